@@ -1,0 +1,79 @@
+// swift-tools-version: 6.1
+//
+// lexagg — one command-line interface over many dictionaries.
+//
+// Layout (see README.md, "Architecture"):
+//   Sources/LexAggCore          domain model, provider contracts, errors (no dependencies)
+//   Sources/LexAggAggregation   registry and the lookup strategy layer
+//   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
+//   Sources/lexagg              executable: the composition root, the only place that lists providers
+//   Sources/ProviderConformance the contract test kit every provider's tests run
+//   Providers/<Name>            one target per provider
+//   Fixtures                    test fixtures (FixtureStore locates them)
+import PackageDescription
+
+let package = Package(
+    name: "lexagg",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "lexagg", targets: ["lexagg"]),
+        .library(name: "LexAggCore", targets: ["LexAggCore"]),
+        .library(name: "DictDatabaseProvider", targets: ["DictDatabaseProvider"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: Core and layers
+        .target(name: "LexAggCore"),
+        .target(name: "LexAggAggregation", dependencies: ["LexAggCore"]),
+        .target(
+            name: "LexAggCLI",
+            dependencies: [
+                "LexAggCore",
+                "LexAggAggregation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "lexagg",
+            dependencies: ["LexAggCLI", "LexAggCore", "DictDatabaseProvider"]
+        ),
+        .target(name: "ProviderConformance", dependencies: ["LexAggCore"]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // MARK: Providers (one target each; a provider depends on LexAggCore and, if online, LexAggHTTP)
+        .target(
+            name: "DictDatabaseProvider",
+            dependencies: ["LexAggCore", "CZlib"],
+            path: "Providers/DictDatabase",
+            exclude: ["Embedded"]
+        ),
+
+        // MARK: Fixtures and tests
+        .target(
+            name: "LexAggFixtures",
+            path: "Fixtures",
+            exclude: ["SOURCES.md", "dictdb"]
+        ),
+        .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
+        .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
+        .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
+        .testTarget(
+            name: "DictDatabaseProviderTests",
+            dependencies: ["DictDatabaseProvider", "ProviderConformance", "LexAggFixtures"]
+        ),
+        .testTarget(
+            name: "LexAggCLITests",
+            dependencies: ["LexAggCLI", "LexAggFixtures", "ProviderConformance", "lexagg"]
+        ),
+    ]
+)
+
+// Every target opts into the same stricter checks.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

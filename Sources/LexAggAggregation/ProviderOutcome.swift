@@ -1,0 +1,47 @@
+import LexAggCore
+
+/// How one provider fared in a lookup. Partial failure is data, reported beside the entries.
+public struct ProviderOutcome: Sendable, Hashable {
+    public enum Status: Sendable, Hashable {
+        /// The provider answered with this many entries.
+        case answered(entries: Int)
+        /// The provider answered "not found".
+        case empty
+        /// The provider failed.
+        case failed(ProviderError)
+    }
+
+    public var provider: ProviderID
+    public var status: Status
+    /// How long the provider took.
+    public var latency: Duration
+
+    public init(provider: ProviderID, status: Status, latency: Duration) {
+        self.provider = provider
+        self.status = status
+        self.latency = latency
+    }
+
+    public var error: ProviderError? {
+        if case .failed(let error) = status { return error }
+        return nil
+    }
+}
+
+/// The answer to one lookup across several providers.
+public struct AggregatedResult: Sendable, Hashable {
+    /// Entries from every provider that answered, in provider priority order.
+    public var entries: [Entry]
+    /// One outcome per provider asked, in provider priority order.
+    public var outcomes: [ProviderOutcome]
+
+    public init(entries: [Entry], outcomes: [ProviderOutcome]) {
+        self.entries = entries
+        self.outcomes = outcomes
+    }
+
+    public var isFound: Bool { entries.contains { !$0.isEmpty } }
+    /// True when every provider asked failed (as opposed to answering "not found").
+    public var allFailed: Bool { !outcomes.isEmpty && outcomes.allSatisfy { $0.error != nil } }
+    public var failures: [ProviderError] { outcomes.compactMap(\.error) }
+}

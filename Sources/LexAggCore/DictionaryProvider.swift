@@ -1,0 +1,60 @@
+/// A source of dictionary data.
+///
+/// A provider describes itself with a ``descriptor`` and adopts the capability protocols for what it can do:
+/// ``DefinitionProviding``, ``TranslationProviding``, ``RandomWordProviding``, ``MatchProviding``.
+///
+/// ## Implementing a provider
+/// - A word the source does not know is an empty ``LookupResult``, never an error.
+/// - Every thrown error is a ``ProviderError`` (wrap others with ``ProviderError/wrapping(_:provider:)``).
+/// - Keep no global state; everything a provider needs comes through its initialiser.
+/// - Honour cancellation: check `Task.isCancelled` in long loops and throw ``ProviderError/Code/cancelled``.
+/// - Be cheap to create: open files and connections on first use, not in `init`, so that commands which do
+///   not need a provider do not pay for it.
+///
+/// Run `ProviderConformance.verify` from the provider's test target to prove all of the above.
+public protocol DictionaryProvider: Sendable {
+    var descriptor: ProviderDescriptor { get }
+
+    /// Whether the provider can be used now (files readable, credentials present), and if not, why.
+    func availability() async -> ProviderAvailability
+}
+
+extension DictionaryProvider {
+    public func availability() async -> ProviderAvailability { .available }
+}
+
+/// A provider that defines words.
+public protocol DefinitionProviding: DictionaryProvider {
+    /// Looks `query` up. Returns an empty result when the word is not known.
+    /// - Throws: ``ProviderError`` only.
+    func lookup(_ query: LookupQuery) async throws -> LookupResult
+}
+
+/// A provider that translates words in a given direction.
+public protocol TranslationProviding: DictionaryProvider {
+    /// Translates `query` in its direction. Returns an empty result when the word is not known.
+    /// - Throws: ``ProviderError`` only; ``ProviderError/Code/unsupportedLanguage`` for a direction it lacks.
+    func translate(_ query: TranslationQuery) async throws -> LookupResult
+}
+
+/// A request for random words.
+public struct RandomWordRequest: Sendable, Hashable {
+    public var count: Int
+    public var language: Language?
+
+    public init(count: Int, language: Language? = nil) {
+        self.count = count
+        self.language = language
+    }
+}
+
+/// A provider that produces random words.
+public protocol RandomWordProviding: DictionaryProvider {
+    func randomWords(_ request: RandomWordRequest) async throws -> [String]
+}
+
+/// A provider that suggests headwords close to a word ("did you mean").
+public protocol MatchProviding: DictionaryProvider {
+    /// Up to `limit` headwords that start with, or are spelled close to, `query.term`, best first.
+    func suggestions(for query: LookupQuery, limit: Int) async throws -> [String]
+}

@@ -1,0 +1,174 @@
+/// One dictionary entry: a headword in one language as one source describes it.
+///
+/// Sources that split a word by etymology (Wiktionary, Free Dictionary) produce one entry per etymology.
+public struct Entry: Sendable, Hashable, Codable {
+    /// The headword as the source spells it.
+    public var headword: String
+    /// The language of the headword, when the source says.
+    public var language: Language?
+    /// Pronunciations, in source order.
+    public var pronunciations: [Pronunciation]
+    /// Senses grouped by part of speech, in source order.
+    public var senseGroups: [SenseGroup]
+    /// Translations of the headword, for bilingual sources.
+    public var translations: [Translation]
+    /// The etymology text, when the source has one.
+    public var etymology: String?
+    /// Where the entry came from.
+    public var provenance: Provenance
+
+    public init(
+        headword: String,
+        language: Language?,
+        pronunciations: [Pronunciation] = [],
+        senseGroups: [SenseGroup] = [],
+        translations: [Translation] = [],
+        etymology: String? = nil,
+        provenance: Provenance
+    ) {
+        self.headword = headword
+        self.language = language
+        self.pronunciations = pronunciations
+        self.senseGroups = senseGroups
+        self.translations = translations
+        self.etymology = etymology
+        self.provenance = provenance
+    }
+
+    /// All senses of the entry, in order, ignoring grouping.
+    public var allSenses: [Sense] { senseGroups.flatMap(\.senses) }
+
+    /// Whether the entry says nothing (no senses and no translations).
+    public var isEmpty: Bool { allSenses.isEmpty && translations.isEmpty }
+}
+
+/// The senses of one part of speech.
+public struct SenseGroup: Sendable, Hashable, Codable {
+    /// The part of speech, when the source gives one.
+    public var partOfSpeech: PartOfSpeech?
+    public var senses: [Sense]
+
+    public init(partOfSpeech: PartOfSpeech?, senses: [Sense]) {
+        self.partOfSpeech = partOfSpeech
+        self.senses = senses
+    }
+}
+
+/// One meaning of a headword.
+public struct Sense: Sendable, Hashable, Codable {
+    /// The definition as clean text (no markup).
+    public var definition: String
+    /// Usage examples and quotations, as clean text.
+    public var examples: [String]
+    /// Labels such as `informal`, `botany`, `UK`.
+    public var labels: [String]
+    public var synonyms: [String]
+    public var antonyms: [String]
+    /// Narrower meanings nested under this one.
+    public var subsenses: [Sense]
+    /// When the sense is an inflected form of another word ("plural of cat"), that word.
+    public var formOf: FormOf?
+    /// Where this sense came from (more than one once senses from several sources are merged).
+    public var sources: [Provenance]
+
+    public init(
+        definition: String,
+        examples: [String] = [],
+        labels: [String] = [],
+        synonyms: [String] = [],
+        antonyms: [String] = [],
+        subsenses: [Sense] = [],
+        formOf: FormOf? = nil,
+        sources: [Provenance]
+    ) {
+        self.definition = definition
+        self.examples = examples
+        self.labels = labels
+        self.synonyms = synonyms
+        self.antonyms = antonyms
+        self.subsenses = subsenses
+        self.formOf = formOf
+        self.sources = sources
+    }
+}
+
+/// The lemma an inflected form points to, so it can be looked up in turn.
+public struct FormOf: Sendable, Hashable, Codable {
+    /// The word this is a form of (`cat` for `cats`).
+    public var lemma: String
+    /// What kind of form it is (`plural`, `past tense`), when known.
+    public var form: String?
+
+    public init(lemma: String, form: String? = nil) {
+        self.lemma = lemma
+        self.form = form
+    }
+}
+
+/// How a headword is pronounced.
+public struct Pronunciation: Sendable, Hashable, Codable {
+    public enum Notation: String, Sendable, Hashable, Codable {
+        case ipa
+        case enPR
+        case other
+    }
+
+    /// The transcription (`/haʊs/`).
+    public var text: String
+    public var notation: Notation
+    /// The accent or variety (`UK`, `US`), when given.
+    public var accent: String?
+    /// A URL of a recording, when the source has one.
+    public var audioURL: String?
+    public var provenance: Provenance
+
+    public init(text: String, notation: Notation, accent: String? = nil, audioURL: String? = nil, provenance: Provenance) {
+        self.text = text
+        self.notation = notation
+        self.accent = accent
+        self.audioURL = audioURL
+        self.provenance = provenance
+    }
+}
+
+/// A translation of a headword into another language.
+public struct Translation: Sendable, Hashable, Codable {
+    /// The translated text (`Haus`).
+    public var text: String
+    /// The direction: the headword's language and the translation's language.
+    public var pair: LanguagePair
+    /// Grammatical notes such as gender (`neut`) or domain (`comp.`).
+    public var notes: [String]
+    /// Which sense of the headword this translates, when the source says.
+    public var context: String?
+    /// Usage examples with their translations.
+    public var examples: [TranslatedExample]
+    public var provenance: Provenance
+
+    public init(
+        text: String,
+        pair: LanguagePair,
+        notes: [String] = [],
+        context: String? = nil,
+        examples: [TranslatedExample] = [],
+        provenance: Provenance
+    ) {
+        self.text = text
+        self.pair = pair
+        self.notes = notes
+        self.context = context
+        self.examples = examples
+        self.provenance = provenance
+    }
+}
+
+/// An example phrase and its translation.
+public struct TranslatedExample: Sendable, Hashable, Codable {
+    public var source: String
+    public var target: String
+
+    public init(source: String, target: String) {
+        self.source = source
+        self.target = target
+    }
+}

@@ -1,0 +1,117 @@
+/// A language, identified by a lower-case ISO 639-1 code (`en`) or, where no two-letter code exists,
+/// an ISO 639-3 code, optionally followed by BCP-47 subtags (`pt-br`).
+///
+/// Codes are validated and normalised on creation, so a `Language` is never a raw, unchecked string.
+public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The normalised code, lower-case, subtags separated by `-`.
+    public let code: String
+
+    /// Creates a language from a code such as `en`, `DE`, `pt_BR` or `eng`.
+    ///
+    /// Three-letter codes that have a two-letter equivalent are mapped to it (`eng` → `en`).
+    /// Returns `nil` when the text is not shaped like a language code.
+    public init?(_ text: String) {
+        let normalised = text.trimmingWhitespace().lowercased().replacingUnderscores()
+        let parts = normalised.split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = parts.first, (2...3).contains(primary.count),
+              primary.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        for subtag in parts.dropFirst() {
+            guard (1...8).contains(subtag.count), subtag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            else { return nil }
+        }
+        var primaryCode = String(primary)
+        if primaryCode.count == 3, let short = Language.iso639_3To1[primaryCode] { primaryCode = short }
+        self.code = ([primaryCode] + parts.dropFirst().map(String.init)).joined(separator: "-")
+    }
+
+    /// The primary language subtag (`pt` for `pt-br`).
+    public var primary: String { String(code.prefix { $0 != "-" }) }
+
+    /// The English name of the language when it is one lexagg knows, otherwise the code.
+    public var englishName: String { Language.names[primary] ?? code }
+
+    public var description: String { code }
+
+    public static func < (lhs: Language, rhs: Language) -> Bool { lhs.code < rhs.code }
+
+    /// Whether a source in this language can answer a request for `other` (same primary subtag).
+    public func matches(_ other: Language) -> Bool { primary == other.primary }
+
+    public static let english = Language(known: "en")
+    public static let german = Language(known: "de")
+    public static let french = Language(known: "fr")
+    public static let spanish = Language(known: "es")
+
+    private init(known code: String) { self.code = code }
+
+    static let names: [String: String] = [
+        "en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
+        "pt": "Portuguese", "nl": "Dutch", "ro": "Romanian", "zh": "Chinese", "ja": "Japanese",
+        "ru": "Russian", "pl": "Polish", "sv": "Swedish", "fi": "Finnish", "da": "Danish",
+        "no": "Norwegian", "cs": "Czech", "sk": "Slovak", "sl": "Slovenian", "el": "Greek",
+        "tr": "Turkish", "hu": "Hungarian", "la": "Latin", "ar": "Arabic", "hi": "Hindi",
+        "ko": "Korean", "uk": "Ukrainian", "bg": "Bulgarian", "hr": "Croatian", "sr": "Serbian",
+        "ga": "Irish", "cy": "Welsh", "eo": "Esperanto", "af": "Afrikaans", "is": "Icelandic",
+        "lt": "Lithuanian", "lv": "Latvian", "et": "Estonian", "he": "Hebrew", "fa": "Persian",
+        "th": "Thai", "vi": "Vietnamese", "id": "Indonesian", "ms": "Malay", "ca": "Catalan",
+        "gl": "Galician", "eu": "Basque", "ku": "Kurdish", "sw": "Swahili", "bn": "Bengali",
+    ]
+
+    /// ISO 639-3 (and 639-2/B) codes used in dictionary file names, mapped to ISO 639-1.
+    static let iso639_3To1: [String: String] = [
+        "eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es", "ita": "it",
+        "por": "pt", "nld": "nl", "dut": "nl", "ron": "ro", "rum": "ro", "zho": "zh", "chi": "zh",
+        "jpn": "ja", "rus": "ru", "pol": "pl", "swe": "sv", "fin": "fi", "dan": "da", "nor": "no",
+        "nob": "nb", "nno": "nn", "ces": "cs", "cze": "cs", "slk": "sk", "slo": "sk", "slv": "sl",
+        "ell": "el", "gre": "el", "tur": "tr", "hun": "hu", "lat": "la", "ara": "ar", "hin": "hi",
+        "kor": "ko", "ukr": "uk", "bul": "bg", "hrv": "hr", "srp": "sr", "gle": "ga", "cym": "cy",
+        "wel": "cy", "epo": "eo", "afr": "af", "isl": "is", "ice": "is", "lit": "lt", "lav": "lv",
+        "est": "et", "heb": "he", "fas": "fa", "per": "fa", "tha": "th", "vie": "vi", "ind": "id",
+        "msa": "ms", "cat": "ca", "glg": "gl", "eus": "eu", "baq": "eu", "kur": "ku", "swa": "sw",
+        "ben": "bn", "bre": "br", "gla": "gd", "oci": "oc", "swh": "sw", "mkd": "mk", "sqi": "sq",
+    ]
+}
+
+extension Language: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let language = Language(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a language code: \(text)")
+        }
+        self = language
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(code)
+    }
+}
+
+/// A translation direction: from one language into another.
+public struct LanguagePair: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var source: Language
+    public var target: Language
+
+    public init(source: Language, target: Language) {
+        self.source = source
+        self.target = target
+    }
+
+    public var description: String { "\(source.code)→\(target.code)" }
+}
+
+extension String {
+    /// The string without leading and trailing white space (Unicode `White_Space`).
+    package func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+
+    fileprivate func replacingUnderscores() -> String {
+        String(map { $0 == "_" ? "-" : $0 })
+    }
+}

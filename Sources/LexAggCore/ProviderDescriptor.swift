@@ -1,0 +1,66 @@
+/// Everything lexagg knows about a provider without asking it anything.
+public struct ProviderDescriptor: Sendable, Hashable {
+    /// The stable identifier (`wordnet`, `wiktionary`, `freedict-eng-deu`).
+    public var id: ProviderID
+    /// A human-readable name (`WordNet 3.0`).
+    public var displayName: String
+    /// What the provider can do.
+    public var capabilities: ProviderCapabilities
+    /// Languages whose words it defines; empty means it does not say (any language is tried).
+    public var languages: [Language]
+    /// Translation directions it supports (empty unless it can ``ProviderCapabilities/translate``).
+    public var translationPairs: [LanguagePair]
+    /// Whether answering needs the network.
+    public var requiresNetwork: Bool
+    /// Whether the provider needs a key or other secret.
+    public var requiresCredentials: Bool
+    /// Where the data comes from: a URL or a database path, shown to users.
+    public var source: String
+    /// The licence of the data, when known.
+    public var license: String?
+    /// Bumped when the shape of what the provider returns changes (part of cache keys).
+    public var formatVersion: Int
+
+    public init(
+        id: ProviderID,
+        displayName: String,
+        capabilities: ProviderCapabilities,
+        languages: [Language] = [],
+        translationPairs: [LanguagePair] = [],
+        requiresNetwork: Bool,
+        requiresCredentials: Bool = false,
+        source: String,
+        license: String? = nil,
+        formatVersion: Int = 1
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.capabilities = capabilities
+        self.languages = languages
+        self.translationPairs = translationPairs
+        self.requiresNetwork = requiresNetwork
+        self.requiresCredentials = requiresCredentials
+        self.source = source
+        self.license = license
+        self.formatVersion = formatVersion
+    }
+
+    /// Whether this provider can define words of `language` (a provider that names no language can try any).
+    public func defines(_ language: Language?) -> Bool {
+        guard capabilities.contains(.define) || capabilities.contains(.translate) else { return false }
+        guard let language, !languages.isEmpty else { return true }
+        return languages.contains { $0.matches(language) }
+    }
+}
+
+/// Whether a provider can be used right now, and if not, why and what to do about it.
+public enum ProviderAvailability: Sendable, Hashable {
+    case available
+    /// Unusable: `reason` says what is wrong and how to fix it.
+    case unavailable(reason: String)
+
+    public var isAvailable: Bool {
+        if case .available = self { return true }
+        return false
+    }
+}

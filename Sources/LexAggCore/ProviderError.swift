@@ -1,0 +1,107 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The one error type every provider throws.
+///
+/// "Not found" is not an error: a provider returns an empty ``LookupResult``. Everything else that can go
+/// wrong is one of the ``Code``s below, with a message that says what happened and, where it helps, what
+/// to do about it.
+public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure. A struct over a private enum, so new codes are not a breaking change.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case invalidQuery = "invalid-query"
+            case unsupportedLanguage = "unsupported-language"
+            case credentials
+            case rateLimited = "rate-limited"
+            case unavailable
+            case timeout
+            case malformedResponse = "malformed-response"
+            case cancelled
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The query is not acceptable (empty, too long, control characters).
+        public static let invalidQuery = Code(.invalidQuery)
+        /// The provider does not cover the requested language or direction.
+        public static let unsupportedLanguage = Code(.unsupportedLanguage)
+        /// A key or secret is missing or was refused.
+        public static let credentials = Code(.credentials)
+        /// The source asked us to slow down; see ``ProviderError/retryAfter``.
+        public static let rateLimited = Code(.rateLimited)
+        /// The source cannot be reached or is failing (network, 5xx, missing or unreadable database).
+        public static let unavailable = Code(.unavailable)
+        /// The source did not answer in time.
+        public static let timeout = Code(.timeout)
+        /// The source answered with something that cannot be understood (corrupt file, bad JSON).
+        public static let malformedResponse = Code(.malformedResponse)
+        /// The lookup was cancelled.
+        public static let cancelled = Code(.cancelled)
+
+        /// A stable, kebab-case name used in JSON output.
+        public var description: String { base.rawValue }
+    }
+
+    public var code: Code
+    /// The provider that failed.
+    public var provider: ProviderID
+    /// What happened and, where it helps, what to do, as one line.
+    public var message: String
+    /// For ``Code/rateLimited``: how long the source asked us to wait.
+    public var retryAfter: Duration?
+    /// The URL or file involved, when there is one.
+    public var location: String?
+    /// The HTTP status, for online providers.
+    public var httpStatus: Int?
+    /// A short excerpt of a malformed response.
+    public var excerpt: String?
+    /// The lower-level error this wraps, described (shown under `--verbose`).
+    public var underlying: String?
+
+    public init(
+        _ code: Code,
+        provider: ProviderID,
+        message: String,
+        retryAfter: Duration? = nil,
+        location: String? = nil,
+        httpStatus: Int? = nil,
+        excerpt: String? = nil,
+        underlying: String? = nil
+    ) {
+        self.code = code
+        self.provider = provider
+        self.message = message
+        self.retryAfter = retryAfter
+        self.location = location
+        self.httpStatus = httpStatus
+        self.excerpt = excerpt
+        self.underlying = underlying
+    }
+
+    /// One line: `provider: message`.
+    public var description: String { "\(provider): \(message)" }
+
+    /// Wraps any error thrown while serving `provider` into a ``ProviderError``.
+    ///
+    /// A ``ProviderError`` passes through unchanged, cancellation becomes ``Code/cancelled``, a ``QueryError``
+    /// becomes ``Code/invalidQuery``, and anything else becomes ``Code/unavailable`` with its description kept.
+    public static func wrapping(_ error: any Error, provider: ProviderID) -> ProviderError {
+        switch error {
+        case let error as ProviderError:
+            return error
+        case is CancellationError:
+            return ProviderError(.cancelled, provider: provider, message: "cancelled")
+        case let error as QueryError:
+            return ProviderError(.invalidQuery, provider: provider, message: error.description)
+        default:
+            return ProviderError(
+                .unavailable, provider: provider, message: "failed: \(error)", underlying: String(reflecting: error)
+            )
+        }
+    }
+}

@@ -7,6 +7,8 @@ import LexAggCore
 public struct ProviderRegistry: Sendable {
     /// All providers, in priority order (the order of registration).
     public let providers: [any DictionaryProvider]
+    /// Problems the factories met (an unreadable search-path entry), one line each.
+    public let problems: [String]
 
     /// Creates a registry.
     /// - Throws: ``RegistryError/duplicateID(_:)`` when two providers share an identifier.
@@ -16,18 +18,23 @@ public struct ProviderRegistry: Sendable {
             throw RegistryError.duplicateID(provider.descriptor.id)
         }
         self.providers = providers
+        self.problems = []
     }
 
     /// Builds the providers of every factory, dropping a later provider whose id an earlier one already uses.
     public init(factories: [ProviderFactory], environment: ProviderEnvironment) {
         var seen = Set<ProviderID>()
         var providers: [any DictionaryProvider] = []
+        var problems: [String] = []
         for factory in factories {
-            for provider in factory.make(environment) where seen.insert(provider.descriptor.id).inserted {
+            let products = factory.make(environment)
+            problems += products.problems
+            for provider in products.providers where seen.insert(provider.descriptor.id).inserted {
                 providers.append(provider)
             }
         }
         self.providers = providers
+        self.problems = problems
     }
 
     public var ids: [ProviderID] { providers.map(\.descriptor.id) }

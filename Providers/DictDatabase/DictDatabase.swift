@@ -19,7 +19,8 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
     public enum Format: Sendable, Hashable {
         case wordnet
         case freedict(LanguagePair)
-        case plain
+        /// Any other database; its language when the file name says (GCIDE is English).
+        case plain(Language?)
     }
 
     public let descriptor: ProviderDescriptor
@@ -46,8 +47,9 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             capabilities.formUnion([.translate, .pronunciations])
             languages = [pair.source]
             pairs = [pair]
-        case .plain:
+        case .plain(let language):
             capabilities.insert(.define)
+            languages = language.map { [$0] } ?? []
         }
         self.descriptor = ProviderDescriptor(
             id: id, displayName: displayName, capabilities: capabilities, languages: languages,

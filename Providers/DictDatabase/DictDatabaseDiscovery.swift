@@ -89,9 +89,9 @@ public enum DictDatabaseDiscovery {
             return (id, .freedict(pair), "FreeDict \(source.englishName)–\(target.englishName)")
         }
         if lower == "gcide" {
-            return (id, .plain, "GNU Collaborative International Dictionary of English")
+            return (id, .plain(.english), "GNU Collaborative International Dictionary of English")
         }
-        return (id, .plain, name)
+        return (id, .plain(nil), name)
     }
 
     /// WordNet first, then other monolingual databases, then bilingual ones; by name within each.

@@ -62,9 +62,11 @@ public struct ProviderRegistry: Sendable {
 
     /// The known identifier closest to `name` by edit distance, if any is close enough to be a likely typo.
     public func nearestID(to name: String) -> ProviderID? {
+        if let prefixed = ids.filter({ $0.rawValue.hasPrefix(name) }).min(by: { $0.rawValue.count < $1.rawValue.count }) {
+            return prefixed
+        }
         let candidates = ids.map { ($0, EditDistance.between(name, $0.rawValue)) }
         guard let best = candidates.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
-        if best.0.rawValue.hasPrefix(name) || name.hasPrefix(best.0.rawValue) { return best.0 }
         return best.1 <= max(2, name.count / 3) ? best.0 : nil
     }
 

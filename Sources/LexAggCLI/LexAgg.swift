@@ -7,25 +7,42 @@ public enum LexAggCLI {
 
     /// Runs lexagg with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+        if let options = FastLookupParser.parse(arguments) {
+            return await execute(options, context: context)
+        }
         let command: any ParsableCommand
         do {
             command = try LexAgg.parseAsRoot(arguments)
         } catch {
             // --help, --version and parse errors all arrive here; ArgumentParser formats them.
-            let code = LexAgg.exitCode(for: error)
-            let message = LexAgg.fullMessage(for: error)
-            if code == .success {
-                if !message.isEmpty { context.output.write(message + "\n") }
-                return ExitStatus.success.rawValue
-            }
-            context.output.writeError(message + "\n")
-            return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+            return report(error, context: context)
         }
         guard let runnable = command as? any ContextCommand else {
-            // A command group without a subcommand: show its help.
-            context.output.write(LexAgg.helpMessage(for: type(of: command)) + "\n")
+            // ArgumentParser's own commands (`help`) report what to print by throwing, like parse errors.
+            do {
+                var command = command
+                try command.run()
+                return ExitStatus.success.rawValue
+            } catch {
+                return report(error, context: context)
+            }
+        }
+        return await execute(runnable, context: context)
+    }
+
+    /// Prints an ArgumentParser outcome (help, version, usage error) and returns its exit code.
+    private static func report(_ error: any Error, context: CommandContext) -> Int32 {
+        let code = LexAgg.exitCode(for: error)
+        let message = LexAgg.fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { context.output.write(message + "\n") }
             return ExitStatus.success.rawValue
         }
+        context.output.writeError(message + "\n")
+        return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+    }
+
+    private static func execute(_ runnable: any ContextCommand, context: CommandContext) async -> Int32 {
         do {
             return try await runnable.run(in: context).rawValue
         } catch let failure as CommandFailure {

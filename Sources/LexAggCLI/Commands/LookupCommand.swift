@@ -31,6 +31,20 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
 
+    var options: LookupOptions { LookupOptions(words: words, providers: providers, lang: lang, format: format) }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        try await options.run(in: context)
+    }
+}
+
+/// The parsed `lookup` command line, however it was parsed (ArgumentParser, or ``FastLookupParser``).
+struct LookupOptions: Equatable, ContextCommand {
+    var words: [String]
+    var providers: String?
+    var lang: String?
+    var format: OutputFormat
+
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
         let language = try lang.map { try parseLanguage($0) }

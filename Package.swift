@@ -50,6 +50,13 @@ let package = Package(
             exclude: ["Embedded"]
         ),
 
+        // MARK: Benchmarks (run by Benchmarks/*.sh; built in release)
+        .executableTarget(
+            name: "IndexScaling",
+            dependencies: ["DictDatabaseProvider", "LexAggCore"],
+            path: "Benchmarks/IndexScaling"
+        ),
+
         // MARK: Fixtures and tests
         .target(
             name: "LexAggFixtures",

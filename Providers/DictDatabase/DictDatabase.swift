@@ -102,6 +102,12 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         return opened.index.suggestions(query.term, limit: limit)
     }
 
+    /// How many index lines a binary search for `word` compares (for benchmarks; opens the files if needed).
+    public func searchProbes(for word: String) -> Int {
+        guard case .success(let opened) = files.get() else { return 0 }
+        return opened.index.lowerBoundCountingProbes(opened.index.order.foldQuery(word)).probes
+    }
+
     // MARK: Reading entries
 
     private func entries(for term: String) throws -> LookupResult {

@@ -40,12 +40,14 @@ let package = Package(
             dependencies: ["LexAggCLI", "LexAggCore", "DictDatabaseProvider"]
         ),
         .target(name: "ProviderConformance", dependencies: ["LexAggCore"]),
+        // The text formats of DICT databases (WordNet, FreeDict, plain), shared by the file and server providers.
+        .target(name: "LexAggDictFormats", dependencies: ["LexAggCore"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         // MARK: Providers (one target each; a provider depends on LexAggCore and, if online, LexAggHTTP)
         .target(
             name: "DictDatabaseProvider",
-            dependencies: ["LexAggCore", "CZlib"],
+            dependencies: ["LexAggCore", "LexAggDictFormats", "CZlib"],
             path: "Providers/DictDatabase",
             exclude: ["Embedded"]
         ),
@@ -53,7 +55,7 @@ let package = Package(
         // MARK: Benchmarks (run by Benchmarks/*.sh; built in release)
         .executableTarget(
             name: "IndexScaling",
-            dependencies: ["DictDatabaseProvider", "LexAggCore"],
+            dependencies: ["DictDatabaseProvider", "LexAggDictFormats", "LexAggCore"],
             path: "Benchmarks/IndexScaling"
         ),
 
@@ -68,7 +70,7 @@ let package = Package(
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(
             name: "DictDatabaseProviderTests",
-            dependencies: ["DictDatabaseProvider", "ProviderConformance", "LexAggFixtures"]
+            dependencies: ["DictDatabaseProvider", "LexAggDictFormats", "ProviderConformance", "LexAggFixtures"]
         ),
         .testTarget(
             name: "LexAggCLITests",

@@ -5,6 +5,7 @@
 // lines each binary search compared, relative to the smallest index. Binary search means the ratio follows
 // log2(lines), not lines: 256x the lines should cost about 1.8x (log 18 / log 10), not 256x.
 import DictDatabaseProvider
+import LexAggDictFormats
 import LexAggCore
 
 #if canImport(Glibc)

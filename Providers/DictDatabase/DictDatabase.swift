@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LexAggCore
+import LexAggDictFormats
 
 extension ProviderID {
     /// WordNet 3.0, the database lexagg embeds.
@@ -15,13 +16,7 @@ extension ProviderID {
 /// Files are opened on first use. WordNet's text is structured into senses by part of speech; FreeDict's
 /// bilingual databases yield translations; any other database's entry becomes one tidy sense.
 public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProviding {
-    /// How the entries' text is laid out.
-    public enum Format: Sendable, Hashable {
-        case wordnet
-        case freedict(LanguagePair)
-        /// Any other database; its language when the file name says (GCIDE is English).
-        case plain(Language?)
-    }
+    public typealias Format = DictTextFormat
 
     public let descriptor: ProviderDescriptor
     public let indexPath: String
@@ -126,57 +121,17 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
                 throw providerError(error)
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            entries.append(entry(from: text, location: location, order: opened.index.order, provenance: provenance))
+            let indexKey = opened.index.order.foldHeadword(Array(location.headword.utf8)[...])
+            let fallback = PlainTextFormat.displayHeadword(
+                firstLine: text.split(separator: "\n", maxSplits: 1).first ?? "", indexKey: indexKey,
+                order: opened.index.order
+            ) ?? location.headword.trimmingWhitespace()
+            entries.append(DictEntryBuilder.entry(
+                text: text, headword: fallback, format: format, language: descriptor.languages.first,
+                provenance: provenance
+            ))
         }
         return LookupResult(entries: entries.filter { !$0.isEmpty })
-    }
-
-    private func entry(from text: String, location: DictIndex.Location, order: IndexOrder, provenance: Provenance) -> Entry {
-        let firstLine = text.split(separator: "\n", maxSplits: 1).first ?? ""
-        let indexKey = order.foldHeadword(Array(location.headword.utf8)[...])
-        let headword = PlainTextFormat.displayHeadword(firstLine: firstLine, indexKey: indexKey, order: order)
-            ?? location.headword.trimmingWhitespace()
-        switch format {
-        case .wordnet:
-            let parsed = WordNetFormat.parse(text)
-            return Entry(
-                headword: parsed.headword.isEmpty ? headword : parsed.headword,
-                language: .english,
-                senseGroups: parsed.groups.map { group in
-                    SenseGroup(partOfSpeech: group.partOfSpeech, senses: group.senses.map {
-                        Sense(
-                            definition: $0.definition, examples: $0.examples, synonyms: $0.synonyms,
-                            antonyms: $0.antonyms, sources: [provenance]
-                        )
-                    })
-                },
-                provenance: provenance
-            )
-        case .freedict(let pair):
-            let parsed = FreeDictFormat.parse(text)
-            return Entry(
-                headword: parsed.headword.isEmpty ? headword : parsed.headword,
-                language: pair.source,
-                pronunciations: parsed.pronunciation.map {
-                    [Pronunciation(text: $0, notation: .ipa, provenance: provenance)]
-                } ?? [],
-                translations: parsed.translations.map {
-                    Translation(
-                        text: $0.text, pair: pair, notes: $0.notes, partOfSpeech: parsed.partOfSpeech,
-                        context: $0.context, examples: $0.examples, provenance: provenance
-                    )
-                },
-                provenance: provenance
-            )
-        case .plain:
-            let tidy = PlainTextFormat.tidy(text)
-            return Entry(
-                headword: headword,
-                language: descriptor.languages.first,
-                senseGroups: tidy.isEmpty ? [] : [SenseGroup(partOfSpeech: nil, senses: [Sense(definition: tidy, sources: [provenance])])],
-                provenance: provenance
-            )
-        }
     }
 
     private func open() throws(ProviderError) -> OpenOnce.Files {

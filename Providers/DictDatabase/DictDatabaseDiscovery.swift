@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import LexAggCore
+import LexAggDictFormats
 
 extension ProviderFactory {
     /// Every dictd database found in `LEXAGG_DICT_PATH`, then `/usr/share/dictd`, then the embedded WordNet.
@@ -75,23 +76,20 @@ public enum DictDatabaseDiscovery {
 
     /// The id, text format and display name a database file name implies.
     static func identify(_ name: String) -> (ProviderID, DictDatabase.Format, String) {
+        let format = DictTextFormat.forDatabase(named: name)
         let lower = name.lowercased()
-        if lower == "wn" || lower == "wordnet" {
-            return (.wordnet, .wordnet, "WordNet 3.0")
-        }
         let sanitized = String(lower.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
         let id = ProviderID(sanitized.trimmingDashes()) ?? ProviderID("dict-database")!
-        let parts = lower.split(separator: "-")
-        if parts.count == 3, parts[0] == "freedict", let source = Language(String(parts[1])),
-           let target = Language(String(parts[2]))
-        {
-            let pair = LanguagePair(source: source, target: target)
-            return (id, .freedict(pair), "FreeDict \(source.englishName)–\(target.englishName)")
+        switch format {
+        case .wordnet:
+            return (.wordnet, format, "WordNet 3.0")
+        case .freedict(let pair):
+            return (id, format, "FreeDict \(pair.source.englishName)–\(pair.target.englishName)")
+        case .plain where lower == "gcide":
+            return (id, format, "GNU Collaborative International Dictionary of English")
+        case .plain:
+            return (id, format, name)
         }
-        if lower == "gcide" {
-            return (id, .plain(.english), "GNU Collaborative International Dictionary of English")
-        }
-        return (id, .plain(nil), name)
     }
 
     /// WordNet first, then other monolingual databases, then bilingual ones; by name within each.

@@ -1,4 +1,5 @@
 import LexAggCore
+import LexAggDictFormats
 
 /// A dictd `.index` file: one line per entry, `headword TAB base64-offset TAB base64-length`, sorted.
 ///

@@ -1,4 +1,5 @@
 @testable import DictDatabaseProvider
+@testable import LexAggDictFormats
 import LexAggCore
 import LexAggFixtures
 import Testing

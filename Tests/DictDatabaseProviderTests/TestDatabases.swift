@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import DictDatabaseProvider
+@testable import LexAggDictFormats
 import LexAggCore
 import LexAggFixtures
 

@@ -131,7 +131,7 @@ enum WordNetFormat {
     }
 }
 
-func collapse(_ text: String) -> String {
+package func collapse(_ text: String) -> String {
     text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
 }
 
@@ -141,7 +141,7 @@ func unique(_ items: [String]) -> [String] {
 }
 
 extension StringProtocol {
-    func trimmingWhitespaceSubstring() -> SubSequence {
+    package func trimmingWhitespaceSubstring() -> SubSequence {
         guard let first = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
         let last = lastIndex(where: { !$0.isWhitespace })!
         return self[first...last]

@@ -9,13 +9,13 @@
 ///
 /// A database declares the first two with `00-database-utf8` / `00-database-allchars` entries
 /// (`00databaseutf8`, `00databaseallchars` once dictfmt has folded them).
-enum IndexOrder: String, Sendable {
+package enum IndexOrder: String, Sendable {
     case utf8
     case allchars
     case legacy
 
     /// The key that index entries are compared by, for a user's query.
-    func foldQuery(_ text: String) -> [UInt8] {
+    package func foldQuery(_ text: String) -> [UInt8] {
         switch self {
         case .allchars:
             return Array(Self.fold(text, keepAll: true).utf8)
@@ -27,7 +27,7 @@ enum IndexOrder: String, Sendable {
     }
 
     /// The key of an index headword (its raw bytes as stored).
-    func foldHeadword(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    package func foldHeadword(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         switch self {
         case .allchars, .utf8: Array(bytes)
         case .legacy: Self.foldLegacy(bytes)
@@ -58,7 +58,7 @@ enum IndexOrder: String, Sendable {
 
     /// dictd's 8-bit `compare_alnumspace` key: ASCII letters and digits lower-cased, ASCII white space kept,
     /// every other byte skipped.
-    static func foldLegacy(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    package static func foldLegacy(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(bytes.count)
         for byte in bytes {
@@ -74,8 +74,8 @@ enum IndexOrder: String, Sendable {
 }
 
 /// dictd's base64 numbers: digits `A–Z a–z 0–9 + /`, most significant first.
-enum DictBase64 {
-    static func decode(_ bytes: ArraySlice<UInt8>) -> Int? {
+package enum DictBase64 {
+    package static func decode(_ bytes: ArraySlice<UInt8>) -> Int? {
         guard !bytes.isEmpty, bytes.count <= 10 else { return nil }
         var value = 0
         for byte in bytes {

@@ -163,8 +163,8 @@ enum FreeDictFormat {
 ///
 /// The text is kept as the database wrote it (line breaks matter in GCIDE's quotations and tables), minus
 /// common indentation, trailing spaces and runs of blank lines.
-enum PlainTextFormat {
-    static func tidy(_ text: String) -> String {
+package enum PlainTextFormat {
+    package static func tidy(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var line = line
             while let last = line.last, last.isWhitespace { line = line.dropLast() }
@@ -183,7 +183,7 @@ enum PlainTextFormat {
 
     /// The headword as the entry's first line spells it: the longest run of its leading words whose folded
     /// form is the index key (`House \House\ (hous), n.` → `House`), or `nil`.
-    static func displayHeadword(firstLine: Substring, indexKey: [UInt8], order: IndexOrder) -> String? {
+    package static func displayHeadword(firstLine: Substring, indexKey: [UInt8], order: IndexOrder) -> String? {
         let words = firstLine.split(separator: " ", omittingEmptySubsequences: true)
         var best: String?
         for count in 1...max(1, min(words.count, 12)) where count <= words.count {

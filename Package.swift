@@ -19,9 +19,13 @@ let package = Package(
         .executable(name: "lexagg", targets: ["lexagg"]),
         .library(name: "LexAggCore", targets: ["LexAggCore"]),
         .library(name: "DictDatabaseProvider", targets: ["DictDatabaseProvider"]),
+        .library(name: "DictProtocolProvider", targets: ["DictProtocolProvider"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
     ],
     targets: [
         // MARK: Core and layers
@@ -37,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lexagg",
-            dependencies: ["LexAggCLI", "LexAggCore", "DictDatabaseProvider"]
+            dependencies: ["LexAggCLI", "LexAggCore", "DictDatabaseProvider", "DictProtocolProvider"]
         ),
         .target(name: "ProviderConformance", dependencies: ["LexAggCore"]),
         // The text formats of DICT databases (WordNet, FreeDict, plain), shared by the file and server providers.
@@ -50,6 +54,17 @@ let package = Package(
             dependencies: ["LexAggCore", "LexAggDictFormats", "CZlib"],
             path: "Providers/DictDatabase",
             exclude: ["Embedded"]
+        ),
+
+        .target(
+            name: "DictProtocolProvider",
+            dependencies: [
+                "LexAggCore", "LexAggDictFormats",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+            ],
+            path: "Providers/DictProtocol"
         ),
 
         // MARK: Benchmarks (run by Benchmarks/*.sh; built in release)
@@ -71,6 +86,14 @@ let package = Package(
         .testTarget(
             name: "DictDatabaseProviderTests",
             dependencies: ["DictDatabaseProvider", "LexAggDictFormats", "ProviderConformance", "LexAggFixtures"]
+        ),
+        .testTarget(
+            name: "DictProtocolProviderTests",
+            dependencies: [
+                "DictProtocolProvider", "ProviderConformance", "LexAggFixtures",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "LexAggCLITests",

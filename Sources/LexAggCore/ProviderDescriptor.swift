@@ -56,7 +56,10 @@ public struct ProviderDescriptor: Sendable, Hashable {
 /// Whether a provider can be used right now, and if not, why and what to do about it.
 public enum ProviderAvailability: Sendable, Hashable {
     case available
-    /// Unusable: `reason` says what is wrong and how to fix it.
+    /// Not set up (no server address, no key): left out of default lookups without a warning;
+    /// `hint` says how to set it up.
+    case notConfigured(hint: String)
+    /// Set up but unusable (a corrupt file): `reason` says what is wrong and how to fix it.
     case unavailable(reason: String)
 
     public var isAvailable: Bool {

@@ -3,6 +3,7 @@
 // Adding a provider: create its target under Providers/, add its factory to this list (one line), and add its
 // target to this executable's dependencies in Package.swift.
 import DictDatabaseProvider
+import DictProtocolProvider
 import LexAggCLI
 import LexAggCore
 
@@ -16,6 +17,7 @@ import Darwin
 
 let factories: [ProviderFactory] = [
     .dictDatabases,
+    .dictServer,
 ]
 
 extension DictDatabase: DescribedProvider {}

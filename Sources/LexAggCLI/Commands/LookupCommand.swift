@@ -88,6 +88,7 @@ struct LookupOptions: Equatable, ContextCommand {
         for provider in candidates {
             switch await provider.availability() {
             case .available: usable.append(provider)
+            case .notConfigured: continue
             case .unavailable(let reason): reasons.append("\(provider.descriptor.id): \(reason)")
             }
         }

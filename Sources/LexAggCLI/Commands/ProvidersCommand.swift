@@ -23,7 +23,12 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
             let descriptor = provider.descriptor
             let availability = await provider.availability()
             var reason: String?
-            if case .unavailable(let why) = availability { reason = why }
+            var status = "ready"
+            switch availability {
+            case .available: break
+            case .notConfigured(let hint): (reason, status) = (hint, "not configured")
+            case .unavailable(let why): (reason, status) = (why, "unavailable")
+            }
             var description: String?
             if let database = provider as? any DescribedProvider { description = database.shortDescription() }
             infos.append(JSONOutput.ProviderInfo(
@@ -32,7 +37,7 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
                 translations: descriptor.translationPairs.map(\.description),
                 mode: descriptor.requiresNetwork ? "online" : "offline",
                 requiresCredentials: descriptor.requiresCredentials, source: descriptor.source,
-                available: availability.isAvailable, unavailableReason: reason
+                available: availability.isAvailable, status: status, unavailableReason: reason
             ))
         }
         switch format {
@@ -55,7 +60,7 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
                     ? (info.languages.isEmpty ? "any" : info.languages.map(\.code).joined(separator: ","))
                     : info.translations.joined(separator: ","),
                 info.mode, info.requiresCredentials ? "needs key" : "-",
-                info.available ? "ready" : "unavailable",
+                info.status,
             ]
         }
         let widths = header.indices.map { column in

@@ -81,6 +81,8 @@ enum JSONOutput {
         var requiresCredentials: Bool
         var source: String
         var available: Bool
+        /// `ready`, `not configured` or `unavailable`.
+        var status: String
         var unavailableReason: String?
     }
 

@@ -26,8 +26,10 @@ struct TextRenderer {
         if let etymology = entry.etymology { out += "  " + style.dim("etymology: ") + etymology + "\n" }
         for group in entry.senseGroups {
             if let partOfSpeech = group.partOfSpeech { out += "  " + style.italic(style.accent(partOfSpeech.name)) + "\n" }
+            // A database entry kept as one block of text (GCIDE) is shown as it is, not as "1.".
+            let single = group.partOfSpeech == nil && group.senses.count == 1
             for (number, sense) in group.senses.enumerated() {
-                out += renderSense(sense, marker: "\(number + 1).", indent: 4)
+                out += renderSense(sense, marker: single ? "" : "\(number + 1).", indent: single ? 2 : 4)
             }
         }
         if !entry.translations.isEmpty { out += renderTranslations(entry.translations) }
@@ -36,11 +38,11 @@ struct TextRenderer {
 
     private func renderSense(_ sense: Sense, marker: String, indent: Int) -> String {
         let pad = String(repeating: " ", count: indent)
-        let hang = String(repeating: " ", count: indent + marker.count + 1)
+        let hang = String(repeating: " ", count: marker.isEmpty ? indent : indent + marker.count + 1)
         var text = sense.definition
         if !sense.labels.isEmpty { text = style.dim("(" + sense.labels.joined(separator: ", ") + ")") + " " + text }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var out = pad + marker + " " + (lines.first.map(String.init) ?? "") + "\n"
+        var out = pad + (marker.isEmpty ? "" : marker + " ") + (lines.first.map(String.init) ?? "") + "\n"
         for line in lines.dropFirst() { out += (line.isEmpty ? "" : hang + line) + "\n" }
         for example in sense.examples { out += hang + style.dim("“\(example)”") + "\n" }
         if !sense.synonyms.isEmpty { out += hang + style.dim("synonyms: ") + sense.synonyms.joined(separator: ", ") + "\n" }

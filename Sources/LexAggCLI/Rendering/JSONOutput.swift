@@ -86,6 +86,22 @@ enum JSONOutput {
         var unavailableReason: String?
     }
 
+    struct RandomDocument: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var command = "random"
+        var language: Language
+        var words: [String]
+        /// The provider that gave the words.
+        var provider: ProviderID
+        /// Providers tried before it that failed, in order.
+        var fallbackFrom: [Fallback]
+    }
+
+    struct Fallback: Encodable {
+        var provider: ProviderID
+        var error: ErrorInfo
+    }
+
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -19,9 +19,13 @@ let package = Package(
         .executable(name: "lexagg", targets: ["lexagg"]),
         .library(name: "LexAggCore", targets: ["LexAggCore"]),
         .library(name: "DictDatabaseProvider", targets: ["DictDatabaseProvider"]),
+        .library(name: "WiktionaryProvider", targets: ["WiktionaryProvider"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
     ],
     targets: [
         // MARK: Core and layers
@@ -39,7 +43,25 @@ let package = Package(
             name: "lexagg",
             dependencies: ["LexAggCLI", "LexAggCore", "DictDatabaseProvider"]
         ),
-        .target(name: "ProviderConformance", dependencies: ["LexAggCore"]),
+        .target(
+            name: "LexAggHTTP",
+            dependencies: [
+                "LexAggCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]
+        ),
+        .target(
+            name: "ProviderConformance",
+            dependencies: [
+                "LexAggCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         // MARK: Providers (one target each; a provider depends on LexAggCore and, if online, LexAggHTTP)
@@ -49,12 +71,17 @@ let package = Package(
             path: "Providers/DictDatabase",
             exclude: ["Embedded"]
         ),
+        .target(
+            name: "WiktionaryProvider",
+            dependencies: ["LexAggCore", "LexAggHTTP"],
+            path: "Providers/Wiktionary"
+        ),
 
         // MARK: Fixtures and tests
         .target(
             name: "LexAggFixtures",
             path: "Fixtures",
-            exclude: ["SOURCES.md", "dictdb"]
+            exclude: ["SOURCES.md", "dictdb", "wiktionary"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
@@ -62,6 +89,15 @@ let package = Package(
         .testTarget(
             name: "DictDatabaseProviderTests",
             dependencies: ["DictDatabaseProvider", "ProviderConformance", "LexAggFixtures"]
+        ),
+        .testTarget(
+            name: "WiktionaryProviderTests",
+            dependencies: ["WiktionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .executableTarget(
+            name: "wiktionary-bench",
+            dependencies: ["WiktionaryProvider"],
+            path: "Benchmarks/WiktionaryBench"
         ),
         .testTarget(
             name: "LexAggCLITests",

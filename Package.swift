@@ -90,6 +90,7 @@ let package = Package(
             name: "DictDatabaseProviderTests",
             dependencies: ["DictDatabaseProvider", "ProviderConformance", "LexAggFixtures"]
         ),
+        .testTarget(name: "LexAggHTTPTests", dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore"]),
         .testTarget(
             name: "WiktionaryProviderTests",
             dependencies: ["WiktionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]

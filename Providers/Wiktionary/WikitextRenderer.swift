@@ -290,6 +290,12 @@ package struct WikitextRenderer {
                 if offset > 0 { appendLiteral(" + ", to: &output) }
                 appendArgument(part, to: &output)
             }
+        case "doublet", "dbt", "piecewise doublet":
+            let terms = template.positional.dropFirst().filter { hasText($0) }
+            for (offset, term) in terms.enumerated() {
+                if offset > 0 { appendLiteral(", ", to: &output) }
+                appendArgument(term, to: &output)
+            }
         case "w", "wp", "wikipedia link", "w2", "pedialite":
             let shown = template.positional(1)
             appendArgument(hasText(shown) ? shown : template.positional(0), to: &output)

@@ -67,6 +67,7 @@ package enum WiktionaryLanguages {
         "ltc": "Middle Chinese", "ojp": "Old Japanese", "akk": "Akkadian", "egy": "Egyptian", "arc": "Aramaic",
         "hbo": "Biblical Hebrew", "sux": "Sumerian", "gkm": "Byzantine Greek", "el-kth": "Katharevousa",
         "gem": "Germanic", "ine": "Indo-European", "roa-opt": "Old Galician-Portuguese", "osp": "Old Spanish",
-        "roa-oit": "Old Italian", "ca-val": "Valencian", "en-GB": "British English", "en-US": "American English",
+        "roa-oit": "Old Italian", "gmq-oda": "Old Danish", "gmq-osw": "Old Swedish", "lng": "Lombardic",
+        "gmq-pro": "Proto-Norse", "gmw-ecg": "East Central German", "trk-pro": "Proto-Turkic", "ca-val": "Valencian", "en-GB": "British English", "en-US": "American English",
     ]
 }

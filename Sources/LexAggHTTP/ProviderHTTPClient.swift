@@ -151,7 +151,9 @@ public struct ProviderHTTPClient: Sendable {
         return try await withThrowingTaskGroup(of: HTTPResponseData.self) { group in
             group.addTask { try await transport.send(request) }
             group.addTask {
-                try await clock.sleep(for: request.timeout)
+                // A little grace so that a transport's own deadline error (which names the cause, such as a
+                // refused connection) wins over the generic timeout; this guard catches transports that stall.
+                try await clock.sleep(for: request.timeout + .milliseconds(250))
                 throw TimedOut()
             }
             defer { group.cancelAll() }

@@ -236,7 +236,8 @@ public struct ReplayResponse: Sendable, Hashable {
         case normal
         /// Declare the full `Content-Length`, send only the first bytes, then close the connection.
         case truncated(afterBytes: Int)
-        /// Send no `Content-Length`, only the first bytes, then close: the body simply ends early.
+        /// Send only the first bytes as if they were the whole body (a complete HTTP response whose content is
+        /// cut short, such as truncated JSON), then close.
         case cutShort(afterBytes: Int)
         /// Close the connection without answering.
         case reset
@@ -443,8 +444,9 @@ final class ReplayHandler: ChannelInboundHandler, RemovableChannelHandler {
             bodyBytes = response.body.prefix(count)
             closeAfter = true
         case .cutShort(let count):
-            headers.replaceOrAdd(name: "Connection", value: "close")
             bodyBytes = response.body.prefix(count)
+            headers.replaceOrAdd(name: "Content-Length", value: String(bodyBytes.count))
+            headers.replaceOrAdd(name: "Connection", value: "close")
             closeAfter = true
         default:
             headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
@@ -459,11 +461,6 @@ final class ReplayHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         server.end()
         if case .truncated = response.behaviour {
-            context.flush()
-            context.close(promise: nil)
-            return
-        }
-        if case .cutShort = response.behaviour {
             context.flush()
             context.close(promise: nil)
             return

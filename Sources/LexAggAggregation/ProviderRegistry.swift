@@ -7,6 +7,8 @@ import LexAggCore
 public struct ProviderRegistry: Sendable {
     /// All providers, in priority order (the order of registration).
     public let providers: [any DictionaryProvider]
+    /// Problems the factories met (an unreadable search-path entry), one line each.
+    public let problems: [String]
 
     /// Creates a registry.
     /// - Throws: ``RegistryError/duplicateID(_:)`` when two providers share an identifier.
@@ -16,18 +18,23 @@ public struct ProviderRegistry: Sendable {
             throw RegistryError.duplicateID(provider.descriptor.id)
         }
         self.providers = providers
+        self.problems = []
     }
 
     /// Builds the providers of every factory, dropping a later provider whose id an earlier one already uses.
     public init(factories: [ProviderFactory], environment: ProviderEnvironment) {
         var seen = Set<ProviderID>()
         var providers: [any DictionaryProvider] = []
+        var problems: [String] = []
         for factory in factories {
-            for provider in factory.make(environment) where seen.insert(provider.descriptor.id).inserted {
+            let products = factory.make(environment)
+            problems += products.problems
+            for provider in products.providers where seen.insert(provider.descriptor.id).inserted {
                 providers.append(provider)
             }
         }
         self.providers = providers
+        self.problems = problems
     }
 
     public var ids: [ProviderID] { providers.map(\.descriptor.id) }
@@ -55,9 +62,11 @@ public struct ProviderRegistry: Sendable {
 
     /// The known identifier closest to `name` by edit distance, if any is close enough to be a likely typo.
     public func nearestID(to name: String) -> ProviderID? {
+        if let prefixed = ids.filter({ $0.rawValue.hasPrefix(name) }).min(by: { $0.rawValue.count < $1.rawValue.count }) {
+            return prefixed
+        }
         let candidates = ids.map { ($0, EditDistance.between(name, $0.rawValue)) }
         guard let best = candidates.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
-        if best.0.rawValue.hasPrefix(name) || name.hasPrefix(best.0.rawValue) { return best.0 }
         return best.1 <= max(2, name.count / 3) ? best.0 : nil
     }
 

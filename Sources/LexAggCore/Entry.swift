@@ -139,6 +139,8 @@ public struct Translation: Sendable, Hashable, Codable {
     public var pair: LanguagePair
     /// Grammatical notes such as gender (`neut`) or domain (`comp.`).
     public var notes: [String]
+    /// The word class of the headword this translates, when the source says.
+    public var partOfSpeech: PartOfSpeech?
     /// Which sense of the headword this translates, when the source says.
     public var context: String?
     /// Usage examples with their translations.
@@ -149,6 +151,7 @@ public struct Translation: Sendable, Hashable, Codable {
         text: String,
         pair: LanguagePair,
         notes: [String] = [],
+        partOfSpeech: PartOfSpeech? = nil,
         context: String? = nil,
         examples: [TranslatedExample] = [],
         provenance: Provenance
@@ -156,6 +159,7 @@ public struct Translation: Sendable, Hashable, Codable {
         self.text = text
         self.pair = pair
         self.notes = notes
+        self.partOfSpeech = partOfSpeech
         self.context = context
         self.examples = examples
         self.provenance = provenance

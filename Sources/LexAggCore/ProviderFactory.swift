@@ -15,13 +15,26 @@ public struct ProviderEnvironment: Sendable {
 
 /// Builds the providers of one provider module. The composition root holds a list of these.
 ///
-/// A factory may return several providers (one per database found) or none. Building must be cheap:
-/// open files and connections on first use.
+/// A factory may return several providers (one per database found) or none, and problems it met on the way
+/// (an unreadable directory in a search path) for the CLI to report. Building must be cheap: open files and
+/// connections on first use.
 public struct ProviderFactory: Sendable {
-    public var name: String
-    public var make: @Sendable (ProviderEnvironment) -> [any DictionaryProvider]
+    /// What a factory built.
+    public struct Products: Sendable {
+        public var providers: [any DictionaryProvider]
+        /// One-line descriptions of problems that did not stop the factory.
+        public var problems: [String]
 
-    public init(name: String, make: @escaping @Sendable (ProviderEnvironment) -> [any DictionaryProvider]) {
+        public init(providers: [any DictionaryProvider], problems: [String] = []) {
+            self.providers = providers
+            self.problems = problems
+        }
+    }
+
+    public var name: String
+    public var make: @Sendable (ProviderEnvironment) -> Products
+
+    public init(name: String, make: @escaping @Sendable (ProviderEnvironment) -> Products) {
         self.name = name
         self.make = make
     }

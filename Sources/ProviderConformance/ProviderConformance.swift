@@ -97,7 +97,9 @@ public enum ProviderConformance {
         if descriptor.id != expectedID { fail("descriptor", "id is '\(descriptor.id)', expected '\(expectedID)'") }
         if descriptor.displayName.trimmingWhitespace().isEmpty { fail("descriptor", "display name is empty") }
         if descriptor.source.trimmingWhitespace().isEmpty { fail("descriptor", "source is empty") }
-        if !descriptor.capabilities.contains(.define) { fail("descriptor", "a DefinitionProviding provider lacks .define") }
+        if descriptor.capabilities.isDisjoint(with: [.define, .translate]) {
+            fail("descriptor", "a DefinitionProviding provider has neither .define nor .translate")
+        }
         if Set(descriptor.languages).count != descriptor.languages.count { fail("descriptor", "languages repeat") }
         if descriptor.formatVersion < 1 { fail("descriptor", "formatVersion must be at least 1") }
         if known.isEmpty { fail("fixtures", "no known words given: the kit cannot check answers") }

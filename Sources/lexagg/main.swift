@@ -1,1 +1,36 @@
-print("x")
+// The composition root: the only place that knows the list of providers.
+//
+// Adding a provider: create its target under Providers/, add its factory to this list (one line), and add its
+// target to this executable's dependencies in Package.swift.
+import DictDatabaseProvider
+import LexAggCLI
+import LexAggCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let factories: [ProviderFactory] = [
+    .dictDatabases,
+]
+
+extension DictDatabase: DescribedProvider {}
+
+var environment: [String: String] = [:]
+var pointer = environ
+while let entry = pointer.pointee {
+    let text = String(cString: entry)
+    if let equals = text.firstIndex(of: "=") {
+        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    pointer += 1
+}
+
+signal(SIGPIPE, SIG_IGN)
+let context = CommandContext(environment: environment, factories: factories, output: StandardOutput())
+let status = await LexAggCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
+exit(status)

@@ -1,0 +1,165 @@
+import CZlib
+
+/// The text of a DICT database: a `.dict` file, or a `.dict.dz` dictzip file read chunk by chunk.
+protocol DictBody: Sendable {
+    var path: String { get }
+    /// Reads `length` bytes of uncompressed text at uncompressed `offset`.
+    func read(offset: Int, length: Int) throws(DictFileError) -> [UInt8]
+}
+
+/// An uncompressed `.dict` file.
+struct PlainDictBody: DictBody {
+    let file: RandomAccessFile
+    var path: String { file.path }
+
+    init(path: String) throws(DictFileError) {
+        self.file = try RandomAccessFile(path: path)
+    }
+
+    func read(offset: Int, length: Int) throws(DictFileError) -> [UInt8] {
+        try file.read(offset: offset, count: length)
+    }
+}
+
+/// A dictzip file: gzip whose FEXTRA field holds a random-access table (`RA`) of independently
+/// deflated chunks, so a lookup inflates only the chunks its entry spans, never the whole file.
+///
+/// Format (dictzip(1)): FEXTRA subfield `R` `A`, then VER (2 bytes, 1), CHLEN (uncompressed chunk length),
+/// CHCNT (chunk count), then CHCNT compressed chunk sizes; all little-endian 16-bit. Chunk data follow the
+/// gzip header; each chunk ends with a full flush, so it inflates on its own as raw deflate.
+final class DictzipBody: DictBody {
+    let path: String
+    let chunkLength: Int
+    let chunkOffsets: [Int]   // compressed offset of each chunk, plus one past the last
+    let uncompressedSize: Int
+    private let file: RandomAccessFile
+    private let cache = MutexBox<(index: Int, bytes: [UInt8])?>(nil)
+
+    init(path: String) throws(DictFileError) {
+        let file = try RandomAccessFile(path: path)
+        func corrupt(_ problem: String) -> DictFileError {
+            DictFileError(path: path, problem: "not a valid dictzip file: \(problem)")
+        }
+        guard file.size >= 18 else { throw corrupt("only \(file.size) bytes") }
+        let head = try file.read(offset: 0, count: min(file.size, 12))
+        guard head[0] == 0x1F, head[1] == 0x8B else { throw corrupt("no gzip signature") }
+        guard head[2] == 8 else { throw corrupt("compression method \(head[2]) is not deflate") }
+        let flags = head[3]
+        guard flags & 0x04 != 0 else {
+            throw corrupt("plain gzip without a random-access table; recompress it with 'dictzip'")
+        }
+        let extraLength = Int(head[10]) | Int(head[11]) << 8
+        let extra = try file.read(offset: 12, count: extraLength)
+        var table: (chunkLength: Int, sizes: [Int])?
+        var position = 0
+        while position + 4 <= extra.count {
+            let length = Int(extra[position + 2]) | Int(extra[position + 3]) << 8
+            let body = position + 4
+            guard body + length <= extra.count else { throw corrupt("FEXTRA subfield runs past its field") }
+            if extra[position] == UInt8(ascii: "R"), extra[position + 1] == UInt8(ascii: "A") {
+                guard length >= 6 else { throw corrupt("random-access table too short") }
+                func u16(_ at: Int) -> Int { Int(extra[body + at]) | Int(extra[body + at + 1]) << 8 }
+                guard u16(0) == 1 else { throw corrupt("random-access table version \(u16(0)) is not 1") }
+                let count = u16(4)
+                guard length >= 6 + 2 * count else { throw corrupt("random-access table lists \(count) chunks but is \(length) bytes") }
+                guard u16(2) > 0 else { throw corrupt("chunk length is zero") }
+                table = (u16(2), (0..<count).map { u16(6 + 2 * $0) })
+            }
+            position = body + length
+        }
+        guard let table else { throw corrupt("FEXTRA has no 'RA' random-access table") }
+        var offset = 12 + extraLength
+        for (flag, name) in [(UInt8(0x08), "file name"), (0x10, "comment")] where flags & flag != 0 {
+            while true {
+                guard offset < file.size else { throw corrupt("header \(name) runs to the end of the file") }
+                let byte = try file.read(offset: offset, count: 1)[0]
+                offset += 1
+                if byte == 0 { break }
+            }
+        }
+        if flags & 0x02 != 0 { offset += 2 }
+        var offsets = [offset]
+        offsets.reserveCapacity(table.sizes.count + 1)
+        for size in table.sizes {
+            offset += size
+            offsets.append(offset)
+        }
+        guard offset + 8 <= file.size else {
+            throw DictFileError(
+                path: path, problem: "truncated: the chunk table needs \(offset + 8) bytes but the file has \(file.size)"
+            )
+        }
+        let trailer = try file.read(offset: file.size - 4, count: 4)
+        let isize = Int(trailer[0]) | Int(trailer[1]) << 8 | Int(trailer[2]) << 16 | Int(trailer[3]) << 24
+        self.file = file
+        self.path = path
+        self.chunkLength = table.chunkLength
+        self.chunkOffsets = offsets
+        // ISIZE is the size modulo 2^32; the chunk table gives the true upper bound.
+        let capacity = table.sizes.count * table.chunkLength
+        self.uncompressedSize = capacity >= isize && capacity - isize < table.chunkLength ? isize : capacity
+    }
+
+    func read(offset: Int, length: Int) throws(DictFileError) -> [UInt8] {
+        guard length > 0 else { return [] }
+        guard offset >= 0, offset + length <= uncompressedSize else {
+            throw DictFileError(
+                path: path,
+                problem: "an index entry points at \(offset)..<\(offset + length), past the \(uncompressedSize) bytes of text"
+            )
+        }
+        let first = offset / chunkLength
+        let last = (offset + length - 1) / chunkLength
+        var result: [UInt8] = []
+        result.reserveCapacity(length)
+        for index in first...last {
+            let chunk = try self.chunk(index)
+            let chunkStart = index * chunkLength
+            let from = max(offset, chunkStart) - chunkStart
+            let to = min(offset + length, chunkStart + chunk.count) - chunkStart
+            guard from <= to else { throw DictFileError(path: path, problem: "chunk \(index) is shorter than expected") }
+            result += chunk[from..<to]
+        }
+        guard result.count == length else {
+            throw DictFileError(path: path, problem: "inflated \(result.count) bytes where \(length) were expected")
+        }
+        return result
+    }
+
+    /// The uncompressed bytes of chunk `index`; the last one read is cached (entries often share a chunk).
+    private func chunk(_ index: Int) throws(DictFileError) -> [UInt8] {
+        if let cached = cache.withValue({ $0 }), cached.index == index { return cached.bytes }
+        let compressed = try file.read(offset: chunkOffsets[index], count: chunkOffsets[index + 1] - chunkOffsets[index])
+        let bytes = try inflateChunk(compressed, index: index)
+        cache.withValue { $0 = (index, bytes) }
+        return bytes
+    }
+
+    private func inflateChunk(_ input: [UInt8], index: Int) throws(DictFileError) -> [UInt8] {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw DictFileError(path: path, problem: "zlib could not start inflating")
+        }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: chunkLength)
+        var input = input
+        let status: Int32 = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                stream.next_in = inBuffer.baseAddress
+                stream.avail_in = UInt32(inBuffer.count)
+                stream.next_out = outBuffer.baseAddress
+                stream.avail_out = UInt32(outBuffer.count)
+                return inflate(&stream, Z_SYNC_FLUSH)
+            }
+        }
+        guard status == Z_OK || status == Z_STREAM_END || (status == Z_BUF_ERROR && stream.avail_in == 0) else {
+            throw DictFileError(path: path, problem: "chunk \(index) does not inflate (zlib status \(status)); the file is corrupt")
+        }
+        output.removeSubrange(Int(stream.total_out)...)
+        let isLast = index == chunkOffsets.count - 2
+        if !isLast && output.count != chunkLength {
+            throw DictFileError(path: path, problem: "chunk \(index) inflated to \(output.count) bytes, not \(chunkLength); the file is corrupt")
+        }
+        return output
+    }
+}

@@ -1,0 +1,236 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+
+extension ProviderID {
+    /// WordNet 3.0, the database lexagg embeds.
+    public static let wordnet = ProviderID("wordnet")!
+}
+
+/// A provider backed by one dictd database: an `.index` file and its `.dict` or `.dict.dz` text.
+///
+/// Files are opened on first use. WordNet's text is structured into senses by part of speech; FreeDict's
+/// bilingual databases yield translations; any other database's entry becomes one tidy sense.
+public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProviding {
+    /// How the entries' text is laid out.
+    public enum Format: Sendable, Hashable {
+        case wordnet
+        case freedict(LanguagePair)
+        /// Any other database; its language when the file name says (GCIDE is English).
+        case plain(Language?)
+    }
+
+    public let descriptor: ProviderDescriptor
+    public let indexPath: String
+    /// The `.dict.dz` or `.dict` file, or `nil` when neither exists beside the index.
+    public let bodyPath: String?
+    public let format: Format
+    private let files: OpenOnce
+
+    /// Creates a provider for the database at `indexPath`; nothing is opened until first use.
+    public init(id: ProviderID, indexPath: String, bodyPath: String?, format: Format, displayName: String) {
+        self.indexPath = indexPath
+        self.bodyPath = bodyPath
+        self.format = format
+        self.files = OpenOnce(indexPath: indexPath, bodyPath: bodyPath)
+        var capabilities: ProviderCapabilities = [.match]
+        var languages: [Language] = []
+        var pairs: [LanguagePair] = []
+        switch format {
+        case .wordnet:
+            capabilities.formUnion([.define, .examples])
+            languages = [.english]
+        case .freedict(let pair):
+            capabilities.formUnion([.translate, .pronunciations])
+            languages = [pair.source]
+            pairs = [pair]
+        case .plain(let language):
+            capabilities.insert(.define)
+            languages = language.map { [$0] } ?? []
+        }
+        self.descriptor = ProviderDescriptor(
+            id: id, displayName: displayName, capabilities: capabilities, languages: languages,
+            translationPairs: pairs, requiresNetwork: false, requiresCredentials: false,
+            source: bodyPath ?? indexPath, formatVersion: 1
+        )
+    }
+
+    public func availability() async -> ProviderAvailability {
+        switch files.get() {
+        case .success: .available
+        case .failure(let error): .unavailable(reason: error.description)
+        }
+    }
+
+    /// The database's own one-line description (`00-database-short`), once it can be read.
+    public func shortDescription() -> String? {
+        guard case .success(let opened) = files.get(), let location = opened.index.metadata("short"),
+              let bytes = try? opened.body.read(offset: location.offset, length: location.length)
+        else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        // The text repeats the key on its first line when dictfmt wrote it with headers.
+        let text = lines.first { !$0.contains("00-database-short") && !$0.contains("00databaseshort") } ?? lines.first
+        return text.map { collapse(String($0)) }
+    }
+
+    public func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        if let language = query.language, !descriptor.languages.isEmpty,
+           !descriptor.languages.contains(where: { $0.matches(language) })
+        {
+            throw ProviderError(
+                .unsupportedLanguage, provider: descriptor.id,
+                message: "has only \(descriptor.languages.map(\.englishName).joined(separator: ", ")) words, not \(language.englishName)"
+            )
+        }
+        return try entries(for: query.term)
+    }
+
+    public func translate(_ query: TranslationQuery) async throws -> LookupResult {
+        guard case .freedict(let pair) = format, pair.source.matches(query.pair.source), pair.target.matches(query.pair.target)
+        else {
+            throw ProviderError(.unsupportedLanguage, provider: descriptor.id, message: "does not translate \(query.pair)")
+        }
+        return try entries(for: query.term)
+    }
+
+    public func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
+        try checkCancellation()
+        let opened = try open()
+        return opened.index.suggestions(query.term, limit: limit)
+    }
+
+    /// How many index lines a binary search for `word` compares (for benchmarks; opens the files if needed).
+    public func searchProbes(for word: String) -> Int {
+        guard case .success(let opened) = files.get() else { return 0 }
+        return opened.index.lowerBoundCountingProbes(opened.index.order.foldQuery(word)).probes
+    }
+
+    // MARK: Reading entries
+
+    private func entries(for term: String) throws -> LookupResult {
+        try checkCancellation()
+        let opened = try open()
+        let locations = opened.index.lookup(term)
+        let now = Date()
+        let provenance = Provenance(provider: descriptor.id, source: opened.body.path, retrievedAt: now)
+        var entries: [Entry] = []
+        for location in locations {
+            try checkCancellation()
+            let bytes: [UInt8]
+            do {
+                bytes = try opened.body.read(offset: location.offset, length: location.length)
+            } catch {
+                throw providerError(error)
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            entries.append(entry(from: text, location: location, order: opened.index.order, provenance: provenance))
+        }
+        return LookupResult(entries: entries.filter { !$0.isEmpty })
+    }
+
+    private func entry(from text: String, location: DictIndex.Location, order: IndexOrder, provenance: Provenance) -> Entry {
+        let firstLine = text.split(separator: "\n", maxSplits: 1).first ?? ""
+        let indexKey = order.foldHeadword(Array(location.headword.utf8)[...])
+        let headword = PlainTextFormat.displayHeadword(firstLine: firstLine, indexKey: indexKey, order: order)
+            ?? location.headword.trimmingWhitespace()
+        switch format {
+        case .wordnet:
+            let parsed = WordNetFormat.parse(text)
+            return Entry(
+                headword: parsed.headword.isEmpty ? headword : parsed.headword,
+                language: .english,
+                senseGroups: parsed.groups.map { group in
+                    SenseGroup(partOfSpeech: group.partOfSpeech, senses: group.senses.map {
+                        Sense(
+                            definition: $0.definition, examples: $0.examples, synonyms: $0.synonyms,
+                            antonyms: $0.antonyms, sources: [provenance]
+                        )
+                    })
+                },
+                provenance: provenance
+            )
+        case .freedict(let pair):
+            let parsed = FreeDictFormat.parse(text)
+            return Entry(
+                headword: parsed.headword.isEmpty ? headword : parsed.headword,
+                language: pair.source,
+                pronunciations: parsed.pronunciation.map {
+                    [Pronunciation(text: $0, notation: .ipa, provenance: provenance)]
+                } ?? [],
+                translations: parsed.translations.map {
+                    Translation(
+                        text: $0.text, pair: pair, notes: $0.notes, partOfSpeech: parsed.partOfSpeech,
+                        context: $0.context, examples: $0.examples, provenance: provenance
+                    )
+                },
+                provenance: provenance
+            )
+        case .plain:
+            let tidy = PlainTextFormat.tidy(text)
+            return Entry(
+                headword: headword,
+                language: descriptor.languages.first,
+                senseGroups: tidy.isEmpty ? [] : [SenseGroup(partOfSpeech: nil, senses: [Sense(definition: tidy, sources: [provenance])])],
+                provenance: provenance
+            )
+        }
+    }
+
+    private func open() throws(ProviderError) -> OpenOnce.Files {
+        switch files.get() {
+        case .success(let files): return files
+        case .failure(let error): throw providerError(error)
+        }
+    }
+
+    private func providerError(_ error: DictFileError) -> ProviderError {
+        ProviderError(
+            error.kind == .unreadable ? .unavailable : .malformedResponse,
+            provider: descriptor.id, message: error.description, location: error.path
+        )
+    }
+
+    private func checkCancellation() throws(ProviderError) {
+        if Task.isCancelled { throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled") }
+    }
+}
+
+/// Opens a database's files the first time they are needed, once, and remembers the outcome.
+final class OpenOnce: Sendable {
+    struct Files: Sendable {
+        let index: DictIndex
+        let body: any DictBody
+    }
+
+    private let indexPath: String
+    private let bodyPath: String?
+    private let state = MutexBox<Result<Files, DictFileError>?>(nil)
+
+    init(indexPath: String, bodyPath: String?) {
+        self.indexPath = indexPath
+        self.bodyPath = bodyPath
+    }
+
+    func get() -> Result<Files, DictFileError> {
+        state.withValue { value in
+            if let value { return value }
+            let result = Result<Files, DictFileError> { () throws(DictFileError) -> Files in
+                guard let bodyPath else {
+                    let base = indexPath.hasSuffix(".index") ? String(indexPath.dropLast(6)) : indexPath
+                    throw DictFileError(
+                        path: indexPath, problem: "no \(base).dict.dz or \(base).dict beside it", kind: .unreadable
+                    )
+                }
+                let index = try DictIndex(path: indexPath)
+                let body: any DictBody = bodyPath.hasSuffix(".dz")
+                    ? try DictzipBody(path: bodyPath) : try PlainDictBody(path: bodyPath)
+                return Files(index: index, body: body)
+            }
+            value = result
+            return result
+        }
+    }
+}

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LexAggCore
+
+extension ProviderFactory {
+    /// Every dictd database found in `LEXAGG_DICT_PATH`, then `/usr/share/dictd`, then the embedded WordNet.
+    ///
+    /// Each database becomes its own provider; when two have the same id, the one found first wins, so a
+    /// database on `LEXAGG_DICT_PATH` overrides the system's, and the system's the embedded one.
+    public static let dictDatabases = ProviderFactory(name: "dict-database") { environment in
+        DictDatabaseDiscovery.discover(environment: environment)
+    }
+}
+
+/// Finds dictd databases on disk and names them.
+public enum DictDatabaseDiscovery {
+    /// The system directory dictd packages install into.
+    public static let systemDirectory = "/usr/share/dictd"
+
+    /// Builds providers for every database in the search path, with a problem line for each unreadable entry.
+    public static func discover(environment: ProviderEnvironment) -> ProviderFactory.Products {
+        var providers: [DictDatabase] = []
+        var problems: [String] = []
+        var seen = Set<ProviderID>()
+        func add(_ found: [DictDatabase]) {
+            for database in found where seen.insert(database.descriptor.id).inserted { providers.append(database) }
+        }
+        if let path = environment["LEXAGG_DICT_PATH"] {
+            for item in path.split(separator: ":").map(String.init) where !item.isEmpty {
+                switch databases(at: item) {
+                case .success(let found):
+                    if found.isEmpty { problems.append("LEXAGG_DICT_PATH entry \(item): no .index files there") }
+                    add(found)
+                case .failure(let error):
+                    problems.append("LEXAGG_DICT_PATH entry \(error.description)")
+                }
+            }
+        }
+        if case .success(let found) = databases(at: systemDirectory) { add(found) }
+        if let embedded = embeddedDirectory(), case .success(let found) = databases(at: embedded) { add(found) }
+        return ProviderFactory.Products(providers: providers, problems: problems)
+    }
+
+    /// The databases at `path`: a directory of `.index` files, or one `.index` file.
+    public static func databases(at path: String) -> Result<[DictDatabase], DictFileError> {
+        if path.hasSuffix(".index") {
+            guard isReadableFile(path) else {
+                return .failure(DictFileError(path: path, problem: "cannot read: \(systemError())", kind: .unreadable))
+            }
+            return .success([database(indexPath: path)])
+        }
+        switch directoryEntries(path) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let names):
+            let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let found = names.filter { $0.hasSuffix(".index") }.map { database(indexPath: "\(directory)/\($0)") }
+            return .success(found.sorted { rank($0) < rank($1) })
+        }
+    }
+
+    /// A provider for the database whose index is at `indexPath`, named after its file.
+    static func database(indexPath: String) -> DictDatabase {
+        let base = String(indexPath.dropLast(".index".count))
+        let name = String(base.split(separator: "/").last ?? Substring(base))
+        let bodyPath = [base + ".dict.dz", base + ".dict"].first(where: isReadableFile)
+        let (id, format, displayName) = identify(name)
+        return DictDatabase(id: id, indexPath: indexPath, bodyPath: bodyPath, format: format, displayName: displayName)
+    }
+
+    /// The id, text format and display name a database file name implies.
+    static func identify(_ name: String) -> (ProviderID, DictDatabase.Format, String) {
+        let lower = name.lowercased()
+        if lower == "wn" || lower == "wordnet" {
+            return (.wordnet, .wordnet, "WordNet 3.0")
+        }
+        let sanitized = String(lower.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+        let id = ProviderID(sanitized.trimmingDashes()) ?? ProviderID("dict-database")!
+        let parts = lower.split(separator: "-")
+        if parts.count == 3, parts[0] == "freedict", let source = Language(String(parts[1])),
+           let target = Language(String(parts[2]))
+        {
+            let pair = LanguagePair(source: source, target: target)
+            return (id, .freedict(pair), "FreeDict \(source.englishName)–\(target.englishName)")
+        }
+        if lower == "gcide" {
+            return (id, .plain(.english), "GNU Collaborative International Dictionary of English")
+        }
+        return (id, .plain(nil), name)
+    }
+
+    /// WordNet first, then other monolingual databases, then bilingual ones; by name within each.
+    private static func rank(_ database: DictDatabase) -> (Int, String) {
+        switch database.format {
+        case .wordnet: (0, database.descriptor.id.rawValue)
+        case .plain: (1, database.descriptor.id.rawValue)
+        case .freedict: (2, database.descriptor.id.rawValue)
+        }
+    }
+
+    /// Where the embedded WordNet lives: beside an installed binary (`../share/lexagg/dictd`), or in the
+    /// source tree the binary was built from.
+    public static func embeddedDirectory() -> String? {
+        var candidates: [String] = []
+        if let executable = executablePath() {
+            let bin = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
+            candidates.append(bin + "/../share/lexagg/dictd")
+            candidates.append(bin + "/share/lexagg/dictd")
+        }
+        let source = #filePath
+        if let slash = source.lastIndex(of: "/") {
+            candidates.append(String(source[..<slash]) + "/Embedded")
+        }
+        return candidates.first { isReadableFile($0 + "/wn.index") }
+    }
+
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func trimmingDashes() -> String {
+        var slice = Substring(self)
+        while slice.first == "-" { slice = slice.dropFirst() }
+        while slice.last == "-" { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,208 @@
+import LexAggCore
+
+/// A dictd `.index` file: one line per entry, `headword TAB base64-offset TAB base64-length`, sorted.
+///
+/// The file is memory-mapped and searched in place: a lookup is a binary search over byte positions
+/// (O(log n) line comparisons), then a short forward scan over the equal keys. Nothing is parsed up front.
+struct DictIndex: Sendable {
+    /// One index line: where its text lives in the body.
+    struct Location: Sendable, Hashable {
+        var headword: String
+        var offset: Int
+        var length: Int
+        /// Byte position of the line in the index (identifies the entry).
+        var line: Int
+    }
+
+    let file: MappedFile
+    let order: IndexOrder
+    var path: String { file.path }
+
+    init(path: String) throws(DictFileError) {
+        let file = try MappedFile(path: path)
+        let bytes = file.bytes
+        // A valid index starts with a headword line: `word\toffset\tlength\n`.
+        guard let firstNewline = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? (bytes.count < 4096 ? bytes.count : nil),
+              bytes[..<firstNewline].filter({ $0 == UInt8(ascii: "\t") }).count == 2
+        else {
+            throw DictFileError(path: path, problem: "not a dictd index: the first line is not 'headword<TAB>offset<TAB>length'")
+        }
+        if bytes.last != UInt8(ascii: "\n") {
+            // A partial last line means the file was cut short; refuse it rather than guess.
+            let tail = bytes.lastIndex(of: UInt8(ascii: "\n")).map { bytes.count - $0 - 1 } ?? bytes.count
+            if DictIndex.parse(line: bytes[(bytes.count - tail)...]) == nil {
+                throw DictFileError(path: path, problem: "truncated: the last line is incomplete")
+            }
+        }
+        self.file = file
+        let bytewise = DictIndex(file: file, order: .allchars)
+        let folded = DictIndex(file: file, order: .legacy)
+        func declares(_ flag: String) -> Bool {
+            !bytewise.find(key: Array("00-database-\(flag)".utf8)).isEmpty
+                || !bytewise.find(key: Array("00database\(flag)".utf8)).isEmpty
+                || !folded.find(key: Array("00database\(flag)".utf8)).isEmpty
+        }
+        self.order = declares("allchars") ? .allchars : declares("utf8") ? .utf8 : .legacy
+    }
+
+    private init(file: MappedFile, order: IndexOrder) {
+        self.file = file
+        self.order = order
+    }
+
+    /// Every entry whose headword equals `word` under the index's folding (so case-insensitively).
+    ///
+    /// dictfmt leaves some headwords with a leading space once punctuation is removed (FreeDict's
+    /// "… and a half" is indexed as " and a half"); those are found too.
+    func lookup(_ word: String) -> [Location] {
+        let key = order.foldQuery(word)
+        guard !key.isEmpty else { return [] }
+        var found = find(key: key)
+        if key.first != UInt8(ascii: " ") {
+            found += find(key: [UInt8(ascii: " ")] + key)
+        }
+        return found.filter { !DictIndex.isMetadata($0.headword) }
+    }
+
+    /// Entries whose key starts with `word`'s key, in index order, at most `limit`.
+    func prefixMatches(_ word: String, limit: Int) -> [Location] {
+        let key = order.foldQuery(word)
+        guard !key.isEmpty else { return [] }
+        var results: [Location] = []
+        var position = lowerBound(key)
+        let bytes = file.bytes
+        while position < bytes.count, results.count < limit {
+            let end = lineEnd(from: position)
+            guard let location = DictIndex.parse(line: bytes[position..<end], at: position) else { position = end + 1; continue }
+            let headwordKey = order.foldHeadword(headwordBytes(position, end))
+            guard headwordKey.starts(with: key) else { break }
+            if !DictIndex.isMetadata(location.headword) { results.append(location) }
+            position = end + 1
+        }
+        return results
+    }
+
+    /// Headwords spelled close to `word` ("did you mean"), closest first, at most `limit`.
+    ///
+    /// Looks at the index lines around where `word` would sort, and around where its first two thirds would
+    /// sort (a typo late in a word keeps its neighbours; one early in it does not). This stays a handful of
+    /// binary searches, not a scan of the whole index.
+    func suggestions(_ word: String, limit: Int) -> [String] {
+        let key = order.foldQuery(word)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        let query = String(decoding: key, as: UTF8.self)
+        let bytes = file.bytes
+        var scored: [(distance: Int, headword: String)] = []
+        var seen = Set<String>()
+        for cut in Set([key.count, max(1, key.count * 2 / 3), max(1, key.count / 3)]) {
+            var position = lineStart(containing: max(0, min(bytes.count - 1, lowerBound(Array(key.prefix(cut))))))
+            for _ in 0..<15 where position > 0 { position = lineStart(containing: position - 1) }
+            for _ in 0..<60 where position < bytes.count {
+                let end = lineEnd(from: position)
+                defer { position = end + 1 }
+                guard let location = DictIndex.parse(line: bytes[position..<end]),
+                      !DictIndex.isMetadata(location.headword)
+                else { continue }
+                let headword = location.headword.trimmingWhitespace()
+                let folded = String(decoding: order.foldHeadword(Array(headword.utf8)[...]), as: UTF8.self)
+                guard !headword.isEmpty, folded != query, seen.insert(folded).inserted else { continue }
+                let distance = EditDistance.between(query, folded)
+                let isPrefix = folded.hasPrefix(query)
+                if distance <= max(1, query.count / 3) || isPrefix {
+                    scored.append((isPrefix ? min(distance, 1) : distance, headword))
+                }
+            }
+        }
+        return scored.sorted { ($0.distance, $0.headword.count, $0.headword) < ($1.distance, $1.headword.count, $1.headword) }
+            .prefix(limit).map(\.headword)
+    }
+
+    /// The `00-database-NAME` metadata entry, if present.
+    func metadata(_ name: String) -> Location? {
+        let probe = DictIndex(file: file, order: .allchars)
+        return probe.find(key: Array("00-database-\(name)".utf8)).first
+            ?? probe.find(key: Array("00database\(name)".utf8)).first
+            ?? (order == .legacy ? find(key: IndexOrder.foldLegacy(Array("00-database-\(name)".utf8)[...])).first : nil)
+    }
+
+    // MARK: Binary search
+
+    /// All lines whose folded headword equals `key`.
+    private func find(key: [UInt8]) -> [Location] {
+        var results: [Location] = []
+        var position = lowerBound(key)
+        let bytes = file.bytes
+        while position < bytes.count {
+            let end = lineEnd(from: position)
+            guard compare(headwordBytes(position, end), key) == 0 else { break }
+            if let location = DictIndex.parse(line: bytes[position..<end], at: position) { results.append(location) }
+            position = end + 1
+        }
+        return results
+    }
+
+    /// The position of the first line whose key is not less than `key`.
+    private func lowerBound(_ key: [UInt8]) -> Int {
+        lowerBoundCountingProbes(key).position
+    }
+
+    /// ``lowerBound(_:)``, also saying how many lines it compared (tests check the search is logarithmic).
+    func lowerBoundCountingProbes(_ key: [UInt8]) -> (position: Int, probes: Int) {
+        var low = 0
+        var high = file.bytes.count
+        var probes = 0
+        while low < high {
+            let start = lineStart(containing: low + (high - low) / 2)
+            let end = lineEnd(from: start)
+            probes += 1
+            if compare(headwordBytes(start, end), key) < 0 {
+                low = end + 1
+            } else {
+                high = start
+            }
+        }
+        return (low, probes)
+    }
+
+    private func compare(_ headword: ArraySlice<UInt8>, _ key: [UInt8]) -> Int {
+        let folded = order == .legacy ? order.foldHeadword(headword)[...] : headword
+        for (a, b) in zip(folded, key) where a != b { return a < b ? -1 : 1 }
+        return folded.count == key.count ? 0 : (folded.count < key.count ? -1 : 1)
+    }
+
+    private func lineStart(containing position: Int) -> Int {
+        var p = position
+        let bytes = file.bytes
+        while p > 0 && bytes[p - 1] != UInt8(ascii: "\n") { p -= 1 }
+        return p
+    }
+
+    private func lineEnd(from position: Int) -> Int {
+        let bytes = file.bytes
+        var p = position
+        while p < bytes.count && bytes[p] != UInt8(ascii: "\n") { p += 1 }
+        return p
+    }
+
+    private func headwordBytes(_ start: Int, _ end: Int) -> ArraySlice<UInt8> {
+        let bytes = file.bytes
+        var p = start
+        while p < end && bytes[p] != UInt8(ascii: "\t") { p += 1 }
+        return ArraySlice(bytes[start..<p])
+    }
+
+    // MARK: Lines
+
+    static func parse(line: Slice<UnsafeRawBufferPointer>, at position: Int = 0) -> Location? {
+        let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 3, omittingEmptySubsequences: false)
+        guard fields.count == 3 || fields.count == 4,   // dictfmt may add a 4th field (the original headword)
+              let offset = DictBase64.decode(ArraySlice(fields[1])),
+              let length = DictBase64.decode(ArraySlice(fields[2].prefix { $0 != UInt8(ascii: "\r") }))
+        else { return nil }
+        return Location(headword: String(decoding: fields[0], as: UTF8.self), offset: offset, length: length, line: position)
+    }
+
+    static func isMetadata(_ headword: String) -> Bool {
+        headword.hasPrefix("00-database-") || headword.hasPrefix("00database")
+    }
+}

@@ -1,0 +1,199 @@
+import LexAggCore
+
+/// Turns the text of a FreeDict bilingual entry into a headword, its pronunciation and translations.
+///
+/// ```
+/// Essen /ˈɛsən/ <neut, n, sg>
+/// food <n>, tucker <n> [Austr.]
+///       "Essen und Trinken"  - food and drink
+///    Synonym: {Nahrung}
+///
+///  see: {Sommeressen}, {Buschnahrung}
+///          Note: Mittag- oder Abendessen
+/// ```
+/// The first line is the headword, an optional `/IPA/` and `<grammar>`; each unindented line lists
+/// translations separated by commas (older databases number them: `1. chat`); indented `"…"  - …` lines are
+/// examples of the translations above them; `Synonym(s):` lists synonyms; `Note:` adds context; `see:` lines
+/// are cross-references and are left out.
+enum FreeDictFormat {
+    struct ParsedEntry: Equatable {
+        var headword: String
+        var pronunciation: String?
+        var partOfSpeech: PartOfSpeech?
+        var translations: [ParsedTranslation]
+        var synonyms: [String]
+    }
+
+    struct ParsedTranslation: Equatable {
+        var text: String
+        var notes: [String]
+        var context: String?
+        var examples: [TranslatedExample]
+    }
+
+    static let wordClasses: Set<String> = [
+        "n", "v", "adj", "adv", "prep", "conj", "pron", "num", "interj", "art", "vi", "vt", "vr",
+    ]
+
+    static func parse(_ text: String) -> ParsedEntry {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+        let first = lines.popFirst().map(String.init) ?? ""
+        var (headword, pronunciation, grammar) = headLine(first)
+        let partOfSpeech = grammar.first { wordClasses.contains($0) }.map { tag -> PartOfSpeech in
+            tag.hasPrefix("v") ? .verb : PartOfSpeech(tag)
+        }
+        grammar.removeAll()
+
+        var translations: [ParsedTranslation] = []
+        var synonyms: [String] = []
+        var lineStart = 0   // index of the first translation of the current line
+        for line in lines {
+            let trimmed = line.trimmingWhitespaceSubstring()
+            let indent = line.prefix { $0 == " " }.count
+            if trimmed.isEmpty { continue }
+            if trimmed.hasPrefix("see:") { continue }
+            if trimmed.hasPrefix("Synonym:") || trimmed.hasPrefix("Synonyms:") {
+                synonyms += WordNetFormat.braced(trimmed)
+                continue
+            }
+            if trimmed.hasPrefix("Note:") {
+                let note = collapse(String(trimmed.dropFirst("Note:".count)))
+                for i in lineStart..<translations.count where translations[i].context == nil && !note.isEmpty {
+                    translations[i].context = note
+                }
+                continue
+            }
+            if indent >= 3, trimmed.first == "\"" {
+                if let example = example(trimmed), lineStart < translations.count {
+                    translations[lineStart].examples.append(example)
+                }
+                continue
+            }
+            lineStart = translations.count
+            translations += translationLine(trimmed)
+        }
+        if pronunciation?.isEmpty == true { pronunciation = nil }
+        return ParsedEntry(
+            headword: headword, pronunciation: pronunciation, partOfSpeech: partOfSpeech,
+            translations: translations, synonyms: unique(synonyms)
+        )
+    }
+
+    /// `Essen /ˈɛsən/ <neut, n, sg>` → ("Essen", "/ˈɛsən/", ["neut", "n", "sg"]).
+    static func headLine(_ line: String) -> (String, String?, [String]) {
+        var headword = Substring(line)
+        var pronunciation: String?
+        var grammar: [String] = []
+        if let open = line.firstIndex(of: "<"), let close = line[open...].firstIndex(of: ">") {
+            grammar = line[line.index(after: open)..<close].split(separator: ",").map { String($0.trimmingWhitespaceSubstring()) }
+            headword = line[..<open]
+        }
+        if let slash = headword.firstRange(of: " /"), let end = headword[slash.upperBound...].firstIndex(of: "/") {
+            pronunciation = String(headword[headword.index(before: slash.upperBound)...end])
+            headword = headword[..<slash.lowerBound]
+        }
+        return (collapse(String(headword)), pronunciation, grammar)
+    }
+
+    /// `food <n>, tucker <n> [Austr.]` → two translations with their notes.
+    static func translationLine(_ line: Substring) -> [ParsedTranslation] {
+        var text = line
+        // Older databases number senses: "1. chat".
+        if let dot = text.firstIndex(of: "."), text[..<dot].allSatisfy(\.isNumber), !text[..<dot].isEmpty {
+            text = text[text.index(after: dot)...]
+        }
+        return splitTopLevel(text, on: ",").compactMap { item in
+            var notes: [String] = []
+            var plain = ""
+            var depth: Character?
+            var note = ""
+            for character in item {
+                if let open = depth {
+                    if (open == "<" && character == ">") || (open == "[" && character == "]") {
+                        notes += note.split(separator: ",").map { collapse(String($0)) }.filter { !$0.isEmpty }
+                        note = ""
+                        depth = nil
+                    } else {
+                        note.append(character)
+                    }
+                } else if character == "<" || character == "[" {
+                    depth = character
+                } else {
+                    plain.append(character)
+                }
+            }
+            let cleaned = collapse(plain)
+            guard !cleaned.isEmpty else { return nil }
+            return ParsedTranslation(text: cleaned, notes: notes, context: nil, examples: [])
+        }
+    }
+
+    /// `"Essen und Trinken"  - food and drink` → the pair.
+    static func example(_ line: Substring) -> TranslatedExample? {
+        guard line.first == "\"", let close = line.dropFirst().firstIndex(of: "\"") else { return nil }
+        let source = collapse(String(line[line.index(after: line.startIndex)..<close]))
+        var rest = line[line.index(after: close)...].trimmingWhitespaceSubstring()
+        if rest.hasPrefix("-") { rest = rest.dropFirst() }
+        let target = collapse(String(rest))
+        guard !source.isEmpty else { return nil }
+        return TranslatedExample(source: source, target: target)
+    }
+
+    /// Splits on `separator` outside `()`, `[]` and `<>`.
+    static func splitTopLevel(_ text: Substring, on separator: Character) -> [Substring] {
+        var parts: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        for index in text.indices {
+            switch text[index] {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">": depth = max(0, depth - 1)
+            case separator where depth == 0:
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        parts.append(text[start...])
+        return parts
+    }
+}
+
+/// Formats the text of an entry from any other DICT database as one readable sense.
+///
+/// The text is kept as the database wrote it (line breaks matter in GCIDE's quotations and tables), minus
+/// common indentation, trailing spaces and runs of blank lines.
+enum PlainTextFormat {
+    static func tidy(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var line = line
+            while let last = line.last, last.isWhitespace { line = line.dropLast() }
+            return line
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        var result: [Substring] = []
+        for line in lines {
+            if line.isEmpty && result.last?.isEmpty == true { continue }
+            result.append(line.isEmpty ? line : line.dropFirst(indent))
+        }
+        return result.joined(separator: "\n")
+    }
+
+    /// The headword as the entry's first line spells it: the longest run of its leading words whose folded
+    /// form is the index key (`House \House\ (hous), n.` → `House`), or `nil`.
+    static func displayHeadword(firstLine: Substring, indexKey: [UInt8], order: IndexOrder) -> String? {
+        let words = firstLine.split(separator: " ", omittingEmptySubsequences: true)
+        var best: String?
+        for count in 1...max(1, min(words.count, 12)) where count <= words.count {
+            let candidate = words[0..<count].joined(separator: " ")
+            let key = order.foldQuery(candidate)
+            let trimmedIndexKey = Array(indexKey.drop { $0 == UInt8(ascii: " ") })
+            if key == indexKey || key == trimmedIndexKey || Array(key.drop { $0 == UInt8(ascii: " ") }) == trimmedIndexKey {
+                best = candidate
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,95 @@
+/// How a dictd index is ordered, and so how headwords and queries are folded before comparing.
+///
+/// dictd (index.c) knows three orders, and `dictfmt` writes indexes to match:
+/// - `utf8`: the index holds headwords already folded (lower-case, only letters, digits and spaces) and
+///   sorted by bytes; the query is folded the same way (`tolower_alnumspace_utf8`).
+/// - `allchars`: headwords are lower-cased but keep punctuation; sorted by bytes (WordNet's index).
+/// - `legacy`: headwords are stored as written, sorted like `sort -df` (ignore all but letters, digits and
+///   blanks; fold case); both sides are folded while comparing (`compare_alnumspace`, GCIDE's index).
+///
+/// A database declares the first two with `00-database-utf8` / `00-database-allchars` entries
+/// (`00databaseutf8`, `00databaseallchars` once dictfmt has folded them).
+enum IndexOrder: String, Sendable {
+    case utf8
+    case allchars
+    case legacy
+
+    /// The key that index entries are compared by, for a user's query.
+    func foldQuery(_ text: String) -> [UInt8] {
+        switch self {
+        case .allchars:
+            return Array(Self.fold(text, keepAll: true).utf8)
+        case .utf8:
+            return Array(Self.fold(text, keepAll: false).utf8)
+        case .legacy:
+            return Self.foldLegacy(Array(text.utf8)[...])
+        }
+    }
+
+    /// The key of an index headword (its raw bytes as stored).
+    func foldHeadword(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        switch self {
+        case .allchars, .utf8: Array(bytes)
+        case .legacy: Self.foldLegacy(bytes)
+        }
+    }
+
+    /// dictd's `tolower_alnumspace_utf8`: white space becomes a space, letters and digits are lower-cased,
+    /// everything else is dropped (unless `keepAll`, dictd's allchars mode).
+    static func fold(_ text: String, keepAll: Bool) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let properties = scalar.properties
+            if properties.isWhitespace {
+                result.append(" ")
+            } else if keepAll || properties.isAlphabetic || properties.numericType != nil {
+                result.append(simpleLowercase(scalar))
+            }
+        }
+        return String(result)
+    }
+
+    /// The one-to-one lower-case mapping (like C's `towlower`), or the scalar itself.
+    static func simpleLowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        guard scalar.properties.changesWhenLowercased else { return scalar }
+        let mapping = scalar.properties.lowercaseMapping.unicodeScalars
+        return mapping.count == 1 ? mapping.first! : scalar
+    }
+
+    /// dictd's 8-bit `compare_alnumspace` key: ASCII letters and digits lower-cased, ASCII white space kept,
+    /// every other byte skipped.
+    static func foldLegacy(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(bytes.count)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): key.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): key.append(byte)
+            case UInt8(ascii: " "), 0x0B, 0x0C, 0x0D: key.append(UInt8(ascii: " "))
+            default: continue
+            }
+        }
+        return key
+    }
+}
+
+/// dictd's base64 numbers: digits `A–Z a–z 0–9 + /`, most significant first.
+enum DictBase64 {
+    static func decode(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 10 else { return nil }
+        var value = 0
+        for byte in bytes {
+            let digit: Int
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): digit = Int(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): digit = Int(byte - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): digit = 62
+            case UInt8(ascii: "/"): digit = 63
+            default: return nil
+            }
+            value = value * 64 + digit
+        }
+        return value
+    }
+}

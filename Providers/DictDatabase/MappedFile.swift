@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only file, memory-mapped, so that a binary search touches only the pages it reads.
+final class MappedFile: @unchecked Sendable {
+    // Safety: the mapping is read-only and immutable for the object's lifetime; `munmap` runs in `deinit` only.
+    let path: String
+    let bytes: UnsafeRawBufferPointer
+
+    init(path: String) throws(DictFileError) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DictFileError(path: path, problem: "cannot open: \(systemError())", kind: .unreadable) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw DictFileError(path: path, problem: "cannot stat: \(systemError())", kind: .unreadable) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw DictFileError(path: path, problem: "not a regular file", kind: .unreadable) }
+        let size = Int(info.st_size)
+        guard size > 0 else { throw DictFileError(path: path, problem: "the file is empty") }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            throw DictFileError(path: path, problem: "cannot map into memory: \(systemError())", kind: .unreadable)
+        }
+        self.bytes = UnsafeRawBufferPointer(start: address, count: size)
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
+}
+
+/// A file read with `pread`, for bodies where only small ranges are needed.
+final class RandomAccessFile: @unchecked Sendable {
+    // Safety: `fd` is only read with `pread`, which takes its own offset and is safe to call concurrently.
+    let path: String
+    let size: Int
+    private let fd: Int32
+
+    init(path: String) throws(DictFileError) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DictFileError(path: path, problem: "cannot open: \(systemError())", kind: .unreadable) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw DictFileError(path: path, problem: "cannot stat: \(systemError())", kind: .unreadable)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw DictFileError(path: path, problem: "not a regular file", kind: .unreadable)
+        }
+        self.fd = fd
+        self.size = Int(info.st_size)
+    }
+
+    deinit { close(fd) }
+
+    /// Reads exactly `count` bytes at `offset`.
+    func read(offset: Int, count: Int) throws(DictFileError) -> [UInt8] {
+        guard offset >= 0, count >= 0, offset + count <= size else {
+            throw DictFileError(
+                path: path, problem: "truncated: needs bytes \(offset)..<\(offset + count) but the file has \(size)"
+            )
+        }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw DictFileError(path: path, problem: "read failed: \(systemError())", kind: .unreadable)
+            }
+            if n == 0 { throw DictFileError(path: path, problem: "truncated: unexpected end of file at \(offset + done)") }
+            done += n
+        }
+        return buffer
+    }
+}
+
+func systemError() -> String {
+    String(cString: strerror(errno))
+}
+
+/// Whether `path` names a readable regular file.
+func isReadableFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
+}
+
+/// The names in a directory, or an error that says why it cannot be read.
+func directoryEntries(_ path: String) -> Result<[String], DictFileError> {
+    guard let dir = opendir(path) else {
+        return .failure(DictFileError(path: path, problem: "cannot read directory: \(systemError())", kind: .unreadable))
+    }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return .success(names.sorted())
+}

@@ -1,0 +1,149 @@
+import LexAggCore
+
+/// Turns the text of a WordNet entry, as dictd's `wn` database stores it, into senses by part of speech.
+///
+/// ```
+/// bank
+///     n 1: sloping land (especially the slope beside a body of water);
+///          "they pulled the canoe up on the bank"
+///     2: a financial institution ... [syn: {depository financial
+///        institution}, {bank}]
+///     v 1: tip laterally; "the pilot had to bank the aircraft"
+/// ```
+/// A sense starts on a line indented four spaces with `POS N:` or `N:`; continuation lines are indented
+/// further. Examples are the quoted parts after the gloss; `[syn: {…}]` and `[ant: {…}]` list synonyms and
+/// antonyms (the headword itself is left out of its own synonyms).
+enum WordNetFormat {
+    struct ParsedEntry: Equatable {
+        var headword: String
+        var groups: [(partOfSpeech: PartOfSpeech?, senses: [ParsedSense])]
+
+        static func == (lhs: ParsedEntry, rhs: ParsedEntry) -> Bool {
+            lhs.headword == rhs.headword && lhs.groups.count == rhs.groups.count
+                && zip(lhs.groups, rhs.groups).allSatisfy { $0.partOfSpeech == $1.partOfSpeech && $0.senses == $1.senses }
+        }
+    }
+
+    struct ParsedSense: Equatable {
+        var definition: String
+        var examples: [String]
+        var synonyms: [String]
+        var antonyms: [String]
+    }
+
+    static func parse(_ text: String) -> ParsedEntry {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        let headword = lines.popFirst().map { String($0).trimmingWhitespace() } ?? ""
+        var groups: [(partOfSpeech: PartOfSpeech?, senses: [ParsedSense])] = []
+        var current: [Substring] = []
+
+        func flush() {
+            guard !current.isEmpty else { return }
+            let joined = current.map { $0.trimmingWhitespaceSubstring() }.joined(separator: " ")
+            current = []
+            guard let (pos, body) = splitMarker(joined) else { return }
+            let sense = parseSense(body, headword: headword)
+            if let pos {
+                groups.append((PartOfSpeech(pos), [sense]))
+            } else if groups.isEmpty {
+                groups.append((nil, [sense]))
+            } else {
+                groups[groups.count - 1].senses.append(sense)
+            }
+        }
+
+        for line in lines {
+            if line.trimmingWhitespaceSubstring().isEmpty { continue }
+            let indent = line.prefix { $0 == " " }.count
+            if indent <= 4 { flush() }
+            current.append(line)
+        }
+        flush()
+        return ParsedEntry(headword: headword, groups: groups)
+    }
+
+    /// Splits `n 1: text` / `2: text` into the part of speech (if named) and the text.
+    static func splitMarker(_ line: String) -> (String?, Substring)? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let marker = line[..<colon].split(separator: " ")
+        let body = line[line.index(after: colon)...].trimmingWhitespaceSubstring()
+        switch marker.count {
+        case 0: return (nil, body)
+        case 1 where marker[0].allSatisfy(\.isNumber): return (nil, body)
+        case 1 where ["n", "v", "adj", "adv", "s"].contains(marker[0]): return (String(marker[0]), body)
+        case 2 where marker[1].allSatisfy(\.isNumber): return (String(marker[0]), body)
+        default: return (nil, Substring(line))
+        }
+    }
+
+    static func parseSense(_ text: Substring, headword: String) -> ParsedSense {
+        var remaining = String(text)
+        var synonyms: [String] = []
+        var antonyms: [String] = []
+        // Pull out the bracketed lists: [syn: {a}, {b}] [ant: {c}]
+        while let open = remaining.firstRange(of: "[syn:") ?? remaining.firstRange(of: "[ant:") ?? remaining.firstRange(of: "[also:") {
+            let label = remaining[open].dropFirst().dropLast()
+            guard let close = remaining[open.upperBound...].firstIndex(of: "]") else { break }
+            let items = braced(remaining[open.upperBound..<close])
+            if label == "syn" { synonyms += items } else if label == "ant" { antonyms += items }
+            remaining.removeSubrange(open.lowerBound...close)
+        }
+        let lowerHeadword = headword.lowercased()
+        synonyms = unique(synonyms.filter { $0.lowercased() != lowerHeadword })
+        antonyms = unique(antonyms)
+
+        // Gloss first, then "quoted examples" separated by semicolons.
+        var definition = remaining
+        var examples: [String] = []
+        if let quote = remaining.firstIndex(of: "\"") {
+            definition = String(remaining[..<quote])
+            var rest = remaining[quote...]
+            while let start = rest.firstIndex(of: "\"") {
+                let afterStart = rest.index(after: start)
+                guard let end = rest[afterStart...].firstIndex(of: "\"") else {
+                    let tail = rest[afterStart...].trimmingWhitespaceSubstring()
+                    if !tail.isEmpty { examples.append(String(tail)) }
+                    break
+                }
+                let example = rest[afterStart..<end].trimmingWhitespaceSubstring()
+                if !example.isEmpty { examples.append(String(example)) }
+                rest = rest[rest.index(after: end)...]
+            }
+        }
+        definition = collapse(definition)
+        while definition.hasSuffix(";") || definition.hasSuffix(":") { definition.removeLast() }
+        return ParsedSense(
+            definition: definition.trimmingWhitespace(), examples: examples.map(collapse), synonyms: synonyms,
+            antonyms: antonyms
+        )
+    }
+
+    /// The `{…}` items of a list, white space collapsed.
+    static func braced(_ text: Substring) -> [String] {
+        var items: [String] = []
+        var rest = text
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let item = collapse(String(rest[rest.index(after: open)..<close]))
+            if !item.isEmpty { items.append(item) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return items
+    }
+}
+
+func collapse(_ text: String) -> String {
+    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+}
+
+func unique(_ items: [String]) -> [String] {
+    var seen = Set<String>()
+    return items.filter { seen.insert($0.lowercased()).inserted }
+}
+
+extension StringProtocol {
+    func trimmingWhitespaceSubstring() -> SubSequence {
+        guard let first = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
+        let last = lastIndex(where: { !$0.isWhitespace })!
+        return self[first...last]
+    }
+}

@@ -1,0 +1,61 @@
+import LexAggAggregation
+import LexAggCore
+import Synchronization
+
+/// What every command runs with: the environment, the provider factories and the output.
+///
+/// The registry is built on first use, so `--help`, `--version` and usage errors never open a database.
+public final class CommandContext: Sendable {
+    public let environment: [String: String]
+    public let output: any OutputSink
+    private let factories: [ProviderFactory]
+    private let builtRegistry = Mutex<ProviderRegistry?>(nil)
+
+    public init(environment: [String: String], factories: [ProviderFactory], output: any OutputSink) {
+        self.environment = environment
+        self.factories = factories
+        self.output = output
+    }
+
+    /// The registry, built once from the factories.
+    public var registry: ProviderRegistry {
+        builtRegistry.withLock { registry in
+            if let registry { return registry }
+            let built = ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: environment))
+            registry = built
+            return built
+        }
+    }
+
+    /// Colour is used only on a terminal, never with `NO_COLOR` set or `TERM=dumb`.
+    public var style: TerminalStyle {
+        let disabled = (environment["NO_COLOR"].map { !$0.isEmpty } ?? false) || environment["TERM"] == "dumb"
+        return TerminalStyle(enabled: output.isTerminal && !disabled)
+    }
+
+    func warn(_ message: String) {
+        output.writeError("lexagg: warning: \(message)\n")
+    }
+
+    func fail(_ message: String) {
+        output.writeError("lexagg: error: \(message)\n")
+    }
+
+    /// Reports the factories' problems (an unreadable `LEXAGG_DICT_PATH` entry) as warnings.
+    func reportRegistryProblems() {
+        for problem in registry.problems { warn(problem) }
+    }
+}
+
+/// A command that runs with a ``CommandContext`` and says how it ended.
+protocol ContextCommand {
+    func run(in context: CommandContext) async throws -> ExitStatus
+}
+
+/// An error a command reports to the user before exiting with its status.
+struct CommandFailure: Error {
+    var status: ExitStatus
+    var message: String
+
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
+}

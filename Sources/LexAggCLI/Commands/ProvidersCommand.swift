@@ -1,0 +1,83 @@
+import ArgumentParser
+import LexAggAggregation
+import LexAggCore
+
+struct ProvidersCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "providers",
+        abstract: "List every provider: what it can do, its languages, and whether it is usable now.",
+        discussion: """
+            Examples:
+              lexagg providers
+              lexagg providers --format json
+            """
+    )
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let registry = context.registry
+        var infos: [JSONOutput.ProviderInfo] = []
+        for provider in registry.providers {
+            let descriptor = provider.descriptor
+            let availability = await provider.availability()
+            var reason: String?
+            if case .unavailable(let why) = availability { reason = why }
+            var description: String?
+            if let database = provider as? any DescribedProvider { description = database.shortDescription() }
+            infos.append(JSONOutput.ProviderInfo(
+                id: descriptor.id, name: descriptor.displayName, description: description,
+                capabilities: descriptor.capabilities.names, languages: descriptor.languages,
+                translations: descriptor.translationPairs.map(\.description),
+                mode: descriptor.requiresNetwork ? "online" : "offline",
+                requiresCredentials: descriptor.requiresCredentials, source: descriptor.source,
+                available: availability.isAvailable, unavailableReason: reason
+            ))
+        }
+        switch format {
+        case .json:
+            context.output.write(JSONOutput.encode(JSONOutput.ProvidersDocument(providers: infos, problems: registry.problems)))
+        case .text:
+            context.reportRegistryProblems()
+            context.output.write(table(infos, style: context.style))
+        }
+        return .success
+    }
+
+    private func table(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
+        guard !infos.isEmpty else { return "No providers found.\n" }
+        let header = ["ID", "NAME", "CAN", "LANGUAGES", "MODE", "KEY", "STATUS"]
+        let rows = infos.map { info in
+            [
+                info.id.rawValue, info.name, info.capabilities.joined(separator: ","),
+                info.translations.isEmpty
+                    ? (info.languages.isEmpty ? "any" : info.languages.map(\.code).joined(separator: ","))
+                    : info.translations.joined(separator: ","),
+                info.mode, info.requiresCredentials ? "needs key" : "-",
+                info.available ? "ready" : "unavailable",
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  ")
+        }
+        var out = style.bold(line(header)) + "\n"
+        for (row, info) in zip(rows, infos) {
+            out += line(row) + "\n"
+            if let reason = info.unavailableReason { out += "  " + style.warning("↳ \(reason)") + "\n" }
+        }
+        let sources = infos.map { "  \($0.id): \($0.description.map { "\($0) — " } ?? "")\($0.source)" }
+        out += "\n" + style.dim("sources:") + "\n" + sources.joined(separator: "\n") + "\n"
+        return out
+    }
+}
+
+/// A provider that can describe its data in one line (a dictd database's `00-database-short`).
+public protocol DescribedProvider: DictionaryProvider {
+    func shortDescription() -> String?
+}

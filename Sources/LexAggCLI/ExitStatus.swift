@@ -1,0 +1,18 @@
+/// lexagg's exit codes. Each outcome has its own, so scripts can tell them apart.
+///
+/// | code | meaning |
+/// |------|---------|
+/// | 0    | found: at least one provider answered |
+/// | 1    | not found: every provider asked answered, none knew the word |
+/// | 64   | usage error: bad flag or argument, unknown provider or language, invalid word |
+/// | 69   | unavailable: every provider asked failed (missing or corrupt database, network down) |
+/// | 70   | internal error (a bug: please report it) |
+/// | 130  | interrupted (Ctrl-C) |
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    case success = 0
+    case notFound = 1
+    case usage = 64
+    case unavailable = 69
+    case internalError = 70
+    case interrupted = 130
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import LexAggCore
+
+/// The `lexagg` command line: parses arguments, runs the command, maps every outcome to an ``ExitStatus``.
+public enum LexAggCLI {
+    public static let version = "0.1.0"
+
+    /// Runs lexagg with `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+        if let options = FastLookupParser.parse(arguments) {
+            return await execute(options, context: context)
+        }
+        let command: any ParsableCommand
+        do {
+            command = try LexAgg.parseAsRoot(arguments)
+        } catch {
+            // --help, --version and parse errors all arrive here; ArgumentParser formats them.
+            return report(error, context: context)
+        }
+        guard let runnable = command as? any ContextCommand else {
+            // ArgumentParser's own commands (`help`) report what to print by throwing, like parse errors.
+            do {
+                var command = command
+                try command.run()
+                return ExitStatus.success.rawValue
+            } catch {
+                return report(error, context: context)
+            }
+        }
+        return await execute(runnable, context: context)
+    }
+
+    /// Prints an ArgumentParser outcome (help, version, usage error) and returns its exit code.
+    private static func report(_ error: any Error, context: CommandContext) -> Int32 {
+        let code = LexAgg.exitCode(for: error)
+        let message = LexAgg.fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { context.output.write(message + "\n") }
+            return ExitStatus.success.rawValue
+        }
+        context.output.writeError(message + "\n")
+        return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+    }
+
+    private static func execute(_ runnable: any ContextCommand, context: CommandContext) async -> Int32 {
+        do {
+            return try await runnable.run(in: context).rawValue
+        } catch let failure as CommandFailure {
+            context.fail(failure.message)
+            if failure.status == .usage { context.output.writeError("Run 'lexagg help' for usage.\n") }
+            return failure.status.rawValue
+        } catch is CancellationError {
+            return ExitStatus.interrupted.rawValue
+        } catch {
+            context.fail("internal error: \(error)")
+            return ExitStatus.internalError.rawValue
+        }
+    }
+}
+
+struct LexAgg: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lexagg",
+        abstract: "Look words up in many dictionaries at once.",
+        discussion: """
+            lexagg asks every dictionary it knows — the embedded WordNet, any dictd databases on this machine \
+            (/usr/share/dictd, LEXAGG_DICT_PATH) and, once configured, online sources — and shows what each one \
+            says, with its source.
+
+            Examples:
+              lexagg lookup serendipity
+              lexagg lookup bank --providers wordnet --format json
+              lexagg translate house --from en --to de
+              lexagg providers
+
+            Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
+            130 interrupted.
+            """,
+        version: LexAggCLI.version,
+        subcommands: [LookupCommand.self, TranslateCommand.self, ProvidersCommand.self]
+    )
+}
+
+/// `--format text|json`, shared by every command.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text
+    case json
+}
+
+/// Parses a `--lang` value, with an error that teaches.
+func parseLanguage(_ text: String, option: String = "--lang") throws -> Language {
+    guard let language = Language(text) else {
+        throw CommandFailure.usage(
+            "'\(text)' is not a language code for \(option); use an ISO 639 code such as en, de, fr, es"
+        )
+    }
+    return language
+}
+
+/// Splits `--providers a,b` into names.
+func providerNames(_ text: String?) -> [String]? {
+    text.map { $0.split(separator: ",").map(String.init) }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Where commands write: standard output for results, standard error for diagnostics.
+public protocol OutputSink: Sendable {
+    func write(_ text: String)
+    func writeError(_ text: String)
+    /// Whether standard output is a terminal (colour and layout decisions).
+    var isTerminal: Bool { get }
+}
+
+/// The process's real standard output and error.
+public struct StandardOutput: OutputSink {
+    public init() {}
+
+    public func write(_ text: String) { Self.write(text, to: STDOUT_FILENO) }
+
+    public func writeError(_ text: String) { Self.write(text, to: STDERR_FILENO) }
+
+    /// Writes all of `text`, retrying short writes; a closed pipe (`lexagg … | head`) ends quietly.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                done += written
+            }
+        }
+    }
+
+    public var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+}
+
+/// Collects output in memory (for tests and for embedding lexagg in other programs).
+public final class CapturedOutput: OutputSink {
+    private let buffers = Mutex<(out: String, err: String)>(("", ""))
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    public func write(_ text: String) { buffers.withLock { $0.out += text } }
+    public func writeError(_ text: String) { buffers.withLock { $0.err += text } }
+    public var standardOutput: String { buffers.withLock { $0.out } }
+    public var standardError: String { buffers.withLock { $0.err } }
+}

@@ -1,0 +1,40 @@
+import DictDatabaseProvider
+import LexAggCore
+import ProviderConformance
+import Testing
+
+/// The shared provider contract, run on small real databases cut from Debian's dictd packages.
+@Suite struct DictDatabaseConformanceTests {
+    @Test func wordNetConforms() async {
+        await ProviderConformance.verify(
+            { TestDatabases.fixture("wn") }, expectedID: .wordnet,
+            known: [
+                .init("serendipity", mentions: ["good luck in making unexpected and fortunate discoveries"]),
+                .init("BANK", headword: "bank", mentions: ["financial institution", "tip laterally"], minimumItems: 18),
+                .init("ice cream", mentions: ["frozen dessert"]),
+                .init("Aachen", mentions: ["Charlemagne"]),
+                .init("'hood", mentions: ["neighborhood"]),
+            ],
+            unknown: ["serendipityx", "qqqqzzzz", "banks and banks"]
+        )
+    }
+
+    @Test func gcideConforms() async {
+        await ProviderConformance.verify(
+            { TestDatabases.fixture("gcide") }, expectedID: ProviderID("gcide")!,
+            known: [.init("house", headword: "House", mentions: ["habitation"], minimumItems: 3)],
+            unknown: ["serendipity", "qqqqzzzz"]
+        )
+    }
+
+    @Test func freeDictConforms() async {
+        await ProviderConformance.verify(
+            { TestDatabases.fixture("freedict-eng-deu") }, expectedID: ProviderID("freedict-eng-deu")!,
+            known: [
+                .init("house", mentions: ["Haus", "Familie"], minimumItems: 3),
+                .init("and a half", headword: "… and a half", mentions: ["einhalb"]),
+            ],
+            unknown: ["serendipityx", "qqqqzzzz"]
+        )
+    }
+}

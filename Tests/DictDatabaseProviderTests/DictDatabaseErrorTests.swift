@@ -1,0 +1,158 @@
+@testable import DictDatabaseProvider
+import LexAggCore
+import LexAggFixtures
+import Testing
+
+/// Broken files give one clear line naming the file and the problem, never a crash or a hang.
+@Suite struct DictDatabaseErrorTests {
+    private func lookupError(_ directory: String, _ name: String = "wn") async -> ProviderError? {
+        let database = DictDatabaseDiscovery.database(indexPath: "\(directory)/\(name).index")
+        do {
+            _ = try await database.lookup(try LookupQuery("serendipity"))
+            return nil
+        } catch let error as ProviderError {
+            return error
+        } catch {
+            Issue.record("non-ProviderError: \(error)")
+            return nil
+        }
+    }
+
+    @Test func theFixturesThemselvesWork() async throws {
+        let directory = TestDatabases.temporaryDirectory()
+        TestDatabases.copy("wn", to: directory)
+        #expect(await lookupError(directory) == nil)
+    }
+
+    /// Ways to damage a `.dict.dz`, each with the words its error must contain.
+    enum BodyDamage: CaseIterable, Sendable {
+        case notGzip, plainGzip, truncatedHalf, fiveBytes, wrongTableVersion, scrambledChunk
+
+        var expected: String {
+            switch self {
+            case .notGzip: "no gzip signature"
+            case .plainGzip: "plain gzip without a random-access table"
+            case .truncatedHalf: "truncated"
+            case .fiveBytes: "only 5 bytes"
+            case .wrongTableVersion: "random-access table version"
+            case .scrambledChunk: "does not inflate"
+            }
+        }
+
+        func apply(_ bytes: [UInt8]) -> [UInt8] {
+            var copy = bytes
+            switch self {
+            case .notGzip: copy[0] = 0; copy[1] = 0
+            case .plainGzip: copy[3] &= ~0x04
+            case .truncatedHalf: copy = Array(bytes.prefix(bytes.count / 2))
+            case .fiveBytes: copy = Array(bytes.prefix(5))
+            case .wrongTableVersion: copy[16] = 9
+            case .scrambledChunk: for i in (copy.count / 3)..<(copy.count / 3 + 64) { copy[i] ^= 0x5A }
+            }
+            return copy
+        }
+    }
+
+    @Test(arguments: BodyDamage.allCases)
+    func corruptDictzipIsAClearError(damage: BodyDamage) async throws {
+        let directory = TestDatabases.temporaryDirectory()
+        TestDatabases.copy("wn", to: directory, body: damage.apply)
+        let error = try #require(await lookupError(directory))
+        #expect(error.code == .malformedResponse)
+        #expect(error.message.contains("wn.dict.dz"))
+        #expect(error.message.contains(damage.expected), "\(error.message)")
+        #expect(!error.message.contains("\n"))
+    }
+
+    /// Ways to damage a `.index`, each with the words its error must contain.
+    enum IndexDamage: CaseIterable, Sendable {
+        case cutMidLine, empty, htmlPage, offsetPastEnd
+
+        var expected: String {
+            switch self {
+            case .cutMidLine: "the last line is incomplete"
+            case .empty: "the file is empty"
+            case .htmlPage: "not a dictd index"
+            case .offsetPastEnd: "past the"
+            }
+        }
+
+        func apply(_ bytes: [UInt8]) -> [UInt8] {
+            switch self {
+            case .cutMidLine: return Array(bytes.dropLast(3))
+            case .empty: return []
+            case .htmlPage: return Array("<html>\n<body>not found</body>\n".utf8)
+            case .offsetPastEnd:
+                let text = String(decoding: bytes, as: UTF8.self)
+                return Array(text.replacingOccurrences("serendipity\tDk0\tBO", "serendipity\tD////\tBO").utf8)
+            }
+        }
+    }
+
+    @Test(arguments: IndexDamage.allCases)
+    func brokenIndexIsAClearError(damage: IndexDamage) async throws {
+        let directory = TestDatabases.temporaryDirectory()
+        TestDatabases.copy("wn", to: directory, index: damage.apply)
+        let error = try #require(await lookupError(directory))
+        #expect(error.message.contains("wn."))
+        #expect(error.message.contains(damage.expected), "\(error.message)")
+    }
+
+    @Test func aMissingBodyMakesTheProviderUnavailable() async throws {
+        let directory = TestDatabases.temporaryDirectory()
+        TestDatabases.write(TestDatabases.readBytes(FixtureStore.path("dictdb/wn.index")), to: "\(directory)/wn.index")
+        let database = DictDatabaseDiscovery.database(indexPath: "\(directory)/wn.index")
+        guard case .unavailable(let reason) = await database.availability() else {
+            Issue.record("expected unavailable")
+            return
+        }
+        #expect(reason.contains("wn.dict.dz or"))
+        #expect(await lookupError(directory)?.code == .unavailable)
+    }
+
+    @Test func anUncompressedDictBodyWorks() async throws {
+        let directory = TestDatabases.temporaryDirectory()
+        let compressed = try DictzipBody(path: FixtureStore.path("dictdb/wn.dict.dz"))
+        TestDatabases.write(try compressed.read(offset: 0, length: compressed.uncompressedSize), to: "\(directory)/wn.dict")
+        TestDatabases.write(TestDatabases.readBytes(FixtureStore.path("dictdb/wn.index")), to: "\(directory)/wn.index")
+        let database = DictDatabaseDiscovery.database(indexPath: "\(directory)/wn.index")
+        #expect(database.bodyPath?.hasSuffix("wn.dict") == true)
+        let result = try await database.lookup(try LookupQuery("serendipity"))
+        #expect(result.entries.first?.allSenses.first?.definition == "good luck in making unexpected and fortunate discoveries")
+    }
+
+    @Test func oneBrokenDatabaseDoesNotStopTheOthers() async throws {
+        let directory = TestDatabases.temporaryDirectory()
+        TestDatabases.copy("wn", to: directory, body: { Array($0.prefix(40)) })
+        TestDatabases.copy("gcide", to: directory)
+        let environment = ProviderEnvironment(variables: ["LEXAGG_DICT_PATH": directory])
+        let products = DictDatabaseDiscovery.discover(environment: environment)
+        let gcide = try #require(products.providers.first { $0.descriptor.id.rawValue == "gcide" } as? DictDatabase)
+        let result = try await gcide.lookup(try LookupQuery("house"))
+        #expect(result.entries.count == 3)
+    }
+
+    @Test func unreadablePathEntriesAreReportedNotFatal() {
+        let environment = ProviderEnvironment(variables: [
+            "LEXAGG_DICT_PATH": "/nonexistent/lexagg:\(FixtureStore.dictDatabases):/etc/hostname.index",
+        ])
+        let products = DictDatabaseDiscovery.discover(environment: environment)
+        #expect(products.problems.count == 2)
+        #expect(products.problems[0] == "LEXAGG_DICT_PATH entry /nonexistent/lexagg: cannot read directory: No such file or directory")
+        #expect(products.problems[1].contains("/etc/hostname.index"))
+        // The fixture databases come first and win over the system's and the embedded ones.
+        let wordnet = products.providers.first { $0.descriptor.id == .wordnet } as? DictDatabase
+        #expect(wordnet?.indexPath == FixtureStore.path("dictdb/wn.index"))
+    }
+
+    @Test func theEmbeddedWordNetIsFound() throws {
+        let directory = try #require(DictDatabaseDiscovery.embeddedDirectory())
+        #expect(directory.hasSuffix("Providers/DictDatabase/Embedded"))
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

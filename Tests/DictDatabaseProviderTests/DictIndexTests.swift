@@ -1,0 +1,121 @@
+@testable import DictDatabaseProvider
+import LexAggCore
+import LexAggFixtures
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct DictIndexTests {
+    @Test(arguments: [("wn", IndexOrder.allchars), ("gcide", .legacy), ("freedict-eng-deu", .utf8), ("freedict-deu-eng", .utf8)])
+    func detectsTheIndexOrderFromItsMetadata(name: String, order: IndexOrder) throws {
+        #expect(try TestDatabases.index(name).order == order)
+    }
+
+    @Test(arguments: [
+        ("wn", "serendipity", ["serendipity"]),
+        ("wn", "SERENDIPITY", ["serendipity"]),
+        ("wn", "Ice Cream", ["ice cream"]),
+        ("wn", ".22", [".22"]),
+        ("wn", "serendipit", []),
+        ("wn", "00-database-info", []),
+        ("gcide", "house", ["House", "House", "House"]),
+        ("gcide", "HOUSE", ["House", "House", "House"]),
+        ("gcide", "a", Array(repeating: "a", count: 8) + Array(repeating: "A", count: 6) + ["a"]),
+        ("freedict-eng-deu", "and a half", [" and a half"]),
+        ("freedict-eng-deu", "… and a half", [" and a half"]),
+        ("freedict-eng-deu", "", []),
+        ("freedict-deu-eng", "Straße", Array(repeating: "straße", count: 6)),
+        ("freedict-deu-eng", "STRASSE", []),
+    ])
+    func findsEveryEntryForAHeadword(name: String, word: String, expected: [String]) throws {
+        let index = try TestDatabases.index(name)
+        #expect(index.lookup(word).map(\.headword) == expected)
+    }
+
+    /// Binary search must find every entry, including the untidy ones (FreeDict's leading spaces).
+    @Test(arguments: ["wn", "gcide", "freedict-eng-deu", "freedict-deu-eng"])
+    func everyFixtureHeadwordIsFound(name: String) throws {
+        let index = try TestDatabases.index(name)
+        let lines = TestDatabases.headwords(of: index)
+        #expect(lines.count > 10)
+        for (headword, line) in lines {
+            #expect(index.lookup(headword).contains { $0.line == line }, "'\(headword)' not found")
+        }
+    }
+
+    /// The same over the whole embedded WordNet: 147,000 lines, every one found by binary search, and each
+    /// entry's text (read through dictzip, across every chunk) starts with its own headword.
+    @Test func everyEmbeddedWordNetHeadwordIsFoundAndReadable() throws {
+        let index = try DictIndex(path: TestDatabases.embeddedWordNet + ".index")
+        let body = try DictzipBody(path: TestDatabases.embeddedWordNet + ".dict.dz")
+        let lines = TestDatabases.headwords(of: index)
+        #expect(lines.count > 147_000)
+        var missing: [String] = []
+        var misread: [String] = []
+        for (number, (headword, line)) in lines.enumerated() {
+            let found = index.lookup(headword)
+            guard let location = found.first(where: { $0.line == line }) else { missing.append(headword); continue }
+            if number % 5 == 0 {
+                let text = try body.read(offset: location.offset, length: location.length)
+                let firstLine = String(decoding: text.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+                if firstLine.lowercased() != headword { misread.append(headword) }
+            }
+        }
+        #expect(missing.isEmpty, "not found: \(missing.prefix(10))")
+        #expect(misread.isEmpty, "text does not start with its headword: \(misread.prefix(10))")
+    }
+
+    /// Real FreeDict and GCIDE indexes, when installed (CI installs them): a sample of lines, untidy ones included.
+    @Test(arguments: ["freedict-eng-deu", "freedict-deu-eng", "gcide", "freedict-eng-fra", "freedict-fra-eng"])
+    func systemIndexesAreSearchable(name: String) throws {
+        guard let base = TestDatabases.system(name) else { return }
+        let index = try DictIndex(path: base + ".index")
+        let lines = TestDatabases.headwords(of: index)
+        var missing: [String] = []
+        for (number, (headword, line)) in lines.enumerated()
+        where number % 13 == 0 || headword.hasPrefix(" ") {
+            if !index.lookup(headword).contains(where: { $0.line == line }) { missing.append(headword) }
+        }
+        #expect(missing.isEmpty, "\(name): not found: \(missing.prefix(10))")
+    }
+
+    /// `look -df WORD file.index` is dictd's own oracle for the folded order of a legacy index.
+    @Test(arguments: ["house", "a", "serene"])
+    func agreesWithLookOnALegacyIndex(word: String) throws {
+        guard isReadableFile("/usr/bin/look") else { return }
+        let path = FixtureStore.path("dictdb/gcide.index")
+        let pipe = popen("/usr/bin/look -df '\(word)' '\(path)'", "r")!
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, pipe)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        pclose(pipe)
+        let output = String(decoding: bytes, as: UTF8.self)
+        let index = try TestDatabases.index("gcide")
+        let exact = output.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+            .filter { $0.lowercased() == word }
+        #expect(!exact.isEmpty)
+        #expect(index.lookup(word).map(\.headword) == exact)
+    }
+
+    @Test func binarySearchTouchesLogarithmicallyManyLines() throws {
+        let index = try DictIndex(path: TestDatabases.embeddedWordNet + ".index")
+        let (_, probes) = index.lowerBoundCountingProbes(Array("serendipity".utf8))
+        // 147,311 lines: log2 ≈ 17.2; a line-aligned bisection over bytes stays within a few probes of that.
+        #expect(probes <= 24)
+        let small = try TestDatabases.index("wn")
+        #expect(small.lowerBoundCountingProbes(Array("serendipity".utf8)).probes <= 6)
+    }
+
+    @Test func suggestsCloseSpellings() throws {
+        let index = try DictIndex(path: TestDatabases.embeddedWordNet + ".index")
+        #expect(index.suggestions("serendipty", limit: 3).contains("serendipity"))
+        #expect(index.suggestions("hosue", limit: 5).isEmpty == false)
+        #expect(index.suggestions("", limit: 3).isEmpty)
+    }
+}

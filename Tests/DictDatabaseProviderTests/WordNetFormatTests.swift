@@ -1,0 +1,130 @@
+@testable import DictDatabaseProvider
+import LexAggCore
+import Testing
+
+@Suite struct WordNetFormatTests {
+    @Test func groupsSensesByPartOfSpeechWithExamplesAndSynonyms() {
+        let text = """
+            bank
+                n 1: sloping land (especially the slope beside a body of water);
+                     "they pulled the canoe up on the bank"; "he sat on the bank
+                     of the river and watched the currents"
+                2: a financial institution that accepts deposits and channels
+                   the money into lending activities; "he cashed a check at the
+                   bank" [syn: {depository financial institution}, {bank}, {banking
+                   concern}]
+                v 1: tip laterally; "the pilot had to bank the aircraft"
+                2: put into a bank account [syn: {deposit}, {bank}] [ant: {draw},
+                   {take out}]
+
+            """
+        let parsed = WordNetFormat.parse(text)
+        #expect(parsed.headword == "bank")
+        #expect(parsed.groups.map(\.partOfSpeech) == [.noun, .verb])
+        #expect(parsed.groups[0].senses == [
+            .init(
+                definition: "sloping land (especially the slope beside a body of water)",
+                examples: ["they pulled the canoe up on the bank", "he sat on the bank of the river and watched the currents"],
+                synonyms: [], antonyms: []
+            ),
+            .init(
+                definition: "a financial institution that accepts deposits and channels the money into lending activities",
+                examples: ["he cashed a check at the bank"],
+                synonyms: ["depository financial institution", "banking concern"], antonyms: []
+            ),
+        ])
+        #expect(parsed.groups[1].senses[1] == .init(
+            definition: "put into a bank account", examples: [], synonyms: ["deposit"], antonyms: ["draw", "take out"]
+        ))
+    }
+
+    @Test(arguments: [
+        ("x\n    n 1: only one sense\n", PartOfSpeech.noun, "only one sense"),
+        ("x\n    adj 1: very calm; \"a serene sky\"\n", .adjective, "very calm"),
+        ("x\n    adv 1: in a serene manner\n", .adverb, "in a serene manner"),
+        ("x\n    v 1: an unclosed \"example\n", .verb, "an unclosed"),
+    ])
+    func readsEachPartOfSpeechMarker(text: String, partOfSpeech: PartOfSpeech, definition: String) {
+        let parsed = WordNetFormat.parse(text)
+        #expect(parsed.groups.first?.partOfSpeech == partOfSpeech)
+        #expect(parsed.groups.first?.senses.first?.definition == definition)
+    }
+
+    @Test func anUnclosedQuoteKeepsItsExample() {
+        let parsed = WordNetFormat.parse("x\n    v 1: an unclosed \"example\n")
+        #expect(parsed.groups[0].senses[0].examples == ["example"])
+    }
+
+    @Test func emptyTextHasNoSenses() {
+        #expect(WordNetFormat.parse("").groups.isEmpty)
+        #expect(WordNetFormat.parse("headword only\n").groups.isEmpty)
+    }
+}
+
+@Suite struct FreeDictFormatTests {
+    @Test func readsHeadwordPronunciationTranslationsExamplesAndNotes() {
+        let text = """
+            Essen /ˈɛsən/ <neut, n, sg>
+            food <n>, tucker <n> [Austr.]
+                  "Essen und Trinken"  - food and drink
+               Synonym: {Nahrung}
+
+             see: {Sommeressen}, {Buschnahrung}
+
+                     Note: Mittag- oder Abendessen
+
+            """
+        let parsed = FreeDictFormat.parse(text)
+        #expect(parsed.headword == "Essen")
+        #expect(parsed.pronunciation == "/ˈɛsən/")
+        #expect(parsed.partOfSpeech == .noun)
+        #expect(parsed.translations == [
+            .init(
+                text: "food", notes: ["n"], context: "Mittag- oder Abendessen",
+                examples: [.init(source: "Essen und Trinken", target: "food and drink")]
+            ),
+            .init(text: "tucker", notes: ["n", "Austr."], context: "Mittag- oder Abendessen", examples: []),
+        ])
+        #expect(parsed.synonyms == ["Nahrung"])
+    }
+
+    @Test(arguments: [
+        ("1. mégère, peau de vache, rosse", ["mégère", "peau de vache", "rosse"]),
+        ("Geschlecht <neut>, Familie <fem>", ["Geschlecht", "Familie"]),
+        (" [Am.] öffnende runde Klammer(", ["öffnende runde Klammer("]),
+        ("Ding (a, b), Sache", ["Ding (a, b)", "Sache"]),
+        ("<fem>", []),
+    ])
+    func splitsTranslationLines(line: String, expected: [String]) {
+        #expect(FreeDictFormat.translationLine(Substring(line)).map(\.text) == expected)
+    }
+
+    @Test(arguments: [
+        ("house /hˈaʊs/", "house", "/hˈaʊs/"),
+        ("… and a half /and ɐ hˈɑːf/", "… and a half", "/and ɐ hˈɑːf/"),
+        ("dollar sign /dˈɒlə sˈaɪn/ ($)", "dollar sign", "/dˈɒlə sˈaɪn/"),
+        ("plain headword", "plain headword", nil),
+    ])
+    func readsHeadLines(line: String, headword: String, pronunciation: String?) {
+        let (parsedHeadword, parsedPronunciation, _) = FreeDictFormat.headLine(line)
+        #expect(parsedHeadword == headword)
+        #expect(parsedPronunciation == pronunciation)
+    }
+}
+
+@Suite struct PlainTextFormatTests {
+    @Test func tidiesIndentationAndBlankLines() {
+        let text = "House \\House\\, n.\n   1. A structure.   \n\n\n      [1913 Webster]\n\n"
+        #expect(PlainTextFormat.tidy(text) == "House \\House\\, n.\n   1. A structure.\n\n      [1913 Webster]")
+    }
+
+    @Test(arguments: [
+        ("House \\House\\ (hous), n.", "house", IndexOrder.legacy, "House"),
+        ("… and a half /and/", " and a half", .utf8, "… and a half"),
+        ("ice cream", "ice cream", .allchars, "ice cream"),
+        ("Something else", "house", .legacy, nil),
+    ] as [(String, String, IndexOrder, String?)])
+    func findsTheDisplayHeadword(line: String, key: String, order: IndexOrder, expected: String?) {
+        #expect(PlainTextFormat.displayHeadword(firstLine: Substring(line), indexKey: Array(key.utf8), order: order) == expected)
+    }
+}

@@ -1,0 +1,34 @@
+import Testing
+
+/// The built `lexagg` binary, run as a user would: no databases configured, so only the embedded WordNet
+/// (and /usr/share/dictd when installed) answer.
+@Suite struct BinaryTests {
+    @Test func looksUpOfflineWithTheEmbeddedWordNet() {
+        let run = BinaryRun.run(["lookup", "serendipity", "--providers", "wordnet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("good luck in making unexpected and fortunate discoveries"))
+    }
+
+    @Test func helpVersionAndATypoInAFlag() {
+        let help = BinaryRun.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: lexagg <subcommand>"))
+        let version = BinaryRun.run(["--version"])
+        #expect(version.status == 0 && !version.stdout.isEmpty)
+        let typo = BinaryRun.run(["lookup", "house", "--provders", "wordnet"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("Unknown option '--provders'"))
+    }
+
+    @Test func anUnreadableDictPathIsReportedAndTheRestStillAnswers() {
+        let run = BinaryRun.run(["lookup", "serendipity", "--providers", "wordnet"], environment: ["LEXAGG_DICT_PATH": "/nonexistent"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("lexagg: warning: LEXAGG_DICT_PATH entry /nonexistent: cannot read directory"))
+    }
+
+    @Test func aClosedPipeEndsQuietly() {
+        let run = BinaryRun.run(["lookup", "run", "--providers", "wordnet"])
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count > 50)
+    }
+}

@@ -1,0 +1,218 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import LexAggCLI
+import Testing
+
+@Suite struct LookupCommandTests {
+    @Test func printsSensesGroupedByPartOfSpeechWithTheirSource() async {
+        let run = await CLIRun.run(["lookup", "bank", "--providers", "wordnet"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("bank  — WordNet 3.0 [wordnet]\n  noun\n    1. sloping land"))
+        #expect(run.stdout.contains("  verb\n    1. tip laterally\n"))
+        #expect(run.stdout.contains("“they pulled the canoe up on the bank”"))
+        #expect(run.stdout.contains("synonyms: depository financial institution, banking concern"))
+        #expect(run.stdout.contains("sources: wordnet ✓ 1 entry"))
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func askesEveryDefiningProviderByDefault() async {
+        let run = await CLIRun.run(["lookup", "house"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("[wordnet]"))
+        #expect(run.stdout.contains("[gcide]"))
+        // Bilingual databases translate; they are not asked for definitions unless named.
+        #expect(!run.stdout.contains("freedict"))
+    }
+
+    @Test func notFoundSuggestsSpellingsAndExitsWithOne() async {
+        let run = await CLIRun.run(["lookup", "serendipty", "--providers", "wordnet"])
+        #expect(run.status == ExitStatus.notFound.rawValue)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("no entry for 'serendipty' in wordnet"))
+        #expect(run.stderr.contains("Did you mean: serendipity"))
+    }
+
+    @Test(arguments: [
+        (["lookup", "house", "--providers", "wordnt"], "unknown provider 'wordnt'; did you mean 'wordnet'?"),
+        (["lookup", ""], "invalid word: the word is empty"),
+        (["lookup", "   "], "invalid word: the word is empty"),
+        (["lookup", String(repeating: "a", count: 10_000)], "the limit is 256"),
+        (["lookup", "bad\u{1B}[31m"], "control character U+001B"),
+        (["lookup", "house", "--lang", "english"], "'english' is not a language code"),
+        (["lookup", "house", "--lang", "ja"], "no provider defines Japanese words"),
+        (["lookup"], "give a word to look up"),
+        (["lookup", "house", "--format", "xml"], "--format"),
+        (["lookup", "house", "--providrs", "wordnet"], "--providrs"),
+        (["lokup", "house"], "lokup"),
+    ])
+    func usageErrorsAreClearAndExitWith64(arguments: [String], message: String) async {
+        let run = await CLIRun.run(arguments)
+        #expect(run.status == ExitStatus.usage.rawValue)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func jsonCarriesTheSchemaVersionProvenanceAndOutcomes() async throws {
+        let run = await CLIRun.run(["lookup", "serendipity", "--format", "json"])
+        #expect(run.status == 0)
+        let document = try JSONSerializationFree.object(run.stdout)
+        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["found"] as? Bool == true)
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        let provenance = try #require(entries.first?["provenance"] as? [String: Any])
+        #expect(provenance["provider"] as? String == "wordnet")
+        #expect((provenance["source"] as? String)?.hasSuffix("dictdb/wn.dict.dz") == true)
+        #expect(provenance["retrievedAt"] is String)
+        let groups = try #require(entries.first?["senseGroups"] as? [[String: Any]])
+        #expect(groups.first?["partOfSpeech"] as? String == "noun")
+        let outcomes = try #require(document["outcomes"] as? [[String: Any]])
+        #expect(outcomes.map { $0["provider"] as? String } == ["wordnet", "gcide"])
+        #expect(outcomes.map { $0["status"] as? String } == ["answered", "empty"])
+    }
+
+    @Test func jsonForNotFoundStillPrintsADocument() async throws {
+        let run = await CLIRun.run(["lookup", "serendipty", "--format", "json", "--providers", "wordnet"])
+        #expect(run.status == 1)
+        let document = try JSONSerializationFree.object(run.stdout)
+        #expect(document["found"] as? Bool == false)
+        #expect((document["suggestions"] as? [String])?.contains("serendipity") == true)
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() async {
+        let plain = await CLIRun.run(["lookup", "serendipity"], terminal: false)
+        #expect(!plain.stdout.contains("\u{1B}["))
+        let coloured = await CLIRun.run(["lookup", "serendipity"], terminal: true)
+        #expect(coloured.stdout.contains("\u{1B}[1mserendipity\u{1B}[0m"))
+        let noColor = await CLIRun.run(["lookup", "serendipity"], environment: ["NO_COLOR": "1"], terminal: true)
+        #expect(!noColor.stdout.contains("\u{1B}["))
+    }
+
+    @Test func everyProviderFailingExitsWith69() async {
+        let directory = TemporaryFiles.directory()
+        // An index whose body is missing: the provider exists but cannot answer.
+        _ = system("cp '\(LexAggFixturesPath.wnIndex)' '\(directory)/wn.index'")
+        let run = await CLIRun.run(["lookup", "serendipity", "--providers", "wordnet"], databases: directory)
+        #expect(run.status == ExitStatus.unavailable.rawValue)
+        #expect(run.stderr.contains("wordnet: "))
+        #expect(run.stderr.contains("wn.dict.dz or"))
+        let defaults = await CLIRun.run(["lookup", "serendipity"], databases: directory)
+        #expect(defaults.status == ExitStatus.unavailable.rawValue)
+        #expect(defaults.stderr.contains("no dictionary is usable"))
+    }
+
+    @Test func translatesInTheChosenDirection() async {
+        let run = await CLIRun.run(["translate", "house", "--from", "en", "--to", "de"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("English → German"))
+        #expect(run.stdout.contains("→ Haus (neut)"))
+        let reverse = await CLIRun.run(["translate", "Haus", "--from", "de", "--to", "en"])
+        #expect(reverse.status == 0)
+        #expect(reverse.stdout.contains("German → English"))
+        let missing = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr"])
+        #expect(missing.status == ExitStatus.usage.rawValue)
+        #expect(missing.stderr.contains("available directions: de→en, en→de"))
+    }
+
+    @Test func providersListsCapabilitiesAndStatus() async throws {
+        let run = await CLIRun.run(["providers"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("wordnet"))
+        #expect(run.stdout.contains("en→de"))
+        #expect(run.stdout.contains("ready"))
+        let json = await CLIRun.run(["providers", "--format", "json"])
+        let document = try JSONSerializationFree.object(json.stdout)
+        let providers = try #require(document["providers"] as? [[String: Any]])
+        #expect(providers.map { $0["id"] as? String } == ["wordnet", "gcide", "freedict-deu-eng", "freedict-eng-deu"])
+        #expect(providers.first?["mode"] as? String == "offline")
+        #expect(providers.first?["description"] as? String == "WordNet (r) 3.0 (2006)")
+    }
+
+    @Test func helpTeachesWithExamplesAndVersionPrints() async {
+        let help = await CLIRun.run(["lookup", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("lexagg lookup serendipity"))
+        let root = await CLIRun.run(["--help"])
+        #expect(root.stdout.contains("Exit codes: 0 found, 1 not found, 64 usage error"))
+        let version = await CLIRun.run(["--version"])
+        #expect(version.stdout == LexAggCLI.version + "\n")
+    }
+}
+
+/// The fast path and ArgumentParser must agree on every command line the fast path accepts.
+@Suite struct FastLookupParserTests {
+    @Test(arguments: [
+        ["lookup", "serendipity"], ["lookup", "ice", "cream"], ["lookup", "bank", "--providers", "wordnet,gcide"],
+        ["lookup", "--lang", "en", "house"], ["lookup", "house", "--format", "json", "--lang", "de"],
+    ])
+    func agreesWithArgumentParser(arguments: [String]) throws {
+        let fast = try #require(FastLookupParser.parse(arguments))
+        let parsed = try #require(try LexAgg.parseAsRoot(arguments) as? LookupCommand)
+        #expect(fast == parsed.options)
+    }
+
+    @Test(arguments: [
+        ["lookup"], ["lookup", "--help"], ["lookup", "x", "-h"], ["lookup", "x", "--providers"], ["lookup", "x", "--format", "xml"],
+        ["lookup", "x", "--providers=wordnet"], ["lookup", "x", "--lang", "en", "--lang", "de"], ["lookup", "--", "-x"],
+        ["translate", "x"], ["lookup", "x", "--verbose"],
+    ])
+    func leavesEverythingElseToArgumentParser(arguments: [String]) {
+        #expect(FastLookupParser.parse(arguments) == nil)
+    }
+}
+
+import LexAggFixtures
+
+enum LexAggFixturesPath {
+    static var wnIndex: String { FixtureStore.path("dictdb/wn.index") }
+}
+
+/// Minimal JSON object reading for tests (FoundationEssentials has no JSONSerialization): decodes into `Any`.
+enum JSONSerializationFree {
+    struct Failure: Error {}
+
+    static func object(_ text: String) throws -> [String: Any] {
+        guard let value = try JSONDecoder().decode(AnyJSON.self, from: Data(text.utf8)).value as? [String: Any] else {
+            throw Failure()
+        }
+        return value
+    }
+
+    struct AnyJSON: Decodable {
+        let value: Any
+
+        init(from decoder: any Decoder) throws {
+            if var array = try? decoder.unkeyedContainer() {
+                var values: [Any] = []
+                while !array.isAtEnd { values.append(try array.decode(AnyJSON.self).value) }
+                value = values
+            } else if let object = try? decoder.container(keyedBy: Key.self) {
+                var values: [String: Any] = [:]
+                for key in object.allKeys { values[key.stringValue] = try object.decode(AnyJSON.self, forKey: key).value }
+                value = values
+            } else {
+                let single = try decoder.singleValueContainer()
+                if single.decodeNil() { value = NSNullFree() }
+                else if let bool = try? single.decode(Bool.self) { value = bool }
+                else if let int = try? single.decode(Int.self) { value = int }
+                else if let double = try? single.decode(Double.self) { value = double }
+                else { value = try single.decode(String.self) }
+            }
+        }
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    struct NSNullFree {}
+}

@@ -1,0 +1,89 @@
+import LexAggCore
+import Testing
+
+@Suite struct LanguageTests {
+    @Test(arguments: [
+        ("en", "en"), ("DE", "de"), (" fr ", "fr"), ("eng", "en"), ("deu", "de"), ("ger", "de"), ("pt_BR", "pt-br"),
+        ("pt-BR", "pt-br"), ("zh-Hant", "zh-hant"), ("fil", "fil"),
+    ])
+    func normalisesCodes(input: String, code: String) {
+        #expect(Language(input)?.code == code)
+    }
+
+    @Test(arguments: ["", "e", "english", "e1", "en-", "en--us", "ü", "en-abcdefghi"])
+    func rejectsNonCodes(input: String) {
+        #expect(Language(input) == nil)
+    }
+
+    @Test func matchesOnThePrimarySubtag() {
+        #expect(Language("pt-br")!.matches(Language("pt")!))
+        #expect(!Language("pt")!.matches(Language("es")!))
+        #expect(Language("de")!.englishName == "German")
+        #expect(Language("xx")!.englishName == "xx")
+    }
+}
+
+@Suite struct LookupQueryTests {
+    @Test(arguments: [
+        ("serendipity", "serendipity"), ("  ice   cream  ", "ice cream"), ("tab\tseparated", "tab separated"),
+        ("naïve", "naïve"), ("日本語", "日本語"), ("l'homme", "l'homme"), ("a/b?c&d#e%f", "a/b?c&d#e%f"),
+    ])
+    func acceptsAndTidiesWords(input: String, term: String) throws {
+        #expect(try LookupQuery(input).term == term)
+    }
+
+    @Test(arguments: [
+        ("", QueryError.empty), ("   ", .empty), ("\n\t", .empty),
+        (String(repeating: "x", count: 10_000), .tooLong(10_000)),
+        (String(repeating: "x", count: 257), .tooLong(257)),
+        ("abc\u{0}", .controlCharacter(0)), ("\u{1B}[31m", .controlCharacter(0x1B)), ("a\u{7F}", .controlCharacter(0x7F)),
+        ("zero\u{200B}width", .controlCharacter(0x200B)), ("private\u{E000}", .invalidCharacter(0xE000)),
+    ])
+    func rejectsBadInputWithAReason(input: String, error: QueryError) {
+        #expect(throws: error) { try LookupQuery(input) }
+    }
+
+    @Test func theLimitItselfIsAccepted() throws {
+        #expect(try LookupQuery(String(repeating: "x", count: LookupQuery.maximumLength)).term.count == 256)
+    }
+
+    @Test func errorsReadWell() {
+        #expect(QueryError.controlCharacter(0x1B).description == "the word contains the control character U+001B")
+        #expect(QueryError.tooLong(10_000).description == "the word is 10000 characters long; the limit is 256")
+    }
+
+    @Test func translationNeedsTwoLanguages() {
+        #expect(throws: QueryError.sameLanguage(.english)) {
+            try TranslationQuery("house", from: .english, to: Language("en-gb")!)
+        }
+    }
+}
+
+@Suite struct ProviderErrorTests {
+    @Test func wrapsForeignErrorsIntoTheTaxonomy() {
+        struct Foreign: Error {}
+        let id = ProviderID("test")!
+        #expect(ProviderError.wrapping(CancellationError(), provider: id).code == .cancelled)
+        #expect(ProviderError.wrapping(QueryError.empty, provider: id).code == .invalidQuery)
+        #expect(ProviderError.wrapping(Foreign(), provider: id).code == .unavailable)
+        let original = ProviderError(.rateLimited, provider: id, message: "slow down", retryAfter: .seconds(30))
+        #expect(ProviderError.wrapping(original, provider: ProviderID("other")!) == original)
+        #expect(original.description == "test: slow down")
+        #expect(ProviderError.Code.malformedResponse.description == "malformed-response")
+    }
+
+    @Test(arguments: [("wordnet", true), ("freedict-eng-deu", true), ("Wordnet", false), ("-x", false), ("a b", false), ("", false)])
+    func validatesProviderIDs(raw: String, valid: Bool) {
+        #expect((ProviderID(raw) != nil) == valid)
+    }
+
+    @Test(arguments: [("n", "noun"), ("Noun", "noun"), ("adj", "adjective"), ("v.", "verb"), ("Nomen", "nomen"), ("Proper noun", "proper noun")])
+    func normalisesPartsOfSpeech(input: String, name: String) {
+        #expect(PartOfSpeech(input).name == name)
+    }
+
+    @Test(arguments: [("kitten", "sitting", 3), ("", "abc", 3), ("wordnet", "wordnt", 1), ("same", "same", 0)])
+    func measuresEditDistance(a: String, b: String, distance: Int) {
+        #expect(EditDistance.between(a, b) == distance)
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+import ProviderConformance
+import Testing
+
+/// The kit must catch providers that break the contract: each faulty stub below breaks one rule.
+struct StubProvider: DefinitionProviding {
+    enum Fault: CaseIterable, Sendable {
+        case none, throwsOnUnknown, answersUnknown, leaksMarkup, ignoresCancellation, throwsForeignError,
+             wrongProvenance, failsOnOddInput, emptyDisplayName
+    }
+
+    let fault: Fault
+    var descriptor: ProviderDescriptor {
+        ProviderDescriptor(
+            id: ProviderID("stub")!, displayName: fault == .emptyDisplayName ? " " : "Stub", capabilities: [.define],
+            languages: [.english], requiresNetwork: false, source: "memory"
+        )
+    }
+
+    static let words = ["cat": "a small domesticated feline", "dog": "a domesticated canine"]
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        if fault != .ignoresCancellation && Task.isCancelled {
+            throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled")
+        }
+        if fault == .failsOnOddInput && query.term.contains("%") {
+            throw ProviderError(.malformedResponse, provider: descriptor.id, message: "bad")
+        }
+        guard var definition = Self.words[query.term.lowercased()] else {
+            switch fault {
+            case .throwsOnUnknown: throw ProviderError(.unavailable, provider: descriptor.id, message: "no such word")
+            case .throwsForeignError: throw CancellationError()
+            case .answersUnknown: return entry(query.term, "made up")
+            default: return .notFound
+            }
+        }
+        if fault == .leaksMarkup { definition = "a {{l|en|small}} [[feline]]" }
+        return entry(query.term, definition)
+    }
+
+    private func entry(_ headword: String, _ definition: String) -> LookupResult {
+        let provider = fault == .wrongProvenance ? ProviderID("other")! : descriptor.id
+        let provenance = Provenance(provider: provider, source: "memory", retrievedAt: Date())
+        return LookupResult(entries: [Entry(
+            headword: headword, language: .english,
+            senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [Sense(definition: definition, sources: [provenance])])],
+            provenance: provenance
+        )])
+    }
+}
+
+@Suite struct ProviderConformanceTests {
+    private func failures(_ fault: StubProvider.Fault) async -> [ProviderConformance.Failure] {
+        await ProviderConformance.check(
+            { StubProvider(fault: fault) }, expectedID: ProviderID("stub")!,
+            known: [.init("cat", mentions: ["feline"]), .init("Dog")], unknown: ["unicorn"]
+        )
+    }
+
+    @Test func aConformingProviderPasses() async {
+        #expect(await failures(.none) == [])
+    }
+
+    @Test(arguments: [
+        (StubProvider.Fault.throwsOnUnknown, "unknown"), (.answersUnknown, "unknown"), (.leaksMarkup, "known"),
+        (.ignoresCancellation, "cancellation"), (.throwsForeignError, "unknown"), (.wrongProvenance, "known"),
+        (.failsOnOddInput, "odd-input"), (.emptyDisplayName, "descriptor"),
+    ])
+    func eachBrokenRuleIsCaught(fault: StubProvider.Fault, rule: String) async {
+        let found = await failures(fault)
+        #expect(found.contains { $0.rule == rule }, "\(fault): \(found)")
+    }
+
+    @Test func missingFixturesAreAFailureNotAPass() async {
+        let found = await ProviderConformance.check(
+            { StubProvider(fault: .none) }, expectedID: ProviderID("stub")!, known: [], unknown: []
+        )
+        #expect(found.filter { $0.rule == "fixtures" }.count == 2)
+    }
+
+    @Test func aWrongIDIsCaught() async {
+        let found = await ProviderConformance.check(
+            { StubProvider(fault: .none) }, expectedID: ProviderID("expected")!, known: [.init("cat")], unknown: ["x"]
+        )
+        #expect(found.contains { $0.rule == "descriptor" })
+    }
+
+    @Test(arguments: [
+        ("clean text", nil), ("{{l|en|x}}", "markup '{{'"), ("see [[cat]]", "markup '[['"), ("'''bold'''", "markup '''''"),
+        ("a <b>bold</b> word", "an HTML tag"), ("x < y and y > z", nil), ("<ref>cite</ref>", "an HTML tag"),
+        (" padded", "leading or trailing white space"), ("", "empty text"),
+    ] as [(String, String?)])
+    func detectsMarkup(text: String, problem: String?) {
+        #expect(MarkupCheck.problem(in: text) == problem)
+    }
+}

@@ -9,6 +9,6 @@ extension ProviderFactory {
     /// Builds the Wiktionary provider; `LEXAGG_WIKTIONARY_ENDPOINT` overrides the endpoint (scheme, host, port).
     public static let wiktionary = ProviderFactory(name: "wiktionary") { environment in
         let endpoint = environment["LEXAGG_WIKTIONARY_ENDPOINT"] ?? Wiktionary.Configuration.defaultEndpoint
-        return [Wiktionary(configuration: Wiktionary.Configuration(endpoint: endpoint))]
+        return .init(providers: [Wiktionary(configuration: Wiktionary.Configuration(endpoint: endpoint))])
     }
 }

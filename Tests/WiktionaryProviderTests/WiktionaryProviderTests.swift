@@ -289,10 +289,10 @@ import WiktionaryProvider
 
     @Test func factoryReadsTheEndpointFromTheEnvironment() throws {
         let custom = ProviderFactory.wiktionary.make(ProviderEnvironment(variables: ["LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9"]))
-        #expect(custom.map(\.descriptor.id) == [.wiktionary])
-        #expect(custom.first?.descriptor.source == "http://127.0.0.1:9")
+        #expect(custom.providers.map(\.descriptor.id) == [.wiktionary])
+        #expect(custom.providers.first?.descriptor.source == "http://127.0.0.1:9")
         let standard = ProviderFactory.wiktionary.make(ProviderEnvironment(variables: [:]))
-        #expect(standard.first?.descriptor.source == "https://en.wiktionary.org")
+        #expect(standard.providers.first?.descriptor.source == "https://en.wiktionary.org")
         #expect(ProviderID.wiktionary.rawValue == "wiktionary")
     }
 }

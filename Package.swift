@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "LexAggCore", targets: ["LexAggCore"]),
         .library(name: "DictDatabaseProvider", targets: ["DictDatabaseProvider"]),
         .library(name: "WiktionaryProvider", targets: ["WiktionaryProvider"]),
+        .library(name: "FreeDictionaryProvider", targets: ["FreeDictionaryProvider"]),
+        .library(name: "PONSProvider", targets: ["PONSProvider"]),
+        .library(name: "RandomWordProvider", targets: ["RandomWordProvider"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -76,6 +79,21 @@ let package = Package(
             dependencies: ["LexAggCore", "LexAggHTTP"],
             path: "Providers/Wiktionary"
         ),
+        .target(
+            name: "FreeDictionaryProvider",
+            dependencies: ["LexAggCore", "LexAggHTTP"],
+            path: "Providers/FreeDictionary"
+        ),
+        .target(
+            name: "PONSProvider",
+            dependencies: ["LexAggCore", "LexAggHTTP"],
+            path: "Providers/PONS"
+        ),
+        .target(
+            name: "RandomWordProvider",
+            dependencies: ["LexAggCore", "LexAggHTTP"],
+            path: "Providers/RandomWord"
+        ),
 
         // MARK: Benchmarks (run by Benchmarks/*.sh; built in release)
         .executableTarget(
@@ -88,7 +106,7 @@ let package = Package(
         .target(
             name: "LexAggFixtures",
             path: "Fixtures",
-            exclude: ["SOURCES.md", "dictdb", "wiktionary"]
+            exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
@@ -101,6 +119,18 @@ let package = Package(
         .testTarget(
             name: "WiktionaryProviderTests",
             dependencies: ["WiktionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .testTarget(
+            name: "FreeDictionaryProviderTests",
+            dependencies: ["FreeDictionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .testTarget(
+            name: "PONSProviderTests",
+            dependencies: ["PONSProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .testTarget(
+            name: "RandomWordProviderTests",
+            dependencies: ["RandomWordProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
         ),
         .executableTarget(
             name: "wiktionary-bench",

@@ -323,7 +323,7 @@ package enum PONSResponse {
     static func cleanText(_ html: String) -> String { HTMLText.plainText(html) }
 
     /// A sense header without its numbering and final colon (`1. Test (Versuch):` → `Test (Versuch)`).
-    static func headerContext(_ header: String) -> String? {
+    package static func headerContext(_ header: String) -> String? {
         var text = Substring(HTMLText.plainText(header, options: HTMLText.Options(expandAcronyms: true)))
         let digits = text.prefix { $0.isNumber }
         if !digits.isEmpty, text.dropFirst(digits.count).first == "." {

@@ -96,6 +96,8 @@ import Testing
         var code: ProviderError.Code?
         var retryAfter: Duration? = nil
         var timeout: Duration = .seconds(5)
+        /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
+        var drip = false
         var testDescription: String { name }
     }
 
@@ -148,6 +150,7 @@ import Testing
         }, code: .timeout, timeout: .milliseconds(300)),
         Fault(name: "connection reset", response: { ReplayResponse.json("[]").with(.reset) }, code: .unavailable),
         Fault(name: "connection refused", response: nil, code: .unavailable),
+        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .milliseconds(400), drip: true),
     ]
 
     @Test(arguments: faults)
@@ -155,7 +158,11 @@ import Testing
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         var endpoint = server.baseURL
-        if let response = fault.response {
+        let dripServer = fault.drip ? try await DripServer.start() : nil
+        defer { Task { await dripServer?.shutdown() } }
+        if let dripServer {
+            endpoint = dripServer.baseURL
+        } else if let response = fault.response {
             server.setFallback(try response())
         } else {
             let closed = try await ReplayServer.start()
@@ -165,6 +172,7 @@ import Testing
         let provider = FreeDictionary(configuration: .init(endpoint: endpoint, http: .init(timeout: fault.timeout)))
         var answer: LookupResult?
         let error = await providerError { answer = try await provider.lookup(LookupQuery("bass")) }
+        if let dripServer { #expect(dripServer.requestCount == 1, "the drip server was not asked") }
         if let code = fault.code {
             #expect(error?.code == code, "\(fault.name): \(String(describing: error))")
             #expect(error?.provider == .freedictionary)

@@ -172,21 +172,29 @@ import Testing
         for text in renderings(of: error) { #expect(!text.contains(PONSReplay.secret)) }
     }
 
-    /// Error responses (some echoing the key, as a careless server might) never let the key out.
-    @Test(arguments: [
-        ReplayResponse.text("invalid secret \(PONSReplay.secret)", status: 403),
-        ReplayResponse.text("<html>dictionary not found for \(PONSReplay.secret)</html>", status: 404, contentType: "text/html"),
-        ReplayResponse.text("limit for \(PONSReplay.secret)", status: 503),
-        ReplayResponse.text("internal error, key=\(PONSReplay.secret)", status: 500),
-        ReplayResponse.text("slow down \(PONSReplay.secret)", status: 429, headers: [("Retry-After", "60")]),
-        ReplayResponse.text("<html><body>\(PONSReplay.secret)</body></html>", status: 200, contentType: "text/html"),
-        ReplayResponse.json(#"{"error":"\#(PONSReplay.secret)"}"#),
-        ReplayResponse.json(#"[{"lang":"de","hits":[{"type":"entry","roms":"\#(PONSReplay.secret)"}]}]"#),
-        ReplayResponse.json(#"[{"lang":"\#(PONSReplay.secret)""#).with(.cutShort(afterBytes: 30)),
-        ReplayResponse.json("[]").with(.reset),
-    ])
-    func theKeyNeverAppearsInErrors(response: ReplayResponse) async throws {
-        let server = try await ReplayServer.start(fallback: response)
+    struct LeakCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var response: ReplayResponse
+        var testDescription: String { name }
+    }
+
+    /// Error responses, some echoing the key as a careless server might.
+    static let leakCases: [LeakCase] = [
+        LeakCase(name: "403 echoing the key", response: .text("invalid secret \(PONSReplay.secret)", status: 403)),
+        LeakCase(name: "404 HTML echoing the key", response: .text("<html>dictionary not found for \(PONSReplay.secret)</html>", status: 404, contentType: "text/html")),
+        LeakCase(name: "503 echoing the key", response: .text("limit for \(PONSReplay.secret)", status: 503)),
+        LeakCase(name: "500 echoing the key", response: .text("internal error, key=\(PONSReplay.secret)", status: 500)),
+        LeakCase(name: "429 echoing the key", response: .text("slow down \(PONSReplay.secret)", status: 429, headers: [("Retry-After", "60")])),
+        LeakCase(name: "200 HTML echoing the key", response: .text("<html><body>\(PONSReplay.secret)</body></html>", status: 200, contentType: "text/html")),
+        LeakCase(name: "JSON object echoing the key", response: .json(#"{"error":"\#(PONSReplay.secret)"}"#)),
+        LeakCase(name: "JSON of another shape echoing the key", response: .json(#"[{"lang":"de","hits":[{"type":"entry","roms":"\#(PONSReplay.secret)"}]}]"#)),
+        LeakCase(name: "truncated JSON", response: ReplayResponse.json(#"[{"lang":"\#(PONSReplay.secret)""#).with(.cutShort(afterBytes: 30))),
+        LeakCase(name: "connection reset", response: ReplayResponse.json("[]").with(.reset)),
+    ]
+
+    @Test(arguments: leakCases)
+    func theKeyNeverAppearsInErrors(leak: LeakCase) async throws {
+        let server = try await ReplayServer.start(fallback: leak.response)
         defer { Task { await server.shutdown() } }
         let provider = PONSReplay.provider(server)
         let error = try #require(await providerError {
@@ -224,6 +232,8 @@ import Testing
         var code: ProviderError.Code?
         var retryAfter: Duration? = nil
         var timeout: Duration = .seconds(5)
+        /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
+        var drip = false
         var testDescription: String { name }
     }
 
@@ -256,6 +266,7 @@ import Testing
         Fault(name: "no answer at all", response: ReplayResponse.json("[]").with(.stall), code: .timeout, timeout: .milliseconds(300)),
         Fault(name: "connection reset", response: ReplayResponse.json("[]").with(.reset), code: .unavailable),
         Fault(name: "connection refused", response: nil, code: .unavailable),
+        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .milliseconds(400), drip: true),
     ]
 
     @Test(arguments: faults)
@@ -263,7 +274,11 @@ import Testing
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         var endpoint = server.baseURL
-        if let response = fault.response {
+        let dripServer = fault.drip ? try await DripServer.start() : nil
+        defer { Task { await dripServer?.shutdown() } }
+        if let dripServer {
+            endpoint = dripServer.baseURL
+        } else if let response = fault.response {
             server.setFallback(response)
         } else {
             let closed = try await ReplayServer.start()
@@ -277,6 +292,7 @@ import Testing
         let error = await providerError {
             answer = try await provider.translate(TranslationQuery("Haus", from: .german, to: .english))
         }
+        if let dripServer { #expect(dripServer.requestCount == 1, "the drip server was not asked") }
         if let code = fault.code {
             #expect(error?.code == code, "\(fault.name): \(String(describing: error))")
             #expect(error?.provider == .pons)

@@ -132,7 +132,7 @@ struct RandomWordFallbackTests {
         let (local, path) = try Self.local()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try await RandomWordFallback(
-            service: RandomWord(configuration: .init(endpoint: endpoint)), local: local
+            service: RandomWord(configuration: .init(endpoint: endpoint, http: .init(timeout: .seconds(2)))), local: local
         ).randomWords(RandomWordRequest(count: 1))
         #expect(outcome.isFallback)
     }

@@ -122,6 +122,8 @@ import Testing
         var code: ProviderError.Code
         var retryAfter: Duration? = nil
         var timeout: Duration = .seconds(5)
+        /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
+        var drip = false
         var testDescription: String { name }
     }
 
@@ -167,6 +169,7 @@ import Testing
         Fault(name: "no answer at all", response: { ReplayResponse.json("[]").with(.stall) }, code: .timeout, timeout: .milliseconds(300)),
         Fault(name: "connection reset", response: { ReplayResponse.json("[]").with(.reset) }, code: .unavailable),
         Fault(name: "connection refused", response: nil, code: .unavailable),
+        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .milliseconds(400), drip: true),
     ]
 
     @Test(arguments: faults)
@@ -174,7 +177,11 @@ import Testing
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         var endpoint = server.baseURL
-        if let response = fault.response {
+        let dripServer = fault.drip ? try await DripServer.start() : nil
+        defer { Task { await dripServer?.shutdown() } }
+        if let dripServer {
+            endpoint = dripServer.baseURL
+        } else if let response = fault.response {
             server.setFallback(try response())
         } else {
             let closed = try await ReplayServer.start()
@@ -184,6 +191,7 @@ import Testing
         let provider = RandomWord(configuration: .init(endpoint: endpoint, http: .init(timeout: fault.timeout)))
         var words: [String]?
         let error = await providerError { words = try await provider.randomWords(RandomWordRequest(count: 2)) }
+        if let dripServer { #expect(dripServer.requestCount == 1, "the drip server was not asked") }
         #expect(error?.code == fault.code, "\(fault.name): \(String(describing: error))")
         #expect(error?.provider == .randomword)
         #expect(words == nil)

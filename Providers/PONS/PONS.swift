@@ -48,8 +48,10 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
     }
 
     public let configuration: Configuration
-    private let transport: any HTTPTransport
-    private let clock: any Clock<Duration>
+    let transport: any HTTPTransport
+    let clock: any Clock<Duration>
+    /// The `/v1/dictionaries` list once fetched (see ``dictionaries()``).
+    let dictionaryCache = PONSDictionaryCache()
 
     /// Creates the provider. Nothing is connected or allocated until the first request.
     public init(

@@ -344,3 +344,40 @@ import Testing
         #expect(ProviderID.pons.rawValue == "pons")
     }
 }
+
+struct PONSDictionaryListTests {
+    @Test func theListIsFetchedOnceWithoutTheKey() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/v1/dictionaries", query: ["language": "en"], .json(try Fixtures.bytes("dictionaries-language-en.json")))
+        let provider = PONSReplay.provider(server)
+        let list = try await provider.dictionaries()
+        #expect(list.map(\.key) == ["deen", "defr", "dees", "enfr", "enpl", "dezh", "dede", "kfzdeen"])
+        #expect(list.first?.label == "English «» German")
+        #expect(list.first { $0.key == "dede" }?.pairs.isEmpty == true)
+        #expect(try await provider.supports(LanguagePair(source: .english, target: .german)))
+        #expect(try await provider.supports(LanguagePair(source: .french, target: .english)))
+        #expect(try await provider.supports(LanguagePair(source: .spanish, target: .french)) == false)
+        #expect(server.requests.count == 1)
+        #expect(server.requests.first?.header("X-Secret") == nil)
+        // No key needed for the list.
+        let keyless = PONSReplay.provider(server, secret: nil)
+        #expect(try await keyless.dictionaries().count == 8)
+    }
+
+    @Test func aBrokenListIsMalformed() async throws {
+        let server = try await ReplayServer.start(fallback: .json(#"{"key":"deen"}"#))
+        defer { Task { await server.shutdown() } }
+        let error = await providerError { _ = try await PONSReplay.provider(server).dictionaries() }
+        #expect(error?.code == .malformedResponse)
+    }
+
+    @Test(arguments: Fixtures.referenceDictionaryLists)
+    func referenceListParses(name: String) throws {
+        let list = try PONSDictionaryList.decode(
+            HTTPResponseData(status: 200, body: try Fixtures.referenceSample(name)), url: "u"
+        )
+        #expect(list.count > 10)
+        #expect(list.contains { $0.key == "deen" && Set($0.languages) == [.english, .german] })
+    }
+}

@@ -26,6 +26,12 @@ enum Fixtures {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix("dictionaries-") }.sorted()
     }
 
+    /// The reference `/v1/dictionaries` lists; none when the folder is missing.
+    static var referenceDictionaryLists: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: referenceSamples.path)) ?? []
+        return names.filter { $0.hasPrefix("dictionaries-") && $0.hasSuffix(".json") }.sorted()
+    }
+
     static func referenceSample(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: referenceSamples.appendingPathComponent(name)))
     }

@@ -20,6 +20,10 @@ let package = Package(
         .library(name: "LexAggCore", targets: ["LexAggCore"]),
         .library(name: "DictDatabaseProvider", targets: ["DictDatabaseProvider"]),
         .library(name: "DictProtocolProvider", targets: ["DictProtocolProvider"]),
+        .library(name: "WiktionaryProvider", targets: ["WiktionaryProvider"]),
+        .library(name: "FreeDictionaryProvider", targets: ["FreeDictionaryProvider"]),
+        .library(name: "PONSProvider", targets: ["PONSProvider"]),
+        .library(name: "RandomWordProvider", targets: ["RandomWordProvider"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,11 +45,32 @@ let package = Package(
         ),
         .executableTarget(
             name: "lexagg",
-            dependencies: ["LexAggCLI", "LexAggCore", "DictDatabaseProvider", "DictProtocolProvider"]
+            dependencies: [
+                "LexAggCLI", "LexAggCore", "DictDatabaseProvider", "DictProtocolProvider", "WiktionaryProvider",
+                "FreeDictionaryProvider", "PONSProvider", "RandomWordProvider",
+            ]
         ),
-        .target(name: "ProviderConformance", dependencies: ["LexAggCore"]),
         // The text formats of DICT databases (WordNet, FreeDict, plain), shared by the file and server providers.
         .target(name: "LexAggDictFormats", dependencies: ["LexAggCore"]),
+        .target(
+            name: "LexAggHTTP",
+            dependencies: [
+                "LexAggCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]
+        ),
+        .target(
+            name: "ProviderConformance",
+            dependencies: [
+                "LexAggCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         // MARK: Providers (one target each; a provider depends on LexAggCore and, if online, LexAggHTTP)
@@ -54,6 +79,26 @@ let package = Package(
             dependencies: ["LexAggCore", "LexAggDictFormats", "CZlib"],
             path: "Providers/DictDatabase",
             exclude: ["Embedded"]
+        ),
+        .target(
+            name: "WiktionaryProvider",
+            dependencies: ["LexAggCore", "LexAggHTTP"],
+            path: "Providers/Wiktionary"
+        ),
+        .target(
+            name: "FreeDictionaryProvider",
+            dependencies: ["LexAggCore", "LexAggHTTP"],
+            path: "Providers/FreeDictionary"
+        ),
+        .target(
+            name: "PONSProvider",
+            dependencies: ["LexAggCore", "LexAggHTTP"],
+            path: "Providers/PONS"
+        ),
+        .target(
+            name: "RandomWordProvider",
+            dependencies: ["LexAggCore", "LexAggHTTP"],
+            path: "Providers/RandomWord"
         ),
 
         .target(
@@ -78,7 +123,7 @@ let package = Package(
         .target(
             name: "LexAggFixtures",
             path: "Fixtures",
-            exclude: ["SOURCES.md", "dictdb"]
+            exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
@@ -94,6 +139,28 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        .testTarget(name: "LexAggHTTPTests", dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore"]),
+        .testTarget(
+            name: "WiktionaryProviderTests",
+            dependencies: ["WiktionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .testTarget(
+            name: "FreeDictionaryProviderTests",
+            dependencies: ["FreeDictionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .testTarget(
+            name: "PONSProviderTests",
+            dependencies: ["PONSProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .testTarget(
+            name: "RandomWordProviderTests",
+            dependencies: ["RandomWordProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .executableTarget(
+            name: "wiktionary-bench",
+            dependencies: ["WiktionaryProvider"],
+            path: "Benchmarks/WiktionaryBench"
         ),
         .testTarget(
             name: "LexAggCLITests",

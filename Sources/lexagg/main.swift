@@ -4,6 +4,10 @@
 // target to this executable's dependencies in Package.swift.
 import DictDatabaseProvider
 import DictProtocolProvider
+import FreeDictionaryProvider
+import PONSProvider
+import RandomWordProvider
+import WiktionaryProvider
 import LexAggCLI
 import LexAggCore
 
@@ -15,9 +19,16 @@ import Musl
 import Darwin
 #endif
 
+// In priority order: offline sources first (fast, always there), then online ones. For random words the
+// online service comes before the local word list, which is its offline fallback.
 let factories: [ProviderFactory] = [
     .dictDatabases,
+    .wiktionary,
+    .freedictionary,
+    .pons,
     .dictServer,
+    .randomword,
+    .wordlist,
 ]
 
 extension DictDatabase: DescribedProvider {}

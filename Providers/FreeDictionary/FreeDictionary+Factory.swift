@@ -1,0 +1,16 @@
+import LexAggCore
+
+extension ProviderID {
+    /// The Free Dictionary API (dictionaryapi.dev).
+    public static let freedictionary = ProviderID("freedictionary")!
+}
+
+extension ProviderFactory {
+    /// Builds the Free Dictionary provider; `LEXAGG_FREEDICTIONARY_ENDPOINT` overrides the endpoint (scheme, host,
+    /// port). Nothing is connected until the first lookup.
+    public static let freedictionary = ProviderFactory(name: "freedictionary") { environment in
+        let endpoint = environment[FreeDictionary.Configuration.endpointVariable]
+            ?? FreeDictionary.Configuration.defaultEndpoint
+        return .init(providers: [FreeDictionary(configuration: FreeDictionary.Configuration(endpoint: endpoint))])
+    }
+}

@@ -1,0 +1,291 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+import LexAggHTTP
+
+/// Reads the Free Dictionary API's answers: the entry array, the "No Definitions Found" object and the HTML
+/// pages that stand in for JSON during outages.
+package enum FreeDictionaryResponse {
+    // MARK: Wire format (v2; the Google-era fields `origin` and missing keys are tolerated)
+
+    struct WireEntry: Decodable {
+        var word: String
+        var phonetic: String?
+        var phonetics: [WirePhonetic]
+        var origin: String?
+        var meanings: [WireMeaning]
+        var sourceUrls: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case word, phonetic, phonetics, origin, meanings, sourceUrls
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            word = try container.decode(String.self, forKey: .word)
+            phonetic = try container.decodeIfPresent(String.self, forKey: .phonetic)
+            phonetics = try container.decodeIfPresent([WirePhonetic].self, forKey: .phonetics) ?? []
+            origin = try container.decodeIfPresent(String.self, forKey: .origin)
+            meanings = try container.decodeIfPresent([WireMeaning].self, forKey: .meanings) ?? []
+            sourceUrls = try container.decodeIfPresent([String].self, forKey: .sourceUrls) ?? []
+        }
+    }
+
+    struct WirePhonetic: Decodable {
+        var text: String?
+        var audio: String?
+    }
+
+    struct WireMeaning: Decodable {
+        var partOfSpeech: String?
+        var definitions: [WireDefinition]
+        var synonyms: [String]
+        var antonyms: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case partOfSpeech, definitions, synonyms, antonyms
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            partOfSpeech = try container.decodeIfPresent(String.self, forKey: .partOfSpeech)
+            definitions = try container.decodeIfPresent([WireDefinition].self, forKey: .definitions) ?? []
+            synonyms = try container.decodeIfPresent([String].self, forKey: .synonyms) ?? []
+            antonyms = try container.decodeIfPresent([String].self, forKey: .antonyms) ?? []
+        }
+    }
+
+    struct WireDefinition: Decodable {
+        var definition: String
+        var example: String?
+        var synonyms: [String]
+        var antonyms: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case definition, example, synonyms, antonyms
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            definition = try container.decode(String.self, forKey: .definition)
+            example = try container.decodeIfPresent(String.self, forKey: .example)
+            synonyms = try container.decodeIfPresent([String].self, forKey: .synonyms) ?? []
+            antonyms = try container.decodeIfPresent([String].self, forKey: .antonyms) ?? []
+        }
+    }
+
+    /// The error object (`{"title": "No Definitions Found", "message": …, "resolution": …}`).
+    struct WireError: Decodable {
+        var title: String
+        var message: String?
+    }
+
+    // MARK: Interpreting a response
+
+    /// The entries of a response the HTTP client passed on (2xx or 404).
+    /// - Throws: ``LexAggCore/ProviderError``: `.unavailable` for HTML pages (Express "Cannot GET", Cloudflare) and
+    ///   unexpected 404s, `.malformedResponse` for empty bodies, objects where the array belongs and bad JSON.
+    package static func entries(from response: HTTPResponseData, url: String, retrievedAt: Date) throws -> [Entry] {
+        let body = response.body
+        let first = body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        let contentType = response.header("Content-Type")?.lowercased() ?? ""
+        if first == UInt8(ascii: "<") || (contentType.contains("html") && first != UInt8(ascii: "[")) {
+            throw ProviderError(
+                .unavailable, provider: .freedictionary,
+                message: "dictionaryapi.dev answered with an HTML page instead of JSON (HTTP \(response.status))",
+                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
+            )
+        }
+        if response.status == 404 {
+            // The documented "not found": a JSON object with a title. Anything else is a broken route or proxy.
+            if first == UInt8(ascii: "{"), (try? JSONDecoder().decode(WireError.self, from: Data(body))) != nil {
+                return []
+            }
+            throw ProviderError(
+                .unavailable, provider: .freedictionary,
+                message: "dictionaryapi.dev answered HTTP 404 without its 'No Definitions Found' body",
+                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
+            )
+        }
+        guard let first else {
+            throw ProviderError(
+                .malformedResponse, provider: .freedictionary,
+                message: "dictionaryapi.dev answered HTTP \(response.status) with an empty body",
+                location: url, httpStatus: response.status
+            )
+        }
+        if first == UInt8(ascii: "{") {
+            if let error = try? JSONDecoder().decode(WireError.self, from: Data(body)),
+                error.title == "No Definitions Found"
+            {
+                return []
+            }
+            throw ProviderError(
+                .malformedResponse, provider: .freedictionary,
+                message: "dictionaryapi.dev answered with a JSON object where a list of entries belongs",
+                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
+            )
+        }
+        let wire: [WireEntry]
+        do {
+            wire = try JSONDecoder().decode([WireEntry].self, from: Data(body))
+        } catch {
+            throw ProviderError(
+                .malformedResponse, provider: .freedictionary,
+                message: "dictionaryapi.dev's answer is not the JSON expected (truncated or changed format)",
+                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body),
+                underlying: String(describing: error)
+            )
+        }
+        return wire.compactMap { entry(from: $0, fallbackSource: url, retrievedAt: retrievedAt) }
+    }
+
+    /// The entries in a 200 body (for tests and tools that have the bytes).
+    package static func entries(fromBody body: [UInt8], retrievedAt: Date = Date(timeIntervalSince1970: 0)) throws
+        -> [Entry]
+    {
+        try entries(
+            from: HTTPResponseData(status: 200, headers: [HTTPField("Content-Type", "application/json")], body: body),
+            url: "https://api.dictionaryapi.dev/api/v2/entries/en/", retrievedAt: retrievedAt
+        )
+    }
+
+    // MARK: Mapping
+
+    /// One element of the array as an entry; `nil` when it has no definitions at all.
+    static func entry(from wire: WireEntry, fallbackSource: String, retrievedAt: Date) -> Entry? {
+        let source = wire.sourceUrls.first { !$0.trimmingWhitespace().isEmpty } ?? fallbackSource
+        let provenance = Provenance(provider: .freedictionary, source: source, retrievedAt: retrievedAt)
+        var groups: [SenseGroup] = []
+        for meaning in wire.meanings {
+            let senses = self.senses(of: meaning, provenance: provenance)
+            guard !senses.isEmpty else { continue }
+            let partOfSpeech = meaning.partOfSpeech.map(clean).flatMap { $0.isEmpty ? nil : PartOfSpeech($0) }
+            if let index = groups.firstIndex(where: { $0.partOfSpeech == partOfSpeech }) {
+                groups[index].senses += senses
+            } else {
+                groups.append(SenseGroup(partOfSpeech: partOfSpeech, senses: senses))
+            }
+        }
+        guard !groups.isEmpty else { return nil }
+        let etymology = wire.origin.map(clean).flatMap { $0.isEmpty ? nil : $0 }
+        return Entry(
+            headword: clean(wire.word), language: .english,
+            pronunciations: pronunciations(of: wire, provenance: provenance), senseGroups: groups,
+            etymology: etymology, provenance: provenance
+        )
+    }
+
+    /// The senses of one meaning. Meaning-level synonyms and antonyms that no definition lists go to the first
+    /// sense (``LexAggCore/SenseGroup`` has no place of its own for them).
+    static func senses(of meaning: WireMeaning, provenance: Provenance) -> [Sense] {
+        var senses: [Sense] = []
+        for definition in meaning.definitions {
+            let (labels, text) = splitLabels(clean(definition.definition))
+            guard !text.isEmpty else { continue }
+            let example = definition.example.map(clean).flatMap { $0.isEmpty ? nil : $0 }
+            senses.append(
+                Sense(
+                    definition: text, examples: example.map { [$0] } ?? [], labels: labels,
+                    synonyms: deduplicated(definition.synonyms), antonyms: deduplicated(definition.antonyms),
+                    sources: [provenance]
+                )
+            )
+        }
+        guard !senses.isEmpty else { return [] }
+        let listedSynonyms = Set(senses.flatMap(\.synonyms).map { $0.lowercased() })
+        let listedAntonyms = Set(senses.flatMap(\.antonyms).map { $0.lowercased() })
+        senses[0].synonyms = deduplicated(
+            senses[0].synonyms + meaning.synonyms.filter { !listedSynonyms.contains(clean($0).lowercased()) }
+        )
+        senses[0].antonyms = deduplicated(
+            senses[0].antonyms + meaning.antonyms.filter { !listedAntonyms.contains(clean($0).lowercased()) }
+        )
+        return senses
+    }
+
+    /// Pronunciations with their recordings; items without a transcription borrow the entry's `phonetic`, or are
+    /// dropped; empty `audio` means no recording; repeats are dropped.
+    static func pronunciations(of wire: WireEntry, provenance: Provenance) -> [Pronunciation] {
+        var result: [Pronunciation] = []
+        let fallbackText = wire.phonetic.map(clean).flatMap { $0.isEmpty ? nil : $0 }
+        for phonetic in wire.phonetics {
+            guard let text = phonetic.text.map(clean).flatMap({ $0.isEmpty ? nil : $0 }) ?? fallbackText else {
+                continue
+            }
+            let audio = phonetic.audio.map(clean).flatMap { $0.isEmpty ? nil : absoluteURL($0) }
+            let pronunciation = Pronunciation(
+                text: text, notation: .ipa, accent: audio.flatMap(accent(fromAudio:)), audioURL: audio,
+                provenance: provenance
+            )
+            // A transcription without a recording adds nothing when the same one is already listed.
+            if audio == nil, result.contains(where: { $0.text == text }) { continue }
+            if result.contains(where: { $0.text == text && $0.audioURL == audio }) { continue }
+            result.append(pronunciation)
+        }
+        if result.isEmpty, let fallbackText {
+            result.append(Pronunciation(text: fallbackText, notation: .ipa, provenance: provenance))
+        }
+        return result
+    }
+
+    /// Moves rendered label prefixes (`(academia) An examination…`, `(transitive, informal) …`) into labels.
+    package static func splitLabels(_ definition: String) -> (labels: [String], text: String) {
+        var labels: [String] = []
+        var rest = Substring(definition)
+        while rest.first == "(" {
+            var depth = 0
+            var close: Substring.Index?
+            for index in rest.indices {
+                if rest[index] == "(" { depth += 1 }
+                if rest[index] == ")" {
+                    depth -= 1
+                    if depth == 0 {
+                        close = index
+                        break
+                    }
+                }
+            }
+            guard let close else { break }
+            let after = rest[rest.index(after: close)...]
+            let remainder = after.drop { $0 == " " }
+            // Only a prefix followed by more text is a label; a definition that is all brackets stays.
+            guard after.first == " ", remainder.contains(where: \.isLetter) else { break }
+            let inner = rest[rest.index(after: rest.startIndex)..<close]
+            labels += inner.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            rest = remainder
+        }
+        return (labels, String(rest))
+    }
+
+    /// The accent a recording's file name implies (`hello-uk.mp3` → `UK`).
+    static func accent(fromAudio url: String) -> String? {
+        guard let name = url.split(separator: "/").last, let dot = name.lastIndex(of: ".") else { return nil }
+        let stem = name[..<dot]
+        guard let dash = stem.lastIndex(of: "-") else { return nil }
+        let suffix = stem[stem.index(after: dash)...].lowercased()
+        return ["uk": "UK", "us": "US", "au": "AU", "ca": "CA", "nz": "NZ", "ie": "IE", "in": "IN", "sc": "Scotland"][
+            suffix
+        ]
+    }
+
+    /// Protocol-relative URLs (`//ssl.gstatic.com/…`, Google-era) made absolute.
+    static func absoluteURL(_ text: String) -> String {
+        text.hasPrefix("//") ? "https:" + text : text
+    }
+
+    static func clean(_ text: String) -> String { HTMLText.collapse(text) }
+
+    /// Clean, non-empty items without case-insensitive repeats, in first-seen order.
+    static func deduplicated(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for item in items.map(clean) where !item.isEmpty && seen.insert(item.lowercased()).inserted {
+            result.append(item)
+        }
+        return result
+    }
+}

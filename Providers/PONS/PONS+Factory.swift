@@ -1,0 +1,16 @@
+import LexAggCore
+
+extension ProviderID {
+    /// The PONS online dictionary API.
+    public static let pons = ProviderID("pons")!
+}
+
+extension ProviderFactory {
+    /// Builds the PONS provider. `LEXAGG_PONS_SECRET` is the API key (without it the provider reports itself
+    /// unavailable and says how to get one); `LEXAGG_PONS_ENDPOINT` overrides the endpoint (scheme, host, port).
+    public static let pons = ProviderFactory(name: "pons") { environment in
+        let endpoint = environment[PONS.Configuration.endpointVariable] ?? PONS.Configuration.defaultEndpoint
+        let secret = environment[PONS.Configuration.secretVariable].flatMap(PONSSecret.init)
+        return .init(providers: [PONS(configuration: PONS.Configuration(endpoint: endpoint, secret: secret))])
+    }
+}

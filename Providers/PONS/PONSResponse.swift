@@ -1,0 +1,397 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+import LexAggHTTP
+
+/// Reads PONS `/v1/dictionary` answers: an array with one element per direction that had hits.
+///
+/// Hits are `entry` (roms → arabs → translations), `entry_with_secondary_entries` (a primary entry and secondary
+/// ones) and `translation` (full-text matches). Strings carry PONS HTML, cleaned with ``LexAggHTTP/HTMLText``.
+package enum PONSResponse {
+    // MARK: Wire format
+
+    package struct Direction: Decodable, Sendable {
+        var lang: String?
+        var hits: [Hit]
+
+        enum CodingKeys: String, CodingKey { case lang, hits }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            lang = try container.decodeIfPresent(String.self, forKey: .lang)
+            hits = try container.decodeIfPresent([Hit].self, forKey: .hits) ?? []
+        }
+    }
+
+    enum Hit: Decodable, Sendable {
+        case entry(WireEntry)
+        case withSecondaryEntries(primary: WireEntry?, secondary: [WireEntry])
+        case translation(source: String, target: String)
+        case other
+
+        enum CodingKeys: String, CodingKey {
+            case type, roms, source, target
+            case primaryEntry = "primary_entry"
+            case secondaryEntries = "secondary_entries"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            switch try container.decodeIfPresent(String.self, forKey: .type) {
+            case "entry":
+                self = .entry(try WireEntry(from: decoder))
+            case "entry_with_secondary_entries":
+                self = .withSecondaryEntries(
+                    primary: try container.decodeIfPresent(WireEntry.self, forKey: .primaryEntry),
+                    secondary: try container.decodeIfPresent([WireEntry].self, forKey: .secondaryEntries) ?? []
+                )
+            case "translation":
+                self = .translation(
+                    source: try container.decodeIfPresent(String.self, forKey: .source) ?? "",
+                    target: try container.decodeIfPresent(String.self, forKey: .target) ?? ""
+                )
+            default:
+                self = .other
+            }
+        }
+    }
+
+    struct WireEntry: Decodable, Sendable {
+        var roms: [Rom]
+
+        enum CodingKeys: String, CodingKey { case roms }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            roms = try container.decodeIfPresent([Rom].self, forKey: .roms) ?? []
+        }
+    }
+
+    /// A "rom" (Roman-numeral level): one headword in one word class.
+    struct Rom: Decodable, Sendable {
+        var headword: String
+        var headwordFull: String
+        var wordclass: String?
+        var arabs: [Arab]
+
+        enum CodingKeys: String, CodingKey {
+            case headword, wordclass, arabs
+            case headwordFull = "headword_full"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            headword = try container.decodeIfPresent(String.self, forKey: .headword) ?? ""
+            headwordFull = try container.decodeIfPresent(String.self, forKey: .headwordFull) ?? ""
+            wordclass = try container.decodeIfPresent(String.self, forKey: .wordclass)
+            arabs = try container.decodeIfPresent([Arab].self, forKey: .arabs) ?? []
+        }
+    }
+
+    /// An "arab" (Arabic-numeral level): one sense, with a header and its translation pairs.
+    struct Arab: Decodable, Sendable {
+        var header: String
+        var translations: [Pair]
+
+        enum CodingKeys: String, CodingKey { case header, translations }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            header = try container.decodeIfPresent(String.self, forKey: .header) ?? ""
+            translations = try container.decodeIfPresent([Pair].self, forKey: .translations) ?? []
+        }
+    }
+
+    struct Pair: Decodable, Sendable {
+        var source: String
+        var target: String
+
+        enum CodingKeys: String, CodingKey { case source, target }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            source = try container.decodeIfPresent(String.self, forKey: .source) ?? ""
+            target = try container.decodeIfPresent(String.self, forKey: .target) ?? ""
+        }
+    }
+
+    // MARK: Decoding
+
+    /// The directions of a 2xx response; `[]` for 204 or an empty body (no hits).
+    /// - Throws: ``LexAggCore/ProviderError``: `.unavailable` for HTML pages, `.malformedResponse` for JSON of
+    ///   another shape (an object where the array belongs, truncated bodies).
+    package static func directions(from response: HTTPResponseData, url: String) throws -> [Direction] {
+        let body = response.body
+        let first = body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        guard let first, response.status != 204 else { return [] }
+        let contentType = response.header("Content-Type")?.lowercased() ?? ""
+        if first == UInt8(ascii: "<") || (contentType.contains("html") && first != UInt8(ascii: "[")) {
+            throw ProviderError(
+                .unavailable, provider: .pons,
+                message: "PONS answered with an HTML page instead of JSON (HTTP \(response.status))",
+                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
+            )
+        }
+        guard first == UInt8(ascii: "[") else {
+            throw ProviderError(
+                .malformedResponse, provider: .pons,
+                message: "PONS answered with something other than a list of results",
+                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
+            )
+        }
+        do {
+            return try JSONDecoder().decode([Direction].self, from: Data(body))
+        } catch {
+            throw ProviderError(
+                .malformedResponse, provider: .pons,
+                message: "PONS's answer is not the JSON expected (truncated or changed format)",
+                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body),
+                underlying: String(describing: error)
+            )
+        }
+    }
+
+    /// Decodes a 200 body (for tests and tools that have the bytes).
+    package static func directions(fromBody body: [UInt8]) throws -> [Direction] {
+        try directions(
+            from: HTTPResponseData(status: 200, headers: [HTTPField("Content-Type", "application/json")], body: body),
+            url: "https://api.pons.com/v1/dictionary"
+        )
+    }
+
+    // MARK: Translations
+
+    /// Entries for a translation query: one per rom in the requested direction, exact headword matches first.
+    package static func translationEntries(
+        from directions: [Direction], query: String, pair: LanguagePair, provenanceSource: String, retrievedAt: Date
+    ) -> [Entry] {
+        let provenance = Provenance(provider: .pons, source: provenanceSource, retrievedAt: retrievedAt)
+        var entries: [Entry] = []
+        var fullText: [Translation] = []
+        for direction in directions {
+            let source = direction.lang.flatMap(Language.init) ?? pair.source
+            guard source.matches(pair.source) else { continue }
+            for hit in direction.hits {
+                switch hit {
+                case .entry(let entry):
+                    entries += entry.roms.compactMap { translationEntry($0, pair: pair, provenance: provenance) }
+                case .withSecondaryEntries(let primary, let secondary):
+                    for entry in (primary.map { [$0] } ?? []) + secondary {
+                        entries += entry.roms.compactMap { translationEntry($0, pair: pair, provenance: provenance) }
+                    }
+                case .translation(let sourceHTML, let targetHTML):
+                    let target = cleanText(targetHTML), phrase = cleanText(sourceHTML)
+                    guard !target.isEmpty else { continue }
+                    fullText.append(
+                        Translation(
+                            text: target, pair: pair, context: phrase.isEmpty ? nil : phrase, provenance: provenance
+                        )
+                    )
+                case .other:
+                    continue
+                }
+            }
+        }
+        if !fullText.isEmpty {
+            entries.append(
+                Entry(
+                    headword: normalizedHeadword(query), language: pair.source, translations: fullText,
+                    provenance: provenance
+                )
+            )
+        }
+        return exactMatchesFirst(entries, query: query)
+    }
+
+    /// One rom as an entry with translations; `nil` when it has none (cross-references, notes).
+    static func translationEntry(_ rom: Rom, pair: LanguagePair, provenance: Provenance) -> Entry? {
+        let headword = headword(of: rom)
+        guard !headword.isEmpty else { return nil }
+        let partOfSpeech = rom.wordclass.map(HTMLText.collapse).flatMap { $0.isEmpty ? nil : PartOfSpeech($0) }
+        var translations: [Translation] = []
+        for arab in rom.arabs {
+            let context = headerContext(arab.header)
+            var firstInArab: Int?
+            for item in arab.translations {
+                // Cross-references ("→ pitch-black") have empty source and target; their target is in the header.
+                guard !item.target.trimmingWhitespace().isEmpty else { continue }
+                let target = split(item.target)
+                let source = split(item.source)
+                let sourceText = cleanText(item.source)
+                let targetText = target.text.isEmpty ? cleanText(item.target) : target.text
+                guard !targetText.isEmpty else { continue }
+                let isHeadword = item.source.contains("class=\"headword\"") || sourceText.isEmpty
+                    || normalizedHeadword(source.text).lowercased() == headword.lowercased()
+                if !isHeadword, let index = firstInArab {
+                    // A phrase with the headword: an example of the sense's translation.
+                    translations[index].examples.append(
+                        TranslatedExample(source: sourceText, target: cleanText(item.target))
+                    )
+                    continue
+                }
+                let sense = source.notes.first { $0.className == "sense" }.map { stripParentheses($0.text) }
+                let notes = target.notes.map(\.text) + source.notes.filter { $0.className != "sense" }.map(\.text)
+                translations.append(
+                    Translation(
+                        text: targetText, pair: pair, notes: deduplicated(notes), partOfSpeech: partOfSpeech,
+                        context: context ?? sense ?? (isHeadword ? nil : sourceText), provenance: provenance
+                    )
+                )
+                firstInArab = firstInArab ?? translations.count - 1
+            }
+        }
+        guard !translations.isEmpty else { return nil }
+        return Entry(
+            headword: headword, language: pair.source, pronunciations: pronunciations(of: rom, provenance: provenance),
+            translations: translations, provenance: provenance
+        )
+    }
+
+    // MARK: Definitions (monolingual dede)
+
+    /// Entries for a definition query in `dede`: definitions in `source`, `target` empty.
+    package static func definitionEntries(
+        from directions: [Direction], query: String, provenanceSource: String, retrievedAt: Date
+    ) -> [Entry] {
+        let provenance = Provenance(provider: .pons, source: provenanceSource, retrievedAt: retrievedAt)
+        var entries: [Entry] = []
+        for direction in directions {
+            let language = direction.lang.flatMap(Language.init) ?? .german
+            for hit in direction.hits {
+                var wireEntries: [WireEntry] = []
+                switch hit {
+                case .entry(let entry): wireEntries = [entry]
+                case .withSecondaryEntries(let primary, let secondary): wireEntries = (primary.map { [$0] } ?? []) + secondary
+                case .translation, .other: continue
+                }
+                for rom in wireEntries.flatMap(\.roms) {
+                    if let entry = definitionEntry(rom, language: language, provenance: provenance) {
+                        entries.append(entry)
+                    }
+                }
+            }
+        }
+        // A definition lookup is about the word asked for; related headwords only when nothing matches exactly.
+        let exact = entries.filter { $0.headword.lowercased() == normalizedHeadword(query).lowercased() }
+        return exact.isEmpty ? entries : exact
+    }
+
+    /// One rom as an entry with senses; `nil` for roms without a headword (culture notes) or definitions.
+    static func definitionEntry(_ rom: Rom, language: Language, provenance: Provenance) -> Entry? {
+        let headword = headword(of: rom)
+        guard !headword.isEmpty else { return nil }
+        var senses: [Sense] = []
+        for arab in rom.arabs {
+            for item in arab.translations {
+                let extraction = split(item.source)
+                let text = extraction.text
+                guard !text.isEmpty else { continue }
+                let kind = leadingClass(item.source)
+                if kind != "definition", kind != nil, let last = senses.indices.last {
+                    senses[last].examples.append(cleanText(item.source))
+                    continue
+                }
+                let labels = extraction.notes.filter { $0.className != "sense" }.map(\.text)
+                senses.append(Sense(definition: text, labels: deduplicated(labels), sources: [provenance]))
+            }
+        }
+        guard !senses.isEmpty else { return nil }
+        let partOfSpeech = rom.wordclass.map(HTMLText.collapse).flatMap { $0.isEmpty ? nil : PartOfSpeech($0) }
+        return Entry(
+            headword: headword, language: language, pronunciations: pronunciations(of: rom, provenance: provenance),
+            senseGroups: [SenseGroup(partOfSpeech: partOfSpeech, senses: senses)], provenance: provenance
+        )
+    }
+
+    // MARK: Text helpers
+
+    /// Classes whose text is a grammatical or usage note rather than part of a translation.
+    static let noteClasses: Set<String> = ["genus", "style", "region", "topic", "rhetoric", "sense", "number"]
+
+    /// The text of `html` without its notes (abbreviations kept as PONS prints them: `sb`, `qn`, `etw`), and the
+    /// notes with abbreviations expanded (`f` → `feminine`, `inf` → `informal`).
+    static func split(_ html: String) -> (text: String, notes: [HTMLText.Extraction.Part]) {
+        let text = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: noteClasses)).text
+        let notes = HTMLText.extract(html, options: HTMLText.Options(expandAcronyms: true, setAsideClasses: noteClasses))
+        return (text, notes.setAside)
+    }
+
+    /// Clean text, abbreviations kept as PONS prints them (`sb`, `sth`).
+    static func cleanText(_ html: String) -> String { HTMLText.plainText(html) }
+
+    /// A sense header without its numbering and final colon (`1. Test (Versuch):` → `Test (Versuch)`).
+    package static func headerContext(_ header: String) -> String? {
+        var text = Substring(HTMLText.plainText(header, options: HTMLText.Options(expandAcronyms: true)))
+        let digits = text.prefix { $0.isNumber }
+        if !digits.isEmpty, text.dropFirst(digits.count).first == "." {
+            text = text.dropFirst(digits.count + 1).drop { $0 == " " }
+        }
+        while text.last == ":" || text.last == " " { text = text.dropLast() }
+        return text.isEmpty ? nil : String(text)
+    }
+
+    /// A rom's headword, normalised; from `headword_full` when `headword` is empty.
+    static func headword(of rom: Rom) -> String {
+        let fromHeadword = normalizedHeadword(rom.headword)
+        if !fromHeadword.isEmpty { return fromHeadword }
+        let full = HTMLText.extract(rom.headwordFull, options: HTMLText.Options(
+            setAsideClasses: ["phonetics", "flexion", "wordclass", "genus", "verbclass", "style", "region", "topic"]
+        ))
+        return normalizedHeadword(full.text)
+    }
+
+    /// PONS headword quirks removed: syllable dots (`tes·ten`), the stress mark U+0331 (`Bi̱e̱r`), the
+    /// `_CDMBB_`/`_CDMBE_` markers (`H_CDMBB_au_CDMBE_s`), markup, and surrounding white space.
+    package static func normalizedHeadword(_ text: String) -> String {
+        var text = HTMLText.plainText(text)
+        text = text.replacing("_CDMBB_", with: "").replacing("_CDMBE_", with: "")
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where scalar != "\u{00B7}" && scalar != "\u{0331}" {
+            scalars.append(scalar)
+        }
+        return HTMLText.collapse(String(scalars))
+    }
+
+    /// The pronunciation in `headword_full` (`<span class="phonetics">[tɛst]</span>`), brackets removed.
+    static func pronunciations(of rom: Rom, provenance: Provenance) -> [Pronunciation] {
+        let parts = HTMLText.extract(rom.headwordFull, options: HTMLText.Options(setAsideClasses: ["phonetics"]))
+        return parts.setAside.compactMap { part in
+            var text = Substring(part.text)
+            if text.first == "[", text.last == "]" { text = text.dropFirst().dropLast() }
+            let clean = HTMLText.collapse(String(text))
+            return clean.isEmpty ? nil : Pronunciation(text: clean, notation: .ipa, provenance: provenance)
+        }
+    }
+
+    /// The class of the element that starts `html` (`<span class="example">…` → `example`), if any.
+    static func leadingClass(_ html: String) -> String? {
+        let trimmed = html.trimmingWhitespace()
+        guard trimmed.hasPrefix("<"), let end = trimmed.firstIndex(of: ">") else { return nil }
+        let tag = trimmed[..<end]
+        guard let range = tag.firstRange(of: "class=\"") else { return nil }
+        let rest = tag[range.upperBound...]
+        return String(rest.prefix { $0 != "\"" }).split(separator: " ").first.map(String.init)
+    }
+
+    static func stripParentheses(_ text: String) -> String {
+        var text = Substring(text)
+        if text.first == "(", text.last == ")" { text = text.dropFirst().dropLast() }
+        return String(text)
+    }
+
+    static func deduplicated(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Entries whose headword is the query (after normalisation, ignoring case) first, otherwise in PONS order.
+    static func exactMatchesFirst(_ entries: [Entry], query: String) -> [Entry] {
+        let wanted = normalizedHeadword(query).lowercased()
+        let exact = entries.filter { $0.headword.lowercased() == wanted }
+        let rest = entries.filter { $0.headword.lowercased() != wanted }
+        return exact + rest
+    }
+}

@@ -1,0 +1,39 @@
+import LexAggCore
+
+/// The PONS API key. It is never shown: `description`, `debugDescription` and the mirror say `<redacted>`.
+public struct PONSSecret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The key itself; read only to build the `X-Secret` header and to scrub errors.
+    let value: String
+
+    /// Wraps a key; `nil` when `value` is empty or only white space.
+    public init?(_ value: String) {
+        let trimmed = value.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return nil }
+        self.value = trimmed
+    }
+
+    /// Whether the key can be sent as an HTTP header value (visible ASCII only).
+    var isSendable: Bool { value.utf8.allSatisfy { (0x21...0x7E).contains($0) } }
+
+    public var description: String { "<redacted>" }
+    public var debugDescription: String { "PONSSecret(<redacted>)" }
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+
+    /// `text` with every occurrence of the key replaced by `<redacted>`.
+    func scrub(_ text: String) -> String {
+        guard text.contains(value) else { return text }
+        return text.replacing(value, with: "<redacted>")
+    }
+
+    /// `error` with the key scrubbed from every text field (a server may echo it in a body excerpt).
+    func scrub(_ error: ProviderError) -> ProviderError {
+        var error = error
+        error.message = scrub(error.message)
+        error.location = error.location.map(scrub)
+        error.excerpt = error.excerpt.map(scrub)
+        error.underlying = error.underlying.map(scrub)
+        return error
+    }
+}

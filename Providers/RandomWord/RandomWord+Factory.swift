@@ -1,0 +1,23 @@
+import LexAggCore
+
+extension ProviderID {
+    /// random-word-api (random-word-api.herokuapp.com).
+    public static let randomword = ProviderID("randomword")!
+    /// The local English word list (offline).
+    public static let wordlist = ProviderID("wordlist")!
+}
+
+extension ProviderFactory {
+    /// Builds the random-word-api provider; `LEXAGG_RANDOMWORD_ENDPOINT` overrides the endpoint (scheme, host,
+    /// port). Nothing is connected until the first request.
+    public static let randomword = ProviderFactory(name: "randomword") { environment in
+        let endpoint = environment[RandomWord.Configuration.endpointVariable] ?? RandomWord.Configuration.defaultEndpoint
+        return .init(providers: [RandomWord(configuration: RandomWord.Configuration(endpoint: endpoint))])
+    }
+
+    /// Builds the offline word-list provider (`/usr/share/dict/words`, else the embedded WordNet index). Nothing is
+    /// read until the first request.
+    public static let wordlist = ProviderFactory(name: "wordlist") { _ in
+        .init(providers: [OfflineWordList()])
+    }
+}

@@ -1,0 +1,336 @@
+/// Wikitext as UTF-8 bytes, with the scanning primitives the parser and renderer share.
+///
+/// Everything works on byte offsets into ``bytes``; the markup characters are all ASCII, so a byte scan never
+/// splits a multi-byte character at a markup boundary.
+package struct WikitextSource: Sendable {
+    package let bytes: [UInt8]
+
+    /// Wraps `text`, dropping what never reaches output: `<!-- comments -->`, `<ref>…</ref>` and `<ref …/>`,
+    /// `<references/>`, and carriage returns.
+    package init(_ text: some Sequence<UInt8>) {
+        self.bytes = WikitextSource.preprocess(Array(text))
+    }
+
+    package init(_ text: String) {
+        self.init(text.utf8)
+    }
+
+    subscript(_ index: Int) -> UInt8 { bytes[index] }
+
+    var count: Int { bytes.count }
+
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// `range` without leading and trailing ASCII white space.
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, Ascii.isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, Ascii.isSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    func hasPrefix(_ prefix: StaticString, at index: Int, limit: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= limit else { return false }
+        return prefix.withUTF8Buffer { buffer in
+            for offset in 0..<count where bytes[index + offset] != buffer[offset] { return false }
+            return true
+        }
+    }
+
+    func hasPrefixIgnoringCase(_ prefix: StaticString, at index: Int, limit: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= limit else { return false }
+        return prefix.withUTF8Buffer { buffer in
+            for offset in 0..<count where Ascii.lower(bytes[index + offset]) != buffer[offset] { return false }
+            return true
+        }
+    }
+
+    // MARK: Brackets
+
+    /// The end (exclusive, after `}}`) of the template opening at `start` (`{{`), or `nil` when unclosed
+    /// before `limit`. Nested templates, `{{{parameters}}}` and links are skipped over.
+    func templateEnd(from start: Int, limit: Int) -> Int? {
+        var depth = 0
+        var index = start
+        while index < limit - 1 {
+            let byte = bytes[index]
+            if byte == Ascii.openBrace, bytes[index + 1] == Ascii.openBrace {
+                depth += 1
+                index += 2
+            } else if byte == Ascii.closeBrace, bytes[index + 1] == Ascii.closeBrace {
+                depth -= 1
+                index += 2
+                if depth == 0 { return index }
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The end (exclusive, after `]]`) of the link opening at `start` (`[[`), or `nil` when unclosed.
+    func linkEnd(from start: Int, limit: Int) -> Int? {
+        var depth = 0
+        var index = start
+        while index < limit - 1 {
+            let byte = bytes[index]
+            if byte == Ascii.openBracket, bytes[index + 1] == Ascii.openBracket {
+                depth += 1
+                index += 2
+            } else if byte == Ascii.closeBracket, bytes[index + 1] == Ascii.closeBracket {
+                depth -= 1
+                index += 2
+                if depth == 0 { return index }
+            } else if byte == Ascii.newline, index + 1 < limit, bytes[index + 1] == Ascii.newline {
+                return nil  // links never span paragraphs
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Splits `inner` (the text between `{{`/`}}` or `[[`/`]]`) on `|` outside nested templates and links.
+    func splitPipes(_ inner: Range<Int>) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var braces = 0
+        var brackets = 0
+        var start = inner.lowerBound
+        var index = inner.lowerBound
+        let upper = inner.upperBound
+        while index < upper {
+            let byte = bytes[index]
+            if index + 1 < upper {
+                let next = bytes[index + 1]
+                if byte == Ascii.openBrace, next == Ascii.openBrace {
+                    braces += 1
+                    index += 2
+                    continue
+                }
+                if byte == Ascii.closeBrace, next == Ascii.closeBrace, braces > 0 {
+                    braces -= 1
+                    index += 2
+                    continue
+                }
+                if byte == Ascii.openBracket, next == Ascii.openBracket {
+                    brackets += 1
+                    index += 2
+                    continue
+                }
+                if byte == Ascii.closeBracket, next == Ascii.closeBracket, brackets > 0 {
+                    brackets -= 1
+                    index += 2
+                    continue
+                }
+            }
+            if byte == Ascii.pipe, braces == 0, brackets == 0 {
+                parts.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        parts.append(start..<upper)
+        return parts
+    }
+
+    /// Parses the template spanning `range` (from `{{` to after `}}`).
+    func template(_ range: Range<Int>) -> Template {
+        let inner = (range.lowerBound + 2)..<(range.upperBound - 2)
+        let parts = splitPipes(inner)
+        var template = Template(name: Template.normalisedName(self, parts[0]))
+        for part in parts.dropFirst() {
+            if let equals = namedArgumentSplit(part) {
+                let key = string(trimmed(part.lowerBound..<equals))
+                template.named.append((key, trimmed((equals + 1)..<part.upperBound)))
+            } else {
+                template.positional.append(part)
+            }
+        }
+        return template
+    }
+
+    /// The position of `=` when `part` is `name=value` with a plain name (letters, digits, `-`, `_`, space).
+    private func namedArgumentSplit(_ part: Range<Int>) -> Int? {
+        var index = part.lowerBound
+        while index < part.upperBound {
+            let byte = bytes[index]
+            if byte == Ascii.equals { return index > part.lowerBound ? index : nil }
+            if !(Ascii.isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F || byte == 0x20) { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: Preprocessing
+
+    static func preprocess(_ input: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
+        let count = input.count
+        var index = 0
+        var copyFrom = 0
+        while index < count {
+            let byte = input[index]
+            if byte == Ascii.carriageReturn {
+                output.append(contentsOf: input[copyFrom..<index])
+                index += 1
+                copyFrom = index
+                continue
+            }
+            guard byte == Ascii.lessThan, index + 1 < count else {
+                index += 1
+                continue
+            }
+            let next = input[index + 1]
+            if next == 0x21, matches(input, "<!--", at: index) {
+                output.append(contentsOf: input[copyFrom..<index])
+                index = find(input, "-->", from: index + 4).map { $0 + 3 } ?? count
+                copyFrom = index
+            } else if next == 0x72 || next == 0x52, let end = referenceEnd(input, at: index) {
+                output.append(contentsOf: input[copyFrom..<index])
+                index = end
+                copyFrom = index
+            } else {
+                index += 1
+            }
+        }
+        output.append(contentsOf: input[copyFrom..<count])
+        return output
+    }
+
+    /// The end of `<ref …>…</ref>`, `<ref …/>` or `<references …/>` at `index`.
+    private static func referenceEnd(_ input: [UInt8], at index: Int) -> Int? {
+        guard matchesIgnoringCase(input, "<ref", at: index) else { return nil }
+        let after = index + 4
+        guard after < input.count else { return nil }
+        let terminator = input[after]
+        let isReferences = matchesIgnoringCase(input, "<references", at: index)
+        guard terminator == Ascii.greaterThan || terminator == Ascii.slash || Ascii.isSpace(terminator) || isReferences
+        else { return nil }
+        // Find the end of the opening tag.
+        var close = after
+        while close < input.count, input[close] != Ascii.greaterThan {
+            if input[close] == Ascii.newline, close - index > 2000 { return nil }
+            close += 1
+        }
+        guard close < input.count else { return nil }
+        if input[close - 1] == Ascii.slash { return close + 1 }
+        if isReferences {
+            return findIgnoringCase(input, "</references>", from: close).map { $0 + 13 } ?? close + 1
+        }
+        guard let end = findIgnoringCase(input, "</ref>", from: close) else { return close + 1 }
+        return end + 6
+    }
+
+    private static func matches(_ input: [UInt8], _ pattern: StaticString, at index: Int) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        guard index + count <= input.count else { return false }
+        return pattern.withUTF8Buffer { buffer in
+            for offset in 0..<count where input[index + offset] != buffer[offset] { return false }
+            return true
+        }
+    }
+
+    private static func matchesIgnoringCase(_ input: [UInt8], _ pattern: StaticString, at index: Int) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        guard index + count <= input.count else { return false }
+        return pattern.withUTF8Buffer { buffer in
+            for offset in 0..<count where Ascii.lower(input[index + offset]) != buffer[offset] { return false }
+            return true
+        }
+    }
+
+    private static func find(_ input: [UInt8], _ pattern: StaticString, from start: Int) -> Int? {
+        let first = pattern.withUTF8Buffer { $0[0] }
+        var index = start
+        while index < input.count {
+            if input[index] == first, matches(input, pattern, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func findIgnoringCase(_ input: [UInt8], _ pattern: StaticString, from start: Int) -> Int? {
+        var index = start
+        while index < input.count {
+            if input[index] == Ascii.lessThan, matchesIgnoringCase(input, pattern, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// A parsed template call: name, positional and named arguments (as byte ranges of the source).
+package struct Template {
+    /// Lower-cased, trimmed, `_` as space.
+    var name: String
+    var positional: [Range<Int>] = []
+    var named: [(String, Range<Int>)] = []
+
+    func named(_ key: String) -> Range<Int>? {
+        named.first { $0.0 == key }?.1
+    }
+
+    func positional(_ index: Int) -> Range<Int>? {
+        index < positional.count ? positional[index] : nil
+    }
+
+    static func normalisedName(_ source: WikitextSource, _ range: Range<Int>) -> String {
+        let trimmed = source.trimmed(range)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(trimmed.count)
+        for index in trimmed {
+            let byte = source[index]
+            bytes.append(byte == 0x5F ? 0x20 : Ascii.lower(byte))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+enum Ascii {
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+    static let openBracket: UInt8 = 0x5B
+    static let closeBracket: UInt8 = 0x5D
+    static let pipe: UInt8 = 0x7C
+    static let equals: UInt8 = 0x3D
+    static let hash: UInt8 = 0x23
+    static let star: UInt8 = 0x2A
+    static let colon: UInt8 = 0x3A
+    static let semicolon: UInt8 = 0x3B
+    static let apostrophe: UInt8 = 0x27
+    static let lessThan: UInt8 = 0x3C
+    static let greaterThan: UInt8 = 0x3E
+    static let slash: UInt8 = 0x2F
+    static let ampersand: UInt8 = 0x26
+    static let comma: UInt8 = 0x2C
+    static let period: UInt8 = 0x2E
+    static let openParen: UInt8 = 0x28
+    static let closeParen: UInt8 = 0x29
+    static let dash: UInt8 = 0x2D
+
+    @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab || byte == newline || byte == carriageReturn
+    }
+
+    @inline(__always) static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    @inline(__always) static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
+
+    @inline(__always) static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+}

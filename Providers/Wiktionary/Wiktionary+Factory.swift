@@ -1,0 +1,14 @@
+import LexAggCore
+
+extension ProviderID {
+    /// The English Wiktionary.
+    public static let wiktionary = ProviderID("wiktionary")!
+}
+
+extension ProviderFactory {
+    /// Builds the Wiktionary provider; `LEXAGG_WIKTIONARY_ENDPOINT` overrides the endpoint (scheme, host, port).
+    public static let wiktionary = ProviderFactory(name: "wiktionary") { environment in
+        let endpoint = environment["LEXAGG_WIKTIONARY_ENDPOINT"] ?? Wiktionary.Configuration.defaultEndpoint
+        return .init(providers: [Wiktionary(configuration: Wiktionary.Configuration(endpoint: endpoint))])
+    }
+}

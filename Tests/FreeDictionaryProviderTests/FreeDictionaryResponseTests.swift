@@ -1,0 +1,150 @@
+import Foundation
+import FreeDictionaryProvider
+import LexAggCore
+import LexAggHTTP
+import ProviderConformance
+import Testing
+
+struct FreeDictionaryResponseTests {
+    @Test(arguments: [
+        ("(academia) An examination, given often during the academic term.", ["academia"],
+         "An examination, given often during the academic term."),
+        ("(normally “Test”) A Test match.", ["normally “Test”"], "A Test match."),
+        ("(US, regional, sometimes with “sea”) A fish.", ["US", "regional", "sometimes with “sea”"], "A fish."),
+        ("(etc.) A set of keys used to operate a typewriter, computer etc.", ["etc."],
+         "A set of keys used to operate a typewriter, computer etc."),
+        ("(rare) (figuratively) Something (odd).", ["rare", "figuratively"], "Something (odd)."),
+        ("(body building) testosterone", ["body building"], "testosterone"),
+        ("A definition (with brackets) inside.", [], "A definition (with brackets) inside."),
+        ("(entirely in brackets)", [], "(entirely in brackets)"),
+        ("(unbalanced A definition", [], "(unbalanced A definition"),
+        ("(a (nested) label) Text.", ["a (nested) label"], "Text."),
+        ("(123) 456", [], "(123) 456"),
+    ])
+    func labelPrefixesBecomeLabels(definition: String, labels: [String], text: String) {
+        let split = FreeDictionaryResponse.splitLabels(definition)
+        #expect(split.labels == labels)
+        #expect(split.text == text)
+    }
+
+    struct FixtureCase: Sendable, CustomTestStringConvertible {
+        var file: String
+        var headwords: [String]
+        var groups: [[String]]
+        var pronunciations: [[String]]
+        var audio: [[String?]]
+        var firstDefinition: String
+        var testDescription: String { file }
+    }
+
+    static let fixtureCases: [FixtureCase] = [
+        FixtureCase(
+            file: "entries-en-lexicon.json", headwords: ["lexicon"], groups: [["noun"]],
+            // The audio-only first item borrows the entry's `phonetic`; the empty-audio repeat is dropped.
+            pronunciations: [["/ˈlɛksɪkən/", "/ˈlɛksɪkən/", "/ˈlɛksɪˌkɑn/"]],
+            audio: [[
+                "https://api.dictionaryapi.dev/media/pronunciations/en/lexicon-au.mp3",
+                "https://api.dictionaryapi.dev/media/pronunciations/en/lexicon-uk.mp3", nil,
+            ]],
+            firstDefinition: "A dictionary that includes or focuses on lexemes."
+        ),
+        FixtureCase(
+            file: "entries-en-bass.json", headwords: ["bass", "bass"], groups: [["noun", "adjective"], ["noun"]],
+            pronunciations: [["/beɪs/"], ["/bæs/"]],
+            audio: [["https://api.dictionaryapi.dev/media/pronunciations/en/bass-us.mp3"], [
+                "https://api.dictionaryapi.dev/media/pronunciations/en/bass-2-uk.mp3",
+            ]],
+            firstDefinition: "A low spectrum of sound tones."
+        ),
+    ]
+
+    @Test(arguments: fixtureCases)
+    func fixturesMapToEntries(fixture: FixtureCase) throws {
+        let entries = try FreeDictionaryResponse.entries(fromBody: try Fixtures.bytes(fixture.file))
+        #expect(entries.map(\.headword) == fixture.headwords)
+        #expect(entries.map { $0.senseGroups.map { $0.partOfSpeech?.name ?? "?" } } == fixture.groups)
+        #expect(entries.map { $0.pronunciations.map(\.text) } == fixture.pronunciations)
+        #expect(entries.map { $0.pronunciations.map(\.audioURL) } == fixture.audio)
+        #expect(entries.first?.definitions.first == fixture.firstDefinition)
+        for entry in entries {
+            for sense in entry.allSenses {
+                #expect(MarkupCheck.problem(in: sense.definition) == nil)
+                #expect(!sense.definition.hasPrefix("("), "label left in \(sense.definition)")
+            }
+        }
+    }
+
+    @Test func sensesCarryLabelsExamplesAndDeduplicatedSynonyms() throws {
+        let entries = try FreeDictionaryResponse.entries(fromBody: try Fixtures.bytes("entries-en-lexicon.json"))
+        let senses = try #require(entries.first?.allSenses)
+        #expect(senses.map(\.labels) == [[], ["linguistics"], ["linguistics", "computing"], ["figuratively"]])
+        #expect(senses[1].examples == ["The lexicon of sailors is full of words for ropes."])
+        #expect(senses[1].synonyms == ["vocabulary", "wordstock"])
+        // Meaning-level synonyms, de-duplicated, minus those a definition already lists, go to the first sense.
+        #expect(senses[0].synonyms == ["dictionary", "wordbook"])
+        #expect(entries.first?.pronunciations.first?.accent == "AU")
+        #expect(entries.first?.pronunciations.dropFirst().first?.accent == "UK")
+    }
+
+    @Test func antonymsAreDeduplicated() throws {
+        let entries = try FreeDictionaryResponse.entries(fromBody: try Fixtures.bytes("entries-en-bass.json"))
+        let nouns = try #require(entries.first?.senseGroups.first?.senses)
+        #expect(nouns[0].antonyms == ["treble"])
+        #expect(nouns[2].synonyms == ["bass guitar"])
+        #expect(nouns[0].synonyms.isEmpty)
+        let adjective = try #require(entries.first?.senseGroups.last?.senses.first)
+        #expect(adjective.antonyms == ["high", "treble"])
+    }
+
+    @Test(arguments: ["error-404-no-definitions.json"])
+    func noDefinitionsObjectIsNotFound(file: String) throws {
+        let response = HTTPResponseData(
+            status: 404, headers: [HTTPField("Content-Type", "application/json")], body: try Fixtures.bytes(file)
+        )
+        #expect(try FreeDictionaryResponse.entries(from: response, url: "u", retrievedAt: Date()).isEmpty)
+    }
+
+    // MARK: Reference samples (skipped when ../shared/reference-samples is absent)
+
+    @Test(arguments: Fixtures.referenceSamples(prefix: "en-") + Fixtures.referenceSamples(prefix: "legacy-"))
+    func referenceSamplesParse(name: String) throws {
+        let entries = try FreeDictionaryResponse.entries(fromBody: try Fixtures.referenceSample(name))
+        #expect(!entries.isEmpty, "\(name) gave no entries")
+        for entry in entries {
+            #expect(!entry.isEmpty)
+            #expect(!entry.headword.isEmpty)
+            for sense in entry.allSenses {
+                #expect(MarkupCheck.problem(in: sense.definition) == nil, "\(name): \(sense.definition)")
+                for label in sense.labels { #expect(MarkupCheck.problem(in: label) == nil) }
+            }
+            for pronunciation in entry.pronunciations { #expect(!pronunciation.text.isEmpty) }
+            #expect(entry.pronunciations.allSatisfy { $0.audioURL.map { !$0.isEmpty && !$0.hasPrefix("//") } ?? true })
+        }
+    }
+
+    @Test func referenceErrorSamplesMap() throws {
+        guard !Fixtures.referenceSamples(prefix: "error-").isEmpty else { return }
+        let notFound = HTTPResponseData(
+            status: 404, headers: [HTTPField("Content-Type", "application/json")],
+            body: try Fixtures.referenceSample("error-404-no-definitions.json")
+        )
+        #expect(try FreeDictionaryResponse.entries(from: notFound, url: "u", retrievedAt: Date()).isEmpty)
+    }
+
+    @Test func referenceSampleDetails() throws {
+        guard Fixtures.referenceSamples(prefix: "en-").contains("en-test.json") else { return }
+        let test = try FreeDictionaryResponse.entries(fromBody: try Fixtures.referenceSample("en-test.json"))
+        #expect(test.count == 3)
+        let academia = test[0].allSenses.first { $0.labels == ["academia"] }
+        #expect(academia?.definition == "An examination, given often during the academic term.")
+        let hello = try FreeDictionaryResponse.entries(fromBody: try Fixtures.referenceSample("en-hello.json"))
+        // The first item has audio but no text and the entry has no `phonetic`: dropped. `audio: ""` → no URL.
+        #expect(hello.first?.pronunciations.map(\.text) == ["/həˈləʊ/", "/həˈloʊ/"])
+        #expect(hello.first?.pronunciations.map(\.audioURL) == [
+            "https://api.dictionaryapi.dev/media/pronunciations/en/hello-uk.mp3", nil,
+        ])
+        let spell = try FreeDictionaryResponse.entries(fromBody: try Fixtures.referenceSample("en-spell.json"))
+        #expect(spell.count == 4)
+        #expect(spell[0].allSenses[0].synonyms == ["cantrip", "incantation"])
+    }
+}

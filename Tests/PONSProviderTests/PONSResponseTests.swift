@@ -1,0 +1,120 @@
+import Foundation
+import LexAggCore
+import LexAggHTTP
+import PONSProvider
+import ProviderConformance
+import Testing
+
+struct PONSResponseTests {
+    @Test(arguments: [
+        ("tes·ten", "testen"), ("war·ten", "warten"), ("Bi̱e̱r", "Bier"), ("H_CDMBB_au_CDMBE_s", "Haus"),
+        ("h_CDMBB_au_CDMBE_sen", "hausen"), ("  Test ", "Test"), ("", ""), ("HIV-Test", "HIV-Test"),
+        ("Chi-Quadrat Test", "Chi-Quadrat Test"), ("it&#39;s", "it's"), ("<strong>Haus</strong>", "Haus"),
+        ("small\nad", "small ad"),
+    ])
+    func headwordsAreNormalised(raw: String, normalised: String) {
+        #expect(PONSResponse.normalizedHeadword(raw) == normalised)
+    }
+
+    struct FixtureCase: Sendable, CustomTestStringConvertible {
+        var file: String
+        var query: String
+        var source: String
+        var target: String
+        var headwords: [String]
+        var testDescription: String { file }
+    }
+
+    static let fixtureCases: [FixtureCase] = [
+        FixtureCase(
+            file: "dictionary-deen-Haus-in-de.json", query: "Haus", source: "de", target: "en",
+            headwords: ["Haus", "Haus", "haushalten", "Hausfrau", "Hausmann"]
+        ),
+        FixtureCase(
+            file: "dictionary-enfr-house-in-en.json", query: "house", source: "en", target: "fr",
+            headwords: ["house", "house", "greenhouse"]
+        ),
+        FixtureCase(file: "dictionary-dezh-Baum-in-de.json", query: "Baum", source: "de", target: "zh", headwords: ["Baum"]),
+    ]
+
+    @Test(arguments: fixtureCases)
+    func fixturesGiveCleanTranslations(fixture: FixtureCase) throws {
+        let pair = LanguagePair(source: Language(fixture.source)!, target: Language(fixture.target)!)
+        let directions = try PONSResponse.directions(fromBody: try Fixtures.bytes(fixture.file))
+        let entries = PONSResponse.translationEntries(
+            from: directions, query: fixture.query, pair: pair, provenanceSource: "test", retrievedAt: Date()
+        )
+        #expect(entries.map(\.headword) == fixture.headwords)
+        try Self.checkClean(entries, name: fixture.file)
+    }
+
+    @Test func hitsInTheOtherDirectionAreLeftOut() throws {
+        let directions = try PONSResponse.directions(fromBody: try Fixtures.bytes("dictionary-deen-Haus-in-de.json"))
+        let reversed = PONSResponse.translationEntries(
+            from: directions, query: "Haus", pair: LanguagePair(source: .english, target: .german),
+            provenanceSource: "test", retrievedAt: Date()
+        )
+        #expect(reversed.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("1. Test <span class=\"sense\">(Versuch)</span>:", "Test (Versuch)"),
+        ("2. Test <span class=\"topic\"><acronym title=\"Pharmazie\">PHARM</acronym></span>:", "Test Pharmazie"),
+        ("Phrases:", "Phrases"), ("", nil), ("1.", nil), ("12. x", "x"),
+    ] as [(String, String?)])
+    func sensesHeadersBecomeContexts(header: String, context: String?) {
+        #expect(PONSResponse.headerContext(header) == context)
+    }
+
+    // MARK: Reference samples (skipped when ../shared/reference-samples is absent)
+
+    /// `enfr-apple-in-en.json` → dictionary `enfr`, source `en`, word `apple`; `dede-…` → definitions.
+    @Test(arguments: Fixtures.referenceDictionarySamples)
+    func referenceSamplesParse(name: String) throws {
+        let directions = try PONSResponse.directions(fromBody: try Fixtures.referenceSample(name))
+        #expect(!directions.isEmpty, "\(name): no directions")
+        let parts = name.dropLast(".json".count).split(separator: "-")
+        let key = String(parts[0])
+        let word = String(parts[1])
+        if key == "dede" {
+            let entries = PONSResponse.definitionEntries(
+                from: directions, query: word, provenanceSource: "test", retrievedAt: Date()
+            )
+            #expect(!entries.isEmpty, "\(name): no entries")
+            try Self.checkClean(entries, name: name)
+            return
+        }
+        let source = try #require(parts.firstIndex(of: "in").map { String(parts[$0 + 1]) }, "\(name) names no direction")
+        let target = key.hasPrefix(source) ? String(key.dropFirst(2)) : String(key.prefix(2))
+        let pair = LanguagePair(source: try #require(Language(source)), target: try #require(Language(target)))
+        let entries = PONSResponse.translationEntries(
+            from: directions, query: word, pair: pair, provenanceSource: "test", retrievedAt: Date()
+        )
+        #expect(!entries.isEmpty, "\(name): no entries")
+        #expect(entries.first?.headword.lowercased() == word.lowercased(), "\(name): \(entries.first?.headword ?? "-")")
+        try Self.checkClean(entries, name: name)
+    }
+
+    static func checkClean(_ entries: [Entry], name: String) throws {
+        for entry in entries {
+            #expect(MarkupCheck.problem(in: entry.headword) == nil, "\(name): headword \(entry.headword)")
+            #expect(!entry.headword.contains("·") && !entry.headword.contains("_CDMB") && !entry.headword.unicodeScalars.contains("\u{0331}"))
+            #expect(!entry.isEmpty, "\(name): \(entry.headword) is empty")
+            for translation in entry.translations {
+                #expect(MarkupCheck.problem(in: translation.text) == nil, "\(name): \(translation.text)")
+                for text in translation.notes + [translation.context].compactMap({ $0 }) {
+                    #expect(MarkupCheck.problem(in: text) == nil, "\(name): \(text)")
+                    #expect(!text.contains("&#") && !text.contains("&lt;"), "\(name): \(text)")
+                }
+                for example in translation.examples {
+                    #expect(MarkupCheck.problem(in: example.source) == nil && MarkupCheck.problem(in: example.target) == nil)
+                }
+            }
+            for sense in entry.allSenses {
+                for text in [sense.definition] + sense.examples + sense.labels {
+                    #expect(MarkupCheck.problem(in: text) == nil, "\(name): \(text)")
+                }
+            }
+        }
+    }
+}

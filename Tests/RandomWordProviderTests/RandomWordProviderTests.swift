@@ -1,0 +1,226 @@
+import Foundation
+import LexAggCore
+import LexAggHTTP
+import ProviderConformance
+import RandomWordProvider
+import Testing
+
+@Suite(.timeLimit(.minutes(2))) struct RandomWordProviderTests {
+    @Test func englishWordsWithoutALanguageParameter() async throws {
+        let server = try await RandomWordReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = RandomWordReplay.provider(server)
+        let words = try await provider.randomWords(RandomWordRequest(count: 5))
+        #expect(words == (try Fixtures.strings("word-number-5.json")))
+        _ = try await provider.randomWords(RandomWordRequest(count: 5, language: .english))
+        _ = try await provider.randomWords(RandomWordRequest(count: 2, language: Language("EN")))
+        _ = try await provider.randomWords(RandomWordRequest(count: 2, language: Language("en-GB")))
+        #expect(server.requests.map(\.uri) == [
+            "/word?number=5", "/word?number=5", "/word?number=2", "/word?number=2",
+        ])
+        #expect(server.requests.allSatisfy { $0.queryValue("lang") == nil })
+    }
+
+    struct LanguageCase: Sendable, CustomTestStringConvertible {
+        var code: String
+        var expected: [String]
+        var testDescription: String { code }
+    }
+
+    static let languageCases: [LanguageCase] = [
+        // `a)` is junk; `Puente` repeats `puente`; `abrupto` repeats.
+        LanguageCase(code: "es", expected: ["al corriente", "puente", "sesiones plenarias", "abrupto", "extranjero"]),
+        LanguageCase(code: "de", expected: ["Abbruch", "Brücken", "Überbrückung", "abhörbar", "Bromid"]),
+        // `a 尝试` mixes scripts, `一. 结论` has punctuation, `桥梁` repeats.
+        LanguageCase(code: "zh", expected: ["树木", "国外", "桥梁"]),
+        LanguageCase(code: "pt-BR", expected: ["casa", "janela"]),
+    ]
+
+    @Test(arguments: languageCases)
+    func otherLanguagesAreSentAndCleaned(language: LanguageCase) async throws {
+        let server = try await RandomWordReplay.start()
+        defer { Task { await server.shutdown() } }
+        let code = try #require(Language(language.code))
+        let request = RandomWordRequest(count: 10, language: code)
+        let words = try await RandomWordReplay.provider(server).randomWords(request)
+        #expect(words == language.expected)
+        #expect(server.requests.first?.queryValue("lang") == language.code.lowercased())
+        #expect(server.requests.first?.queryValue("number") == "10")
+    }
+
+    @Test func noMoreWordsThanAskedFor() async throws {
+        let server = try await RandomWordReplay.start()
+        defer { Task { await server.shutdown() } }
+        let words = try await RandomWordReplay.provider(server).randomWords(RandomWordRequest(count: 3))
+        #expect(words == Array(try Fixtures.strings("word-number-5.json").prefix(3)))
+    }
+
+    @Test(arguments: [0, -1, RandomWord.maximumCount + 1])
+    func badCountsAreRefusedWithoutARequest(count: Int) async throws {
+        let server = try await RandomWordReplay.start()
+        defer { Task { await server.shutdown() } }
+        let error = await providerError { _ = try await RandomWordReplay.provider(server).randomWords(RandomWordRequest(count: count)) }
+        #expect(error?.code == .invalidQuery)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func unknownLanguageIsUnsupported() async throws {
+        let server = try await RandomWordReplay.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/word", query: ["lang": "hu"], .json(try Fixtures.bytes("error-403-no-translation.json"), status: 403))
+        let error = await providerError {
+            _ = try await RandomWordReplay.provider(server).randomWords(RandomWordRequest(count: 1, language: Language("hu")))
+        }
+        #expect(error?.code == .unsupportedLanguage)
+        #expect(error?.message.contains("Hungarian") == true)
+    }
+
+    @Test func languagesIncludeEnglish() async throws {
+        let server = try await RandomWordReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = RandomWordReplay.provider(server)
+        let languages = try await provider.supportedLanguages()
+        #expect(languages.map(\.code) == ["en", "es", "zh", "it", "de", "fr", "pt-br", "ro", "nl"])
+        server.route("/languages", .json(#"["de","en","xx-not a code"]"#))
+        #expect(try await provider.supportedLanguages().map(\.code) == ["en", "de"])
+    }
+
+    @Test func cancelledRequestSendsNothing() async throws {
+        let server = try await RandomWordReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = RandomWordReplay.provider(server)
+        let error = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 2)) }
+        }.value
+        #expect(error?.code == .cancelled)
+        #expect(server.requests.isEmpty)
+    }
+
+    // MARK: Cleaning
+
+    @Test(arguments: [
+        ("house", true), ("al corriente", true), ("Überbrückung", true), ("06-nummer", true), ("l'eau", true),
+        ("树木", true), ("naïve", true), ("nai\u{0308}ve", true), ("a)", false), ("", false), ("   ", false),
+        ("一. 结论", false), ("a 尝试", false), ("a. 监察员", false), ("123", false), ("<b>x</b>", false),
+        ("what?", false), ("x;y", false),
+    ])
+    func wordsAndJunk(text: String, isWord: Bool) {
+        #expect(RandomWordResponse.isWord(text) == isWord)
+    }
+
+    @Test func cleaningTrimsAndDeduplicatesIgnoringCase() {
+        #expect(RandomWordResponse.cleaned([" Haus ", "haus", "HAUS", "Baum", "", "a)", "baum\n", "Zug"]) == ["Haus", "Baum", "Zug"])
+    }
+
+    // MARK: Faults
+
+    struct Fault: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// `nil`: nothing listens on the port (connection refused).
+        var response: (@Sendable () throws -> ReplayResponse)?
+        var code: ProviderError.Code
+        var retryAfter: Duration? = nil
+        var timeout: Duration = .seconds(5)
+        /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
+        var drip = false
+        var testDescription: String { name }
+    }
+
+    static let faults: [Fault] = [
+        Fault(name: "403 rate limit", response: {
+            .json(try Fixtures.bytes("error-403-rate-limit.json"), status: 403)
+        }, code: .rateLimited, retryAfter: .seconds(5)),
+        Fault(name: "403 no translation", response: {
+            .json(try Fixtures.bytes("error-403-no-translation.json"), status: 403)
+        }, code: .unsupportedLanguage),
+        Fault(name: "403 other error", response: { .json(#"{"Error":"Something else"}"#, status: 403) }, code: .unavailable),
+        Fault(name: "403 without a body", response: { ReplayResponse(status: 403) }, code: .unavailable),
+        Fault(name: "503 Heroku application error", response: {
+            .text(try Fixtures.text("heroku-application-error.html"), status: 503, contentType: "text/html; charset=utf-8")
+        }, code: .unavailable),
+        Fault(name: "200 Heroku application error", response: {
+            .text(try Fixtures.text("heroku-application-error.html"), contentType: "text/html; charset=utf-8")
+        }, code: .unavailable),
+        Fault(name: "404", response: { .text("Not Found", status: 404) }, code: .unavailable),
+        Fault(name: "400 non-integer number", response: { .text("Invalid parameter", status: 400) }, code: .unavailable),
+        Fault(name: "429 without Retry-After", response: { .text("Too Many Requests", status: 429) }, code: .rateLimited),
+        Fault(name: "429 with Retry-After", response: {
+            .text("Too Many Requests", status: 429, headers: [("Retry-After", "30")])
+        }, code: .rateLimited, retryAfter: .seconds(30)),
+        Fault(name: "500 Java stack trace", response: {
+            .text("java.lang.NullPointerException\n\tat Main$.word(Main.scala:42)", status: 500)
+        }, code: .unavailable),
+        Fault(name: "502 HTML", response: { .text("<html>502 Bad Gateway</html>", status: 502, contentType: "text/html") }, code: .unavailable),
+        Fault(name: "522 HTML", response: { .text("<html>522</html>", status: 522, contentType: "text/html") }, code: .unavailable),
+        Fault(name: "204 empty", response: { ReplayResponse(status: 204) }, code: .malformedResponse),
+        Fault(name: "malformed JSON", response: { .json(#"["lantern", "quib"#) }, code: .malformedResponse),
+        Fault(name: "object where the array belongs", response: { .json(#"{"words":["a"]}"#) }, code: .malformedResponse),
+        Fault(name: "array of numbers", response: { .json("[1, 2]") }, code: .malformedResponse),
+        Fault(name: "truncated JSON (complete response)", response: {
+            ReplayResponse.json(try Fixtures.bytes("word-number-5.json")).with(.cutShort(afterBytes: 12))
+        }, code: .malformedResponse),
+        Fault(name: "declared length not delivered", response: {
+            ReplayResponse.json(try Fixtures.bytes("word-number-5.json")).with(.truncated(afterBytes: 12))
+        }, code: .unavailable),
+        Fault(name: "answer slower than the timeout", response: {
+            ReplayResponse.json("[]").delayed(by: .seconds(30))
+        }, code: .timeout, timeout: .milliseconds(300)),
+        Fault(name: "no answer at all", response: { ReplayResponse.json("[]").with(.stall) }, code: .timeout, timeout: .milliseconds(300)),
+        Fault(name: "connection reset", response: { ReplayResponse.json("[]").with(.reset) }, code: .unavailable),
+        Fault(name: "connection refused", response: nil, code: .unavailable),
+        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .milliseconds(400), drip: true),
+    ]
+
+    @Test(arguments: faults)
+    func faultsMapToProviderErrors(fault: Fault) async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        var endpoint = server.baseURL
+        let dripServer = fault.drip ? try await DripServer.start() : nil
+        defer { Task { await dripServer?.shutdown() } }
+        if let dripServer {
+            endpoint = dripServer.baseURL
+        } else if let response = fault.response {
+            server.setFallback(try response())
+        } else {
+            let closed = try await ReplayServer.start()
+            endpoint = closed.baseURL
+            await closed.shutdown()
+        }
+        let provider = RandomWord(configuration: .init(endpoint: endpoint, http: .init(timeout: fault.timeout)))
+        var words: [String]?
+        let error = await providerError { words = try await provider.randomWords(RandomWordRequest(count: 2)) }
+        if let dripServer { #expect(dripServer.requestCount == 1, "the drip server was not asked") }
+        #expect(error?.code == fault.code, "\(fault.name): \(String(describing: error))")
+        #expect(error?.provider == .randomword)
+        #expect(words == nil)
+        if let retryAfter = fault.retryAfter { #expect(error?.retryAfter == retryAfter) }
+    }
+
+    @Test func descriptorAndFactory() {
+        let descriptor = RandomWord().descriptor
+        #expect(descriptor.id == .randomword)
+        #expect(descriptor.capabilities == [.randomWords])
+        #expect(descriptor.requiresNetwork && !descriptor.requiresCredentials)
+        #expect(descriptor.languages.first == .english)
+        #expect(Set(descriptor.languages).count == descriptor.languages.count)
+        let custom = ProviderFactory.randomword.make(
+            ProviderEnvironment(variables: ["LEXAGG_RANDOMWORD_ENDPOINT": "http://127.0.0.1:9"])
+        )
+        #expect(custom.providers.map(\.descriptor.id) == [.randomword])
+        #expect(custom.providers.first?.descriptor.source == "http://127.0.0.1:9")
+        let standard = ProviderFactory.randomword.make(ProviderEnvironment(variables: [:]))
+        #expect(standard.providers.first?.descriptor.source == "https://random-word-api.herokuapp.com")
+        #expect(ProviderFactory.wordlist.make(ProviderEnvironment(variables: [:])).providers.map(\.descriptor.id) == [.wordlist])
+        #expect(ProviderID.randomword.rawValue == "randomword" && ProviderID.wordlist.rawValue == "wordlist")
+    }
+
+    @Test func invalidEndpointIsReportedWithoutAnyRequest() async throws {
+        let provider = RandomWord(configuration: .init(endpoint: "herokuapp.com/word"))
+        #expect(await provider.availability().isAvailable == false)
+        let error = await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 1)) }
+        #expect(error?.code == .unavailable)
+        #expect(error?.message.contains("LEXAGG_RANDOMWORD_ENDPOINT") == true)
+    }
+}

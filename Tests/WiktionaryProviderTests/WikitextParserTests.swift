@@ -1,0 +1,291 @@
+import Foundation
+import LexAggCore
+import ProviderConformance
+import Testing
+import WiktionaryProvider
+
+/// Renders one fragment of wikitext.
+private func render(_ text: String) -> String {
+    let source = WikitextSource(text)
+    return WikitextRenderer(source: source).render(0..<source.bytes.count)
+}
+
+/// Parses a one-language page made of `body` under `==English==\n===Noun===`.
+private func senses(_ body: String) -> [Sense] {
+    let page = "==English==\n===Noun===\n{{en-noun}}\n\n" + body + "\n"
+    let entries = WikitextParser.entries(
+        from: WikitextSource(page), headword: "test", language: nil, provenance: Fixtures.provenance
+    )
+    return entries.flatMap(\.allSenses)
+}
+
+@Suite struct WikitextRendererTests {
+    @Test(arguments: [
+        ("[[cat]]", "cat"), ("[[cat|cats]]", "cats"), ("[[cat]]s", "cats"), ("[[#English|house]]", "house"),
+        ("[[w:Emma Orczy|Baroness Orczy]]", "Baroness Orczy"), ("[[Thesaurus:animal]]", "animal"),
+        ("a [[File:Cat.jpg|thumb|A [[cat]] sleeping]] b", "a b"), ("x [[Category:en:Cats]]", "x"),
+        ("[[fr:chat]]y", "y"), ("{{l|en|plant|plants}}", "plants"), ("{{l|en|fungi}}", "fungi"),
+        ("{{m|la|anima|t=breath, spirit}}", "anima (“breath, spirit”)"), ("{{m|ang|hūs||dwelling}}", "hūs (“dwelling”)"),
+        ("{{w|Henry Petroski}}", "Henry Petroski"), ("{{w|Acts of the Apostles|Acts}}", "Acts"),
+        ("{{inh|en|enm|animal}}", "Middle English animal"), ("{{der|en|la|animal}}", "Latin animal"),
+        ("{{bor|ast|la|animal}}", "Latin animal"), ("{{cog|ang|dēor|t=animal}}", "Old English dēor (“animal”)"),
+        ("{{etyl|enm|en}} {{m|enm|hous}}", "Middle English hous"), ("{{der|en|gem-pro|*bankô}}", "Proto-Germanic *bankô"),
+        ("{{compound|en|stomach|ache}}", "stomach + ache"), ("{{gloss|genre of music}}", "(genre of music)"),
+        ("{{q|in compounds}}", "(in compounds)"), ("{{qualifier|verb}}", "(verb)"),
+        ("{{ux|en|A cat is an '''animal'''.}}", "A cat is an animal."),
+        ("{{usex|fi|'''Kissa''' nukkuu.|The cat sleeps.}}", "Kissa nukkuu. ― The cat sleeps."),
+        ("{{ja-usex|[[誰]]'''大%切'''な[[人]]|だれ|the most important person}}", "誰大切な人 ― the most important person"),
+        ("'''bold''' and ''italic'' and '''''both'''''", "bold and italic and both"),
+        ("a<ref>{{R:OneLook}}</ref> b", "a b"), ("a<ref name=\"x\"/> b", "a b"), ("a <!-- hidden\ncomment --> b", "a b"),
+        ("from 9<sup>th</sup>c.", "from 9thc."), ("path&nbsp;{{nb...}}.", "path […]."), ("a&amp;b &#39;c&#x27;", "a&b 'c'"),
+        ("[http://example.org Mr. Pratt's Patients]", "Mr. Pratt's Patients"), ("see [http://example.org]", "see"),
+        ("{{unknown template|en|x}} word", "word"), ("{{defdate|from 10th c.}}", ""), ("{{senseid|en|genre}}", ""),
+        ("{{plural of|en|cat}}", "plural of cat"), ("{{inflection of|la|tālus||dat|s}}", "dative singular of tālus"),
+        ("{{infl of|en|swab||ing-form}}", "present participle of swab"), ("{{past of|en|walk}}", "past tense of walk"),
+        ("{{alternative form of|en|colour}}", "alternative form of colour"), ("{{alt form|en|color}}", "alternative form of color"),
+        ("{{plural of|cat|lang=en}}", "plural of cat"), ("{{es-verb form of|hablar}}", "verb form of hablar"),
+        ("{{n-g|Used to express surprise.}}", "Used to express surprise."), ("{{taxlink|Felis catus|species}}", "Felis catus"),
+        ("x {{lb|en|informal}}", "x (informal)"), ("unclosed {{l|en|x", "unclosed l|en|x"),
+        ("stray }} and ]] and [[", "stray and and"), ("a <span class=\"x\">b</span> c", "a b c"),
+        ("&lt;b&gt;not a tag&lt;/b&gt;", "not a tag"), ("x {{...}}y", "x […]y"), ("__NOTOC__word", "word"),
+    ])
+    func renders(input: String, expected: String) {
+        #expect(render(input) == expected)
+    }
+
+    @Test(arguments: [
+        "{{quote-book|en|year=1913|author={{w|Joseph C. Lincoln}}|chapter=1\n|title=[http://x.org Mr. Pratt's Patients]\n|passage=Pretty soon I struck into a sort of path&nbsp;{{nb...}}. It was the '''house'''.}}",
+        "{{RQ:Browne Pseudodoxia Epidemica|book=3|passage=It is a very abſtemious '''animall'''}}",
+        "{{picdic|image=x.jpg\n|detail1=\n{{picdicimg|en|image=y.jpg|link=organism}}\n}}",
+        "{{trans-top|of animals}}\n* Albanian: {{t+|sq|kafshë}}\n{{trans-bottom}}",
+        "<span style=\"color:red\">[[red]]</span> {{unknown|{{nested|[[deep|deeper]]}}}}",
+        "''The car is '''housed''' in the garage.''", "[[a|b]] [[c]] '''d''' {{e}} <br/> <sup>f</sup>",
+    ])
+    func outputNeverContainsMarkup(input: String) {
+        let text = render(input)
+        #expect(MarkupCheck.problem(in: text.isEmpty ? "empty-but-clean" : text) == nil, "\(text)")
+    }
+}
+
+@Suite struct SenseLineTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var wikitext: String
+        var definition: String
+        var labels: [String] = []
+        var lemma: String?
+        var form: String?
+        var examples: [String] = []
+        var synonyms: [String] = []
+        var antonyms: [String] = []
+        var testDescription: String { wikitext }
+    }
+
+    static let cases: [Case] = [
+        Case(wikitext: "# {{lb|en|figuratively}} A person who behaves wildly.", definition: "A person who behaves wildly.",
+             labels: ["figuratively"]),
+        Case(wikitext: "# {{lb|en|chess|now|rare}} A [[square]] on a [[chessboard]].", definition: "A square on a chessboard.",
+             labels: ["chess", "now", "rare"]),
+        Case(wikitext: "# {{lb|en|transitive|_|of a person}} To house.", definition: "To house.",
+             labels: ["transitive", "of a person"]),
+        Case(wikitext: "# {{context|transitive|astrology|lang=en}} To dwell within.", definition: "To dwell within.",
+             labels: ["transitive", "astrology"]),
+        Case(wikitext: "# {{plural of|en|cat}}", definition: "plural of cat", lemma: "cat", form: "plural"),
+        Case(wikitext: "# {{inflection of|la|tālus||dat|s}}", definition: "dative singular of tālus", lemma: "tālus",
+             form: "dative singular"),
+        Case(wikitext: "# {{infl of|en|swab||ing-form}}", definition: "present participle of swab", lemma: "swab",
+             form: "present participle"),
+        Case(wikitext: "# {{past of|en|walk}}", definition: "past tense of walk", lemma: "walk", form: "past tense"),
+        Case(wikitext: "# {{en-past of|walk}}", definition: "past of walk", lemma: "walk", form: "past"),
+        Case(wikitext: "# {{lb|en|archaic}} {{alternative form of|en|[[shew]]}}", definition: "alternative form of shew",
+             labels: ["archaic"], lemma: "shew", form: "alternative form"),
+        Case(wikitext: "# A [[building]]. {{defdate|from 10<sup>th</sup>c.}}\n#: {{ux|en|A guest '''house'''.}}",
+             definition: "A building.", examples: ["A guest house."]),
+        Case(wikitext: "# [[beast]]\n#: {{syn|en|brute|monster|Thesaurus:brute}}\n#: {{ant|en|angel}}",
+             definition: "beast", synonyms: ["brute", "monster"], antonyms: ["angel"]),
+        Case(wikitext: "# Old style.\n#: ''to '''house''' the upper spars''", definition: "Old style.",
+             examples: ["to house the upper spars"]),
+        Case(wikitext: "# Quoted.\n#* '''1598''', {{w|Ben Jonson}}, ''Every Man''\n#*: Like a pestilence, it doth infect / The '''houses''' of the brain.",
+             definition: "Quoted.", examples: ["Like a pestilence, it doth infect / The houses of the brain."]),
+        Case(wikitext: "# Multi-line.\n#* {{quote-book|en|year=1905|author=[[w:Emma Orczy|Baroness Orczy]]\n|title=The Affair\n|passage=It brings down the '''house''', nightly.}}",
+             definition: "Multi-line.", examples: ["It brings down the house, nightly."]),
+        Case(wikitext: "# German.\n#: {{ux|de|Ich bin '''müde'''.|I am tired.}}", definition: "German.",
+             examples: ["Ich bin müde. ― I am tired."]),
+        Case(wikitext: "# {{given name|en|male}}", definition: "male"),
+    ]
+
+    @Test(arguments: cases)
+    func parses(sample: Case) throws {
+        let parsed = senses(sample.wikitext)
+        let sense = try #require(parsed.first)
+        #expect(parsed.count == 1)
+        #expect(sense.definition == sample.definition)
+        #expect(sense.labels == sample.labels)
+        #expect(sense.formOf?.lemma == sample.lemma)
+        #expect(sense.formOf?.form == sample.form)
+        #expect(sense.examples == sample.examples)
+        #expect(sense.synonyms == sample.synonyms)
+        #expect(sense.antonyms == sample.antonyms)
+        #expect(sense.sources == [Fixtures.provenance])
+    }
+
+    @Test func subsensesNestUnderTheirSense() throws {
+        let parsed = senses("""
+            # Top one.
+            ## Sub one.
+            ##: {{ux|en|sub example}}
+            ### Sub-sub.
+            ## Sub two.
+            # Top two.
+            #: {{ux|en|top example}}
+            """)
+        #expect(parsed.map(\.definition) == ["Top one.", "Top two."])
+        #expect(parsed[0].subsenses.map(\.definition) == ["Sub one.", "Sub two."])
+        #expect(parsed[0].subsenses[0].examples == ["sub example"])
+        #expect(parsed[0].subsenses[0].subsenses.map(\.definition) == ["Sub-sub."])
+        #expect(parsed[1].examples == ["top example"])
+    }
+
+    @Test func labelOnlyDefinitionsAreDropped() {
+        #expect(senses("# {{lb|en|obsolete}}\n# {{rfdef|en}}").isEmpty)
+    }
+}
+
+@Suite struct PronunciationTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var line: String
+        var expected: [String]  // "notation text accent"
+        var testDescription: String { line }
+    }
+
+    static let cases: [Case] = [
+        Case(line: "* {{IPA|en|/haʊs/|/haʊz/}}", expected: ["ipa /haʊs/ -", "ipa /haʊz/ -"]),
+        Case(line: "* {{IPA|/haʊs/|lang=en}}", expected: ["ipa /haʊs/ -"]),
+        Case(line: "* {{a|UK}} {{IPA|en|/ˈbɑːθ/}}", expected: ["ipa /ˈbɑːθ/ UK"]),
+        Case(line: "* {{a|UK|US}} {{enPR|ăn'ĭməl}}, {{IPA|en|/ˈænɪməl/}}", expected: ["enPR ăn'ĭməl UK, US", "ipa /ˈænɪməl/ UK, US"]),
+        Case(line: "* {{a|en|US}} {{IPA|en|/bæθ/}}", expected: ["ipa /bæθ/ US"]),
+        Case(line: "* {{IPA|en|/tə.ˈmeɪ.toʊ/|a=GA}}", expected: ["ipa /tə.ˈmeɪ.toʊ/ GA"]),
+        Case(line: "* {{audio|en|en-us-house.ogg|Audio (US)}}", expected: []),
+        Case(line: "* {{fi-pronunciation}}", expected: []),
+        Case(line: "* {{rhymes|en|aʊs}}", expected: []),
+    ]
+
+    @Test(arguments: cases)
+    func parses(sample: Case) throws {
+        let page = "==English==\n===Pronunciation===\n\(sample.line)\n===Noun===\n# [[thing]]\n"
+        let entries = WikitextParser.entries(
+            from: WikitextSource(page), headword: "x", language: nil, provenance: Fixtures.provenance
+        )
+        let entry = try #require(entries.first)
+        #expect(entry.pronunciations.map { "\($0.notation.rawValue) \($0.text) \($0.accent ?? "-")" } == sample.expected)
+    }
+}
+
+@Suite struct PageParserTests {
+    private func parse(_ name: String, language: String? = nil) throws -> [Entry] {
+        WikitextParser.entries(
+            from: try Fixtures.page(name), headword: name, language: language, provenance: Fixtures.provenance
+        )
+    }
+
+    @Test func etymologiesBecomeEntriesAndSharedPronunciationIsKept() throws {
+        let english = try parse("bank", language: "English")
+        #expect(english.count == 3)
+        #expect(english.allSatisfy { $0.pronunciations.contains { $0.text == "/bæŋk/" } })
+        #expect(english[0].senseGroups.first?.senses[2].subsenses.map(\.definition) == [
+            "An incline in a railway.", "The ground at the top of a shaft.",
+        ])
+        #expect(english[2].etymology == "From Middle English bank, from Old French banc, from the same Germanic source as Etymology 2.")
+    }
+
+    @Test func translationTablesAndListsDoNotLeak() throws {
+        let entries = try parse("bank")
+        let texts = entries.flatMap { entry in entry.allSenses.flatMap { [$0.definition] + $0.examples + $0.synonyms } }
+        for foreign in ["oewer", "ضَفَّة", "Ufer", "pankki", "bankroll", "trans-top", "ławica", "moneylender's table”) ("] {
+            #expect(!texts.contains { $0.contains(foreign) }, "leaked \(foreign)")
+        }
+        #expect(entries.first?.allSenses.count == 10)
+    }
+
+    @Test func relationSectionsUseTheirSenseQualifier() throws {
+        let english = try parse("bank", language: "English")
+        let noun = try #require(english[1].senseGroups.first)
+        #expect(noun.senses[0].synonyms == ["credit union", "savings and loan"])
+        #expect(noun.senses[2].synonyms == ["store", "stockpile", "reserve"])
+        #expect(noun.senses[2].antonyms == ["deficit"])
+    }
+
+    @Test func noEnglishSection() throws {
+        #expect(try parse("kissa", language: "English").isEmpty)
+        #expect(try parse("kissa").map { $0.language?.code } == ["fi", "izh"])
+        #expect(WikitextParser.languageSections(in: try Fixtures.page("kissa")) == ["Finnish", "Ingrian"])
+    }
+
+    @Test(arguments: ["bank", "cats", "gadzooks", "kissa", "stomachache"])
+    func fixturePagesGiveCleanText(name: String) throws {
+        let entries = try parse(name)
+        #expect(!entries.isEmpty)
+        assertClean(entries, page: name)
+    }
+
+    @Test func referenceSamplesGiveCleanTextAndTheirLanguages() throws {
+        let pages = Fixtures.referencePages()
+        guard !pages.isEmpty else { return }  // ../shared is absent: nothing to check
+        for page in pages {
+            var bytes = page.bytes
+            // wiktextract's copies start with "TITLE: …" and a licence comment; both are harmless.
+            if bytes.starts(with: Array("TITLE:".utf8)) { bytes = Array(bytes.drop { $0 != 0x0A }) }
+            let entries = WikitextParser.entries(
+                from: WikitextSource(bytes), headword: page.name, language: nil, provenance: Fixtures.provenance
+            )
+            #expect(!entries.isEmpty, "\(page.name)")
+            assertClean(entries, page: page.name)
+        }
+        if let talo = pages.first(where: { $0.name.contains("talo") }) {
+            let source = WikitextSource(talo.bytes)
+            #expect(WikitextParser.entries(from: source, headword: "talo", language: "English", provenance: Fixtures.provenance).isEmpty)
+            let latin = WikitextParser.entries(from: source, headword: "talo", language: "Latin", provenance: Fixtures.provenance)
+            #expect(latin.flatMap(\.allSenses).compactMap(\.formOf?.lemma) == ["tālus", "tālus"])
+        }
+        if let house = pages.first(where: { $0.name.contains("house") }) {
+            let english = WikitextParser.entries(
+                from: WikitextSource(house.bytes), headword: "house", language: "English", provenance: Fixtures.provenance
+            )
+            #expect(english.count == 2)
+            #expect(english[0].pronunciations.map(\.text).contains("/haʊs/"))
+            #expect(english[0].senseGroups.map { $0.partOfSpeech?.name } == ["noun", "verb"])
+            #expect(english[0].allSenses.first?.definition == "A structure built or serving as an abode of human beings.")
+        }
+    }
+
+    private func assertClean(_ entries: [Entry], page: String) {
+        for entry in entries {
+            for sense in entry.allSenses + entry.allSenses.flatMap(\.subsenses) {
+                for text in [sense.definition] + sense.examples + sense.labels + sense.synonyms + sense.antonyms {
+                    if let problem = MarkupCheck.problem(in: text) {
+                        Issue.record("\(page): \(problem) in \(String(reflecting: text))")
+                    }
+                }
+            }
+            for text in [entry.etymology].compactMap({ $0 }) + entry.pronunciations.map(\.text) {
+                if let problem = MarkupCheck.problem(in: text) {
+                    Issue.record("\(page): \(problem) in \(String(reflecting: text))")
+                }
+            }
+        }
+    }
+}
+
+@Suite struct WiktionaryFixtureTests {
+    /// The generated responses carry exactly their page files (re-run make-responses.py after editing a page).
+    @Test(arguments: [
+        ("parse-gadzooks", "gadzooks"), ("parse-bank", "bank"), ("parse-kissa", "kissa"), ("parse-cats", "cats"),
+        ("parse-stomach-ache-redirect", "stomachache"),
+    ])
+    func responsesMatchTheirPages(response: String, page: String) throws {
+        let data = Data(try Fixtures.bytes("responses/\(response).json"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let parse = try #require(object?["parse"] as? [String: Any])
+        #expect(parse["wikitext"] as? String == (try Fixtures.text("pages/\(page).wikitext")))
+        #expect(parse["title"] as? String == page)
+    }
+}

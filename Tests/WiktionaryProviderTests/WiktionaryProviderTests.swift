@@ -1,0 +1,298 @@
+import Foundation
+import LexAggCore
+import LexAggHTTP
+import ProviderConformance
+import Testing
+import WiktionaryProvider
+
+@Suite(.timeLimit(.minutes(2))) struct WiktionaryProviderTests {
+    @Test func conformance() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        await ProviderConformance.verify(
+            { WiktionaryReplay.provider(server) },
+            expectedID: .wiktionary,
+            known: [
+                .init("gadzooks", mentions: ["exclamation"]),
+                .init("bank", language: .english, mentions: ["river", "institution"], minimumItems: 20),
+                .init("Gadzooks", headword: "gadzooks", mentions: ["surprise"]),
+                .init("kissa", language: Language("fi"), mentions: ["cat"]),
+                .init("cats", language: .english, mentions: ["plural of cat"]),
+                .init("stomach ache", headword: "stomachache", mentions: ["pain"]),
+            ],
+            unknown: ["qwxzzy", "Nonexistentword"]
+        )
+    }
+
+    @Test func bankHasOneEntryPerEtymologyAndLanguage() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank"))
+        #expect(result.entries.map { $0.language?.code ?? "?" } == ["en", "en", "en", "af", "da", "da", "nl", "hu", "pl", "sv"])
+        let english = result.entries.filter { $0.language == .english }
+        #expect(english.map { $0.senseGroups.map { $0.partOfSpeech?.name ?? "?" } } == [["noun", "verb"], ["noun", "verb"], ["noun"]])
+        #expect(english[1].definitions.first == "An institution where one can place and borrow money and take care of financial affairs.")
+        #expect(english[0].pronunciations.map(\.text) == ["/bæŋk/", "/beɪŋk/"])
+        #expect(english[0].etymology?.hasPrefix("From Middle English banke, from Old Norse bakki") == true)
+        let entry = try #require(result.entries.first)
+        #expect(entry.provenance.source == "\(server.baseURL)/wiki/bank")
+        #expect(entry.provenance.provider == .wiktionary)
+    }
+
+    @Test func requestUsesTheActionAPI() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank"))
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/w/api.php")
+        #expect(request.query.map { "\($0.name)=\($0.value)" } == [
+            "action=parse", "format=json", "formatversion=2", "prop=wikitext", "redirects=1", "page=bank",
+        ])
+        #expect(request.header("User-Agent")?.hasPrefix("lexagg/0.1 (") == true)
+    }
+
+    @Test func languageSelectsOneSection() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = WiktionaryReplay.provider(server)
+        let dutch = try await provider.lookup(LookupQuery("bank", language: Language("nl")))
+        #expect(dutch.entries.count == 1)
+        #expect(dutch.entries.first?.language == Language("nl"))
+        #expect(dutch.entries.first?.definitions.first == "bench (long seat)")
+        let danish = try await provider.lookup(LookupQuery("bank", language: Language("da")))
+        #expect(danish.entries.count == 2)
+    }
+
+    @Test func pageWithoutTheRequestedLanguageIsNotFound() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = WiktionaryReplay.provider(server)
+        let english = try await provider.lookup(LookupQuery("kissa", language: .english))
+        #expect(english.entries.isEmpty)
+        let finnish = try await provider.lookup(LookupQuery("kissa", language: Language("fi")))
+        #expect(finnish.entries.count == 1)
+        let everything = try await provider.lookup(LookupQuery("kissa"))
+        #expect(everything.entries.compactMap(\.language?.code) == ["fi", "izh"])
+    }
+
+    @Test func unknownLanguageCodeIsUnsupported() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let error = await providerError {
+            _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank", language: Language("qqq")))
+        }
+        #expect(error?.code == .unsupportedLanguage)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func titleAsTypedThenLowerCased() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("Gadzooks"))
+        #expect(result.entries.first?.headword == "gadzooks")
+        #expect(server.requests.compactMap { $0.queryValue("page") } == ["Gadzooks", "gadzooks"])
+    }
+
+    @Test func lowerCaseWordIsTriedOnce() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("qwxzzy"))
+        #expect(result.entries.isEmpty)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func redirectGivesTheTargetPage() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("stomach ache"))
+        let entry = try #require(result.entries.first)
+        #expect(entry.headword == "stomachache")
+        #expect(entry.provenance.source.hasSuffix("/wiki/stomachache"))
+        #expect(server.requests.first?.queryValue("page") == "stomach ache")
+        #expect(server.requests.first?.uri.contains("page=stomach%20ache") == true)
+    }
+
+    @Test func formOfSensesNameTheirLemma() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("cats", language: .english))
+        let senses = result.entries.flatMap(\.allSenses)
+        #expect(senses.map(\.definition) == [
+            "plural of cat", "third-person singular of cat",
+            "third-person singular present indicative of cat (“to vomit”)",
+        ])
+        #expect(senses.map { $0.formOf?.lemma } == ["cat", "cat", "cat"])
+        #expect(senses.first?.formOf?.form == "plural")
+    }
+
+    @Test(arguments: ["responses/error-missingtitle.json", "responses/error-missingtitle-v1.json"])
+    func missingTitleIsNotFound(fixture: String) async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.setFallback(.json(try Fixtures.bytes(fixture), headers: [("MediaWiki-API-Error", "missingtitle")]))
+        let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("Nothing"))
+        #expect(result.entries.isEmpty)
+        #expect(server.requests.count == 2)
+    }
+
+    struct FailureCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var response: @Sendable () throws -> ReplayResponse
+        var code: ProviderError.Code
+        var testDescription: String { name }
+    }
+
+    static let failures: [FailureCase] = [
+        FailureCase(name: "HTML error page with 503", response: {
+            .text(try Fixtures.text("responses/error-503.html"), status: 503, contentType: "text/html; charset=utf-8")
+        }, code: .unavailable),
+        FailureCase(name: "HTML error page with 200", response: {
+            .text(try Fixtures.text("responses/error-503.html"), status: 200, contentType: "text/html; charset=utf-8")
+        }, code: .unavailable),
+        FailureCase(name: "other API error", response: {
+            .json(try Fixtures.bytes("responses/error-internal.json"))
+        }, code: .unavailable),
+        FailureCase(name: "ratelimited API error", response: {
+            .json(#"{"error":{"code":"ratelimited","info":"You've exceeded your rate limit."}}"#)
+        }, code: .rateLimited),
+        FailureCase(name: "truncated JSON", response: {
+            ReplayResponse.json(try Fixtures.bytes("responses/parse-bank.json")).with(.cutShort(afterBytes: 700))
+        }, code: .malformedResponse),
+        FailureCase(name: "declared length not delivered", response: {
+            ReplayResponse.json(try Fixtures.bytes("responses/parse-bank.json")).with(.truncated(afterBytes: 700))
+        }, code: .unavailable),
+        FailureCase(name: "connection reset", response: {
+            ReplayResponse.json("{}").with(.reset)
+        }, code: .unavailable),
+        FailureCase(name: "JSON of another shape", response: { .json(#"{"batchcomplete":""}"#) }, code: .malformedResponse),
+        FailureCase(name: "empty body", response: { .json("") }, code: .malformedResponse),
+        FailureCase(name: "429 with Retry-After", response: {
+            .text("Too many requests", status: 429, headers: [("Retry-After", "600")])
+        }, code: .rateLimited),
+        FailureCase(name: "500", response: { .text("oops", status: 500) }, code: .unavailable),
+    ]
+
+    @Test(arguments: failures)
+    func failuresMapToProviderErrors(failure: FailureCase) async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.setFallback(try failure.response())
+        let error = await providerError { _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank")) }
+        #expect(error?.code == failure.code, "\(failure.name): \(String(describing: error))")
+        #expect(error?.provider == .wiktionary)
+    }
+
+    @Test func rateLimitKeepsTheRetryAfter() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.setFallback(.text("Too many requests", status: 429, headers: [("Retry-After", "30")]))
+        let error = await providerError { _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank")) }
+        #expect(error?.retryAfter == .seconds(30))
+    }
+
+    @Test func responseOverTheCapIsCutOff() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = WiktionaryReplay.provider(server, maximumBodyBytes: 2_000)
+        let error = await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.message.contains("2000-byte limit") == true)
+        // A page under the cap still works with the same provider.
+        let small = try await provider.lookup(LookupQuery("gadzooks"))
+        #expect(small.entries.count == 1)
+    }
+
+    @Test func gzipResponsesAreDecompressed() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.setFallback(ReplayResponse.json(try Fixtures.bytes("responses/parse-bank.json")).gzipped())
+        let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank", language: .english))
+        #expect(result.entries.count == 3)
+    }
+
+    @Test func stalledServerTimesOut() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.setFallback(ReplayResponse.json("{}").with(.stall))
+        let provider = WiktionaryReplay.provider(server, timeout: .milliseconds(300))
+        let error = await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
+        #expect(error?.code == .timeout)
+    }
+
+    @Test func cancelledLookupSendsNothing() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = WiktionaryReplay.provider(server)
+        let error = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
+        }.value
+        #expect(error?.code == .cancelled)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func atMostThreeConcurrentRequests() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.setFallback(ReplayResponse.json(try Fixtures.bytes("responses/parse-gadzooks.json")).with(.hold))
+        let provider = WiktionaryReplay.provider(server)
+        // Two providers on the same host share the limit.
+        let other = WiktionaryReplay.provider(server)
+        let tasks = (0..<8).map { index in
+            Task { try await (index.isMultiple(of: 2) ? provider : other).lookup(LookupQuery("gadzooks")) }
+        }
+        await server.waitForHeld(3)
+        let releaser = Task {
+            while !Task.isCancelled {
+                server.releaseHeld()
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        for task in tasks { _ = try await task.value }
+        releaser.cancel()
+        #expect(server.requests.count == 8)
+        #expect(server.maximumConcurrentRequests <= 3)
+    }
+
+    /// Odd words reach the server as exactly one `page=` value: nothing is injected into the query or path.
+    @Test(arguments: [
+        "a b", "a/b", "../../etc/passwd", "%2F..%2F", "a&b=c", "what?", "#hash", "100%", "l'homme", "rock 'n' roll",
+        "日本語", "naïve", "nai\u{0308}ve", "שָׁלוֹם", "a+b", "x&action=delete", "🙂",
+    ])
+    func oddWordsAreEncodedAsOneQueryValue(word: String) async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let query = try LookupQuery(word)
+        _ = try await WiktionaryReplay.provider(server).lookup(query)
+        let first = try #require(server.requests.first)
+        #expect(first.path == "/w/api.php")
+        #expect(first.queryValue("page") == query.term)
+        #expect(first.query.filter { $0.name == "page" }.count == 1)
+        #expect(first.query.filter { $0.name == "action" }.map(\.value) == ["parse"])
+        #expect(first.query.count == 6)
+        // The raw target carries no unescaped separators from the word.
+        let rawPage = try #require(first.uri.split(separator: "page=").last)
+        #expect(!rawPage.contains(where: { "&#? /'+".contains($0) }))
+    }
+
+    @Test func tooLongWordIsRejectedBeforeAnyRequest() async throws {
+        #expect(throws: QueryError.self) { try LookupQuery(String(repeating: "a", count: 10_000)) }
+    }
+
+    @Test func invalidEndpointIsReportedWithoutAnyRequest() async throws {
+        let provider = Wiktionary(configuration: .init(endpoint: "ftp://example.org/w"))
+        #expect(await provider.availability().isAvailable == false)
+        let error = await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
+        #expect(error?.code == .unavailable)
+        #expect(error?.message.contains("LEXAGG_WIKTIONARY_ENDPOINT") == true)
+    }
+
+    @Test func factoryReadsTheEndpointFromTheEnvironment() throws {
+        let custom = ProviderFactory.wiktionary.make(ProviderEnvironment(variables: ["LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9"]))
+        #expect(custom.providers.map(\.descriptor.id) == [.wiktionary])
+        #expect(custom.providers.first?.descriptor.source == "http://127.0.0.1:9")
+        let standard = ProviderFactory.wiktionary.make(ProviderEnvironment(variables: [:]))
+        #expect(standard.providers.first?.descriptor.source == "https://en.wiktionary.org")
+        #expect(ProviderID.wiktionary.rawValue == "wiktionary")
+    }
+}

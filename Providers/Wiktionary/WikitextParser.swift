@@ -189,9 +189,12 @@ private struct Parser {
         guard level >= 2, level <= 6 else { return nil }
         let inner = source.trimmed((trimmed.lowerBound + level)..<(trimmed.upperBound - level))
         guard !inner.isEmpty else { return nil }
-        let raw = source.string(inner)
-        let name = raw.contains("{") || raw.contains("[") || raw.contains("<")
-            ? WikitextRenderer(source: source).render(inner) : raw
+        let hasMarkup = inner.contains { index in
+            let byte = source[index]
+            return byte == Ascii.openBrace || byte == Ascii.openBracket || byte == Ascii.lessThan
+                || byte == Ascii.apostrophe
+        }
+        let name = hasMarkup ? WikitextRenderer(source: source).render(inner) : source.string(inner)
         return Header(level: level, name: name)
     }
 

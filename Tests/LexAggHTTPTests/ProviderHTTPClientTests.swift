@@ -131,6 +131,33 @@ private func providerError(_ body: () async throws -> Void) async -> ProviderErr
         #expect(error?.code == .malformedResponse)
     }
 
+    @Test func delayedAnswerWithinTheTimeoutArrives() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/slow", ReplayResponse.json(#"{"late":true}"#).delayed(by: .milliseconds(50)))
+        let response = try await client(server, timeout: .seconds(10)).get("/slow")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"late":true}"#)
+    }
+
+    @Test func delayedAnswerPastTheTimeoutTimesOut() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/slow", ReplayResponse.json("{}").delayed(by: .seconds(30)))
+        let error = await providerError { _ = try await client(server, timeout: .milliseconds(200)).get("/slow") }
+        #expect(error?.code == .timeout)
+    }
+
+    @Test func routesMatchPathAndQueryAndLaterRoutesWin() async throws {
+        let server = try await ReplayServer.start(fallback: .text("fallback", status: 404))
+        defer { Task { await server.shutdown() } }
+        server.route("/r", query: ["a": "1"], .json("one"))
+        server.route("/r", query: ["a": "1", "b": "x y"], .json("two"))
+        let http = client(server)
+        #expect(String(decoding: try await http.get("/r", query: [("a", "1")]).body, as: UTF8.self) == "one")
+        #expect(String(decoding: try await http.get("/r", query: [("b", "x y"), ("a", "1")]).body, as: UTF8.self) == "two")
+        #expect(String(decoding: try await http.get("/other", passing: [404]).body, as: UTF8.self) == "fallback")
+    }
+
     @Test func stalledServerTimesOut() async throws {
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }

@@ -227,9 +227,9 @@ private func senses(_ body: String) -> [Sense] {
         assertClean(entries, page: name)
     }
 
-    @Test func referenceSamplesGiveCleanTextAndTheirLanguages() throws {
+    @Test(.enabled(if: Fixtures.hasReferenceSamples, "../shared/reference-samples is absent"))
+    func referenceSamplesGiveCleanTextAndTheirLanguages() throws {
         let pages = Fixtures.referencePages()
-        guard !pages.isEmpty else { return }  // ../shared is absent: nothing to check
         for page in pages {
             var bytes = page.bytes
             // wiktextract's copies start with "TITLE: …" and a licence comment; both are harmless.
@@ -255,6 +255,25 @@ private func senses(_ body: String) -> [Sense] {
             #expect(english[0].senseGroups.map { $0.partOfSpeech?.name } == ["noun", "verb"])
             #expect(english[0].allSenses.first?.definition == "A structure built or serving as an abode of human beings.")
         }
+    }
+
+    /// The 2015 `walk` sample is a whole `action=query&prop=revisions` reply (formatversion 1): its wikitext sits
+    /// in `query.pages.<id>.revisions[0]["*"]`.
+    @Test(.enabled(if: Fixtures.hasReferenceSamples, "../shared/reference-samples is absent"))
+    func referenceQueryRevisionsSample() throws {
+        let url = Fixtures.referenceSamples.appendingPathComponent("action-query-revisions-walk-2015.json")
+        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: url)) as? [String: Any]
+        let pages = try #require((object?["query"] as? [String: Any])?["pages"] as? [String: Any])
+        let page = try #require(pages.values.first as? [String: Any])
+        let revision = try #require((page["revisions"] as? [[String: Any]])?.first)
+        let wikitext = try #require(revision["*"] as? String)
+        let entries = WikitextParser.entries(
+            from: WikitextSource(wikitext), headword: "walk", language: "English", provenance: Fixtures.provenance
+        )
+        #expect(entries.count >= 1)
+        #expect(Set(entries.flatMap { $0.senseGroups.compactMap(\.partOfSpeech?.name) }) == ["verb", "noun"])
+        #expect(entries.flatMap(\.allSenses).count >= 20)
+        assertClean(entries, page: "walk")
     }
 
     private func assertClean(_ entries: [Entry], page: String) {

@@ -259,6 +259,24 @@ package struct WikitextRenderer {
             return
         }
         switch kind {
+        case .phrase:
+            // {{onomatopoeic|en}} → "Onomatopoeic" (lower-case with nocap=1)
+            let text = WikitextRenderer.phrases[name] ?? name
+            appendLiteral(template.named("nocap") != nil ? text.lowercased() : text, to: &output)
+        case .derivation:
+            // {{back-formation|en|term}} → "Back-formation from term"
+            let text = WikitextRenderer.phrases[name] ?? name
+            appendLiteral(template.named("nocap") != nil ? text.lowercased() : text, to: &output)
+            let alt = template.named("alt") ?? template.positional(2)
+            let term = hasText(alt) ? alt : template.positional(1)
+            if hasText(term) {
+                output.append(Ascii.space)
+                appendArgument(term, to: &output)
+            }
+        case .glossary:
+            // {{glossary|onomatopoeia|onomatopoeic}}
+            let shown = template.positional(1)
+            appendArgument(hasText(shown) ? shown : template.positional(0), to: &output)
         case .link:
             // {{l|en|term|alt|gloss}}
             let alt = template.named("alt") ?? template.positional(2)
@@ -439,12 +457,20 @@ package struct WikitextRenderer {
     }
 
     enum TemplateKind {
-        case link, etymology, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
+        case link, etymology, phrase, derivation, glossary, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
     }
 
     static let templateKinds: [String: TemplateKind] = {
         var table: [String: TemplateKind] = [:]
         for (name, kind) in [
+            ("onomatopoeic", TemplateKind.phrase), ("onom", TemplateKind.phrase), ("unknown", TemplateKind.phrase),
+            ("unk", TemplateKind.phrase), ("uncertain", TemplateKind.phrase), ("unc", TemplateKind.phrase),
+            ("back-formation", TemplateKind.derivation), ("back-form", TemplateKind.derivation),
+            ("bf", TemplateKind.derivation), ("clipping", TemplateKind.derivation), ("clip", TemplateKind.derivation),
+            ("named-after", TemplateKind.derivation), ("coinage", TemplateKind.derivation),
+            ("coin", TemplateKind.derivation), ("univerbation", TemplateKind.derivation),
+            ("univ", TemplateKind.derivation), ("ellipsis of", TemplateKind.derivation),
+            ("glossary", TemplateKind.glossary), ("glink", TemplateKind.glossary),
             ("l", TemplateKind.link),
             ("link", TemplateKind.link),
             ("ll", TemplateKind.link),
@@ -621,6 +647,15 @@ package struct WikitextRenderer {
         return table
     }()
 
+    /// The text of phrase-like etymology templates.
+    static let phrases: [String: String] = [
+        "onomatopoeic": "Onomatopoeic", "onom": "Onomatopoeic", "unknown": "Unknown", "unk": "Unknown",
+        "uncertain": "Uncertain", "unc": "Uncertain", "back-formation": "Back-formation from",
+        "back-form": "Back-formation from", "bf": "Back-formation from", "clipping": "Clipping of",
+        "clip": "Clipping of", "named-after": "Named after", "coinage": "Coined by", "coin": "Coined by",
+        "univerbation": "Univerbation of", "univ": "Univerbation of", "ellipsis of": "Ellipsis of",
+    ]
+
     /// Templates that never show text in a definition even when degrading.
     static let silentTemplates: Set<String> = [
         "defdate", "senseid", "sid", "nonlemma", "rfquotek", "rfex", "rfdef", "rfclarify", "rfv-sense", "rfd-sense",
@@ -631,7 +666,7 @@ package struct WikitextRenderer {
         "rel-top", "rel-bottom", "der-top", "der-bottom", "col", "col2", "col3", "col4", "col5", "der2", "der3",
         "der4", "der5", "rel2", "rel3", "rel4", "rel5", "inflection of", "head", "ws", "ws header", "see",
         "seemore", "tea room sense", "rft-sense", "cite", "references", "reflist", "clear", "-", "glossary",
-        "defdt", "datedef", "surface analysis", "root", "unk", "unc",
+        "defdt", "datedef", "surface analysis", "root",
     ]
 }
 

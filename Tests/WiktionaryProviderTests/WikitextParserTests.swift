@@ -47,7 +47,10 @@ private func senses(_ body: String) -> [Sense] {
         ("{{n-g|Used to express surprise.}}", "Used to express surprise."), ("{{taxlink|Felis catus|species}}", "Felis catus"),
         ("x {{lb|en|informal}}", "x (informal)"), ("unclosed {{l|en|x", "unclosed l|en|x"),
         ("stray }} and ]] and [[", "stray and and"), ("a <span class=\"x\">b</span> c", "a b c"),
-        ("&lt;b&gt;not a tag&lt;/b&gt;", "not a tag"), ("x {{...}}y", "x […]y"), ("__NOTOC__word", "word"),
+        ("&lt;b&gt;not a tag&lt;/b&gt;", "not a tag"), ("{{onomatopoeic|en}}.", "Onomatopoeic."),
+        ("{{unk|en|nocap=1}} origin", "unknown origin"), ("{{back-formation|en|burglar}}", "Back-formation from burglar"),
+        ("Probably an {{glossary|onomatopoeia|onomatopoeic}} word", "Probably an onomatopoeic word"),
+        ("{{doublet|en|bench}}", "bench"), ("x {{...}}y", "x […]y"), ("__NOTOC__word", "word"),
     ])
     func renders(input: String, expected: String) {
         #expect(render(input) == expected)

@@ -282,12 +282,14 @@ private struct Parser {
             let text = renderer.render(line)
             if !text.isEmpty, !blocks.isEmpty { blocks[blocks.count - 1].etymology.append(text) }
         case .pronunciation(let isShared):
-            let found = pronunciations(in: line)
-            guard !found.isEmpty else { return }
+            let (found, audio) = pronunciations(in: line)
             if isShared || blocks.isEmpty {
                 shared += found
+                Parser.attach(audio, to: &shared, lineStart: shared.count - found.count)
             } else {
                 blocks[blocks.count - 1].pronunciations += found
+                let count = blocks[blocks.count - 1].pronunciations.count
+                Parser.attach(audio, to: &blocks[blocks.count - 1].pronunciations, lineStart: count - found.count)
             }
         case .senses:
             guard source[line.lowerBound] == Ascii.hash else { return }
@@ -548,9 +550,30 @@ private struct Parser {
 
     // MARK: Pronunciation
 
-    private func pronunciations(in line: Range<Int>) -> [Pronunciation] {
+    struct Audio {
+        var url: String
+        var label: String
+    }
+
+    /// Gives each recording to a pronunciation: one on the same line (from `lineStart`), else the latest one
+    /// without a recording whose accent the recording's label names (or that has no accent).
+    static func attach(_ audio: [Audio], to pronunciations: inout [Pronunciation], lineStart: Int) {
+        for recording in audio {
+            let candidates = pronunciations.indices.reversed().filter { pronunciations[$0].audioURL == nil }
+            let sameLine = candidates.filter { $0 >= lineStart }
+            let matching = candidates.filter { index in
+                guard let accent = pronunciations[index].accent else { return true }
+                let accents = accent.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
+                return accents.contains { recording.label.contains($0) }
+            }
+            if let index = sameLine.last ?? matching.first { pronunciations[index].audioURL = recording.url }
+        }
+    }
+
+    private func pronunciations(in line: Range<Int>) -> (found: [Pronunciation], audio: [Audio]) {
         var accent: String?
         var found: [Pronunciation] = []
+        var audio: [Audio] = []
         for range in topLevelTemplates(line) {
             let template = source.template(range)
             switch template.name {
@@ -581,10 +604,19 @@ private struct Parser {
                     guard !text.isEmpty else { continue }
                     found.append(Pronunciation(text: text, notation: .enPR, accent: accent, provenance: provenance))
                 }
+            case "audio":
+                // {{audio|en|File.ogg|Audio (US)}} or the old {{audio|File.ogg|Audio (US)|lang=en}}
+                let offset = template.named("lang") != nil ? 0 : 1
+                guard let fileRange = template.positional(offset) else { continue }
+                let file = source.string(source.trimmed(fileRange))
+                guard !file.isEmpty, !file.contains("{"), !file.contains("[") else { continue }
+                let label = template.positional(offset + 1).map { renderer.render($0) } ?? ""
+                let name = String(file.map { $0 == " " ? "_" : $0 })
+                audio.append(Audio(url: "https://commons.wikimedia.org/wiki/Special:FilePath/" + name, label: label))
             default:
                 continue
             }
         }
-        return found
+        return (found, audio)
     }
 }

@@ -172,6 +172,26 @@ private func senses(_ body: String) -> [Sense] {
         Case(line: "* {{rhymes|en|aʊs}}", expected: []),
     ]
 
+    @Test func recordingsJoinTheirPronunciation() throws {
+        let page = """
+            ==English==
+            ===Pronunciation===
+            * {{a|UK}} {{IPA|en|/bɑːθ/}}
+            * {{a|US}} {{IPA|en|/bæθ/}}
+            * {{audio|en|en-us-bath.ogg|Audio (US)}}
+            * {{IPA|en|/baθ/}} {{audio|en|En bath north.ogg|Audio (Northern England)}}
+            ===Noun===
+            # [[thing]]
+            """
+        let entry = try #require(
+            WikitextParser.entries(from: WikitextSource(page), headword: "bath", language: nil, provenance: Fixtures.provenance).first
+        )
+        #expect(entry.pronunciations.map(\.audioURL) == [
+            nil, "https://commons.wikimedia.org/wiki/Special:FilePath/en-us-bath.ogg",
+            "https://commons.wikimedia.org/wiki/Special:FilePath/En_bath_north.ogg",
+        ])
+    }
+
     @Test(arguments: cases)
     func parses(sample: Case) throws {
         let page = "==English==\n===Pronunciation===\n\(sample.line)\n===Noun===\n# [[thing]]\n"

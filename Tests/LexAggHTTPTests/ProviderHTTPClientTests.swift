@@ -67,6 +67,29 @@ private func providerError(_ body: () async throws -> Void) async -> ProviderErr
         #expect(error?.provider == testProvider)
     }
 
+    @Test func maintenanceKeepsItsRetryAfter() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/down", .text("<html>maintenance</html>", status: 503, contentType: "text/html", headers: [("Retry-After", "90")]))
+        let error = await providerError { _ = try await client(server).get("/down") }
+        #expect(error?.code == .unavailable)
+        #expect(error?.retryAfter == .seconds(90))
+        #expect(error?.excerpt?.contains("maintenance") == true)
+    }
+
+    @Test func getJSONDecodesOrReportsMalformed() async throws {
+        struct Payload: Decodable, Equatable { var word: String }
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/good", .json(#"{"word":"bank"}"#))
+        server.route("/bad", .json(#"{"word":"ba"#))
+        let http = client(server)
+        #expect(try await http.getJSON("/good", as: Payload.self) == Payload(word: "bank"))
+        let error = await providerError { _ = try await http.getJSON("/bad", as: Payload.self) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.excerpt == #"{"word":"ba"#)
+    }
+
     @Test func passingStatusesAreReturned() async throws {
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }

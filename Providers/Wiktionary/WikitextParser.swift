@@ -146,6 +146,8 @@ private struct Parser {
             let byte = bytes[index]
             if byte == Ascii.newline {
                 if depth <= 0 { return index }
+                // An unclosed template ends at the next sense line or header rather than swallowing them.
+                if index + 1 < count, bytes[index + 1] == Ascii.hash { return index }
                 if index + 1 < count, bytes[index + 1] == Ascii.equals,
                     Parser.header(source, (index + 1)..<Parser.plainLineEnd(bytes, from: index + 1)) != nil
                 {

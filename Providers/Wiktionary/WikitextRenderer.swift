@@ -43,7 +43,7 @@ package struct WikitextRenderer {
                     if end - index >= 4 { renderTemplate(source.template(index..<end), to: &output) }
                     index = end
                 } else {
-                    index += 2  // an unclosed `{{`: drop it
+                    index = limit  // an unclosed `{{`: its arguments are unreadable, so the rest goes
                 }
                 copyFrom = index
             case Ascii.closeBrace where index + 1 < limit && bytes[index + 1] == Ascii.closeBrace:

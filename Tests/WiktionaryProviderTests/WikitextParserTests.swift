@@ -45,7 +45,7 @@ private func senses(_ body: String) -> [Sense] {
         ("{{alternative form of|en|colour}}", "alternative form of colour"), ("{{alt form|en|color}}", "alternative form of color"),
         ("{{plural of|cat|lang=en}}", "plural of cat"), ("{{es-verb form of|hablar}}", "verb form of hablar"),
         ("{{n-g|Used to express surprise.}}", "Used to express surprise."), ("{{taxlink|Felis catus|species}}", "Felis catus"),
-        ("x {{lb|en|informal}}", "x (informal)"), ("unclosed {{l|en|x", "unclosed l|en|x"),
+        ("x {{lb|en|informal}}", "x (informal)"), ("unclosed {{l|en|x", "unclosed"),
         ("stray }} and ]] and [[", "stray and and"), ("a <span class=\"x\">b</span> c", "a b c"),
         ("&lt;b&gt;not a tag&lt;/b&gt;", "not a tag"), ("{{onomatopoeic|en}}.", "Onomatopoeic."),
         ("{{unk|en|nocap=1}} origin", "unknown origin"), ("{{back-formation|en|burglar}}", "Back-formation from burglar"),
@@ -146,6 +146,26 @@ private func senses(_ body: String) -> [Sense] {
         #expect(parsed[0].subsenses[0].examples == ["sub example"])
         #expect(parsed[0].subsenses[0].subsenses.map(\.definition) == ["Sub-sub."])
         #expect(parsed[1].examples == ["top example"])
+    }
+
+    @Test func unclosedTemplateDoesNotSwallowTheRest() {
+        let page = """
+            ==English==
+            ===Noun===
+            # A {{l|en|broken
+            # Second sense.
+            ===Verb===
+            # To verb.
+            ==French==
+            ===Noun===
+            # [[chose]]
+            """
+        let entries = WikitextParser.entries(
+            from: WikitextSource(page), headword: "x", language: nil, provenance: Fixtures.provenance
+        )
+        #expect(entries.map { $0.language?.code } == ["en", "fr"])
+        #expect(entries.first?.senseGroups.map { $0.senses.map(\.definition) } == [["A", "Second sense."], ["To verb."]])
+        for sense in entries.flatMap(\.allSenses) { #expect(MarkupCheck.problem(in: sense.definition) == nil) }
     }
 
     @Test func labelOnlyDefinitionsAreDropped() {

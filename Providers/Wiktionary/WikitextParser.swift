@@ -215,11 +215,8 @@ private struct Parser {
         let name = header.name.lowercased()
         if name == "etymology" || (name.hasPrefix("etymology ") && name.dropFirst(10).allSatisfy(\.isNumber)) {
             // A new etymology starts a new entry, unless nothing has been read into the current one yet.
-            if let last = blocks.last, last.groups.isEmpty, last.etymology.isEmpty {
-                // reuse it
-            } else {
-                blocks.append(Block())
-            }
+            let reusable = blocks.last.map { $0.groups.isEmpty && $0.etymology.isEmpty } ?? false
+            if !reusable { blocks.append(Block()) }
             etymologyLevel = header.level
             mode = .etymology
         } else if name == "pronunciation" || (name.hasPrefix("pronunciation ")

@@ -273,6 +273,27 @@ package struct WikitextRenderer {
                 output.append(Ascii.space)
                 appendArgument(term, to: &output)
             }
+        case .place:
+            // {{place|en|city/county seat|s/Texas|c/USA}} → "a city in Texas, USA"
+            guard let kind = template.positional(1) else { return }
+            let type = source.string(source.trimmed(kind)).split(separator: "/").first.map(String.init) ?? ""
+            guard !type.isEmpty else { return }
+            let locations = template.positional.dropFirst(2).compactMap { range -> String? in
+                let raw = source.string(source.trimmed(range))
+                let value = raw.split(separator: "/", maxSplits: 1).last.map(String.init) ?? raw
+                let text = value.split(separator: ":").last.map(String.init) ?? value
+                return text.isEmpty || text.contains("{") || text.contains("[") ? nil : text
+            }
+            let article = "aeiou".contains(type.first ?? "x") ? "an" : "a"
+            appendLiteral(
+                "\(article) \(type)" + (locations.isEmpty ? "" : " in " + locations.joined(separator: ", ")), to: &output
+            )
+        case .givenName:
+            // {{given name|en|male}} → "a male given name"
+            let gender = template.positional(1).map { source.string(source.trimmed($0)) } ?? ""
+            appendLiteral(gender.isEmpty ? "a given name" : "a \(gender) given name", to: &output)
+        case .surname:
+            appendLiteral("a surname", to: &output)
         case .glossary:
             // {{glossary|onomatopoeia|onomatopoeic}}
             let shown = template.positional(1)
@@ -457,7 +478,7 @@ package struct WikitextRenderer {
     }
 
     enum TemplateKind {
-        case link, etymology, phrase, derivation, glossary, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
+        case link, etymology, phrase, derivation, glossary, place, givenName, surname, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
     }
 
     static let templateKinds: [String: TemplateKind] = {
@@ -470,7 +491,8 @@ package struct WikitextRenderer {
             ("named-after", TemplateKind.derivation), ("coinage", TemplateKind.derivation),
             ("coin", TemplateKind.derivation), ("univerbation", TemplateKind.derivation),
             ("univ", TemplateKind.derivation), ("ellipsis of", TemplateKind.derivation),
-            ("glossary", TemplateKind.glossary), ("glink", TemplateKind.glossary),
+            ("glossary", TemplateKind.glossary), ("glink", TemplateKind.glossary), ("place", TemplateKind.place),
+            ("given name", TemplateKind.givenName), ("surname", TemplateKind.surname),
             ("l", TemplateKind.link),
             ("link", TemplateKind.link),
             ("ll", TemplateKind.link),

@@ -113,7 +113,11 @@ private func senses(_ body: String) -> [Sense] {
              definition: "Multi-line.", examples: ["It brings down the house, nightly."]),
         Case(wikitext: "# German.\n#: {{ux|de|Ich bin '''müde'''.|I am tired.}}", definition: "German.",
              examples: ["Ich bin müde. ― I am tired."]),
-        Case(wikitext: "# {{given name|en|male}}", definition: "male"),
+        Case(wikitext: "# {{given name|en|male}}", definition: "a male given name"),
+        Case(wikitext: "# {{place|en|city/county seat|s/Texas|c/USA}}.", definition: "a city in Texas, USA."),
+        Case(wikitext: "# {{place|en|island}}", definition: "an island"),
+        Case(wikitext: "# {{surname|en}}", definition: "a surname"),
+        Case(wikitext: "# {{mystery template|en|readable words}}", definition: "readable words"),
     ]
 
     @Test(arguments: cases)

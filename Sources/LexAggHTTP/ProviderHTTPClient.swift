@@ -143,9 +143,9 @@ public struct ProviderHTTPClient: Sendable {
             )
         }
         do {
-            return try await gate.limiter.withPermit {
-                try await withTimeout(request)
-            }
+            // The timeout covers the wait for a permit too, so a request queued behind stalled ones still ends
+            // on time.
+            return try await withTimeout(request)
         } catch {
             throw map(error, url: request.url)
         }
@@ -156,8 +156,9 @@ public struct ProviderHTTPClient: Sendable {
     private func withTimeout(_ request: HTTPRequestSpec) async throws -> HTTPResponseData {
         let transport = self.transport
         let clock = self.clock
+        let limiter = gate.limiter
         return try await withThrowingTaskGroup(of: HTTPResponseData.self) { group in
-            group.addTask { try await transport.send(request) }
+            group.addTask { try await limiter.withPermit { try await transport.send(request) } }
             group.addTask {
                 // A little grace so that a transport's own deadline error (which names the cause, such as a
                 // refused connection) wins over the generic timeout; this guard catches transports that stall.

@@ -232,6 +232,20 @@ private func providerError(_ body: () async throws -> Void) async -> ProviderErr
         #expect(error?.code == .cancelled)
     }
 
+    @Test func queuedRequestsTimeOutToo() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/stall", ReplayResponse.json("{}").with(.stall))
+        let stalled = client(server, timeout: .seconds(60))
+        let blockers = (0..<3).map { _ in Task { try await stalled.get("/stall") } }
+        await server.waitForRequests(3)
+        let error = await providerError { _ = try await client(server, timeout: .milliseconds(200)).get("/stall") }
+        #expect(error?.code == .timeout)
+        #expect(server.requests.count == 3)
+        for blocker in blockers { blocker.cancel() }
+        for blocker in blockers { _ = try? await blocker.value }
+    }
+
     @Test func atMostThreeConcurrentRequestsPerHost() async throws {
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }

@@ -287,6 +287,19 @@ import WiktionaryProvider
         #expect(error?.message.contains("LEXAGG_WIKTIONARY_ENDPOINT") == true)
     }
 
+    @Test func factoryBuiltProviderLooksUpThroughTheEndpoint() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let providers = ProviderFactory.wiktionary.make(
+            ProviderEnvironment(variables: ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL])
+        )
+        let provider = try #require(providers.first as? any DefinitionProviding)
+        #expect(await provider.availability() == .available)
+        let result = try await provider.lookup(LookupQuery("gadzooks"))
+        #expect(result.entries.first?.allSenses.first?.definition == "An exclamation of surprise or annoyance.")
+        #expect(server.requests.count == 1)
+    }
+
     @Test func factoryReadsTheEndpointFromTheEnvironment() throws {
         let custom = ProviderFactory.wiktionary.make(ProviderEnvironment(variables: ["LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9"]))
         #expect(custom.map(\.descriptor.id) == [.wiktionary])

@@ -93,6 +93,21 @@ import WiktionaryProvider
         #expect(server.requests.compactMap { $0.queryValue("page") } == ["Gadzooks", "gadzooks"])
     }
 
+    @Test func lowerCasedTitleIsTriedWhenTheTypedPageLacksTheLanguage() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let german = #"{"parse":{"title":"Bank","pageid":9,"redirects":[],"wikitext":"==German==\n===Noun===\n# [[bench]]\n"}}"#
+        server.route(WiktionaryReplay.path, query: ["page": "Bank"], .json(german))
+        let provider = WiktionaryReplay.provider(server)
+        let english = try await provider.lookup(LookupQuery("Bank", language: .english))
+        #expect(english.entries.count == 3)
+        #expect(english.entries.allSatisfy { $0.headword == "bank" && $0.language == .english })
+        #expect(server.requests.compactMap { $0.queryValue("page") } == ["Bank", "bank"])
+        let germanResult = try await provider.lookup(LookupQuery("Bank", language: .german))
+        #expect(germanResult.entries.map(\.headword) == ["Bank"])
+        #expect(germanResult.entries.first?.definitions == ["bench"])
+    }
+
     @Test func lowerCaseWordIsTriedOnce() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }

@@ -159,7 +159,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "wiktionary-bench",
-            dependencies: ["WiktionaryProvider"],
+            dependencies: ["WiktionaryProvider", "LexAggCore"],
             path: "Benchmarks/WiktionaryBench"
         ),
         .testTarget(

@@ -14,7 +14,7 @@ struct FormOfTemplate: Hashable {
         var languageSpecific = false
         if let alias = aliases[name] {
             canonical = alias
-        } else if name.hasSuffix(" of") {
+        } else if name.hasSuffix(" of"), WikitextRenderer.templateKinds[name] == nil {
             canonical = name
             if let dash = name.firstIndex(of: "-"),
                 WikitextRenderer.looksLikeLanguageCode(String(name[..<dash]))

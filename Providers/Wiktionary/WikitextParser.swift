@@ -146,6 +146,8 @@ private struct Parser {
             let byte = bytes[index]
             if byte == Ascii.newline {
                 if depth <= 0 { return index }
+                // An unclosed template ends at the next sense line or header rather than swallowing them.
+                if index + 1 < count, bytes[index + 1] == Ascii.hash { return index }
                 if index + 1 < count, bytes[index + 1] == Ascii.equals,
                     Parser.header(source, (index + 1)..<Parser.plainLineEnd(bytes, from: index + 1)) != nil
                 {
@@ -189,9 +191,12 @@ private struct Parser {
         guard level >= 2, level <= 6 else { return nil }
         let inner = source.trimmed((trimmed.lowerBound + level)..<(trimmed.upperBound - level))
         guard !inner.isEmpty else { return nil }
-        let raw = source.string(inner)
-        let name = raw.contains("{") || raw.contains("[") || raw.contains("<")
-            ? WikitextRenderer(source: source).render(inner) : raw
+        let hasMarkup = inner.contains { index in
+            let byte = source[index]
+            return byte == Ascii.openBrace || byte == Ascii.openBracket || byte == Ascii.lessThan
+                || byte == Ascii.apostrophe
+        }
+        let name = hasMarkup ? WikitextRenderer(source: source).render(inner) : source.string(inner)
         return Header(level: level, name: name)
     }
 
@@ -210,11 +215,8 @@ private struct Parser {
         let name = header.name.lowercased()
         if name == "etymology" || (name.hasPrefix("etymology ") && name.dropFirst(10).allSatisfy(\.isNumber)) {
             // A new etymology starts a new entry, unless nothing has been read into the current one yet.
-            if let last = blocks.last, last.groups.isEmpty, last.etymology.isEmpty {
-                // reuse it
-            } else {
-                blocks.append(Block())
-            }
+            let reusable = blocks.last.map { $0.groups.isEmpty && $0.etymology.isEmpty } ?? false
+            if !reusable { blocks.append(Block()) }
             etymologyLevel = header.level
             mode = .etymology
         } else if name == "pronunciation" || (name.hasPrefix("pronunciation ")
@@ -279,12 +281,14 @@ private struct Parser {
             let text = renderer.render(line)
             if !text.isEmpty, !blocks.isEmpty { blocks[blocks.count - 1].etymology.append(text) }
         case .pronunciation(let isShared):
-            let found = pronunciations(in: line)
-            guard !found.isEmpty else { return }
+            let (found, audio) = pronunciations(in: line)
             if isShared || blocks.isEmpty {
                 shared += found
+                Parser.attach(audio, to: &shared, lineStart: shared.count - found.count)
             } else {
                 blocks[blocks.count - 1].pronunciations += found
+                let count = blocks[blocks.count - 1].pronunciations.count
+                Parser.attach(audio, to: &blocks[blocks.count - 1].pronunciations, lineStart: count - found.count)
             }
         case .senses:
             guard source[line.lowerBound] == Ascii.hash else { return }
@@ -545,9 +549,30 @@ private struct Parser {
 
     // MARK: Pronunciation
 
-    private func pronunciations(in line: Range<Int>) -> [Pronunciation] {
+    struct Audio {
+        var url: String
+        var label: String
+    }
+
+    /// Gives each recording to a pronunciation: one on the same line (from `lineStart`), else the latest one
+    /// without a recording whose accent the recording's label names (or that has no accent).
+    static func attach(_ audio: [Audio], to pronunciations: inout [Pronunciation], lineStart: Int) {
+        for recording in audio {
+            let candidates = pronunciations.indices.reversed().filter { pronunciations[$0].audioURL == nil }
+            let sameLine = candidates.filter { $0 >= lineStart }
+            let matching = candidates.filter { index in
+                guard let accent = pronunciations[index].accent else { return true }
+                let accents = accent.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
+                return accents.contains { recording.label.contains($0) }
+            }
+            if let index = sameLine.last ?? matching.first { pronunciations[index].audioURL = recording.url }
+        }
+    }
+
+    private func pronunciations(in line: Range<Int>) -> (found: [Pronunciation], audio: [Audio]) {
         var accent: String?
         var found: [Pronunciation] = []
+        var audio: [Audio] = []
         for range in topLevelTemplates(line) {
             let template = source.template(range)
             switch template.name {
@@ -578,10 +603,19 @@ private struct Parser {
                     guard !text.isEmpty else { continue }
                     found.append(Pronunciation(text: text, notation: .enPR, accent: accent, provenance: provenance))
                 }
+            case "audio":
+                // {{audio|en|File.ogg|Audio (US)}} or the old {{audio|File.ogg|Audio (US)|lang=en}}
+                let offset = template.named("lang") != nil ? 0 : 1
+                guard let fileRange = template.positional(offset) else { continue }
+                let file = source.string(source.trimmed(fileRange))
+                guard !file.isEmpty, !file.contains("{"), !file.contains("[") else { continue }
+                let label = template.positional(offset + 1).map { renderer.render($0) } ?? ""
+                let name = String(file.map { $0 == " " ? "_" : $0 })
+                audio.append(Audio(url: "https://commons.wikimedia.org/wiki/Special:FilePath/" + name, label: label))
             default:
                 continue
             }
         }
-        return found
+        return (found, audio)
     }
 }

@@ -43,7 +43,7 @@ package struct WikitextRenderer {
                     if end - index >= 4 { renderTemplate(source.template(index..<end), to: &output) }
                     index = end
                 } else {
-                    index += 2  // an unclosed `{{`: drop it
+                    index = limit  // an unclosed `{{`: its arguments are unreadable, so the rest goes
                 }
                 copyFrom = index
             case Ascii.closeBrace where index + 1 < limit && bytes[index + 1] == Ascii.closeBrace:
@@ -254,15 +254,56 @@ package struct WikitextRenderer {
             appendLiteral(form.text, to: &output)
             return
         }
-        switch name {
-        case "l", "link", "ll", "l-self", "m", "mention", "m-self", "l+", "m+", "langname-lite":
+        guard let kind = WikitextRenderer.templateKinds[name] else {
+            renderOther(template, to: &output)
+            return
+        }
+        switch kind {
+        case .phrase:
+            // {{onomatopoeic|en}} → "Onomatopoeic" (lower-case with nocap=1)
+            let text = WikitextRenderer.phrases[name] ?? name
+            appendLiteral(template.named("nocap") != nil ? text.lowercased() : text, to: &output)
+        case .derivation:
+            // {{back-formation|en|term}} → "Back-formation from term"
+            let text = WikitextRenderer.phrases[name] ?? name
+            appendLiteral(template.named("nocap") != nil ? text.lowercased() : text, to: &output)
+            let alt = template.named("alt") ?? template.positional(2)
+            let term = hasText(alt) ? alt : template.positional(1)
+            if hasText(term) {
+                output.append(Ascii.space)
+                appendArgument(term, to: &output)
+            }
+        case .place:
+            // {{place|en|city/county seat|s/Texas|c/USA}} → "a city in Texas, USA"
+            guard let kind = template.positional(1) else { return }
+            let type = source.string(source.trimmed(kind)).split(separator: "/").first.map(String.init) ?? ""
+            guard !type.isEmpty else { return }
+            let locations = template.positional.dropFirst(2).compactMap { range -> String? in
+                let raw = source.string(source.trimmed(range))
+                let value = raw.split(separator: "/", maxSplits: 1).last.map(String.init) ?? raw
+                let text = value.split(separator: ":").last.map(String.init) ?? value
+                return text.isEmpty || text.contains("{") || text.contains("[") ? nil : text
+            }
+            let article = "aeiou".contains(type.first ?? "x") ? "an" : "a"
+            appendLiteral(
+                "\(article) \(type)" + (locations.isEmpty ? "" : " in " + locations.joined(separator: ", ")), to: &output
+            )
+        case .givenName:
+            // {{given name|en|male}} → "a male given name"
+            let gender = template.positional(1).map { source.string(source.trimmed($0)) } ?? ""
+            appendLiteral(gender.isEmpty ? "a given name" : "a \(gender) given name", to: &output)
+        case .surname:
+            appendLiteral("a surname", to: &output)
+        case .glossary:
+            // {{glossary|onomatopoeia|onomatopoeic}}
+            let shown = template.positional(1)
+            appendArgument(hasText(shown) ? shown : template.positional(0), to: &output)
+        case .link:
             // {{l|en|term|alt|gloss}}
             let alt = template.named("alt") ?? template.positional(2)
             appendArgument(hasText(alt) ? alt : template.positional(1), to: &output)
             appendGloss(template, positionalIndex: 3, to: &output)
-        case "inh", "inh+", "der", "der+", "bor", "bor+", "lbor", "slbor", "learned borrowing", "obor", "calque",
-            "cal", "clq", "psm", "sl", "semantic loan", "uder", "ubor", "der-lite", "inh-lite", "bor-lite",
-            "partial calque", "pcal", "translit", "tl", "orthographic borrowing":
+        case .etymology:
             // {{der|en|la|term|alt|gloss}}
             let hasName = template.named("notext") == nil && appendLanguageName(template.positional(1), to: &output)
             let alt = template.named("alt") ?? template.positional(3)
@@ -272,7 +313,7 @@ package struct WikitextRenderer {
                 appendArgument(term, to: &output)
             }
             appendGloss(template, positionalIndex: 4, to: &output)
-        case "cog", "cognate", "noncog", "nc", "noncognate":
+        case .cognate:
             // {{cog|fr|term|alt|gloss}}
             let hasName = appendLanguageName(template.positional(0), to: &output)
             let alt = template.named("alt") ?? template.positional(2)
@@ -282,85 +323,85 @@ package struct WikitextRenderer {
                 appendArgument(term, to: &output)
             }
             appendGloss(template, positionalIndex: 3, to: &output)
-        case "etyl":
+        case .etyl:
             _ = appendLanguageName(template.positional(0), to: &output)
-        case "af", "affix", "compound", "com", "prefix", "pre", "suffix", "suf", "confix", "con", "blend", "surf":
+        case .affix:
             let parts = template.positional.dropFirst().filter { hasText($0) }
             for (offset, part) in parts.enumerated() {
                 if offset > 0 { appendLiteral(" + ", to: &output) }
                 appendArgument(part, to: &output)
             }
-        case "doublet", "dbt", "piecewise doublet":
+        case .doublet:
             let terms = template.positional.dropFirst().filter { hasText($0) }
             for (offset, term) in terms.enumerated() {
                 if offset > 0 { appendLiteral(", ", to: &output) }
                 appendArgument(term, to: &output)
             }
-        case "w", "wp", "wikipedia link", "w2", "pedialite":
+        case .wikipedia:
             let shown = template.positional(1)
             appendArgument(hasText(shown) ? shown : template.positional(0), to: &output)
-        case "lang", "lang2":
+        case .lang:
             appendArgument(template.positional(1), to: &output)
-        case "taxlink", "taxfmt", "vern", "sup", "sub", "smallcaps", "small caps", "ipachar", "upright", "nowrap",
-            "small", "big", "n-g", "ngd", "non-gloss", "non-gloss definition", "ng", "def", "honoraltcaps",
-            "overline", "underline", "smc", "keyword", "italic", "bold", "ital":
+        case .firstArgument:
             appendArgument(template.positional(0), to: &output)
-        case "gloss", "gl":
+        case .gloss:
             appendLiteral("(", to: &output)
             appendArgument(template.positional(0), to: &output)
             appendLiteral(")", to: &output)
-        case "q", "qual", "qualifier", "i", "qf", "qq", "sense", "s", "lb", "lbl", "label", "context", "cx",
-            "term-label", "tlb", "a", "accent":
+        case .qualifier:
             let isLabel = ["lb", "lbl", "label", "term-label", "tlb"].contains(name)
             let values = WikitextRenderer.labelArguments(template, skipLanguage: isLabel, source: source, renderer: self)
             guard !values.isEmpty else { return }
             appendLiteral("(" + values.joined(separator: ", ") + ")", to: &output)
-        case "ux", "usex", "uxi", "eg", "ux-lite", "quote", "coi", "collocation":
+        case .example:
             appendExample(template, textIndex: 1, translationIndex: 2, to: &output)
-        case "ja-usex", "ko-usex":
+        case .japaneseExample:
             appendExample(template, textIndex: 0, translationIndex: 2, to: &output, stripKanaMarks: true)
-        case "zh-x", "zh-usex", "ja-x":
+        case .chineseExample:
             appendExample(template, textIndex: 0, translationIndex: 1, to: &output)
-        case "ja-r", "ja-l", "ja-def", "ryu-r", "ko-l", "zh-l", "zh-m":
+        case .kana:
             appendKana(template.positional(0), to: &output)
-        case "t", "t+", "tt", "tt+", "t-simple", "t+check", "t-check", "trans-see":
+        case .translation:
             appendArgument(template.positional(1), to: &output)
-        case "...", "nb...", "…", "nb…", "ellipsis":
+        case .ellipsis:
             appendLiteral("[…]", to: &output)
-        case "!":
+        case .pipe:
             appendLiteral("|", to: &output)
-        case "=":
+        case .equals:
             appendLiteral("=", to: &output)
-        case ",":
+        case .comma:
             appendLiteral(",", to: &output)
-        case "nbsp", "sp", " ":
+        case .space:
             output.append(Ascii.space)
-        case "ndash", "en dash":
+        case .enDash:
             appendLiteral("–", to: &output)
-        case "mdash", "em dash", "--":
+        case .emDash:
             appendLiteral("—", to: &output)
-        case "syn", "synonyms", "ant", "antonyms", "hyp", "hyponyms", "hyper", "hypernyms", "cot", "coordinate terms",
-            "co", "coi-lite", "mer", "hol", "tro", "alt", "alter":
+        case .relation:
             return  // handled as sense relations, or list-only
-        default:
-            if name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-") {
-                let passage = template.named("passage") ?? template.named("text") ?? template.named("quote")
-                appendArgument(passage, to: &output)
-                let translation = template.named("translation") ?? template.named("t")
-                if hasText(translation) {
-                    appendLiteral(" ― ", to: &output)
-                    appendArgument(translation, to: &output)
-                }
-                return
+        }
+    }
+
+    /// Quotations and, when degrading, unknown templates.
+    private func renderOther(_ template: Template, to output: inout [UInt8]) {
+        let name = template.name
+        if name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-") {
+            let passage = template.named("passage") ?? template.named("text") ?? template.named("quote")
+            appendArgument(passage, to: &output)
+            let translation = template.named("translation") ?? template.named("t")
+            if hasText(translation) {
+                appendLiteral(" ― ", to: &output)
+                appendArgument(translation, to: &output)
             }
-            if mode == .degrade, !WikitextRenderer.silentTemplates.contains(name), !isHeadTemplate(name) {
-                let arguments = template.positional.enumerated().filter { offset, range in
-                    !(offset == 0 && WikitextRenderer.looksLikeLanguageCode(source.string(source.trimmed(range))))
-                }
-                for (offset, argument) in arguments.enumerated() where hasText(argument.element) {
-                    if offset > 0 { output.append(Ascii.space) }
-                    appendArgument(argument.element, to: &output)
-                }
+            return
+        }
+        if mode == .degrade, !WikitextRenderer.silentTemplates.contains(name), !isHeadTemplate(name) {
+            let arguments = template.positional.enumerated().filter { offset, range in
+                !(offset == 0 && WikitextRenderer.looksLikeLanguageCode(source.string(source.trimmed(range))))
+            }
+            for (offset, argument) in arguments.enumerated() where hasText(argument.element) {
+                if offset > 0 { output.append(Ascii.space) }
+                appendArgument(argument.element, to: &output)
             }
         }
     }
@@ -436,6 +477,207 @@ package struct WikitextRenderer {
         }
     }
 
+    enum TemplateKind {
+        case link, etymology, phrase, derivation, glossary, place, givenName, surname, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
+    }
+
+    static let templateKinds: [String: TemplateKind] = {
+        var table: [String: TemplateKind] = [:]
+        for (name, kind) in [
+            ("onomatopoeic", TemplateKind.phrase), ("onom", TemplateKind.phrase), ("unknown", TemplateKind.phrase),
+            ("unk", TemplateKind.phrase), ("uncertain", TemplateKind.phrase), ("unc", TemplateKind.phrase),
+            ("back-formation", TemplateKind.derivation), ("back-form", TemplateKind.derivation),
+            ("bf", TemplateKind.derivation), ("clipping", TemplateKind.derivation), ("clip", TemplateKind.derivation),
+            ("named-after", TemplateKind.derivation), ("coinage", TemplateKind.derivation),
+            ("coin", TemplateKind.derivation), ("univerbation", TemplateKind.derivation),
+            ("univ", TemplateKind.derivation), ("ellipsis of", TemplateKind.derivation),
+            ("glossary", TemplateKind.glossary), ("glink", TemplateKind.glossary), ("place", TemplateKind.place),
+            ("given name", TemplateKind.givenName), ("surname", TemplateKind.surname),
+            ("l", TemplateKind.link),
+            ("link", TemplateKind.link),
+            ("ll", TemplateKind.link),
+            ("l-self", TemplateKind.link),
+            ("m", TemplateKind.link),
+            ("mention", TemplateKind.link),
+            ("m-self", TemplateKind.link),
+            ("l+", TemplateKind.link),
+            ("m+", TemplateKind.link),
+            ("langname-lite", TemplateKind.link),
+            ("inh", TemplateKind.etymology),
+            ("inh+", TemplateKind.etymology),
+            ("der", TemplateKind.etymology),
+            ("der+", TemplateKind.etymology),
+            ("bor", TemplateKind.etymology),
+            ("bor+", TemplateKind.etymology),
+            ("lbor", TemplateKind.etymology),
+            ("slbor", TemplateKind.etymology),
+            ("learned borrowing", TemplateKind.etymology),
+            ("obor", TemplateKind.etymology),
+            ("calque", TemplateKind.etymology),
+            ("cal", TemplateKind.etymology),
+            ("clq", TemplateKind.etymology),
+            ("psm", TemplateKind.etymology),
+            ("sl", TemplateKind.etymology),
+            ("semantic loan", TemplateKind.etymology),
+            ("uder", TemplateKind.etymology),
+            ("ubor", TemplateKind.etymology),
+            ("der-lite", TemplateKind.etymology),
+            ("inh-lite", TemplateKind.etymology),
+            ("bor-lite", TemplateKind.etymology),
+            ("partial calque", TemplateKind.etymology),
+            ("pcal", TemplateKind.etymology),
+            ("translit", TemplateKind.etymology),
+            ("tl", TemplateKind.etymology),
+            ("orthographic borrowing", TemplateKind.etymology),
+            ("cog", TemplateKind.cognate),
+            ("cognate", TemplateKind.cognate),
+            ("noncog", TemplateKind.cognate),
+            ("nc", TemplateKind.cognate),
+            ("noncognate", TemplateKind.cognate),
+            ("etyl", TemplateKind.etyl),
+            ("af", TemplateKind.affix),
+            ("affix", TemplateKind.affix),
+            ("compound", TemplateKind.affix),
+            ("com", TemplateKind.affix),
+            ("prefix", TemplateKind.affix),
+            ("pre", TemplateKind.affix),
+            ("suffix", TemplateKind.affix),
+            ("suf", TemplateKind.affix),
+            ("confix", TemplateKind.affix),
+            ("con", TemplateKind.affix),
+            ("blend", TemplateKind.affix),
+            ("surf", TemplateKind.affix),
+            ("doublet", TemplateKind.doublet),
+            ("dbt", TemplateKind.doublet),
+            ("piecewise doublet", TemplateKind.doublet),
+            ("w", TemplateKind.wikipedia),
+            ("wp", TemplateKind.wikipedia),
+            ("wikipedia link", TemplateKind.wikipedia),
+            ("w2", TemplateKind.wikipedia),
+            ("pedialite", TemplateKind.wikipedia),
+            ("lang", TemplateKind.lang),
+            ("lang2", TemplateKind.lang),
+            ("taxlink", TemplateKind.firstArgument),
+            ("taxfmt", TemplateKind.firstArgument),
+            ("vern", TemplateKind.firstArgument),
+            ("sup", TemplateKind.firstArgument),
+            ("sub", TemplateKind.firstArgument),
+            ("smallcaps", TemplateKind.firstArgument),
+            ("small caps", TemplateKind.firstArgument),
+            ("ipachar", TemplateKind.firstArgument),
+            ("upright", TemplateKind.firstArgument),
+            ("nowrap", TemplateKind.firstArgument),
+            ("small", TemplateKind.firstArgument),
+            ("big", TemplateKind.firstArgument),
+            ("n-g", TemplateKind.firstArgument),
+            ("ngd", TemplateKind.firstArgument),
+            ("non-gloss", TemplateKind.firstArgument),
+            ("non-gloss definition", TemplateKind.firstArgument),
+            ("ng", TemplateKind.firstArgument),
+            ("def", TemplateKind.firstArgument),
+            ("honoraltcaps", TemplateKind.firstArgument),
+            ("overline", TemplateKind.firstArgument),
+            ("underline", TemplateKind.firstArgument),
+            ("smc", TemplateKind.firstArgument),
+            ("keyword", TemplateKind.firstArgument),
+            ("italic", TemplateKind.firstArgument),
+            ("bold", TemplateKind.firstArgument),
+            ("ital", TemplateKind.firstArgument),
+            ("gloss", TemplateKind.gloss),
+            ("gl", TemplateKind.gloss),
+            ("q", TemplateKind.qualifier),
+            ("qual", TemplateKind.qualifier),
+            ("qualifier", TemplateKind.qualifier),
+            ("i", TemplateKind.qualifier),
+            ("qf", TemplateKind.qualifier),
+            ("qq", TemplateKind.qualifier),
+            ("sense", TemplateKind.qualifier),
+            ("s", TemplateKind.qualifier),
+            ("lb", TemplateKind.qualifier),
+            ("lbl", TemplateKind.qualifier),
+            ("label", TemplateKind.qualifier),
+            ("context", TemplateKind.qualifier),
+            ("cx", TemplateKind.qualifier),
+            ("term-label", TemplateKind.qualifier),
+            ("tlb", TemplateKind.qualifier),
+            ("a", TemplateKind.qualifier),
+            ("accent", TemplateKind.qualifier),
+            ("ux", TemplateKind.example),
+            ("usex", TemplateKind.example),
+            ("uxi", TemplateKind.example),
+            ("eg", TemplateKind.example),
+            ("ux-lite", TemplateKind.example),
+            ("quote", TemplateKind.example),
+            ("coi", TemplateKind.example),
+            ("collocation", TemplateKind.example),
+            ("ja-usex", TemplateKind.japaneseExample),
+            ("ko-usex", TemplateKind.japaneseExample),
+            ("zh-x", TemplateKind.chineseExample),
+            ("zh-usex", TemplateKind.chineseExample),
+            ("ja-x", TemplateKind.chineseExample),
+            ("ja-r", TemplateKind.kana),
+            ("ja-l", TemplateKind.kana),
+            ("ja-def", TemplateKind.kana),
+            ("ryu-r", TemplateKind.kana),
+            ("ko-l", TemplateKind.kana),
+            ("zh-l", TemplateKind.kana),
+            ("zh-m", TemplateKind.kana),
+            ("t", TemplateKind.translation),
+            ("t+", TemplateKind.translation),
+            ("tt", TemplateKind.translation),
+            ("tt+", TemplateKind.translation),
+            ("t-simple", TemplateKind.translation),
+            ("t+check", TemplateKind.translation),
+            ("t-check", TemplateKind.translation),
+            ("trans-see", TemplateKind.translation),
+            ("...", TemplateKind.ellipsis),
+            ("nb...", TemplateKind.ellipsis),
+            ("…", TemplateKind.ellipsis),
+            ("nb…", TemplateKind.ellipsis),
+            ("ellipsis", TemplateKind.ellipsis),
+            ("!", TemplateKind.pipe),
+            ("=", TemplateKind.equals),
+            (",", TemplateKind.comma),
+            ("nbsp", TemplateKind.space),
+            ("sp", TemplateKind.space),
+            (" ", TemplateKind.space),
+            ("ndash", TemplateKind.enDash),
+            ("en dash", TemplateKind.enDash),
+            ("mdash", TemplateKind.emDash),
+            ("em dash", TemplateKind.emDash),
+            ("--", TemplateKind.emDash),
+            ("syn", TemplateKind.relation),
+            ("synonyms", TemplateKind.relation),
+            ("ant", TemplateKind.relation),
+            ("antonyms", TemplateKind.relation),
+            ("hyp", TemplateKind.relation),
+            ("hyponyms", TemplateKind.relation),
+            ("hyper", TemplateKind.relation),
+            ("hypernyms", TemplateKind.relation),
+            ("cot", TemplateKind.relation),
+            ("coordinate terms", TemplateKind.relation),
+            ("co", TemplateKind.relation),
+            ("coi-lite", TemplateKind.relation),
+            ("mer", TemplateKind.relation),
+            ("hol", TemplateKind.relation),
+            ("tro", TemplateKind.relation),
+            ("alt", TemplateKind.relation),
+            ("alter", TemplateKind.relation),
+        ] {
+            table[name] = kind
+        }
+        return table
+    }()
+
+    /// The text of phrase-like etymology templates.
+    static let phrases: [String: String] = [
+        "onomatopoeic": "Onomatopoeic", "onom": "Onomatopoeic", "unknown": "Unknown", "unk": "Unknown",
+        "uncertain": "Uncertain", "unc": "Uncertain", "back-formation": "Back-formation from",
+        "back-form": "Back-formation from", "bf": "Back-formation from", "clipping": "Clipping of",
+        "clip": "Clipping of", "named-after": "Named after", "coinage": "Coined by", "coin": "Coined by",
+        "univerbation": "Univerbation of", "univ": "Univerbation of", "ellipsis of": "Ellipsis of",
+    ]
+
     /// Templates that never show text in a definition even when degrading.
     static let silentTemplates: Set<String> = [
         "defdate", "senseid", "sid", "nonlemma", "rfquotek", "rfex", "rfdef", "rfclarify", "rfv-sense", "rfd-sense",
@@ -446,7 +688,7 @@ package struct WikitextRenderer {
         "rel-top", "rel-bottom", "der-top", "der-bottom", "col", "col2", "col3", "col4", "col5", "der2", "der3",
         "der4", "der5", "rel2", "rel3", "rel4", "rel5", "inflection of", "head", "ws", "ws header", "see",
         "seemore", "tea room sense", "rft-sense", "cite", "references", "reflist", "clear", "-", "glossary",
-        "defdt", "datedef", "surface analysis", "root", "unk", "unc",
+        "defdt", "datedef", "surface analysis", "root",
     ]
 }
 

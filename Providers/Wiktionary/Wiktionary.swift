@@ -10,7 +10,7 @@ import LexAggHTTP
 ///
 /// Each language section of the page becomes entries of its own (one per etymology); a query with a language
 /// reads only that language's section and finds nothing when the page has none. Titles are case-sensitive:
-/// the word is tried as typed, then lower-cased.
+/// the word is tried as typed, then lower-cased when that finds nothing.
 public struct Wiktionary: DefinitionProviding {
     /// Where and how to reach Wiktionary.
     public struct Configuration: Sendable {
@@ -75,6 +75,8 @@ public struct Wiktionary: DefinitionProviding {
         var titles = [query.term]
         let lowered = query.term.lowercased()
         if lowered != query.term { titles.append(lowered) }
+        // The lower-cased title is tried when the title as typed has no page, or a page without the requested
+        // language (`Bank` is German; `bank` has the English entries). Languages never substitute for each other.
         for title in titles {
             guard let page = try await fetch(title, client: client) else { continue }
             let provenance = Provenance(
@@ -84,7 +86,7 @@ public struct Wiktionary: DefinitionProviding {
                 from: WikitextSource(page.wikitext.utf8), headword: page.title, language: section,
                 provenance: provenance
             )
-            return LookupResult(entries: entries)
+            if !entries.isEmpty { return LookupResult(entries: entries) }
         }
         return .notFound
     }

@@ -98,6 +98,14 @@ public struct ProviderHTTPClient: Sendable {
         }
     }
 
+    /// GETs `path` and decodes its 2xx JSON body as `T`.
+    /// - Throws: ``LexAggCore/ProviderError`` only, as ``get(_:query:accept:passing:)`` and
+    ///   ``decodeJSON(_:from:url:)`` do.
+    public func getJSON<T: Decodable>(_ path: String, query: [(String, String)] = [], as type: T.Type) async throws -> T {
+        let response = try await get(path, query: query)
+        return try decodeJSON(type, from: response, url: baseURL.url(path: path, query: query))
+    }
+
     /// Decodes a JSON body, turning failures into ``LexAggCore/ProviderError/Code/malformedResponse`` with an
     /// excerpt.
     public func decodeJSON<T: Decodable>(_ type: T.Type, from response: HTTPResponseData, url: String? = nil) throws
@@ -135,9 +143,9 @@ public struct ProviderHTTPClient: Sendable {
             )
         }
         do {
-            return try await gate.limiter.withPermit {
-                try await withTimeout(request)
-            }
+            // The timeout covers the wait for a permit too, so a request queued behind stalled ones still ends
+            // on time.
+            return try await withTimeout(request)
         } catch {
             throw map(error, url: request.url)
         }
@@ -148,8 +156,9 @@ public struct ProviderHTTPClient: Sendable {
     private func withTimeout(_ request: HTTPRequestSpec) async throws -> HTTPResponseData {
         let transport = self.transport
         let clock = self.clock
+        let limiter = gate.limiter
         return try await withThrowingTaskGroup(of: HTTPResponseData.self) { group in
-            group.addTask { try await transport.send(request) }
+            group.addTask { try await limiter.withPermit { try await transport.send(request) } }
             group.addTask {
                 // A little grace so that a transport's own deadline error (which names the cause, such as a
                 // refused connection) wins over the generic timeout; this guard catches transports that stall.
@@ -214,9 +223,11 @@ public struct ProviderHTTPClient: Sendable {
                 location: url, httpStatus: status
             )
         case 500..<600:
+            let now = Date().timeIntervalSince1970
+            let wait = response.header("Retry-After").flatMap { RetryAfter.parse($0, now: now) }
             return ProviderError(
                 .unavailable, provider: provider, message: "\(baseURL.host) is failing (HTTP \(status))",
-                location: url, httpStatus: status, excerpt: excerpt
+                retryAfter: wait, location: url, httpStatus: status, excerpt: excerpt
             )
         default:
             return ProviderError(

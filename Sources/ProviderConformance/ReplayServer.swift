@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -429,7 +434,14 @@ final class ReplayHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         case .reset:
             server.end()
-            context.close(promise: nil)
+            // SO_LINGER 0 makes the close an RST rather than an orderly FIN.
+            if let provider = context.channel as? any SocketOptionProvider {
+                provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
+                    context.close(promise: nil)
+                }
+            } else {
+                context.close(promise: nil)
+            }
             return
         case .normal, .truncated, .cutShort:
             break

@@ -67,6 +67,29 @@ private func providerError(_ body: () async throws -> Void) async -> ProviderErr
         #expect(error?.provider == testProvider)
     }
 
+    @Test func maintenanceKeepsItsRetryAfter() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/down", .text("<html>maintenance</html>", status: 503, contentType: "text/html", headers: [("Retry-After", "90")]))
+        let error = await providerError { _ = try await client(server).get("/down") }
+        #expect(error?.code == .unavailable)
+        #expect(error?.retryAfter == .seconds(90))
+        #expect(error?.excerpt?.contains("maintenance") == true)
+    }
+
+    @Test func getJSONDecodesOrReportsMalformed() async throws {
+        struct Payload: Decodable, Equatable { var word: String }
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/good", .json(#"{"word":"bank"}"#))
+        server.route("/bad", .json(#"{"word":"ba"#))
+        let http = client(server)
+        #expect(try await http.getJSON("/good", as: Payload.self) == Payload(word: "bank"))
+        let error = await providerError { _ = try await http.getJSON("/bad", as: Payload.self) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.excerpt == #"{"word":"ba"#)
+    }
+
     @Test func passingStatusesAreReturned() async throws {
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
@@ -131,6 +154,33 @@ private func providerError(_ body: () async throws -> Void) async -> ProviderErr
         #expect(error?.code == .malformedResponse)
     }
 
+    @Test func delayedAnswerWithinTheTimeoutArrives() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/slow", ReplayResponse.json(#"{"late":true}"#).delayed(by: .milliseconds(50)))
+        let response = try await client(server, timeout: .seconds(10)).get("/slow")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"late":true}"#)
+    }
+
+    @Test func delayedAnswerPastTheTimeoutTimesOut() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/slow", ReplayResponse.json("{}").delayed(by: .seconds(30)))
+        let error = await providerError { _ = try await client(server, timeout: .milliseconds(200)).get("/slow") }
+        #expect(error?.code == .timeout)
+    }
+
+    @Test func routesMatchPathAndQueryAndLaterRoutesWin() async throws {
+        let server = try await ReplayServer.start(fallback: .text("fallback", status: 404))
+        defer { Task { await server.shutdown() } }
+        server.route("/r", query: ["a": "1"], .json("one"))
+        server.route("/r", query: ["a": "1", "b": "x y"], .json("two"))
+        let http = client(server)
+        #expect(String(decoding: try await http.get("/r", query: [("a", "1")]).body, as: UTF8.self) == "one")
+        #expect(String(decoding: try await http.get("/r", query: [("b", "x y"), ("a", "1")]).body, as: UTF8.self) == "two")
+        #expect(String(decoding: try await http.get("/other", passing: [404]).body, as: UTF8.self) == "fallback")
+    }
+
     @Test func stalledServerTimesOut() async throws {
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
@@ -180,6 +230,20 @@ private func providerError(_ body: () async throws -> Void) async -> ProviderErr
         task.cancel()
         let error = await task.value
         #expect(error?.code == .cancelled)
+    }
+
+    @Test func queuedRequestsTimeOutToo() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/stall", ReplayResponse.json("{}").with(.stall))
+        let stalled = client(server, timeout: .seconds(60))
+        let blockers = (0..<3).map { _ in Task { try await stalled.get("/stall") } }
+        await server.waitForRequests(3)
+        let error = await providerError { _ = try await client(server, timeout: .milliseconds(200)).get("/stall") }
+        #expect(error?.code == .timeout)
+        #expect(server.requests.count == 3)
+        for blocker in blockers { blocker.cancel() }
+        for blocker in blockers { _ = try? await blocker.value }
     }
 
     @Test func atMostThreeConcurrentRequestsPerHost() async throws {

@@ -45,9 +45,12 @@ private func senses(_ body: String) -> [Sense] {
         ("{{alternative form of|en|colour}}", "alternative form of colour"), ("{{alt form|en|color}}", "alternative form of color"),
         ("{{plural of|cat|lang=en}}", "plural of cat"), ("{{es-verb form of|hablar}}", "verb form of hablar"),
         ("{{n-g|Used to express surprise.}}", "Used to express surprise."), ("{{taxlink|Felis catus|species}}", "Felis catus"),
-        ("x {{lb|en|informal}}", "x (informal)"), ("unclosed {{l|en|x", "unclosed l|en|x"),
+        ("x {{lb|en|informal}}", "x (informal)"), ("unclosed {{l|en|x", "unclosed"),
         ("stray }} and ]] and [[", "stray and and"), ("a <span class=\"x\">b</span> c", "a b c"),
-        ("&lt;b&gt;not a tag&lt;/b&gt;", "not a tag"), ("x {{...}}y", "x […]y"), ("__NOTOC__word", "word"),
+        ("&lt;b&gt;not a tag&lt;/b&gt;", "not a tag"), ("{{onomatopoeic|en}}.", "Onomatopoeic."),
+        ("{{unk|en|nocap=1}} origin", "unknown origin"), ("{{back-formation|en|burglar}}", "Back-formation from burglar"),
+        ("Probably an {{glossary|onomatopoeia|onomatopoeic}} word", "Probably an onomatopoeic word"),
+        ("{{doublet|en|bench}}", "bench"), ("x {{...}}y", "x […]y"), ("__NOTOC__word", "word"),
     ])
     func renders(input: String, expected: String) {
         #expect(render(input) == expected)
@@ -110,7 +113,11 @@ private func senses(_ body: String) -> [Sense] {
              definition: "Multi-line.", examples: ["It brings down the house, nightly."]),
         Case(wikitext: "# German.\n#: {{ux|de|Ich bin '''müde'''.|I am tired.}}", definition: "German.",
              examples: ["Ich bin müde. ― I am tired."]),
-        Case(wikitext: "# {{given name|en|male}}", definition: "male"),
+        Case(wikitext: "# {{given name|en|male}}", definition: "a male given name"),
+        Case(wikitext: "# {{place|en|city/county seat|s/Texas|c/USA}}.", definition: "a city in Texas, USA."),
+        Case(wikitext: "# {{place|en|island}}", definition: "an island"),
+        Case(wikitext: "# {{surname|en}}", definition: "a surname"),
+        Case(wikitext: "# {{mystery template|en|readable words}}", definition: "readable words"),
     ]
 
     @Test(arguments: cases)
@@ -145,6 +152,26 @@ private func senses(_ body: String) -> [Sense] {
         #expect(parsed[1].examples == ["top example"])
     }
 
+    @Test func unclosedTemplateDoesNotSwallowTheRest() {
+        let page = """
+            ==English==
+            ===Noun===
+            # A {{l|en|broken
+            # Second sense.
+            ===Verb===
+            # To verb.
+            ==French==
+            ===Noun===
+            # [[chose]]
+            """
+        let entries = WikitextParser.entries(
+            from: WikitextSource(page), headword: "x", language: nil, provenance: Fixtures.provenance
+        )
+        #expect(entries.map { $0.language?.code } == ["en", "fr"])
+        #expect(entries.first?.senseGroups.map { $0.senses.map(\.definition) } == [["A", "Second sense."], ["To verb."]])
+        for sense in entries.flatMap(\.allSenses) { #expect(MarkupCheck.problem(in: sense.definition) == nil) }
+    }
+
     @Test func labelOnlyDefinitionsAreDropped() {
         #expect(senses("# {{lb|en|obsolete}}\n# {{rfdef|en}}").isEmpty)
     }
@@ -168,6 +195,26 @@ private func senses(_ body: String) -> [Sense] {
         Case(line: "* {{fi-pronunciation}}", expected: []),
         Case(line: "* {{rhymes|en|aʊs}}", expected: []),
     ]
+
+    @Test func recordingsJoinTheirPronunciation() throws {
+        let page = """
+            ==English==
+            ===Pronunciation===
+            * {{a|UK}} {{IPA|en|/bɑːθ/}}
+            * {{a|US}} {{IPA|en|/bæθ/}}
+            * {{audio|en|en-us-bath.ogg|Audio (US)}}
+            * {{IPA|en|/baθ/}} {{audio|en|En bath north.ogg|Audio (Northern England)}}
+            ===Noun===
+            # [[thing]]
+            """
+        let entry = try #require(
+            WikitextParser.entries(from: WikitextSource(page), headword: "bath", language: nil, provenance: Fixtures.provenance).first
+        )
+        #expect(entry.pronunciations.map(\.audioURL) == [
+            nil, "https://commons.wikimedia.org/wiki/Special:FilePath/en-us-bath.ogg",
+            "https://commons.wikimedia.org/wiki/Special:FilePath/En_bath_north.ogg",
+        ])
+    }
 
     @Test(arguments: cases)
     func parses(sample: Case) throws {
@@ -227,9 +274,9 @@ private func senses(_ body: String) -> [Sense] {
         assertClean(entries, page: name)
     }
 
-    @Test func referenceSamplesGiveCleanTextAndTheirLanguages() throws {
+    @Test(.enabled(if: Fixtures.hasReferenceSamples, "../shared/reference-samples is absent"))
+    func referenceSamplesGiveCleanTextAndTheirLanguages() throws {
         let pages = Fixtures.referencePages()
-        guard !pages.isEmpty else { return }  // ../shared is absent: nothing to check
         for page in pages {
             var bytes = page.bytes
             // wiktextract's copies start with "TITLE: …" and a licence comment; both are harmless.
@@ -255,6 +302,25 @@ private func senses(_ body: String) -> [Sense] {
             #expect(english[0].senseGroups.map { $0.partOfSpeech?.name } == ["noun", "verb"])
             #expect(english[0].allSenses.first?.definition == "A structure built or serving as an abode of human beings.")
         }
+    }
+
+    /// The 2015 `walk` sample is a whole `action=query&prop=revisions` reply (formatversion 1): its wikitext sits
+    /// in `query.pages.<id>.revisions[0]["*"]`.
+    @Test(.enabled(if: Fixtures.hasReferenceSamples, "../shared/reference-samples is absent"))
+    func referenceQueryRevisionsSample() throws {
+        let url = Fixtures.referenceSamples.appendingPathComponent("action-query-revisions-walk-2015.json")
+        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: url)) as? [String: Any]
+        let pages = try #require((object?["query"] as? [String: Any])?["pages"] as? [String: Any])
+        let page = try #require(pages.values.first as? [String: Any])
+        let revision = try #require((page["revisions"] as? [[String: Any]])?.first)
+        let wikitext = try #require(revision["*"] as? String)
+        let entries = WikitextParser.entries(
+            from: WikitextSource(wikitext), headword: "walk", language: "English", provenance: Fixtures.provenance
+        )
+        #expect(entries.count >= 1)
+        #expect(Set(entries.flatMap { $0.senseGroups.compactMap(\.partOfSpeech?.name) }) == ["verb", "noun"])
+        #expect(entries.flatMap(\.allSenses).count >= 20)
+        assertClean(entries, page: "walk")
     }
 
     private func assertClean(_ entries: [Entry], page: String) {

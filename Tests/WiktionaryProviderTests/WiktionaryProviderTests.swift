@@ -93,6 +93,21 @@ import WiktionaryProvider
         #expect(server.requests.compactMap { $0.queryValue("page") } == ["Gadzooks", "gadzooks"])
     }
 
+    @Test func lowerCasedTitleIsTriedWhenTheTypedPageLacksTheLanguage() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let german = #"{"parse":{"title":"Bank","pageid":9,"redirects":[],"wikitext":"==German==\n===Noun===\n# [[bench]]\n"}}"#
+        server.route(WiktionaryReplay.path, query: ["page": "Bank"], .json(german))
+        let provider = WiktionaryReplay.provider(server)
+        let english = try await provider.lookup(LookupQuery("Bank", language: .english))
+        #expect(english.entries.count == 3)
+        #expect(english.entries.allSatisfy { $0.headword == "bank" && $0.language == .english })
+        #expect(server.requests.compactMap { $0.queryValue("page") } == ["Bank", "bank"])
+        let germanResult = try await provider.lookup(LookupQuery("Bank", language: .german))
+        #expect(germanResult.entries.map(\.headword) == ["Bank"])
+        #expect(germanResult.entries.first?.definitions == ["bench"])
+    }
+
     @Test func lowerCaseWordIsTriedOnce() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }
@@ -285,6 +300,19 @@ import WiktionaryProvider
         let error = await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
         #expect(error?.code == .unavailable)
         #expect(error?.message.contains("LEXAGG_WIKTIONARY_ENDPOINT") == true)
+    }
+
+    @Test func factoryBuiltProviderLooksUpThroughTheEndpoint() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let providers = ProviderFactory.wiktionary.make(
+            ProviderEnvironment(variables: ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL])
+        )
+        let provider = try #require(providers.first as? any DefinitionProviding)
+        #expect(await provider.availability() == .available)
+        let result = try await provider.lookup(LookupQuery("gadzooks"))
+        #expect(result.entries.first?.allSenses.first?.definition == "An exclamation of surprise or annoyance.")
+        #expect(server.requests.count == 1)
     }
 
     @Test func factoryReadsTheEndpointFromTheEnvironment() throws {

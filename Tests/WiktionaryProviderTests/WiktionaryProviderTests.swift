@@ -308,7 +308,7 @@ import WiktionaryProvider
         let providers = ProviderFactory.wiktionary.make(
             ProviderEnvironment(variables: ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL])
         )
-        let provider = try #require(providers.first as? any DefinitionProviding)
+        let provider = try #require(providers.providers.first as? any DefinitionProviding)
         #expect(await provider.availability() == .available)
         let result = try await provider.lookup(LookupQuery("gadzooks"))
         #expect(result.entries.first?.allSenses.first?.definition == "An exclamation of surprise or annoyance.")

@@ -58,6 +58,7 @@ let package = Package(
                 "LexAggCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
@@ -104,7 +105,7 @@ let package = Package(
         .target(
             name: "DictProtocolProvider",
             dependencies: [
-                "LexAggCore", "LexAggDictFormats",
+                "LexAggCore", "LexAggDictFormats", "LexAggHTTP",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),

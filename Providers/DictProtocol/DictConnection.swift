@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
 import NIOExtras
 import NIOPosix
@@ -13,22 +10,6 @@ enum DictConnection {
         case tooLarge
         /// The server closed the connection without a word.
         case closedWithoutReply
-    }
-
-    /// A short reason for a connection failure ("Connection refused"), without NIO's nested detail.
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as NIOConnectionError:
-            if let failure = error.connectionErrors.last { return describe(failure.error) }
-            if error.dnsAError != nil || error.dnsAAAAError != nil { return "cannot resolve \(error.host)" }
-            return "cannot connect"
-        case let error as IOError:
-            return String(cString: strerror(error.errnoCode))
-        case let error as ChannelError where error == .connectTimeout(.zero) || "\(error)".hasPrefix("connectTimeout"):
-            return "connection timed out"
-        default:
-            return "\(error)"
-        }
     }
 
     static func exchange(_ request: String, with configuration: DictServer.Configuration) async throws -> [String] {

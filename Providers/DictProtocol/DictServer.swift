@@ -5,6 +5,7 @@ import Foundation
 #endif
 import LexAggCore
 import LexAggDictFormats
+import LexAggHTTP
 
 extension ProviderID {
     /// A DICT protocol server (RFC 2229), such as a local `dictd` or dict.org.
@@ -179,7 +180,7 @@ public struct DictServer: DefinitionProviding, MatchProviding {
         } catch {
             throw ProviderError(
                 .unavailable, provider: descriptor.id,
-                message: "cannot reach the DICT server at \(configuration.displayAddress): \(DictConnection.describe(error))",
+                message: "cannot reach the DICT server at \(configuration.displayAddress): \(ConnectionErrorText.describe(error))",
                 location: configuration.displayAddress, underlying: String(reflecting: error)
             )
         }

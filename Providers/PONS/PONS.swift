@@ -81,7 +81,7 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
 
     public func availability() async -> ProviderAvailability {
         if BaseURL(configuration.endpoint) == nil { return .unavailable(reason: endpointProblem) }
-        guard let secret = configuration.secret else { return .unavailable(reason: PONS.missingSecretMessage) }
+        guard let secret = configuration.secret else { return .notConfigured(hint: PONS.missingSecretMessage) }
         if !secret.isSendable { return .unavailable(reason: PONS.unsendableSecretMessage) }
         return .available
     }

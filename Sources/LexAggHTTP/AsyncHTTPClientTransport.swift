@@ -46,13 +46,13 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             case .invalidURL, .emptyHost, .emptyScheme:
                 return HTTPTransportError.invalidURL(request.url)
             default:
-                return HTTPTransportError.connection(String(describing: error))
+                return HTTPTransportError.connection(ConnectionErrorText.describe(error))
             }
         }
         if error is NIOHTTPDecompression.DecompressionError {
             return HTTPTransportError.bodyTooLarge(limit: request.maximumBodyBytes)
         }
-        return HTTPTransportError.connection(String(reflecting: error))
+        return HTTPTransportError.connection(ConnectionErrorText.describe(error))
     }
 }
 
@@ -63,6 +63,9 @@ private enum SharedClient {
         configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
         configuration.decompression = .enabled(limit: .ratio(200))
+        // A failed connection (no network, unknown host, refused) fails the request at once instead of being
+        // retried with back-off until the connect timeout: an offline lookup must not wait 10 s per source.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 }

@@ -74,7 +74,7 @@ public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .timeout: "timed out"
         case .bodyTooLarge(let limit): "the response body is larger than the \(limit)-byte limit"
-        case .connection(let detail): "connection failed: \(detail)"
+        case .connection(let detail): detail
         case .cancelled: "cancelled"
         case .invalidURL(let url): "invalid URL \(url)"
         }

@@ -82,7 +82,11 @@ struct LookupOptions: Equatable, ContextCommand {
     private func availableDefiners(_ registry: ProviderRegistry, language: Language?, context: CommandContext)
         async throws -> [any DefinitionProviding]
     {
-        let candidates = registry.definers(for: language).filter { $0.descriptor.capabilities.contains(.define) }
+        // Providers with a quota (PONS: 1,000 requests a month) are asked by default only when the word's language
+        // is given and theirs; name them with --providers to ask them anyway.
+        let candidates = registry.definers(for: language).filter {
+            $0.descriptor.capabilities.contains(.define) && (language != nil || !$0.descriptor.requiresCredentials)
+        }
         var usable: [any DefinitionProviding] = []
         var reasons: [String] = []
         for provider in candidates {

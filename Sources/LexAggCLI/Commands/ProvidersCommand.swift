@@ -50,15 +50,24 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
         return .success
     }
 
+    /// Languages, or translation directions; a long list is summarised (the JSON output has all of it).
+    private func languagesCell(_ info: JSONOutput.ProviderInfo) -> String {
+        let items = info.translations.isEmpty ? info.languages.map(\.code) : info.translations
+        if items.isEmpty { return "any" }
+        if items.count <= 4 { return items.joined(separator: ",") }
+        let languages = Set(info.languages.map(\.code) + info.translations.flatMap { $0.split(separator: "→").map(String.init) })
+        return info.translations.isEmpty
+            ? items.prefix(3).joined(separator: ",") + ",… (\(items.count))"
+            : "\(items.count) directions, \(languages.count) languages"
+    }
+
     private func table(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
         guard !infos.isEmpty else { return "No providers found.\n" }
         let header = ["ID", "NAME", "CAN", "LANGUAGES", "MODE", "KEY", "STATUS"]
         let rows = infos.map { info in
             [
                 info.id.rawValue, info.name, info.capabilities.joined(separator: ","),
-                info.translations.isEmpty
-                    ? (info.languages.isEmpty ? "any" : info.languages.map(\.code).joined(separator: ","))
-                    : info.translations.joined(separator: ","),
+                languagesCell(info),
                 info.mode, info.requiresCredentials ? "needs key" : "-",
                 info.status,
             ]

@@ -166,7 +166,8 @@ let package = Package(
         .testTarget(
             name: "LexAggCLITests",
             dependencies: [
-                "LexAggCLI", "LexAggFixtures", "ProviderConformance", "DictDatabaseProvider", "lexagg",
+                "LexAggCLI", "LexAggFixtures", "ProviderConformance", "DictDatabaseProvider", "WiktionaryProvider",
+                "RandomWordProvider", "lexagg",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

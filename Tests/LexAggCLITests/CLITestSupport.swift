@@ -13,7 +13,7 @@ struct CLIRun {
     let stderr: String
 
     static func run(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
-                    databases: String = FixtureStore.dictDatabases) async -> CLIRun {
+                    databases: String = FixtureStore.dictDatabases, also extra: [ProviderFactory] = []) async -> CLIRun {
         let factory = ProviderFactory(name: "fixtures") { _ in
             switch DictDatabaseDiscovery.databases(at: databases) {
             case .success(let found): .init(providers: found)
@@ -21,7 +21,7 @@ struct CLIRun {
             }
         }
         let output = CapturedOutput(isTerminal: terminal)
-        let context = CommandContext(environment: environment, factories: [factory], output: output)
+        let context = CommandContext(environment: environment, factories: [factory] + extra, output: output)
         let status = await LexAggCLI.run(arguments, context: context)
         return CLIRun(status: status, stdout: output.standardOutput, stderr: output.standardError)
     }

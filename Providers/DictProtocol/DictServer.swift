@@ -113,7 +113,16 @@ public struct DictServer: DefinitionProviding, MatchProviding {
     public func lookup(_ query: LookupQuery) async throws -> LookupResult {
         let configuration = try ready()
         let lines = try await session(configuration, command: "DEFINE \(configuration.database) \(DictTranscript.quote(query.term))")
-        let definitions = try parse(lines) { reader throws(DictTranscript.Failure) in try reader.definitions() }
+        let parsed = Result { () throws(ProviderError) in
+            try parse(lines) { reader throws(DictTranscript.Failure) in try reader.definitions() }
+        }
+        if case .failure(var error) = parsed, error.message.contains("has no database") {
+            // Say which databases there are, when the server will tell.
+            let names = (try? await databases())?.map(\.name) ?? []
+            if !names.isEmpty { error.message += "; it has: \(names.joined(separator: ", "))" }
+            throw error
+        }
+        let definitions = try parsed.get()
         let now = Date()
         return LookupResult(entries: definitions.map { definition in
             let provenance = Provenance(
@@ -136,6 +145,22 @@ public struct DictServer: DefinitionProviding, MatchProviding {
         let matches = try parse(lines) { reader throws(DictTranscript.Failure) in try reader.matches() }
         var seen = Set<String>()
         return matches.map(\.word).filter { seen.insert($0.lowercased()).inserted }.prefix(limit).map { $0 }
+    }
+
+    /// The server's databases (`SHOW DB`), as name and description.
+    public func databases() async throws -> [(name: String, description: String)] {
+        let configuration = try ready()
+        let lines = try await session(configuration, command: "SHOW DB")
+        return try parse(lines) { reader throws(DictTranscript.Failure) in try reader.listing("SHOW DB") }
+            .map { ($0.name, $0.description) }
+    }
+
+    /// The server's match strategies (`SHOW STRAT`), as name and description.
+    public func strategies() async throws -> [(name: String, description: String)] {
+        let configuration = try ready()
+        let lines = try await session(configuration, command: "SHOW STRAT")
+        return try parse(lines) { reader throws(DictTranscript.Failure) in try reader.listing("SHOW STRAT") }
+            .map { ($0.name, $0.description) }
     }
 
     // MARK: Session

@@ -21,6 +21,12 @@ package enum DictTranscript {
         package var word: String
     }
 
+    /// One `SHOW DB` or `SHOW STRAT` item: a name and its description.
+    package struct Listing: Equatable, Sendable {
+        package var name: String
+        package var description: String
+    }
+
     /// What went wrong, as the server said or as the transcript shows.
     package enum Failure: Error, Equatable, Sendable {
         /// The server refused or cannot serve (`420`, `421`, `530`, a missing banner).
@@ -91,6 +97,23 @@ package enum DictTranscript {
             return body.split(separator: "\n").compactMap { line in
                 let fields = DictTranscript.fields(String(line))
                 return fields.count == 2 ? Match(database: fields[0], word: fields[1]) : nil
+            }
+        }
+
+        /// The reply to `SHOW DB` (`110`, or `554` for none) or `SHOW STRAT` (`111`, or `555` for none).
+        package mutating func listing(_ command: String) throws(Failure) -> [Listing] {
+            let (code, text) = try status("the reply to \(command)")
+            switch code {
+            case 554, 555: return []
+            case 110, 111: break
+            default: throw failure(code, text)
+            }
+            let body = try textBlock()
+            let (end, endText) = try status("the end of \(command)")
+            guard end == 250 else { throw failure(end, endText) }
+            return body.split(separator: "\n").compactMap { line in
+                let fields = DictTranscript.fields(String(line))
+                return fields.isEmpty ? nil : Listing(name: fields[0], description: fields.count > 1 ? fields[1] : "")
             }
         }
 

@@ -48,6 +48,18 @@ import Testing
         #expect(try reader.matches() == [.init(database: "wn", word: "serendipity"), .init(database: "gcide", word: "Serenity")])
     }
 
+    @Test func readsDatabaseAndStrategyListings() throws {
+        var reader = DictTranscript.Reader(lines: [
+            "110 2 databases present", "wn \"WordNet (r) 3.0 (2006)\"", "gcide \"The Collaborative International Dictionary\"", ".",
+            "250 ok", "555 no strategies available",
+        ])
+        #expect(try reader.listing("SHOW DB") == [
+            .init(name: "wn", description: "WordNet (r) 3.0 (2006)"),
+            .init(name: "gcide", description: "The Collaborative International Dictionary"),
+        ])
+        #expect(try reader.listing("SHOW STRAT") == [])
+    }
+
     @Test func aRefusingServerIsNotMalformed() {
         var reader = DictTranscript.Reader(lines: ["530 access denied"])
         #expect(throws: DictTranscript.Failure.refused(code: 530, text: "access denied")) { try reader.banner() }
@@ -134,7 +146,18 @@ import Testing
         do { _ = try await provider.lookup(try LookupQuery("house")) } catch let error as ProviderError {
             #expect(error.code == .unavailable)
             #expect(error.message.contains("has no database 'nope'"))
+            #expect(error.message.contains("it has: wn, gcide, freedict-eng-deu"))
         }
+        }
+    }
+
+    @Test func listsDatabasesAndStrategies() async throws {
+        try await withProvider { provider in
+            let databases = try await provider.databases()
+            #expect(databases.map(\.name) == ["wn", "gcide", "freedict-eng-deu"])
+            #expect(databases.first?.description == "WordNet (r) 3.0 (2006)")
+            let strategies = try await provider.strategies().map(\.name)
+            #expect(strategies.contains("exact") && strategies.contains("lev") && strategies.contains("prefix"))
         }
     }
 

@@ -1,6 +1,8 @@
 import LexAggCLI
 import LexAggCore
 import LexAggFixtures
+import FreeDictionaryProvider
+import PONSProvider
 import ProviderConformance
 import RandomWordProvider
 import Testing
@@ -76,6 +78,41 @@ import WiktionaryProvider
         let document = try JSONSerializationFree.object(online.stdout)
         #expect(document["words"] as? [String] == ["alpha", "beta", "gamma"])
         #expect(document["provider"] as? String == "randomword")
+    }
+
+    @Test func freeDictionaryThroughTheCLI() async throws {
+        let server = try await ReplayServer.start(fallback: .json(Self.bytes("freedictionary/error-404-no-definitions.json"), status: 404))
+        defer { Task { await server.shutdown() } }
+        server.route("/api/v2/entries/en/bass", .json(Self.bytes("freedictionary/entries-en-bass.json")))
+        let environment = ["LEXAGG_FREEDICTIONARY_ENDPOINT": server.baseURL]
+        let run = await CLIRun.run(["lookup", "bass", "--providers", "freedictionary"], environment: environment, also: [.freedictionary])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("[freedictionary]"))
+        let missing = await CLIRun.run(["lookup", "qqqzzz", "--providers", "freedictionary"], environment: environment, also: [.freedictionary])
+        #expect(missing.status == ExitStatus.notFound.rawValue)
+    }
+
+    @Test func ponsTranslatesWithTheKeyAndNeverShowsIt() async throws {
+        let secret = "s3cr3t-pons-key-0123456789"
+        let server = try await ReplayServer.start(fallback: .text("", status: 204))
+        defer { Task { await server.shutdown() } }
+        server.route("/v1/dictionary", query: ["q": "house", "l": "enfr", "in": "en"], .json(Self.bytes("pons/dictionary-enfr-house-in-en.json")))
+        let environment = ["LEXAGG_PONS_ENDPOINT": server.baseURL, "LEXAGG_PONS_SECRET": secret]
+        let run = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons"], environment: environment, also: [.pons])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("English → French"))
+        #expect(server.requests.last?.header("X-Secret") == secret)
+        let json = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons", "--format", "json"], environment: environment, also: [.pons])
+        server.setFallback(.text("forbidden \(secret)", status: 403))
+        let refused = await CLIRun.run(["translate", "maison", "--from", "fr", "--to", "en", "--providers", "pons"], environment: environment, also: [.pons])
+        #expect(refused.status == ExitStatus.unavailable.rawValue)
+        let providers = await CLIRun.run(["providers", "--format", "json"], environment: environment, also: [.pons])
+        for output in [run.stdout, run.stderr, json.stdout, refused.stdout, refused.stderr, providers.stdout] {
+            #expect(!output.contains(secret), "the PONS key leaked")
+        }
+        let withoutKey = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons"], environment: ["LEXAGG_PONS_ENDPOINT": server.baseURL], also: [.pons])
+        #expect(withoutKey.status == ExitStatus.unavailable.rawValue)
+        #expect(withoutKey.stderr.contains("LEXAGG_PONS_SECRET"))
     }
 
     @Test(arguments: [["random", "--count", "0"], ["random", "--count", "5000"], ["random", "--lang", "xx-?"]])

@@ -1,30 +1,65 @@
 import LexAggCore
 
-/// Asks several providers and gathers their answers and outcomes.
-///
-/// Online providers run concurrently, each in its own child task; offline ones (local files, microseconds
-/// each) run one after another in the calling task, so an offline lookup never starts the concurrency thread
-/// pool. One provider's failure never hides another's answer. Entries come back in the order the providers
-/// were given (their priority), whatever order they finish in.
-public struct Aggregator: Sendable {
-    private let clock: ContinuousClock
+/// How a lookup uses its providers.
+public enum LookupStrategy: String, Sendable, CaseIterable {
+    /// Ask providers one at a time in priority order; stop at the first that knows the word. A failed provider
+    /// is simply followed by the next.
+    case first
+    /// Ask all at once; take the first answer that knows the word and stop the others.
+    case fastest
+    /// Ask all at once and wait for every answer (within the deadline).
+    case merge
+}
 
-    public init() {
-        self.clock = ContinuousClock()
+/// How long a lookup may take and which strategy it follows.
+public struct AggregationOptions: Sendable, Hashable {
+    public var strategy: LookupStrategy
+    /// The longest one provider may take.
+    public var providerTimeout: Duration
+    /// The longest the whole lookup may take.
+    public var deadline: Duration
+
+    public init(strategy: LookupStrategy = .merge, providerTimeout: Duration = .seconds(5), deadline: Duration = .seconds(8)) {
+        self.strategy = strategy
+        self.providerTimeout = providerTimeout
+        self.deadline = deadline
+    }
+}
+
+/// Asks providers and gathers their answers and outcomes, within time limits.
+///
+/// - Online providers run concurrently, each in its own child task, each bounded by ``Options/providerTimeout``
+///   and all by ``Options/deadline``: a slow or dead source never delays the answer past the deadline; it is
+///   cancelled and reported as timed out.
+/// - Offline providers (local files, microseconds each) run one after another in the calling task, so an
+///   offline lookup never starts the concurrency thread pool.
+/// - One provider's failure never hides another's answer. Entries come back in the order the providers were
+///   given (their priority), whatever order they finish in; every provider asked has an outcome.
+/// - Cancelling the calling task (Ctrl-C) cancels every provider.
+public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
+    public typealias Options = AggregationOptions
+
+    public let options: Options
+    private let clock: C
+
+    /// - Parameter clock: measures latency and times out providers; tests pass a clock they advance by hand.
+    public init(options: Options = Options(), clock: C) {
+        self.options = options
+        self.clock = clock
     }
 
-    /// Looks `query` up in every provider of `providers`.
+    /// Looks `query` up with `providers`, in their priority order.
     public func define(_ query: LookupQuery, using providers: [any DefinitionProviding]) async -> AggregatedResult {
-        await fanOut(providers.map { provider in
+        await run(providers.map { provider in
             Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork) { try await provider.lookup(query) }
         })
     }
 
-    /// Translates `query` with every provider of `providers`.
+    /// Translates `query` with `providers`, in their priority order.
     public func translate(_ query: TranslationQuery, using providers: [any TranslationProviding]) async
         -> AggregatedResult
     {
-        await fanOut(providers.map { provider in
+        await run(providers.map { provider in
             Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork) { try await provider.translate(query) }
         })
     }
@@ -35,44 +70,124 @@ public struct Aggregator: Sendable {
         var run: @Sendable () async throws -> LookupResult
     }
 
-    private func fanOut(_ jobs: [Job]) async -> AggregatedResult {
-        let clock = self.clock
-        @Sendable func perform(_ job: Job) async -> (LookupResult?, ProviderOutcome) {
-            let start = clock.now
-            do {
-                let result = try await job.run()
-                let count = result.entries.filter { !$0.isEmpty }.count
-                let status: ProviderOutcome.Status = count == 0 ? .empty : .answered(entries: count)
-                return (result, ProviderOutcome(provider: job.id, status: status, latency: clock.now - start))
-            } catch {
-                let wrapped = ProviderError.wrapping(error, provider: job.id)
-                return (nil, ProviderOutcome(provider: job.id, status: .failed(wrapped), latency: clock.now - start))
-            }
-        }
+    private typealias Answer = (index: Int, result: LookupResult?, outcome: ProviderOutcome)
 
-        var answers: [(Int, LookupResult?, ProviderOutcome)] = []
-        let online = jobs.enumerated().filter { $0.element.online }
-        if !online.isEmpty {
-            answers = await withTaskGroup(of: (Int, LookupResult?, ProviderOutcome).self) { group in
-                for (index, job) in online {
-                    group.addTask { @concurrent in
-                        let (result, outcome) = await perform(job)
-                        return (index, result, outcome)
-                    }
+    private func run(_ jobs: [Job]) async -> AggregatedResult {
+        let end = clock.now.advanced(by: options.deadline)
+        var answers: [Answer] = []
+        switch options.strategy {
+        case .first:
+            for (index, job) in jobs.enumerated() {
+                let answer = await perform(job, index: index, until: end)
+                answers.append(answer)
+                if answer.result.map({ !$0.isEmpty }) ?? false { break }
+            }
+        case .fastest:
+            // An offline answer arrives in microseconds: ask those first, and the network only if they lack the word.
+            for (index, job) in jobs.enumerated() where !job.online {
+                let answer = await perform(job, index: index, until: end)
+                answers.append(answer)
+                if answer.result.map({ !$0.isEmpty }) ?? false { return result(answers) }
+            }
+            answers += await concurrently(jobs.enumerated().filter { $0.element.online }, until: end, stopAtFirstAnswer: true)
+        case .merge:
+            let online = jobs.enumerated().filter { $0.element.online }
+            if online.isEmpty {
+                // No child task at all: an offline lookup never starts the thread pool.
+                for (index, job) in jobs.enumerated() { answers.append(await perform(job, index: index, until: end)) }
+            } else {
+                // Online requests go out first, so offline work overlaps with their round trips.
+                async let remote = concurrently(online, until: end, stopAtFirstAnswer: false)
+                for (index, job) in jobs.enumerated() where !job.online {
+                    answers.append(await perform(job, index: index, until: end))
                 }
-                var collected: [(Int, LookupResult?, ProviderOutcome)] = []
-                for await answer in group { collected.append(answer) }
-                return collected
+                answers += await remote
             }
         }
-        for (index, job) in jobs.enumerated() where !job.online {
-            let (result, outcome) = await perform(job)
-            answers.append((index, result, outcome))
-        }
-        answers.sort { $0.0 < $1.0 }
+        return result(answers)
+    }
+
+    private func result(_ answers: [Answer]) -> AggregatedResult {
+        let sorted = answers.sorted { $0.index < $1.index }
         return AggregatedResult(
-            entries: answers.flatMap { $0.1?.entries.filter { !$0.isEmpty } ?? [] },
-            outcomes: answers.map(\.2)
+            entries: sorted.flatMap { $0.result?.entries.filter { !$0.isEmpty } ?? [] },
+            outcomes: sorted.map(\.outcome)
         )
     }
+
+    /// Runs `jobs` concurrently; with `stopAtFirstAnswer`, the others are cancelled once one knows the word.
+    private func concurrently(
+        _ jobs: [(offset: Int, element: Job)], until end: C.Instant, stopAtFirstAnswer: Bool
+    ) async -> [Answer] {
+        guard !jobs.isEmpty else { return [] }
+        return await withTaskGroup(of: Answer.self) { group in
+            for (index, job) in jobs {
+                group.addTask { @concurrent in await self.perform(job, index: index, until: end) }
+            }
+            var answers: [Answer] = []
+            for await answer in group {
+                answers.append(answer)
+                if stopAtFirstAnswer, answer.result.map({ !$0.isEmpty }) ?? false {
+                    group.cancelAll()
+                }
+            }
+            return answers
+        }
+    }
+
+    /// Runs one provider within its own timeout and the overall deadline; every outcome is reported.
+    private func perform(_ job: Job, index: Int, until end: C.Instant) async -> Answer {
+        let start = clock.now
+        let limit = min(options.providerTimeout, start.duration(to: end))
+        func outcome(_ status: ProviderOutcome.Status) -> ProviderOutcome {
+            ProviderOutcome(provider: job.id, status: status, latency: start.duration(to: clock.now))
+        }
+        guard limit > .zero else {
+            let error = ProviderError(.timeout, provider: job.id, message: "not asked: the \(options.deadline) deadline had passed")
+            return (index, nil, outcome(.failed(error)))
+        }
+        do {
+            let result: LookupResult
+            if job.online {
+                result = try await Self.withTimeout(limit, clock: clock, provider: job.id) { try await job.run() }
+            } else {
+                result = try await job.run()
+            }
+            let count = result.entries.filter { !$0.isEmpty }.count
+            return (index, result, outcome(count == 0 ? .empty : .answered(entries: count)))
+        } catch {
+            return (index, nil, outcome(.failed(ProviderError.wrapping(error, provider: job.id))))
+        }
+    }
+
+    /// Runs `body`, cancelling it and throwing ``ProviderError/Code/timeout`` when it takes longer than `limit`.
+    static func withTimeout(
+        _ limit: Duration, clock: C, provider: ProviderID, _ body: @escaping @Sendable () async throws -> LookupResult
+    ) async throws -> LookupResult {
+        try await withThrowingTaskGroup(of: LookupResult?.self) { group in
+            group.addTask { @concurrent in try await body() }
+            group.addTask { @concurrent in
+                try await clock.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            guard let result = first else {
+                throw ProviderError(.timeout, provider: provider, message: "no answer within \(formatSeconds(limit))")
+            }
+            return result
+        }
+    }
+}
+
+extension Aggregator where C == ContinuousClock {
+    public init(options: Options = Options()) {
+        self.init(options: options, clock: ContinuousClock())
+    }
+}
+
+/// `2 s`, `0.5 s`.
+func formatSeconds(_ duration: Duration) -> String {
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 10).rounded() / 10) s"
 }

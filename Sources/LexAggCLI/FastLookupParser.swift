@@ -1,8 +1,11 @@
+import LexAggAggregation
+
 /// Parses the everyday `lookup` command line without ArgumentParser.
 ///
 /// ArgumentParser discovers options by reflection, which costs about 9 million instructions at start-up in
 /// a static binary (measured with callgrind) — more than the lookup itself. This parser accepts exactly
-/// `lookup WORD… [--providers IDS] [--lang CODE] [--format text|json]` and returns `nil` for anything else
+/// `lookup WORD… [--providers IDS] [--lang CODE] [--format text|json] [--strategy S] [--timeout N]` and returns
+/// `nil` for anything else
 /// (help, `--opt=value`, `--`, unknown options, bad values), which then goes through ArgumentParser as usual,
 /// so errors and help look the same either way. `FastLookupParserTests` checks both parsers agree.
 enum FastLookupParser {
@@ -14,7 +17,8 @@ enum FastLookupParser {
         while index < arguments.count {
             let argument = arguments[index]
             if argument.hasPrefix("-") {
-                guard ["--providers", "--lang", "--format"].contains(argument), seen.insert(argument).inserted,
+                guard ["--providers", "--lang", "--format", "--strategy", "--timeout"].contains(argument),
+                      seen.insert(argument).inserted,
                       index + 1 < arguments.count
                 else { return nil }
                 let value = arguments[index + 1]
@@ -22,6 +26,12 @@ enum FastLookupParser {
                 switch argument {
                 case "--providers": options.providers = value
                 case "--lang": options.lang = value
+                case "--strategy":
+                    guard let strategy = LookupStrategy(rawValue: value) else { return nil }
+                    options.strategy = strategy
+                case "--timeout":
+                    guard let timeout = Double(value) else { return nil }
+                    options.timeout = timeout
                 default:
                     guard let format = OutputFormat(rawValue: value) else { return nil }
                     options.format = format

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LexAggAggregation
 import LexAggCore
 
 /// The `lexagg` command line: parses arguments, runs the command, maps every outcome to an ``ExitStatus``.
@@ -96,6 +97,20 @@ func parseLanguage(_ text: String, option: String = "--lang") throws -> Language
         )
     }
     return language
+}
+
+extension LookupStrategy: ExpressibleByArgument {}
+
+/// The aggregator options for `--strategy` and `--timeout`, with an error that teaches.
+///
+/// By default a lookup waits at most 8 s in all and 5 s for any one provider; an explicit `--timeout` sets both.
+func aggregatorOptions(strategy: LookupStrategy, timeout: Double?) throws -> AggregationOptions {
+    guard let timeout else { return AggregationOptions(strategy: strategy) }
+    guard timeout.isFinite, timeout > 0, timeout <= 600 else {
+        throw CommandFailure.usage("--timeout must be a number of seconds above 0 and at most 600, not \(timeout)")
+    }
+    let deadline = Duration.milliseconds(Int64((timeout * 1000).rounded()))
+    return AggregationOptions(strategy: strategy, providerTimeout: deadline, deadline: deadline)
 }
 
 /// Splits `--providers a,b` into names.

@@ -9,7 +9,11 @@ import Testing
 
 /// A provider whose answer is fixed by the test.
 struct ScriptedProvider: DefinitionProviding {
-    enum Behaviour: Sendable { case answer(String), empty, fail(ProviderError.Code), throwForeign }
+    enum Behaviour: Sendable {
+        case answer(String), empty, fail(ProviderError.Code), throwForeign, slow(Duration)
+        /// Answers, then tells the test it has.
+        case answerAndSignal(AsyncStream<Void>.Continuation)
+    }
     let descriptor: ProviderDescriptor
     let behaviour: Behaviour
 
@@ -37,6 +41,14 @@ struct ScriptedProvider: DefinitionProviding {
         case .throwForeign:
             struct Foreign: Error {}
             throw Foreign()
+        case .answerAndSignal(let signal):
+            defer { signal.yield() }
+            return try await ScriptedProvider(descriptor.id.rawValue, .answer("signalled")).lookup(query)
+        case .slow(let delay):
+            do { try await Task.sleep(for: delay) } catch {
+                throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled")
+            }
+            return try await ScriptedProvider(descriptor.id.rawValue, .answer("slow")).lookup(query)
         }
     }
 }
@@ -100,7 +112,7 @@ struct ScriptedProvider: DefinitionProviding {
             ScriptedProvider("fourth", .throwForeign, online: online),
             ScriptedProvider("fifth", .answer("five"), online: !online),
         ]
-        let result = await Aggregator().define(try LookupQuery("word"), using: providers)
+        let result = await Aggregator(clock: ManualClock()).define(try LookupQuery("word"), using: providers)
         #expect(result.outcomes.map(\.provider.rawValue) == ["first", "second", "third", "fourth", "fifth"])
         #expect(result.entries.map(\.provenance.provider.rawValue) == ["first", "fifth"])
         #expect(result.outcomes[1].status == .empty)
@@ -112,11 +124,105 @@ struct ScriptedProvider: DefinitionProviding {
     }
 
     @Test func allFailedIsDistinctFromNotFound() async throws {
-        let failing = await Aggregator().define(try LookupQuery("w"), using: [ScriptedProvider("a", .fail(.timeout))])
+        let failing = await Aggregator(clock: ManualClock()).define(try LookupQuery("w"), using: [ScriptedProvider("a", .fail(.timeout))])
         #expect(failing.allFailed && !failing.isFound)
-        let empty = await Aggregator().define(try LookupQuery("w"), using: [ScriptedProvider("a", .empty)])
+        let empty = await Aggregator(clock: ManualClock()).define(try LookupQuery("w"), using: [ScriptedProvider("a", .empty)])
         #expect(!empty.allFailed && !empty.isFound)
-        let none = await Aggregator().define(try LookupQuery("w"), using: [])
+        let none = await Aggregator(clock: ManualClock()).define(try LookupQuery("w"), using: [])
         #expect(!none.allFailed && !none.isFound)
+    }
+}
+
+/// Strategies and time limits, on a clock the tests advance by hand: deterministic however busy the machine is.
+@Suite struct StrategyTests {
+    private func aggregator(_ strategy: LookupStrategy, _ clock: ManualClock, providerTimeout: Duration = .seconds(5),
+                            deadline: Duration = .seconds(8)) -> Aggregator<ManualClock> {
+        Aggregator(options: .init(strategy: strategy, providerTimeout: providerTimeout, deadline: deadline), clock: clock)
+    }
+
+    private func statuses(_ result: AggregatedResult) -> [String] {
+        result.outcomes.map { outcome in
+            switch outcome.status {
+            case .answered: "\(outcome.provider):answered"
+            case .empty: "\(outcome.provider):empty"
+            case .failed(let error): "\(outcome.provider):\(error.code)"
+            }
+        }
+    }
+
+    @Test func aDeadProviderIsCutOffAtItsTimeoutAndTheOthersStillAnswer() async throws {
+        let clock = ManualClock()
+        let (answered, signal) = AsyncStream<Void>.makeStream()
+        let aggregator = aggregator(.merge, clock, providerTimeout: .seconds(1))
+        let query = try LookupQuery("word")
+        let providers: [any DefinitionProviding] = [
+            ScriptedProvider("local", .answer("offline"), online: false),
+            ScriptedProvider("dead", .slow(.seconds(600)), online: true),
+            ScriptedProvider("quick", .answerAndSignal(signal), online: true),
+        ]
+        let lookup = Task { await aggregator.define(query, using: providers) }
+        for await _ in answered { break }   // time moves only once the quick provider has answered
+        let result = try await driving(clock, step: .milliseconds(250)) { await lookup.value }
+        #expect(statuses(result) == ["local:answered", "dead:timeout", "quick:answered"])
+        #expect(result.entries.map(\.provenance.provider.rawValue) == ["local", "quick"])
+        #expect(result.outcomes[1].error?.message == "no answer within 1 s")
+    }
+
+    @Test func firstStopsAtTheFirstProviderThatKnowsTheWordAndSkipsFailures() async throws {
+        let result = await aggregator(.first, ManualClock()).define(try LookupQuery("word"), using: [
+            ScriptedProvider("broken", .fail(.unavailable), online: true),
+            ScriptedProvider("blank", .empty),
+            ScriptedProvider("knows", .answer("yes"), online: true),
+            ScriptedProvider("never", .answer("unasked")),
+        ])
+        #expect(statuses(result) == ["broken:unavailable", "blank:empty", "knows:answered"])
+        #expect(result.entries.count == 1)
+    }
+
+    @Test func fastestTakesTheFirstAnswerAndCancelsTheRest() async throws {
+        let result = await aggregator(.fastest, ManualClock()).define(try LookupQuery("word"), using: [
+            ScriptedProvider("slow", .slow(.seconds(600)), online: true),
+            ScriptedProvider("quick", .answer("fast"), online: true),
+        ])
+        #expect(statuses(result) == ["slow:cancelled", "quick:answered"])
+        #expect(result.entries.map(\.provenance.provider.rawValue) == ["quick"])
+    }
+
+    @Test func fastestNeedsNoNetworkWhenAnOfflineProviderKnowsTheWord() async throws {
+        let result = await aggregator(.fastest, ManualClock()).define(try LookupQuery("word"), using: [
+            ScriptedProvider("online", .slow(.seconds(600)), online: true),
+            ScriptedProvider("offline", .answer("here")),
+        ])
+        #expect(statuses(result) == ["offline:answered"])
+    }
+
+    @Test func providersAfterTheDeadlineAreNotAskedButReported() async throws {
+        let clock = ManualClock()
+        let aggregator = aggregator(.first, clock, providerTimeout: .seconds(5), deadline: .seconds(2))
+        let query = try LookupQuery("word")
+        let result = try await driving(clock, step: .milliseconds(500)) {
+            await aggregator.define(query, using: [
+                ScriptedProvider("slow", .slow(.seconds(600)), online: true),
+                ScriptedProvider("late", .answer("too late"), online: true),
+            ])
+        }
+        #expect(statuses(result) == ["slow:timeout", "late:timeout"])
+        #expect(result.outcomes[0].error?.message == "no answer within 2 s")
+        #expect(result.outcomes[1].error?.message.hasPrefix("not asked") == true)
+        #expect(result.allFailed)
+    }
+
+    @Test func cancellingTheLookupCancelsEveryProvider() async throws {
+        let aggregator = aggregator(.merge, ManualClock())
+        let query = try LookupQuery("word")
+        let task = Task {
+            await aggregator.define(query, using: [
+                ScriptedProvider("a", .slow(.seconds(600)), online: true),
+                ScriptedProvider("b", .slow(.seconds(600)), online: true),
+            ])
+        }
+        task.cancel()
+        let result = await task.value
+        #expect(statuses(result) == ["a:cancelled", "b:cancelled"])
     }
 }

@@ -51,6 +51,11 @@ import Testing
         (["lookup", "house", "--format", "xml"], "--format"),
         (["lookup", "house", "--providrs", "wordnet"], "--providrs"),
         (["lokup", "house"], "lokup"),
+        (["lookup", "house", "--strategy", "best"], "--strategy"),
+        (["lookup", "house", "--timeout=-1"], "--timeout must be a number of seconds above 0"),
+        (["lookup", "house", "--timeout", "-1"], "--timeout"),
+        (["lookup", "house", "--timeout", "0"], "--timeout must be a number of seconds above 0"),
+        (["lookup", "house", "--timeout", "soon"], "--timeout"),
     ])
     func usageErrorsAreClearAndExitWith64(arguments: [String], message: String) async {
         let run = await CLIRun.run(arguments)
@@ -150,6 +155,7 @@ import Testing
     @Test(arguments: [
         ["lookup", "serendipity"], ["lookup", "ice", "cream"], ["lookup", "bank", "--providers", "wordnet,gcide"],
         ["lookup", "--lang", "en", "house"], ["lookup", "house", "--format", "json", "--lang", "de"],
+        ["lookup", "house", "--strategy", "first", "--timeout", "2.5"], ["lookup", "--strategy", "fastest", "x"],
     ])
     func agreesWithArgumentParser(arguments: [String]) throws {
         let fast = try #require(FastLookupParser.parse(arguments))
@@ -160,7 +166,7 @@ import Testing
     @Test(arguments: [
         ["lookup"], ["lookup", "--help"], ["lookup", "x", "-h"], ["lookup", "x", "--providers"], ["lookup", "x", "--format", "xml"],
         ["lookup", "x", "--providers=wordnet"], ["lookup", "x", "--lang", "en", "--lang", "de"], ["lookup", "--", "-x"],
-        ["translate", "x"], ["lookup", "x", "--verbose"],
+        ["translate", "x"], ["lookup", "x", "--verbose"], ["lookup", "x", "--strategy", "best"], ["lookup", "x", "--timeout", "soon"], ["lookup", "--timeout", "-1", "x"],
     ])
     func leavesEverythingElseToArgumentParser(arguments: [String]) {
         #expect(FastLookupParser.parse(arguments) == nil)

@@ -26,7 +26,7 @@ import WiktionaryProvider
         let server = try await Self.wiktionary()
         defer { Task { await server.shutdown() } }
         let environment = ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL]
-        let run = await CLIRun.run(["lookup", "bank", "--providers", "wiktionary", "--lang", "en"], environment: environment, also: [.wiktionary])
+        let run = await CLIRun.run(["lookup", "bank", "--providers", "wiktionary", "--lang", "en", "--timeout", "60"], environment: environment, also: [.wiktionary])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("[wiktionary]"))
         #expect(run.stdout.contains("  noun\n"))
@@ -39,10 +39,10 @@ import WiktionaryProvider
         let server = try await Self.wiktionary()
         defer { Task { await server.shutdown() } }
         let environment = ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL]
-        let finnish = await CLIRun.run(["lookup", "kissa", "--providers", "wiktionary", "--lang", "fi"], environment: environment, also: [.wiktionary])
+        let finnish = await CLIRun.run(["lookup", "kissa", "--providers", "wiktionary", "--lang", "fi", "--timeout", "60"], environment: environment, also: [.wiktionary])
         #expect(finnish.status == 0)
         #expect(finnish.stdout.contains("cat"))
-        let english = await CLIRun.run(["lookup", "kissa", "--providers", "wiktionary", "--lang", "en"], environment: environment, also: [.wiktionary])
+        let english = await CLIRun.run(["lookup", "kissa", "--providers", "wiktionary", "--lang", "en", "--timeout", "60"], environment: environment, also: [.wiktionary])
         #expect(english.status == ExitStatus.notFound.rawValue)
         #expect(english.stderr.contains("no entry for 'kissa' in wiktionary"))
     }
@@ -51,7 +51,7 @@ import WiktionaryProvider
         let server = try await Self.wiktionary()
         defer { Task { await server.shutdown() } }
         let environment = ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL]
-        let run = await CLIRun.run(["lookup", "cats", "--providers", "wiktionary", "--lang", "en", "--format", "json"], environment: environment, also: [.wiktionary])
+        let run = await CLIRun.run(["lookup", "cats", "--providers", "wiktionary", "--lang", "en", "--format", "json", "--timeout", "60"], environment: environment, also: [.wiktionary])
         #expect(run.status == 0)
         let document = try JSONSerializationFree.object(run.stdout)
         let entries = try #require(document["entries"] as? [[String: Any]])
@@ -85,10 +85,10 @@ import WiktionaryProvider
         defer { Task { await server.shutdown() } }
         server.route("/api/v2/entries/en/bass", .json(Self.bytes("freedictionary/entries-en-bass.json")))
         let environment = ["LEXAGG_FREEDICTIONARY_ENDPOINT": server.baseURL]
-        let run = await CLIRun.run(["lookup", "bass", "--providers", "freedictionary"], environment: environment, also: [.freedictionary])
+        let run = await CLIRun.run(["lookup", "bass", "--providers", "freedictionary", "--timeout", "60"], environment: environment, also: [.freedictionary])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("[freedictionary]"))
-        let missing = await CLIRun.run(["lookup", "qqqzzz", "--providers", "freedictionary"], environment: environment, also: [.freedictionary])
+        let missing = await CLIRun.run(["lookup", "qqqzzz", "--providers", "freedictionary", "--timeout", "60"], environment: environment, also: [.freedictionary])
         #expect(missing.status == ExitStatus.notFound.rawValue)
     }
 
@@ -98,19 +98,19 @@ import WiktionaryProvider
         defer { Task { await server.shutdown() } }
         server.route("/v1/dictionary", query: ["q": "house", "l": "enfr", "in": "en"], .json(Self.bytes("pons/dictionary-enfr-house-in-en.json")))
         let environment = ["LEXAGG_PONS_ENDPOINT": server.baseURL, "LEXAGG_PONS_SECRET": secret]
-        let run = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons"], environment: environment, also: [.pons])
+        let run = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons", "--timeout", "60"], environment: environment, also: [.pons])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("English → French"))
         #expect(server.requests.last?.header("X-Secret") == secret)
-        let json = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons", "--format", "json"], environment: environment, also: [.pons])
+        let json = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons", "--format", "json", "--timeout", "60"], environment: environment, also: [.pons])
         server.setFallback(.text("forbidden \(secret)", status: 403))
-        let refused = await CLIRun.run(["translate", "maison", "--from", "fr", "--to", "en", "--providers", "pons"], environment: environment, also: [.pons])
+        let refused = await CLIRun.run(["translate", "maison", "--from", "fr", "--to", "en", "--providers", "pons", "--timeout", "60"], environment: environment, also: [.pons])
         #expect(refused.status == ExitStatus.unavailable.rawValue)
         let providers = await CLIRun.run(["providers", "--format", "json"], environment: environment, also: [.pons])
         for output in [run.stdout, run.stderr, json.stdout, refused.stdout, refused.stderr, providers.stdout] {
             #expect(!output.contains(secret), "the PONS key leaked")
         }
-        let withoutKey = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons"], environment: ["LEXAGG_PONS_ENDPOINT": server.baseURL], also: [.pons])
+        let withoutKey = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons", "--timeout", "60"], environment: ["LEXAGG_PONS_ENDPOINT": server.baseURL], also: [.pons])
         #expect(withoutKey.status == ExitStatus.unavailable.rawValue)
         #expect(withoutKey.stderr.contains("LEXAGG_PONS_SECRET"))
     }

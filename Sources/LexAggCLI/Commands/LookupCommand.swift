@@ -31,7 +31,18 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
 
-    var options: LookupOptions { LookupOptions(words: words, providers: providers, lang: lang, format: format) }
+    @Option(name: .long, help: ArgumentHelp(
+        "first: ask providers in order, stop at the first that knows the word; fastest: take the first answer; merge: wait for all (within --timeout).",
+        valueName: "strategy"
+    ))
+    var strategy: LookupStrategy = .merge
+
+    @Option(name: .long, help: ArgumentHelp("The longest to wait for the providers, in seconds (default: 8 in all, 5 for any one).", valueName: "seconds"))
+    var timeout: Double?
+
+    var options: LookupOptions {
+        LookupOptions(words: words, providers: providers, lang: lang, format: format, strategy: strategy, timeout: timeout)
+    }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         try await options.run(in: context)
@@ -44,9 +55,12 @@ struct LookupOptions: Equatable, ContextCommand {
     var providers: String?
     var lang: String?
     var format: OutputFormat
+    var strategy: LookupStrategy = .merge
+    var timeout: Double?
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
+        let aggregator = Aggregator(options: try aggregatorOptions(strategy: strategy, timeout: timeout))
         let language = try lang.map { try parseLanguage($0) }
         let query: LookupQuery
         do {
@@ -69,7 +83,7 @@ struct LookupOptions: Equatable, ContextCommand {
             chosen = try await availableDefiners(registry, language: language, context: context)
         }
 
-        let result = await Aggregator().define(query, using: chosen)
+        let result = await aggregator.define(query, using: chosen)
         var suggestions: [String] = []
         if !result.isFound && !result.allFailed {
             suggestions = await suggest(query, among: chosen)

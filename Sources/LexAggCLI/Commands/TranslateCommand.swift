@@ -32,7 +32,14 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
 
+    @Option(name: .long, help: ArgumentHelp("first, fastest or merge (see 'lexagg lookup --help').", valueName: "strategy"))
+    var strategy: LookupStrategy = .merge
+
+    @Option(name: .long, help: ArgumentHelp("The longest the translation may take, in seconds.", valueName: "seconds"))
+    var timeout: Double?
+
     func run(in context: CommandContext) async throws -> ExitStatus {
+        let aggregator = Aggregator(options: try aggregatorOptions(strategy: strategy, timeout: timeout))
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to translate, e.g. 'lexagg translate house --from en --to de'") }
         let source = try parseLanguage(from, option: "--from")
         let target = try parseLanguage(to, option: "--to")
@@ -58,7 +65,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
                         : "; available directions: \(pairs.joined(separator: ", "))")
             )
         }
-        let result = await Aggregator().translate(query, using: translators)
+        let result = await aggregator.translate(query, using: translators)
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LookupDocument(

@@ -29,11 +29,14 @@ private func entry(
 }
 
 private func weights(_ weights: [String: Double]) -> SenseMerger.Configuration {
-    SenseMerger.Configuration(providerWeights: Dictionary(uniqueKeysWithValues: weights.map { (ProviderID($0.key)!, $0.value) }))
+    let byID = weights.map { (ProviderID($0.key)!, $0.value) }
+    return SenseMerger.Configuration(providerWeights: Dictionary(uniqueKeysWithValues: byID))
 }
 
 /// Merges and checks that the scores run parallel to the entries.
-private func merge(_ entries: [Entry], query: String, _ configuration: SenseMerger.Configuration = .init()) -> MergedResult {
+private func merge(
+    _ entries: [Entry], query: String, _ configuration: SenseMerger.Configuration = .init()
+) -> MergedResult {
     let result = SenseMerger(configuration: configuration).merge(entries, query: query)
     #expect(result.scores.map { $0.map(\.count) } == result.entries.map { $0.senseGroups.map(\.senses.count) })
     return result
@@ -147,16 +150,17 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     @Test(arguments: [
         ([:], "Good luck in making unexpected and fortunate discoveries"),
         (["beta": 2.0], "good luck in making unexpected and fortunate discoveries."),
-        (["alpha": 0.5, "beta": 0.5, "gamma": 0.7], "A fortunate discovery made by luck when making unexpected discoveries"),
+        (["alpha": 0.5, "beta": 0.5, "gamma": 0.7], "A fortunate discovery made by luck in making unexpected finds"),
     ] as [([String: Double], String)])
     func keepsTheWordingOfTheHeaviestProvider(providerWeights: [String: Double], definition: String) {
         let result = merge([
             entry("alpha", "serendipity", [(.noun, ["Good luck in making unexpected and fortunate discoveries"])]),
             entry("beta", "serendipity", [(.noun, ["good luck in making unexpected and fortunate discoveries."])]),
-            entry("gamma", "serendipity", [(.noun, ["A fortunate discovery made by luck when making unexpected discoveries"])]),
+            entry("gamma", "serendipity", [(.noun, ["A fortunate discovery made by luck in making unexpected finds"])]),
         ], query: "serendipity", weights(providerWeights))
         #expect(definitions(result) == [definition])
-        #expect(result.entries[0].senseGroups[0].senses[0].sources.map(\.provider.rawValue) == ["alpha", "beta", "gamma"])
+        let providers = result.entries[0].senseGroups[0].senses[0].sources.map(\.provider.rawValue)
+        #expect(providers == ["alpha", "beta", "gamma"])
     }
 
     @Test func unitesExamplesLabelsAndSynonymsAndKeepsEverySource() {
@@ -171,10 +175,18 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         second.synonyms = ["Professor", "fellow"]
         second.antonyms = ["student"]
         second.subsenses = [sense("a head of a college", "beta")]
-        second.sources.append(Provenance(provider: ProviderID("beta")!, source: "mirror", retrievedAt: Date(timeIntervalSince1970: 1)))
+        second.sources.append(
+            Provenance(provider: ProviderID("beta")!, source: "mirror", retrievedAt: Date(timeIntervalSince1970: 1))
+        )
         let entries = [
-            Entry(headword: "don", language: .english, senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [first])], provenance: source("alpha")),
-            Entry(headword: "don", language: .english, senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [second])], provenance: source("beta")),
+            Entry(
+                headword: "don", language: .english, senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [first])],
+                provenance: source("alpha")
+            ),
+            Entry(
+                headword: "don", language: .english, senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [second])],
+                provenance: source("beta")
+            ),
         ]
 
         let merged = merge(entries, query: "don").entries[0].senseGroups[0].senses
@@ -198,6 +210,16 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         let only = merge([entry("alpha", "don", [(.noun, ["(academia) a teacher at a university"])])], query: "don")
         #expect(definitions(only) == ["a teacher at a university"])
         #expect(only.entries[0].senseGroups[0].senses[0].labels == ["academia"])
+
+        var labelled = sense("(Informal, rare) to eat", "alpha")
+        labelled.labels = ["informal"]
+        let single = Entry(
+            headword: "nosh", language: .english, senseGroups: [SenseGroup(partOfSpeech: .verb, senses: [labelled])],
+            provenance: source("alpha")
+        )
+        let result = merge([single], query: "nosh").entries[0].senseGroups[0].senses[0]
+        #expect(result.definition == "to eat")
+        #expect(result.labels == ["informal", "rare"])
     }
 
     @Test func fillsInTheEntrysProvenanceForASenseWithoutSources() {
@@ -232,12 +254,16 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
             ("a row of switches", 1, 0.0, 1.0 / 3.0, 1 + 0.5 / 3.0),
         ]),
     ] as [([String: Double], [(String, Int, Double, Double, Double)])])
-    func ranksByAgreementWeightAndOrder(providerWeights: [String: Double], expected: [(String, Int, Double, Double, Double)]) {
+    func ranksByAgreementWeightAndOrder(
+        providerWeights: [String: Double], expected: [(String, Int, Double, Double, Double)]
+    ) {
         let result = merge([
             entry("alpha", "bank", [(.noun, [
                 "the edge of a river", "a financial institution accepting deposits", "a row of switches",
             ])]),
-            entry("beta", "bank", [(.noun, ["A financial institution, accepting deposits.", "a stock of blood for transfusion"])]),
+            entry("beta", "bank", [(.noun, [
+                "A financial institution, accepting deposits.", "a stock of blood for transfusion",
+            ])]),
         ], query: "bank", weights(providerWeights))
         #expect(definitions(result) == expected.map(\.0))
         let scores = result.scores[0][0]
@@ -357,8 +383,10 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
                 Translation(text: "Ufer", pair: enDe, notes: ["neut"], provenance: source("alpha")),
             ]),
             entry("beta", "bank", translations: [
-                Translation(text: "Bank", pair: enDe, notes: ["Fem", "finance"],
-                            examples: [TranslatedExample(source: "a bank", target: "eine Bank")], provenance: source("beta")),
+                Translation(
+                    text: "Bank", pair: enDe, notes: ["Fem", "finance"],
+                    examples: [TranslatedExample(source: "a bank", target: "eine Bank")], provenance: source("beta")
+                ),
                 Translation(text: "banque", pair: enFr, provenance: source("beta")),
                 Translation(text: "bank", pair: enDe, provenance: source("beta")),
             ]),

@@ -34,7 +34,9 @@ package enum DefinitionText {
     /// Two empty lists score 0: an empty definition is never the same as another.
     package static func similarity(_ a: [String], _ b: [String]) -> Double {
         guard !a.isEmpty || !b.isEmpty else { return 0 }
-        var i = a.startIndex, j = b.startIndex, shared = 0
+        var i = a.startIndex
+        var j = b.startIndex
+        var shared = 0
         while i < a.endIndex, j < b.endIndex {
             if a[i] == b[j] {
                 shared += 1

@@ -23,8 +23,8 @@ public struct MergedResult: Sendable, Hashable, Codable {
 
 /// Why a merged sense ranks where it does: the inputs of its score and the weighted total.
 ///
-/// `total` = `agreement` × agreement weight + `providerWeight` × provider-weight weight + `orderBonus` × order weight,
-/// with the weights of ``SenseMerger/ScoreWeights``.
+/// `total` = `agreement` × `w.agreement` + `providerWeight` × `w.providerWeight` + `orderBonus` × `w.order`,
+/// where `w` is the merger's ``SenseMerger/ScoreWeights``.
 public struct SenseScore: Sendable, Hashable, Codable {
     /// How many distinct providers gave this sense.
     public var agreement: Int

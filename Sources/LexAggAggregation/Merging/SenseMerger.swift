@@ -264,7 +264,10 @@ public struct SenseMerger: Sendable {
         var cleaned = sense
         if !normalised.labels.isEmpty {
             cleaned.definition = normalised.text
-            cleaned.labels += normalised.labels
+            for label in normalised.labels
+            where !cleaned.labels.contains(where: { $0.lowercased() == label.lowercased() }) {
+                cleaned.labels.append(label)
+            }
         }
         if cleaned.sources.isEmpty { cleaned.sources = [entry.provenance] }
         var providers = [provider]
@@ -343,7 +346,8 @@ public struct SenseMerger: Sendable {
 
             let providerWeight = candidates[chosen].weight
             let orderBonus = 1 / Double(1 + bestPosition)
-            let total = Double(providers.count) * weights.agreement + providerWeight * weights.providerWeight
+            let total =
+                Double(providers.count) * weights.agreement + providerWeight * weights.providerWeight
                 + orderBonus * weights.order
             let score = SenseScore(
                 agreement: providers.count, providerWeight: providerWeight, orderBonus: orderBonus, total: total
@@ -391,7 +395,7 @@ private struct PronunciationSet {
     static func transcription(_ text: String) -> String {
         var slice = Substring(text.trimmingWhitespace())
         if let first = slice.first, let last = slice.last, slice.count >= 2,
-           (first == "/" && last == "/") || (first == "[" && last == "]")
+            (first == "/" && last == "/") || (first == "[" && last == "]")
         {
             slice = slice.dropFirst().dropLast()
         }

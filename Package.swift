@@ -176,7 +176,7 @@ let package = Package(
             name: "LexAggCLITests",
             dependencies: [
                 "LexAggCLI", "LexAggFixtures", "ProviderConformance", "DictDatabaseProvider", "WiktionaryProvider",
-                "RandomWordProvider", "FreeDictionaryProvider", "PONSProvider", "lexagg",
+                "RandomWordProvider", "FreeDictionaryProvider", "PONSProvider", "LexAggDictFormats", "lexagg",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -8,6 +8,9 @@ import ArgumentParser
 import Glibc
 #endif
 @testable import LexAggCLI
+import DictDatabaseProvider
+import LexAggCore
+import LexAggDictFormats
 import Testing
 
 @Suite struct LookupCommandTests {
@@ -29,6 +32,28 @@ import Testing
         #expect(run.stdout.contains("[gcide]"))
         // Bilingual databases translate; they are not asked for definitions unless named.
         #expect(!run.stdout.contains("freedict"))
+    }
+
+    @Test func sensesFromSeveralProvidersAreMergedRankedAndExplained() async throws {
+        // The same WordNet twice, under two ids, agrees with itself sense for sense.
+        let copy = ProviderFactory(name: "copy") { _ in
+            .init(providers: [DictDatabase(
+                id: ProviderID("wordnet-copy")!, indexPath: LexAggFixturesPath.wnIndex,
+                bodyPath: LexAggFixturesPath.wnIndex.replacingSuffix(".index", ".dict.dz"), format: .wordnet,
+                displayName: "WordNet again"
+            )])
+        }
+        let run = await CLIRun.run(["lookup", "serendipity", "--providers", "wordnet,wordnet-copy", "--explain"], also: [copy])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("serendipity  — wordnet, wordnet-copy"))
+        #expect(run.stdout.contains("1. good luck in making unexpected and fortunate discoveries [wordnet, wordnet-copy]"))
+        #expect(run.stdout.contains("score 3.0: 2 sources, weight 1.0, order 1.0"))
+        let json = await CLIRun.run(["lookup", "serendipity", "--providers", "wordnet,wordnet-copy", "--explain", "--format", "json"],
+                                    also: [copy])
+        let document = try JSONSerializationFree.object(json.stdout)
+        let scores = try #require(document["scores"] as? [Any])
+        #expect(scores.count == 1)
+        #expect((document["entries"] as? [Any])?.count == 1)
     }
 
     @Test func notFoundSuggestsSpellingsAndExitsWithOne() async {
@@ -177,6 +202,12 @@ import LexAggFixtures
 
 enum LexAggFixturesPath {
     static var wnIndex: String { FixtureStore.path("dictdb/wn.index") }
+}
+
+extension String {
+    func replacingSuffix(_ suffix: String, _ replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
 }
 
 /// Minimal JSON object reading for tests (FoundationEssentials has no JSONSerialization): decodes into `Any`.

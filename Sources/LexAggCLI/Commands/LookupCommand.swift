@@ -40,8 +40,14 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp("The longest to wait for the providers, in seconds (default: 8 in all, 5 for any one).", valueName: "seconds"))
     var timeout: Double?
 
+    @Flag(name: .long, help: "Show each sense's score: how many sources gave it, their weight, its original order.")
+    var explain = false
+
     var options: LookupOptions {
-        LookupOptions(words: words, providers: providers, lang: lang, format: format, strategy: strategy, timeout: timeout)
+        LookupOptions(
+            words: words, providers: providers, lang: lang, format: format, strategy: strategy, timeout: timeout,
+            explain: explain
+        )
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -57,6 +63,7 @@ struct LookupOptions: Equatable, ContextCommand {
     var format: OutputFormat
     var strategy: LookupStrategy = .merge
     var timeout: Double?
+    var explain = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
@@ -83,12 +90,15 @@ struct LookupOptions: Equatable, ContextCommand {
             chosen = try await availableDefiners(registry, language: language, context: context)
         }
 
-        let result = await aggregator.define(query, using: chosen)
+        var result = await aggregator.define(query, using: chosen)
+        // Merge what the providers agree on and rank it (see SenseMerger for the rules).
+        let merged = SenseMerger().merge(result.entries, query: query.term)
+        result.entries = merged.entries
         var suggestions: [String] = []
         if !result.isFound && !result.allFailed {
             suggestions = await suggest(query, among: chosen)
         }
-        render(result, query: query, suggestions: suggestions, registry: registry, context: context)
+        render(result, scores: merged.scores, query: query, suggestions: suggestions, registry: registry, context: context)
         if result.isFound { return .success }
         return result.allFailed ? .unavailable : .notFound
     }
@@ -138,19 +148,21 @@ struct LookupOptions: Equatable, ContextCommand {
     }
 
     private func render(
-        _ result: AggregatedResult, query: LookupQuery, suggestions: [String], registry: ProviderRegistry,
-        context: CommandContext
+        _ result: AggregatedResult, scores: [[[SenseScore]]], query: LookupQuery, suggestions: [String],
+        registry: ProviderRegistry, context: CommandContext
     ) {
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LookupDocument(
                 command: "lookup", query: .init(term: query.term, language: query.language), found: result.isFound,
-                entries: result.entries, outcomes: result.outcomes.map(JSONOutput.Outcome.init), suggestions: suggestions
+                entries: result.entries, outcomes: result.outcomes.map(JSONOutput.Outcome.init), suggestions: suggestions,
+                scores: explain ? scores : nil
             )))
         case .text:
             let renderer = TextRenderer(
                 style: context.style,
-                names: Dictionary(registry.providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { a, _ in a }
+                names: Dictionary(registry.providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { a, _ in a },
+                scores: explain ? scores : nil
             )
             for failure in result.failures { context.warn(failure.description) }
             if result.isFound {

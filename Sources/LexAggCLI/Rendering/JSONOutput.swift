@@ -19,6 +19,8 @@ enum JSONOutput {
         var entries: [Entry]
         var outcomes: [Outcome]
         var suggestions: [String]
+        /// With `--explain`: `scores[e][g][s]` explains `entries[e].senseGroups[g].senses[s]`.
+        var scores: [[[SenseScore]]]? = nil
     }
 
     struct Query: Encodable {

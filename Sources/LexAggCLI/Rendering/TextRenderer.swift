@@ -7,29 +7,53 @@ struct TextRenderer {
     let style: TerminalStyle
     /// Display names by provider id.
     let names: [ProviderID: String]
+    /// With `--explain`, each sense's score, indexed like the entries, their groups and their senses.
+    var scores: [[[SenseScore]]]? = nil
 
     func render(_ result: AggregatedResult) -> String {
         var out = ""
         for (index, entry) in result.entries.enumerated() {
             if index > 0 { out += "\n" }
-            out += render(entry)
+            out += render(entry, index: index)
         }
         return out
     }
 
-    func render(_ entry: Entry) -> String {
+    func render(_ entry: Entry, index: Int = 0) -> String {
         var out = style.bold(entry.headword)
         let ipa = entry.pronunciations.map { p in p.accent.map { "\(p.text) (\($0))" } ?? p.text }
         if !ipa.isEmpty { out += "  " + ipa.joined(separator: ", ") }
-        let source = names[entry.provenance.provider] ?? entry.provenance.provider.rawValue
-        out += "  " + style.dim("— \(source) [\(entry.provenance.provider)]") + "\n"
+        // A merged entry names every provider that contributed; each sense then says which gave it.
+        var providers: [ProviderID] = [entry.provenance.provider]
+        for sense in entry.allSenses { for source in sense.sources where !providers.contains(source.provider) { providers.append(source.provider) } }
+        for translation in entry.translations where !providers.contains(translation.provenance.provider) {
+            providers.append(translation.provenance.provider)
+        }
+        if providers.count == 1 {
+            let source = names[entry.provenance.provider] ?? entry.provenance.provider.rawValue
+            out += "  " + style.dim("— \(source) [\(entry.provenance.provider)]") + "\n"
+        } else {
+            out += "  " + style.dim("— " + providers.map(\.rawValue).joined(separator: ", ")) + "\n"
+        }
         if let etymology = entry.etymology { out += "  " + style.dim("etymology: ") + etymology + "\n" }
-        for group in entry.senseGroups {
+        for (groupIndex, group) in entry.senseGroups.enumerated() {
             if let partOfSpeech = group.partOfSpeech { out += "  " + style.italic(style.accent(partOfSpeech.name)) + "\n" }
             // A database entry kept as one block of text (GCIDE) is shown as it is, not as "1.".
             let single = group.partOfSpeech == nil && group.senses.count == 1
             for (number, sense) in group.senses.enumerated() {
+                var sense = sense
+                if providers.count > 1 {
+                    let from = sense.sources.map(\.provider.rawValue)
+                    var seen = Set<String>()
+                    sense.definition += " " + style.dim("[" + from.filter { seen.insert($0).inserted }.joined(separator: ", ") + "]")
+                }
                 out += renderSense(sense, marker: single ? "" : "\(number + 1).", indent: single ? 2 : 4)
+                if let score = scores?[safe: index]?[safe: groupIndex]?[safe: number] {
+                    out += String(repeating: " ", count: single ? 2 : 7) + style.dim(
+                        "score \(rounded(score.total, places: 2)): \(score.agreement) source\(score.agreement == 1 ? "" : "s")"
+                            + ", weight \(rounded(score.providerWeight, places: 2)), order \(rounded(score.orderBonus, places: 2))"
+                    ) + "\n"
+                }
             }
         }
         if !entry.translations.isEmpty { out += renderTranslations(entry.translations) }
@@ -94,6 +118,10 @@ struct TextRenderer {
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         return index < letters.count ? String(letters[index]) : "\(index + 1)"
     }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 
 /// `3 ms`, `0.4 ms`, `1.2 s`.

@@ -32,7 +32,7 @@ package enum DefinitionText {
     /// The Dice coefficient of two sorted, repeat-free token lists: 2·|A∩B| / (|A|+|B|), from 0 to 1.
     ///
     /// Two empty lists score 0: an empty definition is never the same as another.
-    package static func similarity(_ a: [String], _ b: [String]) -> Double {
+    package static func similarity<Token: Comparable>(_ a: [Token], _ b: [Token]) -> Double {
         guard !a.isEmpty || !b.isEmpty else { return 0 }
         var i = a.startIndex
         var j = b.startIndex

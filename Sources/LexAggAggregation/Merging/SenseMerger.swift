@@ -191,7 +191,8 @@ public struct SenseMerger: Sendable {
     private struct Candidate {
         /// The sense with its label prefix moved into its labels and its sources filled in.
         var sense: Sense
-        var tokens: [String]
+        /// The content words of the definition as numbers from the merged entry's vocabulary, sorted.
+        var tokens: [Int]
         /// The entry's provider first, then any other provider among the sense's sources.
         var providers: [ProviderID]
         var weight: Double
@@ -211,6 +212,8 @@ public struct SenseMerger: Sendable {
         var pronunciations = PronunciationSet()
         var translations = TranslationSet()
         var etymology: String?
+        // Words are numbered once per merged entry, so that comparing definitions compares integers.
+        var vocabulary: [String: Int] = [:]
 
         for index in bucket.members {
             let entry = entries[index]
@@ -231,7 +234,7 @@ public struct SenseMerger: Sendable {
                     let position = nextPosition[key, default: 0]
                     nextPosition[key] = position + 1
                     groups[groupIndex].candidates.append(
-                        candidate(sense, of: entry, provider: provider, position: position)
+                        candidate(sense, of: entry, provider: provider, position: position, vocabulary: &vocabulary)
                     )
                 }
             }
@@ -259,8 +262,22 @@ public struct SenseMerger: Sendable {
         return (entry, groupScores)
     }
 
-    private func candidate(_ sense: Sense, of entry: Entry, provider: ProviderID, position: Int) -> Candidate {
+    private func candidate(
+        _ sense: Sense, of entry: Entry, provider: ProviderID, position: Int, vocabulary: inout [String: Int]
+    ) -> Candidate {
         let normalised = DefinitionText.normalise(sense.definition)
+        var tokens: [Int] = []
+        tokens.reserveCapacity(normalised.tokens.count)
+        for word in normalised.tokens {
+            if let number = vocabulary[word] {
+                tokens.append(number)
+            } else {
+                let number = vocabulary.count
+                vocabulary[word] = number
+                tokens.append(number)
+            }
+        }
+        tokens.sort()
         var cleaned = sense
         if !normalised.labels.isEmpty {
             cleaned.definition = normalised.text
@@ -276,7 +293,7 @@ public struct SenseMerger: Sendable {
         }
         let weight = providers.map(configuration.weight(of:)).max() ?? 1
         return Candidate(
-            sense: cleaned, tokens: normalised.tokens, providers: providers, weight: weight, position: position
+            sense: cleaned, tokens: tokens, providers: providers, weight: weight, position: position
         )
     }
 

@@ -108,7 +108,13 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
     private func entries(for term: String) throws -> LookupResult {
         try checkCancellation()
         let opened = try open()
-        let locations = opened.index.lookup(term)
+        var locations = opened.index.lookup(term)
+        if opened.index.order == .legacy {
+            // dictd's legacy order ignores every byte that is not ASCII, so "naïve" finds GCIDE's "nave". Keep only
+            // entries whose headword is the query under a Unicode-aware folding.
+            let wanted = IndexOrder.fold(term, keepAll: false)
+            locations = locations.filter { IndexOrder.fold($0.headword, keepAll: false) == wanted }
+        }
         let now = Date()
         let provenance = Provenance(provider: descriptor.id, source: opened.body.path, retrievedAt: now)
         var entries: [Entry] = []

@@ -35,6 +35,23 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     public static func < (lhs: Language, rhs: Language) -> Bool { lhs.code < rhs.code }
 
+    /// The ISO 639-3 code FreeDict file names use (`eng` for `en`), when known.
+    public static func iso639_3(_ language: Language) -> String? {
+        iso639_1To3[language.primary]
+    }
+
+    /// ISO 639-1 to the ISO 639-3 (terminology) codes FreeDict uses in file names.
+    static let iso639_1To3: [String: String] = [
+        "en": "eng", "de": "deu", "fr": "fra", "es": "spa", "it": "ita", "pt": "por", "nl": "nld", "ro": "ron",
+        "zh": "zho", "ja": "jpn", "ru": "rus", "pl": "pol", "sv": "swe", "fi": "fin", "da": "dan", "no": "nor",
+        "cs": "ces", "sk": "slk", "sl": "slv", "el": "ell", "tr": "tur", "hu": "hun", "la": "lat", "ar": "ara",
+        "hi": "hin", "ko": "kor", "uk": "ukr", "bg": "bul", "hr": "hrv", "sr": "srp", "ga": "gle", "cy": "cym",
+        "eo": "epo", "af": "afr", "is": "isl", "lt": "lit", "lv": "lav", "et": "est", "he": "heb", "fa": "fas",
+    ]
+
+    /// Whether lexagg knows this language by name (a well-formed but unknown code such as `xx` is not).
+    public static func isKnown(_ language: Language) -> Bool { names[language.primary] != nil }
+
     /// Whether a source in this language can answer a request for `other` (same primary subtag).
     public func matches(_ other: Language) -> Bool { primary == other.primary }
 

@@ -36,7 +36,7 @@ package enum IndexOrder: String, Sendable {
 
     /// dictd's `tolower_alnumspace_utf8`: white space becomes a space, letters and digits are lower-cased,
     /// everything else is dropped (unless `keepAll`, dictd's allchars mode).
-    static func fold(_ text: String, keepAll: Bool) -> String {
+    package static func fold(_ text: String, keepAll: Bool) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let properties = scalar.properties

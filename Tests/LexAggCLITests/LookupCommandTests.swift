@@ -72,6 +72,7 @@ import Testing
         (["lookup", "bad\u{1B}[31m"], "control character U+001B"),
         (["lookup", "house", "--lang", "english"], "'english' is not a language code"),
         (["lookup", "house", "--lang", "ja"], "no provider defines Japanese words"),
+        (["lookup", "house", "--lang", "xx", "--providers", "wordnet"], "no provider covers the language 'xx' (is it an ISO 639 code?"),
         (["lookup"], "give a word to look up"),
         (["lookup", "house", "--format", "xml"], "--format"),
         (["lookup", "house", "--providrs", "wordnet"], "--providrs"),
@@ -135,6 +136,15 @@ import Testing
         let defaults = await CLIRun.run(["lookup", "serendipity"], databases: directory)
         #expect(defaults.status == ExitStatus.unavailable.rawValue)
         #expect(defaults.stderr.contains("no dictionary is usable"))
+    }
+
+    @Test func aLegacyIndexDoesNotTurnAccentedWordsIntoOthers() async {
+        // GCIDE's order ignores non-ASCII bytes: "naïve" must not find "nave".
+        let run = await CLIRun.run(["lookup", "naïve", "--providers", "gcide"])
+        #expect(run.status == ExitStatus.notFound.rawValue)
+        #expect(run.stdout.isEmpty)
+        let house = await CLIRun.run(["lookup", "HOUSE", "--providers", "gcide"])
+        #expect(house.status == 0)
     }
 
     @Test func translatesInTheChosenDirection() async {

@@ -98,6 +98,12 @@ struct LookupOptions: Equatable, ContextCommand {
         if !result.isFound && !result.allFailed {
             suggestions = await suggest(query, among: chosen)
         }
+        if let language, result.allFailed, result.failures.allSatisfy({ $0.code == .unsupportedLanguage }) {
+            throw CommandFailure.usage(
+                "no provider covers the language '\(language.code)'"
+                    + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)")
+            )
+        }
         render(result, scores: merged.scores, query: query, suggestions: suggestions, registry: registry, context: context)
         if result.isFound { return .success }
         return result.allFailed ? .unavailable : .notFound

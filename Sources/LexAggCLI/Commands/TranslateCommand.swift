@@ -55,7 +55,28 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
         do { selection = try providerNames(providers).map(registry.resolve) } catch {
             throw CommandFailure.usage(error.description)
         }
-        let translators = registry.translators(for: query.pair, among: selection)
+        var translators = registry.translators(for: query.pair, among: selection)
+        var notConfigured: [String] = []
+        if selection == nil {
+            // Leave out providers that are not set up (PONS without a key), and say how to set them up.
+            var configured: [any TranslationProviding] = []
+            for translator in translators {
+                if case .notConfigured(let hint) = await translator.availability() {
+                    notConfigured.append("\(translator.descriptor.id): \(hint)")
+                } else {
+                    configured.append(translator)
+                }
+            }
+            translators = configured
+        }
+        guard !translators.isEmpty || notConfigured.isEmpty else {
+            throw CommandFailure(
+                status: .unavailable,
+                message: "no provider set up here translates \(source.englishName) → \(target.englishName):\n  "
+                    + notConfigured.joined(separator: "\n  ")
+                    + "\n  offline: install a FreeDict database for it, e.g. apt-get install dict-freedict-\(Language.iso639_3(source) ?? source.code)-\(Language.iso639_3(target) ?? target.code)"
+            )
+        }
         guard !translators.isEmpty else {
             let pairs = Set(registry.providers.flatMap(\.descriptor.translationPairs).map(\.description)).sorted()
             throw CommandFailure.usage(

@@ -91,9 +91,15 @@ struct LookupOptions: Equatable, ContextCommand {
         }
 
         var result = await aggregator.define(query, using: chosen)
-        // Merge what the providers agree on and rank it (see SenseMerger for the rules).
-        let merged = SenseMerger().merge(result.entries, query: query.term)
-        result.entries = merged.entries
+        // Merge what several providers agree on and rank it (see SenseMerger for the rules). One provider's answer
+        // is shown as it gave it: its entries already are its own structure (Wiktionary's etymologies).
+        let contributors = Set(result.entries.map(\.provenance.provider))
+        var scores: [[[SenseScore]]] = []
+        if contributors.count > 1 {
+            let merged = SenseMerger().merge(result.entries, query: query.term)
+            result.entries = merged.entries
+            scores = merged.scores
+        }
         var suggestions: [String] = []
         if !result.isFound && !result.allFailed {
             suggestions = await suggest(query, among: chosen)
@@ -104,7 +110,7 @@ struct LookupOptions: Equatable, ContextCommand {
                     + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)")
             )
         }
-        render(result, scores: merged.scores, query: query, suggestions: suggestions, registry: registry, context: context)
+        render(result, scores: scores, query: query, suggestions: suggestions, registry: registry, context: context)
         if result.isFound { return .success }
         return result.allFailed ? .unavailable : .notFound
     }
@@ -162,13 +168,13 @@ struct LookupOptions: Equatable, ContextCommand {
             context.output.write(JSONOutput.encode(JSONOutput.LookupDocument(
                 command: "lookup", query: .init(term: query.term, language: query.language), found: result.isFound,
                 entries: result.entries, outcomes: result.outcomes.map(JSONOutput.Outcome.init), suggestions: suggestions,
-                scores: explain ? scores : nil
+                scores: explain && !scores.isEmpty ? scores : nil
             )))
         case .text:
             let renderer = TextRenderer(
                 style: context.style,
                 names: Dictionary(registry.providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { a, _ in a },
-                scores: explain ? scores : nil
+                scores: explain && !scores.isEmpty ? scores : nil
             )
             for failure in result.failures { context.warn(failure.description) }
             if result.isFound {

@@ -155,20 +155,10 @@ import Testing
 
     @Test(arguments: faults)
     func faultsMapToProviderErrors(fault: Fault) async throws {
-        let server = try await ReplayServer.start()
-        defer { Task { await server.shutdown() } }
-        var endpoint = server.baseURL
-        let dripServer = fault.drip ? try await DripServer.start() : nil
-        defer { Task { await dripServer?.shutdown() } }
-        if let dripServer {
-            endpoint = dripServer.baseURL
-        } else if let response = fault.response {
-            server.setFallback(try response())
-        } else {
-            let closed = try await ReplayServer.start()
-            endpoint = closed.baseURL
-            await closed.shutdown()
-        }
+        let target = try await FaultEndpoint.start(response: try fault.response?(), drip: fault.drip)
+        defer { Task { await target.shutdown() } }
+        let endpoint = target.baseURL
+        let dripServer = target.dripServer
         let provider = FreeDictionary(configuration: .init(endpoint: endpoint, http: .init(timeout: fault.timeout)))
         var answer: LookupResult?
         let error = await providerError { answer = try await provider.lookup(LookupQuery("bass")) }

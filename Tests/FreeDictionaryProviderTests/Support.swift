@@ -52,18 +52,6 @@ enum FreeDictionaryReplay {
     }
 }
 
-func providerError(_ body: () async throws -> Void) async -> ProviderError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as ProviderError {
-        return error
-    } catch {
-        Issue.record("a non-ProviderError escaped: \(type(of: error)): \(error)")
-        return nil
-    }
-}
-
 extension Entry {
     var definitions: [String] { allSenses.map(\.definition) }
 }

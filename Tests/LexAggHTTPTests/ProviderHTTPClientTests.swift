@@ -17,18 +17,6 @@ private func client(
     )
 }
 
-private func providerError(_ body: () async throws -> Void) async -> ProviderError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as ProviderError {
-        return error
-    } catch {
-        Issue.record("a non-ProviderError escaped: \(type(of: error)): \(error)")
-        return nil
-    }
-}
-
 @Suite(.timeLimit(.minutes(1))) struct ProviderHTTPClientTests {
     @Test func sendsUserAgentAndAcceptAndReturnsBody() async throws {
         let server = try await ReplayServer.start()

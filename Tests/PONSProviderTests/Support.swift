@@ -63,18 +63,6 @@ enum PONSReplay {
     }
 }
 
-func providerError(_ body: () async throws -> Void) async -> ProviderError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as ProviderError {
-        return error
-    } catch {
-        Issue.record("a non-ProviderError escaped: \(type(of: error)): \(error)")
-        return nil
-    }
-}
-
 /// Every rendering of `error` in which a secret could hide.
 func renderings(of error: ProviderError) -> [String] {
     [

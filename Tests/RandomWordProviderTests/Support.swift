@@ -58,14 +58,3 @@ enum RandomWordReplay {
     }
 }
 
-func providerError(_ body: () async throws -> Void) async -> ProviderError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as ProviderError {
-        return error
-    } catch {
-        Issue.record("a non-ProviderError escaped: \(type(of: error)): \(error)")
-        return nil
-    }
-}

@@ -70,17 +70,6 @@ enum WiktionaryReplay {
     }
 }
 
-func providerError(_ body: () async throws -> Void) async -> ProviderError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as ProviderError {
-        return error
-    } catch {
-        return ProviderError(.unavailable, provider: .wiktionary, message: "NON-PROVIDER ERROR \(type(of: error)): \(error)")
-    }
-}
-
 extension Entry {
     var definitions: [String] { allSenses.map(\.definition) }
 }

@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: Core and layers
@@ -40,9 +41,12 @@ let package = Package(
             dependencies: [
                 "LexAggCore",
                 "LexAggAggregation",
+                "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The learner's data (saved words, favourites, search, history, quiz records) in SQLite.
+        .target(name: "LexAggLibrary", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "lexagg",
             dependencies: [
@@ -136,6 +140,7 @@ let package = Package(
             exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
+        .testTarget(name: "LexAggLibraryTests", dependencies: ["LexAggLibrary", "LexAggCore"]),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(
@@ -177,6 +182,7 @@ let package = Package(
             dependencies: [
                 "LexAggCLI", "LexAggFixtures", "ProviderConformance", "DictDatabaseProvider", "WiktionaryProvider",
                 "RandomWordProvider", "FreeDictionaryProvider", "PONSProvider", "LexAggDictFormats", "lexagg",
+                "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

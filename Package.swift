@@ -140,7 +140,10 @@ let package = Package(
             exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
-        .testTarget(name: "LexAggLibraryTests", dependencies: ["LexAggLibrary", "LexAggCore"]),
+        .testTarget(
+            name: "LexAggLibraryTests",
+            dependencies: ["LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(

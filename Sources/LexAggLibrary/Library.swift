@@ -41,22 +41,25 @@ public final class Library: Sendable {
 
     /// Opens (creating it when missing) the library in `directory`.
     /// - Parameter busyTimeout: how long to wait for another process's write (short for the lookup history).
-    public static func open(directory: String, busyTimeout: TimeInterval = Library.busyTimeout) throws(LibraryError)
-        -> Library
+    /// - Parameter durable: false trades durability on power loss (not on a crash) for speed, for the lookup history:
+    ///   `PRAGMA synchronous = NORMAL`.
+    public static func open(directory: String, busyTimeout: TimeInterval = Library.busyTimeout, durable: Bool = true)
+        throws(LibraryError) -> Library
     {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw LibraryError(.io, "cannot create the data directory \(directory): \(error.localizedDescription)")
         }
-        return try Library(path: directory + "/" + fileName, busyTimeout: busyTimeout)
+        return try Library(path: directory + "/" + fileName, busyTimeout: busyTimeout, durable: durable)
     }
 
     /// Opens the library file at `path`, creating it when missing, and applies pending migrations
     /// (up to `lastMigration`, for tests of migrations; nil for all).
-    public init(path: String, migratingUpTo lastMigration: String? = nil, busyTimeout: TimeInterval = Library.busyTimeout)
-        throws(LibraryError)
-    {
+    public init(
+        path: String, migratingUpTo lastMigration: String? = nil, busyTimeout: TimeInterval = Library.busyTimeout,
+        durable: Bool = true
+    ) throws(LibraryError) {
         self.path = path
         let lock = try Self.lockFile(path + ".lock")
         defer { Glibc.close(lock) }
@@ -78,6 +81,7 @@ public final class Library: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(busyTimeout)
             configuration.foreignKeysEnabled = true
+            if !durable { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") } }
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool, upTo: target)
         } catch {

@@ -30,7 +30,7 @@ import Glibc
         process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
         process.arguments = arguments
         process.environment = ["LEXAGG_DATA_DIR": data, "PATH": "/usr/bin:/bin"]
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: output)
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
@@ -55,6 +55,7 @@ import Glibc
         let data = TemporaryFiles.directory()
         var generator = SystemRandomNumberGenerator()
         var acknowledged = Set<String>()
+        var interrupted = 0
         for round in 0..<6 {
             let batch = Array(Self.wordNetWords[(round * 330)..<(round * 330 + 330)])
             let output = data + "/out-\(round)"
@@ -62,15 +63,18 @@ import Glibc
             usleep(UInt32.random(in: 30_000...600_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            for line in TemporaryFiles.read(output).split(separator: "\n") where line.hasPrefix("added ") && line.hasSuffix("from wordnet") {
+            let lines = TemporaryFiles.read(output).split(separator: "\n")
+            for line in lines where line.hasPrefix("added ") && line.hasSuffix("from wordnet") {
                 acknowledged.insert(String(line.split(separator: " ")[1]))
             }
+            if process.terminationReason == .uncaughtSignal && !lines.isEmpty && lines.count < batch.count { interrupted += 1 }
             let library = try Library.open(directory: data)
             try checkIntegrity(library, acknowledged: acknowledged)
             library.close()
             await Task.yield()
         }
         #expect(!acknowledged.isEmpty)
+        #expect(interrupted > 0, "at least one run was killed in the middle of its words")
         #expect(Library.diagnose(path: data + "/" + Library.fileName).state == .healthy)
     }
 
@@ -132,7 +136,7 @@ import Glibc
         let data = TemporaryFiles.directory()
         let path = data + "/" + Library.fileName
         let garbage = Data(repeating: 0x5A, count: 10_000)
-        FileManager.default.createFile(atPath: path, contents: garbage)
+        _ = FileManager.default.createFile(atPath: path, contents: garbage)
         let add = BinaryRun.run(["library", "add", "serendipity", "--providers", "wordnet"], environment: ["LEXAGG_DATA_DIR": data])
         #expect(add.status == 69)
         #expect(add.stderr.hasPrefix("lexagg: error: the library file \(path) is damaged"))

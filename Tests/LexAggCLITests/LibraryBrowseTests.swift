@@ -14,7 +14,7 @@ import Testing
 
     var words: ProviderFactory {
         let list = data + "/words"
-        FileManager.default.createFile(atPath: list, contents: Data((Self.defined + Self.undefined).joined(separator: "\n").utf8))
+        _ = FileManager.default.createFile(atPath: list, contents: Data((Self.defined + Self.undefined).joined(separator: "\n").utf8))
         return ProviderFactory(name: "test-words") { _ in
             .init(providers: [OfflineWordList(configuration: .init(wordLists: [list]))])
         }
@@ -92,7 +92,7 @@ import Testing
         let bin = TemporaryFiles.directory()
         let log = bin + "/log"
         let script = "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(log)\n"
-        FileManager.default.createFile(atPath: bin + "/notify-send", contents: Data(script.utf8),
+        _ = FileManager.default.createFile(atPath: bin + "/notify-send", contents: Data(script.utf8),
                                        attributes: [.posixPermissions: 0o755])
         let sent = await run(["suggest", "--notify", "--format", "json"], extra: ["PATH": bin])
         #expect(sent.status == 0 && sent.stdout.contains("\"notified\" : true"), "\(sent.stderr)")

@@ -56,7 +56,7 @@ import Testing
         _ = await run(["library", "star", "house"])
         let export = await run(["library", "export", "--format", "json"])
         let file = data + "/library.json"
-        FileManager.default.createFile(atPath: file, contents: Data(export.stdout.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(export.stdout.utf8))
         let fresh = TemporaryFiles.directory()
         #expect(await run(["library", "import", file, "--format", "json"], data: fresh).stdout.contains("\"added\" : 2"))
         #expect(await run(["library", "export", "--format", "json"], data: fresh).stdout == export.stdout)
@@ -100,14 +100,14 @@ import Testing
 
     @Test func importRefusesFilesThatAreNotOursAndBrokenCSVWithItsLine() async throws {
         let foreign = data + "/notes.txt"
-        FileManager.default.createFile(atPath: foreign, contents: Data("just some notes\n".utf8))
+        _ = FileManager.default.createFile(atPath: foreign, contents: Data("just some notes\n".utf8))
         let refused = await run(["library", "import", foreign])
         #expect(refused.status == 64 && refused.stderr.contains("not a lexagg export"))
 
         let csv = data + "/broken.csv"
         let text = "word,language,starred,added,definition,examples,ipa,translation,sources\n"
             + "apple,en,no,,fruit,,,,\npear,en,no,,\"a fruit,,,,\n"
-        FileManager.default.createFile(atPath: csv, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: csv, contents: Data(text.utf8))
         let broken = await run(["library", "import", csv])
         #expect(broken.status == 64 && broken.stderr.contains("line 3") && broken.stderr.contains("nothing was imported"))
         #expect(await run(["library", "list"]).stdout.hasPrefix("Your library is empty."))
@@ -149,7 +149,7 @@ import Testing
     @Test func aCorruptLibraryIsReportedNotReplacedAndLookupsStillWork() async throws {
         let path = data + "/" + Library.fileName
         let garbage = Data("this is not a database, it is a shopping list\n".utf8) + Data(repeating: 0x42, count: 2000)
-        FileManager.default.createFile(atPath: path, contents: garbage)
+        _ = FileManager.default.createFile(atPath: path, contents: garbage)
         let list = await run(["library", "list"])
         #expect(list.status == 69)
         #expect(list.stderr.contains(path) && list.stderr.contains("lexagg library doctor"))

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aFileThatIsNotSQLiteIsLeftUntouched() throws {
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-        FileManager.default.createFile(atPath: path, contents: garbage)
+        _ = FileManager.default.createFile(atPath: path, contents: garbage)
         #expect {
             try Library(path: path)
         } throws: { error in

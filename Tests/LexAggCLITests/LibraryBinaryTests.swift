@@ -92,7 +92,7 @@ import Glibc
         for round in 0..<5 {
             let data = TemporaryFiles.directory()
             let process = try start(["library", "import", file], data: data, output: data + "/out")
-            usleep(UInt32.random(in: 1_000...200_000, using: &generator))
+            usleep(UInt32.random(in: 50_000...550_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let acknowledged = TemporaryFiles.read(data + "/out").contains("600 added")

@@ -2,6 +2,7 @@ import Foundation
 import LexAggCore
 import LexAggLibrary
 import RandomWordProvider
+import WiktionaryProvider
 import Testing
 
 /// The library commands in-process over the fixture databases, each test with its own data directory.
@@ -75,6 +76,18 @@ import Testing
         let json = await run(["library", "add", "bank", "qwzxv", "--format", "json"])
         #expect(json.status == 1)
         #expect(json.stdout.contains("\"status\" : \"added\"") && json.stdout.contains("\"status\" : \"notFound\""))
+    }
+
+    @Test func offlineAsksOnlyOfflineDictionaries() async throws {
+        // An online provider whose server refuses connections: asked without --offline, never with it.
+        let online = ["LEXAGG_DATA_DIR": data, "LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9"]
+        let asked = await CLIRun.run(["library", "add", "serene", "--format", "json"], environment: online, also: [.wiktionary])
+        #expect(asked.stdout.contains("\"provider\" : \"wiktionary\""))
+        let offline = await CLIRun.run(["library", "add", "serene", "--offline", "--format", "json"], environment: online,
+                                       also: [.wiktionary])
+        #expect(offline.status == 0)
+        #expect(offline.stdout.contains("\"status\" : \"updated\""))
+        #expect(!offline.stdout.contains("wiktionary"))
     }
 
     @Test func badInputIsAUsageErrorAndSavesNothing() async throws {

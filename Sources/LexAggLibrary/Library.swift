@@ -13,7 +13,9 @@ import Darwin
 /// in one SQLite file (WAL mode, safe for several processes at once).
 ///
 /// Safety rules, each tested:
-/// - every change is one transaction, so a killed process leaves either the whole change or none of it;
+/// - every change is one transaction, so a killed process leaves either the whole change or none of it (WAL with
+///   `synchronous = NORMAL`, GRDB's default: a commit survives the process being killed; only a power loss or OS
+///   crash may undo the last commits);
 /// - opening never replaces or rewrites a file that is not a healthy lexagg library: a damaged file or another
 ///   program's database is reported as ``LibraryError`` and left exactly as it is;
 /// - before a pending schema migration runs on an existing library, the file is copied beside itself
@@ -41,25 +43,22 @@ public final class Library: Sendable {
 
     /// Opens (creating it when missing) the library in `directory`.
     /// - Parameter busyTimeout: how long to wait for another process's write (short for the lookup history).
-    /// - Parameter durable: false trades durability on power loss (not on a crash) for speed, for the lookup history:
-    ///   `PRAGMA synchronous = NORMAL`.
-    public static func open(directory: String, busyTimeout: TimeInterval = Library.busyTimeout, durable: Bool = true)
-        throws(LibraryError) -> Library
+    public static func open(directory: String, busyTimeout: TimeInterval = Library.busyTimeout) throws(LibraryError)
+        -> Library
     {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw LibraryError(.io, "cannot create the data directory \(directory): \(error.localizedDescription)")
         }
-        return try Library(path: directory + "/" + fileName, busyTimeout: busyTimeout, durable: durable)
+        return try Library(path: directory + "/" + fileName, busyTimeout: busyTimeout)
     }
 
     /// Opens the library file at `path`, creating it when missing, and applies pending migrations
     /// (up to `lastMigration`, for tests of migrations; nil for all).
-    public init(
-        path: String, migratingUpTo lastMigration: String? = nil, busyTimeout: TimeInterval = Library.busyTimeout,
-        durable: Bool = true
-    ) throws(LibraryError) {
+    public init(path: String, migratingUpTo lastMigration: String? = nil, busyTimeout: TimeInterval = Library.busyTimeout)
+        throws(LibraryError)
+    {
         self.path = path
         let lock = try Self.lockFile(path + ".lock")
         defer { Glibc.close(lock) }
@@ -81,7 +80,6 @@ public final class Library: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(busyTimeout)
             configuration.foreignKeysEnabled = true
-            if !durable { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") } }
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool, upTo: target)
         } catch {

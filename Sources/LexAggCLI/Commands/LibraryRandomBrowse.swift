@@ -62,6 +62,11 @@ extension RandomCommand {
                                               language: language)
             lastFailures = batch.failures
             guard let provider = batch.provider else { break }
+            if rounds == 1 && format == .text {
+                for failure in batch.failures {
+                    context.warn("\(failure.provider) failed (\(failure.message)); words from \(provider)")
+                }
+            }
             if !providers.contains(provider) { providers.append(provider) }
             for word in batch.words where picked.count < count {
                 guard !shown.contains(word), !picked.contains(where: { $0.word == word }), !skipped.contains(word) else { continue }

@@ -37,7 +37,7 @@ func recordLookupHistory(_ query: LookupQuery, found: Bool, context: CommandCont
           let directory = Library.dataDirectory(environment: context.environment)
     else { return }
     do {
-        let library = try Library.open(directory: directory, busyTimeout: 0.2, durable: false)
+        let library = try Library.open(directory: directory, busyTimeout: 0.2)
         defer { library.close() }
         try library.recordLookup(query.term, language: query.language)
     } catch {

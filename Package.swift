@@ -5,6 +5,7 @@
 // Layout (see README.md, "Architecture"):
 //   Sources/LexAggCore          domain model, provider contracts, errors (no dependencies)
 //   Sources/LexAggAggregation   registry and the lookup strategy layer
+//   Sources/LexAggCache         per-provider persistent cache (SQLite through GRDB), a provider decorator
 //   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
 //   Sources/lexagg              executable: the composition root, the only place that lists providers
 //   Sources/ProviderConformance the contract test kit every provider's tests run
@@ -30,16 +31,20 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: Core and layers
         .target(name: "LexAggCore"),
         .target(name: "LexAggAggregation", dependencies: ["LexAggCore"]),
+        // The per-provider cache: a SQLite file (GRDB) behind a provider decorator.
+        .target(name: "LexAggCache", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "LexAggCLI",
             dependencies: [
                 "LexAggCore",
                 "LexAggAggregation",
+                "LexAggCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,6 +141,11 @@ let package = Package(
             exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
+        .testTarget(
+            name: "LexAggCacheTests",
+            dependencies: ["LexAggCache", "LexAggAggregation", "ProviderConformance", "LexAggCore",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import LexAggAggregation
+import LexAggCache
 import LexAggCore
 import Synchronization
 
@@ -10,6 +11,7 @@ public final class CommandContext: Sendable {
     public let output: any OutputSink
     private let factories: [ProviderFactory]
     private let builtRegistry = Mutex<ProviderRegistry?>(nil)
+    private let openedCache = Mutex<CacheStore??>(nil)
 
     public init(environment: [String: String], factories: [ProviderFactory], output: any OutputSink) {
         self.environment = environment
@@ -26,6 +28,26 @@ public final class CommandContext: Sendable {
             return built
         }
     }
+
+    /// The cache file of online answers (opened on first use), or nil when no cache directory can be found.
+    public var cacheStore: CacheStore? {
+        openedCache.withLock { opened in
+            if let opened { return opened }
+            let store = CacheLocation.file(in: environment).map { path in
+                CacheStore(path: path, warn: { [output] message in output.writeError("lexagg: warning: \(message)\n") })
+            }
+            opened = .some(store)
+            return store
+        }
+    }
+
+    /// The lookup cache in `mode`, or nil when there is none.
+    func lookupCache(mode: CacheMode) -> LookupCache? {
+        cacheStore.map { LookupCache(store: $0, mode: mode, ttl: { [self] in cacheTTL($0) }) }
+    }
+
+    /// How long `provider`'s cached answers stay fresh.
+    func cacheTTL(_ provider: ProviderID) -> CacheTTL { .standard }
 
     /// Colour is used only on a terminal, never with `NO_COLOR` set or `TERM=dumb`.
     public var style: TerminalStyle {

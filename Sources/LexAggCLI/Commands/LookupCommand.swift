@@ -1,5 +1,6 @@
 import ArgumentParser
 import LexAggAggregation
+import LexAggCache
 import LexAggCore
 
 struct LookupCommand: ParsableCommand, ContextCommand {
@@ -16,6 +17,10 @@ struct LookupCommand: ParsableCommand, ContextCommand {
               lexagg lookup "ice cream" --providers wordnet
               lexagg lookup house --providers freedict-eng-deu
               lexagg lookup bank --format json | jq '.entries[0].senseGroups'
+              lexagg lookup hello --offline          # no network: offline dictionaries and cached answers
+
+            Online answers are cached (see 'lexagg cache --help'): a fresh cached answer is used instead of \
+            asking again, and when a source fails its cached answer is shown however old, marked stale.
             """
     )
 
@@ -43,10 +48,19 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: "Show each sense's score: how many sources gave it, their weight, its original order.")
     var explain = false
 
+    @Flag(name: .long, help: "Make no network request: use offline dictionaries and cached answers (old ones marked stale).")
+    var offline = false
+
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache of online answers.")
+    var noCache = false
+
+    @Flag(name: .long, help: "Ask online sources again even if the cache has a fresh answer, and cache the new one.")
+    var refresh = false
+
     var options: LookupOptions {
         LookupOptions(
             words: words, providers: providers, lang: lang, format: format, strategy: strategy, timeout: timeout,
-            explain: explain
+            explain: explain, offline: offline, noCache: noCache, refresh: refresh
         )
     }
 
@@ -64,9 +78,16 @@ struct LookupOptions: Equatable, ContextCommand {
     var strategy: LookupStrategy = .merge
     var timeout: Double?
     var explain = false
+    var offline = false
+    var noCache = false
+    var refresh = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
+        if refresh && (offline || noCache) {
+            throw CommandFailure.usage("--refresh asks the sources again and caches their answers; it cannot go with "
+                + (offline ? "--offline" : "--no-cache"))
+        }
         let aggregator = Aggregator(options: try aggregatorOptions(strategy: strategy, timeout: timeout))
         let language = try lang.map { try parseLanguage($0) }
         let query: LookupQuery
@@ -90,7 +111,9 @@ struct LookupOptions: Equatable, ContextCommand {
             chosen = try await availableDefiners(registry, language: language, context: context)
         }
 
-        var result = await aggregator.define(query, using: chosen)
+        let asked = try behindCache(chosen, context: context)
+
+        var result = await aggregator.define(query, using: asked)
         // Merge what several providers agree on and rank it (see SenseMerger for the rules). One provider's answer
         // is shown as it gave it: its entries already are its own structure (Wiktionary's etymologies).
         let contributors = Set(result.entries.map(\.provenance.provider))
@@ -102,7 +125,7 @@ struct LookupOptions: Equatable, ContextCommand {
         }
         var suggestions: [String] = []
         if !result.isFound && !result.allFailed {
-            suggestions = await suggest(query, among: chosen)
+            suggestions = await suggest(query, among: asked)
         }
         if let language, result.allFailed, result.failures.allSatisfy({ $0.code == .unsupportedLanguage }) {
             throw CommandFailure.usage(
@@ -113,6 +136,26 @@ struct LookupOptions: Equatable, ContextCommand {
         render(result, scores: scores, query: query, suggestions: suggestions, registry: registry, context: context)
         if result.isFound { return .success }
         return result.allFailed ? .unavailable : .notFound
+    }
+
+    /// The providers to ask, online ones behind the cache; with `--offline`, online ones answer from the cache only
+    /// (or are left out with `--no-cache`).
+    private func behindCache(_ providers: [any DefinitionProviding], context: CommandContext) throws
+        -> [any DefinitionProviding]
+    {
+        let cache = noCache ? nil : context.lookupCache(mode: offline ? .offline : refresh ? .refresh : .normal)
+        guard let cache else {
+            guard offline else { return providers }
+            let local = providers.filter { !$0.descriptor.requiresNetwork }
+            if local.isEmpty {
+                throw CommandFailure.usage(
+                    "--offline with --no-cache leaves no provider: "
+                        + providers.map(\.descriptor.id.rawValue).joined(separator: ", ") + " need the network"
+                )
+            }
+            return local
+        }
+        return providers.map { (cache.wrap($0) as? any DefinitionProviding) ?? $0 }
     }
 
     private func availableDefiners(_ registry: ProviderRegistry, language: Language?, context: CommandContext)
@@ -176,10 +219,19 @@ struct LookupOptions: Equatable, ContextCommand {
                 names: Dictionary(registry.providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { a, _ in a },
                 scores: explain && !scores.isEmpty ? scores : nil
             )
-            for failure in result.failures { context.warn(failure.description) }
+            for failure in result.failures where failure.code != .offline { context.warn(failure.description) }
+            for outcome in result.outcomes {
+                if case .stale(let storedAt, let error) = outcome.origin, error.code != .offline {
+                    context.warn("\(error.description); showing its answer cached \(formatAge(since: storedAt))")
+                }
+            }
             if result.isFound {
                 context.output.write(renderer.render(result))
                 context.output.write("\n" + renderer.footer(result.outcomes))
+            } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
+                context.fail("no answer for '\(query.term)' offline: nothing is cached for it from "
+                    + result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
+                    + "; try again without --offline")
             } else if result.allFailed {
                 context.fail("every provider failed for '\(query.term)'")
             } else {

@@ -36,9 +36,20 @@ enum JSONOutput {
         var entries: Int
         var latencyMs: Double
         var error: ErrorInfo?
+        /// `source` (asked just now), `cache` (a fresh cached answer) or `stale` (the source failed — see
+        /// `staleBecause` — so an expired cached answer was served).
+        var origin: String
+        /// When the cached answer was stored (origin `cache` or `stale`).
+        var cachedAt: Date?
+        var staleBecause: ErrorInfo?
 
         init(_ outcome: ProviderOutcome) {
             provider = outcome.provider
+            switch outcome.origin {
+            case .source: origin = "source"
+            case .cache(let storedAt): (origin, cachedAt) = ("cache", storedAt)
+            case .stale(let storedAt, let error): (origin, cachedAt, staleBecause) = ("stale", storedAt, ErrorInfo(error))
+            }
             let components = outcome.latency.components
             latencyMs = rounded(Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15, places: 3)
             switch outcome.status {

@@ -41,12 +41,12 @@ struct BinaryRun {
     }
 
     /// Runs the binary with `arguments` and exactly `environment` (plus PATH), no standard input.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) -> BinaryRun {
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: String = binary) -> BinaryRun {
         let directory = TemporaryFiles.directory()
         let out = directory + "/out", err = directory + "/err"
         var env = environment
         env["PATH"] = "/usr/bin:/bin"
-        let command = (["env", "-i"] + env.map { "\($0.key)=\($0.value)" } + [binary] + arguments)
+        let command = (["env", "-i"] + env.map { "\($0.key)=\($0.value)" } + [executable] + arguments)
             .map(shellQuote).joined(separator: " ") + " </dev/null >\(out) 2>\(err)"
         let raw = system(command)
         let status = (raw >> 8) & 0xFF

@@ -92,7 +92,7 @@ struct LookupOptions: Equatable, ContextCommand {
         let language = try lang.map { try parseLanguage($0) }
         let query: LookupQuery
         do {
-            query = try LookupQuery(words.joined(separator: " "), language: language)
+            query = try LookupQuery(Normalization.nfc(words.joined(separator: " ")), language: language)
         } catch {
             throw CommandFailure.usage("invalid word: \(error)")
         }
@@ -113,7 +113,29 @@ struct LookupOptions: Equatable, ContextCommand {
 
         let asked = try behindCache(chosen, context: context)
 
+        let started = ContinuousClock.now
         var result = await aggregator.define(query, using: asked)
+        // Nothing as typed: try looser spellings (lower case, no diacritics) with the providers that answered "not
+        // found", within what is left of the deadline.
+        var matchedAs: String?
+        if !result.isFound && !result.allFailed {
+            let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
+            let retry = asked.filter { empty.contains($0.descriptor.id) }
+            for variant in Normalization.looserVariants(of: query.term) {
+                let left = aggregator.options.deadline - (ContinuousClock.now - started)
+                guard left > .zero, !retry.isEmpty, let looser = try? LookupQuery(variant, language: language) else { break }
+                var options = aggregator.options
+                options.deadline = left
+                options.providerTimeout = min(options.providerTimeout, left)
+                let second = await Aggregator(options: options).define(looser, using: retry)
+                if second.isFound {
+                    result = second
+                    matchedAs = variant
+                    break
+                }
+            }
+        }
+        result.entries = Normalization.exactFirst(result.entries, term: matchedAs ?? query.term)
         // Merge what several providers agree on and rank it (see SenseMerger for the rules). One provider's answer
         // is shown as it gave it: its entries already are its own structure (Wiktionary's etymologies).
         let contributors = Set(result.entries.map(\.provenance.provider))
@@ -133,7 +155,7 @@ struct LookupOptions: Equatable, ContextCommand {
                     + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)")
             )
         }
-        render(result, scores: scores, query: query, suggestions: suggestions, registry: registry, context: context)
+        render(result, scores: scores, query: query, matchedAs: matchedAs, suggestions: suggestions, registry: registry, context: context)
         if result.isFound { return .success }
         return result.allFailed ? .unavailable : .notFound
     }
@@ -203,13 +225,14 @@ struct LookupOptions: Equatable, ContextCommand {
     }
 
     private func render(
-        _ result: AggregatedResult, scores: [[[SenseScore]]], query: LookupQuery, suggestions: [String],
-        registry: ProviderRegistry, context: CommandContext
+        _ result: AggregatedResult, scores: [[[SenseScore]]], query: LookupQuery, matchedAs: String?,
+        suggestions: [String], registry: ProviderRegistry, context: CommandContext
     ) {
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LookupDocument(
-                command: "lookup", query: .init(term: query.term, language: query.language), found: result.isFound,
+                command: "lookup", query: .init(term: query.term, language: query.language, matchedAs: matchedAs),
+                found: result.isFound,
                 entries: result.entries, outcomes: result.outcomes.map(JSONOutput.Outcome.init), suggestions: suggestions,
                 scores: explain && !scores.isEmpty ? scores : nil
             )))
@@ -226,6 +249,7 @@ struct LookupOptions: Equatable, ContextCommand {
                 }
             }
             if result.isFound {
+                if let matchedAs { context.output.writeError("lexagg: no entry for '\(query.term)' as typed; showing '\(matchedAs)'\n") }
                 context.output.write(renderer.render(result))
                 context.output.write("\n" + renderer.footer(result.outcomes))
             } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {

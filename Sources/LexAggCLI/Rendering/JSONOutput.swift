@@ -27,6 +27,8 @@ enum JSONOutput {
         var term: String
         var language: Language?
         var targetLanguage: Language?
+        /// The looser spelling that found entries when the word as typed found none (lower case, no diacritics).
+        var matchedAs: String?
     }
 
     struct Outcome: Encodable {

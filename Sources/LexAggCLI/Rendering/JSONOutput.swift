@@ -117,6 +117,15 @@ enum JSONOutput {
         var error: ErrorInfo
     }
 
+    /// `value` as one line of JSON (NDJSON: `lookup --batch --format json`).
+    static func encodeLine(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

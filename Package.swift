@@ -134,6 +134,12 @@ let package = Package(
             path: "Benchmarks/IndexScaling"
         ),
 
+        .executableTarget(
+            name: "cache-reader",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/CacheReader"
+        ),
+
         // MARK: Fixtures and tests
         .target(
             name: "LexAggFixtures",

@@ -5,6 +5,7 @@
 // Layout (see README.md, "Architecture"):
 //   Sources/LexAggCore          domain model, provider contracts, errors (no dependencies)
 //   Sources/LexAggAggregation   registry and the lookup strategy layer
+//   Sources/LexAggConfig        the configuration file (TOML), environment overrides, `lexagg config`'s editing
 //   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
 //   Sources/lexagg              executable: the composition root, the only place that lists providers
 //   Sources/ProviderConformance the contract test kit every provider's tests run
@@ -30,16 +31,23 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: Core and layers
         .target(name: "LexAggCore"),
         .target(name: "LexAggAggregation", dependencies: ["LexAggCore"]),
+        // The configuration file (TOML) and its precedence: flags > environment > file > defaults.
+        .target(
+            name: "LexAggConfig",
+            dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .target(
             name: "LexAggCLI",
             dependencies: [
                 "LexAggCore",
                 "LexAggAggregation",
+                "LexAggConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,6 +144,7 @@ let package = Package(
             exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
+        .testTarget(name: "LexAggConfigTests", dependencies: ["LexAggConfig", "LexAggCore"]),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(

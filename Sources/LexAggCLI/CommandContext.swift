@@ -1,15 +1,18 @@
 import LexAggAggregation
+import LexAggConfig
 import LexAggCore
 import Synchronization
 
 /// What every command runs with: the environment, the provider factories and the output.
 ///
-/// The registry is built on first use, so `--help`, `--version` and usage errors never open a database.
+/// The registry and the settings are built on first use, so `--help`, `--version` and usage errors never open a
+/// database or read the configuration file.
 public final class CommandContext: Sendable {
     public let environment: [String: String]
     public let output: any OutputSink
     private let factories: [ProviderFactory]
     private let builtRegistry = Mutex<ProviderRegistry?>(nil)
+    private let loadedSettings = Mutex<Result<Settings, ConfigError>?>(nil)
 
     public init(environment: [String: String], factories: [ProviderFactory], output: any OutputSink) {
         self.environment = environment
@@ -21,9 +24,26 @@ public final class CommandContext: Sendable {
     public var registry: ProviderRegistry {
         builtRegistry.withLock { registry in
             if let registry { return registry }
-            let built = ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: environment))
+            // Providers read their endpoints and keys from variables; the file's values fill in unset ones.
+            let variables = (try? settings)?.providerVariables() ?? environment
+            let built = ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: variables))
             registry = built
             return built
+        }
+    }
+
+    /// The effective configuration (environment over file over defaults), read once.
+    ///
+    /// - Throws: ``ConfigError`` when the file or a `LEXAGG_*` variable is invalid; commands let it propagate and
+    ///   lexagg exits with ``ExitStatus/configuration`` (78).
+    public var settings: Settings {
+        get throws(ConfigError) {
+            try loadedSettings.withLock { loaded in
+                if let loaded { return loaded }
+                let result = Result { () throws(ConfigError) -> Settings in try Settings.load(environment: environment) }
+                loaded = result
+                return result
+            }.get()
         }
     }
 
@@ -50,6 +70,12 @@ public final class CommandContext: Sendable {
 /// A command that runs with a ``CommandContext`` and says how it ended.
 protocol ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus
+    /// Whether the configuration must be valid before the command runs (true unless the command says otherwise).
+    var loadsConfiguration: Bool { get }
+}
+
+extension ContextCommand {
+    var loadsConfiguration: Bool { true }
 }
 
 /// An error a command reports to the user before exiting with its status.

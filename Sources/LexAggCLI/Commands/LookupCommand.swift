@@ -1,5 +1,6 @@
 import ArgumentParser
 import LexAggAggregation
+import LexAggConfig
 import LexAggCore
 
 struct LookupCommand: ParsableCommand, ContextCommand {
@@ -32,10 +33,10 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     var format: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp(
-        "first: ask providers in order, stop at the first that knows the word; fastest: take the first answer; merge: wait for all (within --timeout).",
+        "first: ask providers in order, stop at the first that knows the word; fastest: take the first answer; merge: wait for all (within --timeout). Default: lookup.strategy in the config file, else merge.",
         valueName: "strategy"
     ))
-    var strategy: LookupStrategy = .merge
+    var strategy: LookupStrategy?
 
     @Option(name: .long, help: ArgumentHelp("The longest to wait for the providers, in seconds (default: 8 in all, 5 for any one).", valueName: "seconds"))
     var timeout: Double?
@@ -61,14 +62,16 @@ struct LookupOptions: Equatable, ContextCommand {
     var providers: String?
     var lang: String?
     var format: OutputFormat
-    var strategy: LookupStrategy = .merge
+    var strategy: LookupStrategy?
     var timeout: Double?
     var explain = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
-        let aggregator = Aggregator(options: try aggregatorOptions(strategy: strategy, timeout: timeout))
-        let language = try lang.map { try parseLanguage($0) }
+        // Flags > environment > file > defaults: a flag given wins over the settings.
+        let settings = try context.settings
+        let aggregator = Aggregator(options: try settings.aggregationOptions(strategy: strategy, timeout: timeout))
+        let language = try lang.map { try parseLanguage($0) } ?? settings.language
         let query: LookupQuery
         do {
             query = try LookupQuery(words.joined(separator: " "), language: language)
@@ -87,7 +90,8 @@ struct LookupOptions: Equatable, ContextCommand {
                 throw CommandFailure.usage("\(unusable.joined(separator: ", ")) cannot look words up")
             }
         } else {
-            chosen = try await availableDefiners(registry, language: language, context: context)
+            let configured = try settings.defaultProviders(in: registry)
+            chosen = try await availableDefiners(registry, language: language, among: configured, context: context)
         }
 
         var result = await aggregator.define(query, using: chosen)
@@ -96,7 +100,8 @@ struct LookupOptions: Equatable, ContextCommand {
         let contributors = Set(result.entries.map(\.provenance.provider))
         var scores: [[[SenseScore]]] = []
         if contributors.count > 1 {
-            let merged = SenseMerger().merge(result.entries, query: query.term)
+            let merger = SenseMerger(configuration: .init(providerWeights: settings.providerWeights))
+            let merged = merger.merge(result.entries, query: query.term)
             result.entries = merged.entries
             scores = merged.scores
         }
@@ -115,12 +120,13 @@ struct LookupOptions: Equatable, ContextCommand {
         return result.allFailed ? .unavailable : .notFound
     }
 
-    private func availableDefiners(_ registry: ProviderRegistry, language: Language?, context: CommandContext)
-        async throws -> [any DefinitionProviding]
-    {
+    private func availableDefiners(
+        _ registry: ProviderRegistry, language: Language?, among selection: [any DictionaryProvider]?,
+        context: CommandContext
+    ) async throws -> [any DefinitionProviding] {
         // Providers with a quota (PONS: 1,000 requests a month) are asked by default only when the word's language
         // is given and theirs; name them with --providers to ask them anyway.
-        let candidates = registry.definers(for: language).filter {
+        let candidates = registry.definers(for: language, among: selection).filter {
             $0.descriptor.capabilities.contains(.define) && (language != nil || !$0.descriptor.requiresCredentials)
         }
         var usable: [any DefinitionProviding] = []

@@ -58,10 +58,17 @@ enum TOMLData: Sendable, Hashable {
         } catch let error as TOMLParseError {
             let line = error.source.begin.line
             var message = error.description
-            // A parser message may quote the text it choked on; on a line holding a secret, say less.
+            // A parser message may quote the text it choked on ("saw 'fi'"): on a line holding a secret, say less,
+            // and elsewhere drop any quoted fragment that also appears on a secret's line.
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let secretLines = lines.filter { $0.lowercased().contains("secret") }
             if line >= 1, line <= lines.count, lines[line - 1].lowercased().contains("secret") {
                 message = "this line holds a secret, so the parser's message is not shown"
+            } else if !secretLines.isEmpty {
+                let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+                message = parts.enumerated().map { index, part in
+                    index % 2 == 1 && secretLines.contains { $0.contains(part) } ? "…" : String(part)
+                }.joined(separator: "'")
             }
             throw ConfigError(.syntax, location: location, line: line, column: error.source.begin.column,
                               message: "not valid TOML: \(message)")

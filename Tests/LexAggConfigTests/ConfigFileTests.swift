@@ -120,8 +120,25 @@ import Glibc
             }
             #expect(error.line == 2, "\(error)")
             #expect(!error.description.contains("topsecret"), "\(error)")
+            #expect(!error.description.contains("'to"), "\(error)")
             #expect(!error.description.contains("12345678"), "\(error)")
         }
+    }
+
+    @Test func aParserMessageQuotingTextFromASecretsLineLosesTheQuote() throws {
+        // The parser quotes what it saw ("expected 'false', saw 'fi'"); that text is also on the secret's line.
+        let text = "[providers.pons]\nsecret = \"first-part\"\n[lookup]\nstrategy = first\n"
+        let error = try #require(throws: ConfigError.self) {
+            try ConfigFile.load(ConfigLocation(path: TestFiles.config(text), source: .lexaggConfig))
+        }
+        #expect(error.line == 4)
+        #expect(!error.description.contains("'fi'"), "\(error)")
+        #expect(error.description.contains("'…'"), "\(error)")
+        // Without a secret in the file, the parser's message is kept whole.
+        let plain = try #require(throws: ConfigError.self) {
+            try ConfigFile.load(ConfigLocation(path: TestFiles.config("[lookup]\nstrategy = first\n"), source: .lexaggConfig))
+        }
+        #expect(plain.description.contains("saw 'fi'"), "\(plain)")
     }
 
     @Test func aDirectoryAnUnreadableFileAndBinaryDataAreClearErrors() throws {

@@ -6,6 +6,7 @@
 //   Sources/LexAggCore          domain model, provider contracts, errors (no dependencies)
 //   Sources/LexAggAggregation   registry and the lookup strategy layer
 //   Sources/LexAggCache         per-provider persistent cache (SQLite through GRDB), a provider decorator
+//   Sources/LexAggConfig        the configuration file (TOML), environment overrides, `lexagg config`'s editing
 //   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
 //   Sources/lexagg              executable: the composition root, the only place that lists providers
 //   Sources/ProviderConformance the contract test kit every provider's tests run
@@ -32,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: Core and layers
@@ -39,12 +41,18 @@ let package = Package(
         .target(name: "LexAggAggregation", dependencies: ["LexAggCore"]),
         // The per-provider cache: a SQLite file (GRDB) behind a provider decorator.
         .target(name: "LexAggCache", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The configuration file (TOML) and its precedence: flags > environment > file > defaults.
+        .target(
+            name: "LexAggConfig",
+            dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .target(
             name: "LexAggCLI",
             dependencies: [
                 "LexAggCore",
                 "LexAggAggregation",
                 "LexAggCache",
+                "LexAggConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -152,6 +160,7 @@ let package = Package(
             dependencies: ["LexAggCache", "LexAggAggregation", "ProviderConformance", "LexAggCore",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "LexAggConfigTests", dependencies: ["LexAggConfig", "LexAggCore"]),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(

@@ -21,6 +21,8 @@ public struct AggregationOptions: Sendable, Hashable {
     public var strategy: LookupStrategy
     /// The longest one provider may take.
     public var providerTimeout: Duration
+    /// Limits for particular providers, in place of ``providerTimeout`` (from the configuration file).
+    public var providerTimeouts: [ProviderID: Duration] = [:]
     /// The longest the whole lookup may take.
     public var deadline: Duration
 
@@ -156,7 +158,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     /// Runs one provider within its own timeout and the overall deadline; every outcome is reported.
     private func perform(_ job: Job, index: Int, until end: C.Instant) async -> Answer {
         let start = clock.now
-        let limit = min(options.providerTimeout, start.duration(to: end))
+        let limit = min(options.providerTimeouts[job.id] ?? options.providerTimeout, start.duration(to: end))
         func outcome(_ status: ProviderOutcome.Status, origin: ProviderOutcome.Origin = .source) -> ProviderOutcome {
             ProviderOutcome(provider: job.id, status: status, latency: start.duration(to: clock.now), origin: origin)
         }

@@ -51,6 +51,27 @@ import WiktionaryProvider
         #expect(stale.stderr.contains("showing its answer cached just now"))
     }
 
+    @Test func anExpiredAnswerIsAskedForAgainAndServedStaleWhenTheSourceIsDown() async throws {
+        let server = try await Self.wiktionary()
+        let directory = TemporaryFiles.directory()
+        var environment = ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL, "LEXAGG_CACHE_DIR": directory]
+        _ = await Self.lookup(["bank", "--providers", "wiktionary"], environment)
+        // A time to live of zero (from the configuration's environment variable): every answer is expired.
+        environment["LEXAGG_CACHE_TTL"] = "0"
+        _ = await Self.lookup(["bank", "--providers", "wiktionary"], environment)
+        #expect(server.requests.count == 2, "an expired answer must be asked for again")
+        await server.shutdown()
+        let stale = await Self.lookup(["bank", "--providers", "wiktionary", "--format", "json"], environment)
+        #expect(stale.status == 0)
+        let outcome = try #require((try JSONSerializationFree.object(stale.stdout)["outcomes"] as? [[String: Any]])?.first)
+        #expect(outcome["origin"] as? String == "stale")
+        #expect((outcome["staleBecause"] as? [String: Any])?["code"] as? String == "unavailable")
+        // With the default time to live, the same answer is fresh: no stale marking, no network needed.
+        environment["LEXAGG_CACHE_TTL"] = nil
+        let fresh = await Self.lookup(["bank", "--providers", "wiktionary"], environment)
+        #expect(fresh.stdout.contains("cached just now") && !fresh.stdout.contains("stale"))
+    }
+
     @Test func offlineMakesNoRequestAtAll() async throws {
         let server = try await Self.wiktionary()
         defer { Task { await server.shutdown() } }

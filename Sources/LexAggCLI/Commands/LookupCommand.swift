@@ -1,6 +1,7 @@
 import ArgumentParser
 import LexAggAggregation
 import LexAggCache
+import LexAggConfig
 import LexAggCore
 
 struct LookupCommand: ParsableCommand, ContextCommand {
@@ -38,10 +39,10 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     var format: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp(
-        "first: ask providers in order, stop at the first that knows the word; fastest: take the first answer; merge: wait for all (within --timeout).",
+        "first: ask providers in order, stop at the first that knows the word; fastest: take the first answer; merge: wait for all (within --timeout). Default: lookup.strategy in the config file, else merge.",
         valueName: "strategy"
     ))
-    var strategy: LookupStrategy = .merge
+    var strategy: LookupStrategy?
 
     @Option(name: .long, help: ArgumentHelp("The longest to wait for the providers, in seconds (default: 8 in all, 5 for any one).", valueName: "seconds"))
     var timeout: Double?
@@ -85,7 +86,7 @@ struct LookupOptions: Equatable, ContextCommand {
     var providers: String?
     var lang: String?
     var format: OutputFormat
-    var strategy: LookupStrategy = .merge
+    var strategy: LookupStrategy?
     var timeout: Double?
     var explain = false
     var offline = false

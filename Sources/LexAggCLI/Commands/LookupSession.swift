@@ -1,5 +1,6 @@
 import LexAggAggregation
 import LexAggCache
+import LexAggConfig
 import LexAggCore
 
 /// One word's answer, ready to render: the aggregated result (merged when several providers answered), the
@@ -22,6 +23,7 @@ struct LookupSession: Sendable {
     let options: LookupOptions
     let language: Language?
     let aggregator: Aggregator<ContinuousClock>
+    let merger: SenseMerger
     /// The providers to ask, in priority order; online ones behind the cache.
     let providers: [any DefinitionProviding]
     private let names: [ProviderID: String]
@@ -30,8 +32,11 @@ struct LookupSession: Sendable {
     init(_ options: LookupOptions, context: CommandContext) async throws {
         self.options = options
         self.context = context
-        aggregator = Aggregator(options: try aggregatorOptions(strategy: options.strategy, timeout: options.timeout))
-        language = try options.lang.map { try parseLanguage($0) }
+        // Flags > environment > file > defaults: a flag given wins over the settings.
+        let settings = try context.settings
+        aggregator = Aggregator(options: try settings.aggregationOptions(strategy: options.strategy, timeout: options.timeout))
+        merger = SenseMerger(configuration: .init(providerWeights: settings.providerWeights))
+        language = try options.lang.map { try parseLanguage($0) } ?? settings.language
         context.reportRegistryProblems()
         let registry = context.registry
         let chosen: [any DefinitionProviding]
@@ -44,9 +49,10 @@ struct LookupSession: Sendable {
                 throw CommandFailure.usage("\(unusable.joined(separator: ", ")) cannot look words up")
             }
         } else {
-            chosen = try await Self.availableDefiners(registry, language: language, context: context)
+            let configured = try settings.defaultProviders(in: registry)
+            chosen = try await Self.availableDefiners(registry, language: language, among: configured, context: context)
         }
-        providers = try Self.behindCache(chosen, options: options, context: context)
+        providers = try Self.behindCache(chosen, options: options, cacheEnabled: settings.cacheEnabled, context: context)
         names = Dictionary(registry.providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { first, _ in first }
     }
 
@@ -86,7 +92,7 @@ struct LookupSession: Sendable {
         let contributors = Set(result.entries.map(\.provenance.provider))
         var scores: [[[SenseScore]]] = []
         if contributors.count > 1 {
-            let merged = SenseMerger().merge(result.entries, query: query.term)
+            let merged = merger.merge(result.entries, query: query.term)
             result.entries = merged.entries
             scores = merged.scores
         }
@@ -150,10 +156,10 @@ struct LookupSession: Sendable {
     /// The providers to ask, online ones behind the cache; with `--offline`, online ones answer from the cache only
     /// (or are left out with `--no-cache`).
     private static func behindCache(
-        _ providers: [any DefinitionProviding], options: LookupOptions, context: CommandContext
+        _ providers: [any DefinitionProviding], options: LookupOptions, cacheEnabled: Bool, context: CommandContext
     ) throws -> [any DefinitionProviding] {
         let mode: CacheMode = options.offline ? .offline : options.refresh ? .refresh : .normal
-        let cache = options.noCache ? nil : context.lookupCache(mode: mode)
+        let cache = options.noCache || !cacheEnabled ? nil : context.lookupCache(mode: mode)
         guard let cache else {
             guard options.offline else { return providers }
             let local = providers.filter { !$0.descriptor.requiresNetwork }
@@ -168,12 +174,13 @@ struct LookupSession: Sendable {
         return providers.map { (cache.wrap($0) as? any DefinitionProviding) ?? $0 }
     }
 
-    private static func availableDefiners(_ registry: ProviderRegistry, language: Language?, context: CommandContext)
-        async throws -> [any DefinitionProviding]
-    {
+    private static func availableDefiners(
+        _ registry: ProviderRegistry, language: Language?, among selection: [any DictionaryProvider]?,
+        context: CommandContext
+    ) async throws -> [any DefinitionProviding] {
         // Providers with a quota (PONS: 1,000 requests a month) are asked by default only when the word's language
         // is given and theirs; name them with --providers to ask them anyway.
-        let candidates = registry.definers(for: language).filter {
+        let candidates = registry.definers(for: language, among: selection).filter {
             $0.descriptor.capabilities.contains(.define) && (language != nil || !$0.descriptor.requiresCredentials)
         }
         var usable: [any DefinitionProviding] = []

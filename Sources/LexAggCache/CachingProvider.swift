@@ -129,14 +129,23 @@ struct CacheLayer: Sendable {
     }
 }
 
-/// A defining provider behind the cache.
-struct CachedDefiner: DefinitionProviding, MatchProviding, StaleAnswerProviding {
-    let layer: CacheLayer
-    let definer: any DefinitionProviding
+/// What every decorator forwards to the provider it wraps, or answers through the cache.
+protocol CachedProvider: StaleAnswerProviding {
+    var layer: CacheLayer { get }
+}
 
+extension CachedProvider {
     var descriptor: ProviderDescriptor { layer.descriptor }
-    func availability() async -> ProviderAvailability { await definer.availability() }
+    func availability() async -> ProviderAvailability { await layer.provider.availability() }
+    func staleAnswer(to request: ProviderRequest) async -> LookupResult? { layer.staleAnswer(to: request) }
+}
 
+/// Defining through the cache; close spellings straight from the provider, and never offline.
+protocol CachedDefining: CachedProvider, DefinitionProviding, MatchProviding {
+    var definer: any DefinitionProviding { get }
+}
+
+extension CachedDefining {
     func lookup(_ query: LookupQuery) async throws -> LookupResult {
         try await layer.answer(.define(query)) { try await definer.lookup(query) }
     }
@@ -145,46 +154,34 @@ struct CachedDefiner: DefinitionProviding, MatchProviding, StaleAnswerProviding 
         guard layer.cache.mode != .offline, let matcher = definer as? any MatchProviding else { return [] }
         return try await matcher.suggestions(for: query, limit: limit)
     }
+}
 
-    func staleAnswer(to request: ProviderRequest) async -> LookupResult? { layer.staleAnswer(to: request) }
+/// Translating through the cache.
+protocol CachedTranslating: CachedProvider, TranslationProviding {
+    var translator: any TranslationProviding { get }
+}
+
+extension CachedTranslating {
+    func translate(_ query: TranslationQuery) async throws -> LookupResult {
+        try await layer.answer(.translate(query)) { try await translator.translate(query) }
+    }
+}
+
+/// A defining provider behind the cache.
+struct CachedDefiner: CachedDefining {
+    let layer: CacheLayer
+    let definer: any DefinitionProviding
 }
 
 /// A translating provider behind the cache.
-struct CachedTranslator: TranslationProviding, StaleAnswerProviding {
+struct CachedTranslator: CachedTranslating {
     let layer: CacheLayer
     let translator: any TranslationProviding
-
-    var descriptor: ProviderDescriptor { layer.descriptor }
-    func availability() async -> ProviderAvailability { await translator.availability() }
-
-    func translate(_ query: TranslationQuery) async throws -> LookupResult {
-        try await layer.answer(.translate(query)) { try await translator.translate(query) }
-    }
-
-    func staleAnswer(to request: ProviderRequest) async -> LookupResult? { layer.staleAnswer(to: request) }
 }
 
 /// A provider that both defines and translates, behind the cache.
-struct CachedDefinerTranslator: DefinitionProviding, TranslationProviding, MatchProviding, StaleAnswerProviding {
+struct CachedDefinerTranslator: CachedDefining, CachedTranslating {
     let layer: CacheLayer
     let definer: any DefinitionProviding
     let translator: any TranslationProviding
-
-    var descriptor: ProviderDescriptor { layer.descriptor }
-    func availability() async -> ProviderAvailability { await definer.availability() }
-
-    func lookup(_ query: LookupQuery) async throws -> LookupResult {
-        try await layer.answer(.define(query)) { try await definer.lookup(query) }
-    }
-
-    func translate(_ query: TranslationQuery) async throws -> LookupResult {
-        try await layer.answer(.translate(query)) { try await translator.translate(query) }
-    }
-
-    func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
-        guard layer.cache.mode != .offline, let matcher = definer as? any MatchProviding else { return [] }
-        return try await matcher.suggestions(for: query, limit: limit)
-    }
-
-    func staleAnswer(to request: ProviderRequest) async -> LookupResult? { layer.staleAnswer(to: request) }
 }

@@ -14,16 +14,10 @@ for tool in dictd hyperfine; do command -v "$tool" >/dev/null || { echo "needs $
 swift build -c release --static-swift-stdlib --product lexagg >/dev/null
 lexagg="$PWD/.build/release/lexagg"
 db="$PWD/Providers/DictDatabase/Embedded"
-work=$(mktemp -d); chmod 1777 "$work"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+. Benchmarks/common.sh
+work=$(mktemp -d)
 port=$(free_port); replay_port=$(free_port)
-cat > "$work/dictd.conf" <<CONF
-global { listen_to 127.0.0.1
-         port $port }
-database wn { data "$db/wn.dict.dz"
-              index "$db/wn.index" }
-CONF
-dictd --config "$work/dictd.conf" --pid-file "$work/dictd.pid" --listen-to 127.0.0.1 -p "$port"
+start_dictd "$work" "$db" "$port"
 python3 Benchmarks/replay_server.py "$replay_port" & replay=$!
 trap 'kill "$(cat "$work/dictd.pid" 2>/dev/null)" $replay 2>/dev/null || true; rm -rf "$work"' EXIT
 sleep 1

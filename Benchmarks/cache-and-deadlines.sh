@@ -19,8 +19,8 @@ swift build -c release --static-swift-stdlib --product cache-reader >/dev/null
 lexagg="$PWD/.build/release/lexagg"
 reader="$PWD/.build/release/cache-reader"
 
+. Benchmarks/common.sh
 work=$(mktemp -d)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 port=$(free_port); stall_port=$(free_port)
 python3 Benchmarks/replay_server.py "$port" & server=$!
 python3 Benchmarks/replay_server.py "$stall_port" --stall wiktionary & stalled=$!
@@ -41,18 +41,7 @@ for round in $(seq "$rounds"); do
   hyperfine -N --warmup 20 --runs 200 --export-json "$work/round$round.json" \
     --command-name reader "$reader_cmd" --command-name lexagg "$lexagg_cmd" >/dev/null 2>&1
 done
-python3 - "$work" "$rounds" <<'PY'
-import json, statistics, sys
-work, rounds = sys.argv[1], int(sys.argv[2])
-ratios, reader_ms, lex_ms = [], [], []
-for r in range(1, rounds + 1):
-    results = {x["command"]: x for x in json.load(open(f"{work}/round{r}.json"))["results"]}
-    d, l = results["reader"]["median"] * 1000, results["lexagg"]["median"] * 1000
-    reader_ms.append(d); lex_ms.append(l); ratios.append(l / d)
-    print(f"round {r}: reader {d:.2f} ms   lexagg {l:.2f} ms   ratio {l / d:.2f}x")
-print(f"median: reader {statistics.median(reader_ms):.2f} ms   lexagg {statistics.median(lex_ms):.2f} ms   "
-      f"lexagg/reader ratio {statistics.median(ratios):.2f}x (target <= 1.5x)")
-PY
+ratio_rounds "$work" "$rounds" reader lexagg "<= 1.5x"
 
 echo
 echo "== 2. one provider stalls, --timeout 2"

@@ -18,7 +18,7 @@ struct LookupCommand: ParsableCommand, ContextCommand {
               lexagg lookup "ice cream" --providers wordnet
               lexagg lookup house --providers freedict-eng-deu
               lexagg lookup bank --format json | jq '.entries[0].senseGroups'
-              lexagg lookup hello --offline          # no network: offline dictionaries and cached answers
+              lexagg lookup hello --offline      # no network: local and cached only
               lexagg lookup --batch words.txt --format json > answers.ndjson
 
             Online answers are cached (see 'lexagg cache --help'): a fresh cached answer is used instead of \

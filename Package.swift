@@ -5,6 +5,8 @@
 // Layout (see README.md, "Architecture"):
 //   Sources/LexAggCore          domain model, provider contracts, errors (no dependencies)
 //   Sources/LexAggAggregation   registry and the lookup strategy layer
+//   Sources/LexAggCache         per-provider persistent cache (SQLite through GRDB), a provider decorator
+//   Sources/LexAggConfig        the configuration file (TOML), environment overrides, `lexagg config`'s editing
 //   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
 //   Sources/lexagg              executable: the composition root, the only place that lists providers
 //   Sources/ProviderConformance the contract test kit every provider's tests run
@@ -31,16 +33,26 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: Core and layers
         .target(name: "LexAggCore"),
         .target(name: "LexAggAggregation", dependencies: ["LexAggCore"]),
+        // The per-provider cache: a SQLite file (GRDB) behind a provider decorator.
+        .target(name: "LexAggCache", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The configuration file (TOML) and its precedence: flags > environment > file > defaults.
+        .target(
+            name: "LexAggConfig",
+            dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .target(
             name: "LexAggCLI",
             dependencies: [
                 "LexAggCore",
                 "LexAggAggregation",
+                "LexAggCache",
+                "LexAggConfig",
                 "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -133,6 +145,12 @@ let package = Package(
             path: "Benchmarks/IndexScaling"
         ),
 
+        .executableTarget(
+            name: "cache-reader",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/CacheReader"
+        ),
+
         // MARK: Fixtures and tests
         .target(
             name: "LexAggFixtures",
@@ -140,6 +158,12 @@ let package = Package(
             exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
+        .testTarget(
+            name: "LexAggCacheTests",
+            dependencies: ["LexAggCache", "LexAggAggregation", "ProviderConformance", "LexAggCore",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "LexAggConfigTests", dependencies: ["LexAggConfig", "LexAggCore"]),
         .testTarget(
             name: "LexAggLibraryTests",
             dependencies: ["LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]

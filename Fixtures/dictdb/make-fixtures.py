@@ -21,7 +21,7 @@ B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 FIXTURES = {
     # name: (headwords to keep, whether to keep every headword starting with a space / empty)
     "wn": (["'hood", ".22", "aachen", "bank", "house", "ice cream", "run", "serendipity", "serenity",
-            "serene", "set", "zymurgy"], False),
+            "serene", "set", "zymurgy", "cafe"], False),
     "gcide": (["House", "Serene", "Serenity", "A"], False),
     "freedict-eng-deu": (["house", "run", "acute", "and a half", "serendipity", "wizard"], True),
     "freedict-deu-eng": (["essen", "haus", "straße"], True),

@@ -33,7 +33,18 @@ final class DictzipBody: DictBody {
     let chunkOffsets: [Int]   // compressed offset of each chunk, plus one past the last
     let uncompressedSize: Int
     private let file: RandomAccessFile
-    private let cache = MutexBox<(index: Int, bytes: [UInt8])?>(nil)
+    /// Inflated chunks, kept up to ``cacheLimit`` bytes: one lookup touches one or two chunks, a batch of many
+    /// words touches each chunk many times, and inflating is most of a lookup's cost.
+    private let cache = MutexBox<ChunkCache>(ChunkCache())
+    static let cacheLimit = 48 << 20
+
+    struct ChunkCache: Sendable {
+        var chunks: [Int: [UInt8]] = [:]
+        var bytes = 0
+        /// Chunk numbers in the order they were inflated, oldest first (evicted first).
+        var order: [Int] = []
+        var evicted = 0
+    }
 
     init(path: String) throws(DictFileError) {
         let file = try RandomAccessFile(path: path)
@@ -126,12 +137,22 @@ final class DictzipBody: DictBody {
         return result
     }
 
-    /// The uncompressed bytes of chunk `index`; the last one read is cached (entries often share a chunk).
+    /// The uncompressed bytes of chunk `index`, from the cache when it was inflated before.
     private func chunk(_ index: Int) throws(DictFileError) -> [UInt8] {
-        if let cached = cache.withValue({ $0 }), cached.index == index { return cached.bytes }
+        if let cached = cache.withValue({ $0.chunks[index] }) { return cached }
         let compressed = try file.read(offset: chunkOffsets[index], count: chunkOffsets[index + 1] - chunkOffsets[index])
         let bytes = try inflateChunk(compressed, index: index)
-        cache.withValue { $0 = (index, bytes) }
+        cache.withValue { cache in
+            guard cache.chunks[index] == nil else { return }
+            while cache.bytes + bytes.count > Self.cacheLimit, cache.evicted < cache.order.count {
+                let oldest = cache.order[cache.evicted]
+                cache.evicted += 1
+                cache.bytes -= cache.chunks.removeValue(forKey: oldest)?.count ?? 0
+            }
+            cache.chunks[index] = bytes
+            cache.bytes += bytes.count
+            cache.order.append(index)
+        }
         return bytes
     }
 

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LexAggCore
 
 /// How a lookup uses its providers.
@@ -16,6 +21,8 @@ public struct AggregationOptions: Sendable, Hashable {
     public var strategy: LookupStrategy
     /// The longest one provider may take.
     public var providerTimeout: Duration
+    /// Limits for particular providers, in place of ``providerTimeout`` (from the configuration file).
+    public var providerTimeouts: [ProviderID: Duration] = [:]
     /// The longest the whole lookup may take.
     public var deadline: Duration
 
@@ -51,7 +58,9 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     /// Looks `query` up with `providers`, in their priority order.
     public func define(_ query: LookupQuery, using providers: [any DefinitionProviding]) async -> AggregatedResult {
         await run(providers.map { provider in
-            Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork) { try await provider.lookup(query) }
+            Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork,
+                run: { try await provider.lookup(query) },
+                fallback: Self.fallback(provider, .define(query)))
         })
     }
 
@@ -60,7 +69,9 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         -> AggregatedResult
     {
         await run(providers.map { provider in
-            Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork) { try await provider.translate(query) }
+            Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork,
+                run: { try await provider.translate(query) },
+                fallback: Self.fallback(provider, .translate(query)))
         })
     }
 
@@ -68,6 +79,15 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         var id: ProviderID
         var online: Bool
         var run: @Sendable () async throws -> LookupResult
+        /// A stored answer to serve when the source fails (see ``StaleAnswerProviding``).
+        var fallback: (@Sendable () async -> LookupResult?)?
+    }
+
+    private static func fallback(_ provider: any DictionaryProvider, _ request: ProviderRequest)
+        -> (@Sendable () async -> LookupResult?)?
+    {
+        guard let stale = provider as? any StaleAnswerProviding else { return nil }
+        return { await stale.staleAnswer(to: request) }
     }
 
     private typealias Answer = (index: Int, result: LookupResult?, outcome: ProviderOutcome)
@@ -138,9 +158,13 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     /// Runs one provider within its own timeout and the overall deadline; every outcome is reported.
     private func perform(_ job: Job, index: Int, until end: C.Instant) async -> Answer {
         let start = clock.now
-        let limit = min(options.providerTimeout, start.duration(to: end))
-        func outcome(_ status: ProviderOutcome.Status) -> ProviderOutcome {
-            ProviderOutcome(provider: job.id, status: status, latency: start.duration(to: clock.now))
+        let limit = min(options.providerTimeouts[job.id] ?? options.providerTimeout, start.duration(to: end))
+        func outcome(_ status: ProviderOutcome.Status, origin: ProviderOutcome.Origin = .source) -> ProviderOutcome {
+            ProviderOutcome(provider: job.id, status: status, latency: start.duration(to: clock.now), origin: origin)
+        }
+        func answered(_ result: LookupResult, origin: ProviderOutcome.Origin) -> Answer {
+            let count = result.entries.filter { !$0.isEmpty }.count
+            return (index, result, outcome(count == 0 ? .empty : .answered(entries: count), origin: origin))
         }
         guard limit > .zero else {
             let error = ProviderError(.timeout, provider: job.id, message: "not asked: the \(options.deadline) deadline had passed")
@@ -153,10 +177,14 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
             } else {
                 result = try await job.run()
             }
-            let count = result.entries.filter { !$0.isEmpty }.count
-            return (index, result, outcome(count == 0 ? .empty : .answered(entries: count)))
+            return answered(result, origin: result.cachedAt.map { .cache(storedAt: $0) } ?? .source)
         } catch {
-            return (index, nil, outcome(.failed(ProviderError.wrapping(error, provider: job.id))))
+            let failure = ProviderError.wrapping(error, provider: job.id)
+            // The source failed: a stored answer, however old, beats none (marked stale).
+            if failure.code.isTransient, let fallback = job.fallback, let stored = await fallback() {
+                return answered(stored, origin: .stale(storedAt: stored.cachedAt ?? .distantPast, error: failure))
+            }
+            return (index, nil, outcome(.failed(failure)))
         }
     }
 

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LexAggCore
 
 /// How one provider fared in a lookup. Partial failure is data, reported beside the entries.
@@ -11,15 +16,27 @@ public struct ProviderOutcome: Sendable, Hashable {
         case failed(ProviderError)
     }
 
+    /// Where an answer came from.
+    public enum Origin: Sendable, Hashable {
+        /// Asked just now.
+        case source
+        /// From the cache, within its time to live; the source was not asked.
+        case cache(storedAt: Date)
+        /// The source failed with `error`, so the cached answer was served although it may be out of date.
+        case stale(storedAt: Date, error: ProviderError)
+    }
+
     public var provider: ProviderID
     public var status: Status
     /// How long the provider took.
     public var latency: Duration
+    public var origin: Origin
 
-    public init(provider: ProviderID, status: Status, latency: Duration) {
+    public init(provider: ProviderID, status: Status, latency: Duration, origin: Origin = .source) {
         self.provider = provider
         self.status = status
         self.latency = latency
+        self.origin = origin
     }
 
     public var error: ProviderError? {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LexAggAggregation
+import LexAggConfig
 import LexAggCore
 
 /// The `lexagg` command line: parses arguments, runs the command, maps every outcome to an ``ExitStatus``.
@@ -45,11 +46,15 @@ public enum LexAggCLI {
 
     private static func execute(_ runnable: any ContextCommand, context: CommandContext) async -> Int32 {
         do {
+            if runnable.loadsConfiguration { _ = try context.settings }
             return try await runnable.run(in: context).rawValue
         } catch let failure as CommandFailure {
             context.fail(failure.message)
             if failure.status == .usage { context.output.writeError("Run 'lexagg help' for usage.\n") }
             return failure.status.rawValue
+        } catch let error as ConfigError {
+            context.fail(error.description)
+            return ExitStatus.configuration.rawValue
         } catch is CancellationError {
             return ExitStatus.interrupted.rawValue
         } catch {
@@ -74,16 +79,19 @@ struct LexAgg: ParsableCommand {
               lexagg translate house --from en --to de
               lexagg random --lang es --count 5
               lexagg providers
+              lexagg lookup hello --offline
+              lexagg cache stats
+              lexagg config set lookup.strategy first
               lexagg library add serendipity
               lexagg suggest
 
             Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
-            130 interrupted.
+            78 configuration error, 130 interrupted.
             """,
         version: LexAggCLI.version,
         subcommands: [
-            LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self,
-            LibraryCommand.self, HistoryCommand.self, SuggestCommand.self,
+            LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
+            ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self,
         ]
     )
 }

@@ -13,6 +13,12 @@ public protocol OutputSink: Sendable {
     func writeError(_ text: String)
     /// Whether standard output is a terminal (colour and layout decisions).
     var isTerminal: Bool { get }
+    /// Whether standard error is a terminal (progress bars).
+    var isErrorTerminal: Bool { get }
+}
+
+extension OutputSink {
+    public var isErrorTerminal: Bool { false }
 }
 
 /// The process's real standard output and error.
@@ -38,15 +44,18 @@ public struct StandardOutput: OutputSink {
     }
 
     public var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public var isErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 }
 
 /// Collects output in memory (for tests and for embedding lexagg in other programs).
 public final class CapturedOutput: OutputSink {
     private let buffers = Mutex<(out: String, err: String)>(("", ""))
     public let isTerminal: Bool
+    public let isErrorTerminal: Bool
 
-    public init(isTerminal: Bool = false) {
+    public init(isTerminal: Bool = false, isErrorTerminal: Bool = false) {
         self.isTerminal = isTerminal
+        self.isErrorTerminal = isErrorTerminal
     }
 
     public func write(_ text: String) { buffers.withLock { $0.out += text } }

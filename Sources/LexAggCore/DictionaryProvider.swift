@@ -58,3 +58,18 @@ public protocol MatchProviding: DictionaryProvider {
     /// Up to `limit` headwords that start with, or are spelled close to, `query.term`, best first.
     func suggestions(for query: LookupQuery, limit: Int) async throws -> [String]
 }
+
+/// One request to a provider, as a value: what the cache keys on and the strategy layer falls back with.
+public enum ProviderRequest: Sendable, Hashable {
+    case define(LookupQuery)
+    case translate(TranslationQuery)
+}
+
+/// A provider that can still answer from a stored copy when its source fails: the cache decorator.
+///
+/// The strategy layer asks for a stale answer only after a failure a stored answer can stand in for (the
+/// network, a timeout, a rate limit, a malformed response), and marks what it gets as stale.
+public protocol StaleAnswerProviding: DictionaryProvider {
+    /// The stored answer to `request`, however old, or nil when there is none.
+    func staleAnswer(to request: ProviderRequest) async -> LookupResult?
+}

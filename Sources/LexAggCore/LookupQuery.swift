@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A validated request to look a word up.
 ///
 /// Create it with ``init(_:language:)``, which rejects input no provider should ever see, so providers can
@@ -84,9 +90,12 @@ public enum QueryError: Error, Sendable, Hashable, CustomStringConvertible {
 /// What a provider found. An empty result means "not found", which is an answer, not a failure.
 public struct LookupResult: Sendable, Hashable, Codable {
     public var entries: [Entry]
+    /// When the answer was stored, if it comes from a cache rather than from the source just now.
+    public var cachedAt: Date?
 
-    public init(entries: [Entry]) {
+    public init(entries: [Entry], cachedAt: Date? = nil) {
         self.entries = entries
+        self.cachedAt = cachedAt
     }
 
     public static let notFound = LookupResult(entries: [])

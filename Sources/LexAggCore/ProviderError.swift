@@ -21,6 +21,7 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
             case timeout
             case malformedResponse = "malformed-response"
             case cancelled
+            case offline
         }
 
         private let base: Base
@@ -42,6 +43,15 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let malformedResponse = Code(.malformedResponse)
         /// The lookup was cancelled.
         public static let cancelled = Code(.cancelled)
+        /// The lookup ran offline (`--offline`) and this online provider's answer is not in the cache.
+        public static let offline = Code(.offline)
+
+        /// Failures a stored answer may stand in for: the source is down, slow, throttling or talking nonsense,
+        /// or the lookup is offline.
+        public var isTransient: Bool {
+            self == .unavailable || self == .timeout || self == .rateLimited || self == .malformedResponse
+                || self == .offline
+        }
 
         /// A stable, kebab-case name used in JSON output.
         public var description: String { base.rawValue }

@@ -84,8 +84,13 @@ import Testing
             case .empty: return []
             case .htmlPage: return Array("<html>\n<body>not found</body>\n".utf8)
             case .offsetPastEnd:
-                let text = String(decoding: bytes, as: UTF8.self)
-                return Array(text.replacingOccurrences("serendipity\tDk0\tBO", "serendipity\tD////\tBO").utf8)
+                // serendipity's offset (whatever it is) becomes one far past the end of the .dict.
+                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                return Array(lines.map { line in
+                    guard line.hasPrefix("serendipity\t") else { return String(line) }
+                    let fields = line.split(separator: "\t")
+                    return [String(fields[0]), "D////", String(fields[2])].joined(separator: "\t")
+                }.joined(separator: "\n").utf8)
             }
         }
     }

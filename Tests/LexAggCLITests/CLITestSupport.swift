@@ -14,16 +14,23 @@ struct CLIRun {
 
     static func run(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
                     databases: String = FixtureStore.dictDatabases, also extra: [ProviderFactory] = []) async -> CLIRun {
-        let factory = ProviderFactory(name: "fixtures") { _ in
+        let factory = fixtureFactory(databases)
+        let output = CapturedOutput(isTerminal: terminal)
+        let context = CommandContext(environment: environment, factories: [factory] + extra, output: output)
+        let status = await LexAggCLI.run(arguments, context: context)
+        return CLIRun(status: status, stdout: output.standardOutput, stderr: output.standardError)
+    }
+}
+
+extension CLIRun {
+    /// The fixture databases as a provider factory.
+    static func fixtureFactory(_ databases: String = FixtureStore.dictDatabases) -> ProviderFactory {
+        ProviderFactory(name: "fixtures") { _ in
             switch DictDatabaseDiscovery.databases(at: databases) {
             case .success(let found): .init(providers: found)
             case .failure(let error): .init(providers: [], problems: [error.description])
             }
         }
-        let output = CapturedOutput(isTerminal: terminal)
-        let context = CommandContext(environment: environment, factories: [factory] + extra, output: output)
-        let status = await LexAggCLI.run(arguments, context: context)
-        return CLIRun(status: status, stdout: output.standardOutput, stderr: output.standardError)
     }
 }
 
@@ -41,12 +48,12 @@ struct BinaryRun {
     }
 
     /// Runs the binary with `arguments` and exactly `environment` (plus PATH), no standard input.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) -> BinaryRun {
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: String = binary) -> BinaryRun {
         let directory = TemporaryFiles.directory()
         let out = directory + "/out", err = directory + "/err"
         var env = environment
         env["PATH"] = "/usr/bin:/bin"
-        let command = (["env", "-i"] + env.map { "\($0.key)=\($0.value)" } + [binary] + arguments)
+        let command = (["env", "-i"] + env.map { "\($0.key)=\($0.value)" } + [executable] + arguments)
             .map(shellQuote).joined(separator: " ") + " </dev/null >\(out) 2>\(err)"
         let raw = system(command)
         let status = (raw >> 8) & 0xFF

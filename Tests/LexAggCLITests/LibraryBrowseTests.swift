@@ -88,6 +88,15 @@ import Testing
         #expect(next.count == 1 && next != [word], "a saved word is not suggested again")
     }
 
+    @Test func theLearnersLanguagesChooseTheLanguageOfTheWord() async throws {
+        // German has no random-word provider here, so of the learner's languages only English can be suggested.
+        let json = await run(["suggest", "--date", "2026-03-01", "--format", "json"], extra: ["LEXAGG_LANGUAGES": "de,en"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("\"language\" : \"en\""))
+        let german = await run(["suggest"], extra: ["LEXAGG_LANGUAGES": "de"])
+        #expect(german.status == 64 && german.stderr.contains("German words"), "\(german.stderr)")
+    }
+
     @Test func notifySendsTheWordWithNotifySendWhenInstalled() async throws {
         let bin = TemporaryFiles.directory()
         let log = bin + "/log"

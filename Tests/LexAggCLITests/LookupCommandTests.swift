@@ -263,3 +263,29 @@ enum JSONSerializationFree {
 
     struct NSNullFree {}
 }
+
+@Suite struct LookupNormalizationTests {
+    @Test func aWordWithDiacriticsFallsBackToThePlainSpellingAndSaysSo() async throws {
+        let run = await CLIRun.run(["lookup", "Cafe\u{301}", "--providers", "wordnet", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try JSONSerializationFree.object(run.stdout)
+        let query = try #require(document["query"] as? [String: Any])
+        #expect(query["term"] as? String == "Caf\u{E9}", "the query is NFC")
+        #expect((query["matchedAs"] as? String)?.lowercased() == "cafe")
+        let text = await CLIRun.run(["lookup", "Café", "--providers", "wordnet"])
+        #expect(text.stderr.contains("no entry for 'Café' as typed; showing"))
+        #expect(text.stdout.hasPrefix("cafe"))
+    }
+
+    @Test func theExactSpellingComesFirstAndBothCasesStay() async throws {
+        for (typed, other) in [("essen", "Essen"), ("Essen", "essen")] {
+            let run = await CLIRun.run(["lookup", typed, "--providers", "freedict-deu-eng", "--format", "json"])
+            let document = try JSONSerializationFree.object(run.stdout)
+            let headwords = try #require(document["entries"] as? [[String: Any]]).compactMap { $0["headword"] as? String }
+            #expect(headwords.first == typed)
+            #expect(headwords.contains(other), "case-distinct entries are both kept: \(headwords)")
+            let firstOther = try #require(headwords.firstIndex(of: other))
+            #expect(headwords[..<firstOther].allSatisfy { $0 == typed }, "\(headwords)")
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LexAggAggregation
+import LexAggConfig
 import LexAggCore
 
 struct RandomCommand: ParsableCommand, ContextCommand {
@@ -19,8 +20,8 @@ struct RandomCommand: ParsableCommand, ContextCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Language of the words (ISO 639 code).", valueName: "code"))
-    var lang: String = "en"
+    @Option(name: .long, help: ArgumentHelp("Language of the words (ISO 639 code; default: lookup.language, else en).", valueName: "code"))
+    var lang: String?
 
     @Option(name: .long, help: ArgumentHelp("How many words (1–1000).", valueName: "n"))
     var count: Int = 10
@@ -46,7 +47,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
         guard (1...Self.maximumCount).contains(count) else {
             throw CommandFailure.usage("--count must be between 1 and \(Self.maximumCount), not \(count)")
         }
-        let language = try parseLanguage(lang)
+        let language = try lang.map { try parseLanguage($0) } ?? context.settings.language ?? .english
         context.reportRegistryProblems()
         let registry = context.registry
         let selection: [any DictionaryProvider]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LexAggAggregation
+import LexAggConfig
 import LexAggCore
 import LexAggLibrary
 
@@ -20,8 +21,8 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code).", valueName: "code"))
-    var lang: String = "en"
+    @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code; default: one of learner.languages from the configuration, chosen by the day, else en).", valueName: "code"))
+    var lang: String?
 
     @Option(name: .long, help: ArgumentHelp("The day, as YYYY-MM-DD (default: today, UTC).", valueName: "date"))
     var date: String?
@@ -37,8 +38,8 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     static let maximumLookups = 15
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        let language = try parseLanguage(lang)
         let day = try date.map(Self.validDay) ?? dayString(Date())
+        let language = try await chooseLanguage(day: day, context: context)
         let lookup = try await WordLookup.make(context: context, language: language, providers: nil, offline: false)
         let library = try context.openLibrary()
         defer { library.close() }
@@ -115,6 +116,19 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             context.output.write(text)
         }
         return .success
+    }
+
+    /// `--lang`, else one of the learner's languages (configuration `learner.languages`) that has random words,
+    /// the same one all day; else the configured default language, else English.
+    func chooseLanguage(day: String, context: CommandContext) async throws -> Language {
+        if let lang { return try parseLanguage(lang) }
+        let settings = try context.settings
+        let learner = settings.learnerLanguages
+        let ordered = learner.sorted { Self.hash(day + $0.code) < Self.hash(day + $1.code) }
+        for language in ordered where !(await randomWordProviders(context.registry, language: language)).isEmpty {
+            return language
+        }
+        return settings.language ?? learner.first ?? .english
     }
 
     static func validDay(_ text: String) throws -> String {

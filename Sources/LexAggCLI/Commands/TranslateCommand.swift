@@ -1,5 +1,6 @@
 import ArgumentParser
 import LexAggAggregation
+import LexAggConfig
 import LexAggCore
 
 struct TranslateCommand: ParsableCommand, ContextCommand {
@@ -33,13 +34,13 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     var format: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("first, fastest or merge (see 'lexagg lookup --help').", valueName: "strategy"))
-    var strategy: LookupStrategy = .merge
+    var strategy: LookupStrategy?
 
     @Option(name: .long, help: ArgumentHelp("The longest the translation may take, in seconds.", valueName: "seconds"))
     var timeout: Double?
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        let aggregator = Aggregator(options: try aggregatorOptions(strategy: strategy, timeout: timeout))
+        let aggregator = Aggregator(options: try context.settings.aggregationOptions(strategy: strategy, timeout: timeout))
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to translate, e.g. 'lexagg translate house --from en --to de'") }
         let source = try parseLanguage(from, option: "--from")
         let target = try parseLanguage(to, option: "--to")

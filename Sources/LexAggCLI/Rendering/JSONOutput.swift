@@ -27,6 +27,8 @@ enum JSONOutput {
         var term: String
         var language: Language?
         var targetLanguage: Language?
+        /// The looser spelling that found entries when the word as typed found none (lower case, no diacritics).
+        var matchedAs: String?
     }
 
     struct Outcome: Encodable {
@@ -36,9 +38,20 @@ enum JSONOutput {
         var entries: Int
         var latencyMs: Double
         var error: ErrorInfo?
+        /// `source` (asked just now), `cache` (a fresh cached answer) or `stale` (the source failed — see
+        /// `staleBecause` — so an expired cached answer was served).
+        var origin: String
+        /// When the cached answer was stored (origin `cache` or `stale`).
+        var cachedAt: Date?
+        var staleBecause: ErrorInfo?
 
         init(_ outcome: ProviderOutcome) {
             provider = outcome.provider
+            switch outcome.origin {
+            case .source: origin = "source"
+            case .cache(let storedAt): (origin, cachedAt) = ("cache", storedAt)
+            case .stale(let storedAt, let error): (origin, cachedAt, staleBecause) = ("stale", storedAt, ErrorInfo(error))
+            }
             let components = outcome.latency.components
             latencyMs = rounded(Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15, places: 3)
             switch outcome.status {
@@ -102,6 +115,15 @@ enum JSONOutput {
     struct Fallback: Encodable {
         var provider: ProviderID
         var error: ErrorInfo
+    }
+
+    /// `value` as one line of JSON (NDJSON: `lookup --batch --format json`).
+    static func encodeLine(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     static func encode(_ value: some Encodable) -> String {

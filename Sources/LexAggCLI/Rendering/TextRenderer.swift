@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LexAggAggregation
 import LexAggCore
 
@@ -101,12 +106,20 @@ struct TextRenderer {
     /// One line naming each provider's outcome and latency.
     func footer(_ outcomes: [ProviderOutcome]) -> String {
         let parts = outcomes.map { outcome -> String in
-            let time = formatLatency(outcome.latency)
+            var time = formatLatency(outcome.latency)
+            switch outcome.origin {
+            case .source: break
+            case .cache(let storedAt): time = "cached \(formatAge(since: storedAt))"
+            case .stale(let storedAt, let error):
+                time = style.warning("stale") + " (cached \(formatAge(since: storedAt)); \(error.code))"
+            }
             switch outcome.status {
             case .answered(let count):
                 return style.good("\(outcome.provider) ✓") + " \(count) \(count == 1 ? "entry" : "entries") \(time)"
             case .empty:
                 return "\(outcome.provider) – not found \(time)"
+            case .failed(let error) where error.code == .offline:
+                return "\(outcome.provider) – not cached (offline)"
             case .failed(let error):
                 return style.warning("\(outcome.provider) ✗") + " \(error.code) \(time)"
             }
@@ -122,6 +135,19 @@ struct TextRenderer {
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+/// `5 min ago`, `3 h ago`, `2 days ago`.
+func formatAge(since date: Date, now: Date = Date()) -> String {
+    let seconds = max(0, now.timeIntervalSince(date))
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3600: return "\(Int(seconds / 60)) min ago"
+    case ..<86_400: return "\(Int(seconds / 3600)) h ago"
+    default:
+        let days = Int(seconds / 86_400)
+        return days == 1 ? "1 day ago" : "\(days) days ago"
+    }
 }
 
 /// `3 ms`, `0.4 ms`, `1.2 s`.

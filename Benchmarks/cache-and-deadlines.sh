@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Issue 5's benchmarks for the cache and the deadlines, whole processes, figures from one run:
+#
+# 1. A cached lookup (warm cache, an online provider, the network gone) against the least a program can do to
+#    answer from the same cache file: Benchmarks/CacheReader opens it with GRDB and prints one stored row.
+#    Target: lexagg / reader <= 1.5x.
+# 2. A lookup with one provider that never answers (the replay server's injected stall) and --timeout 2: the
+#    command must return within 2.2 s with the other providers' answers.
+#
+#   apt-get install hyperfine          # once
+#   Benchmarks/cache-and-deadlines.sh [rounds]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds="${1:-5}"
+command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
+
+swift build -c release --static-swift-stdlib --product lexagg >/dev/null
+swift build -c release --static-swift-stdlib --product cache-reader >/dev/null
+lexagg="$PWD/.build/release/lexagg"
+reader="$PWD/.build/release/cache-reader"
+
+. Benchmarks/common.sh
+work=$(mktemp -d)
+port=$(free_port); stall_port=$(free_port)
+python3 Benchmarks/replay_server.py "$port" & server=$!
+python3 Benchmarks/replay_server.py "$stall_port" --stall wiktionary & stalled=$!
+trap 'kill $server $stalled 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 50); do curl -s "http://127.0.0.1:$port/api/v2/entries/en/x" >/dev/null && break; sleep 0.1; done
+
+export LEXAGG_CACHE_DIR="$work/cache" LEXAGG_DICT_PATH="$PWD/Fixtures/dictdb"
+export LEXAGG_WIKTIONARY_ENDPOINT="http://127.0.0.1:$port" LEXAGG_FREEDICTIONARY_ENDPOINT="http://127.0.0.1:$port"
+
+echo "== 1. cached lookup vs a trivial reader of the same SQLite file"
+"$lexagg" lookup bank --providers wiktionary >/dev/null                 # warm the cache
+kill $server; wait $server 2>/dev/null || true                         # the network is gone from here on
+"$lexagg" lookup bank --providers wiktionary | tail -1
+lexagg_cmd="$lexagg lookup bank --providers wiktionary"
+reader_cmd="$reader $work/cache/cache.sqlite wiktionary define|*|bank"
+$reader_cmd >/dev/null
+for round in $(seq "$rounds"); do
+  hyperfine -N --warmup 20 --runs 200 --export-json "$work/round$round.json" \
+    --command-name reader "$reader_cmd" --command-name lexagg "$lexagg_cmd" >/dev/null 2>&1
+done
+ratio_rounds "$work" "$rounds" reader lexagg "<= 1.5x"
+
+echo
+echo "== 2. one provider stalls, --timeout 2"
+export LEXAGG_WIKTIONARY_ENDPOINT="http://127.0.0.1:$stall_port" LEXAGG_FREEDICTIONARY_ENDPOINT="http://127.0.0.1:$stall_port"
+stall_cmd="$lexagg lookup bank --providers wordnet,wiktionary,freedictionary --timeout 2 --no-cache"
+LEXAGG_DICT_PATH= $stall_cmd 2>&1 | tail -1
+LEXAGG_DICT_PATH= hyperfine -N --runs 5 -i --export-json "$work/stall.json" "$stall_cmd" >/dev/null 2>&1
+python3 - "$work/stall.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print(f"wall time over {len(r['times'])} runs: mean {r['mean']:.3f} s, max {max(r['times']):.3f} s (target: within 2.2 s)")
+PY

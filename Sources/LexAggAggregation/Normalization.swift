@@ -1,0 +1,42 @@
+import Foundation
+import LexAggCore
+
+/// How a typed word is made comparable: Unicode normalisation, the looser spellings tried when the exact one
+/// finds nothing, and the order that puts exact matches first.
+public enum Normalization {
+    /// The word in NFC, so `café` typed with a combining accent is the `café` dictionaries store.
+    public static func nfc(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping
+    }
+
+    /// Looser spellings of `term` to try when nothing knows it as typed, closest first: lower case
+    /// (`Serendipity` → `serendipity`), then without diacritics (`naïve` → `naive`, `Café` → `cafe`).
+    /// Never includes `term` itself; empty when there is nothing looser to try.
+    public static func looserVariants(of term: String) -> [String] {
+        let lower = term.lowercased()
+        let plain = term.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+        let plainLower = lower.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+        var variants: [String] = []
+        for candidate in [lower, plain, plainLower] where candidate != term && !variants.contains(candidate) {
+            variants.append(candidate)
+        }
+        return variants
+    }
+
+    /// How closely `headword` matches `term`: 0 exactly, 1 but for case, 2 but for case and diacritics, 3 otherwise.
+    public static func closeness(of headword: String, to term: String) -> Int {
+        if headword == term { return 0 }
+        if headword.lowercased() == term.lowercased() { return 1 }
+        let fold: (String) -> String = { $0.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) }
+        return fold(headword) == fold(term) ? 2 : 3
+    }
+
+    /// `entries` with exact matches of `term` first, then matches but for case, then but for diacritics; the
+    /// order is otherwise kept (stable), and case-distinct entries (German *Essen* and *essen*) are all kept.
+    public static func exactFirst(_ entries: [Entry], term: String) -> [Entry] {
+        entries.enumerated()
+            .map { (closeness: closeness(of: nfc($0.element.headword), to: term), index: $0.offset, entry: $0.element) }
+            .sorted { ($0.closeness, $0.index) < ($1.closeness, $1.index) }
+            .map(\.entry)
+    }
+}

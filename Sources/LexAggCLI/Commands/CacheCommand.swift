@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import LexAggCache
+import LexAggCore
+
+/// `lexagg cache stats|clear|prune`: look after the cache of online answers.
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "Show, prune or clear the cache of online answers.",
+        discussion: """
+            Answers from online sources (Wiktionary, Free Dictionary, PONS, a DICT server) are kept in one SQLite \
+            file: $LEXAGG_CACHE_DIR/cache.sqlite, else $XDG_CACHE_HOME/lexagg/cache.sqlite, else \
+            ~/.cache/lexagg/cache.sqlite. A cached answer is used while it is fresh (7 days; 1 day for "not found"); \
+            after that the source is asked again, and the old answer is still shown, marked stale, when the source \
+            fails or with --offline. Offline dictionaries are never cached: they are faster than the cache.
+
+            Examples:
+              lexagg cache stats
+              lexagg cache prune
+              lexagg cache clear --provider wiktionary
+            """,
+        subcommands: [CacheStatsCommand.self, CacheClearCommand.self, CachePruneCommand.self],
+        defaultSubcommand: CacheStatsCommand.self
+    )
+}
+
+extension CommandContext {
+    /// The cache store, or a failure saying why there is none.
+    func requireCacheStore() throws -> CacheStore {
+        guard let store = cacheStore else {
+            throw CommandFailure(
+                status: .unavailable,
+                message: "no cache directory: set LEXAGG_CACHE_DIR, XDG_CACHE_HOME or HOME"
+            )
+        }
+        return store
+    }
+}
+
+struct CacheStatsCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show where the cache is and what it holds, per provider."
+    )
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let store = try context.requireCacheStore()
+        let stats: CacheStore.Stats
+        do {
+            stats = try store.stats(ttl: { [context] in context.cacheTTL($0) }, now: Date())
+        } catch {
+            throw CommandFailure(status: .unavailable, message: error.message)
+        }
+        switch format {
+        case .json:
+            context.output.write(JSONOutput.encode(Document(stats: stats)))
+        case .text:
+            var text = "cache: \(stats.path) (\(formatBytes(stats.fileBytes)))\n"
+            if stats.providers.isEmpty {
+                text += "empty: answers from online sources are stored here as you look words up\n"
+            } else {
+                text += "\(stats.entries) \(stats.entries == 1 ? "answer" : "answers")\n"
+                let rows = stats.providers.map { provider in
+                    [
+                        provider.provider, "\(provider.entries)", "\(provider.negative)", "\(provider.expired)",
+                        formatBytes(provider.bytes),
+                        provider.newest.map { formatAge(since: $0) } ?? "",
+                    ]
+                }
+                text += table(header: ["provider", "answers", "not found", "expired", "size", "newest"], rows: rows)
+            }
+            context.output.write(text)
+        }
+        return .success
+    }
+
+    struct Document: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var command = "cache stats"
+        var stats: CacheStore.Stats
+    }
+}
+
+struct CacheClearCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear",
+        abstract: "Delete cached answers: all of them, or one provider's."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Only this provider's answers.", valueName: "id"))
+    var provider: String?
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let id = try provider.map { name in
+            guard let id = ProviderID(name) else { throw CommandFailure.usage("'\(name)' is not a provider id") }
+            return id
+        }
+        let store = try context.requireCacheStore()
+        do {
+            let count = try store.clear(provider: id)
+            context.output.write("deleted \(count) cached \(count == 1 ? "answer" : "answers")"
+                + (id.map { " of \($0)" } ?? "") + "\n")
+        } catch {
+            throw CommandFailure(status: .unavailable, message: error.message)
+        }
+        return .success
+    }
+}
+
+struct CachePruneCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Delete expired answers (kept until now as a fallback for when their source fails)."
+    )
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let store = try context.requireCacheStore()
+        do {
+            let count = try store.prune(ttl: { [context] in context.cacheTTL($0) }, now: Date())
+            context.output.write("deleted \(count) expired \(count == 1 ? "answer" : "answers")\n")
+        } catch {
+            throw CommandFailure(status: .unavailable, message: error.message)
+        }
+        return .success
+    }
+}
+
+/// `812 B`, `14.2 KB`, `3.1 MB`.
+func formatBytes(_ bytes: Int) -> String {
+    switch bytes {
+    case ..<1024: "\(bytes) B"
+    case ..<(1024 * 1024): "\(rounded(Double(bytes) / 1024, places: 1)) KB"
+    default: "\(rounded(Double(bytes) / 1024 / 1024, places: 1)) MB"
+    }
+}
+
+/// A left-aligned text table with a header.
+func table(header: [String], rows: [[String]]) -> String {
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    return all.map { row in
+        row.enumerated().map { column, cell in
+            column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+        }.joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+}

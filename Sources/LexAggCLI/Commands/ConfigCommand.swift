@@ -1,0 +1,317 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import LexAggAggregation
+import LexAggConfig
+import LexAggCore
+
+/// `lexagg config path|show|set|reset`.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show or change lexagg's configuration file.",
+        discussion: """
+            The file is TOML, at $LEXAGG_CONFIG, else $XDG_CONFIG_HOME/lexagg/config.toml, else \
+            ~/.config/lexagg/config.toml; lexagg works without it. Precedence: command-line flags > environment \
+            (LEXAGG_*) > the file > defaults. README.md, "Configuration", lists every key.
+
+            Examples:
+              lexagg config path
+              lexagg config show
+              lexagg config set lookup.providers wordnet,wiktionary
+              lexagg config set lookup.strategy first
+              lexagg config set providers.wiktionary.weight 1.5
+              lexagg config set providers.pons.secret "$KEY"
+              lexagg config reset
+            """,
+        subcommands: [Path.self, Show.self, Set.self, Reset.self],
+        defaultSubcommand: Show.self
+    )
+
+    /// The file's location, or an error saying which variables to set.
+    static func location(_ context: CommandContext) throws(ConfigError) -> ConfigLocation {
+        guard let location = ConfigLocation.resolve(environment: context.environment) else {
+            throw ConfigError(.noPath, location: "configuration",
+                              message: "no configuration path: set HOME, XDG_CONFIG_HOME or LEXAGG_CONFIG")
+        }
+        return location
+    }
+
+    /// A secret as `config show` and `set` print it: never its characters.
+    static func masked(_ value: ConfigValue) -> String {
+        "******** (\(value.displayText.count) characters)"
+    }
+
+    struct Path: ParsableCommand, ContextCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the configuration file's path (it works even when the file is invalid).",
+            discussion: """
+                Standard output gets the path alone; a note on standard error says when the file does not exist.
+
+                Examples:
+                  lexagg config path
+                  $EDITOR "$(lexagg config path)"
+                """
+        )
+
+        @Option(name: .long, help: "Output format.")
+        var format: OutputFormat = .text
+
+        var loadsConfiguration: Bool { false }
+
+        func run(in context: CommandContext) async throws -> ExitStatus {
+            let location = try ConfigCommand.location(context)
+            let info = ConfigFileStatus.of(location.path)
+            switch format {
+            case .json:
+                context.output.write(JSONOutput.encode(PathDocument(
+                    path: location.path, exists: info == .file, source: location.source.rawValue
+                )))
+            case .text:
+                context.output.write(location.path + "\n")
+                if info == .missing { context.output.writeError("(no file yet: lexagg uses its defaults; 'lexagg config set' creates it)\n") }
+                if info == .directory { context.warn("\(location.path) is a directory, not a file") }
+            }
+            return .success
+        }
+    }
+
+    struct Show: ParsableCommand, ContextCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the effective settings and where each comes from (default, file line, variable).",
+            discussion: """
+                Secrets (API keys) are masked. Provider tables for ids this machine does not have are flagged.
+
+                Examples:
+                  lexagg config show
+                  lexagg config show --format json | jq '.settings[] | select(.origin != "default")'
+                """
+        )
+
+        @Option(name: .long, help: "Output format.")
+        var format: OutputFormat = .text
+
+        func run(in context: CommandContext) async throws -> ExitStatus {
+            let settings = try context.settings
+            let known = Swift.Set(context.registry.ids)
+            var warnings: [String] = []
+            var flagged = Swift.Set<String>()
+            for entry in settings.orderedEntries where entry.key.name.hasPrefix("providers.") {
+                let id = entry.key.name.split(separator: ".")[1]
+                guard let provider = ProviderID(String(id)), !known.contains(provider), flagged.insert(String(id)).inserted
+                else { continue }
+                let hint = context.registry.nearestID(to: provider.rawValue).map { "; did you mean '\($0)'?" } ?? ""
+                warnings.append("providers.\(id): no provider '\(id)' on this machine\(hint)")
+            }
+            if let ids = settings.providers {
+                for id in ids where !known.contains(id) {
+                    warnings.append("lookup.providers: no provider '\(id)' on this machine (lookup will fail)")
+                }
+            }
+            let path = settings.file.location?.path
+            switch format {
+            case .json:
+                context.output.write(JSONOutput.encode(ShowDocument(
+                    path: path, exists: settings.file.exists,
+                    settings: settings.orderedEntries.map(ShowDocument.Setting.init), warnings: warnings
+                )))
+            case .text:
+                let style = context.style
+                var text = "# " + (path ?? "(no configuration path: HOME is not set)")
+                text += settings.file.exists ? "\n" : " (no file: defaults)\n"
+                let rows = settings.orderedEntries.map { entry in
+                    (entry.key.name, Self.display(entry), entry.origin.description)
+                }
+                let keyWidth = rows.map(\.0.count).max() ?? 0
+                let valueWidth = min(40, rows.map(\.1.count).max() ?? 0)
+                for (key, value, origin) in rows {
+                    let padding = String(repeating: " ", count: max(1, valueWidth - value.count + 2))
+                    text += key.padding(keyWidth + 2) + value + padding + style.dim(origin) + "\n"
+                }
+                context.output.write(text)
+                for warning in warnings { context.warn(warning) }
+            }
+            return .success
+        }
+
+        static func display(_ entry: Settings.Entry) -> String {
+            guard let value = entry.value else {
+                return entry.key.name == "lookup.providers" ? "(every available provider)" : "(none)"
+            }
+            return entry.key.isSecret ? ConfigCommand.masked(value) : value.displayText
+        }
+    }
+
+    struct Set: ParsableCommand, ContextCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set one key in the configuration file (created if needed); other values and comments stay.",
+            discussion: """
+                Keys are dotted: lookup.providers, lookup.strategy, lookup.timeout, lookup.provider_timeout, \
+                lookup.language, learner.languages, cache.enabled, cache.ttl, cache.negative_ttl, databases.path, \
+                and providers.<id>.weight|timeout|endpoint|secret|database|ttl|negative_ttl. Lists are \
+                comma-separated; durations are seconds or 30m, 12h, 7d.
+
+                Examples:
+                  lexagg config set lookup.providers wordnet,wiktionary,freedictionary
+                  lexagg config set lookup.timeout 12
+                  lexagg config set cache.ttl 30d
+                  lexagg config set providers.wiktionary.endpoint http://127.0.0.1:8080
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The dotted key, e.g. lookup.strategy.", valueName: "key"))
+        var key: String
+
+        @Argument(help: ArgumentHelp("The value, e.g. first.", valueName: "value"))
+        var value: String
+
+        var loadsConfiguration: Bool { false }
+
+        func run(in context: CommandContext) async throws -> ExitStatus {
+            let location = try ConfigCommand.location(context)
+            let text = try ConfigFile.read(location.path) ?? ""
+            let edit: ConfigEditor.Edit
+            do {
+                edit = try ConfigEditor.setting(key, to: value, in: text, location: location.path)
+            } catch {
+                // A bad key or value is a usage error; a problem in the file is a configuration error.
+                guard error.location == key else { throw error }
+                throw CommandFailure.usage(error.message)
+            }
+            try ConfigEditor.write(edit.text, to: location.path)
+            let shown = edit.key.isSecret ? ConfigCommand.masked(edit.value) : edit.value.tomlLiteral
+            context.output.write("\(edit.key.name) = \(shown) in \(location.path)\n")
+            if !edit.keptLayout {
+                context.warn("the file was rewritten from its parsed form; its comments are gone")
+            }
+            if let variable = edit.key.variable, let set = context.environment[variable], !set.isEmpty {
+                context.warn("\(variable) is set in the environment and overrides this value")
+            }
+            let parts = edit.key.name.split(separator: ".")
+            if parts.first == "providers", let id = ProviderID(String(parts[1])), context.registry.provider(id) == nil {
+                let hint = context.registry.nearestID(to: id.rawValue).map { "; did you mean '\($0)'?" } ?? ""
+                context.warn("no provider '\(id)' on this machine\(hint) (run 'lexagg providers')")
+            }
+            return .success
+        }
+    }
+
+    struct Reset: ParsableCommand, ContextCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move the configuration file aside (to config.toml.bak) so lexagg uses its defaults.",
+            discussion: """
+                Nothing is deleted: the file is renamed to config.toml.bak (or .bak.1, .bak.2, … when that exists), \
+                and lexagg says where. Works even when the file is invalid.
+
+                Examples:
+                  lexagg config reset
+                """
+        )
+
+        var loadsConfiguration: Bool { false }
+
+        func run(in context: CommandContext) async throws -> ExitStatus {
+            let location = try ConfigCommand.location(context)
+            if let backup = try ConfigEditor.reset(location.path) {
+                context.output.write("moved \(location.path) to \(backup); lexagg now uses its defaults\n")
+            } else {
+                context.output.write("nothing to reset: \(location.path) does not exist\n")
+            }
+            return .success
+        }
+    }
+
+    struct PathDocument: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var command = "config path"
+        var path: String
+        var exists: Bool
+        /// The variable that chose the path: LEXAGG_CONFIG, XDG_CONFIG_HOME or HOME.
+        var source: String
+    }
+
+    struct ShowDocument: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var command = "config show"
+        var path: String?
+        var exists: Bool
+        var settings: [Setting]
+        var warnings: [String]
+
+        struct Setting: Encodable {
+            var key: String
+            var value: JSONValue?
+            /// `default`, `file` or `env`.
+            var origin: String
+            var line: Int?
+            var variable: String?
+            var secret: Bool?
+
+            init(_ entry: Settings.Entry) {
+                key = entry.key.name
+                if entry.key.isSecret, let value = entry.value {
+                    self.value = .string(ConfigCommand.masked(value))
+                    secret = true
+                } else {
+                    value = entry.value.map(JSONValue.init)
+                }
+                switch entry.origin {
+                case .defaultValue: origin = "default"
+                case .file(let line): (origin, self.line) = ("file", line)
+                case .environment(let name): (origin, variable) = ("env", name)
+                }
+            }
+        }
+    }
+
+    /// A setting's value in JSON: strings, numbers, booleans and lists as themselves, durations in seconds.
+    enum JSONValue: Encodable {
+        case string(String)
+        case strings([String])
+        case number(Double)
+        case bool(Bool)
+
+        init(_ value: ConfigValue) {
+            switch value {
+            case .string(let text): self = .string(text)
+            case .strings(let list): self = .strings(list)
+            case .number(let number): self = .number(number)
+            case .bool(let flag): self = .bool(flag)
+            case .duration(let seconds): self = .number(Double(seconds))
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let text): try container.encode(text)
+            case .strings(let list): try container.encode(list)
+            case .number(let number):
+                if number == number.rounded() && abs(number) < 1e15 { try container.encode(Int(number)) } else { try container.encode(number) }
+            case .bool(let flag): try container.encode(flag)
+            }
+        }
+    }
+}
+
+/// What is at a path: nothing, a file, or a directory.
+enum ConfigFileStatus {
+    case missing, file, directory
+
+    static func of(_ path: String) -> ConfigFileStatus {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

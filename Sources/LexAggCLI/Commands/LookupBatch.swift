@@ -1,0 +1,229 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LexAggAggregation
+import LexAggCore
+
+/// `lookup --batch FILE`: many words with one set of providers, answers in input order.
+///
+/// - Offline providers answer in microseconds, so an offline batch runs word after word on one thread.
+/// - With online providers, up to `--jobs` words are looked up at once; answers are still written in input order.
+/// - Text output is the usual entries per word; `--format json` writes one compact JSON document per line (NDJSON).
+/// - A line that is not a valid word is reported (with its line number) and the batch goes on.
+/// - A progress bar is drawn on standard error only when it is a terminal; a summary line ends the batch.
+struct LookupBatch {
+    let options: LookupOptions
+    /// A file path, or `-` for standard input.
+    let source: String
+
+    /// One line of the input, looked up or refused.
+    enum Item: Sendable {
+        case answer(LookupAnswer)
+        case invalid(line: Int, text: String, error: QueryError)
+    }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        guard (1...64).contains(options.jobs) else {
+            throw CommandFailure.usage("--jobs must be between 1 and 64, not \(options.jobs)")
+        }
+        let lines = try readLines()
+        let words = lines.enumerated().compactMap { index, line -> (line: Int, text: String)? in
+            let text = line.trimmingCharacters()
+            return text.isEmpty || text.hasPrefix("#") ? nil : (index + 1, text)
+        }
+        guard !words.isEmpty else {
+            throw CommandFailure.usage("\(source == "-" ? "standard input" : source) has no words (one per line)")
+        }
+        let session = try await LookupSession(options, context: context)
+        var progress = ProgressBar(total: words.count, enabled: context.output.isErrorTerminal, output: context.output)
+        var tally = Tally()
+        let started = ContinuousClock.now
+
+        func emit(_ item: Item) {
+            progress.clear()
+            tally.count(item)
+            switch (item, options.format) {
+            case (.answer(let answer), .json):
+                context.output.write(JSONOutput.encodeLine(session.document(answer)))
+            case (.answer(let answer), .text):
+                session.renderText(answer, footer: false)
+                if answer.result.isFound { context.output.write("\n") }
+            case (.invalid(let line, let text, let error), .json):
+                context.output.write(JSONOutput.encodeLine(InvalidLine(
+                    query: .init(term: text, language: session.language), line: line,
+                    error: .init(code: ProviderError.Code.invalidQuery.description, message: error.description)
+                )))
+            case (.invalid(let line, _, let error), .text):
+                context.warn("line \(line): \(error), skipped")
+            }
+            progress.advance()
+        }
+
+        @Sendable func lookUp(_ word: (line: Int, text: String)) async -> Item {
+            do {
+                return .answer(await session.lookUp(try session.query(word.text)))
+            } catch {
+                return .invalid(line: word.line, text: word.text, error: error)
+            }
+        }
+
+        let online = session.providers.contains { $0.descriptor.requiresNetwork }
+        if !online || options.jobs == 1 {
+            for word in words {
+                try Task.checkCancellation()
+                emit(await lookUp(word))
+            }
+        } else {
+            // A window of `jobs` lookups in flight; finished ones wait in `pending` until their turn to be written.
+            try await withThrowingTaskGroup(of: (Int, Item).self) { group in
+                var next = 0
+                var written = 0
+                var pending: [Int: Item] = [:]
+                func start() {
+                    let index = next
+                    let word = words[index]
+                    group.addTask { @concurrent in (index, await lookUp(word)) }
+                    next += 1
+                }
+                while next < min(options.jobs, words.count) { start() }
+                while let (index, item) = try await group.next() {
+                    try Task.checkCancellation()
+                    pending[index] = item
+                    while let ready = pending.removeValue(forKey: written) {
+                        emit(ready)
+                        written += 1
+                    }
+                    if next < words.count { start() }
+                }
+            }
+        }
+        progress.clear()
+        let elapsed = ContinuousClock.now - started
+        context.output.writeError(tally.summary(elapsed: elapsed) + "\n")
+        return tally.status
+    }
+
+    private func readLines() throws -> [String] {
+        guard let file = source == "-" ? fdopen(dup(STDIN_FILENO), "r") : fopen(source, "r") else {
+            throw CommandFailure.usage("cannot read \(source): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var lines: [String] = []
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while true {
+            let count = getline(&buffer, &capacity, file)
+            if count < 0 { break }
+            let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+            lines.append(String(decoding: bytes, as: UTF8.self))
+        }
+        if ferror(file) != 0 {
+            throw CommandFailure.usage("cannot read \(source): \(String(cString: strerror(errno)))")
+        }
+        return lines
+    }
+
+    /// How the batch went, for the summary line and the exit status.
+    struct Tally {
+        var found = 0
+        var notFound = 0
+        var failed = 0
+        var invalid = 0
+
+        mutating func count(_ item: Item) {
+            switch item {
+            case .invalid: invalid += 1
+            case .answer(let answer):
+                if answer.result.isFound { found += 1 } else if answer.result.allFailed { failed += 1 } else { notFound += 1 }
+            }
+        }
+
+        var total: Int { found + notFound + failed + invalid }
+
+        /// 0 when every word was found; 69 when every provider failed for every word; 1 otherwise.
+        var status: ExitStatus {
+            if found == total { return .success }
+            if failed == total { return .unavailable }
+            return .notFound
+        }
+
+        func summary(elapsed: Duration) -> String {
+            var parts = ["\(found) found"]
+            if notFound > 0 { parts.append("\(notFound) not found") }
+            if failed > 0 { parts.append("\(failed) failed") }
+            if invalid > 0 { parts.append("\(invalid) invalid") }
+            return "lexagg: \(total) \(total == 1 ? "word" : "words"): " + parts.joined(separator: ", ")
+                + " (\(formatLatency(elapsed)))"
+        }
+    }
+
+    /// A line that is not a word, in NDJSON output.
+    struct InvalidLine: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var command = "lookup"
+        var query: JSONOutput.Query
+        var line: Int
+        var found = false
+        var error: Problem
+
+        struct Problem: Encodable {
+            var code: String
+            var message: String
+        }
+    }
+}
+
+/// `[#########-----------]  412/1000 words` on standard error, redrawn at most every 1 % of the way.
+struct ProgressBar {
+    let total: Int
+    let enabled: Bool
+    let output: any OutputSink
+    /// Whether results go to the same terminal, so the bar must step aside for each one.
+    private let sharesScreen: Bool
+    private var done = 0
+    private var drawn = 0
+    private var visible = false
+
+    init(total: Int, enabled: Bool, output: any OutputSink) {
+        self.total = total
+        self.enabled = enabled && total > 1
+        self.output = output
+        sharesScreen = output.isTerminal
+    }
+
+    mutating func advance() {
+        done += 1
+        guard enabled else { return }
+        let step = max(1, total / 100)
+        guard done == total || done - drawn >= step || (sharesScreen && !visible) else { return }
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        output.writeError("\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+            + "] \(done)/\(total) words")
+        drawn = done
+        visible = true
+    }
+
+    /// Removes the bar so that a line of output can be written.
+    mutating func clear() {
+        guard enabled, visible, sharesScreen || done == total else { return }
+        output.writeError("\r\u{1B}[2K")
+        visible = false
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space (spaces, tabs, the line break, a Windows carriage return).
+    func trimmingCharacters() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

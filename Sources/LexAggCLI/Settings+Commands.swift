@@ -1,0 +1,50 @@
+import LexAggAggregation
+import LexAggConfig
+import LexAggCore
+
+/// How commands combine their flags with the settings: a flag given wins, otherwise the setting (environment,
+/// file or default) applies.
+extension Settings {
+    /// The aggregator options for `--strategy` and `--timeout` over the configured ones.
+    ///
+    /// An explicit `--timeout` sets both the overall deadline and the per-provider limit, as it always has;
+    /// a provider's own `timeout` in the file still applies, within the deadline.
+    func aggregationOptions(strategy: LookupStrategy?, timeout: Double?) throws -> AggregationOptions {
+        var options = try aggregatorOptions(strategy: strategy ?? self.strategy, timeout: timeout)
+        if timeout == nil {
+            options.deadline = self.timeout
+            options.providerTimeout = providerTimeout
+        }
+        options.providerTimeouts = providerTimeouts
+        return options
+    }
+
+    /// The configured default providers (`lookup.providers`, `LEXAGG_PROVIDERS`), resolved in `registry`;
+    /// `nil` when none are configured.
+    /// - Throws: ``ConfigError`` naming the file's line or the variable, for an id no provider here has.
+    func defaultProviders(in registry: ProviderRegistry) throws(ConfigError) -> [any DictionaryProvider]? {
+        guard let ids = providers else { return nil }
+        var chosen: [any DictionaryProvider] = []
+        for id in ids {
+            guard let provider = registry.provider(id) else {
+                let hint = registry.nearestID(to: id.rawValue).map { "; did you mean '\($0)'?" } ?? ""
+                throw configError(for: "lookup.providers", kind: .invalidValue,
+                                  message: "lookup.providers: no provider '\(id)' here\(hint) (run 'lexagg providers' to list them)")
+            }
+            chosen.append(provider)
+        }
+        return chosen
+    }
+
+    /// An error located where `key`'s value comes from: the file's line, or the variable.
+    func configError(for key: String, kind: ConfigError.Kind, message: String) -> ConfigError {
+        switch origin(of: key) {
+        case .file(let line):
+            ConfigError(kind, location: file.location?.path ?? "config", line: line, message: message)
+        case .environment(let variable):
+            ConfigError(kind, location: "environment variable \(variable)", message: message)
+        case .defaultValue:
+            ConfigError(kind, location: "configuration", message: message)
+        }
+    }
+}

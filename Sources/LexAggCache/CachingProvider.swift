@@ -1,0 +1,187 @@
+import Foundation
+import LexAggCore
+
+/// How long a provider's answers stay fresh: answers that found the word, and "not found" answers.
+public struct CacheTTL: Sendable, Hashable {
+    public var positive: Duration
+    public var negative: Duration
+
+    public init(positive: Duration, negative: Duration) {
+        self.positive = positive
+        self.negative = negative
+    }
+
+    /// A week for answers, a day for "not found" (a word may be added to a wiki any day).
+    public static let standard = CacheTTL(positive: .seconds(7 * 86_400), negative: .seconds(86_400))
+
+    func limit(negative: Bool) -> Duration { negative ? self.negative : positive }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+/// How a lookup uses the cache.
+public enum CacheMode: String, Sendable, Hashable {
+    /// Fresh answers come from the cache; everything else from the source, and is stored.
+    case normal
+    /// Always ask the source and store its answer (`--refresh`).
+    case refresh
+    /// Never ask the source: answer from the cache, however old, or fail with ``ProviderError/Code/offline``.
+    case offline
+}
+
+/// The cache as the lookup sees it: the store, each provider's time to live, the mode, and the time.
+public struct LookupCache: Sendable {
+    public let store: CacheStore
+    public let mode: CacheMode
+    public let ttl: @Sendable (ProviderID) -> CacheTTL
+    public let now: @Sendable () -> Date
+
+    public init(
+        store: CacheStore, mode: CacheMode = .normal, ttl: @escaping @Sendable (ProviderID) -> CacheTTL = { _ in .standard },
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.mode = mode
+        self.ttl = ttl
+        self.now = now
+    }
+
+    /// `provider` behind the cache, keeping its capabilities (defining, translating, matching).
+    ///
+    /// Offline providers are returned as they are: reading a local database is faster than reading the cache.
+    /// Providers that only produce random words are not cached either: a stored random word is not random.
+    public func wrap(_ provider: any DictionaryProvider) -> any DictionaryProvider {
+        guard provider.descriptor.requiresNetwork else { return provider }
+        let layer = CacheLayer(cache: self, provider: provider)
+        switch (provider as? any DefinitionProviding, provider as? any TranslationProviding) {
+        case (let definer?, let translator?): return CachedDefinerTranslator(layer: layer, definer: definer, translator: translator)
+        case (let definer?, nil): return CachedDefiner(layer: layer, definer: definer)
+        case (nil, let translator?): return CachedTranslator(layer: layer, translator: translator)
+        case (nil, nil): return provider
+        }
+    }
+
+    /// The cache key of `request`: the query as the provider receives it (NFC), with its language or direction.
+    ///
+    /// Case is kept: German *Essen* (food) and *essen* (to eat) are different words and different answers.
+    public static func key(for request: ProviderRequest) -> String {
+        switch request {
+        case .define(let query):
+            "define|\(query.language?.code ?? "*")|\(query.term.precomposedStringWithCanonicalMapping)"
+        case .translate(let query):
+            "translate|\(query.pair.source.code)>\(query.pair.target.code)|\(query.term.precomposedStringWithCanonicalMapping)"
+        }
+    }
+}
+
+/// The caching logic every decorator shares.
+struct CacheLayer: Sendable {
+    let cache: LookupCache
+    let provider: any DictionaryProvider
+
+    var descriptor: ProviderDescriptor { provider.descriptor }
+
+    func answer(_ request: ProviderRequest, from source: () async throws -> LookupResult) async throws -> LookupResult {
+        let id = descriptor.id
+        let key = LookupCache.key(for: request)
+        switch cache.mode {
+        case .offline:
+            // Fresh or not, a stored answer is all an offline lookup has. A fresh one is served as cached; an old
+            // one is handed over by the strategy layer's fallback (``staleAnswer(to:)``), marked stale.
+            if let record = fresh(key) { return served(record) }
+            let stored = cache.store.read(provider: id, formatVersion: descriptor.formatVersion, key: key) != nil
+            throw ProviderError(
+                .offline, provider: id,
+                message: stored ? "offline: the cached answer is out of date" : "offline, and not in the cache"
+            )
+        case .normal:
+            if let record = fresh(key) { return served(record) }
+        case .refresh:
+            break
+        }
+        let result = try await source()
+        cache.store.write(.init(
+            provider: id, formatVersion: descriptor.formatVersion, key: key, result: result, storedAt: cache.now()
+        ))
+        return result
+    }
+
+    func staleAnswer(to request: ProviderRequest) -> LookupResult? {
+        cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: LookupCache.key(for: request))
+            .map(served)
+    }
+
+    private func fresh(_ key: String) -> CacheStore.Record? {
+        guard let record = cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: key)
+        else { return nil }
+        let age = cache.now().timeIntervalSince(record.storedAt)
+        // A record from the future (a clock set back) counts as fresh only within its time to live of now.
+        let limit = cache.ttl(descriptor.id).limit(negative: record.isNegative).seconds
+        return age < limit && age > -limit ? record : nil
+    }
+
+    private func served(_ record: CacheStore.Record) -> LookupResult {
+        var result = record.result
+        result.cachedAt = record.storedAt
+        return result
+    }
+}
+
+/// What every decorator forwards to the provider it wraps, or answers through the cache.
+protocol CachedProvider: StaleAnswerProviding {
+    var layer: CacheLayer { get }
+}
+
+extension CachedProvider {
+    var descriptor: ProviderDescriptor { layer.descriptor }
+    func availability() async -> ProviderAvailability { await layer.provider.availability() }
+    func staleAnswer(to request: ProviderRequest) async -> LookupResult? { layer.staleAnswer(to: request) }
+}
+
+/// Defining through the cache; close spellings straight from the provider, and never offline.
+protocol CachedDefining: CachedProvider, DefinitionProviding, MatchProviding {
+    var definer: any DefinitionProviding { get }
+}
+
+extension CachedDefining {
+    func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        try await layer.answer(.define(query)) { try await definer.lookup(query) }
+    }
+
+    func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
+        guard layer.cache.mode != .offline, let matcher = definer as? any MatchProviding else { return [] }
+        return try await matcher.suggestions(for: query, limit: limit)
+    }
+}
+
+/// Translating through the cache.
+protocol CachedTranslating: CachedProvider, TranslationProviding {
+    var translator: any TranslationProviding { get }
+}
+
+extension CachedTranslating {
+    func translate(_ query: TranslationQuery) async throws -> LookupResult {
+        try await layer.answer(.translate(query)) { try await translator.translate(query) }
+    }
+}
+
+/// A defining provider behind the cache.
+struct CachedDefiner: CachedDefining {
+    let layer: CacheLayer
+    let definer: any DefinitionProviding
+}
+
+/// A translating provider behind the cache.
+struct CachedTranslator: CachedTranslating {
+    let layer: CacheLayer
+    let translator: any TranslationProviding
+}
+
+/// A provider that both defines and translates, behind the cache.
+struct CachedDefinerTranslator: CachedDefining, CachedTranslating {
+    let layer: CacheLayer
+    let definer: any DefinitionProviding
+    let translator: any TranslationProviding
+}

@@ -1,0 +1,245 @@
+import LexAggAggregation
+import LexAggCore
+
+/// Every key the configuration file may hold, its type, and the environment variable that overrides it.
+public enum ConfigSchema {
+    /// What a key holds; each kind validates a TOML value or a text (an environment variable, `config set`).
+    public enum Kind: Sendable, Hashable {
+        case providerList, strategy, seconds, language, languageList, bool, duration, weight, endpoint, secret
+        case text, pathList
+
+        /// "a number of seconds …", for messages.
+        public var expected: String {
+            switch self {
+            case .providerList: "a list of provider ids, e.g. [\"wordnet\", \"wiktionary\"]"
+            case .strategy: "one of " + LookupStrategy.allCases.map(\.rawValue).joined(separator: ", ")
+            case .seconds: "a number of seconds above 0 and at most 600"
+            case .language: "a language code such as \"en\" or \"de\""
+            case .languageList: "a list of language codes, e.g. [\"en\", \"de\"]"
+            case .bool: "true or false"
+            case .duration: "a duration: whole seconds, or a string such as \"30m\", \"12h\", \"7d\""
+            case .weight: "a number from 0 to 100"
+            case .endpoint: "a URL such as \"https://example.org\" or \"host:port\""
+            case .secret, .text: "a string"
+            case .pathList: "a path or a list of paths"
+            }
+        }
+    }
+
+    /// One key: its dotted name, kind, the variable that overrides it (if any) and a short description.
+    public struct Key: Sendable, Hashable {
+        public var name: String
+        public var kind: Kind
+        public var variable: String?
+        public var summary: String
+
+        /// Whether the value is a secret: never printed, logged or put in an error message.
+        public var isSecret: Bool { kind == .secret }
+    }
+
+    /// The keys of the top-level tables, in the order `config show` lists them.
+    public static let globalKeys: [Key] = [
+        Key(name: "lookup.providers", kind: .providerList, variable: "LEXAGG_PROVIDERS",
+            summary: "providers lookup asks, in priority order (default: every available one)"),
+        Key(name: "lookup.strategy", kind: .strategy, variable: "LEXAGG_STRATEGY", summary: "first, fastest or merge"),
+        Key(name: "lookup.timeout", kind: .seconds, variable: "LEXAGG_TIMEOUT",
+            summary: "the longest a lookup may take, in seconds"),
+        Key(name: "lookup.provider_timeout", kind: .seconds, variable: "LEXAGG_PROVIDER_TIMEOUT",
+            summary: "the longest one provider may take, in seconds"),
+        Key(name: "lookup.language", kind: .language, variable: "LEXAGG_LANG",
+            summary: "the default --lang of lookup and random"),
+        Key(name: "learner.languages", kind: .languageList, variable: "LEXAGG_LANGUAGES",
+            summary: "the languages you learn or speak"),
+        Key(name: "cache.enabled", kind: .bool, variable: "LEXAGG_NO_CACHE",
+            summary: "whether answers are cached (LEXAGG_NO_CACHE=1 turns it off)"),
+        Key(name: "cache.ttl", kind: .duration, variable: "LEXAGG_CACHE_TTL", summary: "how long an answer is kept"),
+        Key(name: "cache.negative_ttl", kind: .duration, variable: "LEXAGG_CACHE_NEGATIVE_TTL",
+            summary: "how long a 'not found' is kept"),
+        Key(name: "databases.path", kind: .pathList, variable: "LEXAGG_DICT_PATH",
+            summary: "directories of dictd databases, searched first"),
+    ]
+
+    /// The keys of a `[providers.<id>]` table.
+    public static let providerKeys: [(name: String, kind: Kind, summary: String)] = [
+        ("weight", .weight, "weight in merging and ranking (default 1)"),
+        ("timeout", .seconds, "the longest this provider may take, in seconds"),
+        ("endpoint", .endpoint, "base URL (or host:port of a DICT server)"),
+        ("secret", .secret, "API key"),
+        ("database", .text, "DICT server database"),
+        ("ttl", .duration, "how long this provider's answers are cached"),
+        ("negative_ttl", .duration, "how long this provider's 'not found' is cached"),
+    ]
+
+    /// The top-level tables.
+    public static let tables = ["lookup", "learner", "cache", "databases", "providers"]
+
+    /// The key named `name` (`lookup.strategy`, `providers.wiktionary.weight`).
+    public static func key(named name: String) -> Key? {
+        if let key = globalKeys.first(where: { $0.name == name }) { return key }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts[0] == "providers", let id = ProviderID(parts[1]),
+              let spec = providerKeys.first(where: { $0.name == parts[2] })
+        else { return nil }
+        return Key(name: name, kind: spec.kind, variable: variable(provider: id, key: spec.name), summary: spec.summary)
+    }
+
+    /// The variable a provider reads for `key`, if any: `LEXAGG_<ID>_ENDPOINT`, `_SECRET`, `_DATABASE`
+    /// (the DICT server's are `LEXAGG_DICT_SERVER` and `LEXAGG_DICT_SERVER_DATABASE`).
+    public static func variable(provider: ProviderID, key: String) -> String? {
+        let stem = "LEXAGG_" + provider.rawValue.uppercased().replacingHyphens()
+        switch key {
+        case "endpoint": return provider.rawValue == "dict-server" ? stem : stem + "_ENDPOINT"
+        case "secret": return stem + "_SECRET"
+        case "database": return stem + "_DATABASE"
+        default: return nil
+        }
+    }
+
+    /// The provider key a variable sets, the inverse of ``variable(provider:key:)``.
+    static func providerKey(forVariable name: String) -> String? {
+        guard name.hasPrefix("LEXAGG_") else { return nil }
+        let candidates: [(suffix: String, key: String)] = [("_ENDPOINT", "endpoint"), ("_SECRET", "secret"), ("_DATABASE", "database")]
+        if name == "LEXAGG_DICT_SERVER" { return "providers.dict-server.endpoint" }
+        for (suffix, key) in candidates where name.hasSuffix(suffix) {
+            let stem = name.dropFirst("LEXAGG_".count).dropLast(suffix.count)
+            guard let id = ProviderID(stem.lowercased().replacingUnderscores()),
+                  variable(provider: id, key: key) == name
+            else { continue }
+            return "providers.\(id).\(key)"
+        }
+        return nil
+    }
+
+    /// The nearest of `candidates` to `name`, when close enough to be a likely typo.
+    static func nearest(_ name: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, EditDistance.between(name.lowercased(), $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(2, name.count / 3) ? best.0 : nil
+    }
+}
+
+extension ConfigSchema.Kind {
+    /// Validates a value from the file. The error message says what was expected; it never quotes a secret.
+    func validate(_ value: TOMLData) -> Result<ConfigValue, ValueProblem> {
+        switch (self, value) {
+        case (.providerList, .array(let items)), (.languageList, .array(let items)), (.pathList, .array(let items)):
+            var texts: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { return .failure(.wrongType(found: "an array holding \(item.typeName)")) }
+                texts.append(text)
+            }
+            return validateList(texts)
+        case (.pathList, .string(let text)):
+            return validateList(text.split(separator: ":").map(String.init))
+        case (.strategy, .string(let text)), (.language, .string(let text)), (.endpoint, .string(let text)),
+             (.secret, .string(let text)), (.text, .string(let text)), (.duration, .string(let text)):
+            return parse(text)
+        case (.seconds, .integer(let number)), (.weight, .integer(let number)), (.duration, .integer(let number)):
+            return self == .duration ? validateDuration(number) : validateNumber(Double(number))
+        case (.seconds, .double(let number)), (.weight, .double(let number)):
+            return validateNumber(number)
+        case (.bool, .bool(let flag)):
+            return .success(.bool(flag))
+        default:
+            return .failure(.wrongType(found: value.typeName))
+        }
+    }
+
+    /// Parses and validates a value given as text: an environment variable, or `lexagg config set`'s argument.
+    /// Lists are comma-separated (`wordnet,wiktionary`); paths colon-separated.
+    func parse(_ text: String) -> Result<ConfigValue, ValueProblem> {
+        let trimmed = text.trimmingWhitespace()
+        switch self {
+        case .providerList, .languageList:
+            return validateList(trimmed.split(separator: ",").map { String($0).trimmingWhitespace() })
+        case .pathList:
+            return validateList(trimmed.split(separator: ":").map(String.init))
+        case .strategy:
+            guard let strategy = LookupStrategy(rawValue: trimmed.lowercased()) else { return .failure(.invalid(quoting: trimmed)) }
+            return .success(.string(strategy.rawValue))
+        case .seconds, .weight:
+            guard let number = Double(trimmed) else { return .failure(.invalid(quoting: trimmed)) }
+            return validateNumber(number)
+        case .language:
+            guard let language = Language(trimmed) else { return .failure(.invalid(quoting: trimmed)) }
+            return .success(.string(language.code))
+        case .bool:
+            switch trimmed.lowercased() {
+            case "true", "yes", "on", "1": return .success(.bool(true))
+            case "false", "no", "off", "0": return .success(.bool(false))
+            default: return .failure(.invalid(quoting: trimmed))
+            }
+        case .duration:
+            guard let seconds = DurationText.seconds(trimmed) else { return .failure(.invalid(quoting: trimmed)) }
+            return .success(.duration(seconds: seconds))
+        case .endpoint:
+            guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isWhitespace }) else {
+                return .failure(.invalid(quoting: trimmed))
+            }
+            return .success(.string(trimmed))
+        case .secret:
+            guard !trimmed.isEmpty else { return .failure(.invalid(quoting: nil)) }
+            return .success(.string(trimmed))
+        case .text:
+            guard !trimmed.isEmpty else { return .failure(.invalid(quoting: trimmed)) }
+            return .success(.string(trimmed))
+        }
+    }
+
+    private func validateList(_ items: [String]) -> Result<ConfigValue, ValueProblem> {
+        var result: [String] = []
+        for item in items {
+            switch self {
+            case .providerList:
+                guard let id = ProviderID(item.lowercased()) else { return .failure(.invalid(quoting: item)) }
+                if !result.contains(id.rawValue) { result.append(id.rawValue) }
+            case .languageList:
+                guard let language = Language(item) else { return .failure(.invalid(quoting: item)) }
+                if !result.contains(language.code) { result.append(language.code) }
+            default:
+                guard !item.isEmpty else { continue }
+                result.append(item)
+            }
+        }
+        guard !result.isEmpty else { return .failure(.invalid(quoting: "")) }
+        return .success(.strings(result))
+    }
+
+    private func validateNumber(_ number: Double) -> Result<ConfigValue, ValueProblem> {
+        let valid = switch self {
+        case .seconds: number.isFinite && number > 0 && number <= 600
+        default: number.isFinite && number >= 0 && number <= 100
+        }
+        return valid ? .success(.number(number)) : .failure(.invalid(quoting: ConfigValue.number(number)))
+    }
+
+    private func validateDuration(_ seconds: Int) -> Result<ConfigValue, ValueProblem> {
+        (0...DurationText.maximumSeconds).contains(seconds)
+            ? .success(.duration(seconds: seconds)) : .failure(.invalid(quoting: String(seconds)))
+    }
+}
+
+/// Why a value was refused: the wrong TOML type, or a value out of range (quoted, unless it is a secret).
+enum ValueProblem: Error, Hashable {
+    case wrongType(found: String)
+    case invalid(quoting: String?)
+
+    func message(key: ConfigSchema.Key) -> String {
+        switch self {
+        case .wrongType(let found):
+            return "\(key.name) must be \(key.kind.expected), not \(found)"
+        case .invalid(let quoted):
+            if key.isSecret || quoted == nil { return "\(key.name) must be \(key.kind.expected)" }
+            return "\(key.name) must be \(key.kind.expected), not '\(quoted!)'"
+        }
+    }
+
+    var kind: ConfigError.Kind {
+        if case .wrongType = self { .wrongType } else { .invalidValue }
+    }
+}
+
+extension String {
+    fileprivate func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+    fileprivate func replacingUnderscores() -> String { String(map { $0 == "_" ? "-" : $0 }) }
+}

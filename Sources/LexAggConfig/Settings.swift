@@ -1,0 +1,225 @@
+import LexAggAggregation
+import LexAggCore
+
+/// lexagg's effective configuration: environment over file over defaults. Flags are the commands' business.
+///
+/// Built by ``Settings/load(environment:)`` from an environment passed in (no process globals), so tests
+/// build their own.
+public struct Settings: Sendable {
+    /// Where a value comes from.
+    public enum Origin: Sendable, Hashable, CustomStringConvertible {
+        case defaultValue
+        /// The configuration file, at this line.
+        case file(line: Int?)
+        /// An environment variable.
+        case environment(String)
+
+        public var description: String {
+            switch self {
+            case .defaultValue: "default"
+            case .file(let line?): "file, line \(line)"
+            case .file(nil): "file"
+            case .environment(let variable): "env \(variable)"
+            }
+        }
+    }
+
+    /// One effective value and where it comes from.
+    public struct Entry: Sendable, Hashable {
+        public var key: ConfigSchema.Key
+        /// `nil` for a default that is "none" (every available provider, no default language).
+        public var value: ConfigValue?
+        public var origin: Origin
+    }
+
+    /// The file read (or not: `exists` is false).
+    public let file: ConfigFile
+    /// Every effective value by dotted key, including defaults.
+    public let entries: [String: Entry]
+    /// The environment the settings were loaded from.
+    private let environment: [String: String]
+
+    /// The defaults of the global keys; `nil`: none.
+    public static let defaults: [String: ConfigValue] = [
+        "lookup.strategy": .string(LookupStrategy.merge.rawValue),
+        "lookup.timeout": .number(8),
+        "lookup.provider_timeout": .number(5),
+        "cache.enabled": .bool(true),
+        "cache.ttl": .duration(seconds: 7 * 86_400),
+        "cache.negative_ttl": .duration(seconds: 86_400),
+    ]
+
+    /// Loads the file named by `environment` (see ``ConfigLocation``) and applies the `LEXAGG_*` overrides.
+    /// - Throws: ``ConfigError`` for a bad file or a bad variable value.
+    public static func load(environment: [String: String]) throws(ConfigError) -> Settings {
+        let file = try ConfigFile.load(ConfigLocation.resolve(environment: environment))
+        return try Settings(file: file, environment: environment)
+    }
+
+    /// Combines a file already read with the environment's overrides.
+    public init(file: ConfigFile, environment: [String: String]) throws(ConfigError) {
+        self.file = file
+        self.environment = environment
+        var entries: [String: Entry] = [:]
+        for key in ConfigSchema.globalKeys {
+            entries[key.name] = Entry(key: key, value: Self.defaults[key.name], origin: .defaultValue)
+        }
+        for (name, value) in file.values {
+            guard let key = ConfigSchema.key(named: name) else { continue }
+            entries[name] = Entry(key: key, value: value.value, origin: .file(line: value.line))
+        }
+        // Environment over file. LEXAGG_NO_CACHE is the one inverted variable.
+        for key in ConfigSchema.globalKeys {
+            guard let variable = key.variable, let text = environment[variable], !text.isEmpty else { continue }
+            if variable == "LEXAGG_NO_CACHE" {
+                let off = !["0", "false", "no", "off"].contains(text.lowercased())
+                entries[key.name] = Entry(key: key, value: .bool(!off), origin: .environment(variable))
+                continue
+            }
+            switch key.kind.parse(text) {
+            case .success(let value): entries[key.name] = Entry(key: key, value: value, origin: .environment(variable))
+            case .failure(let problem):
+                var message = problem.message(key: key)
+                message = message.replacingPrefix(key.name, with: variable)
+                throw ConfigError(problem.kind, location: "environment variable \(variable)", message: message)
+            }
+        }
+        // Variables providers read themselves (endpoints, keys): shown with their origin, not validated here.
+        for (variable, text) in environment where !text.isEmpty {
+            guard let name = ConfigSchema.providerKey(forVariable: variable), let key = ConfigSchema.key(named: name)
+            else { continue }
+            entries[name] = Entry(key: key, value: .string(text), origin: .environment(variable))
+        }
+        self.entries = entries
+    }
+
+    private func value(_ name: String) -> ConfigValue? { entries[name]?.value }
+
+    /// Where `key`'s effective value comes from.
+    public func origin(of key: String) -> Origin { entries[key]?.origin ?? .defaultValue }
+
+    // MARK: Lookup
+
+    /// The providers lookup asks by default, in priority order; `nil`: every available one.
+    public var providers: [ProviderID]? {
+        value("lookup.providers")?.strings.map { $0.compactMap(ProviderID.init) }
+    }
+
+    public var strategy: LookupStrategy {
+        value("lookup.strategy")?.string.flatMap(LookupStrategy.init(rawValue:)) ?? .merge
+    }
+
+    /// The longest a whole lookup may take.
+    public var timeout: Duration { Self.duration(value("lookup.timeout")?.number ?? 8) }
+
+    /// The longest one provider may take, unless its own `timeout` says otherwise.
+    public var providerTimeout: Duration { Self.duration(value("lookup.provider_timeout")?.number ?? 5) }
+
+    /// The default language of `lookup` and `random`; `nil`: none.
+    public var language: Language? { value("lookup.language")?.string.flatMap(Language.init) }
+
+    /// The learner's languages, in the order given.
+    public var learnerLanguages: [Language] { value("learner.languages")?.strings?.compactMap(Language.init) ?? [] }
+
+    // MARK: Providers
+
+    /// `provider`'s weight in merging and ranking; 1 unless configured.
+    public func weight(for provider: ProviderID) -> Double {
+        value("providers.\(provider).weight")?.number ?? 1
+    }
+
+    /// Every configured provider weight.
+    public var providerWeights: [ProviderID: Double] {
+        var weights: [ProviderID: Double] = [:]
+        for (name, entry) in entries {
+            guard let id = Self.provider(in: name, key: "weight"), let weight = entry.value?.number else { continue }
+            weights[id] = weight
+        }
+        return weights
+    }
+
+    /// The longest `provider` may take: its own `timeout`, else `lookup.provider_timeout`.
+    public func providerTimeout(for provider: ProviderID) -> Duration {
+        value("providers.\(provider).timeout")?.number.map(Self.duration) ?? providerTimeout
+    }
+
+    /// Every configured per-provider timeout.
+    public var providerTimeouts: [ProviderID: Duration] {
+        var timeouts: [ProviderID: Duration] = [:]
+        for (name, entry) in entries {
+            guard let id = Self.provider(in: name, key: "timeout"), let seconds = entry.value?.number else { continue }
+            timeouts[id] = Self.duration(seconds)
+        }
+        return timeouts
+    }
+
+    // MARK: Cache
+
+    /// Whether answers are cached.
+    public var cacheEnabled: Bool { value("cache.enabled")?.bool ?? true }
+
+    /// How long `provider`'s answers (positive) and "not found"s (negative) are kept: its own `ttl` and
+    /// `negative_ttl`, else `cache.ttl` (7 days) and `cache.negative_ttl` (1 day).
+    public func cacheTTL(for provider: ProviderID) -> (positive: Duration, negative: Duration) {
+        let positive = value("providers.\(provider).ttl")?.seconds ?? value("cache.ttl")?.seconds ?? 7 * 86_400
+        let negative = value("providers.\(provider).negative_ttl")?.seconds ?? value("cache.negative_ttl")?.seconds ?? 86_400
+        return (.seconds(positive), .seconds(negative))
+    }
+
+    // MARK: Provider environment
+
+    /// The variables providers read, with the file's values filled in where the environment does not set them.
+    ///
+    /// Providers never see the configuration file: `[providers.pons] secret = "…"` becomes `LEXAGG_PONS_SECRET`
+    /// unless that variable is already set (and not empty), and `databases.path` becomes `LEXAGG_DICT_PATH`.
+    public func providerVariables() -> [String: String] {
+        var variables = environment
+        for (name, value) in file.values {
+            guard let variable = ConfigSchema.key(named: name)?.variable,
+                  Self.providerVariableKeys.contains(where: { name == $0 || name.hasSuffix(".\($0)") }),
+                  (variables[variable] ?? "").isEmpty
+            else { continue }
+            switch value.value {
+            case .strings(let list): variables[variable] = list.joined(separator: ":")
+            default: variables[variable] = value.value.displayText
+            }
+        }
+        return variables
+    }
+
+    private static let providerVariableKeys = ["databases.path", "endpoint", "secret", "database"]
+
+    /// Every effective value in `config show`'s order: the global keys, then each provider's.
+    public var orderedEntries: [Entry] {
+        let global = ConfigSchema.globalKeys.compactMap { entries[$0.name] }
+        let providerNames = entries.keys.filter { $0.hasPrefix("providers.") }
+        let order = ConfigSchema.providerKeys.map(\.name)
+        let sorted = providerNames.sorted { a, b in
+            let (pa, ka) = Self.split(a), (pb, kb) = Self.split(b)
+            if pa != pb { return pa < pb }
+            return (order.firstIndex(of: ka) ?? 99) < (order.firstIndex(of: kb) ?? 99)
+        }
+        return global + sorted.compactMap { entries[$0] }
+    }
+
+    private static func split(_ name: String) -> (provider: String, key: String) {
+        let parts = name.split(separator: ".")
+        return parts.count == 3 ? (String(parts[1]), String(parts[2])) : (name, "")
+    }
+
+    private static func provider(in name: String, key: String) -> ProviderID? {
+        let (provider, found) = split(name)
+        guard name.hasPrefix("providers."), found == key else { return nil }
+        return ProviderID(provider)
+    }
+
+    static func duration(_ seconds: Double) -> Duration {
+        .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+}
+
+extension String {
+    fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

@@ -1,0 +1,103 @@
+import TOMLKit
+
+/// A TOML value as plain Swift data, so nothing of the TOML library leaves this module.
+enum TOMLData: Sendable, Hashable {
+    case string(String)
+    case integer(Int)
+    case double(Double)
+    case bool(Bool)
+    case array([TOMLData])
+    case table([(key: String, value: TOMLData)])
+    /// Dates and times: lexagg has no key of these types, so only the type's name is kept.
+    case other(String)
+
+    static func == (lhs: TOMLData, rhs: TOMLData) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.table(let a), .table(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        case (.other(let a), .other(let b)): a == b
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let value): hasher.combine(value)
+        case .integer(let value): hasher.combine(value)
+        case .double(let value): hasher.combine(value)
+        case .bool(let value): hasher.combine(value)
+        case .array(let values): hasher.combine(values)
+        case .table(let pairs): for pair in pairs { hasher.combine(pair.key); hasher.combine(pair.value) }
+        case .other(let name): hasher.combine(name)
+        }
+    }
+
+    /// The TOML type's name, for "expected …, found …" messages.
+    var typeName: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "an integer"
+        case .double: "a floating-point number"
+        case .bool: "a boolean"
+        case .array: "an array"
+        case .table: "a table"
+        case .other(let name): name
+        }
+    }
+
+    /// Parses a TOML document.
+    /// - Throws: ``ConfigError`` of kind `syntax`, with the parser's line and column.
+    static func parse(_ text: String, location: String) throws(ConfigError) -> [(key: String, value: TOMLData)] {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let line = error.source.begin.line
+            var message = error.description
+            // A parser message may quote the text it choked on ("saw 'fi'"): on a line holding a secret, say less,
+            // and elsewhere drop any quoted fragment that also appears on a secret's line.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let secretLines = lines.filter { $0.lowercased().contains("secret") }
+            if line >= 1, line <= lines.count, lines[line - 1].lowercased().contains("secret") {
+                message = "this line holds a secret, so the parser's message is not shown"
+            } else if !secretLines.isEmpty {
+                let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+                message = parts.enumerated().map { index, part in
+                    index % 2 == 1 && secretLines.contains { $0.contains(part) } ? "…" : String(part)
+                }.joined(separator: "'")
+            }
+            throw ConfigError(.syntax, location: location, line: line, column: error.source.begin.column,
+                              message: "not valid TOML: \(message)")
+        } catch {
+            throw ConfigError(.syntax, location: location, message: "not valid TOML")
+        }
+        return convertTable(table)
+    }
+
+    private static func convertTable(_ table: TOMLTable) -> [(key: String, value: TOMLData)] {
+        var pairs: [(key: String, value: TOMLData)] = []
+        for key in table.keys.sorted() {
+            guard let value = table[key] else { continue }
+            pairs.append((key, convertValue(value)))
+        }
+        return pairs
+    }
+
+    private static func convertValue(_ value: any TOMLValueConvertible) -> TOMLData {
+        switch value.type {
+        case .string: return .string(value.string ?? "")
+        case .int: return .integer(value.int ?? 0)
+        case .double: return .double(value.double ?? 0)
+        case .bool: return .bool(value.bool ?? false)
+        case .array: return .array(value.array.map { $0.map(convertValue) } ?? [])
+        case .table: return .table(value.table.map(convertTable) ?? [])
+        case .date: return .other("a date")
+        case .time: return .other("a time")
+        case .dateTime: return .other("a date-time")
+        }
+    }
+}

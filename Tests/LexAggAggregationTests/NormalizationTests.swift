@@ -1,0 +1,43 @@
+import Foundation
+import LexAggAggregation
+import LexAggCore
+import Testing
+
+@Suite struct NormalizationTests {
+    @Test(arguments: [
+        ("cafe\u{301}", "caf\u{E9}"),           // combining accent → precomposed
+        ("Ame\u{301}lie", "Am\u{E9}lie"),
+        ("\u{212B}ngstr\u{F6}m", "\u{C5}ngstr\u{F6}m"),   // ANGSTROM SIGN → A WITH RING (canonical equivalent)
+        ("plain", "plain"),
+    ])
+    func nfc(_ typed: String, _ expected: String) {
+        #expect(Array(Normalization.nfc(typed).unicodeScalars) == Array(expected.unicodeScalars))
+    }
+
+    @Test(arguments: [
+        ("Serendipity", ["serendipity"]),
+        ("Café", ["café", "Cafe", "cafe"]),
+        ("naïve", ["naive"]),
+        ("straße", []),                          // ß is a letter, not a decorated s
+        ("house", []),
+        ("Ærø", ["ærø"]),                        // Æ and ø are letters of their own, not diacritics
+    ])
+    func looserVariants(_ term: String, _ expected: [String]) {
+        #expect(Normalization.looserVariants(of: term) == expected)
+    }
+
+    @Test(arguments: [
+        ("essen", "essen", 0), ("Essen", "essen", 1), ("Éssen", "essen", 2), ("Essig", "essen", 3),
+    ])
+    func closeness(_ headword: String, _ term: String, _ expected: Int) {
+        #expect(Normalization.closeness(of: headword, to: term) == expected)
+    }
+
+    @Test func exactMatchesComeFirstAndCaseDistinctEntriesAreKept() {
+        let provenance = Provenance(provider: ProviderID("p")!, source: "s", retrievedAt: Date(timeIntervalSince1970: 0))
+        func entry(_ word: String) -> Entry { Entry(headword: word, language: Language("de"), provenance: provenance) }
+        let entries = ["Essen", "Éssen", "essen", "Essen", "essen"].map(entry)
+        #expect(Normalization.exactFirst(entries, term: "essen").map(\.headword) == ["essen", "essen", "Essen", "Essen", "Éssen"])
+        #expect(Normalization.exactFirst(entries, term: "Essen").map(\.headword) == ["Essen", "Essen", "essen", "essen", "Éssen"])
+    }
+}

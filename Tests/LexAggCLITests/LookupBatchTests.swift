@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LexAggCLI
+import LexAggCore
+import LexAggFixtures
+import ProviderConformance
+import Testing
+import WiktionaryProvider
+
+/// `lookup --batch`: many words, answers in input order, NDJSON, bounded concurrency online.
+@Suite struct LookupBatchTests {
+    static func file(_ text: String) -> String {
+        let path = TemporaryFiles.directory() + "/words.txt"
+        let handle = fopen(path, "w")!
+        fputs(text, handle)
+        fclose(handle)
+        return path
+    }
+
+    @Test func ndjsonHasOneDocumentPerWordInInputOrder() async throws {
+        let path = Self.file("bank\n\n# a comment\nserendipity\r\nqqqzzx\n  house  \n")
+        let run = await CLIRun.run(["lookup", "--batch", path, "--providers", "wordnet", "--format", "json"])
+        #expect(run.status == ExitStatus.notFound.rawValue, "one word was not found")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        let terms = try lines.map { line -> String? in
+            let document = try JSONSerializationFree.object(String(line))
+            return (document["query"] as? [String: Any])?["term"] as? String
+        }
+        #expect(terms == ["bank", "serendipity", "qqqzzx", "house"])
+        #expect(try JSONSerializationFree.object(String(lines[2]))["found"] as? Bool == false)
+        #expect(run.stderr.contains("4 words: 3 found, 1 not found"))
+        #expect(!run.stderr.contains("\r"), "no progress bar when standard error is not a terminal")
+    }
+
+    @Test func anInvalidLineIsReportedWithItsNumberAndTheBatchGoesOn() async throws {
+        let long = String(repeating: "x", count: 300)
+        let path = Self.file("bank\n\(long)\nhouse\n")
+        let json = await CLIRun.run(["lookup", "--batch", path, "--providers", "wordnet", "--format", "json"])
+        let lines = json.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        let invalid = try JSONSerializationFree.object(lines[1])
+        #expect(invalid["line"] as? Int == 2)
+        #expect((invalid["error"] as? [String: Any])?["code"] as? String == "invalid-query")
+        let text = await CLIRun.run(["lookup", "--batch", path, "--providers", "wordnet"])
+        #expect(text.stderr.contains("line 2: the word is 300 characters long"))
+        #expect(text.stdout.contains("bank  — WordNet") && text.stdout.contains("house  — WordNet"))
+        #expect(text.status == ExitStatus.notFound.rawValue)
+    }
+
+    @Test func badBatchInputIsAUsageError() async {
+        let missing = await CLIRun.run(["lookup", "--batch", "/nonexistent/words.txt"])
+        #expect(missing.status == ExitStatus.usage.rawValue)
+        #expect(missing.stderr.contains("cannot read /nonexistent/words.txt: No such file or directory"))
+        let empty = await CLIRun.run(["lookup", "--batch", Self.file("\n# only a comment\n")])
+        #expect(empty.status == ExitStatus.usage.rawValue)
+        #expect(empty.stderr.contains("has no words"))
+        let both = await CLIRun.run(["lookup", "bank", "--batch", Self.file("house\n")])
+        #expect(both.status == ExitStatus.usage.rawValue)
+        let jobs = await CLIRun.run(["lookup", "--batch", Self.file("house\n"), "--jobs", "0"])
+        #expect(jobs.stderr.contains("--jobs must be between 1 and 64"))
+    }
+
+    @Test func aProgressBarOnlyOnATerminal() async throws {
+        let path = Self.file((0..<30).map { _ in "bank" }.joined(separator: "\n"))
+        let output = CapturedOutput(isTerminal: false, isErrorTerminal: true)
+        let context = CommandContext(environment: [:], factories: [CLIRun.fixtureFactory()], output: output)
+        let status = await LexAggCLI.run(["lookup", "--batch", path, "--providers", "wordnet", "--format", "json"], context: context)
+        #expect(status == 0)
+        #expect(output.standardError.contains("\r[##############################] 30/30 words"))
+        #expect(!output.standardOutput.contains("\r"), "the bar never goes to standard output")
+        #expect(output.standardOutput.split(separator: "\n").count == 30)
+    }
+
+    @Test func onlineWordsRunConcurrentlyWithinJobsAndAnswersKeepInputOrder() async throws {
+        let server = try await OnlineCommandTests.wiktionary()
+        defer { Task { await server.shutdown() } }
+        let words = ["cats", "bank", "nosuchword", "kissa", "bank", "cats"]
+        let path = Self.file(words.joined(separator: "\n"))
+        let run = await CLIRun.run(
+            ["lookup", "--batch", path, "--providers", "wiktionary", "--format", "json", "--jobs", "3", "--timeout", "60"],
+            environment: ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL], also: [.wiktionary]
+        )
+        let terms = try run.stdout.split(separator: "\n").map { line in
+            (try JSONSerializationFree.object(String(line))["query"] as? [String: Any])?["term"] as? String
+        }
+        #expect(terms == words)
+        #expect(server.maximumConcurrentRequests <= 3)
+        #expect(server.requests.count >= words.count)
+    }
+
+    @Test func exactlyJobsLookupsAreInFlightAtOnce() async throws {
+        var held = ReplayResponse.json(OnlineCommandTests.bytes("wiktionary/responses/error-missingtitle.json"))
+        held.behaviour = .hold
+        let server = try await ReplayServer.start(fallback: held)
+        defer { Task { await server.shutdown() } }
+        let path = Self.file((1...6).map { "word\($0)" }.joined(separator: "\n"))
+        let batch = Task {
+            await CLIRun.run(
+                ["lookup", "--batch", path, "--providers", "wiktionary", "--format", "json", "--jobs", "3", "--timeout", "60"],
+                environment: ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL], also: [.wiktionary]
+            )
+        }
+        await server.waitForHeld(3)
+        #expect(server.heldCount == 3, "three lookups at once, not more")
+        server.releaseHeld()
+        await server.waitForHeld(3)
+        server.releaseHeld()
+        let run = await batch.value
+        #expect(run.stdout.split(separator: "\n").count == 6)
+        #expect(server.maximumConcurrentRequests == 3)
+    }
+
+    @Test func standardInputThroughTheRealBinary() {
+        let command = "printf 'serendipity\\nbank\\n' | " + BinaryRun.shellQuote(BinaryRun.binary)
+            + " lookup --batch - --providers wordnet --format json"
+        let run = BinaryRun.run(["-c", command], environment: ["LEXAGG_DICT_PATH": FixtureStore.dictDatabases], executable: "/bin/sh")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 2)
+        #expect(run.stderr.contains("2 words: 2 found"))
+    }
+}

@@ -1,0 +1,144 @@
+import LexAggAggregation
+import LexAggConfig
+import LexAggCore
+import Testing
+
+@Suite struct SettingsTests {
+    private func settings(_ file: String?, _ environment: [String: String] = [:]) throws -> Settings {
+        var environment = environment
+        if let file { environment["LEXAGG_CONFIG"] = TestFiles.config(file) }
+        return try Settings.load(environment: environment)
+    }
+
+    @Test func defaultsWithoutAFile() throws {
+        let settings = try settings(nil, ["HOME": TestFiles.directory()])
+        #expect(!settings.file.exists)
+        #expect(settings.providers == nil)
+        #expect(settings.strategy == .merge)
+        #expect(settings.timeout == .seconds(8))
+        #expect(settings.providerTimeout == .seconds(5))
+        #expect(settings.language == nil)
+        #expect(settings.learnerLanguages.isEmpty)
+        #expect(settings.cacheEnabled)
+        #expect(settings.cacheTTL(for: ProviderID("wordnet")!) == (.seconds(604_800), .seconds(86_400)))
+        #expect(settings.weight(for: ProviderID("wordnet")!) == 1)
+        #expect(settings.origin(of: "lookup.strategy") == .defaultValue)
+    }
+
+    @Test func theFileOverridesDefaultsAndTheEnvironmentOverridesTheFile() throws {
+        let file = """
+            [lookup]
+            strategy = "first"
+            timeout = 12
+            providers = ["wordnet"]
+            language = "de"
+            [cache]
+            ttl = "2d"
+            """
+        let fromFile = try settings(file)
+        #expect(fromFile.strategy == .first)
+        #expect(fromFile.origin(of: "lookup.strategy") == .file(line: 2))
+        #expect(fromFile.timeout == .seconds(12))
+        #expect(fromFile.providers == [ProviderID("wordnet")!])
+        #expect(fromFile.language == Language("de"))
+        #expect(fromFile.cacheTTL(for: ProviderID("x")!).positive == .seconds(172_800))
+
+        let overridden = try settings(file, [
+            "LEXAGG_STRATEGY": "fastest", "LEXAGG_TIMEOUT": "2.5", "LEXAGG_PROVIDERS": "gcide, wordnet",
+            "LEXAGG_LANG": "fr", "LEXAGG_NO_CACHE": "1", "LEXAGG_CACHE_TTL": "1h", "LEXAGG_LANGUAGES": "en,es",
+            "LEXAGG_PROVIDER_TIMEOUT": "1",
+        ])
+        #expect(overridden.strategy == .fastest)
+        #expect(overridden.origin(of: "lookup.strategy") == .environment("LEXAGG_STRATEGY"))
+        #expect(overridden.timeout == .milliseconds(2500))
+        #expect(overridden.providerTimeout == .seconds(1))
+        #expect(overridden.providers == [ProviderID("gcide")!, ProviderID("wordnet")!])
+        #expect(overridden.language == Language("fr"))
+        #expect(overridden.learnerLanguages == [Language("en")!, Language("es")!])
+        #expect(!overridden.cacheEnabled)
+        #expect(overridden.cacheTTL(for: ProviderID("x")!).positive == .seconds(3600))
+
+        // An empty variable is unset; LEXAGG_NO_CACHE=0 leaves the cache on.
+        let empty = try settings(file, ["LEXAGG_STRATEGY": "", "LEXAGG_NO_CACHE": "0"])
+        #expect(empty.strategy == .first)
+        #expect(empty.cacheEnabled)
+    }
+
+    @Test func perProviderWeightsTimeoutsAndTTLs() throws {
+        let settings = try settings("""
+            [lookup]
+            provider_timeout = 4
+            [cache]
+            negative_ttl = "2h"
+            [providers.wiktionary]
+            weight = 1.5
+            timeout = 2
+            ttl = "30d"
+            [providers.gcide]
+            weight = 0
+            negative_ttl = 60
+            """)
+        let wiktionary = ProviderID("wiktionary")!, gcide = ProviderID("gcide")!, wordnet = ProviderID("wordnet")!
+        #expect(settings.weight(for: wiktionary) == 1.5)
+        #expect(settings.weight(for: gcide) == 0)
+        #expect(settings.weight(for: wordnet) == 1)
+        #expect(settings.providerWeights == [wiktionary: 1.5, gcide: 0])
+        #expect(settings.providerTimeout(for: wiktionary) == .seconds(2))
+        #expect(settings.providerTimeout(for: wordnet) == .seconds(4))
+        #expect(settings.providerTimeouts == [wiktionary: .seconds(2)])
+        #expect(settings.cacheTTL(for: wiktionary) == (.seconds(30 * 86_400), .seconds(7200)))
+        #expect(settings.cacheTTL(for: gcide) == (.seconds(7 * 86_400), .seconds(60)))
+    }
+
+    @Test func fileValuesBecomeProviderVariablesOnlyWhereTheEnvironmentHasNone() throws {
+        let file = """
+            [databases]
+            path = ["/a", "/b"]
+            [providers.wiktionary]
+            endpoint = "http://127.0.0.1:1"
+            [providers.pons]
+            secret = "file-secret"
+            endpoint = "http://127.0.0.1:2"
+            [providers.dict-server]
+            endpoint = "dict.example:2628"
+            database = "wn"
+            [providers.randomword]
+            weight = 2
+            """
+        let variables = try settings(file, ["LEXAGG_PONS_SECRET": "env-secret", "LEXAGG_WIKTIONARY_ENDPOINT": ""])
+            .providerVariables()
+        #expect(variables["LEXAGG_DICT_PATH"] == "/a:/b")
+        #expect(variables["LEXAGG_WIKTIONARY_ENDPOINT"] == "http://127.0.0.1:1", "an empty variable counts as unset")
+        #expect(variables["LEXAGG_PONS_SECRET"] == "env-secret", "the environment wins")
+        #expect(variables["LEXAGG_PONS_ENDPOINT"] == "http://127.0.0.1:2")
+        #expect(variables["LEXAGG_DICT_SERVER"] == "dict.example:2628")
+        #expect(variables["LEXAGG_DICT_SERVER_DATABASE"] == "wn")
+        #expect(variables.keys.filter { $0.contains("RANDOMWORD") }.isEmpty, "a weight is no variable")
+        #expect(variables["LEXAGG_CONFIG"] != nil, "the rest of the environment is kept")
+    }
+
+    @Test func providerVariablesInTheEnvironmentAreShownWithTheirOrigin() throws {
+        let settings = try settings(nil, ["LEXAGG_PONS_SECRET": "k", "LEXAGG_DICT_SERVER": "dict.org",
+                                          "LEXAGG_FREEDICTIONARY_ENDPOINT": "http://x", "LEXAGG_FOO": "bar"])
+        #expect(settings.origin(of: "providers.pons.secret") == .environment("LEXAGG_PONS_SECRET"))
+        #expect(settings.origin(of: "providers.dict-server.endpoint") == .environment("LEXAGG_DICT_SERVER"))
+        #expect(settings.entries["providers.freedictionary.endpoint"]?.value == .string("http://x"))
+        #expect(settings.entries["providers.pons.secret"]?.key.isSecret == true)
+        let names = settings.orderedEntries.map(\.key.name)
+        #expect(names.first == "lookup.providers")
+        #expect(names.suffix(3) == ["providers.dict-server.endpoint", "providers.freedictionary.endpoint", "providers.pons.secret"])
+    }
+
+    @Test(arguments: [
+        ("LEXAGG_TIMEOUT", "soon", "environment variable LEXAGG_TIMEOUT: LEXAGG_TIMEOUT must be a number of seconds above 0 and at most 600, not 'soon'"),
+        ("LEXAGG_STRATEGY", "best", "LEXAGG_STRATEGY must be one of first, fastest, merge, not 'best'"),
+        ("LEXAGG_LANG", "english", "LEXAGG_LANG must be a language code"),
+        ("LEXAGG_CACHE_TTL", "forever", "LEXAGG_CACHE_TTL must be a duration"),
+        ("LEXAGG_PROVIDERS", "Word Net", "LEXAGG_PROVIDERS must be a list of provider ids"),
+    ])
+    func aBadVariableIsAConfigurationErrorNamingIt(variable: String, value: String, message: String) throws {
+        let error = try #require(throws: ConfigError.self) { try settings(nil, [variable: value]) }
+        #expect(error.description.contains(message), "\(error)")
+        #expect(error.line == nil)
+    }
+}

@@ -53,9 +53,12 @@ let package = Package(
                 "LexAggAggregation",
                 "LexAggCache",
                 "LexAggConfig",
+                "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The learner's data (saved words, favourites, search, history, quiz records) in SQLite.
+        .target(name: "LexAggLibrary", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "lexagg",
             dependencies: [
@@ -161,6 +164,10 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "LexAggConfigTests", dependencies: ["LexAggConfig", "LexAggCore"]),
+        .testTarget(
+            name: "LexAggLibraryTests",
+            dependencies: ["LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(
@@ -202,6 +209,7 @@ let package = Package(
             dependencies: [
                 "LexAggCLI", "LexAggFixtures", "ProviderConformance", "DictDatabaseProvider", "WiktionaryProvider",
                 "RandomWordProvider", "FreeDictionaryProvider", "PONSProvider", "LexAggDictFormats", "lexagg",
+                "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

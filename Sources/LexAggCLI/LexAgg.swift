@@ -82,6 +82,8 @@ struct LexAgg: ParsableCommand {
               lexagg lookup hello --offline
               lexagg cache stats
               lexagg config set lookup.strategy first
+              lexagg library add serendipity
+              lexagg suggest
 
             Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
             78 configuration error, 130 interrupted.
@@ -89,7 +91,7 @@ struct LexAgg: ParsableCommand {
         version: LexAggCLI.version,
         subcommands: [
             LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
-            ConfigCommand.self,
+            ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self,
         ]
     )
 }

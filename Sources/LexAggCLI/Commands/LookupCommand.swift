@@ -128,6 +128,7 @@ struct LookupOptions: Equatable, ContextCommand {
         case .json: context.output.write(JSONOutput.encode(session.document(answer)))
         case .text: session.renderText(answer, footer: true)
         }
+        recordLookupHistory(query, found: answer.result.isFound, context: context)  // `lexagg history`; never fails the lookup
         return answer.status
     }
 }

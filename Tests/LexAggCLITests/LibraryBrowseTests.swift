@@ -1,0 +1,115 @@
+import Foundation
+import LexAggCore
+import RandomWordProvider
+import Testing
+
+/// `random --define/--page/--save` and `suggest`, over a word list of fixture words (plus words no dictionary has).
+@Suite struct LibraryBrowseTests {
+    let data = TemporaryFiles.directory()
+    var environment: [String: String] { ["LEXAGG_DATA_DIR": data] }
+
+    /// Words the fixture databases define, and some they don't (wizard has only translations).
+    static let defined = ["house", "bank", "run", "serendipity", "serene", "serenity", "set", "zymurgy"]
+    static let undefined = ["qwzxa", "qwzxb", "qwzxc", "wizard"]
+
+    var words: ProviderFactory {
+        let list = data + "/words"
+        _ = FileManager.default.createFile(atPath: list, contents: Data((Self.defined + Self.undefined).joined(separator: "\n").utf8))
+        return ProviderFactory(name: "test-words") { _ in
+            .init(providers: [OfflineWordList(configuration: .init(wordLists: [list]))])
+        }
+    }
+
+    func run(_ arguments: [String], extra: [String: String] = [:]) async -> CLIRun {
+        await CLIRun.run(arguments, environment: environment.merging(extra) { $1 }, also: [words])
+    }
+
+    func words(in json: String) -> [String] {
+        json.split(separator: "\n").filter { $0.contains("\"word\" : ") }.map {
+            String($0.split(separator: "\"")[3])
+        }
+    }
+
+    @Test func pagesNeverRepeatAWordOfTheSessionAndSkipWordsWithoutDefinitions() async throws {
+        let first = await run(["random", "--define", "--page", "1", "--count", "3", "--format", "json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let page1 = words(in: first.stdout)
+        #expect(page1.count == 3)
+        #expect(Set(page1).isSubset(of: Self.defined))
+        #expect(first.stdout.contains("\"definition\" : "))
+
+        let second = await run(["random", "--define", "--page", "2", "--count", "3", "--format", "json"])
+        let page2 = words(in: second.stdout)
+        #expect(page2.count == 3 && Set(page2).isSubset(of: Self.defined))
+        #expect(Set(page1).isDisjoint(with: page2))
+
+        let third = await run(["random", "--define", "--page", "3", "--count", "3"])
+        #expect(third.status == 0)
+        let page3 = third.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        #expect(page3.count == 2, "only two defined words are left")
+        #expect(Set(page3).isDisjoint(with: page1 + page2))
+        #expect(third.stderr.contains("found only 2 of 3 new words with a definition"))
+
+        let restart = await run(["random", "--define", "--page", "1", "--count", "8", "--format", "json"])
+        #expect(Set(words(in: restart.stdout)) == Set(Self.defined), "page 1 starts a new session")
+    }
+
+    @Test func saveAddsTheShownWordsToTheLibrary() async throws {
+        let saved = await run(["random", "--save", "--count", "3"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let shown = saved.stdout.split(separator: "\n")
+        #expect(shown.count == 3 && shown.allSatisfy { $0.hasSuffix("(saved)") })
+        let list = await run(["library", "list", "--format", "json"])
+        #expect(list.stdout.contains("\"total\" : 3"))
+        for line in shown { #expect(list.stdout.contains("\"word\" : \"\(line.split(separator: " ")[0])\"")) }
+    }
+
+    @Test func plainRandomIsUnchanged() async throws {
+        let plain = await run(["random", "--count", "12", "--providers", "wordlist"])
+        #expect(Set(plain.stdout.split(separator: "\n").map(String.init)) == Set(Self.defined + Self.undefined))
+    }
+
+    @Test func theWordOfTheDayStaysAllDayHasADefinitionAndIsNotSaved() async throws {
+        _ = await run(["library", "add", "house", "bank", "run", "serene"])
+        let first = await run(["suggest", "--date", "2026-03-01", "--format", "json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let word = try #require(words(in: first.stdout).first)
+        #expect(Self.defined.contains(word) && !["house", "bank", "run", "serene"].contains(word))
+        #expect(first.stdout.contains("\"definition\" : "))
+        for _ in 0..<3 {
+            #expect(words(in: await run(["suggest", "--date", "2026-03-01", "--format", "json"]).stdout) == [word])
+        }
+        let text = await run(["suggest", "--date", "2026-03-01"])
+        #expect(text.stdout.hasPrefix("Word of the day (2026-03-01): \(word)\n"))
+        #expect(text.stdout.contains("Add it: lexagg library add \(word)"))
+        _ = await run(["library", "add", word])
+        #expect(await run(["suggest", "--date", "2026-03-01"]).stdout.contains("It is in your library."))
+        let next = words(in: await run(["suggest", "--date", "2026-03-02", "--format", "json"]).stdout)
+        #expect(next.count == 1 && next != [word], "a saved word is not suggested again")
+    }
+
+    @Test func theLearnersLanguagesChooseTheLanguageOfTheWord() async throws {
+        // German has no random-word provider here, so of the learner's languages only English can be suggested.
+        let json = await run(["suggest", "--date", "2026-03-01", "--format", "json"], extra: ["LEXAGG_LANGUAGES": "de,en"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("\"language\" : \"en\""))
+        let german = await run(["suggest"], extra: ["LEXAGG_LANGUAGES": "de"])
+        #expect(german.status == 64 && german.stderr.contains("German words"), "\(german.stderr)")
+    }
+
+    @Test func notifySendsTheWordWithNotifySendWhenInstalled() async throws {
+        let bin = TemporaryFiles.directory()
+        let log = bin + "/log"
+        let script = "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(log)\n"
+        _ = FileManager.default.createFile(atPath: bin + "/notify-send", contents: Data(script.utf8),
+                                       attributes: [.posixPermissions: 0o755])
+        let sent = await run(["suggest", "--notify", "--format", "json"], extra: ["PATH": bin])
+        #expect(sent.status == 0 && sent.stdout.contains("\"notified\" : true"), "\(sent.stderr)")
+        let word = try #require(words(in: sent.stdout).first)
+        #expect(TemporaryFiles.read(log).contains("Word of the day: \(word)"))
+
+        let missing = await run(["suggest", "--notify"], extra: ["PATH": data + "/nowhere"])
+        #expect(missing.status == 0)
+        #expect(missing.stderr.contains("notify-send is not installed"))
+    }
+}

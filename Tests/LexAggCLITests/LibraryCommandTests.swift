@@ -1,0 +1,188 @@
+import Foundation
+import LexAggCore
+import LexAggLibrary
+import RandomWordProvider
+import WiktionaryProvider
+import Testing
+
+/// The library commands in-process over the fixture databases, each test with its own data directory.
+@Suite struct LibraryCommandTests {
+    let data = TemporaryFiles.directory()
+    var environment: [String: String] { ["LEXAGG_DATA_DIR": data] }
+
+    func run(_ arguments: [String], data directory: String? = nil) async -> CLIRun {
+        await CLIRun.run(arguments, environment: ["LEXAGG_DATA_DIR": directory ?? data])
+    }
+
+    /// Ten fixture words; wizard and acute have only translations (FreeDict English–German).
+    static let tenWords = ["house", "bank", "run", "serendipity", "serene", "serenity", "set", "zymurgy", "wizard", "acute"]
+
+    @Test func addTenStarTwoSearchPageExportToAnkiAndImportIntoAFreshDirectory() async throws {
+        let add = await run(["library", "add"] + Self.tenWords + ["--lang", "en", "--to", "de"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.split(separator: "\n").filter { $0.hasPrefix("added ") }.count == 10)
+        #expect(add.stdout.contains("added wizard (en): 0 senses, 6 translations from freedict-eng-deu"))
+        #expect(await run(["library", "star", "serendipity"]).status == 0)
+        #expect(await run(["library", "star", "Wizard"]).stdout == "★ starred wizard (en)\n", "any case finds the word")
+
+        let search = await run(["library", "search", "hexen"])
+        #expect(search.status == 0)
+        #expect(search.stdout.hasPrefix("★ wizard (en) — "), "found by its German translation: \(search.stdout)")
+
+        let page = await run(["library", "list", "--sort", "alpha", "--limit", "4", "--page", "3"])
+        #expect(page.stdout.split(separator: "\n").count == 3)
+        #expect(page.stdout.contains("wizard") && page.stdout.contains("zymurgy"))
+        #expect(page.stdout.hasSuffix("Page 3 of 3 · 10 words\n"))
+        let favourites = await run(["library", "list", "--favorites", "--sort", "alpha"])
+        #expect(favourites.stdout.hasPrefix("★ serendipity (en)  noun — good luck"))
+        #expect(favourites.stdout.contains("★ wizard"))
+
+        let file = data + "/words.txt"
+        let export = await run(["library", "export", "--format", "anki", "--output", file])
+        #expect(export.status == 0 && export.stderr.contains("exported 10 words"))
+
+        let fresh = TemporaryFiles.directory()
+        let imported = await run(["library", "import", file], data: fresh)
+        #expect(imported.stdout == "imported \(file) (anki): 10 added, 0 merged, 0 already there\n", "\(imported.stderr)")
+        let again = await run(["library", "import", file], data: fresh)
+        #expect(again.stdout.hasSuffix("0 added, 0 merged, 10 already there\n"))
+        #expect(await run(["library", "list", "--favorites"], data: fresh).stdout.contains("2 words"))
+        let reexported = await run(["library", "export", "--format", "anki"], data: fresh)
+        #expect(reexported.stdout == TemporaryFiles.read(file), "nothing lost or doubled")
+        #expect(await run(["library", "search", "HEXENMEISTER"], data: fresh).stdout.contains("wizard (en)"))
+    }
+
+    @Test func jsonExportImportsBackExactly() async throws {
+        _ = await run(["library", "add", "house", "Haus", "--providers", "wordnet,freedict-deu-eng"])
+        _ = await run(["library", "star", "house"])
+        let export = await run(["library", "export", "--format", "json"])
+        let file = data + "/library.json"
+        _ = FileManager.default.createFile(atPath: file, contents: Data(export.stdout.utf8))
+        let fresh = TemporaryFiles.directory()
+        #expect(await run(["library", "import", file, "--format", "json"], data: fresh).stdout.contains("\"added\" : 2"))
+        #expect(await run(["library", "export", "--format", "json"], data: fresh).stdout == export.stdout)
+        let csv = await run(["library", "export", "--format", "csv"], data: fresh)
+        #expect(csv.stdout.hasPrefix("word,language,starred,added,definition,examples,ipa,translation,sources\r\nhouse,en,yes,"))
+    }
+
+    @Test func addingAgainUpdatesAndAnUnknownWordSavesNothing() async throws {
+        #expect(await run(["library", "add", "serene"]).stdout.hasPrefix("added serene (en)"))
+        #expect(await run(["library", "add", "serene"]).stdout.hasPrefix("updated serene (en)"))
+        let unknown = await run(["library", "add", "qwzxv"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("lexagg: error: no entry for 'qwzxv'") && unknown.stderr.contains("nothing saved"))
+        let list = await run(["library", "list", "--format", "json"])
+        #expect(list.stdout.contains("\"total\" : 1"))
+        let json = await run(["library", "add", "bank", "qwzxv", "--format", "json"])
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("\"status\" : \"added\"") && json.stdout.contains("\"status\" : \"notFound\""))
+    }
+
+    @Test func offlineAsksOnlyOfflineDictionaries() async throws {
+        // An online provider whose server refuses connections: asked without --offline, never with it.
+        let online = ["LEXAGG_DATA_DIR": data, "LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9"]
+        let asked = await CLIRun.run(["library", "add", "serene", "--format", "json"], environment: online, also: [.wiktionary])
+        #expect(asked.stdout.contains("\"provider\" : \"wiktionary\""))
+        let offline = await CLIRun.run(["library", "add", "serene", "--offline", "--format", "json"], environment: online,
+                                       also: [.wiktionary])
+        #expect(offline.status == 0)
+        #expect(offline.stdout.contains("\"status\" : \"updated\""))
+        #expect(!offline.stdout.contains("wiktionary"))
+    }
+
+    @Test func badInputIsAUsageErrorAndSavesNothing() async throws {
+        let cases: [([String], String)] = [
+            (["library", "add", ""], "the word is empty"),
+            (["library", "add", String(repeating: "a", count: 300)], "the limit is 256"),
+            (["library", "add", "house", "--lang", "xx"], "no provider defines xx words"),
+            (["library", "list", "--page", "0"], "--page must be 1 or more"),
+            (["library", "list", "--limit", "0"], "--limit must be between 1 and 1000"),
+            (["library", "list", "--limit=-1"], "--limit must be between 1 and 1000"),
+            (["library", "list", "--lang", "123"], "not a language code"),
+            (["library", "search", "  "], "give some text to search for"),
+            (["random", "--page", "0", "--providers", "wordlist"], "--page must be 1 or more"),
+            (["suggest", "--date", "2026-13-01"], "--date must be a day as YYYY-MM-DD"),
+        ]
+        for (arguments, message) in cases {
+            let result = await CLIRun.run(arguments, environment: environment, also: [.wordlist])
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(await run(["library", "list", "--format", "json"]).stdout.contains("\"total\" : 0"))
+    }
+
+    @Test func importRefusesFilesThatAreNotOursAndBrokenCSVWithItsLine() async throws {
+        let foreign = data + "/notes.txt"
+        _ = FileManager.default.createFile(atPath: foreign, contents: Data("just some notes\n".utf8))
+        let refused = await run(["library", "import", foreign])
+        #expect(refused.status == 64 && refused.stderr.contains("not a lexagg export"))
+
+        let csv = data + "/broken.csv"
+        let text = "word,language,starred,added,definition,examples,ipa,translation,sources\n"
+            + "apple,en,no,,fruit,,,,\npear,en,no,,\"a fruit,,,,\n"
+        _ = FileManager.default.createFile(atPath: csv, contents: Data(text.utf8))
+        let broken = await run(["library", "import", csv])
+        #expect(broken.status == 64 && broken.stderr.contains("line 3") && broken.stderr.contains("nothing was imported"))
+        #expect(await run(["library", "list"]).stdout.hasPrefix("Your library is empty."))
+        #expect(await run(["library", "import", data + "/missing.json"]).status == 64)
+    }
+
+    @Test func showRemoveAndStarMissingWordsExitWithOne() async throws {
+        _ = await run(["library", "add", "zymurgy"])
+        let show = await run(["library", "show", "zymurgy"])
+        #expect(show.status == 0 && show.stdout.contains("the branch of chemistry concerned with fermentation"))
+        let json = await run(["library", "show", "zymurgy", "--format", "json"])
+        #expect(json.stdout.contains("\"senseGroups\""))
+        for command in ["show", "remove", "star", "unstar"] {
+            let missing = await run(["library", command, "nothing"])
+            #expect(missing.status == 1, "\(command)")
+            #expect(missing.stderr.contains("'nothing' is not in your library"))
+        }
+        #expect(await run(["library", "remove", "zymurgy"]).stdout == "removed zymurgy (en)\n")
+        #expect(await run(["library", "show", "zymurgy"]).status == 1)
+    }
+
+    @Test func lookupsAreCountedInTheHistory() async throws {
+        for _ in 0..<4 { #expect(await run(["lookup", "serendipity"]).status == 0) }
+        _ = await run(["lookup", "house", "--providers", "wordnet"])
+        _ = await run(["lookup", "qwzxv"])
+        let history = await run(["history"])
+        #expect(history.status == 0)
+        #expect(history.stdout.contains("serendipity — looked up 4 times"))
+        #expect(history.stdout.contains("house — looked up once"))
+        #expect(!history.stdout.contains("qwzxv"), "only found words are counted")
+        let json = await run(["history", "--format", "json"])
+        #expect(json.stdout.contains("\"count\" : 4"))
+        #expect(await run(["history", "--clear"]).stdout == "forgot 2 words from the history\n")
+        let off = await CLIRun.run(["lookup", "serene"], environment: environment.merging(["LEXAGG_NO_HISTORY": "1"]) { $1 })
+        #expect(off.status == 0)
+        #expect(await run(["history"]).stdout.hasPrefix("No lookups yet."))
+    }
+
+    @Test func aCorruptLibraryIsReportedNotReplacedAndLookupsStillWork() async throws {
+        let path = data + "/" + Library.fileName
+        let garbage = Data("this is not a database, it is a shopping list\n".utf8) + Data(repeating: 0x42, count: 2000)
+        _ = FileManager.default.createFile(atPath: path, contents: garbage)
+        let list = await run(["library", "list"])
+        #expect(list.status == 69)
+        #expect(list.stderr.contains(path) && list.stderr.contains("lexagg library doctor"))
+        let add = await run(["library", "add", "house"])
+        #expect(add.status == 69)
+        let lookup = await run(["lookup", "serene"])
+        #expect(lookup.status == 0)
+        #expect(lookup.stderr.components(separatedBy: "warning").count <= 2, "at most one warning")
+        let doctor = await run(["library", "doctor"])
+        #expect(doctor.status == 69)
+        #expect(doctor.stdout.contains("state: corrupt") && doctor.stdout.contains("--repair"))
+        #expect(FileManager.default.contents(atPath: path) == garbage)
+        let repair = await run(["library", "doctor", "--repair"])
+        #expect(repair.status == 0 && repair.stdout.contains("state: healthy"), "\(repair.stdout)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: data).first { $0.contains(".damaged-") }
+        #expect(FileManager.default.contents(atPath: data + "/" + (kept ?? "")) == garbage)
+    }
+
+    @Test func noDataDirectoryIsAClearError() async throws {
+        let result = await CLIRun.run(["library", "list"])
+        #expect(result.status == 64 && result.stderr.contains("set LEXAGG_DATA_DIR"))
+    }
+}

@@ -21,9 +21,13 @@ extension Library {
         }
     }
 
-    /// The most recent lookups, latest first.
+    /// The directory the library file is in (where the lookup journal is too).
+    var directory: String { (path as NSString).deletingLastPathComponent }
+
+    /// The most recent lookups, latest first (the lookup journal counted in first).
     public func history(limit: Int = 20) throws(LibraryError) -> [HistoryItem] {
-        try read { db in
+        try HistoryJournal.fold(into: self, directory: directory)
+        return try read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM lookup_history ORDER BY last DESC, word LIMIT ?", arguments: [max(1, limit)]
             ).map { row in
@@ -39,7 +43,8 @@ extension Library {
     /// Forgets the whole lookup history; returns how many words it held.
     @discardableResult
     public func clearHistory() throws(LibraryError) -> Int {
-        try write { db in
+        try HistoryJournal.fold(into: self, directory: directory)
+        return try write { db in
             try db.execute(sql: "DELETE FROM lookup_history")
             return db.changesCount
         }

@@ -5,6 +5,7 @@ extension Library {
     ///
     /// - `v1`: saved words (entries as JSON, star, dates), their full-text index, the lookup history.
     /// - `v2`: quiz review state and runs (see `ReviewRecords.swift`), random-browsing sessions, words of the day.
+    /// - `v3`: how far the lookup journal has been counted into the history.
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -78,6 +79,15 @@ extension Library {
                     language TEXT NOT NULL,
                     word TEXT NOT NULL,
                     PRIMARY KEY (day, language)
+                );
+                """)
+        }
+        migrator.registerMigration("v3") { db in
+            // How far the lookup journal (history.log, see HistoryJournal.swift) has been counted, per file.
+            try db.execute(sql: """
+                CREATE TABLE history_journal (
+                    inode INTEGER PRIMARY KEY,
+                    offset INTEGER NOT NULL
                 );
                 """)
         }

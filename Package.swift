@@ -30,16 +30,20 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // MARK: Core and layers
         .target(name: "LexAggCore"),
         .target(name: "LexAggAggregation", dependencies: ["LexAggCore"]),
+        // The quiz engine: questions, SM-2 scheduling, the countdown session on an injected clock, terminal keys.
+        .target(name: "LexAggQuiz", dependencies: ["LexAggCore"]),
         .target(
             name: "LexAggCLI",
             dependencies: [
                 "LexAggCore",
                 "LexAggAggregation",
+                "LexAggQuiz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,6 +140,10 @@ let package = Package(
             exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
         ),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
+        .testTarget(
+            name: "LexAggQuizTests",
+            dependencies: ["LexAggQuiz", "LexAggCore", .product(name: "Clocks", package: "swift-clocks")]
+        ),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(

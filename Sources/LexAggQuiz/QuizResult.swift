@@ -24,7 +24,21 @@ public struct AnsweredQuestion: Sendable, Codable, Hashable {
     public var grade: Int
     public var seconds: Double
     /// The word's schedule after this answer.
-    public var review: ReviewState
+    public var review: ReviewSchedule
+
+    public init(wordID: Int64, word: String, prompt: String, choices: [String], answer: Int, chosen: Int?,
+                outcome: AnswerOutcome, grade: Int, seconds: Double, review: ReviewSchedule) {
+        self.wordID = wordID
+        self.word = word
+        self.prompt = prompt
+        self.choices = choices
+        self.answer = answer
+        self.chosen = chosen
+        self.outcome = outcome
+        self.grade = grade
+        self.seconds = seconds
+        self.review = review
+    }
 }
 
 /// Why a quiz ended.
@@ -102,7 +116,7 @@ public struct QuizResult: Sendable, Codable, Hashable {
 /// Where a quiz keeps its results: each answer as it is given (so an interrupted quiz keeps them), then the run.
 ///
 /// ## Implementing a quiz recorder
-/// ``record(answer:)`` stores the word's new ``ReviewState`` and counts; ``record(quiz:)`` stores the run once,
+/// ``record(answer:)`` stores the word's new ``ReviewSchedule`` and counts; ``record(quiz:)`` stores the run once,
 /// at the end, whether the quiz completed or not. Errors end the quiz.
 public protocol QuizRecorder: Sendable {
     func record(answer: AnsweredQuestion) async throws

@@ -10,10 +10,10 @@ public struct QuizWord: Sendable, Hashable, Identifiable {
     public var partOfSpeech: PartOfSpeech?
     /// The meaning the quiz asks about (the word's first definition).
     public var definition: String
-    public var review: ReviewState
+    public var review: ReviewSchedule
 
     public init(id: Int64, text: String, language: Language, partOfSpeech: PartOfSpeech? = nil, definition: String,
-                review: ReviewState = ReviewState()) {
+                review: ReviewSchedule = ReviewSchedule()) {
         self.id = id
         self.text = text
         self.language = language
@@ -24,7 +24,7 @@ public struct QuizWord: Sendable, Hashable, Identifiable {
 }
 
 /// A word's spaced-repetition schedule and its answer history.
-public struct ReviewState: Sendable, Hashable, Codable {
+public struct ReviewSchedule: Sendable, Hashable, Codable {
     /// Right answers in a row since the last lapse (SM-2's *n*).
     public var repetitions: Int
     /// SM-2's easiness factor (*EF*), never below 1.3.

@@ -62,7 +62,7 @@ public enum SM2 {
     }
 
     /// The state after answering with `grade` at `now`: the new interval, ease factor, due date and counters.
-    public static func schedule(_ state: ReviewState, grade: Grade, at now: Date) -> ReviewState {
+    public static func schedule(_ state: ReviewSchedule, grade: Grade, at now: Date) -> ReviewSchedule {
         var next = state
         let q = Double(grade.rawValue)
         if grade.isPassing {

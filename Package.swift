@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: Core and layers
@@ -44,9 +45,12 @@ let package = Package(
                 "LexAggCore",
                 "LexAggAggregation",
                 "LexAggQuiz",
+                "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The learner's data (saved words, favourites, search, history, quiz records) in SQLite.
+        .target(name: "LexAggLibrary", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "lexagg",
             dependencies: [
@@ -144,6 +148,7 @@ let package = Package(
             name: "LexAggQuizTests",
             dependencies: ["LexAggQuiz", "LexAggCore", .product(name: "Clocks", package: "swift-clocks")]
         ),
+        .testTarget(name: "LexAggLibraryTests", dependencies: ["LexAggLibrary", "LexAggCore"]),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(
@@ -185,6 +190,7 @@ let package = Package(
             dependencies: [
                 "LexAggCLI", "LexAggFixtures", "ProviderConformance", "DictDatabaseProvider", "WiktionaryProvider",
                 "RandomWordProvider", "FreeDictionaryProvider", "PONSProvider", "LexAggDictFormats", "lexagg",
+                "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,226 @@
+import Foundation
+import GRDB
+import LexAggCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The learner's library: saved words, favourites, search, lookup history, random-browsing sessions and quiz records,
+/// in one SQLite file (WAL mode, safe for several processes at once).
+///
+/// Safety rules, each tested:
+/// - every change is one transaction, so a killed process leaves either the whole change or none of it;
+/// - opening never replaces or rewrites a file that is not a healthy lexagg library: a damaged file or another
+///   program's database is reported as ``LibraryError`` and left exactly as it is;
+/// - before a pending schema migration runs on an existing library, the file is copied beside itself
+///   (`library.sqlite.bak-v<N>-<timestamp>`, through SQLite's backup API).
+public final class Library: Sendable {
+    /// The library file.
+    public let path: String
+    let pool: DatabasePool
+
+    /// The file name inside the data directory.
+    public static let fileName = "library.sqlite"
+    /// Marks the file as a lexagg library (`PRAGMA application_id`, "LXLB").
+    static let applicationID: Int32 = 0x4C58_4C42
+    /// How long a writer waits for another process's transaction before giving up.
+    static let busyTimeout: TimeInterval = 30
+
+    /// The data directory: `LEXAGG_DATA_DIR`, else `$XDG_DATA_HOME/lexagg`, else `$HOME/.local/share/lexagg`;
+    /// nil when none of them is set.
+    public static func dataDirectory(environment: [String: String]) -> String? {
+        if let directory = environment["LEXAGG_DATA_DIR"], !directory.isEmpty { return directory }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/lexagg" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/share/lexagg" }
+        return nil
+    }
+
+    /// Opens (creating it when missing) the library in `directory`.
+    public static func open(directory: String) throws(LibraryError) -> Library {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw LibraryError(.io, "cannot create the data directory \(directory): \(error.localizedDescription)")
+        }
+        return try Library(path: directory + "/" + fileName)
+    }
+
+    /// Opens the library file at `path`, creating it when missing, and applies pending migrations
+    /// (up to `lastMigration`, for tests of migrations; nil for all).
+    public init(path: String, migratingUpTo lastMigration: String? = nil) throws(LibraryError) {
+        self.path = path
+        let lock = try Self.lockFile(path + ".lock")
+        defer { Glibc.close(lock) }
+        let applied = try Self.inspect(path)
+        let known = Self.migrator.migrations
+        if let unknown = applied.first(where: { !known.contains($0) }) {
+            throw LibraryError(
+                .newerVersion,
+                "\(path) was written by a newer lexagg (schema \(unknown)); update lexagg to use it",
+                path: path
+            )
+        }
+        let target = lastMigration ?? known.last!
+        let wanted = known.prefix(through: known.firstIndex(of: target)!)
+        if !applied.isEmpty, wanted.contains(where: { !applied.contains($0) }) {
+            try Self.backUp(path, version: applied.count)
+        }
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.foreignKeysEnabled = true
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool, upTo: target)
+        } catch {
+            throw Self.wrap(error, path: path)
+        }
+    }
+
+    /// Closes the database (also done when the library is released).
+    public func close() {
+        try? pool.close()
+    }
+
+    // MARK: Opening safely
+
+    /// Takes an exclusive lock beside the file for opening and migrating, so concurrent first runs don't race.
+    private static func lockFile(_ lockPath: String) throws(LibraryError) -> Int32 {
+        let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw LibraryError(.io, "cannot open \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            Glibc.close(descriptor)
+            throw LibraryError(.io, "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        return descriptor
+    }
+
+    /// Checks an existing file without writing to it: the SQLite header, our marker, the migrations applied.
+    /// - Returns: the identifiers of the migrations already applied (empty for a new or empty file).
+    static func inspect(_ path: String) throws(LibraryError) -> [String] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        try? handle.close()
+        if header.isEmpty { return [] }
+        guard header.count >= 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+            throw LibraryError.corrupt(path, detail: "it does not start with an SQLite header")
+        }
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db throws(LibraryError) -> [String] in
+                do {
+                    let marker = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                    let tables = try String.fetchAll(
+                        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                    )
+                    if marker == 0 && tables.isEmpty { return [] }
+                    guard marker == applicationID, tables.contains("grdb_migrations") else {
+                        throw LibraryError.foreign(
+                            path, detail: "an SQLite database with the tables " + tables.prefix(5).joined(separator: ", ")
+                        )
+                    }
+                    return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                } catch let error as LibraryError {
+                    throw error
+                } catch {
+                    throw wrap(error, path: path)
+                }
+            }
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw wrap(error, path: path)
+        }
+    }
+
+    /// Copies the file beside itself through SQLite's backup API (consistent even with other readers).
+    static func backUp(_ path: String, version: Int) throws(LibraryError) {
+        let stamp = ISO8601DateFormatter.string(
+            from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withYear, .withMonth, .withDay, .withTime]
+        )
+        var backupPath = "\(path).bak-v\(version)-\(stamp)"
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: backupPath) {
+            suffix += 1
+            backupPath = "\(path).bak-v\(version)-\(stamp)-\(suffix)"
+        }
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(busyTimeout)
+            let source = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? source.close() }
+            let destination = try DatabaseQueue(path: backupPath)
+            defer { try? destination.close() }
+            try source.backup(to: destination)
+        } catch {
+            throw LibraryError(.io, "cannot back up \(path) before upgrading it: \(error); nothing was changed", path: path)
+        }
+    }
+
+    /// Maps an SQLite error to a ``LibraryError`` naming the file.
+    static func wrap(_ error: any Error, path: String) -> LibraryError {
+        if let error = error as? LibraryError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+                return .corrupt(path, detail: error.message ?? "\(error.resultCode)")
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return LibraryError(.io, "\(path) is busy (another lexagg is writing); try again", path: path)
+            case .SQLITE_FULL:
+                return LibraryError(.io, "the disk is full; \(path) was not changed", path: path)
+            case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR:
+                return LibraryError(.io, "cannot write \(path): \(error.message ?? "\(error.resultCode)")", path: path)
+            default:
+                break
+            }
+        }
+        return LibraryError(.io, "\(path): \(error)", path: path)
+    }
+
+    /// Runs `body` in one write transaction, mapping errors.
+    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try pool.write { db in try body(db) }
+        } catch {
+            throw Self.wrap(error, path: path)
+        }
+    }
+
+    /// Runs `body` on a read-only snapshot, mapping errors.
+    func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try pool.read { db in try body(db) }
+        } catch {
+            throw Self.wrap(error, path: path)
+        }
+    }
+
+    // MARK: Keys and time
+
+    /// A word as stored: white space trimmed and collapsed, Unicode NFC.
+    public static func key(_ word: String) -> String {
+        word.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").precomposedStringWithCanonicalMapping
+    }
+
+    /// The case-folded key, for case-insensitive lookups and alphabetical order.
+    static func folded(_ word: String) -> String { key(word).lowercased() }
+
+    /// `date` rounded to whole milliseconds (how dates are stored).
+    static func milliseconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: Double(millis(date)) / 1000)
+    }
+
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+}

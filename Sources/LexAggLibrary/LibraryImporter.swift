@@ -1,0 +1,317 @@
+import Foundation
+import GRDB
+import LexAggCore
+
+/// What an import did.
+public struct ImportSummary: Sendable, Hashable, Codable {
+    public var format: String
+    /// Words that were not in the library.
+    public var added: Int
+    /// Words already there whose entries, star or date changed by merging.
+    public var merged: Int
+    /// Words already there exactly as imported.
+    public var unchanged: Int
+}
+
+/// Reads export files: lexagg's JSON, lexagg's CSV, or an Anki text file; anything else is refused.
+public enum LibraryImporter {
+    /// Parses `text`, detecting its format.
+    /// - Parameter defaultLanguage: the language of Anki rows without a `lang::` tag.
+    /// - Throws: ``LibraryError`` (`.invalidInput`) naming the problem and, for CSV, the line.
+    public static func parse(_ text: String, defaultLanguage: Language = .english, now: Date = Date())
+        throws(LibraryError) -> (format: LibraryFormat, words: [LibraryWord])
+    {
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let start = body.drop { $0.isWhitespace }
+        if start.hasPrefix("{") { return (.json, try json(body)) }
+        let firstLine = body.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
+        if firstLine.lowercased().hasPrefix("#separator:") { return (.anki, try anki(body, defaultLanguage: defaultLanguage, now: now)) }
+        if firstLine == LibraryExporter.csvHeader.joined(separator: ",") { return (.csv, try csv(body, now: now)) }
+        throw LibraryError(
+            .invalidInput,
+            "not a lexagg export: expected lexagg's JSON, a CSV starting with the line '"
+                + LibraryExporter.csvHeader.joined(separator: ",") + "', or an Anki text file starting with '#separator:tab'"
+        )
+    }
+
+    // MARK: JSON
+
+    static func json(_ text: String) throws(LibraryError) -> [LibraryWord] {
+        struct Probe: Decodable { var format: String?; var version: Int? }
+        let data = Data(text.utf8)
+        guard let probe = try? LibraryCoding.decoder.decode(Probe.self, from: data) else {
+            throw LibraryError(.invalidInput, "not a lexagg export: the JSON cannot be read")
+        }
+        guard probe.format == LibraryExporter.jsonFormatName else {
+            throw LibraryError(.invalidInput, "not a lexagg export: JSON without \"format\": \"\(LibraryExporter.jsonFormatName)\"")
+        }
+        guard let version = probe.version, version <= LibraryExporter.jsonVersion else {
+            throw LibraryError(.invalidInput, "this export was written by a newer lexagg (version \(probe.version ?? 0)); update lexagg")
+        }
+        let document: LibraryExporter.Document
+        do {
+            document = try LibraryCoding.decoder.decode(LibraryExporter.Document.self, from: data)
+        } catch {
+            throw LibraryError(.invalidInput, "the lexagg export is damaged: \(describe(error))")
+        }
+        var words: [LibraryWord] = []
+        for word in document.words {
+            guard let added = LibraryExporter.parseTimestamp(word.added),
+                  let updated = LibraryExporter.parseTimestamp(word.updated)
+            else { throw LibraryError(.invalidInput, "the lexagg export is damaged: bad date for '\(word.word)'") }
+            guard !Library.key(word.word).isEmpty else {
+                throw LibraryError(.invalidInput, "the lexagg export is damaged: an empty word")
+            }
+            words.append(LibraryWord(
+                word: word.word, language: word.language, entries: word.entries, starred: word.starred, added: added,
+                updated: updated
+            ))
+        }
+        return words
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+             .valueNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            return (path.isEmpty ? "" : path + ": ") + context.debugDescription
+        default:
+            return "\(error)"
+        }
+    }
+
+    // MARK: CSV
+
+    /// Splits RFC 4180 CSV into records; a broken quote is an error naming its line.
+    static func csvRecords(_ text: String) throws(LibraryError) -> [(line: Int, fields: [String])] {
+        var records: [(Int, [String])] = []
+        var fields: [String] = []
+        var field = ""
+        var line = 1
+        var recordLine = 1
+        var inQuotes = false
+        var quoteLine = 1
+        var afterQuote = false
+        var characters = text.makeIterator()
+        var pending: Character? = characters.next()
+        func isBreak(_ c: Character) -> Bool { c == "\n" || c == "\r\n" || c == "\r" }
+        while let c = pending {
+            pending = characters.next()
+            if inQuotes {
+                if c == "\"" {
+                    if pending == "\"" {
+                        field.append("\"")
+                        pending = characters.next()
+                    } else {
+                        inQuotes = false
+                        afterQuote = true
+                    }
+                } else {
+                    if isBreak(c) { line += 1 }
+                    field.append(isBreak(c) ? "\n" : c)
+                }
+                continue
+            }
+            if c == "," {
+                fields.append(field)
+                field = ""
+                afterQuote = false
+            } else if isBreak(c) {
+                fields.append(field)
+                records.append((recordLine, fields))
+                fields = []
+                field = ""
+                afterQuote = false
+                line += 1
+                recordLine = line
+            } else if c == "\"" {
+                guard field.isEmpty, !afterQuote else {
+                    throw LibraryError(.invalidInput, "broken CSV quoting on line \(line): a quote inside an unquoted field (double it and quote the field); nothing was imported")
+                }
+                inQuotes = true
+                quoteLine = line
+            } else {
+                guard !afterQuote else {
+                    throw LibraryError(.invalidInput, "broken CSV quoting on line \(line): text after a closing quote; nothing was imported")
+                }
+                field.append(c)
+            }
+        }
+        if inQuotes {
+            throw LibraryError(.invalidInput, "broken CSV quoting: the quote opened on line \(quoteLine) is never closed; nothing was imported")
+        }
+        if !field.isEmpty || !fields.isEmpty {
+            fields.append(field)
+            records.append((recordLine, fields))
+        }
+        return records
+    }
+
+    static func csv(_ text: String, now: Date) throws(LibraryError) -> [LibraryWord] {
+        let records = try csvRecords(text)
+        let columns = LibraryExporter.csvHeader.count
+        var words: [LibraryWord] = []
+        for (line, fields) in records.dropFirst() {
+            if fields == [""] { continue }
+            guard fields.count == columns else {
+                throw LibraryError(.invalidInput, "CSV line \(line) has \(fields.count) fields, not \(columns); nothing was imported")
+            }
+            guard !Library.key(fields[0]).isEmpty else {
+                throw LibraryError(.invalidInput, "CSV line \(line): the word is empty; nothing was imported")
+            }
+            guard let language = Language(fields[1]) else {
+                throw LibraryError(.invalidInput, "CSV line \(line): '\(fields[1])' is not a language code; nothing was imported")
+            }
+            let added = fields[3].isEmpty ? nil : LibraryExporter.parseTimestamp(fields[3])
+            if !fields[3].isEmpty && added == nil {
+                throw LibraryError(.invalidInput, "CSV line \(line): '\(fields[3])' is not an ISO 8601 date; nothing was imported")
+            }
+            let flat = FlatWord(
+                word: fields[0], language: language, starred: ["yes", "true", "1", "★"].contains(fields[2].lowercased()),
+                added: added,
+                senses: lines(fields[4]).map(senseLine),
+                examples: lines(fields[5]), ipa: lines(fields[6]),
+                translations: lines(fields[7]).map(translation), sources: lines(fields[8])
+            )
+            words.append(flat.libraryWord(now: now))
+        }
+        return words
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// `(noun) a dwelling` → part of speech and definition.
+    static func senseLine(_ text: String) -> FlatWord.SenseLine {
+        if text.hasPrefix("("), let close = text.firstIndex(of: ")"), text[text.index(after: close)...].hasPrefix(" ") {
+            let pos = String(text[text.index(after: text.startIndex)..<close])
+            return .init(partOfSpeech: pos, definition: String(text[text.index(close, offsetBy: 2)...]))
+        }
+        return .init(partOfSpeech: nil, definition: text)
+    }
+
+    /// `Haus (de)` → text and language.
+    static func translation(_ text: String) -> FlatWord.TranslationText {
+        if text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) {
+            let code = String(text[open.upperBound..<text.index(before: text.endIndex)])
+            if Language(code) != nil { return .init(text: String(text[..<open.lowerBound]), language: code) }
+        }
+        return .init(text: text, language: "und")
+    }
+
+    // MARK: Anki
+
+    static func anki(_ text: String, defaultLanguage: Language, now: Date) throws(LibraryError) -> [LibraryWord] {
+        var columns = LibraryExporter.ankiColumns
+        var separator: Character = "\t"
+        var words: [LibraryWord] = []
+        var number = 0
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            number += 1
+            let line = String(rawLine)
+            if line.hasPrefix("#") {
+                let header = line.dropFirst()
+                if header.lowercased().hasPrefix("separator:") {
+                    switch header.dropFirst("separator:".count).lowercased() {
+                    case "tab": separator = "\t"
+                    case "comma": separator = ","
+                    case "semicolon": separator = ";"
+                    case "pipe": separator = "|"
+                    default:
+                        throw LibraryError(.invalidInput, "Anki file line \(number): unsupported separator '\(header)'")
+                    }
+                } else if header.lowercased().hasPrefix("columns:") {
+                    columns = header.dropFirst("columns:".count).split(separator: separator, omittingEmptySubsequences: false)
+                        .map { String($0) }
+                }
+                continue
+            }
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            let fields = line.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+            func field(_ name: String) -> String {
+                guard let index = columns.firstIndex(where: { $0.lowercased() == name.lowercased() }),
+                      index < fields.count
+                else { return "" }
+                return fields[index]
+            }
+            let wordIndex = columns.firstIndex { $0.lowercased() == "word" } ?? 0
+            guard wordIndex < fields.count else { continue }
+            let word = unescape(fields[wordIndex])
+            guard !Library.key(word).isEmpty else {
+                throw LibraryError(.invalidInput, "Anki file line \(number): the word is empty; nothing was imported")
+            }
+            let tags = field("Tags").split(separator: " ").map(String.init)
+            let language = tags.first { $0.hasPrefix("lang::") }.flatMap { Language(String($0.dropFirst(6))) }
+                ?? defaultLanguage
+            let senses = htmlLines(field("Definition")).map { line -> FlatWord.SenseLine in
+                if line.hasPrefix("<i>"), let close = line.range(of: "</i> ") {
+                    return .init(
+                        partOfSpeech: unescape(String(line[line.index(line.startIndex, offsetBy: 3)..<close.lowerBound])),
+                        definition: unescape(String(line[close.upperBound...]))
+                    )
+                }
+                return .init(partOfSpeech: nil, definition: unescape(line))
+            }
+            let flat = FlatWord(
+                word: word, language: language, starred: tags.contains("starred"), added: nil, senses: senses,
+                examples: htmlLines(field("Examples")).map(unescape), ipa: htmlLines(field("IPA")).map(unescape),
+                translations: htmlLines(field("Translation")).map { translation(unescape($0)) },
+                sources: htmlLines(field("Sources")).map(unescape)
+            )
+            words.append(flat.libraryWord(now: now))
+        }
+        return words
+    }
+
+    static func htmlLines(_ text: String) -> [String] {
+        text.components(separatedBy: "<br>").filter { !$0.isEmpty }
+    }
+
+    static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&#9;", with: "\t").replacingOccurrences(of: "&#10;", with: "\n")
+            .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+extension Library {
+    /// Imports `words` in one transaction: new words are added; a word already saved is merged — starred if either
+    /// is, the earlier added date, and any entries it lacks appended (identical content is never doubled).
+    public func importWords(_ words: [LibraryWord], format: LibraryFormat, at now: Date = Date())
+        throws(LibraryError) -> ImportSummary
+    {
+        try write { db in
+            var summary = ImportSummary(format: format.rawValue, added: 0, merged: 0, unchanged: 0)
+            for incoming in words {
+                guard var existing = try Self.fetchWord(db, incoming.word, language: incoming.language) else {
+                    var new = incoming
+                    new.id = nil
+                    try Self.store(db, &new)
+                    summary.added += 1
+                    continue
+                }
+                let before = existing
+                existing.starred = existing.starred || incoming.starred
+                existing.added = min(existing.added, incoming.added)
+                if FlatWord(existing).content != FlatWord(incoming).content {
+                    let missing = incoming.entries.filter { !existing.entries.contains($0) }
+                    if !missing.isEmpty {
+                        existing.entries += missing
+                        existing.updated = max(existing.updated, Self.milliseconds(now))
+                    }
+                }
+                if existing == before {
+                    summary.unchanged += 1
+                } else {
+                    try Self.store(db, &existing)
+                    summary.merged += 1
+                }
+            }
+            return summary
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import LexAggCore
+
+/// The export formats.
+public enum LibraryFormat: String, Sendable, CaseIterable {
+    /// lexagg's own versioned JSON: every entry in full; importing it round-trips exactly.
+    case json
+    /// RFC 4180 CSV with a header line: the flat fields (word, language, star, date, definition, examples, IPA,
+    /// translation, sources).
+    case csv
+    /// Anki's tab-separated text import (`#separator:tab`, `#html:true`, `#columns:`): word, definition, examples,
+    /// IPA, translation, sources, tags.
+    case anki
+}
+
+/// A word reduced to the flat fields of the CSV and Anki formats.
+struct FlatWord: Hashable {
+    struct SenseLine: Hashable {
+        var partOfSpeech: String?
+        var definition: String
+    }
+
+    struct TranslationText: Hashable {
+        var text: String
+        var language: String
+    }
+
+    var word: String
+    var language: Language
+    var starred: Bool
+    var added: Date?
+    var senses: [SenseLine]
+    var examples: [String]
+    var ipa: [String]
+    var translations: [TranslationText]
+    var sources: [String]
+
+    init(_ word: LibraryWord) {
+        self.word = word.word
+        language = word.language
+        starred = word.starred
+        added = word.added
+        senses = Self.unique(word.entries.flatMap { entry in
+            entry.senseGroups.flatMap { group in
+                group.senses.map { SenseLine(partOfSpeech: group.partOfSpeech?.name, definition: $0.definition) }
+            }
+        }.filter { !$0.definition.isEmpty })
+        examples = Self.unique(word.entries.flatMap(\.allSenses).flatMap(\.examples))
+        ipa = Self.unique(word.entries.flatMap(\.pronunciations).map(\.text))
+        translations = Self.unique(word.entries.flatMap(\.translations).map {
+            TranslationText(text: $0.text, language: $0.pair.target.code)
+        })
+        sources = word.sources.map(\.rawValue)
+    }
+
+    init(
+        word: String, language: Language, starred: Bool, added: Date?, senses: [SenseLine], examples: [String],
+        ipa: [String], translations: [TranslationText], sources: [String]
+    ) {
+        self.word = word
+        self.language = language
+        self.starred = starred
+        self.added = added
+        self.senses = senses
+        self.examples = examples
+        self.ipa = ipa
+        self.translations = translations
+        self.sources = sources
+    }
+
+    /// The dictionary content only (what merging compares).
+    var content: [String] {
+        senses.map { "\($0.partOfSpeech ?? "")\u{1}\($0.definition)" } + ["\u{2}"] + examples + ["\u{2}"] + ipa
+            + ["\u{2}"] + translations.map { "\($0.text)\u{1}\($0.language)" } + ["\u{2}"] + sources
+    }
+
+    static func unique<T: Hashable>(_ items: [T]) -> [T] {
+        var seen = Set<T>()
+        return items.filter { seen.insert($0).inserted }
+    }
+
+    /// The word rebuilt as one entry (the CSV/Anki fields are all that is known of it).
+    func libraryWord(now: Date) -> LibraryWord {
+        let date = added ?? now
+        let providers = sources.compactMap(ProviderID.init)
+        let provenances = (providers.isEmpty ? [ProviderID("import")!] : providers).map {
+            Provenance(provider: $0, source: "imported", retrievedAt: Date(timeIntervalSince1970: 0))
+        }
+        var groups: [SenseGroup] = []
+        for line in senses {
+            let sense = Sense(definition: line.definition, sources: provenances)
+            if let last = groups.last, last.partOfSpeech?.name == line.partOfSpeech {
+                groups[groups.count - 1].senses.append(sense)
+            } else {
+                groups.append(SenseGroup(partOfSpeech: line.partOfSpeech.map(PartOfSpeech.init), senses: [sense]))
+            }
+        }
+        if !examples.isEmpty {
+            if groups.isEmpty { groups = [SenseGroup(partOfSpeech: nil, senses: [Sense(definition: "", sources: provenances)])] }
+            groups[0].senses[0].examples = examples
+        }
+        let entry = Entry(
+            headword: word, language: language,
+            pronunciations: ipa.map { Pronunciation(text: $0, notation: .ipa, provenance: provenances[0]) },
+            senseGroups: groups,
+            translations: translations.map {
+                Translation(
+                    text: $0.text,
+                    pair: LanguagePair(source: language, target: Language($0.language) ?? Language("und")!),
+                    provenance: provenances[0]
+                )
+            },
+            provenance: provenances[0]
+        )
+        return LibraryWord(word: word, language: language, entries: [entry], starred: starred, added: date)
+    }
+}
+
+/// Writes the library in an export format.
+public enum LibraryExporter {
+    /// The identifier of lexagg's JSON export.
+    public static let jsonFormatName = "lexagg-library"
+    public static let jsonVersion = 1
+    static let csvHeader = ["word", "language", "starred", "added", "definition", "examples", "ipa", "translation", "sources"]
+    static let ankiColumns = ["Word", "Definition", "Examples", "IPA", "Translation", "Sources", "Tags"]
+
+    /// The words in `format`, as text.
+    public static func export(_ words: [LibraryWord], as format: LibraryFormat) -> String {
+        switch format {
+        case .json: json(words)
+        case .csv: csv(words)
+        case .anki: anki(words)
+        }
+    }
+
+    struct Document: Codable {
+        var format: String
+        var version: Int
+        var words: [Word]
+    }
+
+    struct Word: Codable {
+        var word: String
+        var language: Language
+        var starred: Bool
+        var added: String
+        var updated: String
+        var entries: [Entry]
+    }
+
+    static func json(_ words: [LibraryWord]) -> String {
+        let document = Document(format: jsonFormatName, version: jsonVersion, words: words.map {
+            Word(
+                word: $0.word, language: $0.language, starred: $0.starred, added: timestamp($0.added),
+                updated: timestamp($0.updated), entries: $0.entries
+            )
+        })
+        let encoder = LibraryCoding.encoder
+        encoder.outputFormatting.insert(.prettyPrinted)
+        return String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
+    }
+
+    static func csv(_ words: [LibraryWord]) -> String {
+        var lines = [csvHeader.joined(separator: ",")]
+        for word in words.map(FlatWord.init) {
+            let fields = [
+                word.word, word.language.code, word.starred ? "yes" : "no", word.added.map(timestamp) ?? "",
+                word.senses.map { ($0.partOfSpeech.map { "(\($0)) " } ?? "") + $0.definition }.joined(separator: "\n"),
+                word.examples.joined(separator: "\n"), word.ipa.joined(separator: "\n"),
+                word.translations.map { "\($0.text) (\($0.language))" }.joined(separator: "\n"),
+                word.sources.joined(separator: "\n"),
+            ]
+            lines.append(fields.map(csvQuote).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func csvQuote(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || field.hasPrefix(" ")
+            || field.hasSuffix(" ")
+        else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func anki(_ words: [LibraryWord]) -> String {
+        var lines = [
+            "#separator:tab", "#html:true", "#columns:" + ankiColumns.joined(separator: "\t"),
+            "#tags column:\(ankiColumns.count)",
+        ]
+        for word in words.map(FlatWord.init) {
+            let definition = word.senses.map { line in
+                (line.partOfSpeech.map { "<i>\(html($0))</i> " } ?? "") + html(line.definition)
+            }.joined(separator: "<br>")
+            let tags = ["lexagg", "lang::\(word.language.code)"] + (word.starred ? ["starred"] : [])
+            let fields = [
+                html(word.word), definition, word.examples.map(html).joined(separator: "<br>"),
+                word.ipa.map(html).joined(separator: "<br>"),
+                word.translations.map { "\(html($0.text)) (\(html($0.language)))" }.joined(separator: "<br>"),
+                word.sources.map(html).joined(separator: "<br>"), tags.joined(separator: " "),
+            ]
+            lines.append(fields.joined(separator: "\t"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// HTML-escapes text for Anki; tabs and line breaks (which would break the record) become spaces and `<br>`.
+    static func html(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\t": result += "&#9;"
+            case "\n", "\r\n", "\r": result += "&#10;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    static func parseTimestamp(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}

@@ -74,12 +74,17 @@ struct LexAgg: ParsableCommand {
               lexagg translate house --from en --to de
               lexagg random --lang es --count 5
               lexagg providers
+              lexagg quiz --count 5
+              lexagg review
 
             Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
             130 interrupted.
             """,
         version: LexAggCLI.version,
-        subcommands: [LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self]
+        subcommands: [
+            LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, QuizCommand.self,
+            ReviewCommand.self,
+        ]
     )
 }
 

@@ -74,6 +74,8 @@ struct LexAgg: ParsableCommand {
               lexagg translate house --from en --to de
               lexagg random --lang es --count 5
               lexagg providers
+              lexagg library add serendipity
+              lexagg suggest
               lexagg quiz --count 5
               lexagg review
 
@@ -82,8 +84,8 @@ struct LexAgg: ParsableCommand {
             """,
         version: LexAggCLI.version,
         subcommands: [
-            LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, QuizCommand.self,
-            ReviewCommand.self,
+            LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self,
+            LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self, ReviewCommand.self,
         ]
     )
 }

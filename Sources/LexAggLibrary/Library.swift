@@ -28,7 +28,7 @@ public final class Library: Sendable {
     /// Marks the file as a lexagg library (`PRAGMA application_id`, "LXLB").
     static let applicationID: Int32 = 0x4C58_4C42
     /// How long a writer waits for another process's transaction before giving up.
-    static let busyTimeout: TimeInterval = 30
+    public static let busyTimeout: TimeInterval = 30
 
     /// The data directory: `LEXAGG_DATA_DIR`, else `$XDG_DATA_HOME/lexagg`, else `$HOME/.local/share/lexagg`;
     /// nil when none of them is set.
@@ -40,18 +40,23 @@ public final class Library: Sendable {
     }
 
     /// Opens (creating it when missing) the library in `directory`.
-    public static func open(directory: String) throws(LibraryError) -> Library {
+    /// - Parameter busyTimeout: how long to wait for another process's write (short for the lookup history).
+    public static func open(directory: String, busyTimeout: TimeInterval = Library.busyTimeout) throws(LibraryError)
+        -> Library
+    {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw LibraryError(.io, "cannot create the data directory \(directory): \(error.localizedDescription)")
         }
-        return try Library(path: directory + "/" + fileName)
+        return try Library(path: directory + "/" + fileName, busyTimeout: busyTimeout)
     }
 
     /// Opens the library file at `path`, creating it when missing, and applies pending migrations
     /// (up to `lastMigration`, for tests of migrations; nil for all).
-    public init(path: String, migratingUpTo lastMigration: String? = nil) throws(LibraryError) {
+    public init(path: String, migratingUpTo lastMigration: String? = nil, busyTimeout: TimeInterval = Library.busyTimeout)
+        throws(LibraryError)
+    {
         self.path = path
         let lock = try Self.lockFile(path + ".lock")
         defer { Glibc.close(lock) }
@@ -71,7 +76,7 @@ public final class Library: Sendable {
         }
         do {
             var configuration = Configuration()
-            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.busyMode = .timeout(busyTimeout)
             configuration.foreignKeysEnabled = true
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool, upTo: target)

@@ -111,6 +111,7 @@ struct LookupOptions: Equatable, ContextCommand {
             )
         }
         render(result, scores: scores, query: query, suggestions: suggestions, registry: registry, context: context)
+        recordLookupHistory(query, found: result.isFound, context: context)  // `lexagg history`; never fails the lookup
         if result.isFound { return .success }
         return result.allFailed ? .unavailable : .notFound
     }

@@ -14,6 +14,8 @@ struct RandomCommand: ParsableCommand, ContextCommand {
               lexagg random
               lexagg random --lang es --count 20
               lexagg random --count 5 --format json
+              lexagg random --define --page 1      (then --page 2: no word repeats in the session)
+              lexagg random --define --save --count 3
             """
     )
 
@@ -28,6 +30,15 @@ struct RandomCommand: ParsableCommand, ContextCommand {
 
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
+
+    @Option(name: .long, help: ArgumentHelp("Browse: page N of this session, never repeating a word shown on earlier pages (1 starts anew).", valueName: "n"))
+    var page: Int?
+
+    @Flag(name: .long, help: "Look each word up and show its definition; words without one are replaced.")
+    var define = false
+
+    @Flag(name: .long, help: "Save the words (with their entries) to your library.")
+    var save = false
 
     static let maximumCount = 1000
 
@@ -57,6 +68,8 @@ struct RandomCommand: ParsableCommand, ContextCommand {
                     + (languages.isEmpty ? "" : "; languages available: \(languages.joined(separator: ", "))")
             )
         }
+
+        if define || save || page != nil { return try await browse(candidates, language: language, context: context) }
 
         var failures: [ProviderError] = []
         for provider in candidates {

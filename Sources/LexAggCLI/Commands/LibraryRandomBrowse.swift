@@ -1,0 +1,131 @@
+import Foundation
+import LexAggAggregation
+import LexAggCore
+import LexAggLibrary
+
+/// Random words from the first provider that answers, falling back to the next (the online service, then the
+/// local word list).
+func randomWordBatch(_ candidates: [any RandomWordProviding], count: Int, language: Language) async
+    -> (words: [String], provider: ProviderID?, failures: [ProviderError])
+{
+    var failures: [ProviderError] = []
+    for provider in candidates {
+        do {
+            return (try await provider.randomWords(RandomWordRequest(count: count, language: language)),
+                    provider.descriptor.id, failures)
+        } catch {
+            failures.append(ProviderError.wrapping(error, provider: provider.descriptor.id))
+        }
+    }
+    return ([], nil, failures)
+}
+
+/// The random-word providers for `language`, in priority order (configured ones only).
+func randomWordProviders(_ registry: ProviderRegistry, language: Language) async -> [any RandomWordProviding] {
+    var candidates: [any RandomWordProviding] = []
+    for case let provider as any RandomWordProviding in registry.providers where provider.descriptor.supports(language) {
+        if case .notConfigured = await provider.availability() { continue }
+        candidates.append(provider)
+    }
+    return candidates
+}
+
+extension RandomCommand {
+    /// The most rounds of random words asked for before giving up on filling the page.
+    static let maximumRounds = 8
+
+    /// `random --define/--page/--save`: browse random words, with definitions, without repeating a word already
+    /// shown in this browsing session (`--page 1` starts a new one), saving them to the library with `--save`.
+    func browse(_ candidates: [any RandomWordProviding], language: Language, context: CommandContext) async throws
+        -> ExitStatus
+    {
+        if let page, page < 1 { throw CommandFailure.usage("--page must be 1 or more, not \(page)") }
+        let needsDefinitions = define || save
+        let lookup = needsDefinitions
+            ? try await WordLookup.make(context: context, language: language, providers: nil, offline: false) : nil
+        let library = page != nil || save ? try context.openLibrary() : nil
+        defer { library?.close() }
+        var shown: Set<String> = []
+        if let library, let page {
+            do { shown = try library.browseSession(language: language, page: page) } catch { throw CommandFailure(error) }
+        }
+        var picked: [(word: String, entries: [Entry])] = []
+        var skipped: [String] = []
+        var providers: [ProviderID] = []
+        var lastFailures: [ProviderError] = []
+        var rounds = 0
+        while picked.count < count && rounds < Self.maximumRounds {
+            try Task.checkCancellation()
+            rounds += 1
+            let missing = count - picked.count
+            let batch = await randomWordBatch(candidates, count: min(1000, needsDefinitions ? missing * 2 + 3 : missing + 5),
+                                              language: language)
+            lastFailures = batch.failures
+            guard let provider = batch.provider else { break }
+            if !providers.contains(provider) { providers.append(provider) }
+            for word in batch.words where picked.count < count {
+                guard !shown.contains(word), !picked.contains(where: { $0.word == word }), !skipped.contains(word) else { continue }
+                var entries: [Entry] = []
+                if let lookup, let query = try? LookupQuery(word, language: language) {
+                    entries = await lookup.entries(for: query).entries
+                    guard WordLookup.hasDefinition(entries) else {
+                        skipped.append(word)
+                        continue
+                    }
+                }
+                picked.append((word, entries))
+            }
+        }
+        if providers.isEmpty {
+            for failure in lastFailures { context.warn(failure.description) }
+            context.fail("no provider could give random \(language.englishName) words")
+            return .unavailable
+        }
+        if picked.count < count {
+            context.warn(
+                "found only \(picked.count) of \(count) new words"
+                    + (needsDefinitions ? " with a definition (\(skipped.count) without one skipped)" : "")
+                    + (page != nil ? " not shown before in this session" : "")
+            )
+        }
+        var saved: Set<String> = []
+        if let library {
+            do {
+                if let page { try library.recordShown(picked.map(\.word), language: language, page: page) }
+                if save {
+                    for item in picked {
+                        try library.save(item.word, language: language, entries: item.entries)
+                        saved.insert(item.word)
+                    }
+                }
+            } catch { throw CommandFailure(error) }
+        }
+        let words = picked.map { item in
+            JSONOutput.RandomBrowseDocument.Word(
+                word: item.word,
+                partOfSpeech: item.entries.lazy.flatMap(\.senseGroups).compactMap(\.partOfSpeech).first?.name,
+                definition: item.entries.lazy.flatMap(\.allSenses).map(\.definition).first { !$0.isEmpty },
+                saved: save ? saved.contains(item.word) : nil
+            )
+        }
+        switch format {
+        case .json:
+            context.output.write(JSONOutput.encode(JSONOutput.RandomBrowseDocument(
+                language: language, page: page, words: words, skipped: skipped, providers: providers
+            )))
+        case .text:
+            let style = context.style
+            for word in words {
+                var line = style.bold(word.word)
+                if let pos = word.partOfSpeech { line += "  " + style.italic(pos) }
+                if let definition = word.definition { line += " — " + definition }
+                if word.saved == true { line += style.dim("  (saved)") }
+                context.output.write(line + "\n")
+            }
+            if let page, !picked.isEmpty {
+                context.output.writeError(style.dim("page \(page) · more: lexagg random --page \(page + 1)\(define ? " --define" : "")") + "\n")
+            }
+        }
+        return picked.isEmpty ? .notFound : .success
+    }
+}

@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import LexAggAggregation
+import LexAggCore
+import LexAggLibrary
+
+struct SuggestCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suggest",
+        abstract: "A word of the day: a word with a definition that is not in your library yet.",
+        discussion: """
+            The word is chosen once a day (UTC) for each language and stays the same all day; it comes from the \
+            random-word providers (the local word list works offline) and must have a definition. --notify also \
+            sends it as a desktop notification with notify-send.
+
+            Examples:
+              lexagg suggest
+              lexagg suggest --lang en --notify
+              lexagg suggest --date 2026-01-01 --format json   (another day; for testing)
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code).", valueName: "code"))
+    var lang: String = "en"
+
+    @Option(name: .long, help: ArgumentHelp("The day, as YYYY-MM-DD (default: today, UTC).", valueName: "date"))
+    var date: String?
+
+    @Flag(name: .long, help: "Also show it as a desktop notification (needs notify-send).")
+    var notify = false
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    /// How many random words are considered, and at most how many are looked up, to find one with a definition.
+    static let candidateCount = 40
+    static let maximumLookups = 15
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let language = try parseLanguage(lang)
+        let day = try date.map(Self.validDay) ?? dayString(Date())
+        let lookup = try await WordLookup.make(context: context, language: language, providers: nil, offline: false)
+        let library = try context.openLibrary()
+        defer { library.close() }
+        var chosen: (word: String, entries: [Entry])?
+        do {
+            if let word = try library.wordOfTheDay(day, language: language),
+               let query = try? LookupQuery(word, language: language)
+            {
+                chosen = (word, await lookup.entries(for: query).entries)
+            }
+        } catch { throw CommandFailure(error) }
+        if chosen == nil {
+            let candidates = await randomWordProviders(context.registry, language: language)
+            guard !candidates.isEmpty else {
+                throw CommandFailure.usage("no provider gives random \(language.englishName) words to suggest from")
+            }
+            let batch = await randomWordBatch(candidates, count: Self.candidateCount, language: language)
+            if batch.provider == nil {
+                for failure in batch.failures { context.warn(failure.description) }
+                context.fail("no provider could give random \(language.englishName) words")
+                return .unavailable
+            }
+            // The order depends only on the day and the words, so the choice among them is the day's.
+            let ordered = batch.words.sorted { Self.hash(day + "\u{1}" + $0) < Self.hash(day + "\u{1}" + $1) }
+            var lookups = 0
+            for word in ordered where lookups < Self.maximumLookups {
+                let inLibrary: Bool
+                do { inLibrary = try library.contains(word, language: language) } catch { throw CommandFailure(error) }
+                guard !inLibrary, let query = try? LookupQuery(word, language: language) else { continue }
+                lookups += 1
+                let entries = await lookup.entries(for: query).entries
+                if WordLookup.hasDefinition(entries) {
+                    // Another process may have chosen first: its choice is the day's.
+                    let kept: String
+                    do { kept = try library.setWordOfTheDay(word, day: day, language: language) } catch {
+                        throw CommandFailure(error)
+                    }
+                    if kept == word {
+                        chosen = (word, entries)
+                    } else if let query = try? LookupQuery(kept, language: language) {
+                        chosen = (kept, await lookup.entries(for: query).entries)
+                    }
+                    break
+                }
+            }
+        }
+        guard let chosen else {
+            context.fail("no word with a definition found among \(Self.maximumLookups) random \(language.englishName) words; try again")
+            return .notFound
+        }
+        let inLibrary = (try? library.contains(chosen.word, language: language)) ?? false
+        let pos = chosen.entries.lazy.flatMap(\.senseGroups).compactMap(\.partOfSpeech).first?.name
+        let definition = chosen.entries.lazy.flatMap(\.allSenses).map(\.definition).first { !$0.isEmpty }
+        let hint = inLibrary ? "It is in your library." : "Add it: lexagg library add \(BinaryQuote.quote(chosen.word))"
+            + (language == .english ? "" : " --lang \(language.code)")
+        var notified = false
+        if notify {
+            notified = Self.sendNotification(
+                title: "Word of the day: \(chosen.word)", body: [pos, definition].compactMap { $0 }.joined(separator: " — "),
+                context: context
+            )
+        }
+        switch format {
+        case .json:
+            context.output.write(JSONOutput.encode(JSONOutput.SuggestDocument(
+                date: day, language: language, word: chosen.word, partOfSpeech: pos, definition: definition,
+                inLibrary: inLibrary, notified: notified
+            )))
+        case .text:
+            let style = context.style
+            var text = style.dim("Word of the day (\(day)): ") + style.bold(chosen.word) + "\n"
+            if let definition { text += "  " + (pos.map { style.italic($0) + " — " } ?? "") + definition + "\n" }
+            text += "\n" + hint + "\n"
+            context.output.write(text)
+        }
+        return .success
+    }
+
+    static func validDay(_ text: String) throws -> String {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day), year >= 1
+        else { throw CommandFailure.usage("--date must be a day as YYYY-MM-DD, not '\(text)'") }
+        return text
+    }
+
+    /// FNV-1a: a stable hash (Swift's `hashValue` changes from run to run).
+    static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Runs `notify-send` when it is on PATH; says so otherwise. Returns whether the notification was sent.
+    static func sendNotification(title: String, body: String, context: CommandContext) -> Bool {
+        let path = context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        guard let tool = path.split(separator: ":").map({ "\($0)/notify-send" })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
+            context.warn("notify-send is not installed (Debian: apt install libnotify-bin); no notification sent")
+            return false
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["--app-name=lexagg", title, body]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            context.warn("notify-send failed: \(error.localizedDescription)")
+            return false
+        }
+        if process.terminationStatus != 0 {
+            context.warn("notify-send exited with status \(process.terminationStatus); no notification shown")
+            return false
+        }
+        return true
+    }
+}

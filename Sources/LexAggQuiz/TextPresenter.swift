@@ -44,7 +44,9 @@ public struct TextPresenter: QuizPresenter {
             line += style("   score \(right)/\(asked)", "2")
             write((terminal ? "\r\u{1B}[2K" : "") + line + "\n\n")
         case .finished(let result):
-            write(Self.summary(of: result, style: style))
+            // A quiz that ended early leaves a countdown line behind on a terminal: clear it first.
+            let clear = terminal && result.end != .completed ? "\r\u{1B}[2K" : ""
+            write(clear + Self.summary(of: result, style: style))
         }
     }
 

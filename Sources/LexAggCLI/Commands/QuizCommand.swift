@@ -101,7 +101,7 @@ struct QuizPlay {
         var random: any RandomNumberGenerator = options.seed.map { SeededGenerator(seed: $0) as any RandomNumberGenerator }
             ?? SystemRandomNumberGenerator()
 
-        let library = try openQuizLibrary(context)
+        let library = try context.openLibrary()
         let (language, pool) = try quizWords(in: library, language: requested)
         let generator = QuestionGenerator(mode: options.mode, pool: pool)
         guard generator.distinctChoiceCount >= QuestionGenerator.choiceCount else {
@@ -142,7 +142,7 @@ struct QuizPlay {
                 try await session.run(answers: source, clock: ContinuousClock(), startDate: now)
             }
         } catch let error as LibraryError {
-            throw CommandFailure(status: .unavailable, message: error.description)
+            throw CommandFailure(error)
         }
         let after = (try? quizWords(in: library, language: language).pool) ?? pool
         let next = QuizPlanner.nextDue(in: after, after: result.finished)
@@ -179,7 +179,7 @@ struct QuizPlay {
             let pool = try library.quizCandidates(language: chosen).compactMap(QuizWord.init(libraryWord:))
             return (chosen, pool)
         } catch let error as LibraryError {
-            throw CommandFailure(status: .unavailable, message: error.description)
+            throw CommandFailure(error)
         }
     }
 
@@ -200,18 +200,6 @@ struct QuizPlay {
             nextDue = next?.date
             nextDueCount = next?.count ?? 0
         }
-    }
-}
-
-/// Opens the library in the data directory, with errors that say what to do.
-func openQuizLibrary(_ context: CommandContext) throws -> Library {
-    guard let directory = Library.dataDirectory(environment: context.environment) else {
-        throw CommandFailure.usage("no data directory for the library: set LEXAGG_DATA_DIR or HOME")
-    }
-    do {
-        return try Library.open(directory: directory)
-    } catch {
-        throw CommandFailure(status: .unavailable, message: error.description)
     }
 }
 

@@ -148,7 +148,10 @@ let package = Package(
             name: "LexAggQuizTests",
             dependencies: ["LexAggQuiz", "LexAggCore", .product(name: "Clocks", package: "swift-clocks")]
         ),
-        .testTarget(name: "LexAggLibraryTests", dependencies: ["LexAggLibrary", "LexAggCore"]),
+        .testTarget(
+            name: "LexAggLibraryTests",
+            dependencies: ["LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(

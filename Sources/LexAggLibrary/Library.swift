@@ -167,6 +167,8 @@ public final class Library: Sendable {
             let destination = try DatabaseQueue(path: backupPath)
             defer { try? destination.close() }
             try source.backup(to: destination)
+            // One self-contained file, not a WAL database that would grow -wal and -shm files when opened.
+            try destination.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
         } catch {
             throw LibraryError(.io, "cannot back up \(path) before upgrading it: \(error); nothing was changed", path: path)
         }

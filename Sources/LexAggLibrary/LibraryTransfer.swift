@@ -45,7 +45,10 @@ struct FlatWord: Hashable {
                 group.senses.map { SenseLine(partOfSpeech: group.partOfSpeech?.name, definition: $0.definition) }
             }
         }.filter { !$0.definition.isEmpty })
-        examples = Self.unique(word.entries.flatMap(\.allSenses).flatMap(\.examples))
+        examples = Self.unique(
+            word.entries.flatMap(\.allSenses).flatMap(\.examples)
+                + word.entries.flatMap(\.translations).flatMap(\.examples).map { "\($0.source) — \($0.target)" }
+        )
         ipa = Self.unique(word.entries.flatMap(\.pronunciations).map(\.text))
         translations = Self.unique(word.entries.flatMap(\.translations).map {
             TranslationText(text: $0.text, language: $0.pair.target.code)

@@ -109,12 +109,15 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 throw CommandFailure(error)
             }
             let senses = entries.reduce(0) { $0 + $1.allSenses.count }
+            let translations = entries.reduce(0) { $0 + $1.translations.count }
+            var counts = ["\(senses) sense\(senses == 1 ? "" : "s")"]
+            if translations > 0 { counts.append("\(translations) translation\(translations == 1 ? "" : "s")") }
             results.append(.init(word: saved.word, language: wordLanguage, status: outcome == .added ? "added" : "updated",
                                  senses: senses, sources: saved.sources, outcomes: outcomes))
             if format == .text {
                 context.output.write(
-                    "\(outcome == .added ? "added" : "updated") \(saved.word) (\(wordLanguage.code)): \(senses) "
-                        + "sense\(senses == 1 ? "" : "s") from \(saved.sources.map(\.rawValue).joined(separator: ", "))\n"
+                    "\(outcome == .added ? "added" : "updated") \(saved.word) (\(wordLanguage.code)): "
+                        + counts.joined(separator: ", ") + " from \(saved.sources.map(\.rawValue).joined(separator: ", "))\n"
                 )
             }
         }

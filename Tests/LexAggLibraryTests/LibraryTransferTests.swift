@@ -1,0 +1,112 @@
+import Foundation
+import LexAggCore
+@testable import LexAggLibrary
+import Testing
+
+@Suite struct LibraryTransferTests {
+    /// A library with words in two languages, one starred, with translations, examples and merged sources.
+    func filledLibrary() throws -> Library {
+        let library = try Library.open(directory: temporaryDirectory())
+        try library.save("house", language: .english, entries: [
+            entry("house", definitions: ["a dwelling, \"home\"", "a <firm>"], translations: ["Haus", "Gebäude"]),
+            entry("house", definitions: ["a building"], pos: "verb", provider: "gcide"),
+        ], at: fixedDate)
+        try library.save("Straße", language: .german,
+                         entries: [entry("Straße", language: .german, definitions: ["road\tway"], translations: ["street"], target: .english,
+                                         provider: "freedict-deu-eng")],
+                         at: fixedDate.addingTimeInterval(1))
+        try library.save("zymurgy", language: .english, entries: [entry("zymurgy", definitions: ["brewing\nchemistry"])],
+                         at: fixedDate.addingTimeInterval(2))
+        _ = try library.setStarred(true, "Straße")
+        return library
+    }
+
+    func roundTrip(_ format: LibraryFormat) throws -> (first: String, second: String, into: Library, summary: ImportSummary) {
+        let library = try filledLibrary()
+        let exported = LibraryExporter.export(try library.allWords(), as: format)
+        let parsed = try LibraryImporter.parse(exported, now: fixedDate)
+        #expect(parsed.format == format)
+        let fresh = try Library.open(directory: temporaryDirectory())
+        let summary = try fresh.importWords(parsed.words, format: parsed.format)
+        return (exported, LibraryExporter.export(try fresh.allWords(), as: format), fresh, summary)
+    }
+
+    @Test func jsonRoundTripsExactly() throws {
+        let library = try filledLibrary()
+        let (first, second, fresh, summary) = try roundTrip(.json)
+        #expect(first == second)
+        #expect(summary.added == 3)
+        let original = try library.allWords().map { word -> LibraryWord in var word = word; word.id = nil; return word }
+        let copied = try fresh.allWords().map { word -> LibraryWord in var word = word; word.id = nil; return word }
+        #expect(original == copied, "every entry, date and star survives")
+        // Importing again merges: nothing doubled.
+        let again = try fresh.importWords(try LibraryImporter.parse(first).words, format: .json)
+        #expect(again.added == 0 && again.merged == 0 && again.unchanged == 3)
+        #expect(try fresh.count() == 3)
+    }
+
+    @Test func ankiRoundTripsItsFieldsWithStarsAndLanguages() throws {
+        let (first, second, fresh, _) = try roundTrip(.anki)
+        #expect(first == second)
+        let lines = first.split(separator: "\n")
+        #expect(lines.prefix(3) == ["#separator:tab", "#html:true", "#columns:Word\tDefinition\tExamples\tIPA\tTranslation\tSources\tTags"])
+        #expect(lines.dropFirst(4).allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 7 })
+        #expect(first.contains("a dwelling, &quot;home&quot;<br><i>noun</i> a &lt;firm&gt;"))
+        #expect(first.contains("Haus (de)<br>Gebäude (de)"))
+        #expect(first.contains("wordnet<br>gcide"))
+        #expect(first.contains("lexagg lang::de starred"))
+        #expect(try fresh.word("Straße", language: .german)?.starred == true)
+        #expect(try fresh.search("gebaude").map(\.word) == ["house"])
+        let again = try fresh.importWords(try LibraryImporter.parse(first).words, format: .anki)
+        #expect(again.added == 0 && again.unchanged == 3)
+        #expect(LibraryExporter.export(try fresh.allWords(), as: .anki) == first, "nothing doubled")
+    }
+
+    @Test func importingAnkiOntoTheFullWordsMergesWithoutDoubling() throws {
+        let library = try filledLibrary()
+        let before = try library.allWords()
+        let anki = LibraryExporter.export(before, as: .anki)
+        let summary = try library.importWords(try LibraryImporter.parse(anki).words, format: .anki)
+        #expect(summary.unchanged == 3)
+        #expect(try library.allWords() == before)
+    }
+
+    @Test func csvRoundTripsWithRFC4180Quoting() throws {
+        let (first, second, _, _) = try roundTrip(.csv)
+        #expect(first == second)
+        #expect(first.hasPrefix("word,language,starred,added,definition,examples,ipa,translation,sources\r\n"))
+        #expect(first.contains("\"(noun) a dwelling, \"\"home\"\"\n"))
+    }
+
+    @Test func brokenCSVQuotingNamesTheLineAndImportsNothing() throws {
+        let header = "word,language,starred,added,definition,examples,ipa,translation,sources\n"
+        let unclosed = header + "apple,en,no,,fruit,,,,\npear,en,no,,\"a fruit,,,,\n"
+        #expect {
+            try LibraryImporter.parse(unclosed)
+        } throws: { error in
+            (error as? LibraryError)?.message.contains("line 3") == true
+        }
+        let stray = header + "apple,en,no,,fruit,,,,\npear,en,no,,a \"fruit\",,,,\n"
+        #expect {
+            try LibraryImporter.parse(stray)
+        } throws: { error in
+            (error as? LibraryError)?.message.contains("line 3") == true
+        }
+        let wrongCount = header + "apple,en,no\n"
+        #expect(throws: LibraryError.self) { try LibraryImporter.parse(wrongCount) }
+    }
+
+    @Test func filesThatAreNotOursAreRefused() throws {
+        for text in ["", "hello\tworld\n", "{\"format\": \"something-else\", \"version\": 1}", "{not json",
+                     "{\"format\": \"lexagg-library\", \"version\": 99, \"words\": []}", "a,b,c\n1,2,3\n"] {
+            #expect(throws: LibraryError.self, "\(text)") { try LibraryImporter.parse(text) }
+        }
+    }
+
+    @Test func anAnkiFileWithoutOurTagsUsesTheDefaultLanguage() throws {
+        let text = "#separator:tab\n#html:true\nMaus\tmouse\t\t\t\t\t\n"
+        let words = try LibraryImporter.parse(text, defaultLanguage: .german).words
+        #expect(words.map(\.word) == ["Maus"] && words[0].language == .german)
+        #expect(words[0].definitions == ["mouse"])
+    }
+}

@@ -105,7 +105,7 @@ enum QuizLibraryFixture {
         let sameDay = await CLIRun.run(["review", "--now", "2026-11-21T18:00:00Z"], environment: environment)
         #expect(sameDay.status == 0)
         #expect(sameDay.stdout.contains("Nothing to review"))
-        #expect(sameDay.stdout.contains("Next review: 4 words due 2026-11-22 10:00 UTC."))
+        #expect(sameDay.stdout.contains("Next review: 4 words due 2026-11-22, the first at 10:00 UTC."))
 
         let review = await CLIRun.run(["review", "--now", "2026-11-22T12:00:00Z", "--answers", "1", "--format", "json"],
                                       environment: environment)

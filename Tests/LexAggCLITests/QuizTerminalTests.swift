@@ -142,8 +142,8 @@ struct Tmux {
         #expect(saved.words.count == 5)
         #expect(saved.words.first { $0.word == missed }.map { [$0.seen, $0.right, $0.wrong] } == [1, 0, 1])
 
-        // The next day, a review in the terminal offers the missed word first; q ends it, keeping nothing asked.
-        tmux.send("C-c")
+        // The next day, a review in the terminal offers the missed word first. One answer, then Ctrl-C (a byte in
+        // raw mode) ends the review early, keeping that answer.
         tmux.kill()
         let review = Tmux()
         defer { review.kill() }
@@ -154,11 +154,16 @@ struct Tmux {
         let first = try #require(question(1, in: screen), "\(screen)")
         let prompt = first.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
         #expect(prompt.trimmingCharacters(in: .whitespaces).hasPrefix(missed + " "), "\(screen)")
-        review.send("q")
+        review.send("1")
+        screen = try await review.wait { $0.contains("Question 2 of 5") }
+        review.send("C-c")
         screen = try await review.wait { $0.contains("QUIZ-EXIT=") }
         #expect(screen.contains("QUIZ-EXIT=130"), "\(screen)")
+        #expect(screen.contains("Stopped early after 1 of 5 questions; the answers given are saved."), "\(screen)")
         #expect(!(screen.components(separatedBy: "TTY=").last ?? "-").contains("-"), "terminal not restored: \(screen)")
-        #expect(screen.contains("Stopped early after 0 of 5 questions"))
+        let after = BinaryRun.run(["quiz", "--stats", "--format", "json"], environment: ["LEXAGG_DATA_DIR": data])
+        let runs = try JSONDecoder().decode(Stats.self, from: Data(after.stdout.utf8)).quizzes
+        #expect(runs.map(\.asked) == [1, 5])
     }
 
     @Test func answersPipedInArePlayedAndAClosedPipeKeepsThem() throws {

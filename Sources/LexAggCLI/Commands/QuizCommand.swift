@@ -121,7 +121,7 @@ struct QuizPlay {
             switch options.format {
             case .text: context.output.write("Nothing to review: no \(language.englishName) word is due. "
                 + Self.nextDueText(next) + "\n")
-            case .json: context.output.write(JSONOutput.encode(ReviewDocument(result: nil, next: next)))
+            case .json: context.output.write(JSONOutput.encode(QuizDocument(result: nil, next: next)))
             }
             return .success
         }
@@ -150,7 +150,7 @@ struct QuizPlay {
         case .text:
             if selection == .review, result.asked > 0 { context.output.write(Self.nextDueText(next) + "\n") }
         case .json:
-            context.output.write(JSONOutput.encode(ReviewDocument(result: result, next: next)))
+            context.output.write(JSONOutput.encode(QuizDocument(result: result, next: next)))
         }
         if result.asked == 0, result.end == .inputEnded, case .lines = quizInput {
             context.fail("standard input ended before the first answer; pipe answers in, one a line (1–4)")
@@ -185,11 +185,14 @@ struct QuizPlay {
 
     static func nextDueText(_ next: (date: Date, count: Int)?) -> String {
         guard let next else { return "No word is scheduled yet." }
-        return "Next review: \(next.count) word\(next.count == 1 ? "" : "s") due \(formatTime(next.date))."
+        let time = formatTime(next.date)  // "2026-11-22 10:00 UTC"
+        let day = time.prefix(10), clock = time.dropFirst(11)
+        return next.count == 1 ? "Next review: 1 word due \(time)."
+            : "Next review: \(next.count) words due \(day), the first at \(clock)."
     }
 
     /// The JSON of `quiz`/`review --format json`: the result, and when the next words fall due.
-    struct ReviewDocument: Encodable {
+    struct QuizDocument: Encodable {
         var schemaVersion = JSONOutput.schemaVersion
         var result: QuizResult?
         var nextDue: Date?

@@ -84,7 +84,10 @@ public struct QuizSession: Sendable {
             let seconds = seconds
             let ticker = Task {
                 for elapsed in 1...seconds {
-                    try await clock.sleep(until: questionStart.advanced(by: .seconds(elapsed)), tolerance: nil)
+                    // A deadline already reached needs no sleep (a test clock would wait for its next advance).
+                    let deadline = questionStart.advanced(by: .seconds(elapsed))
+                    if clock.now < deadline { try await clock.sleep(until: deadline, tolerance: nil) }
+                    try Task.checkCancellation()
                     continuation.yield(.tick(question: index, remaining: seconds - elapsed))
                 }
             }

@@ -92,14 +92,16 @@ struct Tmux {
         let tmux = Tmux()
         defer { tmux.kill() }
         let environment = "env -i PATH=/usr/bin:/bin TERM=xterm-256color LEXAGG_DATA_DIR=\(BinaryRun.shellQuote(data))"
-        let quiz = ([BinaryRun.binary, "quiz", "--seconds", "3"] + arguments).map(BinaryRun.shellQuote)
+        // 8 s a question: time enough for the test to see a tick and answer even when the full suite loads both
+        // cores (with 3 s, an answer sometimes arrived after the timeout).
+        let quiz = ([BinaryRun.binary, "quiz", "--seconds", "8"] + arguments).map(BinaryRun.shellQuote)
         try #require(tmux.start(environment + " " + quiz.joined(separator: " ")))
 
-        // Question 1: the countdown ticks from 3 to 2 before the answer.
-        var screen = try await tmux.wait { question(1, in: $0)?.contains("⏱ 3 s") ?? false }
-        #expect(question(1, in: screen)?.contains("⏱ 3 s") == true, "\(screen)")
-        screen = try await tmux.wait { question(1, in: $0)?.contains("⏱ 2 s") ?? false }
-        #expect(question(1, in: screen)?.contains("⏱ 2 s") == true, "the countdown did not tick: \(screen)")
+        // Question 1: the countdown ticks from 8 to 7 before the answer.
+        var screen = try await tmux.wait { question(1, in: $0)?.contains("⏱ 8 s") ?? false }
+        #expect(question(1, in: screen)?.contains("⏱ 8 s") == true, "\(screen)")
+        screen = try await tmux.wait { question(1, in: $0)?.contains("⏱ 7 s") ?? false }
+        #expect(question(1, in: screen)?.contains("⏱ 7 s") == true, "the countdown did not tick: \(screen)")
         tmux.send(keys[0])
         screen = try await tmux.wait { $0.contains("Question 2 of 5") }
         #expect(question(1, in: screen)?.contains("✓ Right!") == true, "\(screen)")

@@ -22,16 +22,16 @@ import Testing
                                   presenter: presenter)
         let run = Task { try await session.run(answers: keys, clock: clock, startDate: Words.start) }
 
-        #expect(await settle(clock) { presenter.questionsShown == 1 })
+        try #require(await settle(clock) { presenter.questionsShown == 1 })
         await clock.advance(by: .seconds(1))
-        #expect(await settle(clock) { presenter.ticks == [2] })
+        try #require(await settle(clock) { presenter.ticks == [2] })
         await clock.advance(by: .seconds(1))
-        #expect(await settle(clock) { presenter.ticks == [2, 1] })
+        try #require(await settle(clock) { presenter.ticks == [2, 1] })
         #expect(presenter.outcomes.isEmpty)
         await clock.advance(by: .seconds(1))
-        #expect(await settle(clock) { presenter.outcomes == [.timedOut] })
+        try #require(await settle(clock) { presenter.outcomes == [.timedOut] })
         // The second question starts its own countdown; answer it right after half a second.
-        #expect(await settle(clock) { presenter.questionsShown == 2 })
+        try #require(await settle(clock) { presenter.questionsShown == 2 })
         await clock.advance(by: .milliseconds(500))
         keys.press(.choice(questions[1].answerIndex + 1))
         let result = try await run.value
@@ -58,11 +58,12 @@ import Testing
                                   presenter: presenter)
         let run = Task { try await session.run(answers: script, clock: clock, startDate: Words.start) }
         // The third answer is held back while the second question waits for its timeout.
-        #expect(await settle(clock) { presenter.questionsShown == 2 })
+        try #require(await settle(clock) { presenter.questionsShown == 2 })
         await clock.advance(by: .seconds(9))
-        #expect(await settle(clock) { presenter.ticks.count == 9 })
+        try #require(await settle(clock) { presenter.ticks.count == 9 })
         #expect(presenter.outcomes == [.right])
         await clock.advance(by: .seconds(1))
+        try #require(await settle(clock) { presenter.outcomes.count == 3 })
         let result = try await run.value
         #expect(result.answers.map(\.outcome) == [.right, .timedOut, .wrong])
         #expect(result.answers[2].chosen == wrongKey(questions[2]))
@@ -128,8 +129,9 @@ import Testing
         let session = QuizSession(questions: questions, seconds: 15, language: Words.english, recorder: nil,
                                   presenter: presenter)
         let run = Task { try await session.run(answers: ScriptedAnswers(keys), clock: clock, startDate: Words.start) }
-        #expect(await settle(clock) { presenter.questionsShown == 3 })
+        try #require(await settle(clock) { presenter.questionsShown == 3 })
         await clock.advance(by: .seconds(15))
+        try #require(await settle(clock) { presenter.outcomes.count == 5 })
         let result = try await run.value
         #expect(result.answers.map(\.outcome) == [.right, .right, .timedOut, .right, .right])
         for answer in result.answers {

@@ -78,9 +78,11 @@ struct ManualAnswers: AnswerSource {
 }
 
 /// Lets the session's tasks run until `condition` holds, without sleeping: yields and fires any sleep due at the
-/// test clock's current instant. Fails (returns false) after a bounded number of rounds instead of hanging.
+/// test clock's current instant. Gives up (returns false) after a bounded number of rounds instead of hanging;
+/// the bound is generous because on two busy cores the session's tasks may wait long for a thread. Callers
+/// `#require` the result: advancing the clock before the session is ready would leave it waiting forever.
 func settle(_ clock: TestClock<Duration>, until condition: () -> Bool) async -> Bool {
-    for _ in 0..<2_000 {
+    for _ in 0..<100_000 {
         if condition() { return true }
         await clock.advance(by: .zero)
         await Task.yield()

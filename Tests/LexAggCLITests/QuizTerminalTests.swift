@@ -40,12 +40,16 @@ struct Tmux {
 
     /// Polls the pane until `condition` holds, for at most `limit` (generous: the machine may be busy); returns
     /// the last capture either way.
-    func wait(limit: Duration = .seconds(60), until condition: (String) -> Bool) async throws -> String {
+    ///
+    /// Synchronous on purpose: the poll never gives up its thread, so when the full suite keeps every thread of
+    /// the concurrency pool busy, the test still sends its key within the countdown (an `await` between polls
+    /// could wait seconds for a thread, and the key would land on the next question).
+    func wait(limit: Duration = .seconds(60), until condition: (String) -> Bool) -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         var screen = capture()
         while !condition(screen), clock.now < deadline {
-            try await clock.sleep(for: .milliseconds(40))
+            usleep(40_000)  // the poll interval, not a wait for an outcome
             screen = capture()
         }
         return screen
@@ -71,7 +75,7 @@ struct Tmux {
     }
 
     @Test(.enabled(if: Tmux.available, "tmux is not installed (.ci/run installs it)"))
-    func aFiveQuestionQuizWithATimeoutThenTheNextDaysReview() async throws {
+    func aFiveQuestionQuizWithATimeoutThenTheNextDaysReview() throws {
         // A library of ten words from the offline WordNet, as a person would build it.
         let data = TemporaryFiles.directory()
         let add = BinaryRun.run(["library", "add"] + Self.words + ["--providers", "wordnet"],
@@ -92,39 +96,38 @@ struct Tmux {
         let tmux = Tmux()
         defer { tmux.kill() }
         let environment = "env -i PATH=/usr/bin:/bin TERM=xterm-256color LEXAGG_DATA_DIR=\(BinaryRun.shellQuote(data))"
-        // 8 s a question: time enough for the test to see a tick and answer even when the full suite loads both
-        // cores (with 3 s, an answer sometimes arrived after the timeout).
+        // 8 s a question: room to see a tick and answer even when the full suite keeps both cores busy.
         let quiz = ([BinaryRun.binary, "quiz", "--seconds", "8"] + arguments).map(BinaryRun.shellQuote)
         try #require(tmux.start(environment + " " + quiz.joined(separator: " ")))
 
         // Question 1: the countdown ticks from 8 to 7 before the answer.
-        var screen = try await tmux.wait { question(1, in: $0)?.contains("⏱ 8 s") ?? false }
+        var screen = tmux.wait { question(1, in: $0)?.contains("⏱ 8 s") ?? false }
         #expect(question(1, in: screen)?.contains("⏱ 8 s") == true, "\(screen)")
-        screen = try await tmux.wait { question(1, in: $0)?.contains("⏱ 7 s") ?? false }
+        screen = tmux.wait { question(1, in: $0)?.contains("⏱ 7 s") ?? false }
         #expect(question(1, in: screen)?.contains("⏱ 7 s") == true, "the countdown did not tick: \(screen)")
         tmux.send(keys[0])
-        screen = try await tmux.wait { $0.contains("Question 2 of 5") }
+        screen = tmux.wait { $0.contains("Question 2 of 5") }
         #expect(question(1, in: screen)?.contains("✓ Right!") == true, "\(screen)")
 
         // Question 2: a wrong key.
         tmux.send(String(Int(keys[1])! % 4 + 1))
-        screen = try await tmux.wait { $0.contains("Question 3 of 5") }
+        screen = tmux.wait { $0.contains("Question 3 of 5") }
         #expect(question(2, in: screen)?.contains("✗ Wrong — the answer is \(keys[1]):") == true, "\(screen)")
 
         // Question 3: no answer; the countdown runs out and the right answer is shown.
-        screen = try await tmux.wait { $0.contains("Question 4 of 5") }
+        screen = tmux.wait { $0.contains("Question 4 of 5") }
         let third = try #require(question(3, in: screen))
         #expect(third.contains(missed))
         #expect(third.contains("⏱ Time's up — the answer is \(keys[2]):"), "\(screen)")
 
         // Question 4: right. Question 5: a key that is not an answer gets a hint, then the right one.
         tmux.send(keys[3])
-        screen = try await tmux.wait { $0.contains("Question 5 of 5") }
+        screen = tmux.wait { $0.contains("Question 5 of 5") }
         tmux.send("x")
-        screen = try await tmux.wait { question(5, in: $0)?.contains("'x' is not an answer") ?? false }
+        screen = tmux.wait { question(5, in: $0)?.contains("'x' is not an answer") ?? false }
         #expect(question(5, in: screen)?.contains("'x' is not an answer: press 1, 2, 3 or 4") == true, "\(screen)")
         tmux.send(keys[4])
-        screen = try await tmux.wait { $0.contains("QUIZ-EXIT=") }
+        screen = tmux.wait { $0.contains("QUIZ-EXIT=") }
         #expect(screen.contains("Score: 3/5 (60%) — 3 right, 1 wrong, 1 missed"), "\(screen)")
         #expect(screen.contains("QUIZ-EXIT=0"))
         let settings = screen.components(separatedBy: "TTY=").last ?? ""
@@ -152,14 +155,14 @@ struct Tmux {
         let reviewCommand = [BinaryRun.binary, "review", "--seconds", "30", "--now", "2026-11-22T12:00:00Z"]
             .map(BinaryRun.shellQuote).joined(separator: " ")
         try #require(review.start(environment + " " + reviewCommand))
-        screen = try await review.wait { $0.contains("Question 1 of 5") }
+        screen = review.wait { $0.contains("Question 1 of 5") }
         let first = try #require(question(1, in: screen), "\(screen)")
         let prompt = first.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
         #expect(prompt.trimmingCharacters(in: .whitespaces).hasPrefix(missed + " "), "\(screen)")
         review.send("1")
-        screen = try await review.wait { $0.contains("Question 2 of 5") }
+        screen = review.wait { $0.contains("Question 2 of 5") }
         review.send("C-c")
-        screen = try await review.wait { $0.contains("QUIZ-EXIT=") }
+        screen = review.wait { $0.contains("QUIZ-EXIT=") }
         #expect(screen.contains("QUIZ-EXIT=130"), "\(screen)")
         #expect(screen.contains("Stopped early after 1 of 5 questions; the answers given are saved."), "\(screen)")
         #expect(!(screen.components(separatedBy: "TTY=").last ?? "-").contains("-"), "terminal not restored: \(screen)")

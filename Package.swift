@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
@@ -46,6 +47,8 @@ let package = Package(
             name: "LexAggConfig",
             dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // The quiz engine: questions, SM-2 scheduling, the countdown session on an injected clock, terminal keys.
+        .target(name: "LexAggQuiz", dependencies: ["LexAggCore"]),
         .target(
             name: "LexAggCLI",
             dependencies: [
@@ -53,6 +56,7 @@ let package = Package(
                 "LexAggAggregation",
                 "LexAggCache",
                 "LexAggConfig",
+                "LexAggQuiz",
                 "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -164,6 +168,10 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "LexAggConfigTests", dependencies: ["LexAggConfig", "LexAggCore"]),
+        .testTarget(
+            name: "LexAggQuizTests",
+            dependencies: ["LexAggQuiz", "LexAggCore", .product(name: "Clocks", package: "swift-clocks")]
+        ),
         .testTarget(
             name: "LexAggLibraryTests",
             dependencies: ["LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]

@@ -84,6 +84,8 @@ struct LexAgg: ParsableCommand {
               lexagg config set lookup.strategy first
               lexagg library add serendipity
               lexagg suggest
+              lexagg quiz --count 5
+              lexagg review
 
             Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
             78 configuration error, 130 interrupted.
@@ -91,7 +93,8 @@ struct LexAgg: ParsableCommand {
         version: LexAggCLI.version,
         subcommands: [
             LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
-            ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self,
+            ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
+            ReviewCommand.self,
         ]
     )
 }

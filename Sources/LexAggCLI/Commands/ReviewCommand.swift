@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import LexAggCore
+import LexAggLibrary
+import LexAggQuiz
+
+struct ReviewCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Review the library words that are due, and see when the next ones are.",
+        discussion: """
+            A quiz of due words only: those whose review date (set by SM-2 after each answer) has come, the most \
+            overdue and the hardest — a word missed last time — first. At the end it says when the next words fall \
+            due. With nothing due it says so, and when, and exits 0.
+
+            Examples:
+              lexagg review
+              lexagg review --lang de --seconds 20
+              lexagg review --now 2026-11-23 --answers 1,2
+              lexagg review --format json --answers 3
+
+            Exit codes: 0 done (or nothing due), 1 not enough words in the library, 64 usage error, \
+            69 the library cannot be opened, 130 ended early with Ctrl-C.
+            """
+    )
+
+    @OptionGroup var options: QuizOptions
+
+    @Option(name: .long, help: ArgumentHelp("At most this many words (1–100).", valueName: "n"))
+    var count: Int = 20
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        try await QuizPlay(options: options, count: count, selection: .review).run(in: context)
+    }
+}
+
+/// `lexagg quiz --stats`: past quizzes, the best score, and each word's answers and schedule.
+struct QuizStatsReport {
+    var language: String?
+    var format: OutputFormat
+
+    func run(in context: CommandContext) throws -> ExitStatus {
+        let filter = try language.map { try parseLanguage($0) }
+        let library = try context.openLibrary()
+        let stats: QuizStats
+        do { stats = try library.quizStats() } catch { throw CommandFailure(error) }
+        let runs = stats.runs.filter { run in filter.map { run.language?.matches($0) ?? false } ?? true }
+        let best = filter == nil ? stats.best : runs.max { ($0.score, $0.asked, $1.started) < ($1.score, $1.asked, $0.started) }
+        let words = stats.words.filter { word in filter.map { word.language.matches($0) } ?? true }
+        switch format {
+        case .json:
+            context.output.write(JSONOutput.encode(Document(
+                quizzes: runs.map(Run.init), best: best.map(Run.init), words: words.compactMap(Word.init)
+            )))
+        case .text:
+            context.output.write(text(runs: runs, best: best, words: words, style: context.style))
+        }
+        return .success
+    }
+
+    func text(runs: [QuizRun], best: QuizRun?, words: [LibraryWord], style: TerminalStyle) -> String {
+        guard !runs.isEmpty else { return "No quizzes yet: start one with 'lexagg quiz'.\n" }
+        var text = style.bold("Quizzes") + " (\(runs.count), latest first)\n"
+        for run in runs.prefix(20) {
+            text += "  \(formatTime(run.started))  \(pad(run.mode, 14)) \(pad(run.language?.code ?? "", 4))"
+                + " \(score(run))  \(Int(run.durationSeconds.rounded())) s\n"
+        }
+        if runs.count > 20 { text += "  … and \(runs.count - 20) more\n" }
+        if let best { text += style.bold("Best score") + ": \(score(best)) on \(formatTime(best.started))\n" }
+        if !words.isEmpty {
+            text += style.bold("Words") + " (most often wrong first)\n"
+            text += style.dim("  \(pad("word", 18)) seen right wrong  last seen              next due") + "\n"
+            for word in words {
+                guard let review = word.review else { continue }
+                text += "  \(pad(word.word, 18)) \(pad(String(review.seen), 4, right: true))"
+                    + " \(pad(String(review.right), 5, right: true)) \(pad(String(review.wrong), 5, right: true))"
+                    + "  \(pad(review.lastSeen.map(formatTime) ?? "", 21)) \(review.due.map(formatTime) ?? "")\n"
+            }
+        }
+        return text
+    }
+
+    func score(_ run: QuizRun) -> String {
+        "\(run.right)/\(run.asked) (\(Int((run.score * 100).rounded()))%)"
+    }
+
+    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
+    }
+
+    struct Document: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var quizzes: [Run]
+        var best: Run?
+        var words: [Word]
+    }
+
+    struct Run: Encodable {
+        var started: Date
+        var finished: Date?
+        var mode: String
+        var language: String?
+        var asked, right, wrong, missed: Int
+        var score: Double
+        var durationSeconds: Double
+
+        init(_ run: QuizRun) {
+            started = run.started
+            finished = run.finished
+            mode = run.mode
+            language = run.language?.code
+            (asked, right, wrong, missed) = (run.asked, run.right, run.wrong, run.missed)
+            score = run.score
+            durationSeconds = run.durationSeconds
+        }
+    }
+
+    struct Word: Encodable {
+        var word: String
+        var language: String
+        var seen, right, wrong: Int
+        var lastSeen: Date?
+        var due: Date?
+        var intervalDays: Int
+        var easeFactor: Double
+
+        init?(_ word: LibraryWord) {
+            guard let review = word.review else { return nil }
+            self.word = word.word
+            language = word.language.code
+            (seen, right, wrong) = (review.seen, review.right, review.wrong)
+            lastSeen = review.lastSeen
+            due = review.due
+            intervalDays = review.intervalDays
+            easeFactor = review.easeFactor
+        }
+    }
+}

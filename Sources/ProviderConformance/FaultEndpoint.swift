@@ -11,6 +11,8 @@ public struct FaultEndpoint: Sendable {
     /// The drip server, when the row asked for one (to check it was reached).
     public let dripServer: DripServer?
     private let server: ReplayServer
+    /// Held open until the end of the test, so the refused port stays refused.
+    private var closedPort: ClosedPort? = nil
 
     /// - Parameters:
     ///   - response: what the replay server answers every request with; `nil` for a refused connection.
@@ -25,10 +27,8 @@ public struct FaultEndpoint: Sendable {
             server.setFallback(response)
             return FaultEndpoint(baseURL: server.baseURL, dripServer: nil, server: server)
         }
-        let closed = try await ReplayServer.start()
-        let address = closed.baseURL
-        await closed.shutdown()
-        return FaultEndpoint(baseURL: address, dripServer: nil, server: server)
+        let closed = try ClosedPort()
+        return FaultEndpoint(baseURL: closed.baseURL, dripServer: nil, server: server, closedPort: closed)
     }
 
     /// Stops the servers.

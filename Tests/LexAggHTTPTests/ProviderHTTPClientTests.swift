@@ -187,12 +187,12 @@ private func client(
     }
 
     @Test func refusedConnectionIsUnavailable() async throws {
-        let server = try await ReplayServer.start()
-        let base = BaseURL(server.baseURL)!
-        await server.shutdown()
-        let http = ProviderHTTPClient(provider: testProvider, baseURL: base, configuration: .init(timeout: .seconds(1)))
+        let closed = try ClosedPort()
+        let base = BaseURL(closed.baseURL)!
+        let http = ProviderHTTPClient(provider: testProvider, baseURL: base, configuration: .init(timeout: .seconds(30)))
         let error = await providerError { _ = try await http.get("/gone") }
         #expect(error?.code == .unavailable, "got \(String(describing: error))")
+        withExtendedLifetime(closed) {}
     }
 
     @Test func cancelledTaskThrowsCancelledWithoutSending() async throws {

@@ -126,9 +126,9 @@ struct RandomWordFallbackTests {
     }
 
     @Test func aRefusedServiceFallsBackToo() async throws {
-        let closed = try await ReplayServer.start()
+        let closed = try ClosedPort()
         let endpoint = closed.baseURL
-        await closed.shutdown()
+        defer { withExtendedLifetime(closed) {} }
         let (local, path) = try Self.local()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try await RandomWordFallback(

@@ -12,6 +12,11 @@ public enum LexAggCLI {
         if let options = FastLookupParser.parse(arguments) {
             return await execute(options, context: context)
         }
+        if let unknown = unknownCommand(arguments) {
+            context.fail(unknown)
+            context.output.writeError("Run 'lexagg help' for the commands.\n")
+            return ExitStatus.usage.rawValue
+        }
         let command: any ParsableCommand
         do {
             command = try LexAgg.parseAsRoot(arguments)
@@ -30,6 +35,23 @@ public enum LexAggCLI {
             }
         }
         return await execute(runnable, context: context)
+    }
+
+    /// "unknown command 'libary'; did you mean 'library'?" for a first argument that names no command (ArgumentParser
+    /// would say "2 unexpected arguments").
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = LexAgg.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(first) else { return nil }
+        let nearest = names.map { (name: $0, distance: EditDistance.between(first.lowercased(), $0)) }
+            .min { $0.distance < $1.distance }
+        var message = "unknown command '\(first)'"
+        if let nearest, nearest.distance <= max(2, first.count / 3) {
+            message += "; did you mean '\(nearest.name)'?"
+        } else {
+            message += "; the commands are " + names.filter { $0 != "help" }.joined(separator: ", ")
+        }
+        return message
     }
 
     /// Prints an ArgumentParser outcome (help, version, usage error) and returns its exit code.

@@ -289,3 +289,15 @@ enum JSONSerializationFree {
         }
     }
 }
+
+@Suite struct UnknownCommandTests {
+    @Test func aMistypedCommandSuggestsTheNearestOne() async {
+        let run = await CLIRun.run(["libary", "list"])
+        #expect(run.status == ExitStatus.usage.rawValue)
+        #expect(run.stderr.contains("unknown command 'libary'; did you mean 'library'?"))
+        let far = await CLIRun.run(["frobnicate"])
+        #expect(far.stderr.contains("the commands are lookup, translate"))
+        let help = await CLIRun.run(["help"])
+        #expect(help.status == 0)
+    }
+}

@@ -181,6 +181,9 @@ struct Fixture {
 
 @Suite struct StaleOnErrorTests {
     let query = try! LookupQuery("hello")
+    /// Time limits no test run reaches: on 2 busy cores a child task may wait seconds for a thread, and the default 8 s
+    /// deadline would pass before the provider is asked. (The limits themselves are tested on a manual clock.)
+    let aggregator = Aggregator(options: AggregationOptions(providerTimeout: .seconds(3600), deadline: .seconds(3600)))
 
     @Test(arguments: [ProviderError.Code.unavailable, .timeout, .rateLimited, .malformedResponse])
     func aFailingSourceIsReplacedByItsExpiredAnswerMarkedStale(_ code: ProviderError.Code) async throws {
@@ -190,7 +193,7 @@ struct Fixture {
         fixture.now.advance(days: 30)
         source.fail(with: code)
 
-        let result = await Aggregator().define(query, using: [fixture.wrapped(source)])
+        let result = await aggregator.define(query, using: [fixture.wrapped(source)])
         #expect(result.isFound)
         let outcome = try #require(result.outcomes.first)
         #expect(outcome.status == .answered(entries: 1))
@@ -208,7 +211,7 @@ struct Fixture {
         _ = try await fixture.wrapped(source).lookup(query)
         fixture.now.advance(days: 30)
         source.fail(with: .credentials)
-        let result = await Aggregator().define(query, using: [fixture.wrapped(source)])
+        let result = await aggregator.define(query, using: [fixture.wrapped(source)])
         #expect(result.outcomes.first?.error?.code == .credentials, "a refused key must be reported, not papered over")
     }
 
@@ -216,7 +219,7 @@ struct Fixture {
         let fixture = Fixture()
         let source = CountingProvider(words: ["hello": "a greeting"])
         source.fail(with: .unavailable)
-        let result = await Aggregator().define(query, using: [fixture.wrapped(source)])
+        let result = await aggregator.define(query, using: [fixture.wrapped(source)])
         #expect(result.allFailed)
         #expect(result.outcomes.first?.origin == .source)
     }
@@ -226,7 +229,7 @@ struct Fixture {
         let source = CountingProvider(words: ["hello": "a greeting"])
         _ = try await fixture.wrapped(source).lookup(query)
         fixture.now.advance(days: 30)
-        let result = await Aggregator().define(query, using: [fixture.wrapped(source, .offline)])
+        let result = await aggregator.define(query, using: [fixture.wrapped(source, .offline)])
         guard case .stale(_, let error)? = result.outcomes.first?.origin else {
             Issue.record("expected stale, got \(String(describing: result.outcomes.first))")
             return

@@ -171,7 +171,7 @@ import Testing
 
 /// Protocol faults from a scripted server, and an address nobody listens on.
 @Suite struct DictServerFaultTests {
-    private func lookup(port: Int, timeout: Duration = .seconds(5), maximumReplyBytes: Int = 4 << 20) async -> ProviderError? {
+    private func lookup(port: Int, timeout: Duration = .seconds(60), maximumReplyBytes: Int = 4 << 20) async -> ProviderError? {
         var configuration = DictServer.Configuration(host: "127.0.0.1", port: port)
         configuration.timeout = timeout
         configuration.maximumReplyBytes = maximumReplyBytes

@@ -95,7 +95,7 @@ import Testing
         /// `nil`: an empty answer (not found), not an error.
         var code: ProviderError.Code?
         var retryAfter: Duration? = nil
-        var timeout: Duration = .seconds(5)
+        var timeout: Duration = .seconds(60)
         /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
         var drip = false
         var testDescription: String { name }
@@ -150,7 +150,7 @@ import Testing
         }, code: .timeout, timeout: .milliseconds(300)),
         Fault(name: "connection reset", response: { ReplayResponse.json("[]").with(.reset) }, code: .unavailable),
         Fault(name: "connection refused", response: nil, code: .unavailable),
-        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .milliseconds(400), drip: true),
+        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .seconds(5), drip: true),
     ]
 
     @Test(arguments: faults)

@@ -47,7 +47,7 @@ enum FreeDictionaryReplay {
         return server
     }
 
-    static func provider(_ server: ReplayServer, timeout: Duration = .seconds(5)) -> FreeDictionary {
+    static func provider(_ server: ReplayServer, timeout: Duration = .seconds(60)) -> FreeDictionary {
         FreeDictionary(configuration: .init(endpoint: server.baseURL, http: .init(timeout: timeout)))
     }
 }

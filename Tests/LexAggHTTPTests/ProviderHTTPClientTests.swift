@@ -8,7 +8,7 @@ private let testProvider = ProviderID("http-test")!
 
 /// A client for `server` with small limits so tests run fast.
 private func client(
-    _ server: ReplayServer, timeout: Duration = .seconds(5), maximumBodyBytes: Int = 1 << 20,
+    _ server: ReplayServer, timeout: Duration = .seconds(60), maximumBodyBytes: Int = 1 << 20,
     maximumRetryWait: Duration = .seconds(2)
 ) -> ProviderHTTPClient {
     ProviderHTTPClient(

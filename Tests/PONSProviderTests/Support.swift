@@ -53,7 +53,7 @@ enum PONSReplay {
     }
 
     static func provider(
-        _ server: ReplayServer, secret: String? = PONSReplay.secret, timeout: Duration = .seconds(5)
+        _ server: ReplayServer, secret: String? = PONSReplay.secret, timeout: Duration = .seconds(60)
     ) -> PONS {
         PONS(
             configuration: .init(

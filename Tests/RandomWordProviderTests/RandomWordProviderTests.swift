@@ -121,7 +121,7 @@ import Testing
         var response: (@Sendable () throws -> ReplayResponse)?
         var code: ProviderError.Code
         var retryAfter: Duration? = nil
-        var timeout: Duration = .seconds(5)
+        var timeout: Duration = .seconds(60)
         /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
         var drip = false
         var testDescription: String { name }
@@ -169,7 +169,7 @@ import Testing
         Fault(name: "no answer at all", response: { ReplayResponse.json("[]").with(.stall) }, code: .timeout, timeout: .milliseconds(300)),
         Fault(name: "connection reset", response: { ReplayResponse.json("[]").with(.reset) }, code: .unavailable),
         Fault(name: "connection refused", response: nil, code: .unavailable),
-        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .milliseconds(400), drip: true),
+        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .seconds(5), drip: true),
     ]
 
     @Test(arguments: faults)

@@ -53,7 +53,7 @@ enum RandomWordReplay {
         return server
     }
 
-    static func provider(_ server: ReplayServer, timeout: Duration = .seconds(5)) -> RandomWord {
+    static func provider(_ server: ReplayServer, timeout: Duration = .seconds(60)) -> RandomWord {
         RandomWord(configuration: .init(endpoint: server.baseURL, http: .init(timeout: timeout)))
     }
 }

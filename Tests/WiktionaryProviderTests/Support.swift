@@ -60,7 +60,7 @@ enum WiktionaryReplay {
     }
 
     static func provider(
-        _ server: ReplayServer, timeout: Duration = .seconds(5), maximumBodyBytes: Int = 8 << 20
+        _ server: ReplayServer, timeout: Duration = .seconds(60), maximumBodyBytes: Int = 8 << 20
     ) -> Wiktionary {
         Wiktionary(
             configuration: .init(

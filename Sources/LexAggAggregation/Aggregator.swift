@@ -60,7 +60,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         await run(providers.map { provider in
             Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork,
                 run: { try await provider.lookup(query) },
-                fallback: Self.fallback(provider, .define(query)))
+                fallback: Self.fallback(provider, .define(query)), fresh: Self.fresh(provider, .define(query)))
         })
     }
 
@@ -71,7 +71,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         await run(providers.map { provider in
             Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork,
                 run: { try await provider.translate(query) },
-                fallback: Self.fallback(provider, .translate(query)))
+                fallback: Self.fallback(provider, .translate(query)), fresh: Self.fresh(provider, .translate(query)))
         })
     }
 
@@ -79,21 +79,39 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         var id: ProviderID
         var online: Bool
         var run: @Sendable () async throws -> LookupResult
-        /// A stored answer to serve when the source fails (see ``StaleAnswerProviding``).
+        /// A stored answer to serve when the source fails (see ``StoredAnswerProviding``).
         var fallback: (@Sendable () async -> LookupResult?)?
+        /// A fresh stored answer, if there is one (see ``StoredAnswerProviding``).
+        var fresh: (@Sendable () -> LookupResult?)? = nil
     }
 
     private static func fallback(_ provider: any DictionaryProvider, _ request: ProviderRequest)
         -> (@Sendable () async -> LookupResult?)?
     {
-        guard let stale = provider as? any StaleAnswerProviding else { return nil }
-        return { await stale.staleAnswer(to: request) }
+        guard let stored = provider as? any StoredAnswerProviding else { return nil }
+        return { await stored.staleAnswer(to: request) }
+    }
+
+    private static func fresh(_ provider: any DictionaryProvider, _ request: ProviderRequest)
+        -> (@Sendable () -> LookupResult?)?
+    {
+        guard let stored = provider as? any StoredAnswerProviding else { return nil }
+        return { stored.freshAnswer(to: request) }
     }
 
     private typealias Answer = (index: Int, result: LookupResult?, outcome: ProviderOutcome)
 
     private func run(_ jobs: [Job]) async -> AggregatedResult {
         let end = clock.now.advanced(by: options.deadline)
+        // An online provider with a fresh stored answer is answered inline, like an offline one: a lookup answered
+        // from the cache never starts the thread pool (its outcome says `cache`, from the answer's `cachedAt`).
+        let jobs = jobs.map { job -> Job in
+            guard job.online, let stored = job.fresh?() else { return job }
+            var local = job
+            local.online = false
+            local.run = { stored }
+            return local
+        }
         var answers: [Answer] = []
         switch options.strategy {
         case .first:

@@ -108,6 +108,11 @@ struct CacheLayer: Sendable {
         return result
     }
 
+    func freshAnswer(to request: ProviderRequest) -> LookupResult? {
+        guard cache.mode != .refresh else { return nil }
+        return fresh(LookupCache.key(for: request)).map(served)
+    }
+
     func staleAnswer(to request: ProviderRequest) -> LookupResult? {
         cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: LookupCache.key(for: request))
             .map(served)
@@ -130,13 +135,14 @@ struct CacheLayer: Sendable {
 }
 
 /// What every decorator forwards to the provider it wraps, or answers through the cache.
-protocol CachedProvider: StaleAnswerProviding {
+protocol CachedProvider: StoredAnswerProviding {
     var layer: CacheLayer { get }
 }
 
 extension CachedProvider {
     var descriptor: ProviderDescriptor { layer.descriptor }
     func availability() async -> ProviderAvailability { await layer.provider.availability() }
+    func freshAnswer(to request: ProviderRequest) -> LookupResult? { layer.freshAnswer(to: request) }
     func staleAnswer(to request: ProviderRequest) async -> LookupResult? { layer.staleAnswer(to: request) }
 }
 

@@ -65,11 +65,15 @@ public enum ProviderRequest: Sendable, Hashable {
     case translate(TranslationQuery)
 }
 
-/// A provider that can still answer from a stored copy when its source fails: the cache decorator.
+/// A provider that keeps stored answers: the cache decorator.
 ///
-/// The strategy layer asks for a stale answer only after a failure a stored answer can stand in for (the
-/// network, a timeout, a rate limit, a malformed response), and marks what it gets as stale.
-public protocol StaleAnswerProviding: DictionaryProvider {
+/// - Before fanning out, the strategy layer takes fresh stored answers inline, like an offline provider's, so a
+///   lookup answered from the cache never waits on the network path (nor starts the thread pool).
+/// - After a failure a stored answer can stand in for (the network, a timeout, a rate limit, a malformed
+///   response), it asks for a stale answer and marks what it gets as stale.
+public protocol StoredAnswerProviding: DictionaryProvider {
+    /// The stored answer to `request` if it is still fresh (with `cachedAt` set), else nil.
+    func freshAnswer(to request: ProviderRequest) -> LookupResult?
     /// The stored answer to `request`, however old, or nil when there is none.
     func staleAnswer(to request: ProviderRequest) async -> LookupResult?
 }

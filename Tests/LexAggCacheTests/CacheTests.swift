@@ -174,7 +174,7 @@ struct Fixture {
         }
         let fixture = Fixture()
         #expect(fixture.cache().wrap(Local()) is Local)
-        #expect(fixture.cache().wrap(CountingProvider(words: [:])) is any StaleAnswerProviding)
+        #expect(fixture.cache().wrap(CountingProvider(words: [:])) is any StoredAnswerProviding)
         #expect(fixture.cache().wrap(CountingProvider(words: [:])) is any TranslationProviding)
     }
 }

@@ -63,7 +63,7 @@ public final class CacheStore: Sendable {
 
     /// The stored answer for `key`, however old; nil when there is none or the cache is unusable.
     public func read(provider: ProviderID, formatVersion: Int, key: String) -> Record? {
-        perform("read the cache") { db in
+        perform("read the cache", writing: false) { db in
             guard let row = try Row.fetchOne(
                 db,
                 sql: "SELECT payload, stored_at FROM answer WHERE provider = ? AND format_version = ? AND key = ?",
@@ -122,7 +122,7 @@ public final class CacheStore: Sendable {
 
     /// Counts entries per provider; `ttl` decides which are expired as of `now`.
     public func stats(ttl: @Sendable (ProviderID) -> CacheTTL, now: Date) throws(CacheStoreError) -> Stats {
-        let rows = try require("read the cache") { db in
+        let rows = try require("read the cache", writing: false) { db in
             try Row.fetchAll(db, sql: """
                 SELECT provider, negative, stored_at, length(payload) AS bytes FROM answer
                 """)
@@ -199,11 +199,11 @@ public final class CacheStore: Sendable {
     // MARK: Opening, with recovery
 
     /// Runs `body` in the cache, or returns nil (warning once) when the cache cannot be used.
-    private func perform<T>(_ action: String, _ body: (Database) throws -> T) -> T? {
+    private func perform<T>(_ action: String, writing: Bool = true, _ body: (Database) throws -> T) -> T? {
         // Unusable since opening: that was reported then.
         guard database() != nil else { return nil }
         do {
-            return try require(action, body)
+            return try require(action, writing: writing, body)
         } catch {
             warn(error.message + "; going on without the cache")
             disable()
@@ -212,10 +212,11 @@ public final class CacheStore: Sendable {
     }
 
     /// Runs `body` in the cache, or throws a one-line error when the cache cannot be used.
-    private func require<T>(_ action: String, _ body: (Database) throws -> T) throws(CacheStoreError) -> T {
+    /// Reads run in a read transaction: no write lock, so they never wait for another process's write.
+    private func require<T>(_ action: String, writing: Bool = true, _ body: (Database) throws -> T) throws(CacheStoreError) -> T {
         guard let queue = database() else { throw CacheStoreError(message: "the cache at \(path) cannot be used") }
         do {
-            return try queue.write(body)
+            return try writing ? queue.write(body) : queue.read(body)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
             // Damage found after opening (the header was fine, a page was not): set the file aside for next time.
             state.withLock { $0 = .disabled }

@@ -62,7 +62,10 @@ let package = Package(
             ]
         ),
         // The learner's data (saved words, favourites, search, history, quiz records) in SQLite.
-        .target(name: "LexAggLibrary", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "LexAggLibrary",
+            dependencies: ["LexAggCore", "LexAggQuiz", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "lexagg",
             dependencies: [
@@ -174,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LexAggLibraryTests",
-            dependencies: ["LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["LexAggQuiz", "LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),

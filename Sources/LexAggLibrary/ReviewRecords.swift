@@ -1,39 +1,14 @@
 import Foundation
 import GRDB
 import LexAggCore
+public import LexAggQuiz
 
 // The quiz's records in the library (tables `review_state` and `quiz_run`, migration v2). The quiz code uses only
 // this API; it never writes SQL for these tables.
 
-/// The spaced-repetition state of one saved word (SM-2 style fields; the quiz decides how to update them).
-public struct ReviewState: Sendable, Hashable, Codable {
-    /// Correct answers in a row.
-    public var repetitions: Int
-    public var easeFactor: Double
-    /// Days until the next review.
-    public var intervalDays: Int
-    /// When the word is next due (nil: never reviewed, due now).
-    public var due: Date?
-    /// How often the word was asked, answered right, answered wrong.
-    public var seen: Int
-    public var right: Int
-    public var wrong: Int
-    public var lastSeen: Date?
-
-    public init(
-        repetitions: Int = 0, easeFactor: Double = 2.5, intervalDays: Int = 0, due: Date? = nil, seen: Int = 0,
-        right: Int = 0, wrong: Int = 0, lastSeen: Date? = nil
-    ) {
-        self.repetitions = repetitions
-        self.easeFactor = easeFactor
-        self.intervalDays = intervalDays
-        self.due = due
-        self.seen = seen
-        self.right = right
-        self.wrong = wrong
-        self.lastSeen = lastSeen
-    }
-}
+/// The spaced-repetition state of one saved word: the quiz engine's schedule, stored as it is (one type, not a
+/// copy to convert field by field).
+public typealias ReviewState = ReviewSchedule
 
 /// One finished (or abandoned) quiz.
 public struct QuizRun: Sendable, Hashable, Codable {

@@ -1,6 +1,7 @@
 import Foundation
 import LexAggCore
 import LexAggLibrary
+import LexAggQuiz
 import Testing
 
 /// A library in a temporary data directory, filled through the library's own API.

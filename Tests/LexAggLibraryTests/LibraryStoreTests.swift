@@ -1,6 +1,7 @@
 import Foundation
 import LexAggCore
 @testable import LexAggLibrary
+import LexAggQuiz
 import Testing
 
 @Suite struct LibraryStoreTests {

@@ -235,12 +235,9 @@ struct LibraryQuizRecorder: QuizRecorder {
     let kind: String
 
     func record(answer: AnsweredQuestion) async throws {
-        let schedule = answer.review
         try library.recordAnswer(
-            wordID: answer.wordID, correct: answer.outcome == .right,
-            newState: ReviewState(repetitions: schedule.repetitions, easeFactor: schedule.easeFactor,
-                                  intervalDays: schedule.intervalDays, due: schedule.due),
-            at: schedule.lastSeen ?? Date()
+            wordID: answer.wordID, correct: answer.outcome == .right, newState: answer.review,
+            at: answer.review.lastSeen ?? Date()
         )
     }
 
@@ -258,13 +255,9 @@ extension QuizWord {
     /// The quiz's view of a library word; nil for a word without an id or a definition.
     init?(libraryWord word: LibraryWord) {
         guard let id = word.id, let definition = word.firstDefinition else { return nil }
-        let state = word.review ?? ReviewState()
         self.init(
             id: id, text: word.word, language: word.language, partOfSpeech: word.partOfSpeech, definition: definition,
-            review: ReviewSchedule(
-                repetitions: state.repetitions, easeFactor: state.easeFactor, intervalDays: state.intervalDays,
-                due: state.due, seen: state.seen, right: state.right, wrong: state.wrong, lastSeen: state.lastSeen
-            )
+            review: word.review ?? ReviewSchedule()
         )
     }
 }

@@ -32,7 +32,10 @@ public enum HistoryJournal {
         for attempt in 0..<2 {
             var descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             if descriptor < 0 && errno == ENOENT && attempt == 0 {
-                mkdir(directory, 0o700)
+                // A fresh home may lack ~/.local/share as well as lexagg's own directory.
+                try? FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+                )
                 descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             }
             guard descriptor >= 0 else { throw failure("cannot open \(path)") }

@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test func everyLineIsCountedOnceHoweverOftenTheHistoryIsRead() throws {
-        let directory = temporaryDirectory() + "/not-yet-created"
+        // A fresh home: neither the data directory nor its parent exists yet.
+        let directory = temporaryDirectory() + "/.local/share/lexagg"
         for word in ["bank", "house", "bank", "bank"] {
             try HistoryJournal.append(word, language: nil, directory: directory)
         }

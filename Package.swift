@@ -35,10 +35,11 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // MARK: Core and layers
-        .target(name: "LexAggCore"),
+        .target(name: "LexAggCore", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "LexAggAggregation", dependencies: ["LexAggCore"]),
         // The per-provider cache: a SQLite file (GRDB) behind a provider decorator.
         .target(name: "LexAggCache", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),

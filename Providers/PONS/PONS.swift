@@ -75,7 +75,8 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
             requiresCredentials: true,
             source: configuration.endpoint,
             license: "© PONS GmbH; API terms of use",
-            formatVersion: 1
+            formatVersion: 1,
+            quota: .metered("1,000 requests a month on the free plan")
         )
     }
 

@@ -20,6 +20,13 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var license: String?
     /// Bumped when the shape of what the provider returns changes (part of cache keys).
     public var formatVersion: Int
+    /// What identifies the provider's configured source (endpoint, DICT server and database, file path), never a
+    /// secret. Part of cache keys: answers cached from one source are not served for another. Defaults to
+    /// ``source``.
+    public var configurationFingerprint: String
+    /// Whether requests are metered: a metered provider is asked by default only when the word's language is given
+    /// and is one of its own (name it with `--providers` to ask it anyway).
+    public var quota: QuotaPolicy
 
     public init(
         id: ProviderID,
@@ -31,7 +38,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
         requiresCredentials: Bool = false,
         source: String,
         license: String? = nil,
-        formatVersion: Int = 1
+        formatVersion: Int = 1,
+        configurationFingerprint: String? = nil,
+        quota: QuotaPolicy = .unmetered
     ) {
         self.id = id
         self.displayName = displayName
@@ -43,6 +52,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.source = source
         self.license = license
         self.formatVersion = formatVersion
+        self.configurationFingerprint = configurationFingerprint ?? source
+        self.quota = quota
     }
 
     /// Whether this provider can define words of `language` (a provider that names no language can try any).
@@ -64,6 +75,20 @@ public enum ProviderAvailability: Sendable, Hashable {
 
     public var isAvailable: Bool {
         if case .available = self { return true }
+        return false
+    }
+}
+
+/// How a provider's requests are counted by its source.
+public enum QuotaPolicy: Sendable, Hashable {
+    /// Ask as often as needed.
+    case unmetered
+    /// A limited number of requests (`"1,000 requests a month"`): never asked by default for a word of unknown
+    /// language, and its answers are worth caching.
+    case metered(String)
+
+    public var isMetered: Bool {
+        if case .metered = self { return true }
         return false
     }
 }

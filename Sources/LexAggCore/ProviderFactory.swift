@@ -1,10 +1,15 @@
+import Logging
+
 /// What a provider factory may read when it builds providers: the environment, nothing global.
 public struct ProviderEnvironment: Sendable {
     /// Environment variables (`LEXAGG_*` and the XDG ones).
     public var variables: [String: String]
+    /// Where providers and their HTTP clients log (requests, retries, errors); from the composition root.
+    public var logger: Logger
 
-    public init(variables: [String: String]) {
+    public init(variables: [String: String], logger: Logger = Logger(label: "lexagg", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.variables = variables
+        self.logger = logger
     }
 
     public subscript(_ name: String) -> String? {

@@ -40,9 +40,14 @@ let package = Package(
     targets: [
         // MARK: Core and layers
         .target(name: "LexAggCore", dependencies: [.product(name: "Logging", package: "swift-log")]),
-        .target(name: "LexAggAggregation", dependencies: ["LexAggCore"]),
+        // The lookup service: selection, cache wrapping, strategies, deadlines, fallbacks, merging, suggestions.
+        .target(name: "LexAggAggregation", dependencies: ["LexAggCore", .product(name: "Logging", package: "swift-log")]),
         // The per-provider cache: a SQLite file (GRDB) behind a provider decorator.
-        .target(name: "LexAggCache", dependencies: ["LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "LexAggCache",
+            dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         // The configuration file (TOML) and its precedence: flags > environment > file > defaults.
         .target(
             name: "LexAggConfig",

@@ -2,6 +2,7 @@ import LexAggAggregation
 import LexAggCache
 import LexAggConfig
 import LexAggCore
+import Logging
 import Synchronization
 
 /// What every command runs with: the environment, the provider factories and the output.
@@ -15,12 +16,30 @@ public final class CommandContext: Sendable {
     private let builtRegistry = Mutex<ProviderRegistry?>(nil)
     private let openedCache = Mutex<CacheStore??>(nil)
     private let loadedSettings = Mutex<Result<Settings, ConfigError>?>(nil)
+    private let logLevel: LogLevelControl
+    private let quiet = Mutex(false)
+    /// The one logger: providers, their HTTP clients and the lookup service get copies of it. Standard error, at the
+    /// level `--verbose`/`--debug` or `LEXAGG_LOG` ask for (errors only by default).
+    public let logger: Logger
 
     public init(environment: [String: String], factories: [ProviderFactory], output: any OutputSink) {
         self.environment = environment
         self.factories = factories
         self.output = output
+        let control = LogLevelControl(LogLevelControl.level(named: environment["LEXAGG_LOG"]) ?? .error)
+        logLevel = control
+        logger = Logger(label: "lexagg") { _ in StandardErrorLogHandler(output: output, control: control) }
     }
+
+    /// Applies a command's `--verbose`, `--debug` and `--quiet` (before anything is built, so every copy of the
+    /// logger sees the level).
+    func apply(_ logging: Verbosity) {
+        if let level = logging.level { logLevel.current = level }
+        quiet.withLock { $0 = logging.quiet }
+    }
+
+    /// Whether warnings are silenced (`--quiet`).
+    var isQuiet: Bool { quiet.withLock { $0 } }
 
     /// The registry, built once from the factories.
     public var registry: ProviderRegistry {
@@ -28,7 +47,9 @@ public final class CommandContext: Sendable {
             if let registry { return registry }
             // Providers read their endpoints and keys from variables; the file's values fill in unset ones.
             let variables = (try? settings)?.providerVariables() ?? environment
-            let built = ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: variables))
+            let built = ProviderRegistry(
+                factories: factories, environment: ProviderEnvironment(variables: variables, logger: logger)
+            )
             registry = built
             return built
         }
@@ -46,9 +67,24 @@ public final class CommandContext: Sendable {
         }
     }
 
-    /// The lookup cache in `mode`, or nil when there is none.
-    func lookupCache(mode: CacheMode) -> LookupCache? {
-        cacheStore.map { LookupCache(store: $0, mode: mode, ttl: { [self] in cacheTTL($0) }) }
+    /// The lookup service every command asks: the registry, the cache, and the settings' strategy, time limits,
+    /// weights and default providers.
+    /// - Throws: ``ConfigError`` for a configured default provider that does not exist here.
+    func lookupService() throws(ConfigError) -> LookupService<ContinuousClock> {
+        let settings = try settings
+        let registry = registry
+        var aggregation = AggregationOptions(
+            strategy: settings.strategy, providerTimeout: settings.providerTimeout, deadline: settings.timeout
+        )
+        aggregation.providerTimeouts = settings.providerTimeouts
+        let configuration = LookupService<ContinuousClock>.Configuration(
+            aggregation: aggregation,
+            merge: SenseMerger.Configuration(providerWeights: settings.providerWeights),
+            defaultProviders: try settings.defaultProviders(in: registry)?.map(\.descriptor.id),
+            cacheEnabled: settings.cacheEnabled
+        )
+        let cache = cacheStore.map { LookupCache(store: $0, ttl: { [self] in cacheTTL($0) }) }
+        return LookupService(registry: registry, configuration: configuration, cache: cache, logger: logger)
     }
 
     /// How long `provider`'s cached answers stay fresh: the configuration's `ttl`/`negative_ttl` (commands check
@@ -80,6 +116,7 @@ public final class CommandContext: Sendable {
     }
 
     func warn(_ message: String) {
+        guard !isQuiet else { return }
         output.writeError("lexagg: warning: \(message)\n")
     }
 
@@ -98,10 +135,13 @@ protocol ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus
     /// Whether the configuration must be valid before the command runs (true unless the command says otherwise).
     var loadsConfiguration: Bool { get }
+    /// The command's `--verbose`/`--debug`/`--quiet`, if it has them.
+    var verbosity: Verbosity? { get }
 }
 
 extension ContextCommand {
     var loadsConfiguration: Bool { true }
+    var verbosity: Verbosity? { nil }
 }
 
 /// An error a command reports to the user before exiting with its status.
@@ -110,4 +150,11 @@ struct CommandFailure: Error {
     var message: String
 
     static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
+}
+
+extension CommandFailure {
+    /// The lookup service's refusal as the user sees it: a bad request is a usage error (64), nothing usable 69.
+    init(_ error: LookupServiceError) {
+        self.init(status: error.kind == .invalidRequest ? .usage : .unavailable, message: error.message)
+    }
 }

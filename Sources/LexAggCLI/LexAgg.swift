@@ -67,9 +67,15 @@ public enum LexAggCLI {
     }
 
     private static func execute(_ runnable: any ContextCommand, context: CommandContext) async -> Int32 {
+        if let verbosity = runnable.verbosity { context.apply(verbosity) }
         do {
             if runnable.loadsConfiguration { _ = try context.settings }
             return try await runnable.run(in: context).rawValue
+        } catch let error as LookupServiceError {
+            let failure = CommandFailure(error)
+            context.fail(failure.message)
+            if failure.status == .usage { context.output.writeError("Run 'lexagg help' for usage.\n") }
+            return failure.status.rawValue
         } catch let failure as CommandFailure {
             context.fail(failure.message)
             if failure.status == .usage { context.output.writeError("Run 'lexagg help' for usage.\n") }
@@ -139,16 +145,14 @@ func parseLanguage(_ text: String, option: String = "--lang") throws -> Language
 
 extension LookupStrategy: ExpressibleByArgument {}
 
-/// The aggregator options for `--strategy` and `--timeout`, with an error that teaches.
-///
-/// By default a lookup waits at most 8 s in all and 5 s for any one provider; an explicit `--timeout` sets both.
-func aggregatorOptions(strategy: LookupStrategy, timeout: Double?) throws -> AggregationOptions {
-    guard let timeout else { return AggregationOptions(strategy: strategy) }
+/// `--timeout` as a duration, with an error that teaches; `nil` when not given (the configured limits apply: by
+/// default 8 s in all and 5 s for any one provider). An explicit `--timeout` sets both.
+func parseTimeout(_ timeout: Double?) throws -> Duration? {
+    guard let timeout else { return nil }
     guard timeout.isFinite, timeout > 0, timeout <= 600 else {
         throw CommandFailure.usage("--timeout must be a number of seconds above 0 and at most 600, not \(timeout)")
     }
-    let deadline = Duration.milliseconds(Int64((timeout * 1000).rounded()))
-    return AggregationOptions(strategy: strategy, providerTimeout: deadline, deadline: deadline)
+    return .milliseconds(Int64((timeout * 1000).rounded()))
 }
 
 /// Splits `--providers a,b` into names.

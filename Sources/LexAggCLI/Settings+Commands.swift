@@ -5,20 +5,6 @@ import LexAggCore
 /// How commands combine their flags with the settings: a flag given wins, otherwise the setting (environment,
 /// file or default) applies.
 extension Settings {
-    /// The aggregator options for `--strategy` and `--timeout` over the configured ones.
-    ///
-    /// An explicit `--timeout` sets both the overall deadline and the per-provider limit, as it always has;
-    /// a provider's own `timeout` in the file still applies, within the deadline.
-    func aggregationOptions(strategy: LookupStrategy?, timeout: Double?) throws -> AggregationOptions {
-        var options = try aggregatorOptions(strategy: strategy ?? self.strategy, timeout: timeout)
-        if timeout == nil {
-            options.deadline = self.timeout
-            options.providerTimeout = providerTimeout
-        }
-        options.providerTimeouts = providerTimeouts
-        return options
-    }
-
     /// The configured default providers (`lookup.providers`, `LEXAGG_PROVIDERS`), resolved in `registry`;
     /// `nil` when none are configured.
     /// - Throws: ``ConfigError`` naming the file's line or the variable, for an id no provider here has.

@@ -1,4 +1,5 @@
 import Foundation
+import LexAggAggregation
 import LexAggCore
 
 /// How long a provider's answers stay fresh: answers that found the word, and "not found" answers.
@@ -21,18 +22,8 @@ extension Duration {
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
-/// How a lookup uses the cache.
-public enum CacheMode: String, Sendable, Hashable {
-    /// Fresh answers come from the cache; everything else from the source, and is stored.
-    case normal
-    /// Always ask the source and store its answer (`--refresh`).
-    case refresh
-    /// Never ask the source: answer from the cache, however old, or fail with ``ProviderError/Code/offline``.
-    case offline
-}
-
-/// The cache as the lookup sees it: the store, each provider's time to live, the mode, and the time.
-public struct LookupCache: Sendable {
+/// The cache as the lookup service sees it: the store, each provider's time to live, the mode, and the time.
+public struct LookupCache: AnswerCaching {
     public let store: CacheStore
     public let mode: CacheMode
     public let ttl: @Sendable (ProviderID) -> CacheTTL
@@ -46,6 +37,11 @@ public struct LookupCache: Sendable {
         self.mode = mode
         self.ttl = ttl
         self.now = now
+    }
+
+    /// `provider` behind the cache in `mode` (see ``wrap(_:)``).
+    public func wrap(_ provider: any DictionaryProvider, mode: CacheMode) -> any DictionaryProvider {
+        LookupCache(store: store, mode: mode, ttl: ttl, now: now).wrap(provider)
     }
 
     /// `provider` behind the cache, keeping its capabilities (defining, translating, matching).
@@ -63,16 +59,32 @@ public struct LookupCache: Sendable {
         }
     }
 
-    /// The cache key of `request`: the query as the provider receives it (NFC), with its language or direction.
+    /// The cache key of `request` to a provider configured as `fingerprint` (its endpoint, DICT server and
+    /// database: see ``LexAggCore/ProviderDescriptor/configurationFingerprint``): the source's digest, then the query
+    /// as the provider receives it (NFC), with its language or direction. Answers cached from one source are never
+    /// served for another.
     ///
     /// Case is kept: German *Essen* (food) and *essen* (to eat) are different words and different answers.
-    public static func key(for request: ProviderRequest) -> String {
-        switch request {
+    public static func key(for request: ProviderRequest, fingerprint: String = "") -> String {
+        let source = digest(fingerprint)
+        return switch request {
         case .define(let query):
-            "define|\(query.language?.code ?? "*")|\(query.term.precomposedStringWithCanonicalMapping)"
+            "define|\(source)|\(query.language?.code ?? "*")|\(query.term.precomposedStringWithCanonicalMapping)"
         case .translate(let query):
-            "translate|\(query.pair.source.code)>\(query.pair.target.code)|\(query.term.precomposedStringWithCanonicalMapping)"
+            "translate|\(source)|\(query.pair.source.code)>\(query.pair.target.code)|\(query.term.precomposedStringWithCanonicalMapping)"
         }
+    }
+
+    /// A short stable digest (64-bit FNV-1a, hex) of a provider's configuration, so keys stay short and the
+    /// configuration itself (a server name) is not spelled out in every key.
+    static func digest(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
 
@@ -85,7 +97,7 @@ struct CacheLayer: Sendable {
 
     func answer(_ request: ProviderRequest, from source: () async throws -> LookupResult) async throws -> LookupResult {
         let id = descriptor.id
-        let key = LookupCache.key(for: request)
+        let key = self.key(request)
         switch cache.mode {
         case .offline:
             // Fresh or not, a stored answer is all an offline lookup has. A fresh one is served as cached; an old
@@ -110,12 +122,16 @@ struct CacheLayer: Sendable {
 
     func freshAnswer(to request: ProviderRequest) -> LookupResult? {
         guard cache.mode != .refresh else { return nil }
-        return fresh(LookupCache.key(for: request)).map(served)
+        return fresh(key(request)).map(served)
     }
 
     func staleAnswer(to request: ProviderRequest) -> LookupResult? {
-        cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: LookupCache.key(for: request))
+        cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: key(request))
             .map(served)
+    }
+
+    private func key(_ request: ProviderRequest) -> String {
+        LookupCache.key(for: request, fingerprint: descriptor.configurationFingerprint)
     }
 
     private func fresh(_ key: String) -> CacheStore.Record? {

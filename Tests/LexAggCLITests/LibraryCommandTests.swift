@@ -78,16 +78,19 @@ import Testing
         #expect(json.stdout.contains("\"status\" : \"added\"") && json.stdout.contains("\"status\" : \"notFound\""))
     }
 
-    @Test func offlineAsksOnlyOfflineDictionaries() async throws {
-        // An online provider whose server refuses connections: asked without --offline, never with it.
-        let online = ["LEXAGG_DATA_DIR": data, "LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9"]
+    @Test func offlineAsksOnlyOfflineDictionariesAndTheCache() async throws {
+        // An online provider whose server refuses connections: asked without --offline; with it, only its cached
+        // answers count (none here), exactly as `lookup --offline`.
+        let online = ["LEXAGG_DATA_DIR": data, "LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9",
+                      "LEXAGG_CACHE_DIR": TemporaryFiles.directory()]
         let asked = await CLIRun.run(["library", "add", "serene", "--format", "json"], environment: online, also: [.wiktionary])
         #expect(asked.stdout.contains("\"provider\" : \"wiktionary\""))
         let offline = await CLIRun.run(["library", "add", "serene", "--offline", "--format", "json"], environment: online,
                                        also: [.wiktionary])
         #expect(offline.status == 0)
         #expect(offline.stdout.contains("\"status\" : \"updated\""))
-        #expect(!offline.stdout.contains("wiktionary"))
+        #expect(!asked.stdout.contains("\"code\" : \"offline\""))
+        #expect(offline.stdout.contains("\"code\" : \"offline\""), "wiktionary answers from the cache only")
     }
 
     @Test func badInputIsAUsageErrorAndSavesNothing() async throws {

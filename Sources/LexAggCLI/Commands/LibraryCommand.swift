@@ -60,11 +60,15 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask.", valueName: "ids"))
     var providers: String?
 
-    @Flag(name: .long, help: "Ask only offline dictionaries (no network).")
+    @Flag(name: .long, help: "Make no network request: offline dictionaries and cached answers, as 'lookup --offline'.")
     var offline = false
 
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
+
+    @OptionGroup var logging: LoggingOptions
+
+    var verbosity: Verbosity? { logging.verbosity }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to save, e.g. 'lexagg library add serendipity'") }
@@ -77,16 +81,15 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 throw CommandFailure.usage("invalid word: \(error)")
             }
         }
-        let lookup = try await WordLookup.make(
-            context: context, language: language, providers: providers, offline: offline, target: target
-        )
+        let lookup = try await context.definitions(language: language, providers: providers, offline: offline, target: target)
         let library = try context.openLibrary()
         defer { library.close() }
         var results: [JSONOutput.LibraryAddDocument.Result] = []
         var status = ExitStatus.success
         for query in queries {
             try Task.checkCancellation()
-            let (entries, result) = await lookup.entries(for: query)
+            let answer = await lookup.lookUp(query)
+            let (entries, result) = (answer.entries, answer.result)
             let outcomes = result.outcomes.map(JSONOutput.Outcome.init)
             guard !entries.isEmpty else {
                 let failed = result.allFailed
@@ -94,7 +97,7 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 results.append(.init(word: query.term, language: language, status: failed ? "failed" : "notFound",
                                      senses: 0, sources: [], outcomes: outcomes))
                 if format == .text {
-                    for failure in result.failures { context.warn(failure.description) }
+                    context.warn(about: result)
                     let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
                     context.fail(failed ? "every provider failed for '\(query.term)'; nothing saved"
                                         : "no entry for '\(query.term)' in \(asked); nothing saved")

@@ -3,46 +3,18 @@ import LexAggAggregation
 import LexAggCore
 import LexAggLibrary
 
-/// Random words from the first provider that answers, falling back to the next (the online service, then the
-/// local word list).
-func randomWordBatch(_ candidates: [any RandomWordProviding], count: Int, language: Language) async
-    -> (words: [String], provider: ProviderID?, failures: [ProviderError])
-{
-    var failures: [ProviderError] = []
-    for provider in candidates {
-        do {
-            return (try await provider.randomWords(RandomWordRequest(count: count, language: language)),
-                    provider.descriptor.id, failures)
-        } catch {
-            failures.append(ProviderError.wrapping(error, provider: provider.descriptor.id))
-        }
-    }
-    return ([], nil, failures)
-}
-
-/// The random-word providers for `language`, in priority order (configured ones only).
-func randomWordProviders(_ registry: ProviderRegistry, language: Language) async -> [any RandomWordProviding] {
-    var candidates: [any RandomWordProviding] = []
-    for case let provider as any RandomWordProviding in registry.providers where provider.descriptor.supports(language) {
-        if case .notConfigured = await provider.availability() { continue }
-        candidates.append(provider)
-    }
-    return candidates
-}
-
 extension RandomCommand {
     /// The most rounds of random words asked for before giving up on filling the page.
     static let maximumRounds = 8
 
     /// `random --define/--page/--save`: browse random words, with definitions, without repeating a word already
     /// shown in this browsing session (`--page 1` starts a new one), saving them to the library with `--save`.
-    func browse(_ candidates: [any RandomWordProviding], language: Language, context: CommandContext) async throws
+    func browse(_ source: LookupService<ContinuousClock>.RandomWords, language: Language, context: CommandContext) async throws
         -> ExitStatus
     {
         if let page, page < 1 { throw CommandFailure.usage("--page must be 1 or more, not \(page)") }
         let needsDefinitions = define || save
-        let lookup = needsDefinitions
-            ? try await WordLookup.make(context: context, language: language, providers: nil, offline: false) : nil
+        let lookup = needsDefinitions ? try await context.definitions(language: language) : nil
         let library = page != nil || save ? try context.openLibrary() : nil
         defer { library?.close() }
         var shown: Set<String> = []
@@ -58,8 +30,7 @@ extension RandomCommand {
             try Task.checkCancellation()
             rounds += 1
             let missing = count - picked.count
-            let batch = await randomWordBatch(candidates, count: min(1000, needsDefinitions ? missing * 2 + 3 : missing + 5),
-                                              language: language)
+            let batch = await source.next(min(1000, needsDefinitions ? missing * 2 + 3 : missing + 5))
             lastFailures = batch.failures
             guard let provider = batch.provider else { break }
             if rounds == 1 && format == .text {
@@ -72,8 +43,9 @@ extension RandomCommand {
                 guard !shown.contains(word), !picked.contains(where: { $0.word == word }), !skipped.contains(word) else { continue }
                 var entries: [Entry] = []
                 if let lookup, let query = try? LookupQuery(word, language: language) {
-                    entries = await lookup.entries(for: query).entries
-                    guard WordLookup.hasDefinition(entries) else {
+                    let answer = await lookup.lookUp(query)
+                    entries = answer.entries
+                    guard answer.hasDefinition else {
                         skipped.append(word)
                         continue
                     }

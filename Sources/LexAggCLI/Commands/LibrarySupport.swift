@@ -4,7 +4,7 @@ import LexAggCore
 import LexAggLibrary
 
 // What the library, history, suggest and random-browsing commands share: opening the library with errors that
-// teach, looking words up through the aggregator like `lookup` does, and the JSON they print.
+// teach, asking the lookup service like `lookup` does, and the JSON they print.
 
 extension CommandContext {
     /// Opens the user's library (`LEXAGG_DATA_DIR`, `$XDG_DATA_HOME/lexagg` or `~/.local/share/lexagg`).
@@ -44,75 +44,33 @@ func recordLookupHistory(_ query: LookupQuery, found: Bool, context: CommandCont
     }
 }
 
-/// Looks words up through the aggregator the way `lookup` does, for `library add`, `random --define` and `suggest`.
-struct WordLookup {
-    var definers: [any DefinitionProviding]
-    var translators: [any TranslationProviding] = []
-    var target: Language?
-    var aggregator = Aggregator(options: AggregationOptions(strategy: .merge))
-
-    /// Chooses the providers: those named, or every available one that defines `language`; with `offline`, only
-    /// those that need no network.
-    static func make(
-        context: CommandContext, language: Language?, providers names: String?, offline: Bool, target: Language? = nil
-    ) async throws -> WordLookup {
-        context.reportRegistryProblems()
-        let registry = context.registry
-        var definers: [any DefinitionProviding]
-        if let names = providerNames(names) {
-            let selection: [any DictionaryProvider]
-            do { selection = try registry.resolve(names) } catch { throw CommandFailure.usage(error.description) }
-            definers = selection.compactMap { $0 as? any DefinitionProviding }
-            if definers.isEmpty { throw CommandFailure.usage("\(names.joined(separator: ", ")) cannot look words up") }
-        } else {
-            let candidates = registry.definers(for: language).filter {
-                $0.descriptor.capabilities.contains(.define) && (language != nil || !$0.descriptor.requiresCredentials)
-                    && (!offline || !$0.descriptor.requiresNetwork)
-            }
-            definers = []
-            for provider in candidates {
-                if case .available = await provider.availability() { definers.append(provider) }
-            }
-            if definers.isEmpty {
-                if let language, candidates.isEmpty {
-                    throw CommandFailure.usage(
-                        "no\(offline ? " offline" : "") provider defines \(language.englishName) words"
-                            + (Language.isKnown(language) ? "" : " (is '\(language.code)' an ISO 639 code? e.g. en, de, fr, es)")
-                    )
-                }
-                throw CommandFailure(status: .unavailable, message: "no dictionary is usable; see 'lexagg providers'")
-            }
-        }
-        if offline { definers = definers.filter { !$0.descriptor.requiresNetwork } }
-        var lookup = WordLookup(definers: definers, target: target)
-        if let target, let source = language {
-            let pair = LanguagePair(source: source, target: target)
-            for provider in registry.translators(for: pair) where !offline || !provider.descriptor.requiresNetwork {
-                if case .available = await provider.availability() { lookup.translators.append(provider) }
-            }
-        }
-        return lookup
+extension CommandContext {
+    /// The lookup service's providers for defining words of `language` (and translating them into `target`), as
+    /// `lookup` would choose them with the same flags: for `library add`, `random --define` and `suggest`.
+    func definitions(
+        language: Language?, providers: String? = nil, offline: Bool = false, target: Language? = nil
+    ) async throws -> LookupService<ContinuousClock>.Definitions {
+        let service = try lookupService()
+        reportRegistryProblems()
+        let definitions = try await service.definitions(
+            language: language, translatingTo: target,
+            options: RequestOptions(providers: providerNames(providers), offline: offline, suggest: false)
+        )
+        for note in definitions.notes where note.kind == .skipped { warn(note.message) }
+        return definitions
     }
 
-    /// The entries for `query` (merged across providers like `lookup`), and every provider's outcome.
-    func entries(for query: LookupQuery) async -> (entries: [Entry], result: AggregatedResult) {
-        var result = await aggregator.define(query, using: definers)
-        if let target, let source = query.language, !translators.isEmpty,
-           let translation = try? TranslationQuery(query.term, from: source, to: target)
-        {
-            let translated = await aggregator.translate(translation, using: translators)
-            result.entries += translated.entries
-            result.outcomes += translated.outcomes
-        }
-        var entries = result.entries.filter { !$0.isEmpty }
-        if Set(entries.map(\.provenance.provider)).count > 1 {
-            entries = SenseMerger().merge(entries, query: query.term).entries
-        }
-        return (entries, result)
+    /// The lookup service's random-word providers for `language`.
+    func randomWords(language: Language, providers: String? = nil) async throws -> LookupService<ContinuousClock>.RandomWords {
+        let service = try lookupService()
+        reportRegistryProblems()
+        return try await service.randomWords(language: language, options: RequestOptions(providers: providerNames(providers)))
     }
+}
 
+extension LookupAnswer {
     /// Whether the entries give at least one definition.
-    static func hasDefinition(_ entries: [Entry]) -> Bool {
+    var hasDefinition: Bool {
         entries.contains { $0.allSenses.contains { !$0.definition.isEmpty } }
     }
 }

@@ -38,7 +38,7 @@ struct LookupBatch {
         guard !words.isEmpty else {
             throw CommandFailure.usage("\(source == "-" ? "standard input" : source) has no words (one per line)")
         }
-        let session = try await LookupSession(options, context: context)
+        let session = try await LookupPresenter(options, context: context)
         var progress = ProgressBar(total: words.count, enabled: context.output.isErrorTerminal, output: context.output)
         var tally = Tally()
         let started = ContinuousClock.now
@@ -71,7 +71,7 @@ struct LookupBatch {
             }
         }
 
-        let online = session.providers.contains { $0.descriptor.requiresNetwork }
+        let online = session.definitions.definers.contains { $0.descriptor.requiresNetwork }
         if !online || options.jobs == 1 {
             for word in words {
                 try Task.checkCancellation()

@@ -68,12 +68,17 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp("With --batch, how many words to look up at once online (1-64).", valueName: "n"))
     var jobs = 8
 
+    @OptionGroup var logging: LoggingOptions
+
     var options: LookupOptions {
         LookupOptions(
             words: words, providers: providers, lang: lang, format: format, strategy: strategy, timeout: timeout,
-            explain: explain, offline: offline, noCache: noCache, refresh: refresh, batch: batch, jobs: jobs
+            explain: explain, offline: offline, noCache: noCache, refresh: refresh, batch: batch, jobs: jobs,
+            verbosity: logging.verbosity
         )
     }
+
+    var verbosity: Verbosity? { logging.verbosity }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         try await options.run(in: context)
@@ -95,12 +100,9 @@ struct LookupOptions: Equatable, ContextCommand {
 
     var batch: String?
     var jobs = 8
+    var verbosity: Verbosity? = Verbosity()
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        if refresh && (offline || noCache) {
-            throw CommandFailure.usage("--refresh asks the sources again and caches their answers; it cannot go with "
-                + (offline ? "--offline" : "--no-cache"))
-        }
         if let batch {
             guard words.isEmpty else {
                 throw CommandFailure.usage("give words either as arguments or with --batch, not both")
@@ -108,7 +110,7 @@ struct LookupOptions: Equatable, ContextCommand {
             return try await LookupBatch(options: self, source: batch).run(in: context)
         }
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
-        let session = try await LookupSession(self, context: context)
+        let session = try await LookupPresenter(self, context: context)
         let query: LookupQuery
         do {
             query = try session.query(words.joined(separator: " "))
@@ -128,7 +130,7 @@ struct LookupOptions: Equatable, ContextCommand {
         case .json: context.output.write(JSONOutput.encode(session.document(answer)))
         case .text: session.renderText(answer, footer: true)
         }
-        recordLookupHistory(query, found: answer.result.isFound, context: context)  // `lexagg history`; never fails the lookup
+        recordLookupHistory(query, found: answer.isFound, context: context)  // `lexagg history`; never fails the lookup
         return answer.status
     }
 }

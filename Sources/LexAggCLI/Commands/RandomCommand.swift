@@ -41,6 +41,10 @@ struct RandomCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: "Save the words (with their entries) to your library.")
     var save = false
 
+    @OptionGroup var logging: LoggingOptions
+
+    var verbosity: Verbosity? { logging.verbosity }
+
     static let maximumCount = 1000
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -48,60 +52,30 @@ struct RandomCommand: ParsableCommand, ContextCommand {
             throw CommandFailure.usage("--count must be between 1 and \(Self.maximumCount), not \(count)")
         }
         let language = try lang.map { try parseLanguage($0) } ?? context.settings.language ?? .english
-        context.reportRegistryProblems()
-        let registry = context.registry
-        let selection: [any DictionaryProvider]
-        if let names = providerNames(providers) {
-            do { selection = try registry.resolve(names) } catch { throw CommandFailure.usage(error.description) }
-        } else {
-            selection = registry.providers
-        }
-        var candidates: [any RandomWordProviding] = []
-        for case let provider as any RandomWordProviding in selection where provider.descriptor.supports(language) {
-            if providers == nil, case .notConfigured = await provider.availability() { continue }
-            candidates.append(provider)
-        }
-        guard !candidates.isEmpty else {
-            let languages = Set(registry.providers.compactMap { $0 as? any RandomWordProviding }
-                .flatMap(\.descriptor.languages).map(\.code)).sorted()
-            throw CommandFailure.usage(
-                "no provider gives random \(language.englishName) words"
-                    + (languages.isEmpty ? "" : "; languages available: \(languages.joined(separator: ", "))")
-            )
-        }
+        let source = try await context.randomWords(language: language, providers: providers)
 
-        if define || save || page != nil { return try await browse(candidates, language: language, context: context) }
+        if define || save || page != nil { return try await browse(source, language: language, context: context) }
 
-        var failures: [ProviderError] = []
-        for provider in candidates {
-            do {
-                let words = try await provider.randomWords(RandomWordRequest(count: count, language: language))
-                for failure in failures where format == .text {
-                    context.warn("\(failure.provider) failed (\(failure.message)); words from \(provider.descriptor.displayName)")
-                }
-                switch format {
-                case .text:
-                    context.output.write(words.map { $0 + "\n" }.joined())
-                case .json:
-                    context.output.write(JSONOutput.encode(JSONOutput.RandomDocument(
-                        language: language, words: words, provider: provider.descriptor.id,
-                        fallbackFrom: failures.map { .init(provider: $0.provider, error: JSONOutput.ErrorInfo($0)) }
-                    )))
-                }
-                return .success
-            } catch {
-                failures.append(ProviderError.wrapping(error, provider: provider.descriptor.id))
+        let answer = await source.next(count)
+        guard let provider = answer.provider else {
+            for failure in answer.failures { context.warn(failure.description) }
+            context.fail("no provider could give random \(language.englishName) words")
+            return .unavailable
+        }
+        let name = context.registry.provider(provider)?.descriptor.displayName ?? provider.rawValue
+        switch format {
+        case .text:
+            for failure in answer.failures {
+                context.warn("\(failure.provider) failed (\(failure.message)); words from \(name)")
             }
+            context.output.write(answer.words.map { $0 + "\n" }.joined())
+        case .json:
+            context.output.write(JSONOutput.encode(JSONOutput.RandomDocument(
+                language: language, words: answer.words, provider: provider,
+                fallbackFrom: answer.failures.map { .init(provider: $0.provider, error: JSONOutput.ErrorInfo($0)) }
+            )))
         }
-        for failure in failures { context.warn(failure.description) }
-        context.fail("no provider could give random \(language.englishName) words")
-        return .unavailable
+        return .success
     }
 }
 
-extension ProviderDescriptor {
-    /// Whether the provider covers `language` (one that names no language covers any).
-    func supports(_ language: Language) -> Bool {
-        languages.isEmpty || languages.contains { $0.matches(language) }
-    }
-}

@@ -33,6 +33,10 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
 
+    @OptionGroup var logging: LoggingOptions
+
+    var verbosity: Verbosity? { logging.verbosity }
+
     /// How many random words are considered, and at most how many are looked up, to find one with a definition.
     static let candidateCount = 40
     static let maximumLookups = 15
@@ -40,7 +44,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         let day = try date.map(Self.validDay) ?? dayString(Date())
         let language = try await chooseLanguage(day: day, context: context)
-        let lookup = try await WordLookup.make(context: context, language: language, providers: nil, offline: false)
+        let lookup = try await context.definitions(language: language)
         let library = try context.openLibrary()
         defer { library.close() }
         var chosen: (word: String, entries: [Entry])?
@@ -48,15 +52,11 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             if let word = try library.wordOfTheDay(day, language: language),
                let query = try? LookupQuery(word, language: language)
             {
-                chosen = (word, await lookup.entries(for: query).entries)
+                chosen = (word, await lookup.lookUp(query).entries)
             }
         } catch { throw CommandFailure(error) }
         if chosen == nil {
-            let candidates = await randomWordProviders(context.registry, language: language)
-            guard !candidates.isEmpty else {
-                throw CommandFailure.usage("no provider gives random \(language.englishName) words to suggest from")
-            }
-            let batch = await randomWordBatch(candidates, count: Self.candidateCount, language: language)
+            let batch = try await context.randomWords(language: language).next(Self.candidateCount)
             if batch.provider == nil {
                 for failure in batch.failures { context.warn(failure.description) }
                 context.fail("no provider could give random \(language.englishName) words")
@@ -70,8 +70,9 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
                 do { inLibrary = try library.contains(word, language: language) } catch { throw CommandFailure(error) }
                 guard !inLibrary, let query = try? LookupQuery(word, language: language) else { continue }
                 lookups += 1
-                let entries = await lookup.entries(for: query).entries
-                if WordLookup.hasDefinition(entries) {
+                let answer = await lookup.lookUp(query)
+                let entries = answer.entries
+                if answer.hasDefinition {
                     // Another process may have chosen first: its choice is the day's.
                     let kept: String
                     do { kept = try library.setWordOfTheDay(word, day: day, language: language) } catch {
@@ -80,7 +81,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
                     if kept == word {
                         chosen = (word, entries)
                     } else if let query = try? LookupQuery(kept, language: language) {
-                        chosen = (kept, await lookup.entries(for: query).entries)
+                        chosen = (kept, await lookup.lookUp(query).entries)
                     }
                     break
                 }
@@ -125,7 +126,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
         let settings = try context.settings
         let learner = settings.learnerLanguages
         let ordered = learner.sorted { Self.hash(day + $0.code) < Self.hash(day + $1.code) }
-        for language in ordered where !(await randomWordProviders(context.registry, language: language)).isEmpty {
+        for language in ordered where (try? await context.randomWords(language: language)) != nil {
             return language
         }
         return settings.language ?? learner.first ?? .english

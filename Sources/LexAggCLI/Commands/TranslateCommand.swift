@@ -15,6 +15,11 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
             Examples:
               lexagg translate house --from en --to de
               lexagg translate Haus --from de --to en --format json
+              lexagg translate cut --from en --to fr --providers pons
+              lexagg translate cut --from en --to fr --offline   # from the cache only
+
+            Online translations are cached like definitions (see 'lexagg cache --help'), so asking PONS again \
+            spends no more of its monthly quota; --refresh asks again, --no-cache bypasses the cache.
             """
     )
 
@@ -39,55 +44,36 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp("The longest the translation may take, in seconds.", valueName: "seconds"))
     var timeout: Double?
 
+    @Flag(name: .long, help: "Make no network request: offline dictionaries and cached translations (old ones marked stale).")
+    var offline = false
+
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache of online answers.")
+    var noCache = false
+
+    @Flag(name: .long, help: "Ask online sources again even if the cache has a fresh translation, and cache the new one.")
+    var refresh = false
+
+    @OptionGroup var logging: LoggingOptions
+
+    var verbosity: Verbosity? { logging.verbosity }
+
     func run(in context: CommandContext) async throws -> ExitStatus {
-        let aggregator = Aggregator(options: try context.settings.aggregationOptions(strategy: strategy, timeout: timeout))
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to translate, e.g. 'lexagg translate house --from en --to de'") }
         let source = try parseLanguage(from, option: "--from")
         let target = try parseLanguage(to, option: "--to")
         let query: TranslationQuery
         do {
-            query = try TranslationQuery(words.joined(separator: " "), from: source, to: target)
+            query = try TranslationQuery(Normalization.nfc(words.joined(separator: " ")), from: source, to: target)
         } catch {
             throw CommandFailure.usage("\(error)")
         }
+        let service = try context.lookupService()
         context.reportRegistryProblems()
-        let registry = context.registry
-        let selection: [any DictionaryProvider]?
-        do { selection = try providerNames(providers).map(registry.resolve) } catch {
-            throw CommandFailure.usage(error.description)
-        }
-        var translators = registry.translators(for: query.pair, among: selection)
-        var notConfigured: [String] = []
-        if selection == nil {
-            // Leave out providers that are not set up (PONS without a key), and say how to set them up.
-            var configured: [any TranslationProviding] = []
-            for translator in translators {
-                if case .notConfigured(let hint) = await translator.availability() {
-                    notConfigured.append("\(translator.descriptor.id): \(hint)")
-                } else {
-                    configured.append(translator)
-                }
-            }
-            translators = configured
-        }
-        guard !translators.isEmpty || notConfigured.isEmpty else {
-            throw CommandFailure(
-                status: .unavailable,
-                message: "no provider set up here translates \(source.englishName) → \(target.englishName):\n  "
-                    + notConfigured.joined(separator: "\n  ")
-                    + "\n  offline: install a FreeDict database for it, e.g. apt-get install dict-freedict-\(Language.iso639_3(source) ?? source.code)-\(Language.iso639_3(target) ?? target.code)"
-            )
-        }
-        guard !translators.isEmpty else {
-            let pairs = Set(registry.providers.flatMap(\.descriptor.translationPairs).map(\.description)).sorted()
-            throw CommandFailure.usage(
-                "no provider translates \(source.englishName) → \(target.englishName)"
-                    + (pairs.isEmpty
-                        ? "; install a FreeDict database (e.g. apt-get install dict-freedict-eng-deu)"
-                        : "; available directions: \(pairs.joined(separator: ", "))")
-            )
-        }
-        let result = await aggregator.translate(query, using: translators)
+        let answer = try await service.translate(query, options: RequestOptions(
+            providers: providerNames(providers), strategy: strategy, timeout: try parseTimeout(timeout),
+            offline: offline, noCache: noCache, refresh: refresh, suggest: false
+        ))
+        let result = answer.result
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LookupDocument(
@@ -96,20 +82,19 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
                 suggestions: []
             )))
         case .text:
-            for failure in result.failures { context.warn(failure.description) }
-            let renderer = TextRenderer(
-                style: context.style,
-                names: Dictionary(registry.providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { a, _ in a }
-            )
+            context.warn(about: result)
+            let renderer = TextRenderer(style: context.style, names: service.registry.displayNames)
             if result.isFound {
                 context.output.write(renderer.render(result) + "\n" + renderer.footer(result.outcomes))
+            } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
+                context.fail("no translation of '\(query.term)' offline: nothing is cached for it from "
+                    + result.outcomes.map(\.provider.rawValue).joined(separator: ", ") + "; try again without --offline")
             } else if result.allFailed {
                 context.fail("every provider failed for '\(query.term)'")
             } else {
                 context.output.writeError("no translation of '\(query.term)' (\(query.pair))\n")
             }
         }
-        if result.isFound { return .success }
-        return result.allFailed ? .unavailable : .notFound
+        return answer.status
     }
 }

@@ -207,10 +207,10 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// Runs `body`, cancelling it and throwing ``ProviderError/Code/timeout`` when it takes longer than `limit`.
-    static func withTimeout(
-        _ limit: Duration, clock: C, provider: ProviderID, _ body: @escaping @Sendable () async throws -> LookupResult
-    ) async throws -> LookupResult {
-        try await withThrowingTaskGroup(of: LookupResult?.self) { group in
+    static func withTimeout<T: Sendable>(
+        _ limit: Duration, clock: C, provider: ProviderID, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { @concurrent in try await body() }
             group.addTask { @concurrent in
                 try await clock.sleep(for: limit)

@@ -1,0 +1,154 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+
+/// How a request may use the cache of online answers.
+public enum CacheMode: String, Sendable, Hashable {
+    /// Fresh answers come from the cache; everything else from the source, and is stored.
+    case normal
+    /// Always ask the source and store its answer (`--refresh`).
+    case refresh
+    /// Never ask the source: answer from the cache, however old, or fail with ``ProviderError/Code/offline``.
+    case offline
+}
+
+/// Puts providers behind a cache of their answers. The lookup service wraps every provider it asks; the store
+/// behind it (SQLite, PostgreSQL) is the implementation's business.
+public protocol AnswerCaching: Sendable {
+    /// `provider` behind the cache in `mode`, keeping its capabilities; a provider not worth caching (an offline
+    /// database, a random-word source) comes back as it is.
+    func wrap(_ provider: any DictionaryProvider, mode: CacheMode) -> any DictionaryProvider
+}
+
+/// What a consumer may ask of one request, over the service's configuration (a flag over the settings).
+public struct RequestOptions: Sendable, Hashable {
+    /// Provider ids the user named, in their order; `nil`: the configured default providers, else every
+    /// available provider that can answer.
+    public var providers: [String]?
+    /// The strategy; `nil`: the configured one.
+    public var strategy: LookupStrategy?
+    /// The longest the whole request may take (and any one provider); `nil`: the configured limits.
+    public var timeout: Duration?
+    /// No network request: offline dictionaries, and cached answers of online ones (old ones marked stale).
+    public var offline: Bool
+    /// Neither read nor write the cache.
+    public var noCache: Bool
+    /// Ask the sources again even when the cache has a fresh answer, and cache the new one.
+    public var refresh: Bool
+    /// Whether to look for close spellings when nothing knows the word.
+    public var suggest: Bool
+
+    public init(
+        providers: [String]? = nil, strategy: LookupStrategy? = nil, timeout: Duration? = nil, offline: Bool = false,
+        noCache: Bool = false, refresh: Bool = false, suggest: Bool = true
+    ) {
+        self.providers = providers
+        self.strategy = strategy
+        self.timeout = timeout
+        self.offline = offline
+        self.noCache = noCache
+        self.refresh = refresh
+        self.suggest = suggest
+    }
+}
+
+/// Why the service cannot serve a request at all (as opposed to providers failing, which is an answer).
+public struct LookupServiceError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The request itself is wrong: an unknown provider, a provider that cannot do this, a language no
+        /// provider covers, contradictory options. (CLI: 64; HTTP: 400.)
+        case invalidRequest
+        /// Nothing that could answer is usable here: no dictionary installed, none configured. (CLI: 69; HTTP: 503.)
+        case unavailable
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Something the consumer should tell the user beside the answer (a provider left out, and why).
+public struct ServiceNote: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        /// A provider that would have been asked was left out because it is unusable.
+        case skipped
+        /// A metered or unconfigured provider was not asked (information only).
+        case notAsked
+    }
+
+    public var kind: Kind
+    public var provider: ProviderID?
+    public var message: String
+
+    public init(_ kind: Kind, provider: ProviderID?, message: String) {
+        self.kind = kind
+        self.provider = provider
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// The service's answer to one definition or translation request, ready to render.
+public struct LookupAnswer: Sendable, Hashable {
+    /// What was asked: the word, its language, and for a translation the target language.
+    public var term: String
+    public var language: Language?
+    public var targetLanguage: Language?
+    /// Entries (merged and ranked when several providers answered) and every provider's outcome.
+    public var result: AggregatedResult
+    /// Each merged sense's score, `scores[entry][group][sense]`; empty when nothing was merged.
+    public var scores: [[[SenseScore]]]
+    /// The looser spelling that found the word when the one typed found nothing (`Café` → `cafe`).
+    public var matchedAs: String?
+    /// Close spellings, when nothing knew the word.
+    public var suggestions: [String]
+    /// Providers left out, and why.
+    public var notes: [ServiceNote]
+
+    public init(
+        term: String, language: Language?, targetLanguage: Language? = nil, result: AggregatedResult,
+        scores: [[[SenseScore]]] = [], matchedAs: String? = nil, suggestions: [String] = [], notes: [ServiceNote] = []
+    ) {
+        self.term = term
+        self.language = language
+        self.targetLanguage = targetLanguage
+        self.result = result
+        self.scores = scores
+        self.matchedAs = matchedAs
+        self.suggestions = suggestions
+        self.notes = notes
+    }
+
+    public var isFound: Bool { result.isFound }
+    /// Every provider asked failed (as opposed to answering "not found").
+    public var allFailed: Bool { result.allFailed }
+    /// The entries that carry something.
+    public var entries: [Entry] { result.entries.filter { !$0.isEmpty } }
+}
+
+/// Random words from the first provider that could give them, and the failures of those tried before it.
+public struct RandomWordsAnswer: Sendable, Hashable {
+    public var language: Language
+    public var words: [String]
+    /// The provider that answered; `nil` when every one failed.
+    public var provider: ProviderID?
+    /// Providers that failed before one answered (or all of them).
+    public var failures: [ProviderError]
+
+    public init(language: Language, words: [String], provider: ProviderID?, failures: [ProviderError]) {
+        self.language = language
+        self.words = words
+        self.provider = provider
+        self.failures = failures
+    }
+}

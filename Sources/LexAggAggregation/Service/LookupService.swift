@@ -1,0 +1,368 @@
+import LexAggCore
+import Logging
+
+/// The one way to answer a dictionary request. Every consumer — the CLI's commands, `library add`, the quiz, the
+/// servers — asks this service and only renders what it returns.
+///
+/// It owns, for each request:
+/// - **selection**: the providers named, else the configured defaults, else every available one that can answer
+///   (metered providers only for a word of their language), see ``ProviderSelection``;
+/// - **the cache**: every provider asked is wrapped by ``AnswerCaching`` in the request's ``CacheMode``;
+/// - **the strategy and deadlines** on the injected clock (``Aggregator``);
+/// - **fallbacks**: a stale cached answer for a failing source (in the cache decorator and the aggregator), looser
+///   spellings (case, diacritics) within the same deadline;
+/// - **merging and ranking** (``SenseMerger``) when several providers answered;
+/// - **suggestions** from every matching provider, within the same deadline.
+public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
+    /// The service's standing configuration (the consumer's settings: file, environment, defaults).
+    public struct Configuration: Sendable {
+        /// Strategy and time limits, unless a request says otherwise.
+        public var aggregation: AggregationOptions
+        /// Provider weights and merge thresholds.
+        public var merge: SenseMerger.Configuration
+        /// The providers asked when a request names none (`lookup.providers`); `nil`: every available one.
+        public var defaultProviders: [ProviderID]?
+        /// Whether online answers are cached at all.
+        public var cacheEnabled: Bool
+        /// The most close spellings suggested.
+        public var suggestionLimit: Int
+
+        public init(
+            aggregation: AggregationOptions = AggregationOptions(), merge: SenseMerger.Configuration = .init(),
+            defaultProviders: [ProviderID]? = nil, cacheEnabled: Bool = true, suggestionLimit: Int = 5
+        ) {
+            self.aggregation = aggregation
+            self.merge = merge
+            self.defaultProviders = defaultProviders
+            self.cacheEnabled = cacheEnabled
+            self.suggestionLimit = suggestionLimit
+        }
+    }
+
+    public let registry: ProviderRegistry
+    public let configuration: Configuration
+    private let cache: (any AnswerCaching)?
+    private let clock: C
+    private let logger: Logger
+
+    public init(
+        registry: ProviderRegistry, configuration: Configuration = Configuration(), cache: (any AnswerCaching)?,
+        clock: C, logger: Logger
+    ) {
+        self.registry = registry
+        self.configuration = configuration
+        self.cache = cache
+        self.clock = clock
+        self.logger = logger
+    }
+
+    private var selection: ProviderSelection {
+        ProviderSelection(registry: registry, defaults: configuration.defaultProviders, logger: logger)
+    }
+
+    // MARK: Requests
+
+    /// Chooses the providers for defining words of `language` once, for one word or a whole batch.
+    ///
+    /// - Parameter target: also translate each word into this language (`library add --to`), with the providers
+    ///   that translate in that direction (none is required).
+    /// - Throws: ``LookupServiceError`` when no provider can answer at all.
+    public func definitions(language: Language?, translatingTo target: Language? = nil, options: RequestOptions = .init())
+        async throws(LookupServiceError) -> Definitions
+    {
+        try validate(options)
+        let (definers, notes) = try await selection.definers(language: language, options: effective(options))
+        var translators: [any TranslationProviding] = []
+        if let target, let language, !language.matches(target) {
+            translators = try await selection.translators(
+                LanguagePair(source: language, target: target), options: RequestOptions(offline: options.offline), required: false
+            ).providers
+        }
+        let mode = cacheMode(options)
+        logger.info("define: asking \(definers.map(\.descriptor.id.rawValue).joined(separator: ", ")) (\(strategy(options).rawValue), cache \(mode.map(\.rawValue) ?? "off"))")
+        for note in notes { logger.info("\(note.message)") }
+        return Definitions(
+            service: self, language: language, target: target, options: aggregationOptions(options),
+            definers: definers.map { wrap($0, mode) }, translators: translators.map { wrap($0, mode) }, notes: notes,
+            suggest: options.suggest
+        )
+    }
+
+    /// Looks one word up: ``definitions(language:translatingTo:options:)`` then ``Definitions/lookUp(_:)``.
+    public func define(_ query: LookupQuery, options: RequestOptions = .init()) async throws(LookupServiceError)
+        -> LookupAnswer
+    {
+        try await definitions(language: query.language, options: options).lookUp(query)
+    }
+
+    /// Translates `query` in its direction with every provider that can, through the cache.
+    public func translate(_ query: TranslationQuery, options: RequestOptions = .init()) async throws(LookupServiceError)
+        -> LookupAnswer
+    {
+        try validate(options)
+        let (translators, notes) = try await selection.translators(query.pair, options: effective(options))
+        let mode = cacheMode(options)
+        logger.info("translate \(query.pair): asking \(translators.map(\.descriptor.id.rawValue).joined(separator: ", ")) (cache \(mode.map(\.rawValue) ?? "off"))")
+        let aggregator = Aggregator(options: aggregationOptions(options), clock: clock)
+        let result = await aggregator.translate(query, using: translators.map { wrap($0, mode) })
+        log(result)
+        return LookupAnswer(
+            term: query.term, language: query.pair.source, targetLanguage: query.pair.target, result: result, notes: notes
+        )
+    }
+
+    /// Chooses the random-word providers for `language` once (for several batches, as browsing needs).
+    public func randomWords(language: Language, options: RequestOptions = .init()) async throws(LookupServiceError)
+        -> RandomWords
+    {
+        let sources = try await selection.randomSources(language, options: options)
+        logger.info("random \(language.code): trying \(sources.map(\.descriptor.id.rawValue).joined(separator: ", ")) in order")
+        return RandomWords(language: language, sources: sources, logger: logger)
+    }
+
+    // MARK: Definitions
+
+    /// Providers chosen for defining words of one language: look up one word, or many.
+    public struct Definitions: Sendable {
+        fileprivate let service: LookupService
+        public let language: Language?
+        public let target: Language?
+        fileprivate let options: AggregationOptions
+        /// The providers asked, in priority order, behind the cache.
+        public let definers: [any DefinitionProviding]
+        fileprivate let translators: [any TranslationProviding]
+        /// Providers left out, and why.
+        public let notes: [ServiceNote]
+        fileprivate let suggest: Bool
+
+        /// The ids of the providers asked.
+        public var providerIDs: [ProviderID] { definers.map(\.descriptor.id) }
+
+        /// Looks `query` up: every provider within the time limits, then looser spellings when nothing knew it,
+        /// exact spellings first, a merge when several providers answered, and close spellings when none did —
+        /// all within one deadline.
+        public func lookUp(_ query: LookupQuery) async -> LookupAnswer {
+            let clock = service.clock
+            let logger = service.logger
+            let end = clock.now.advanced(by: options.deadline)
+            var result = await Aggregator(options: options, clock: clock).define(query, using: definers)
+            var matchedAs: String?
+            if !result.isFound && !result.allFailed {
+                // Nothing as typed: try looser spellings with the providers that said "not found", within what is
+                // left of the deadline.
+                let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
+                let retry = definers.filter { empty.contains($0.descriptor.id) }
+                for variant in Normalization.looserVariants(of: query.term) {
+                    let left = clock.now.duration(to: end)
+                    guard left > .zero, !retry.isEmpty, let looser = try? LookupQuery(variant, language: query.language)
+                    else { break }
+                    logger.info("'\(query.term)' not found; trying '\(variant)' (\(formatSeconds(left)) left)")
+                    var remaining = options
+                    remaining.deadline = left
+                    remaining.providerTimeout = min(remaining.providerTimeout, left)
+                    let second = await Aggregator(options: remaining, clock: clock).define(looser, using: retry)
+                    if second.isFound {
+                        result = second
+                        matchedAs = variant
+                        break
+                    }
+                }
+            }
+            if let target, let source = query.language, !translators.isEmpty,
+               let translation = try? TranslationQuery(query.term, from: source, to: target)
+            {
+                var remaining = options
+                remaining.deadline = max(.zero, clock.now.duration(to: end))
+                let translated = await Aggregator(options: remaining, clock: clock).translate(translation, using: translators)
+                result.entries += translated.entries
+                result.outcomes += translated.outcomes
+            }
+            service.log(result)
+            result.entries = Normalization.exactFirst(result.entries.filter { !$0.isEmpty }, term: matchedAs ?? query.term)
+            // One provider's answer is shown as it gave it (its entries already are its own structure); several
+            // providers' answers are merged and ranked (see SenseMerger for the rules).
+            var scores: [[[SenseScore]]] = []
+            if Set(result.entries.map(\.provenance.provider)).count > 1 {
+                let merged = SenseMerger(configuration: service.configuration.merge).merge(result.entries, query: query.term)
+                logger.debug("merged \(result.entries.count) entries into \(merged.entries.count)")
+                result.entries = merged.entries
+                scores = merged.scores
+            }
+            var suggestions: [String] = []
+            if suggest && !result.isFound && !result.allFailed {
+                suggestions = await self.suggestions(for: query, until: end)
+            }
+            return LookupAnswer(
+                term: query.term, language: query.language, targetLanguage: target, result: result, scores: scores,
+                matchedAs: matchedAs, suggestions: suggestions, notes: notes
+            )
+        }
+
+        /// Close spellings from every matching provider: offline ones inline, online ones concurrently, all within
+        /// what is left of the deadline; de-duplicated ignoring case, in provider order.
+        func suggestions(for query: LookupQuery, until end: C.Instant) async -> [String] {
+            let clock = service.clock
+            let limit = service.configuration.suggestionLimit
+            let matchers = definers.compactMap { $0 as? any MatchProviding }
+            guard !matchers.isEmpty else { return [] }
+            var lists = [[String]](repeating: [], count: matchers.count)
+            let online = matchers.indices.filter { matchers[$0].descriptor.requiresNetwork }
+            for index in matchers.indices where !matchers[index].descriptor.requiresNetwork {
+                lists[index] = (try? await matchers[index].suggestions(for: query, limit: limit)) ?? []
+            }
+            let left = clock.now.duration(to: end)
+            if !online.isEmpty && left > .zero {
+                let found = await withTaskGroup(of: (Int, [String]).self) { group in
+                    for index in online {
+                        let matcher = matchers[index]
+                        group.addTask { @concurrent in
+                            let words = try? await Aggregator<C>.withTimeout(left, clock: clock, provider: matcher.descriptor.id) {
+                                try await matcher.suggestions(for: query, limit: limit)
+                            }
+                            return (index, words ?? [])
+                        }
+                    }
+                    var found: [(Int, [String])] = []
+                    for await pair in group { found.append(pair) }
+                    return found
+                }
+                for (index, words) in found { lists[index] = words }
+            } else if !online.isEmpty {
+                service.logger.info("no time left to ask \(online.map { matchers[$0].descriptor.id.rawValue }.joined(separator: ", ")) for close spellings")
+            }
+            var suggestions: [String] = []
+            for word in lists.joined() where !suggestions.contains(where: { $0.lowercased() == word.lowercased() }) {
+                suggestions.append(word)
+            }
+            return Array(suggestions.prefix(limit))
+        }
+    }
+
+    // MARK: Random words
+
+    /// Providers chosen for random words of one language: the first that answers gives the words.
+    public struct RandomWords: Sendable {
+        public let language: Language
+        public let sources: [any RandomWordProviding]
+        fileprivate let logger: Logger
+
+        /// `count` random words from the first provider that gives them; a failing one is followed by the next
+        /// (the online service, then the local word list). Random word lists are never cached.
+        public func next(_ count: Int) async -> RandomWordsAnswer {
+            var failures: [ProviderError] = []
+            for provider in sources {
+                do {
+                    let words = try await provider.randomWords(RandomWordRequest(count: count, language: language))
+                    logger.info("random: \(words.count) words from \(provider.descriptor.id)")
+                    return RandomWordsAnswer(language: language, words: words, provider: provider.descriptor.id, failures: failures)
+                } catch {
+                    let failure = ProviderError.wrapping(error, provider: provider.descriptor.id)
+                    logger.info("random: \(provider.descriptor.id) failed: \(failure.logDescription)")
+                    failures.append(failure)
+                }
+            }
+            return RandomWordsAnswer(language: language, words: [], provider: nil, failures: failures)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Offline with no cache to read (none configured, or `--no-cache`), only offline providers can answer.
+    private func effective(_ options: RequestOptions) -> RequestOptions {
+        var options = options
+        if options.offline && cacheMode(options) == nil { options.noCache = true }
+        return options
+    }
+
+    private func validate(_ options: RequestOptions) throws(LookupServiceError) {
+        if options.refresh && (options.offline || options.noCache) {
+            throw LookupServiceError(
+                .invalidRequest,
+                "--refresh asks the sources again and caches their answers; it cannot go with "
+                    + (options.offline ? "--offline" : "--no-cache")
+            )
+        }
+    }
+
+    private func strategy(_ options: RequestOptions) -> LookupStrategy {
+        options.strategy ?? configuration.aggregation.strategy
+    }
+
+    /// The configured limits, with the request's strategy and timeout over them. A request's timeout sets both
+    /// the deadline and the per-provider limit; a provider's own configured limit still applies within it.
+    private func aggregationOptions(_ options: RequestOptions) -> AggregationOptions {
+        var aggregation = configuration.aggregation
+        aggregation.strategy = strategy(options)
+        if let timeout = options.timeout {
+            aggregation.deadline = timeout
+            aggregation.providerTimeout = timeout
+        }
+        return aggregation
+    }
+
+    private func cacheMode(_ options: RequestOptions) -> CacheMode? {
+        guard cache != nil, configuration.cacheEnabled, !options.noCache else { return nil }
+        return options.offline ? .offline : options.refresh ? .refresh : .normal
+    }
+
+    private func wrap(_ provider: any DefinitionProviding, _ mode: CacheMode?) -> any DefinitionProviding {
+        guard let mode, let cache else { return provider }
+        return cache.wrap(provider, mode: mode) as? any DefinitionProviding ?? provider
+    }
+
+    private func wrap(_ provider: any TranslationProviding, _ mode: CacheMode?) -> any TranslationProviding {
+        guard let mode, let cache else { return provider }
+        return cache.wrap(provider, mode: mode) as? any TranslationProviding ?? provider
+    }
+
+    /// One log line per provider: where its answer came from (source, cache, stale), how long it took, or why it
+    /// failed, with the cause.
+    fileprivate func log(_ result: AggregatedResult) {
+        for outcome in result.outcomes {
+            let latency = "\(outcome.latency.milliseconds) ms"
+            switch (outcome.status, outcome.origin) {
+            case (.failed(let error), _):
+                logger.info("\(outcome.provider): failed after \(latency): \(error.logDescription)")
+            case (_, .cache(let storedAt)):
+                logger.info("\(outcome.provider): cache hit (stored \(storedAt)), \(outcome.status.summary)")
+            case (_, .stale(let storedAt, let error)):
+                logger.info("\(outcome.provider): stale cache answer (stored \(storedAt)) because \(error.logDescription)")
+            case (_, .source):
+                logger.info("\(outcome.provider): \(outcome.status.summary) from the source in \(latency)")
+            }
+        }
+    }
+}
+
+extension LookupService where C == ContinuousClock {
+    public init(registry: ProviderRegistry, configuration: Configuration = Configuration(), cache: (any AnswerCaching)?, logger: Logger) {
+        self.init(registry: registry, configuration: configuration, cache: cache, clock: ContinuousClock(), logger: logger)
+    }
+}
+
+extension ProviderOutcome.Status {
+    var summary: String {
+        switch self {
+        case .answered(let entries): "\(entries) entr\(entries == 1 ? "y" : "ies")"
+        case .empty: "not found"
+        case .failed(let error): "failed: \(error.code)"
+        }
+    }
+}
+
+extension ProviderError {
+    /// The error with what it wraps, for logs: `timeout: no answer within 5 s (at https://…) ← underlying`.
+    public var logDescription: String {
+        var text = "\(code): \(message)"
+        if let location { text += " (at \(location))" }
+        if let httpStatus { text += " [HTTP \(httpStatus)]" }
+        if let underlying { text += " ← \(underlying)" }
+        return text
+    }
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,167 @@
+import LexAggCore
+import Logging
+
+/// Which providers a request asks: the ones named, else the configured defaults, else every available provider
+/// that can answer; metered providers only for a word of their language; unusable ones left out with a note.
+struct ProviderSelection: Sendable {
+    let registry: ProviderRegistry
+    let defaults: [ProviderID]?
+    let logger: Logger
+
+    /// Providers named by the user, in their order.
+    func named(_ names: [String]) throws(LookupServiceError) -> [any DictionaryProvider] {
+        do { return try registry.resolve(names) } catch { throw LookupServiceError(.invalidRequest, error.description) }
+    }
+
+    /// The providers that define words of `language`.
+    func definers(language: Language?, options: RequestOptions) async throws(LookupServiceError)
+        -> (providers: [any DefinitionProviding], notes: [ServiceNote])
+    {
+        if let names = options.providers {
+            let selection = try named(names)
+            let unusable = selection.filter { !($0 is any DefinitionProviding) }.map(\.descriptor.id.rawValue)
+            if !unusable.isEmpty {
+                throw LookupServiceError(.invalidRequest, "\(unusable.joined(separator: ", ")) cannot look words up")
+            }
+            return (try onlyOffline(selection.compactMap { $0 as? any DefinitionProviding }, options), [])
+        }
+        let pool = defaults.map { ids in ids.compactMap { registry.provider($0) } }
+        let candidates = registry.definers(for: language, among: pool).filter { provider in
+            let descriptor = provider.descriptor
+            guard descriptor.capabilities.contains(.define) else { return false }
+            // Metered providers (PONS: 1,000 requests a month) are asked by default only when the word's language
+            // is given and theirs; name them with --providers to ask them anyway.
+            return language != nil || !descriptor.quota.isMetered
+        }
+        let (usable, notes) = await available(candidates)
+        if usable.isEmpty {
+            if let language, candidates.isEmpty {
+                let known = Set(registry.providers.filter { $0.descriptor.capabilities.contains(.define) }
+                    .flatMap(\.descriptor.languages)).sorted().map(\.code)
+                throw LookupServiceError(
+                    .invalidRequest,
+                    "no provider defines \(language.englishName) words"
+                        + (Language.isKnown(language) ? "" : " (is '\(language.code)' an ISO 639 code? e.g. en, de, fr, es)")
+                        + (known.isEmpty ? "" : "; languages available: \(known.joined(separator: ", "))")
+                )
+            }
+            throw LookupServiceError(
+                .unavailable,
+                "no dictionary is usable" + (notes.isEmpty ? "; see 'lexagg doctor'"
+                    : ":\n  " + notes.map(\.message).joined(separator: "\n  "))
+            )
+        }
+        return (try onlyOffline(usable, options), notes)
+    }
+
+    /// The providers that translate in `pair`'s direction.
+    func translators(_ pair: LanguagePair, options: RequestOptions, required: Bool = true) async throws(LookupServiceError)
+        -> (providers: [any TranslationProviding], notes: [ServiceNote])
+    {
+        let selection = try options.providers.map { names throws(LookupServiceError) in try named(names) }
+        var translators = registry.translators(for: pair, among: selection)
+        var notes: [ServiceNote] = []
+        if selection == nil {
+            // Leave out providers that are not set up (PONS without a key), and say how to set them up.
+            var configured: [any TranslationProviding] = []
+            for translator in translators {
+                switch await translator.availability() {
+                case .notConfigured(let hint):
+                    notes.append(ServiceNote(.notAsked, provider: translator.descriptor.id,
+                                             message: "\(translator.descriptor.id): \(hint)"))
+                case .unavailable(let reason):
+                    notes.append(ServiceNote(.skipped, provider: translator.descriptor.id,
+                                             message: "skipping \(translator.descriptor.id): \(reason)"))
+                case .available:
+                    configured.append(translator)
+                }
+            }
+            translators = configured
+        }
+        guard required else { return (translators, notes) }
+        guard !translators.isEmpty || notes.isEmpty else {
+            throw LookupServiceError(
+                .unavailable,
+                "no provider set up here translates \(pair.source.englishName) → \(pair.target.englishName):\n  "
+                    + notes.map(\.message).joined(separator: "\n  ")
+                    + "\n  offline: install a FreeDict database for it, e.g. apt-get install dict-freedict-"
+                    + "\(Language.iso639_3(pair.source) ?? pair.source.code)-\(Language.iso639_3(pair.target) ?? pair.target.code)"
+            )
+        }
+        guard !translators.isEmpty else {
+            let pairs = Set(registry.providers.flatMap(\.descriptor.translationPairs).map(\.description)).sorted()
+            throw LookupServiceError(
+                .invalidRequest,
+                "no provider translates \(pair.source.englishName) → \(pair.target.englishName)"
+                    + (pairs.isEmpty
+                        ? "; install a FreeDict database (e.g. apt-get install dict-freedict-eng-deu)"
+                        : "; available directions: \(pairs.joined(separator: ", "))")
+            )
+        }
+        return (try onlyOffline(translators, options), notes)
+    }
+
+    /// The providers that give random words of `language`, in priority order.
+    func randomSources(_ language: Language, options: RequestOptions) async throws(LookupServiceError)
+        -> [any RandomWordProviding]
+    {
+        let named = try options.providers.map { names throws(LookupServiceError) in try self.named(names) }
+        var candidates: [any RandomWordProviding] = []
+        for case let provider as any RandomWordProviding in named ?? registry.providers
+        where provider.descriptor.gives(language) {
+            if options.offline && provider.descriptor.requiresNetwork { continue }
+            if named == nil, case .notConfigured = await provider.availability() { continue }
+            candidates.append(provider)
+        }
+        guard !candidates.isEmpty else {
+            let languages = Set(registry.providers.compactMap { $0 as? any RandomWordProviding }
+                .flatMap(\.descriptor.languages).map(\.code)).sorted()
+            throw LookupServiceError(
+                .invalidRequest,
+                "no\(options.offline ? " offline" : "") provider gives random \(language.englishName) words"
+                    + (languages.isEmpty ? "" : "; languages available: \(languages.joined(separator: ", "))")
+            )
+        }
+        return candidates
+    }
+
+    /// The available ones among `candidates`; unusable ones are left out with a note, unconfigured ones silently.
+    private func available<P: Sendable>(_ candidates: [P]) async -> ([P], [ServiceNote]) {
+        var usable: [P] = []
+        var notes: [ServiceNote] = []
+        for candidate in candidates {
+            guard let provider = candidate as? any DictionaryProvider else { continue }
+            switch await provider.availability() {
+            case .available: usable.append(candidate)
+            case .notConfigured(let hint):
+                logger.debug("not asking \(provider.descriptor.id): not configured (\(hint))")
+            case .unavailable(let reason):
+                notes.append(ServiceNote(.skipped, provider: provider.descriptor.id,
+                                         message: "skipping \(provider.descriptor.id): \(reason)"))
+            }
+        }
+        return (usable, notes)
+    }
+
+    /// With `--offline --no-cache`, only providers that need no network can answer.
+    private func onlyOffline<P: Sendable>(_ providers: [P], _ options: RequestOptions) throws(LookupServiceError) -> [P] {
+        guard options.offline && options.noCache else { return providers }
+        let local = providers.filter { ($0 as? any DictionaryProvider)?.descriptor.requiresNetwork == false }
+        if local.isEmpty {
+            throw LookupServiceError(
+                .invalidRequest,
+                "--offline without the cache leaves no provider: "
+                    + providers.compactMap { ($0 as? any DictionaryProvider)?.descriptor.id.rawValue }
+                    .joined(separator: ", ") + " need the network"
+            )
+        }
+        return local
+    }
+}
+
+extension ProviderDescriptor {
+    /// Whether the provider gives words of `language` (one that names no language gives any).
+    public func gives(_ language: Language) -> Bool {
+        languages.isEmpty || languages.contains { $0.matches(language) }
+    }
+}

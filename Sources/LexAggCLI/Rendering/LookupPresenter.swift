@@ -1,0 +1,146 @@
+import Foundation
+import LexAggAggregation
+import LexAggConfig
+import LexAggCore
+
+extension LookupAnswer {
+    /// found 0, not found 1, every provider failed 69.
+    var status: ExitStatus {
+        if isFound { return .success }
+        return allFailed ? .unavailable : .notFound
+    }
+}
+
+/// `lookup`'s side of a lookup: the service's providers for the command's options (chosen once, for one word or a
+/// whole batch), and how answers are shown. It decides nothing: the lookup service does.
+struct LookupPresenter: Sendable {
+    let options: LookupOptions
+    let definitions: LookupService<ContinuousClock>.Definitions
+    private let names: [ProviderID: String]
+    private let context: CommandContext
+
+    init(_ options: LookupOptions, context: CommandContext) async throws {
+        self.options = options
+        self.context = context
+        let service = try context.lookupService()
+        let language = try options.lang.map { try parseLanguage($0) } ?? context.settings.language
+        context.reportRegistryProblems()
+        definitions = try await service.definitions(language: language, options: options.requestOptions())
+        for note in definitions.notes where note.kind == .skipped { context.warn(note.message) }
+        names = service.registry.displayNames
+    }
+
+    var language: Language? { definitions.language }
+
+    /// The query for `text` (in NFC) in the lookup's language.
+    func query(_ text: String) throws(QueryError) -> LookupQuery {
+        try LookupQuery(Normalization.nfc(text), language: language)
+    }
+
+    func lookUp(_ query: LookupQuery) async -> LookupAnswer {
+        await definitions.lookUp(query)
+    }
+
+    /// The JSON document of one answer (`lookup --format json`; one line of NDJSON in a batch).
+    func document(_ answer: LookupAnswer) -> JSONOutput.LookupDocument {
+        JSONOutput.LookupDocument(
+            command: "lookup",
+            query: .init(term: answer.term, language: answer.language, matchedAs: answer.matchedAs),
+            found: answer.isFound,
+            entries: answer.result.entries, outcomes: answer.result.outcomes.map(JSONOutput.Outcome.init),
+            suggestions: answer.suggestions,
+            scores: options.explain && !answer.scores.isEmpty ? answer.scores : nil
+        )
+    }
+
+    /// Writes one answer as text: entries on standard output, warnings and "not found" on standard error.
+    func renderText(_ answer: LookupAnswer, footer: Bool) {
+        let result = answer.result
+        let renderer = TextRenderer(
+            style: context.style, names: names,
+            scores: options.explain && !answer.scores.isEmpty ? answer.scores : nil
+        )
+        context.warn(about: result)
+        if result.isFound {
+            if let matchedAs = answer.matchedAs {
+                context.output.writeError("lexagg: no entry for '\(answer.term)' as typed; showing '\(matchedAs)'\n")
+            }
+            context.output.write(renderer.render(result))
+            if footer { context.output.write("\n" + renderer.footer(result.outcomes)) }
+        } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
+            context.fail("no answer for '\(answer.term)' offline: nothing is cached for it from "
+                + result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
+                + "; try again without --offline")
+        } else if result.allFailed {
+            context.fail("every provider failed for '\(answer.term)'")
+        } else {
+            let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
+            var message = "no entry for '\(answer.term)' in \(asked)"
+            if !answer.suggestions.isEmpty { message += "\nDid you mean: \(answer.suggestions.joined(separator: ", "))?" }
+            context.output.writeError(message + "\n")
+        }
+    }
+}
+
+extension LookupOptions {
+    /// The command line as a request to the lookup service.
+    func requestOptions() throws -> RequestOptions {
+        RequestOptions(
+            providers: providerNames(providers), strategy: strategy, timeout: try parseTimeout(timeout),
+            offline: offline, noCache: noCache, refresh: refresh
+        )
+    }
+}
+
+extension ProviderRegistry {
+    /// Each provider's display name, for footers and listings.
+    var displayNames: [ProviderID: String] {
+        Dictionary(providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { first, _ in first }
+    }
+}
+
+extension CommandContext {
+    /// Warns about failed providers, as few lines as the user needs:
+    /// - sources that could not be reached at all (no network, a host that does not resolve, a refused connection)
+    ///   share one line, however many there are: `offline: wiktionary, freedictionary not reached`;
+    /// - every other failure gets its own line;
+    /// - a stale cached answer says how old it is;
+    /// - `--offline`'s "not in the cache" is not a warning (the answer says what is missing).
+    func warn(about result: AggregatedResult) {
+        let failures = result.failures.filter { $0.code != .offline }
+        var stale: [(error: ProviderError, storedAt: Date)] = []
+        for outcome in result.outcomes {
+            if case .stale(let storedAt, let error) = outcome.origin, error.code != .offline { stale.append((error, storedAt)) }
+        }
+        var unreached = failures.filter(\.isUnreached) + stale.map(\.error).filter(\.isUnreached)
+        if unreached.count == 1 && !unreached[0].message.contains("resolve the host name") {
+            unreached = []  // one source down: its own line below says what happened
+        }
+        let grouped = Set(unreached.map(\.provider))
+        if !unreached.isEmpty {
+            let ids = unreached.map(\.provider.rawValue).joined(separator: ", ")
+            var line = unreached.allSatisfy({ $0.message.contains("resolve the host name") })
+                ? "offline: \(ids) not reached" : "\(ids) not reached: \(unreached[0].message)"
+            let served = stale.filter { grouped.contains($0.error.provider) }
+            if let oldest = served.map(\.storedAt).min() {
+                line += "; showing cached answers of \(served.map(\.error.provider.rawValue).joined(separator: ", "))"
+                    + " (oldest cached \(formatAge(since: oldest)))"
+            }
+            warn(line)
+        }
+        for failure in failures where !grouped.contains(failure.provider) { warn(failure.description) }
+        for (error, storedAt) in stale where !grouped.contains(error.provider) {
+            warn("\(error.description); showing its answer cached \(formatAge(since: storedAt))")
+        }
+    }
+}
+
+extension ProviderError {
+    /// The source was never reached: no network, an unresolvable host, a refused connection (no HTTP status, no
+    /// answer at all), as opposed to a source that answered badly or slowly.
+    var isUnreached: Bool {
+        code == .unavailable && httpStatus == nil && excerpt == nil
+            && (message.contains("resolve the host name") || message.contains("cannot reach")
+                || message.contains("cannot connect") || message.contains("refused") || message.contains("unreachable"))
+    }
+}

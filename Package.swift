@@ -185,7 +185,10 @@ let package = Package(
             name: "LexAggLibraryTests",
             dependencies: ["LexAggQuiz", "LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance"]),
+        .testTarget(
+            name: "LexAggAggregationTests",
+            dependencies: ["LexAggAggregation", "ProviderConformance", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(
             name: "DictDatabaseProviderTests",
@@ -194,7 +197,8 @@ let package = Package(
         .testTarget(
             name: "DictProtocolProviderTests",
             dependencies: [
-                "DictProtocolProvider", "ProviderConformance", "LexAggFixtures",
+                "DictProtocolProvider", "ProviderConformance", "LexAggFixtures", "LexAggAggregation", "LexAggCache",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

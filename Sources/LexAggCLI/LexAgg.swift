@@ -114,6 +114,7 @@ struct LexAgg: ParsableCommand {
               lexagg suggest
               lexagg quiz --count 5
               lexagg review
+              lexagg doctor
 
             Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
             78 configuration error, 130 interrupted.
@@ -122,7 +123,7 @@ struct LexAgg: ParsableCommand {
         subcommands: [
             LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
             ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
-            ReviewCommand.self,
+            ReviewCommand.self, DoctorCommand.self,
         ]
     )
 }

@@ -131,6 +131,13 @@ public final class Library: Sendable {
                         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
                     )
                     if marker == 0 && tables.isEmpty { return [] }
+                    // A first run killed between GRDB creating its bookkeeping table and the first migration's commit
+                    // (which sets the marker): nothing was ever stored, so it is a new library, not a foreign file.
+                    if marker == 0 && tables == ["grdb_migrations"],
+                       try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0
+                    {
+                        return []
+                    }
                     guard marker == applicationID, tables.contains("grdb_migrations") else {
                         throw LibraryError.foreign(
                             path, detail: "an SQLite database with the tables " + tables.prefix(5).joined(separator: ", ")

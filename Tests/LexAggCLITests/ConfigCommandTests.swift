@@ -98,7 +98,7 @@ import WiktionaryProvider
         let providers = await CLIRun.run(["providers", "--format", "json"], environment: environment, also: [.pons])
         let document = try JSONSerializationFree.object(providers.stdout)
         let pons = try #require((document["providers"] as? [[String: Any]])?.first { $0["id"] as? String == "pons" })
-        #expect(pons["status"] as? String == "ready")
+        #expect(pons["status"] as? String == "configured")
         let without = await CLIRun.run(["providers", "--format", "json"], also: [.pons])
         #expect(without.stdout.contains("not configured"))
         #expect(!providers.stdout.contains("file-secret") && !providers.stderr.contains("file-secret"))

@@ -12,10 +12,10 @@ final class CountingProvider: DefinitionProviding, TranslationProviding, Sendabl
     private let state = Mutex<(calls: Int, failure: ProviderError?)>((0, nil))
     private let words: [String: String]
 
-    init(id: String = "online", formatVersion: Int = 1, words: [String: String]) {
+    init(id: String = "online", formatVersion: Int = 1, source: String = "https://example.invalid", words: [String: String]) {
         descriptor = ProviderDescriptor(
             id: ProviderID(id)!, displayName: id, capabilities: [.define, .translate], requiresNetwork: true,
-            source: "https://example.invalid", formatVersion: formatVersion
+            source: source, formatVersion: formatVersion
         )
         self.words = words
     }
@@ -92,6 +92,22 @@ struct Fixture {
 
 @Suite struct CachingProviderTests {
     let query = try! LookupQuery("hello", language: Language("en"))
+
+    @Test func aProviderConfiguredForAnotherSourceIsAskedAgain() async throws {
+        // The same provider id pointed at another server (LEXAGG_DICT_SERVER changed): the first server's answer
+        // must not be served as fresh for the second; switching back finds the first server's answer again.
+        let fixture = Fixture()
+        let first = CountingProvider(source: "dict://one.example:2628/*", words: ["hello": "from the first server"])
+        let second = CountingProvider(source: "dict://two.example:2628/*", words: ["hello": "from the second server"])
+        let a = try await fixture.wrapped(first).lookup(query)
+        let b = try await fixture.wrapped(second).lookup(query)
+        #expect(second.calls == 1, "another source is asked, not answered from the first one's cache")
+        #expect(b.entries.first?.allSenses.first?.definition == "from the second server")
+        let again = try await fixture.wrapped(first).lookup(query)
+        #expect(first.calls == 1)
+        #expect(again.entries == a.entries)
+        #expect(LookupCache.key(for: .define(query), fingerprint: "x") != LookupCache.key(for: .define(query), fingerprint: "y"))
+    }
 
     @Test func aFreshAnswerComesFromTheCacheAndAnExpiredOneFromTheSource() async throws {
         let fixture = Fixture()

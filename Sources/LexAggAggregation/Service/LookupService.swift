@@ -42,7 +42,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     public let registry: ProviderRegistry
     public let configuration: Configuration
     private let cache: (any AnswerCaching)?
-    private let clock: C
+    let clock: C
     private let logger: Logger
 
     public init(

@@ -5,11 +5,16 @@ import LexAggCore
 struct ProvidersCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "providers",
-        abstract: "List every provider: what it can do, its languages, and whether it is usable now.",
+        abstract: "List every provider: what it can do, its languages, and whether it is set up.",
         discussion: """
+            STATUS says what lexagg knows without asking anyone: 'ready' for a local dictionary it can read, \
+            'configured' for an online one that is set up (whether it answers is for 'lexagg doctor' to check), \
+            'not configured' or 'unavailable' with the reason.
+
             Examples:
               lexagg providers
               lexagg providers --format json
+              lexagg doctor          (checks that the online ones answer)
             """
     )
 
@@ -23,7 +28,7 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
             let descriptor = provider.descriptor
             let availability = await provider.availability()
             var reason: String?
-            var status = "ready"
+            var status = descriptor.requiresNetwork ? "configured" : "ready"
             switch availability {
             case .available: break
             case .notConfigured(let hint): (reason, status) = (hint, "not configured")

@@ -1,0 +1,109 @@
+import LexAggCore
+
+/// How one provider is doing right now: usable, reachable, and if not, why and how to fix it. What `lexagg doctor`
+/// prints, and what a server's health endpoint can report.
+public struct ProviderDiagnosis: Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable {
+        /// Usable (and, for an online provider, it answered a request just now).
+        case ok
+        /// Not set up, or not checked: lookups leave it out; nothing is broken.
+        case notice
+        /// Set up but not working: a damaged file, an endpoint that does not answer, a refused key.
+        case failed
+    }
+
+    public var provider: ProviderID
+    public var status: Status
+    /// What was found, one line.
+    public var message: String
+    /// How to fix it, when it is not ok.
+    public var hint: String?
+    /// Whether a default lookup asks this provider (so its failure matters to `doctor`'s exit status).
+    public var usedByDefault: Bool
+
+    public init(provider: ProviderID, status: Status, message: String, hint: String? = nil, usedByDefault: Bool) {
+        self.provider = provider
+        self.status = status
+        self.message = message
+        self.hint = hint
+        self.usedByDefault = usedByDefault
+    }
+}
+
+extension LookupService {
+    /// Checks every provider concurrently: availability (files, keys), and for online providers one cheap request
+    /// (a short lookup, a one-word random list), each within `deadline`. Metered providers are not sent a request
+    /// (it would spend their quota); their configuration is checked only. Never touches the cache.
+    public func diagnose(deadline: Duration = .seconds(4)) async -> [ProviderDiagnosis] {
+        let defaults = Set(configuration.defaultProviders ?? registry.ids)
+        return await withTaskGroup(of: (Int, ProviderDiagnosis).self) { group in
+            for (index, provider) in registry.providers.enumerated() {
+                let usedByDefault = defaults.contains(provider.descriptor.id)
+                    && provider.descriptor.capabilities.contains(.define) && !provider.descriptor.quota.isMetered
+                group.addTask { @concurrent in
+                    (index, await Self.diagnose(provider, usedByDefault: usedByDefault, deadline: deadline, clock: clock))
+                }
+            }
+            var results: [(Int, ProviderDiagnosis)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    private static func diagnose(
+        _ provider: any DictionaryProvider, usedByDefault: Bool, deadline: Duration, clock: C
+    ) async -> ProviderDiagnosis {
+        let descriptor = provider.descriptor
+        func diagnosis(_ status: ProviderDiagnosis.Status, _ message: String, hint: String? = nil) -> ProviderDiagnosis {
+            ProviderDiagnosis(provider: descriptor.id, status: status, message: message, hint: hint,
+                              usedByDefault: usedByDefault && status != .notice)
+        }
+        switch await provider.availability() {
+        case .notConfigured(let hint):
+            return diagnosis(.notice, "not configured", hint: hint)
+        case .unavailable(let reason):
+            return diagnosis(.failed, reason)
+        case .available:
+            break
+        }
+        guard descriptor.requiresNetwork else { return diagnosis(.ok, "ready (\(descriptor.source))") }
+        if case .metered(let quota) = descriptor.quota {
+            return diagnosis(.notice, "configured; not sent a request (metered: \(quota))", hint: "check it with a lookup: --providers \(descriptor.id)")
+        }
+        let start = clock.now
+        do {
+            try await Aggregator<C>.withTimeout(deadline, clock: clock, provider: descriptor.id) {
+                try await probe(provider)
+            }
+            let elapsed = start.duration(to: clock.now)
+            return diagnosis(.ok, "reachable at \(descriptor.source) (\(elapsed.milliseconds) ms)")
+        } catch {
+            let failure = ProviderError.wrapping(error, provider: descriptor.id)
+            return diagnosis(.failed, "\(failure.code): \(failure.message)", hint: hint(for: failure, descriptor))
+        }
+    }
+
+    /// One cheap request: a short word looked up (found or not, an answer proves the source works), else one
+    /// random word, else one translation in its first direction.
+    private static func probe(_ provider: any DictionaryProvider) async throws {
+        let language = provider.descriptor.languages.first
+        if let definer = provider as? any DefinitionProviding {
+            _ = try await definer.lookup(try LookupQuery("a", language: language))
+        } else if let random = provider as? any RandomWordProviding {
+            _ = try await random.randomWords(RandomWordRequest(count: 1, language: language))
+        } else if let translator = provider as? any TranslationProviding, let pair = provider.descriptor.translationPairs.first {
+            _ = try await translator.translate(try TranslationQuery("a", from: pair.source, to: pair.target))
+        }
+    }
+
+    private static func hint(for failure: ProviderError, _ descriptor: ProviderDescriptor) -> String {
+        switch failure.code {
+        case .credentials: "check the key (lexagg config show) or get a new one"
+        case .timeout: "\(descriptor.source) did not answer in time: check the network or the endpoint"
+        case .rateLimited: "the source is throttling requests; wait and try again"
+        default:
+            "check the network and the endpoint (\(descriptor.source)); without network, lookups use offline "
+                + "dictionaries and cached answers"
+        }
+    }
+}

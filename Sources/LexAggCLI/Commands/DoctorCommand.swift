@@ -1,0 +1,180 @@
+import ArgumentParser
+import Foundation
+import LexAggAggregation
+import LexAggCache
+import LexAggConfig
+import LexAggCore
+import LexAggLibrary
+
+/// `lexagg doctor`: is everything a lookup needs in working order, and if not, how to fix it.
+struct DoctorCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the configuration, every provider (and reach the online ones), the cache and the library.",
+        discussion: """
+            One line per check: ✓ works, · not set up or not checked (nothing is broken), ✗ broken, with how to \
+            fix it. Online providers are sent one cheap request each, all at once, within --timeout; metered ones \
+            (PONS) are not, so no quota is spent. Nothing is written.
+
+            Exit status: 0 when everything the default lookup needs works; 69 when a provider it asks, the cache \
+            or the library is broken; 78 when the configuration is invalid.
+
+            Examples:
+              lexagg doctor
+              lexagg doctor --format json
+              lexagg doctor --timeout 10
+            """
+    )
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    @Option(name: .long, help: ArgumentHelp("How long each online provider may take to answer, in seconds (default 4).", valueName: "seconds"))
+    var timeout: Double?
+
+    @OptionGroup var logging: LoggingOptions
+
+    var verbosity: Verbosity? { logging.verbosity }
+    /// An invalid configuration is a finding, not a reason not to run.
+    var loadsConfiguration: Bool { false }
+
+    struct Check: Encodable {
+        var name: String
+        /// `ok`, `notice` or `failed`.
+        var status: String
+        var message: String
+        var hint: String?
+        /// Whether this check failing makes `doctor` fail.
+        var required: Bool
+    }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let deadline = try parseTimeout(timeout) ?? .seconds(4)
+        var checks: [Check] = []
+        var configurationFailed = false
+
+        // The configuration.
+        let location = ConfigLocation.resolve(environment: context.environment)
+        do {
+            let settings = try context.settings
+            let file = settings.file.exists ? (location?.path ?? "the configuration file") : nil
+            checks.append(Check(name: "configuration", status: "ok",
+                                message: file.map { "\($0) is valid" } ?? "no file (\(location?.path ?? "no location")); defaults apply",
+                                required: true))
+        } catch {
+            configurationFailed = true
+            checks.append(Check(name: "configuration", status: "failed", message: error.description,
+                                hint: "fix the file, or 'lexagg config reset' to start from the defaults", required: true))
+        }
+
+        // The providers, through the lookup service (the configured defaults decide which ones lookups need).
+        let service = (try? context.lookupService()) ?? LookupService(
+            registry: context.registry, configuration: .init(), cache: nil, logger: context.logger
+        )
+        for problem in context.registry.problems {
+            checks.append(Check(name: "providers", status: "failed", message: problem, required: false))
+        }
+        let diagnoses = await service.diagnose(deadline: deadline)
+        for diagnosis in diagnoses {
+            checks.append(Check(name: diagnosis.provider.rawValue, status: diagnosis.status.rawValue,
+                                message: diagnosis.message, hint: diagnosis.hint, required: diagnosis.usedByDefault))
+        }
+        if !diagnoses.contains(where: { $0.usedByDefault && $0.status == .ok }) {
+            checks.append(Check(name: "lookup", status: "failed", message: "no dictionary a default lookup asks is usable",
+                                hint: "apt-get install dict-wn, or set up an online provider (see 'lexagg providers')",
+                                required: true))
+        }
+
+        checks.append(cacheCheck(context))
+        checks.append(libraryCheck(context))
+
+        let failed = checks.contains { $0.status == "failed" && $0.required }
+        switch format {
+        case .json:
+            struct Document: Encodable {
+                var schemaVersion = JSONOutput.schemaVersion
+                var command = "doctor"
+                var ok: Bool
+                var checks: [Check]
+            }
+            context.output.write(JSONOutput.encode(Document(ok: !failed && !configurationFailed, checks: checks)))
+        case .text:
+            let style = context.style
+            let width = min(24, checks.map(\.name.count).max() ?? 0)
+            var text = ""
+            for check in checks {
+                let mark = switch check.status {
+                case "ok": style.good("✓")
+                case "failed": style.warning("✗")
+                default: style.dim("·")
+                }
+                text += "\(mark) \(check.name.padding(toLength: max(width, check.name.count), withPad: " ", startingAt: 0))  \(check.message)\n"
+                if let hint = check.hint, check.status != "ok" { text += "  \(String(repeating: " ", count: width))  ↳ \(hint)\n" }
+            }
+            text += failed || configurationFailed
+                ? "\nSomething a lookup needs is broken (✗ above).\n" : "\nEverything a lookup needs works.\n"
+            context.output.write(text)
+        }
+        if configurationFailed { return .configuration }
+        return failed ? .unavailable : .success
+    }
+
+    private func cacheCheck(_ context: CommandContext) -> Check {
+        guard let path = CacheLocation.file(in: context.environment) else {
+            return Check(name: "cache", status: "failed", message: "no cache directory",
+                         hint: "set LEXAGG_CACHE_DIR, XDG_CACHE_HOME or HOME", required: true)
+        }
+        if !FileManager.default.fileExists(atPath: path) {
+            let directory = (path as NSString).deletingLastPathComponent
+            let writable = Self.canCreate(directory)
+            return Check(name: "cache", status: writable ? "ok" : "failed",
+                         message: writable ? "\(path) (not created yet)" : "cannot create \(directory)",
+                         hint: writable ? nil : "make it writable, or set LEXAGG_CACHE_DIR", required: true)
+        }
+        guard let store = context.cacheStore else {
+            return Check(name: "cache", status: "failed", message: "cannot open \(path)", required: true)
+        }
+        do {
+            let stats = try store.stats(ttl: { context.cacheTTL($0) }, now: Date())
+            let writable = access(path, W_OK) == 0
+            return Check(name: "cache", status: writable ? "ok" : "failed",
+                         message: "\(path): \(stats.entries) answers" + (writable ? "" : "; the file is read-only"),
+                         hint: writable ? nil : "make it writable, or 'lexagg cache clear'", required: true)
+        } catch {
+            return Check(name: "cache", status: "failed", message: "\(path): \(error.message)",
+                         hint: "'lexagg cache clear' starts a new cache (nothing you saved is in it)", required: true)
+        }
+    }
+
+    private func libraryCheck(_ context: CommandContext) -> Check {
+        guard let directory = Library.dataDirectory(environment: context.environment) else {
+            return Check(name: "library", status: "failed", message: "no data directory",
+                         hint: "set LEXAGG_DATA_DIR, XDG_DATA_HOME or HOME", required: true)
+        }
+        let diagnosis = Library.diagnose(path: directory + "/" + Library.fileName)
+        switch diagnosis.state {
+        case .healthy:
+            return Check(name: "library", status: "ok",
+                         message: "\(diagnosis.path): \(diagnosis.words.map { "\($0) words" } ?? "healthy")", required: true)
+        case .missing:
+            let writable = Self.canCreate(directory)
+            return Check(name: "library", status: writable ? "ok" : "failed",
+                         message: writable ? "\(diagnosis.path) (not created yet)" : "cannot create \(directory)",
+                         hint: writable ? nil : "make it writable, or set LEXAGG_DATA_DIR", required: true)
+        case .corrupt, .foreign, .newer:
+            return Check(name: "library", status: "failed", message: "\(diagnosis.path): \(diagnosis.detail)",
+                         hint: diagnosis.advice.first ?? "run 'lexagg library doctor'", required: true)
+        }
+    }
+
+    /// Whether `directory` exists and is writable, or could be created.
+    static func canCreate(_ directory: String) -> Bool {
+        var path = directory
+        while !FileManager.default.fileExists(atPath: path) {
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent == path || parent.isEmpty { return false }
+            path = parent
+        }
+        return access(path, W_OK) == 0
+    }
+}

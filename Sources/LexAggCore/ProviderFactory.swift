@@ -1,15 +1,50 @@
 import Logging
 
-/// What a provider factory may read when it builds providers: the environment, nothing global.
+/// One provider's settings, already resolved by the composition root: flags over environment over the
+/// configuration file over defaults. Providers never read variables or the file themselves.
+public struct ProviderSettings: Sendable, Hashable {
+    /// The base URL of an online source, or `host[:port]` of a DICT server.
+    public var endpoint: String?
+    /// An API key. Never printed, logged, cached or part of a fingerprint.
+    public var secret: String?
+    /// A database on a DICT server (`*`, `!`, or a name).
+    public var database: String?
+    /// The command line of an external provider.
+    public var command: String?
+
+    public init(endpoint: String? = nil, secret: String? = nil, database: String? = nil, command: String? = nil) {
+        self.endpoint = endpoint
+        self.secret = secret
+        self.database = database
+        self.command = command
+    }
+}
+
+/// What a provider factory may read when it builds providers: typed settings, a few environment variables
+/// (the XDG and home directories), and the logger. Nothing global.
 public struct ProviderEnvironment: Sendable {
-    /// Environment variables (`LEXAGG_*` and the XDG ones).
+    /// Environment variables (the XDG ones, `HOME`).
     public var variables: [String: String]
+    /// Each provider's settings by id (`[providers.<id>]` and `LEXAGG_<ID>_*`), for the ids that have any.
+    public var providers: [ProviderID: ProviderSettings]
+    /// Directories of dictd databases searched first (`databases.path`, `LEXAGG_DICT_PATH`); `nil`: none given.
+    public var databasePaths: [String]?
     /// Where providers and their HTTP clients log (requests, retries, errors); from the composition root.
     public var logger: Logger
 
-    public init(variables: [String: String], logger: Logger = Logger(label: "lexagg", factory: { _ in SwiftLogNoOpLogHandler() })) {
+    public init(
+        variables: [String: String], providers: [ProviderID: ProviderSettings] = [:], databasePaths: [String]? = nil,
+        logger: Logger = Logger(label: "lexagg", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.variables = variables
+        self.providers = providers
+        self.databasePaths = databasePaths
         self.logger = logger
+    }
+
+    /// `id`'s settings (empty when none are given: the provider's defaults apply).
+    public func settings(for id: ProviderID) -> ProviderSettings {
+        providers[id] ?? ProviderSettings()
     }
 
     public subscript(_ name: String) -> String? {

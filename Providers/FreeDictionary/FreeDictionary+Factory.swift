@@ -1,4 +1,5 @@
 import LexAggCore
+import LexAggHTTP
 
 extension ProviderID {
     /// The Free Dictionary API (dictionaryapi.dev).

@@ -12,7 +12,7 @@ import Logging
 /// The service returns one element per Wiktionary etymology; each becomes an ``LexAggCore/Entry``. Only English
 /// returns data (other languages always get "No Definitions Found"), so a query in another language is refused
 /// without a request. A 404 "No Definitions Found" is an empty answer, not an error.
-public struct FreeDictionary: DefinitionProviding {
+public struct FreeDictionary: DefinitionProviding, ServiceProvider {
     /// The default endpoint: `https://api.dictionaryapi.dev`.
     public static let defaultEndpoint = "https://api.dictionaryapi.dev"
     /// The environment variable that overrides the endpoint (scheme, host and port; the API path is fixed).
@@ -21,24 +21,8 @@ public struct FreeDictionary: DefinitionProviding {
     public let configuration: ServiceConfiguration
     private let client: ProviderHTTPClient
 
-    /// Creates the provider for the service at `endpoint`. Nothing is connected or allocated until the first
-    /// lookup.
-    public init(
-        endpoint: String = FreeDictionary.defaultEndpoint,
-        http: ProviderHTTPClient.Configuration = .init(),
-        transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = .disabled
-    ) {
-        self.init(
-            configuration: ServiceConfiguration(
-                endpoint: Endpoint(endpoint, variable: FreeDictionary.endpointVariable), http: http
-            ),
-            transport: transport, clock: clock, logger: logger
-        )
-    }
-
-    /// Creates the provider from a configuration.
+    /// Creates the provider from a configuration. Nothing is connected or allocated until the first request;
+    /// `init(endpoint:http:transport:clock:logger:)` parses an endpoint string.
     public init(
         configuration: ServiceConfiguration,
         transport: any HTTPTransport = AsyncHTTPClientTransport(),

@@ -1,4 +1,5 @@
 import LexAggCore
+import LexAggHTTP
 
 extension ProviderID {
     /// random-word-api (random-word-api.herokuapp.com).

@@ -16,7 +16,7 @@ import Logging
 ///
 /// Every failure of the service is HTTP 403 with `{"Error": "…"}`; see ``RandomWordResponse``. For a fallback
 /// when the service is down, combine it with ``OfflineWordList`` in a ``RandomWordFallback``.
-public struct RandomWord: RandomWordProviding {
+public struct RandomWord: RandomWordProviding, ServiceProvider {
     /// The default endpoint: `https://random-word-api.herokuapp.com`.
     public static let defaultEndpoint = "https://random-word-api.herokuapp.com"
     /// The environment variable that overrides the endpoint (scheme, host and port; the API paths are fixed).
@@ -28,24 +28,8 @@ public struct RandomWord: RandomWordProviding {
     public let configuration: ServiceConfiguration
     private let client: ProviderHTTPClient
 
-    /// Creates the provider for the service at `endpoint`. Nothing is connected or allocated until the first
-    /// request.
-    public init(
-        endpoint: String = RandomWord.defaultEndpoint,
-        http: ProviderHTTPClient.Configuration = .init(),
-        transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = .disabled
-    ) {
-        self.init(
-            configuration: ServiceConfiguration(
-                endpoint: Endpoint(endpoint, variable: RandomWord.endpointVariable), http: http
-            ),
-            transport: transport, clock: clock, logger: logger
-        )
-    }
-
-    /// Creates the provider from a configuration.
+    /// Creates the provider from a configuration. Nothing is connected or allocated until the first request;
+    /// `init(endpoint:http:transport:clock:logger:)` parses an endpoint string.
     public init(
         configuration: ServiceConfiguration,
         transport: any HTTPTransport = AsyncHTTPClientTransport(),

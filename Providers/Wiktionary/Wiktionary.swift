@@ -12,7 +12,7 @@ import Logging
 /// Each language section of the page becomes entries of its own (one per etymology); a query with a language
 /// reads only that language's section and finds nothing when the page has none. Titles are case-sensitive:
 /// the word is tried as typed, then lower-cased when that finds nothing.
-public struct Wiktionary: DefinitionProviding {
+public struct Wiktionary: DefinitionProviding, ServiceProvider {
     /// The default endpoint: `https://en.wiktionary.org`.
     public static let defaultEndpoint = "https://en.wiktionary.org"
     /// The environment variable that overrides the endpoint (scheme, host and port; the API path is fixed).
@@ -21,23 +21,8 @@ public struct Wiktionary: DefinitionProviding {
     public let configuration: ServiceConfiguration
     private let client: ProviderHTTPClient
 
-    /// Creates the provider for the wiki at `endpoint`. Nothing is connected or allocated until the first lookup.
-    public init(
-        endpoint: String = Wiktionary.defaultEndpoint,
-        http: ProviderHTTPClient.Configuration = .init(),
-        transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = .disabled
-    ) {
-        self.init(
-            configuration: ServiceConfiguration(
-                endpoint: Endpoint(endpoint, variable: Wiktionary.endpointVariable), http: http
-            ),
-            transport: transport, clock: clock, logger: logger
-        )
-    }
-
-    /// Creates the provider from a configuration.
+    /// Creates the provider from a configuration. Nothing is connected or allocated until the first request;
+    /// `init(endpoint:http:transport:clock:logger:)` parses an endpoint string.
     public init(
         configuration: ServiceConfiguration,
         transport: any HTTPTransport = AsyncHTTPClientTransport(),

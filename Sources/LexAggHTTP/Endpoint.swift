@@ -1,4 +1,5 @@
 import LexAggCore
+import Logging
 
 /// Where a service lives (scheme, host, port), parsed once when the provider is built.
 ///
@@ -50,5 +51,36 @@ public struct ServiceConfiguration: Sendable {
     public init(endpoint: Endpoint, http: ProviderHTTPClient.Configuration = .init()) {
         self.endpoint = endpoint
         self.http = http
+    }
+}
+
+/// An online provider built from a ``ServiceConfiguration``: it gets the `endpoint:`-string initialiser every
+/// HTTP provider offers, parsing the endpoint once and naming ``endpointVariable`` when it does not parse.
+public protocol ServiceProvider: Sendable {
+    /// The service's own endpoint (`https://api.dictionaryapi.dev`).
+    static var defaultEndpoint: String { get }
+    /// The setting that overrides it (`LEXAGG_FREEDICTIONARY_ENDPOINT`).
+    static var endpointVariable: String { get }
+
+    /// Creates the provider; nothing is connected until the first request.
+    init(
+        configuration: ServiceConfiguration, transport: any HTTPTransport, clock: any Clock<Duration>, logger: Logger
+    )
+}
+
+extension ServiceProvider {
+    /// Creates the provider for the service at `endpoint` (scheme, host and port). Nothing is connected or
+    /// allocated until the first request.
+    public init(
+        endpoint: String = Self.defaultEndpoint,
+        http: ProviderHTTPClient.Configuration = .init(),
+        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
+    ) {
+        self.init(
+            configuration: ServiceConfiguration(endpoint: Endpoint(endpoint, variable: Self.endpointVariable), http: http),
+            transport: transport, clock: clock, logger: logger
+        )
     }
 }

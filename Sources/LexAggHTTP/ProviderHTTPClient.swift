@@ -306,10 +306,8 @@ public struct ProviderHTTPClient: Sendable {
             // The timeout covers the wait for a permit too, so a request queued behind stalled ones still ends
             // on time.
             let response = try await withTimeout(request)
-            logger.info(
-                "GET \(Redaction.url(request.url)) → \(response.status), \(response.body.count) bytes, "
-                    + "\(Self.milliseconds(since: started)) ms"
-            )
+            let elapsed = Self.milliseconds(since: started)
+            logger.info("GET \(Redaction.url(request.url)) → \(response.status), \(response.body.count) bytes, \(elapsed) ms")
             logger.debug(
                 "response headers",
                 metadata: ["headers": "\(Redaction.headers(response.headers))", "status": "\(response.status)"]
@@ -407,7 +405,7 @@ public struct ProviderHTTPClient: Sendable {
         if let elapsed { metadata["ms"] = "\(elapsed)" }
         if let underlying = error.underlying { metadata["cause"] = "\(underlying)" }
         let level: Logger.Level = error.code == .cancelled ? .info : .warning
-        logger.log(level: level, "\(error.message)", metadata: metadata)
+        logger.log(level: level, Logger.Message(stringLiteral: error.message), metadata: metadata)
         return error
     }
 

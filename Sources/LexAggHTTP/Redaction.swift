@@ -1,5 +1,10 @@
-import Logging
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LexAggCore
+import Logging
 
 /// What the client never shows: secret query values, secret header values, and credential values wherever a
 /// server echoes them.
@@ -89,9 +94,10 @@ struct Origin: Hashable, Sendable, CustomStringConvertible {
     /// Splits an absolute `http(s)` URL into its base (scheme, host, port) and the rest (path and query);
     /// `nil` for other schemes and for user info.
     static func split(_ url: String) -> (base: BaseURL, rest: String)? {
-        guard let separator = url.range(of: "://") else { return nil }
+        guard let separator = url.firstRange(of: "://") else { return nil }
         let afterScheme = url[separator.upperBound...]
-        let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? afterScheme.endIndex
+        let isDelimiter: (Character) -> Bool = { $0 == "/" || $0 == "?" || $0 == "#" }
+        let authorityEnd: Substring.Index = afterScheme.firstIndex(where: isDelimiter) ?? afterScheme.endIndex
         guard let base = BaseURL(String(url[..<authorityEnd])) else { return nil }
         var rest = String(afterScheme[authorityEnd...])
         if let hash = rest.firstIndex(of: "#") { rest = String(rest[..<hash]) }

@@ -120,7 +120,7 @@ public final class FixtureTransport: HTTPTransport, Sendable {
 
     /// The path and query of an absolute URL.
     static func target(of url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return url }
+        guard let scheme = url.firstRange(of: "://") else { return url }
         let rest = url[scheme.upperBound...]
         guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
         let target = String(rest[slash...])

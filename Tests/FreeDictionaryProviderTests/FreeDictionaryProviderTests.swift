@@ -142,7 +142,7 @@ import Testing
 
     @Test(arguments: faults)
     func faultsMapToProviderErrors(fault: Fault) async throws {
-        let transport = try fault.response?().map { FixtureTransport(fallback: $0) } ?? FixtureTransport.refusing()
+        let transport = (try fault.response?()).map { FixtureTransport(fallback: $0) } ?? FixtureTransport.refusing()
         let endpoint = transport.baseURL
         let provider = FreeDictionary(endpoint: endpoint, http: .init(timeout: fault.timeout), transport: transport)
         var answer: LookupResult?

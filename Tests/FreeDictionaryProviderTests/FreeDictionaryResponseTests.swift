@@ -59,7 +59,7 @@ struct FreeDictionaryResponseTests {
     ]
 
     @Test(arguments: fixtureCases)
-    func fixturesMapToEntries(fixture: FixtureCase) throws {
+    func fixturesMapToEntries(fixture: FixtureCase) async throws {
         let entries = try await entries(fromBody: try Fixtures.bytes(fixture.file))
         #expect(entries.map(\.headword) == fixture.headwords)
         #expect(entries.map { $0.senseGroups.map { $0.partOfSpeech?.name ?? "?" } } == fixture.groups)
@@ -74,7 +74,7 @@ struct FreeDictionaryResponseTests {
         }
     }
 
-    @Test func sensesCarryLabelsExamplesAndDeduplicatedSynonyms() throws {
+    @Test func sensesCarryLabelsExamplesAndDeduplicatedSynonyms() async throws {
         let entries = try await entries(fromBody: try Fixtures.bytes("entries-en-lexicon.json"))
         let senses = try #require(entries.first?.allSenses)
         #expect(senses.map(\.labels) == [[], ["linguistics"], ["linguistics", "computing"], ["figuratively"]])
@@ -86,7 +86,7 @@ struct FreeDictionaryResponseTests {
         #expect(entries.first?.pronunciations.dropFirst().first?.accent == "UK")
     }
 
-    @Test func antonymsAreDeduplicated() throws {
+    @Test func antonymsAreDeduplicated() async throws {
         let entries = try await entries(fromBody: try Fixtures.bytes("entries-en-bass.json"))
         let nouns = try #require(entries.first?.senseGroups.first?.senses)
         #expect(nouns[0].antonyms == ["treble"])
@@ -97,14 +97,14 @@ struct FreeDictionaryResponseTests {
     }
 
     @Test(arguments: ["error-404-no-definitions.json"])
-    func noDefinitionsObjectIsNotFound(file: String) throws {
+    func noDefinitionsObjectIsNotFound(file: String) async throws {
         #expect(try await entries(fromBody: try Fixtures.bytes(file), status: 404).isEmpty)
     }
 
     // MARK: Reference samples (skipped when ../shared/reference-samples is absent)
 
     @Test(arguments: Fixtures.referenceSamples(prefix: "en-") + Fixtures.referenceSamples(prefix: "legacy-"))
-    func referenceSamplesParse(name: String) throws {
+    func referenceSamplesParse(name: String) async throws {
         let entries = try await entries(fromBody: try Fixtures.referenceSample(name))
         #expect(!entries.isEmpty, "\(name) gave no entries")
         for entry in entries {
@@ -119,13 +119,13 @@ struct FreeDictionaryResponseTests {
         }
     }
 
-    @Test func referenceErrorSamplesMap() throws {
+    @Test func referenceErrorSamplesMap() async throws {
         guard !Fixtures.referenceSamples(prefix: "error-").isEmpty else { return }
         let notFound = try Fixtures.referenceSample("error-404-no-definitions.json")
         #expect(try await entries(fromBody: notFound, status: 404).isEmpty)
     }
 
-    @Test func referenceSampleDetails() throws {
+    @Test func referenceSampleDetails() async throws {
         guard Fixtures.referenceSamples(prefix: "en-").contains("en-test.json") else { return }
         let test = try await entries(fromBody: try Fixtures.referenceSample("en-test.json"))
         #expect(test.count == 3)

@@ -159,3 +159,27 @@ private let testProvider = ProviderID("http-test")!
         #expect(drip.requestCount == 1)
     }
 }
+
+/// The kit's fault table catches a provider that does not do what its declared policy says.
+@Suite(.timeLimit(.minutes(1))) struct HTTPFaultTableTests {
+    struct Word: Decodable { var word: String }
+
+    private func failures(declared: ResponsePolicy, actual: ResponsePolicy, secret: String? = nil) async -> [ConformanceFailure] {
+        await ProviderConformance.checkHTTPFaults(expectedID: testProvider, policy: declared, secret: secret) { endpoint, http, transport in
+            let client = ProviderHTTPClient(provider: testProvider, endpoint: Endpoint(endpoint), configuration: http, transport: transport)
+            let credentials = secret.map { [HTTPField("X-Secret", $0)] } ?? []
+            return try await client.fetch(ServiceRequest("/w", credentials: credentials), as: [Word].self, policy: actual) == nil
+        }
+    }
+
+    @Test func aClientFollowingItsPolicyPasses() async {
+        let policy = ResponsePolicy(notFound: [404], statuses: [403: ResponseFailure(.credentials, "no")])
+        #expect(await failures(declared: policy, actual: policy, secret: "s3cr3t") == [])
+    }
+
+    @Test func aClientIgnoringItsPolicyIsCaught() async {
+        let found = await failures(declared: ResponsePolicy(notFound: [404], emptyBodyIsNotFound: true), actual: .standard)
+        #expect(found.contains { $0.detail.hasPrefix("404") }, "\(found)")
+        #expect(found.contains { $0.detail.hasPrefix("200 with an empty body") }, "\(found)")
+    }
+}

@@ -38,7 +38,7 @@ struct PONSResponseTests {
     ]
 
     @Test(arguments: fixtureCases)
-    func fixturesGiveCleanTranslations(fixture: FixtureCase) throws {
+    func fixturesGiveCleanTranslations(fixture: FixtureCase) async throws {
         let pair = LanguagePair(source: Language(fixture.source)!, target: Language(fixture.target)!)
         let directions = try await directions(fromBody: try Fixtures.bytes(fixture.file))
         let entries = PONSResponse.translationEntries(
@@ -48,7 +48,7 @@ struct PONSResponseTests {
         try Self.checkClean(entries, name: fixture.file)
     }
 
-    @Test func hitsInTheOtherDirectionAreLeftOut() throws {
+    @Test func hitsInTheOtherDirectionAreLeftOut() async throws {
         let directions = try await directions(fromBody: try Fixtures.bytes("dictionary-deen-Haus-in-de.json"))
         let reversed = PONSResponse.translationEntries(
             from: directions, query: "Haus", pair: LanguagePair(source: .english, target: .german),
@@ -70,7 +70,7 @@ struct PONSResponseTests {
 
     /// `enfr-apple-in-en.json` → dictionary `enfr`, source `en`, word `apple`; `dede-…` → definitions.
     @Test(arguments: Fixtures.referenceDictionarySamples)
-    func referenceSamplesParse(name: String) throws {
+    func referenceSamplesParse(name: String) async throws {
         let directions = try await directions(fromBody: try Fixtures.referenceSample(name))
         #expect(!directions.isEmpty, "\(name): no directions")
         let parts = name.dropLast(".json".count).split(separator: "-")

@@ -164,7 +164,7 @@ import Testing
 
     @Test(arguments: faults)
     func faultsMapToProviderErrors(fault: Fault) async throws {
-        let transport = try fault.response?().map { FixtureTransport(fallback: $0) } ?? FixtureTransport.refusing()
+        let transport = (try fault.response?()).map { FixtureTransport(fallback: $0) } ?? FixtureTransport.refusing()
         let endpoint = transport.baseURL
         let provider = RandomWord(endpoint: endpoint, http: .init(timeout: fault.timeout), transport: transport)
         var words: [String]?

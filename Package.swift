@@ -20,6 +20,9 @@ let package = Package(
     products: [
         .executable(name: "lexagg", targets: ["lexagg"]),
         .library(name: "LexAggCore", targets: ["LexAggCore"]),
+        // The HTTP client and the conformance kit, for providers built in other packages.
+        .library(name: "LexAggHTTP", targets: ["LexAggHTTP"]),
+        .library(name: "ProviderConformance", targets: ["ProviderConformance"]),
         .library(name: "DictDatabaseProvider", targets: ["DictDatabaseProvider"]),
         .library(name: "DictProtocolProvider", targets: ["DictProtocolProvider"]),
         .library(name: "WiktionaryProvider", targets: ["WiktionaryProvider"]),
@@ -94,6 +97,7 @@ let package = Package(
             name: "LexAggHTTP",
             dependencies: [
                 "LexAggCore",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -105,6 +109,8 @@ let package = Package(
             name: "ProviderConformance",
             dependencies: [
                 "LexAggCore",
+                "LexAggHTTP",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -121,22 +127,22 @@ let package = Package(
         ),
         .target(
             name: "WiktionaryProvider",
-            dependencies: ["LexAggCore", "LexAggHTTP"],
+            dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
             path: "Providers/Wiktionary"
         ),
         .target(
             name: "FreeDictionaryProvider",
-            dependencies: ["LexAggCore", "LexAggHTTP"],
+            dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
             path: "Providers/FreeDictionary"
         ),
         .target(
             name: "PONSProvider",
-            dependencies: ["LexAggCore", "LexAggHTTP"],
+            dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
             path: "Providers/PONS"
         ),
         .target(
             name: "RandomWordProvider",
-            dependencies: ["LexAggCore", "LexAggHTTP"],
+            dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
             path: "Providers/RandomWord"
         ),
 
@@ -203,7 +209,10 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "LexAggHTTPTests", dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore"]),
+        .testTarget(
+            name: "LexAggHTTPTests",
+            dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "WiktionaryProviderTests",
             dependencies: ["WiktionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]

@@ -1,4 +1,5 @@
 import LexAggCore
+import LexAggHTTP
 
 extension ProviderID {
     /// The Free Dictionary API (dictionaryapi.dev).
@@ -9,8 +10,7 @@ extension ProviderFactory {
     /// Builds the Free Dictionary provider; `LEXAGG_FREEDICTIONARY_ENDPOINT` overrides the endpoint (scheme, host,
     /// port). Nothing is connected until the first lookup.
     public static let freedictionary = ProviderFactory(name: "freedictionary") { environment in
-        let endpoint = environment[FreeDictionary.Configuration.endpointVariable]
-            ?? FreeDictionary.Configuration.defaultEndpoint
-        return .init(providers: [FreeDictionary(configuration: FreeDictionary.Configuration(endpoint: endpoint))])
+        let endpoint = environment[FreeDictionary.endpointVariable] ?? FreeDictionary.defaultEndpoint
+        return .init(providers: [FreeDictionary(endpoint: endpoint, logger: environment.logger)])
     }
 }

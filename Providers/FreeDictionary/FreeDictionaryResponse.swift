@@ -85,72 +85,18 @@ package enum FreeDictionaryResponse {
 
     // MARK: Interpreting a response
 
-    /// The entries of a response the HTTP client passed on (2xx or 404).
-    /// - Throws: ``LexAggCore/ProviderError``: `.unavailable` for HTML pages (Express "Cannot GET", Cloudflare) and
-    ///   unexpected 404s, `.malformedResponse` for empty bodies, objects where the array belongs and bad JSON.
-    package static func entries(from response: HTTPResponseData, url: String, retrievedAt: Date) throws -> [Entry] {
-        let body = response.body
-        let first = body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        let contentType = response.header("Content-Type")?.lowercased() ?? ""
-        if first == UInt8(ascii: "<") || (contentType.contains("html") && first != UInt8(ascii: "[")) {
-            throw ProviderError(
-                .unavailable, provider: .freedictionary,
-                message: "dictionaryapi.dev answered with an HTML page instead of JSON (HTTP \(response.status))",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
-            )
+    /// The service's answers: its "No Definitions Found" object (HTTP 404, or 200 on some mirrors) is an empty
+    /// answer; a 404 without it is a broken route or proxy (unavailable, the client's rule for other statuses);
+    /// an object where the entry array belongs is malformed (it does not decode as the array).
+    package static let policy = ResponsePolicy(
+        errorBody: .json(WireError.self) { status, body in
+            status == 404 || body.title == "No Definitions Found" ? .notFound : nil
         }
-        if response.status == 404 {
-            // The documented "not found": a JSON object with a title. Anything else is a broken route or proxy.
-            if first == UInt8(ascii: "{"), (try? JSONDecoder().decode(WireError.self, from: Data(body))) != nil {
-                return []
-            }
-            throw ProviderError(
-                .unavailable, provider: .freedictionary,
-                message: "dictionaryapi.dev answered HTTP 404 without its 'No Definitions Found' body",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
-            )
-        }
-        guard let first else {
-            throw ProviderError(
-                .malformedResponse, provider: .freedictionary,
-                message: "dictionaryapi.dev answered HTTP \(response.status) with an empty body",
-                location: url, httpStatus: response.status
-            )
-        }
-        if first == UInt8(ascii: "{") {
-            if let error = try? JSONDecoder().decode(WireError.self, from: Data(body)),
-                error.title == "No Definitions Found"
-            {
-                return []
-            }
-            throw ProviderError(
-                .malformedResponse, provider: .freedictionary,
-                message: "dictionaryapi.dev answered with a JSON object where a list of entries belongs",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
-            )
-        }
-        let wire: [WireEntry]
-        do {
-            wire = try JSONDecoder().decode([WireEntry].self, from: Data(body))
-        } catch {
-            throw ProviderError(
-                .malformedResponse, provider: .freedictionary,
-                message: "dictionaryapi.dev's answer is not the JSON expected (truncated or changed format)",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body),
-                underlying: String(describing: error)
-            )
-        }
-        return wire.compactMap { entry(from: $0, fallbackSource: url, retrievedAt: retrievedAt) }
-    }
+    )
 
-    /// The entries in a 200 body (for tests and tools that have the bytes).
-    package static func entries(fromBody body: [UInt8], retrievedAt: Date = Date(timeIntervalSince1970: 0)) throws
-        -> [Entry]
-    {
-        try entries(
-            from: HTTPResponseData(status: 200, headers: [HTTPField("Content-Type", "application/json")], body: body),
-            url: "https://api.dictionaryapi.dev/api/v2/entries/en/", retrievedAt: retrievedAt
-        )
+    /// The entries of a decoded answer; `source` stands in for entries without source URLs.
+    static func entries(from wire: [WireEntry], source: String, retrievedAt: Date) -> [Entry] {
+        wire.compactMap { entry(from: $0, fallbackSource: source, retrievedAt: retrievedAt) }
     }
 
     // MARK: Mapping

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import LexAggCore
 import LexAggHTTP
 import Synchronization
@@ -36,17 +31,9 @@ extension PONS {
     public func dictionaries() async throws -> [PONSDictionary] {
         if let cached = dictionaryCache.list.withLock({ $0 }) { return cached }
         if Task.isCancelled { throw ProviderError(.cancelled, provider: .pons, message: "the request was cancelled") }
-        guard let baseURL = BaseURL(configuration.endpoint) else {
-            throw ProviderError(.unavailable, provider: .pons, message: "\(Configuration.endpointVariable) is invalid")
-        }
-        let client = ProviderHTTPClient(
-            provider: .pons, baseURL: baseURL, configuration: configuration.http, transport: transport, clock: clock
-        )
-        let query = [("language", "en")]
-        let response = try await client.get(PONS.dictionariesPath, query: query)
-        let list = try PONSDictionaryList.decode(
-            response, url: baseURL.url(path: PONS.dictionariesPath, query: query)
-        )
+        let request = ServiceRequest(PONS.dictionariesPath, query: [("language", "en")])
+        let wire = try await client.fetch(request, as: [PONSDictionaryList.Wire].self) ?? []
+        let list = PONSDictionaryList.dictionaries(from: wire)
         dictionaryCache.list.withLock { $0 = list }
         return list
     }
@@ -76,26 +63,8 @@ package enum PONSDictionaryList {
         }
     }
 
-    package static func decode(_ response: HTTPResponseData, url: String) throws -> [PONSDictionary] {
-        let first = response.body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        guard first == UInt8(ascii: "[") else {
-            throw ProviderError(
-                .malformedResponse, provider: .pons,
-                message: "PONS's dictionary list is not a JSON list (HTTP \(response.status))",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(response.body)
-            )
-        }
-        let wire: [Wire]
-        do {
-            wire = try JSONDecoder().decode([Wire].self, from: Data(response.body))
-        } catch {
-            throw ProviderError(
-                .malformedResponse, provider: .pons, message: "PONS's dictionary list is not the JSON expected",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(response.body),
-                underlying: String(describing: error)
-            )
-        }
-        return wire.map { item in
+    static func dictionaries(from wire: [Wire]) -> [PONSDictionary] {
+        wire.map { item in
             PONSDictionary(
                 key: item.key, languages: (item.languages ?? []).compactMap(Language.init),
                 label: HTMLText.plainText(item.simpleLabel ?? item.key)

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import LexAggCore
 import LexAggHTTP
+import Logging
 
 /// Translates words with the PONS online dictionary API (`GET /v1/dictionary`, key in the `X-Secret` header), and
 /// defines German words with its monolingual `dede` dictionary.
@@ -15,53 +16,52 @@ import LexAggHTTP
 public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
-    /// Where and how to reach PONS, and the key.
-    public struct Configuration: Sendable, CustomStringConvertible {
-        /// The default endpoint: `https://api.pons.com`.
-        public static let defaultEndpoint = "https://api.pons.com"
-        /// The environment variable that overrides the endpoint.
-        public static let endpointVariable = "LEXAGG_PONS_ENDPOINT"
-        /// The environment variable that holds the API key.
-        public static let secretVariable = "LEXAGG_PONS_SECRET"
-        /// Where to get a key.
-        public static let keyPage = "https://en.pons.com/p/online-dictionary/developers/api"
+    /// The default endpoint: `https://api.pons.com`.
+    public static let defaultEndpoint = "https://api.pons.com"
+    /// The environment variable that overrides the endpoint (scheme, host and port; the API paths are fixed).
+    public static let endpointVariable = "LEXAGG_PONS_ENDPOINT"
+    /// The environment variable that holds the API key.
+    public static let secretVariable = "LEXAGG_PONS_SECRET"
+    /// Where to get a key.
+    public static let keyPage = "https://en.pons.com/p/online-dictionary/developers/api"
 
-        /// The scheme, host and port of the service; the API paths are fixed.
-        public var endpoint: String
-        /// The API key, sent as `X-Secret`.
-        public var secret: PONSSecret?
-        /// Timeouts, body cap, concurrency and User-Agent of the HTTP client.
-        public var http: ProviderHTTPClient.Configuration
-
-        public init(
-            endpoint: String = Configuration.defaultEndpoint, secret: PONSSecret?,
-            http: ProviderHTTPClient.Configuration = .init()
-        ) {
-            self.endpoint = endpoint
-            self.secret = secret
-            self.http = http
-        }
-
-        public var description: String {
-            "PONS.Configuration(endpoint: \(endpoint), secret: \(secret == nil ? "none" : "<redacted>"))"
-        }
-    }
-
-    public let configuration: Configuration
-    let transport: any HTTPTransport
-    let clock: any Clock<Duration>
+    public let configuration: ServiceConfiguration
+    /// The API key, sent as `X-Secret`.
+    public let secret: PONSSecret?
+    let client: ProviderHTTPClient
     /// The `/v1/dictionaries` list once fetched (see ``dictionaries()``).
     let dictionaryCache = PONSDictionaryCache()
 
-    /// Creates the provider. Nothing is connected or allocated until the first request.
+    /// Creates the provider for the service at `endpoint` with the key `secret`. Nothing is connected or
+    /// allocated until the first request.
     public init(
-        configuration: Configuration,
+        endpoint: String = PONS.defaultEndpoint,
+        secret: PONSSecret?,
+        http: ProviderHTTPClient.Configuration = .init(),
         transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
+    ) {
+        self.init(
+            configuration: ServiceConfiguration(endpoint: Endpoint(endpoint, variable: PONS.endpointVariable), http: http),
+            secret: secret, transport: transport, clock: clock, logger: logger
+        )
+    }
+
+    /// Creates the provider from a configuration and the key.
+    public init(
+        configuration: ServiceConfiguration,
+        secret: PONSSecret?,
+        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
     ) {
         self.configuration = configuration
-        self.transport = transport
-        self.clock = clock
+        self.secret = secret
+        self.client = ProviderHTTPClient(
+            provider: .pons, endpoint: configuration.endpoint, configuration: configuration.http,
+            transport: transport, clock: clock, logger: logger
+        )
     }
 
     public var descriptor: ProviderDescriptor {
@@ -73,7 +73,7 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
             translationPairs: PONSDictionaries.knownPairs,
             requiresNetwork: true,
             requiresCredentials: true,
-            source: configuration.endpoint,
+            source: configuration.endpoint.text,
             license: "© PONS GmbH; API terms of use",
             formatVersion: 1,
             quota: .metered("1,000 requests a month on the free plan")
@@ -81,16 +81,16 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
     }
 
     public func availability() async -> ProviderAvailability {
-        if BaseURL(configuration.endpoint) == nil { return .unavailable(reason: endpointProblem) }
-        guard let secret = configuration.secret else { return .notConfigured(hint: PONS.missingSecretMessage) }
+        if let problem = configuration.endpoint.problem { return .unavailable(reason: problem) }
+        guard let secret else { return .notConfigured(hint: PONS.missingSecretMessage) }
         if !secret.isSendable { return .unavailable(reason: PONS.unsendableSecretMessage) }
         return .available
     }
 
     static let missingSecretMessage =
-        "PONS needs an API key: get one at \(Configuration.keyPage), then `export \(Configuration.secretVariable)=…`"
+        "PONS needs an API key: get one at \(PONS.keyPage), then `export \(PONS.secretVariable)=…`"
     static let unsendableSecretMessage =
-        "\(Configuration.secretVariable) contains characters that cannot be sent in an HTTP header (only visible ASCII)"
+        "\(PONS.secretVariable) contains characters that cannot be sent in an HTTP header (only visible ASCII)"
 
     // MARK: Requests
 
@@ -131,74 +131,52 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
 
     /// The page a user can open for the dictionary (the API URL would need the key).
     private func provenanceSource(key: String) -> String {
-        "\(configuration.endpoint)\(PONS.dictionaryPath)?l=\(key)"
+        "\(configuration.endpoint.text)\(PONS.dictionaryPath)?l=\(key)"
     }
 
-    /// GETs `/v1/dictionary?q=…&l=…&in=…` and decodes it; `[]` for 204 (no hits).
+    /// GETs `/v1/dictionary?q=…&l=…&in=…` with the key and decodes it; `[]` for no hits.
     private func request(term: String, dictionary: String, source: String) async throws -> [PONSResponse.Direction] {
         try checkCancelled()
-        guard let baseURL = BaseURL(configuration.endpoint) else {
-            throw ProviderError(.unavailable, provider: .pons, message: endpointProblem)
-        }
-        guard let secret = configuration.secret else {
+        guard let secret else {
             throw ProviderError(.credentials, provider: .pons, message: PONS.missingSecretMessage)
         }
         guard secret.isSendable else {
             throw ProviderError(.credentials, provider: .pons, message: PONS.unsendableSecretMessage)
         }
-        let client = ProviderHTTPClient(
-            provider: .pons, baseURL: baseURL, configuration: configuration.http,
-            transport: HeaderAddingTransport(transport, adding: [HTTPField("X-Secret", secret.value)]), clock: clock
+        let request = ServiceRequest(
+            PONS.dictionaryPath, query: [("q", term), ("l", dictionary), ("in", source)],
+            credentials: [HTTPField("X-Secret", secret.value)]
         )
-        let query = [("q", term), ("l", dictionary), ("in", source)]
-        let url = baseURL.url(path: PONS.dictionaryPath, query: query)
-        do {
-            let response = try await client.get(PONS.dictionaryPath, query: query, passing: [403, 404, 503])
-            try checkStatus(response, dictionary: dictionary, url: url)
-            return try PONSResponse.directions(from: response, url: url)
-        } catch let error as ProviderError {
-            throw secret.scrub(error)
-        }
+        return try await client.fetch(request, as: [PONSResponse.Direction].self, policy: PONS.policy(dictionary: dictionary))
+            ?? []
     }
 
-    /// PONS's documented status codes (it sends no error bodies).
-    private func checkStatus(_ response: HTTPResponseData, dictionary: String, url: String) throws {
-        let host = BaseURL(configuration.endpoint)?.host ?? "PONS"
-        switch response.status {
-        case 403:
-            throw ProviderError(
-                .credentials, provider: .pons,
-                message: "\(host) refused the API key (HTTP 403), or the key does not include dictionary "
-                    + "'\(dictionary)'; check \(Configuration.secretVariable)",
-                location: url, httpStatus: 403
-            )
-        case 404:
-            throw ProviderError(
-                .unsupportedLanguage, provider: .pons,
-                message: "PONS has no dictionary '\(dictionary)' (HTTP 404)", location: url, httpStatus: 404
-            )
-        case 503:
-            throw ProviderError(
-                .rateLimited, provider: .pons,
-                message: "the PONS daily request limit is reached (HTTP 503); try again tomorrow",
-                location: url, httpStatus: 503
-            )
-        default:
-            return
-        }
-    }
-
-    private var endpointProblem: String {
-        "\(Configuration.endpointVariable) is '\(configuration.endpoint)'; it must be http(s)://host[:port]"
+    /// PONS's documented answers (it sends no error bodies): 204 or an empty body is "no hits", 403 a refused
+    /// key, 404 an unknown dictionary, 503 the daily limit (which pauses the host for a minute).
+    package static func policy(dictionary: String) -> ResponsePolicy {
+        ResponsePolicy(
+            notFound: [204],
+            statuses: [
+                403: ResponseFailure(
+                    .credentials,
+                    "PONS refused the API key (HTTP 403), or the key does not include dictionary '\(dictionary)'; "
+                        + "check \(PONS.secretVariable)"
+                ),
+                404: ResponseFailure(.unsupportedLanguage, "PONS has no dictionary '\(dictionary)' (HTTP 404)"),
+                503: ResponseFailure(.rateLimited, "the PONS daily request limit is reached (HTTP 503); try again tomorrow"),
+            ],
+            emptyBodyIsNotFound: true,
+            rateLimitPause: .seconds(60)
+        )
     }
 
     // MARK: Descriptions without the key
 
     public var description: String { "PONS(endpoint: \(configuration.endpoint))" }
     public var debugDescription: String {
-        "PONS(endpoint: \(configuration.endpoint), secret: \(configuration.secret == nil ? "none" : "<redacted>"))"
+        "PONS(endpoint: \(configuration.endpoint), secret: \(secret == nil ? "none" : "<redacted>"))"
     }
     public var customMirror: Mirror {
-        Mirror(self, children: ["endpoint": configuration.endpoint, "hasSecret": configuration.secret != nil])
+        Mirror(self, children: ["endpoint": configuration.endpoint.text, "hasSecret": secret != nil])
     }
 }

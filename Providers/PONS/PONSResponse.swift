@@ -118,50 +118,6 @@ package enum PONSResponse {
         }
     }
 
-    // MARK: Decoding
-
-    /// The directions of a 2xx response; `[]` for 204 or an empty body (no hits).
-    /// - Throws: ``LexAggCore/ProviderError``: `.unavailable` for HTML pages, `.malformedResponse` for JSON of
-    ///   another shape (an object where the array belongs, truncated bodies).
-    package static func directions(from response: HTTPResponseData, url: String) throws -> [Direction] {
-        let body = response.body
-        let first = body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        guard let first, response.status != 204 else { return [] }
-        let contentType = response.header("Content-Type")?.lowercased() ?? ""
-        if first == UInt8(ascii: "<") || (contentType.contains("html") && first != UInt8(ascii: "[")) {
-            throw ProviderError(
-                .unavailable, provider: .pons,
-                message: "PONS answered with an HTML page instead of JSON (HTTP \(response.status))",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
-            )
-        }
-        guard first == UInt8(ascii: "[") else {
-            throw ProviderError(
-                .malformedResponse, provider: .pons,
-                message: "PONS answered with something other than a list of results",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
-            )
-        }
-        do {
-            return try JSONDecoder().decode([Direction].self, from: Data(body))
-        } catch {
-            throw ProviderError(
-                .malformedResponse, provider: .pons,
-                message: "PONS's answer is not the JSON expected (truncated or changed format)",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body),
-                underlying: String(describing: error)
-            )
-        }
-    }
-
-    /// Decodes a 200 body (for tests and tools that have the bytes).
-    package static func directions(fromBody body: [UInt8]) throws -> [Direction] {
-        try directions(
-            from: HTTPResponseData(status: 200, headers: [HTTPField("Content-Type", "application/json")], body: body),
-            url: "https://api.pons.com/v1/dictionary"
-        )
-    }
-
     // MARK: Translations
 
     /// Entries for a translation query: one per rom in the requested direction, exact headword matches first.

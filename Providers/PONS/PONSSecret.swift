@@ -4,7 +4,8 @@ import LexAggCore
 public struct PONSSecret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
-    /// The key itself; read only to build the `X-Secret` header and to scrub errors.
+    /// The key itself; read only to build the `X-Secret` credential (which the HTTP client keeps out of logs and
+    /// errors).
     let value: String
 
     /// Wraps a key; `nil` when `value` is empty or only white space.
@@ -20,20 +21,4 @@ public struct PONSSecret: Sendable, Hashable, CustomStringConvertible, CustomDeb
     public var description: String { "<redacted>" }
     public var debugDescription: String { "PONSSecret(<redacted>)" }
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
-
-    /// `text` with every occurrence of the key replaced by `<redacted>`.
-    func scrub(_ text: String) -> String {
-        guard text.contains(value) else { return text }
-        return text.replacing(value, with: "<redacted>")
-    }
-
-    /// `error` with the key scrubbed from every text field (a server may echo it in a body excerpt).
-    func scrub(_ error: ProviderError) -> ProviderError {
-        var error = error
-        error.message = scrub(error.message)
-        error.location = error.location.map(scrub)
-        error.excerpt = error.excerpt.map(scrub)
-        error.underlying = error.underlying.map(scrub)
-        return error
-    }
 }

@@ -1,4 +1,5 @@
 import LexAggCore
+import LexAggHTTP
 
 extension ProviderID {
     /// random-word-api (random-word-api.herokuapp.com).
@@ -11,8 +12,8 @@ extension ProviderFactory {
     /// Builds the random-word-api provider; `LEXAGG_RANDOMWORD_ENDPOINT` overrides the endpoint (scheme, host,
     /// port). Nothing is connected until the first request.
     public static let randomword = ProviderFactory(name: "randomword") { environment in
-        let endpoint = environment[RandomWord.Configuration.endpointVariable] ?? RandomWord.Configuration.defaultEndpoint
-        return .init(providers: [RandomWord(configuration: RandomWord.Configuration(endpoint: endpoint))])
+        let endpoint = environment[RandomWord.endpointVariable] ?? RandomWord.defaultEndpoint
+        return .init(providers: [RandomWord(endpoint: endpoint, logger: environment.logger)])
     }
 
     /// Builds the offline word-list provider (`/usr/share/dict/words`, else the embedded WordNet index). Nothing is

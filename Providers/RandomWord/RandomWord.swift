@@ -5,6 +5,7 @@ import Foundation
 #endif
 import LexAggCore
 import LexAggHTTP
+import Logging
 
 /// Random words from random-word-api (`GET /word?number=N&lang=xx`, `GET /languages`).
 ///
@@ -15,41 +16,31 @@ import LexAggHTTP
 ///
 /// Every failure of the service is HTTP 403 with `{"Error": "…"}`; see ``RandomWordResponse``. For a fallback
 /// when the service is down, combine it with ``OfflineWordList`` in a ``RandomWordFallback``.
-public struct RandomWord: RandomWordProviding {
-    /// Where and how to reach the service.
-    public struct Configuration: Sendable {
-        /// The default endpoint: `https://random-word-api.herokuapp.com`.
-        public static let defaultEndpoint = "https://random-word-api.herokuapp.com"
-        /// The environment variable that overrides the endpoint.
-        public static let endpointVariable = "LEXAGG_RANDOMWORD_ENDPOINT"
-
-        /// The scheme, host and port of the service; the API paths are fixed.
-        public var endpoint: String
-        /// Timeouts, body cap, concurrency and User-Agent of the HTTP client.
-        public var http: ProviderHTTPClient.Configuration
-
-        public init(endpoint: String = Configuration.defaultEndpoint, http: ProviderHTTPClient.Configuration = .init()) {
-            self.endpoint = endpoint
-            self.http = http
-        }
-    }
+public struct RandomWord: RandomWordProviding, ServiceProvider {
+    /// The default endpoint: `https://random-word-api.herokuapp.com`.
+    public static let defaultEndpoint = "https://random-word-api.herokuapp.com"
+    /// The environment variable that overrides the endpoint (scheme, host and port; the API paths are fixed).
+    public static let endpointVariable = "LEXAGG_RANDOMWORD_ENDPOINT"
 
     /// The most words one request asks for.
     public static let maximumCount = 500
 
-    public let configuration: Configuration
-    private let transport: any HTTPTransport
-    private let clock: any Clock<Duration>
+    public let configuration: ServiceConfiguration
+    private let client: ProviderHTTPClient
 
-    /// Creates the provider. Nothing is connected or allocated until the first request.
+    /// Creates the provider from a configuration. Nothing is connected or allocated until the first request;
+    /// `init(endpoint:http:transport:clock:logger:)` parses an endpoint string.
     public init(
-        configuration: Configuration = Configuration(),
+        configuration: ServiceConfiguration,
         transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
     ) {
         self.configuration = configuration
-        self.transport = transport
-        self.clock = clock
+        self.client = ProviderHTTPClient(
+            provider: .randomword, endpoint: configuration.endpoint, configuration: configuration.http,
+            transport: transport, clock: clock, logger: logger
+        )
     }
 
     /// The languages of the service's word lists (2026); ``supportedLanguages()`` asks the service itself.
@@ -63,15 +54,13 @@ public struct RandomWord: RandomWordProviding {
             capabilities: [.randomWords],
             languages: RandomWord.knownLanguages,
             requiresNetwork: true,
-            source: configuration.endpoint,
+            source: configuration.endpoint.text,
             license: "word lists from github.com/RazorSh4rk/random-word-api",
             formatVersion: 1
         )
     }
 
-    public func availability() async -> ProviderAvailability {
-        BaseURL(configuration.endpoint) == nil ? .unavailable(reason: endpointProblem) : .available
-    }
+    public func availability() async -> ProviderAvailability { configuration.endpoint.availability }
 
     static let wordPath = "/word"
     static let languagesPath = "/languages"
@@ -91,39 +80,23 @@ public struct RandomWord: RandomWordProviding {
                 message: "ask for between 1 and \(RandomWord.maximumCount) words, not \(request.count)"
             )
         }
-        let client = try client()
-        let query = RandomWord.wordQuery(request)
-        let response = try await client.get(RandomWord.wordPath, query: query, passing: [403])
-        let url = client.baseURL.url(path: RandomWord.wordPath, query: query)
-        let words = try RandomWordResponse.strings(from: response, url: url, language: request.language)
+        let words = try await client.fetch(
+            ServiceRequest(RandomWord.wordPath, query: RandomWord.wordQuery(request)), as: [String].self,
+            policy: RandomWordResponse.policy(language: request.language)
+        ) ?? []
         return Array(RandomWordResponse.cleaned(words).prefix(request.count))
     }
 
     /// The languages the service has word lists for, English included.
     public func supportedLanguages() async throws -> [Language] {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: .randomword, message: "the request was cancelled") }
-        let client = try client()
-        let response = try await client.get(RandomWord.languagesPath, passing: [403])
-        let url = client.baseURL.url(path: RandomWord.languagesPath, query: [])
-        let codes = try RandomWordResponse.strings(from: response, url: url, language: nil)
+        let codes = try await client.fetch(
+            ServiceRequest(RandomWord.languagesPath), as: [String].self, policy: RandomWordResponse.policy(language: nil)
+        ) ?? []
         var languages: [Language] = [.english]
         for language in codes.compactMap(Language.init) where !languages.contains(language) {
             languages.append(language)
         }
         return languages
-    }
-
-    private func client() throws -> ProviderHTTPClient {
-        guard let baseURL = BaseURL(configuration.endpoint) else {
-            throw ProviderError(.unavailable, provider: .randomword, message: endpointProblem)
-        }
-        return ProviderHTTPClient(
-            provider: .randomword, baseURL: baseURL, configuration: configuration.http, transport: transport,
-            clock: clock
-        )
-    }
-
-    private var endpointProblem: String {
-        "\(Configuration.endpointVariable) is '\(configuration.endpoint)'; it must be http(s)://host[:port]"
     }
 }

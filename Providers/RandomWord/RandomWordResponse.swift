@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import LexAggCore
 import LexAggHTTP
 
@@ -14,68 +9,32 @@ package enum RandomWordResponse {
         enum CodingKeys: String, CodingKey { case error = "Error" }
     }
 
-    /// The strings of a 2xx or 403 response.
-    /// - Throws: ``LexAggCore/ProviderError``: `.rateLimited` ("You hit the rate limit…", retry after 5 s, the
-    ///   service's window), `.unsupportedLanguage` ("No translation for this language"), `.unavailable` for other
-    ///   403s and HTML pages (Heroku's "Application error"), `.malformedResponse` for other bodies.
-    package static func strings(from response: HTTPResponseData, url: String, language: Language?) throws -> [String] {
-        let body = response.body
-        let first = body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        let contentType = response.header("Content-Type")?.lowercased() ?? ""
-        if first == UInt8(ascii: "<") || (contentType.contains("html") && first != UInt8(ascii: "[")) {
-            throw ProviderError(
-                .unavailable, provider: .randomword,
-                message: "random-word-api answered with an HTML page instead of JSON (HTTP \(response.status)); "
-                    + "the service is probably down",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
-            )
-        }
-        if response.status == 403 {
-            let message = (try? JSONDecoder().decode(WireError.self, from: Data(body)))?.error
-            throw error403(message: message, url: url, language: language, excerpt: ProviderHTTPClient.excerpt(body))
-        }
-        guard first == UInt8(ascii: "[") else {
-            throw ProviderError(
-                .malformedResponse, provider: .randomword,
-                message: first == nil
-                    ? "random-word-api answered HTTP \(response.status) with an empty body"
-                    : "random-word-api answered with something other than a list of words",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body)
-            )
-        }
-        do {
-            return try JSONDecoder().decode([String].self, from: Data(body))
-        } catch {
-            throw ProviderError(
-                .malformedResponse, provider: .randomword,
-                message: "random-word-api's answer is not a list of words (truncated or changed format)",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(body),
-                underlying: String(describing: error)
-            )
-        }
+    /// The service's answers: every failure is HTTP 403 with `{"Error": "…"}` — "You hit the rate limit…" is a
+    /// rate limit (retry after 5 s, the service's window; it pauses the host), "No translation for this language"
+    /// an unsupported language, anything else the service refusing; an HTML page (Heroku's "Application error")
+    /// is the client's rule.
+    package static func policy(language: Language?) -> ResponsePolicy {
+        ResponsePolicy(
+            errorBody: .json(WireError.self) { status, body in
+                status == 403 ? .failure(failure(message: body.error, language: language)) : nil
+            },
+            rateLimitPause: .seconds(5)
+        )
     }
 
-    static func error403(message: String?, url: String, language: Language?, excerpt: String) -> ProviderError {
-        let lowered = message?.lowercased() ?? ""
+    static func failure(message: String, language: Language?) -> ResponseFailure {
+        let lowered = message.lowercased()
         if lowered.contains("rate limit") {
-            return ProviderError(
-                .rateLimited, provider: .randomword,
-                message: "random-word-api allows one request every few seconds; try again shortly",
-                retryAfter: .seconds(5), location: url, httpStatus: 403, excerpt: excerpt
+            return ResponseFailure(
+                .rateLimited, "random-word-api allows one request every few seconds; try again shortly",
+                retryAfter: .seconds(5)
             )
         }
         if lowered.contains("no translation") {
             let name = language.map { "\($0.englishName) (\($0.code))" } ?? "that language"
-            return ProviderError(
-                .unsupportedLanguage, provider: .randomword,
-                message: "random-word-api has no word list for \(name)", location: url, httpStatus: 403
-            )
+            return ResponseFailure(.unsupportedLanguage, "random-word-api has no word list for \(name)")
         }
-        return ProviderError(
-            .unavailable, provider: .randomword,
-            message: "random-word-api refused the request (HTTP 403)\(message.map { ": \($0)" } ?? "")",
-            location: url, httpStatus: 403, excerpt: excerpt
-        )
+        return ResponseFailure(.unavailable, "random-word-api refused the request (HTTP 403): \(message)")
     }
 
     /// `words` trimmed, without junk and without repeats (ignoring case, first spelling kept).

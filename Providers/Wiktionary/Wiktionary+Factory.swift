@@ -1,4 +1,5 @@
 import LexAggCore
+import LexAggHTTP
 
 extension ProviderID {
     /// The English Wiktionary.
@@ -8,7 +9,7 @@ extension ProviderID {
 extension ProviderFactory {
     /// Builds the Wiktionary provider; `LEXAGG_WIKTIONARY_ENDPOINT` overrides the endpoint (scheme, host, port).
     public static let wiktionary = ProviderFactory(name: "wiktionary") { environment in
-        let endpoint = environment["LEXAGG_WIKTIONARY_ENDPOINT"] ?? Wiktionary.Configuration.defaultEndpoint
-        return .init(providers: [Wiktionary(configuration: Wiktionary.Configuration(endpoint: endpoint))])
+        let endpoint = environment[Wiktionary.endpointVariable] ?? Wiktionary.defaultEndpoint
+        return .init(providers: [Wiktionary(endpoint: endpoint, logger: environment.logger)])
     }
 }

@@ -5,42 +5,35 @@ import Foundation
 #endif
 import LexAggCore
 import LexAggHTTP
+import Logging
 
 /// Defines words from the English Wiktionary, through the MediaWiki Action API (`action=parse`).
 ///
 /// Each language section of the page becomes entries of its own (one per etymology); a query with a language
 /// reads only that language's section and finds nothing when the page has none. Titles are case-sensitive:
 /// the word is tried as typed, then lower-cased when that finds nothing.
-public struct Wiktionary: DefinitionProviding {
-    /// Where and how to reach Wiktionary.
-    public struct Configuration: Sendable {
-        /// The default endpoint: `https://en.wiktionary.org`.
-        public static let defaultEndpoint = "https://en.wiktionary.org"
+public struct Wiktionary: DefinitionProviding, ServiceProvider {
+    /// The default endpoint: `https://en.wiktionary.org`.
+    public static let defaultEndpoint = "https://en.wiktionary.org"
+    /// The environment variable that overrides the endpoint (scheme, host and port; the API path is fixed).
+    public static let endpointVariable = "LEXAGG_WIKTIONARY_ENDPOINT"
 
-        /// The scheme, host and port of the wiki (`LEXAGG_WIKTIONARY_ENDPOINT`); the API path is fixed.
-        public var endpoint: String
-        /// Timeouts, body cap, concurrency and User-Agent of the HTTP client.
-        public var http: ProviderHTTPClient.Configuration
+    public let configuration: ServiceConfiguration
+    private let client: ProviderHTTPClient
 
-        public init(endpoint: String = Configuration.defaultEndpoint, http: ProviderHTTPClient.Configuration = .init()) {
-            self.endpoint = endpoint
-            self.http = http
-        }
-    }
-
-    public let configuration: Configuration
-    private let transport: any HTTPTransport
-    private let clock: any Clock<Duration>
-
-    /// Creates the provider. Nothing is connected or allocated until the first lookup.
+    /// Creates the provider from a configuration. Nothing is connected or allocated until the first request;
+    /// `init(endpoint:http:transport:clock:logger:)` parses an endpoint string.
     public init(
-        configuration: Configuration = Configuration(),
+        configuration: ServiceConfiguration,
         transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
     ) {
         self.configuration = configuration
-        self.transport = transport
-        self.clock = clock
+        self.client = ProviderHTTPClient(
+            provider: .wiktionary, endpoint: configuration.endpoint, configuration: configuration.http,
+            transport: transport, clock: clock, logger: logger
+        )
     }
 
     public var descriptor: ProviderDescriptor {
@@ -49,38 +42,29 @@ public struct Wiktionary: DefinitionProviding {
             displayName: "Wiktionary (English edition)",
             capabilities: [.define, .pronunciations, .examples, .etymology],
             requiresNetwork: true,
-            source: configuration.endpoint,
+            source: configuration.endpoint.text,
             license: "CC BY-SA 4.0",
             formatVersion: 1
         )
     }
 
-    public func availability() async -> ProviderAvailability {
-        BaseURL(configuration.endpoint) == nil ? .unavailable(reason: endpointProblem) : .available
-    }
+    public func availability() async -> ProviderAvailability { configuration.endpoint.availability }
 
     /// The path of the Action API; only the endpoint (scheme, host, port) can change.
     static let apiPath = "/w/api.php"
 
     public func lookup(_ query: LookupQuery) async throws -> LookupResult {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: .wiktionary, message: "the lookup was cancelled") }
-        guard let baseURL = BaseURL(configuration.endpoint) else {
-            throw ProviderError(.unavailable, provider: .wiktionary, message: endpointProblem)
-        }
         let section = try sectionName(for: query.language)
-        let client = ProviderHTTPClient(
-            provider: .wiktionary, baseURL: baseURL, configuration: configuration.http, transport: transport,
-            clock: clock
-        )
         var titles = [query.term]
         let lowered = query.term.lowercased()
         if lowered != query.term { titles.append(lowered) }
         // The lower-cased title is tried when the title as typed has no page, or a page without the requested
         // language (`Bank` is German; `bank` has the English entries). Languages never substitute for each other.
         for title in titles {
-            guard let page = try await fetch(title, client: client) else { continue }
+            guard let page = try await page(title) else { continue }
             let provenance = Provenance(
-                provider: .wiktionary, source: page.url(baseURL), retrievedAt: page.retrievedAt
+                provider: .wiktionary, source: page.url(configuration.endpoint), retrievedAt: page.retrievedAt
             )
             let entries = WikitextParser.entries(
                 from: WikitextSource(page.wikitext.utf8), headword: page.title, language: section,
@@ -89,10 +73,6 @@ public struct Wiktionary: DefinitionProviding {
             if !entries.isEmpty { return LookupResult(entries: entries) }
         }
         return .notFound
-    }
-
-    private var endpointProblem: String {
-        "LEXAGG_WIKTIONARY_ENDPOINT is '\(configuration.endpoint)'; it must be http(s)://host[:port]"
     }
 
     /// The level-2 section name for `language` (`nil` for every section).
@@ -114,30 +94,29 @@ public struct Wiktionary: DefinitionProviding {
         return name
     }
 
-    /// One page: its title after redirects and its wikitext; `nil` when the page does not exist.
-    struct Page {
-        var title: String
-        var wikitext: String
+    /// One page: its title after redirects and its wikitext.
+    package struct Page: Equatable {
+        package var title: String
+        package var wikitext: String
         var retrievedAt: Date
 
-        func url(_ base: BaseURL) -> String {
+        func url(_ endpoint: Endpoint) -> String {
             let underscored = String(title.map { $0 == " " ? "_" : $0 })
-            return "\(base)/wiki/\(percentEncode(underscored))"
+            return "\(endpoint.baseURL?.description ?? endpoint.text)/wiki/\(percentEncode(underscored))"
         }
     }
 
-    private func fetch(_ title: String, client: ProviderHTTPClient) async throws -> Page? {
-        let query: [(String, String)] = [
-            ("action", "parse"), ("format", "json"), ("formatversion", "2"), ("prop", "wikitext"),
-            ("redirects", "1"), ("page", title),
-        ]
-        let response = try await client.get(Wiktionary.apiPath, query: query)
-        let url = client.baseURL.url(path: Wiktionary.apiPath, query: query)
-        switch try ParseResponse.decode(response, url: url) {
-        case .missing:
-            return nil
-        case .page(let pageTitle, let wikitext):
-            return Page(title: pageTitle, wikitext: wikitext, retrievedAt: Date())
-        }
+    /// The page `title` (after redirects); `nil` when it does not exist.
+    package func page(_ title: String) async throws -> Page? {
+        let request = ServiceRequest(
+            Wiktionary.apiPath,
+            query: [
+                ("action", "parse"), ("format", "json"), ("formatversion", "2"), ("prop", "wikitext"),
+                ("redirects", "1"), ("page", title),
+            ]
+        )
+        guard let answer = try await client.fetch(request, as: ParseResponse.self, policy: ParseResponse.policy)
+        else { return nil }
+        return Page(title: answer.parse.title, wikitext: answer.parse.wikitext.text, retrievedAt: Date())
     }
 }

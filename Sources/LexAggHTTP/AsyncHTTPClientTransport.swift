@@ -7,7 +7,8 @@ import NIOHTTPCompression
 ///
 /// Creating one is free: the underlying `HTTPClient` (and its event loops) is created once per process, on the
 /// first request, and never shut down. Responses may be gzip- or deflate-compressed; they are decompressed
-/// before the body limit applies.
+/// before the body limit applies. Redirects are not followed: a 3xx comes back as it is (see
+/// ``ProviderHTTPClient``).
 public struct AsyncHTTPClientTransport: HTTPTransport {
     public init() {}
 
@@ -60,7 +61,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 private enum SharedClient {
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+        // Redirects come back as responses: ProviderHTTPClient follows them itself, so that credentials
+        // (`X-Secret`, not only the `Authorization` and `Cookie` AsyncHTTPClient strips) never reach another origin.
+        configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
         configuration.decompression = .enabled(limit: .ratio(200))
         // A failed connection (no network, unknown host, refused) fails the request at once instead of being

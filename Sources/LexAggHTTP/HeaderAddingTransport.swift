@@ -1,7 +1,7 @@
 /// A transport that adds fixed header fields (such as an API key) to every request and passes it on.
 ///
-/// ``ProviderHTTPClient/get(_:query:accept:passing:)`` sends only `User-Agent` and `Accept`; a provider whose
-/// service needs another header wraps its transport in this one. The values are secrets as far as this type
+/// For headers every request of a transport needs. A provider's credentials belong in
+/// ``ServiceRequest/credentials`` instead, where the client keeps them to their origin. The values are secrets as far as this type
 /// knows: its `description`, `debugDescription` and mirror name the fields but never show their values.
 public struct HeaderAddingTransport: HTTPTransport, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable

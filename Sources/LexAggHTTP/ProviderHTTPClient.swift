@@ -4,9 +4,16 @@ import FoundationEssentials
 import Foundation
 #endif
 import LexAggCore
+import Logging
 
-/// The one HTTP client every online provider uses: base URL, User-Agent, timeouts, per-host concurrency,
-/// `Retry-After`, a body-size cap, and the mapping of every failure to a ``LexAggCore/ProviderError``.
+/// The one HTTP client every online provider uses: a provider declares a ``ServiceRequest`` and a
+/// ``ResponsePolicy`` and gets decoded values back.
+///
+/// The client owns everything in between: the endpoint (parsed once), User-Agent, timeouts, per-host
+/// concurrency and rate-limit pauses, `Retry-After`, redirects (bound to the endpoint's origin: credentials
+/// never follow a redirect to another scheme, host or port), a body-size cap, the body checks (an HTML page
+/// where JSON belongs, an empty body), JSON decoding, and the mapping of every failure to one
+/// ``LexAggCore/ProviderError`` naming the requested URL (secrets redacted). Each request is logged on one line.
 ///
 /// Creating a client does no I/O and starts nothing; the transport connects on the first request.
 public struct ProviderHTTPClient: Sendable {
@@ -21,133 +28,293 @@ public struct ProviderHTTPClient: Sendable {
         public var maximumBodyBytes: Int
         /// The most requests in flight at once to one host, across the process.
         public var maximumConcurrentRequests: Int
-        /// A `Retry-After` up to this long is waited out and the request retried once; longer ones fail with
-        /// ``LexAggCore/ProviderError/Code/rateLimited``.
+        /// A rate limit asking for a wait up to this long is waited out and the request retried once; longer
+        /// ones fail with ``LexAggCore/ProviderError/Code/rateLimited``.
         public var maximumRetryWait: Duration
+        /// The most redirects followed for one request.
+        public var maximumRedirects: Int
 
         public init(
             userAgent: String = Configuration.defaultUserAgent,
             timeout: Duration = .seconds(15),
             maximumBodyBytes: Int = 8 << 20,
             maximumConcurrentRequests: Int = 3,
-            maximumRetryWait: Duration = .seconds(2)
+            maximumRetryWait: Duration = .seconds(2),
+            maximumRedirects: Int = 5
         ) {
             self.userAgent = userAgent
             self.timeout = timeout
             self.maximumBodyBytes = maximumBodyBytes
             self.maximumConcurrentRequests = maximumConcurrentRequests
             self.maximumRetryWait = maximumRetryWait
+            self.maximumRedirects = maximumRedirects
         }
     }
 
     public let provider: ProviderID
-    public let baseURL: BaseURL
+    public let endpoint: Endpoint
     public let configuration: Configuration
     private let transport: any HTTPTransport
     private let clock: any Clock<Duration>
+    private let logger: Logger
 
+    /// - Parameters:
+    ///   - provider: named in every error and log line.
+    ///   - endpoint: the service; an invalid one makes every request fail with its ``Endpoint/problem``.
+    ///   - logger: where requests, retries, pauses and errors are logged (the composition root's).
+    public init(
+        provider: ProviderID,
+        endpoint: Endpoint,
+        configuration: Configuration = Configuration(),
+        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
+    ) {
+        self.provider = provider
+        self.endpoint = endpoint
+        self.configuration = configuration
+        self.transport = transport
+        self.clock = clock
+        var logger = logger
+        logger[metadataKey: "provider"] = "\(provider)"
+        self.logger = logger
+    }
+
+    /// A client for a service whose base URL is already valid.
     public init(
         provider: ProviderID,
         baseURL: BaseURL,
         configuration: Configuration = Configuration(),
         transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
     ) {
-        self.provider = provider
-        self.baseURL = baseURL
-        self.configuration = configuration
-        self.transport = transport
-        self.clock = clock
+        self.init(
+            provider: provider, endpoint: Endpoint(baseURL), configuration: configuration, transport: transport,
+            clock: clock, logger: logger
+        )
     }
 
     /// The process-wide gate (concurrency limit, pause) for this client's host.
     public var gate: HostGate {
-        HostGate.shared(for: baseURL.authority, limit: configuration.maximumConcurrentRequests)
+        HostGate.shared(for: endpoint.baseURL?.authority ?? "", limit: configuration.maximumConcurrentRequests)
     }
 
-    /// GETs `path` with `query` and returns the response when its status is 2xx or in `passing`.
+    // MARK: - Fetching
+
+    /// GETs `request`, applies `policy` and decodes the JSON body as `T`.
     ///
-    /// - Throws: ``LexAggCore/ProviderError`` only: `.cancelled`, `.timeout`, `.rateLimited` (429, with
-    ///   `retryAfter`), `.unavailable` (connection failures, 5xx and other unexpected statuses),
-    ///   `.credentials` (401), `.malformedResponse` (body over the cap).
-    public func get(
-        _ path: String,
-        query: [(String, String)] = [],
-        accept: String = "application/json",
-        passing: Set<Int> = []
-    ) async throws -> HTTPResponseData {
-        let url = baseURL.url(path: path, query: query)
-        let request = HTTPRequestSpec(
-            url: url,
-            headers: [HTTPField("User-Agent", configuration.userAgent), HTTPField("Accept", accept)],
-            timeout: configuration.timeout,
-            maximumBodyBytes: configuration.maximumBodyBytes
-        )
-        var retried = false
-        while true {
-            let response = try await send(request)
-            if (200..<300).contains(response.status) || passing.contains(response.status) { return response }
-            let error = statusError(response, url: url)
-            if error.code == .rateLimited, !retried, let wait = error.retryAfter, wait <= configuration.maximumRetryWait {
-                retried = true
-                do { try await clock.sleep(for: wait) } catch { throw cancelled(url) }
-                continue
-            }
-            if error.code == .rateLimited { gate.pause(for: error.retryAfter ?? .seconds(1)) }
-            throw error
-        }
-    }
-
-    /// GETs `path` and decodes its 2xx JSON body as `T`.
-    /// - Throws: ``LexAggCore/ProviderError`` only, as ``get(_:query:accept:passing:)`` and
-    ///   ``decodeJSON(_:from:url:)`` do.
-    public func getJSON<T: Decodable>(_ path: String, query: [(String, String)] = [], as type: T.Type) async throws -> T {
-        let response = try await get(path, query: query)
-        return try decodeJSON(type, from: response, url: baseURL.url(path: path, query: query))
-    }
-
-    /// Decodes a JSON body, turning failures into ``LexAggCore/ProviderError/Code/malformedResponse`` with an
-    /// excerpt.
-    public func decodeJSON<T: Decodable>(_ type: T.Type, from response: HTTPResponseData, url: String? = nil) throws
-        -> T
-    {
+    /// - Returns: the decoded body, or `nil` when the policy says the answer means "not found".
+    /// - Throws: ``LexAggCore/ProviderError`` only: `.cancelled`, `.timeout`, `.rateLimited` (with `retryAfter`),
+    ///   `.unavailable` (invalid endpoint, connection failures, 5xx, HTML pages, unexpected statuses),
+    ///   `.credentials` (401, or credentials that would go over plain `http`), `.malformedResponse` (empty or
+    ///   undecodable bodies, bodies over the cap), or a failure the policy declares.
+    public func fetch<T: Decodable>(
+        _ request: ServiceRequest, as type: T.Type = T.self, policy: ResponsePolicy = .standard
+    ) async throws -> T? {
+        let secrets = request.credentials.map(\.value)
+        guard let exchange = try await response(to: request, policy: policy) else { return nil }
+        let response = exchange.response
+        if policy.emptyBodyIsNotFound, Self.firstByte(of: response.body) == nil { return nil }
         do {
             return try JSONDecoder().decode(T.self, from: Data(response.body))
         } catch {
-            throw ProviderError(
-                .malformedResponse, provider: provider,
-                message: "the response is not the JSON expected (\(ProviderHTTPClient.describe(error)))",
-                location: url, httpStatus: response.status, excerpt: ProviderHTTPClient.excerpt(response.body),
-                underlying: String(describing: error)
+            throw failed(
+                ResponseFailure(
+                    .malformedResponse,
+                    "the response is not the JSON expected (\(ProviderHTTPClient.describe(error))); truncated or "
+                        + "a changed format"
+                ),
+                response: response, url: exchange.url, secrets: secrets, underlying: String(describing: error)
             )
         }
     }
 
-    /// A short, printable excerpt of a body for error messages.
-    public static func excerpt(_ body: [UInt8], limit: Int = 160) -> String {
-        let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
-        let flat = text.map { $0.isNewline ? " " : $0 }
-        let clipped = String(flat.prefix(limit))
-        return clipped.count < text.count ? clipped + "…" : clipped
+    /// GETs `request` and applies the status and body rules of `policy` (everything but decoding).
+    ///
+    /// - Returns: the final response (2xx, non-empty unless the policy allows it) and the URL that answered,
+    ///   or `nil` for "not found".
+    package func response(to request: ServiceRequest, policy: ResponsePolicy = .standard) async throws
+        -> (response: HTTPResponseData, url: String)?
+    {
+        let secrets = request.credentials.map(\.value)
+        guard let baseURL = endpoint.baseURL else {
+            throw report(
+                ProviderError(.unavailable, provider: provider, message: endpoint.problem ?? "invalid endpoint"),
+                secrets: []
+            )
+        }
+        let origin = Origin(baseURL)
+        if !request.credentials.isEmpty, origin.scheme == "http", !origin.isLoopback {
+            let names = request.credentials.map(\.name).joined(separator: ", ")
+            throw report(
+                ProviderError(
+                    .credentials, provider: provider,
+                    message: "refusing to send \(names) over plain http to \(baseURL.authority); "
+                        + "use an https endpoint",
+                    location: Redaction.url(baseURL.url(path: request.path, query: request.query))
+                ),
+                secrets: secrets
+            )
+        }
+        var url = baseURL.url(path: request.path, query: request.query)
+        var credentials = request.credentials
+        var redirects = 0
+        var retried = false
+        while true {
+            let headers = [HTTPField("User-Agent", configuration.userAgent), HTTPField("Accept", request.accept)]
+                + request.headers + credentials
+            let spec = HTTPRequestSpec(
+                url: url, headers: headers, timeout: configuration.timeout,
+                maximumBodyBytes: configuration.maximumBodyBytes
+            )
+            let response = try await send(spec, secrets: secrets)
+
+            // Redirects: followed here, not by the transport, so that credentials stay with their origin.
+            if [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") {
+                redirects += 1
+                guard redirects <= configuration.maximumRedirects,
+                    let target = Origin.resolve(location, against: url), let (targetBase, _) = Origin.split(target)
+                else {
+                    let why = redirects > configuration.maximumRedirects
+                        ? "more than \(configuration.maximumRedirects) redirects"
+                        : "a redirect to '\(Redaction.url(location))', which cannot be followed"
+                    throw failed(
+                        ResponseFailure(.unavailable, "\(baseURL.host) answered with \(why)"),
+                        response: response, url: url, secrets: secrets
+                    )
+                }
+                if Origin(targetBase) != origin && !credentials.isEmpty {
+                    credentials = []
+                    logger.info(
+                        "redirected to another origin; credentials dropped",
+                        metadata: ["from": "\(Redaction.url(url))", "to": "\(Redaction.url(target))"]
+                    )
+                } else {
+                    logger.info("redirected", metadata: ["to": "\(Redaction.url(target))"])
+                }
+                url = target
+                continue
+            }
+
+            switch verdict(on: response, policy: policy, host: baseURL.host) {
+            case .success:
+                return (response, url)
+            case .notFound:
+                logger.debug("not found", metadata: ["url": "\(Redaction.url(url))", "status": "\(response.status)"])
+                return nil
+            case .failure(let failure):
+                if failure.code == .rateLimited {
+                    if !retried, let wait = failure.retryAfter, wait <= configuration.maximumRetryWait {
+                        retried = true
+                        logger.info(
+                            "rate-limited; retrying once",
+                            metadata: ["url": "\(Redaction.url(url))", "after_s": "\(ProviderHTTPClient.seconds(wait))"]
+                        )
+                        do { try await clock.sleep(for: wait) } catch { throw cancelled(url) }
+                        continue
+                    }
+                    let pause = failure.retryAfter ?? policy.rateLimitPause
+                    gate.pause(for: pause)
+                    logger.info(
+                        "rate-limited; pausing requests to the host",
+                        metadata: ["host": "\(baseURL.authority)", "pause_s": "\(ProviderHTTPClient.seconds(pause))"]
+                    )
+                }
+                throw failed(failure, response: response, url: url, secrets: secrets)
+            }
+        }
+    }
+
+    private enum Verdict {
+        case success, notFound
+        case failure(ResponseFailure)
+    }
+
+    /// The policy's rules, in the order ``ResponsePolicy`` documents.
+    private func verdict(on response: HTTPResponseData, policy: ResponsePolicy, host: String) -> Verdict {
+        let status = response.status
+        if let failure = policy.statuses[status] { return .failure(failure) }
+        let now = Date().timeIntervalSince1970
+        let retryAfter = response.header("Retry-After").flatMap { RetryAfter.parse($0, now: now) }
+        switch status {
+        case 429:
+            let when = retryAfter.map { "; try again in \(ProviderHTTPClient.seconds($0)) s" } ?? "; try again later"
+            return .failure(
+                ResponseFailure(.rateLimited, "\(host) is rate-limiting us (HTTP 429)\(when)", retryAfter: retryAfter)
+            )
+        case 401:
+            return .failure(ResponseFailure(.credentials, "\(host) refused the credentials (HTTP 401)"))
+        case 500..<600:
+            return .failure(ResponseFailure(.unavailable, "\(host) is failing (HTTP \(status))", retryAfter: retryAfter))
+        default:
+            break
+        }
+        let first = Self.firstByte(of: response.body)
+        let contentType = response.header("Content-Type")?.lowercased() ?? ""
+        if first == UInt8(ascii: "<")
+            || (contentType.contains("html") && first != UInt8(ascii: "[") && first != UInt8(ascii: "{"))
+        {
+            return .failure(
+                ResponseFailure(
+                    .unavailable, "\(host) answered with an HTML page instead of JSON (HTTP \(status)); "
+                        + "the service is probably down or the endpoint is wrong"
+                )
+            )
+        }
+        if let errorBody = policy.errorBody, first != nil, let verdict = errorBody.read(status, response.body) {
+            switch verdict {
+            case .notFound: return .notFound
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        if policy.notFound.contains(status) { return .notFound }
+        guard (200..<300).contains(status) else {
+            return .failure(ResponseFailure(.unavailable, "\(host) answered HTTP \(status)"))
+        }
+        if first == nil && !policy.emptyBodyIsNotFound {
+            return .failure(ResponseFailure(.malformedResponse, "\(host) answered HTTP \(status) with an empty body"))
+        }
+        return .success
     }
 
     // MARK: - Sending
 
-    private func send(_ request: HTTPRequestSpec) async throws -> HTTPResponseData {
-        if Task.isCancelled { throw cancelled(request.url) }
+    private func send(_ request: HTTPRequestSpec, secrets: [String]) async throws -> HTTPResponseData {
+        if Task.isCancelled { throw report(cancelled(request.url), secrets: secrets) }
         if let pause = gate.remainingPause() {
-            throw ProviderError(
-                .rateLimited, provider: provider,
-                message: "\(baseURL.host) asked us to wait; try again in \(ProviderHTTPClient.seconds(pause)) s",
-                retryAfter: pause, location: request.url
+            throw report(
+                ProviderError(
+                    .rateLimited, provider: provider,
+                    message: "\(endpoint.baseURL?.host ?? "the service") asked us to wait; try again in "
+                        + "\(ProviderHTTPClient.seconds(pause)) s",
+                    retryAfter: pause, location: Redaction.url(request.url)
+                ),
+                secrets: secrets
             )
         }
+        let started = ContinuousClock.now
+        let credentialNames = Set(request.headers.filter { secrets.contains($0.value) }.map { $0.name.lowercased() })
+        logger.debug(
+            "request",
+            metadata: [
+                "url": "\(Redaction.url(request.url))",
+                "headers": "\(Redaction.headers(request.headers, credentials: credentialNames))",
+            ]
+        )
         do {
             // The timeout covers the wait for a permit too, so a request queued behind stalled ones still ends
             // on time.
-            return try await withTimeout(request)
+            let response = try await withTimeout(request)
+            let elapsed = Self.milliseconds(since: started)
+            logger.info("GET \(Redaction.url(request.url)) → \(response.status), \(response.body.count) bytes, \(elapsed) ms")
+            logger.debug(
+                "response headers",
+                metadata: ["headers": "\(Redaction.headers(response.headers))", "status": "\(response.status)"]
+            )
+            return response
         } catch {
-            throw map(error, url: request.url)
+            throw report(map(error, url: request.url), secrets: secrets, elapsed: Self.milliseconds(since: started))
         }
     }
 
@@ -173,68 +340,93 @@ public struct ProviderHTTPClient: Sendable {
 
     private func map(_ error: any Error, url: String) -> ProviderError {
         if Task.isCancelled { return cancelled(url) }
+        let location = Redaction.url(url)
+        let host = endpoint.baseURL?.host ?? "the service"
         switch error {
         case let error as ProviderError:
             return error
         case is TimedOut, HTTPTransportError.timeout:
             return ProviderError(
                 .timeout, provider: provider,
-                message: "\(baseURL.host) did not answer within \(ProviderHTTPClient.seconds(configuration.timeout)) s",
-                location: url
+                message: "\(host) did not answer within \(ProviderHTTPClient.seconds(configuration.timeout)) s",
+                location: location
             )
         case HTTPTransportError.bodyTooLarge(let limit):
             return ProviderError(
                 .malformedResponse, provider: provider,
-                message: "the response from \(baseURL.host) is larger than the \(limit)-byte limit; it was cut off",
-                location: url
+                message: "the response from \(host) is larger than the \(limit)-byte limit; it was cut off",
+                location: location
             )
         case HTTPTransportError.cancelled, is CancellationError:
             return cancelled(url)
-        case HTTPTransportError.invalidURL(let bad):
-            return ProviderError(.unavailable, provider: provider, message: "cannot request \(bad)", location: url)
+        case HTTPTransportError.invalidURL:
+            return ProviderError(
+                .unavailable, provider: provider, message: "cannot request \(location)", location: location
+            )
         default:
             return ProviderError(
                 .unavailable, provider: provider,
-                message: "cannot reach \(baseURL.authority): \(error)",
-                location: url, underlying: String(reflecting: error)
+                message: "cannot reach \(endpoint.baseURL?.authority ?? host): \(error)",
+                location: location, underlying: String(reflecting: error)
             )
         }
     }
 
     private func cancelled(_ url: String) -> ProviderError {
-        ProviderError(.cancelled, provider: provider, message: "the request was cancelled", location: url)
+        ProviderError(.cancelled, provider: provider, message: "the request was cancelled", location: Redaction.url(url))
     }
 
-    private func statusError(_ response: HTTPResponseData, url: String) -> ProviderError {
-        let status = response.status
-        let excerpt = ProviderHTTPClient.excerpt(response.body)
-        switch status {
-        case 429:
-            let now = Date().timeIntervalSince1970
-            let wait = response.header("Retry-After").flatMap { RetryAfter.parse($0, now: now) }
-            let when = wait.map { "; try again in \(ProviderHTTPClient.seconds($0)) s" } ?? "; try again later"
-            return ProviderError(
-                .rateLimited, provider: provider, message: "\(baseURL.host) is rate-limiting us (HTTP 429)\(when)",
-                retryAfter: wait, location: url, httpStatus: status, excerpt: excerpt
-            )
-        case 401:
-            return ProviderError(
-                .credentials, provider: provider, message: "\(baseURL.host) refused the credentials (HTTP 401)",
-                location: url, httpStatus: status
-            )
-        case 500..<600:
-            let now = Date().timeIntervalSince1970
-            let wait = response.header("Retry-After").flatMap { RetryAfter.parse($0, now: now) }
-            return ProviderError(
-                .unavailable, provider: provider, message: "\(baseURL.host) is failing (HTTP \(status))",
-                retryAfter: wait, location: url, httpStatus: status, excerpt: excerpt
-            )
-        default:
-            return ProviderError(
-                .unavailable, provider: provider, message: "\(baseURL.host) answered HTTP \(status)",
-                location: url, httpStatus: status, excerpt: excerpt
-            )
-        }
+    // MARK: - Errors
+
+    /// The error for a failure the policy or the body checks found, with the response's context.
+    private func failed(
+        _ failure: ResponseFailure, response: HTTPResponseData, url: String, secrets: [String],
+        underlying: String? = nil
+    ) -> ProviderError {
+        let error = ProviderError(
+            failure.code, provider: provider, message: failure.message, retryAfter: failure.retryAfter,
+            location: Redaction.url(url), httpStatus: response.status,
+            excerpt: response.body.isEmpty ? nil : ProviderHTTPClient.excerpt(response.body),
+            underlying: underlying
+        )
+        return report(error, secrets: secrets)
+    }
+
+    /// `error` with every secret scrubbed, logged once: `.info` for cancellation, `.warning` otherwise.
+    private func report(_ error: ProviderError, secrets: [String], elapsed: Int? = nil) -> ProviderError {
+        var error = error
+        error.message = Redaction.scrub(error.message, secrets: secrets)
+        error.location = error.location.map { Redaction.scrub($0, secrets: secrets) }
+        error.excerpt = error.excerpt.map { Redaction.scrub($0, secrets: secrets) }
+        error.underlying = error.underlying.map { Redaction.scrub($0, secrets: secrets) }
+        var metadata: Logger.Metadata = ["code": "\(error.code)"]
+        if let location = error.location { metadata["url"] = "\(location)" }
+        if let status = error.httpStatus { metadata["status"] = "\(status)" }
+        if let elapsed { metadata["ms"] = "\(elapsed)" }
+        if let underlying = error.underlying { metadata["cause"] = "\(underlying)" }
+        let level: Logger.Level = error.code == .cancelled ? .info : .warning
+        logger.log(level: level, Logger.Message(stringLiteral: error.message), metadata: metadata)
+        return error
+    }
+
+    // MARK: - Helpers
+
+    /// A short, printable excerpt of a body for error messages.
+    public static func excerpt(_ body: [UInt8], limit: Int = 160) -> String {
+        let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
+        let flat = text.map { $0.isNewline ? " " : $0 }
+        let clipped = String(flat.prefix(limit))
+        return clipped.count < text.count ? clipped + "…" : clipped
+    }
+
+    /// The first byte that is not white space.
+    static func firstByte(of body: [UInt8]) -> UInt8? {
+        body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
     static func seconds(_ duration: Duration) -> String {
@@ -252,4 +444,9 @@ public struct ProviderHTTPClient: Sendable {
         default: return String(describing: error)
         }
     }
+}
+
+extension Logger {
+    /// A logger that drops everything: the default where no logger is handed down.
+    public static let disabled = Logger(label: "lexagg.disabled", factory: { _ in SwiftLogNoOpLogHandler() })
 }

@@ -1,5 +1,4 @@
 import LexAggCore
-import Testing
 
 /// Where a fault-table test points its provider: a ``ReplayServer`` answering with the faulty response, a
 /// ``DripServer`` sending its body too slowly, or an address nothing listens on (connection refused).
@@ -38,18 +37,15 @@ public struct FaultEndpoint: Sendable {
     }
 }
 
-/// Runs `body` and returns the ``ProviderError`` it threw, or `nil` when it threw nothing; any other error is
-/// recorded as a test issue (only ``ProviderError`` may escape a provider).
-public func providerError(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
-) async -> ProviderError? {
+/// Runs `body` and returns the ``ProviderError`` it threw, or `nil` when it threw nothing.
+/// - Throws: a ``ConformanceFailure`` when anything else escaped (only ``ProviderError`` may escape a provider).
+public func providerError(_ body: () async throws -> Void) async throws -> ProviderError? {
     do {
         try await body()
         return nil
     } catch let error as ProviderError {
         return error
     } catch {
-        Issue.record("a non-ProviderError escaped: \(type(of: error)): \(error)", sourceLocation: sourceLocation)
-        return nil
+        throw ConformanceFailure(rule: "error-type", detail: "a non-ProviderError escaped: \(type(of: error)): \(error)")
     }
 }

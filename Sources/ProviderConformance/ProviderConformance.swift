@@ -1,11 +1,13 @@
 import LexAggCore
-import Testing
 
 /// The contract test kit every provider's test target runs.
 ///
-/// Call ``verify(_:expectedID:known:unknown:sourceLocation:)`` from one `@Test` in the provider's test target:
-/// it records a test issue, at the caller's source location, for each broken rule. ``check(_:expectedID:known:unknown:)``
-/// runs the same checks and returns what it found, without recording anything (the kit's own tests use it).
+/// Call ``verify(_:expectedID:known:unknown:)`` from one test in the provider's test target: it throws a
+/// ``ConformanceFailure`` listing every broken rule, which fails the test. ``check(_:expectedID:known:unknown:)``
+/// runs the same checks and returns what it found. The kit imports no test framework, so it builds in release
+/// and can be used from any test library; other capabilities have their own verifiers (`verifyTranslating`,
+/// `verifyRandomWords`, `verifyMatching`), and ``verifyHTTPFaults(policy:secret:_:)`` runs the HTTP fault table
+/// for any online provider.
 ///
 /// The rules:
 /// - the descriptor is sane and its id is the expected one;
@@ -42,11 +44,7 @@ public enum ProviderConformance {
     }
 
     /// One broken rule.
-    public struct Failure: Sendable, Hashable, CustomStringConvertible {
-        public var rule: String
-        public var detail: String
-        public var description: String { "[\(rule)] \(detail)" }
-    }
+    public typealias Failure = ConformanceFailure
 
     /// Input that must be rejected before any provider sees it.
     public static let rejectedInputs: [String] = [
@@ -61,18 +59,17 @@ public enum ProviderConformance {
         String(repeating: "z", count: LookupQuery.maximumLength),
     ]
 
-    /// Runs every check and records a test issue for each failure, attributed to `sourceLocation`.
+    /// Runs every check.
+    /// - Throws: a ``ConformanceFailure`` listing every broken rule, when there is one.
     public static func verify(
         _ makeProvider: @Sendable () async throws -> any DefinitionProviding,
         expectedID: ProviderID,
         known: [KnownWord],
-        unknown: [String],
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) async {
-        let failures = await check(makeProvider, expectedID: expectedID, known: known, unknown: unknown)
-        for failure in failures {
-            Issue.record(Comment(rawValue: "\(expectedID) conformance: \(failure)"), sourceLocation: sourceLocation)
-        }
+        unknown: [String]
+    ) async throws {
+        try ConformanceFailure.throwing(
+            await check(makeProvider, expectedID: expectedID, known: known, unknown: unknown), subject: "\(expectedID)"
+        )
     }
 
     /// Runs every check and returns the failures found (empty when the provider conforms).

@@ -5,8 +5,8 @@ import Testing
 
 /// The shared provider contract, run on small real databases cut from Debian's dictd packages.
 @Suite struct DictDatabaseConformanceTests {
-    @Test func wordNetConforms() async {
-        await ProviderConformance.verify(
+    @Test func wordNetConforms() async throws {
+        try await ProviderConformance.verify(
             { TestDatabases.fixture("wn") }, expectedID: .wordnet,
             known: [
                 .init("serendipity", mentions: ["good luck in making unexpected and fortunate discoveries"]),
@@ -19,16 +19,16 @@ import Testing
         )
     }
 
-    @Test func gcideConforms() async {
-        await ProviderConformance.verify(
+    @Test func gcideConforms() async throws {
+        try await ProviderConformance.verify(
             { TestDatabases.fixture("gcide") }, expectedID: ProviderID("gcide")!,
             known: [.init("house", headword: "House", mentions: ["habitation"], minimumItems: 3)],
             unknown: ["serendipity", "qqqqzzzz"]
         )
     }
 
-    @Test func freeDictConforms() async {
-        await ProviderConformance.verify(
+    @Test func freeDictConforms() async throws {
+        try await ProviderConformance.verify(
             { TestDatabases.fixture("freedict-eng-deu") }, expectedID: ProviderID("freedict-eng-deu")!,
             known: [
                 .init("house", mentions: ["Haus", "Familie"], minimumItems: 3),

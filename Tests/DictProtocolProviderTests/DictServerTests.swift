@@ -108,7 +108,7 @@ import Testing
 
     @Test func conforms() async throws {
         try await withProvider { provider in
-        await ProviderConformance.verify(
+        try await ProviderConformance.verify(
             { provider }, expectedID: .dictServer,
             known: [
                 .init("serendipity", mentions: ["good luck in making unexpected and fortunate discoveries"]),

@@ -9,7 +9,7 @@ import Testing
     @Test func conformance() async throws {
         let server = try await FreeDictionaryReplay.start()
         defer { Task { await server.shutdown() } }
-        await ProviderConformance.verify(
+        try await ProviderConformance.verify(
             { FreeDictionaryReplay.provider(server) },
             expectedID: .freedictionary,
             known: [
@@ -66,7 +66,7 @@ import Testing
     @Test func otherLanguagesAreRefusedWithoutARequest() async throws {
         let server = try await FreeDictionaryReplay.start()
         defer { Task { await server.shutdown() } }
-        let error = await providerError {
+        let error = try await providerError {
             _ = try await FreeDictionaryReplay.provider(server).lookup(LookupQuery("Haus", language: .german))
         }
         #expect(error?.code == .unsupportedLanguage)
@@ -78,15 +78,26 @@ import Testing
         let server = try await FreeDictionaryReplay.start()
         defer { Task { await server.shutdown() } }
         let provider = FreeDictionaryReplay.provider(server)
-        let error = await Task {
+        let error = try await Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await providerError { _ = try await provider.lookup(LookupQuery("bass")) }
+            return try await providerError { _ = try await provider.lookup(LookupQuery("bass")) }
         }.value
         #expect(error?.code == .cancelled)
         #expect(server.requests.isEmpty)
     }
 
     // MARK: Faults
+
+    /// The shared HTTP fault table, from the declared policy, through an in-memory transport.
+    @Test func httpFaults() async throws {
+        try await ProviderConformance.verifyHTTPFaults(
+            expectedID: .freedictionary, policy: FreeDictionaryResponse.policy,
+            endpointVariable: FreeDictionary.endpointVariable
+        ) { endpoint, http, transport in
+            try await FreeDictionary(endpoint: endpoint, http: http, transport: transport).lookup(LookupQuery("bass")).isEmpty
+        }
+    }
+
 
     struct Fault: Sendable, CustomTestStringConvertible {
         var name: String
@@ -96,11 +107,10 @@ import Testing
         var code: ProviderError.Code?
         var retryAfter: Duration? = nil
         var timeout: Duration = .seconds(60)
-        /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
-        var drip = false
         var testDescription: String { name }
     }
 
+    /// The provider's own fault rows; the kit runs the shared table (`httpFaults`).
     static let faults: [Fault] = [
         Fault(name: "404 No Definitions Found", response: {
             .json(try Fixtures.bytes("error-404-no-definitions.json"), status: 404)
@@ -108,9 +118,6 @@ import Testing
         Fault(name: "404 Express 'Cannot GET' HTML", response: {
             .text(try Fixtures.text("error-404-cannot-get.html"), status: 404, contentType: "text/html; charset=utf-8")
         }, code: .unavailable),
-        Fault(name: "429 plain text without Retry-After", response: {
-            .text(try Fixtures.text("error-429-rate-limited.txt"), status: 429, contentType: "text/html; charset=utf-8")
-        }, code: .rateLimited),
         Fault(name: "429 plain text with Retry-After", response: {
             .text(
                 try Fixtures.text("error-429-rate-limited.txt"), status: 429, contentType: "text/html; charset=utf-8",
@@ -123,15 +130,7 @@ import Testing
         Fault(name: "502 Cloudflare HTML", response: {
             .text(try Fixtures.text("error-502-cloudflare.html"), status: 502, contentType: "text/html")
         }, code: .unavailable),
-        Fault(name: "522 Cloudflare HTML", response: {
-            .text(try Fixtures.text("error-522-cloudflare.html"), status: 522, contentType: "text/html; charset=UTF-8")
-        }, code: .unavailable),
-        Fault(name: "HTML page with 200", response: {
-            .text(try Fixtures.text("error-522-cloudflare.html"), status: 200, contentType: "text/html; charset=UTF-8")
-        }, code: .unavailable),
-        Fault(name: "503 without a body", response: { ReplayResponse(status: 503) }, code: .unavailable),
         Fault(name: "204 empty", response: { ReplayResponse(status: 204) }, code: .malformedResponse),
-        Fault(name: "malformed JSON", response: { .json(#"[{"word":"bass","meanings":[{"partOf"#) }, code: .malformedResponse),
         Fault(name: "object where the array belongs", response: {
             .json(#"{"word":"bass","meanings":[]}"#)
         }, code: .malformedResponse),
@@ -139,30 +138,15 @@ import Testing
         Fault(name: "truncated JSON (complete response)", response: {
             ReplayResponse.json(try Fixtures.bytes("entries-en-bass.json")).with(.cutShort(afterBytes: 300))
         }, code: .malformedResponse),
-        Fault(name: "declared length not delivered", response: {
-            ReplayResponse.json(try Fixtures.bytes("entries-en-bass.json")).with(.truncated(afterBytes: 300))
-        }, code: .unavailable),
-        Fault(name: "answer slower than the timeout", response: {
-            ReplayResponse.json(try Fixtures.bytes("entries-en-bass.json")).delayed(by: .seconds(30))
-        }, code: .timeout, timeout: .milliseconds(300)),
-        Fault(name: "no answer at all", response: {
-            ReplayResponse.json("[]").with(.stall)
-        }, code: .timeout, timeout: .milliseconds(300)),
-        Fault(name: "connection reset", response: { ReplayResponse.json("[]").with(.reset) }, code: .unavailable),
-        Fault(name: "connection refused", response: nil, code: .unavailable),
-        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .seconds(5), drip: true),
     ]
 
     @Test(arguments: faults)
     func faultsMapToProviderErrors(fault: Fault) async throws {
-        let target = try await FaultEndpoint.start(response: try fault.response?(), drip: fault.drip)
-        defer { Task { await target.shutdown() } }
-        let endpoint = target.baseURL
-        let dripServer = target.dripServer
-        let provider = FreeDictionary(configuration: .init(endpoint: endpoint, http: .init(timeout: fault.timeout)))
+        let transport = (try fault.response?()).map { FixtureTransport(fallback: $0) } ?? FixtureTransport.refusing()
+        let endpoint = transport.baseURL
+        let provider = FreeDictionary(endpoint: endpoint, http: .init(timeout: fault.timeout), transport: transport)
         var answer: LookupResult?
-        let error = await providerError { answer = try await provider.lookup(LookupQuery("bass")) }
-        if let dripServer { #expect(dripServer.requestCount == 1, "the drip server was not asked") }
+        let error = try await providerError { answer = try await provider.lookup(LookupQuery("bass")) }
         if let code = fault.code {
             #expect(error?.code == code, "\(fault.name): \(String(describing: error))")
             #expect(error?.provider == .freedictionary)
@@ -175,9 +159,9 @@ import Testing
     }
 
     @Test func invalidEndpointIsReportedWithoutAnyRequest() async throws {
-        let provider = FreeDictionary(configuration: .init(endpoint: "ftp://example.org/api"))
+        let provider = FreeDictionary(endpoint: "ftp://example.org/api")
         #expect(await provider.availability().isAvailable == false)
-        let error = await providerError { _ = try await provider.lookup(LookupQuery("bass")) }
+        let error = try await providerError { _ = try await provider.lookup(LookupQuery("bass")) }
         #expect(error?.code == .unavailable)
         #expect(error?.message.contains("LEXAGG_FREEDICTIONARY_ENDPOINT") == true)
     }

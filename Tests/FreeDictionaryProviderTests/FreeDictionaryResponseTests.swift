@@ -59,8 +59,8 @@ struct FreeDictionaryResponseTests {
     ]
 
     @Test(arguments: fixtureCases)
-    func fixturesMapToEntries(fixture: FixtureCase) throws {
-        let entries = try FreeDictionaryResponse.entries(fromBody: try Fixtures.bytes(fixture.file))
+    func fixturesMapToEntries(fixture: FixtureCase) async throws {
+        let entries = try await entries(fromBody: try Fixtures.bytes(fixture.file))
         #expect(entries.map(\.headword) == fixture.headwords)
         #expect(entries.map { $0.senseGroups.map { $0.partOfSpeech?.name ?? "?" } } == fixture.groups)
         #expect(entries.map { $0.pronunciations.map(\.text) } == fixture.pronunciations)
@@ -74,8 +74,8 @@ struct FreeDictionaryResponseTests {
         }
     }
 
-    @Test func sensesCarryLabelsExamplesAndDeduplicatedSynonyms() throws {
-        let entries = try FreeDictionaryResponse.entries(fromBody: try Fixtures.bytes("entries-en-lexicon.json"))
+    @Test func sensesCarryLabelsExamplesAndDeduplicatedSynonyms() async throws {
+        let entries = try await entries(fromBody: try Fixtures.bytes("entries-en-lexicon.json"))
         let senses = try #require(entries.first?.allSenses)
         #expect(senses.map(\.labels) == [[], ["linguistics"], ["linguistics", "computing"], ["figuratively"]])
         #expect(senses[1].examples == ["The lexicon of sailors is full of words for ropes."])
@@ -86,8 +86,8 @@ struct FreeDictionaryResponseTests {
         #expect(entries.first?.pronunciations.dropFirst().first?.accent == "UK")
     }
 
-    @Test func antonymsAreDeduplicated() throws {
-        let entries = try FreeDictionaryResponse.entries(fromBody: try Fixtures.bytes("entries-en-bass.json"))
+    @Test func antonymsAreDeduplicated() async throws {
+        let entries = try await entries(fromBody: try Fixtures.bytes("entries-en-bass.json"))
         let nouns = try #require(entries.first?.senseGroups.first?.senses)
         #expect(nouns[0].antonyms == ["treble"])
         #expect(nouns[2].synonyms == ["bass guitar"])
@@ -97,18 +97,15 @@ struct FreeDictionaryResponseTests {
     }
 
     @Test(arguments: ["error-404-no-definitions.json"])
-    func noDefinitionsObjectIsNotFound(file: String) throws {
-        let response = HTTPResponseData(
-            status: 404, headers: [HTTPField("Content-Type", "application/json")], body: try Fixtures.bytes(file)
-        )
-        #expect(try FreeDictionaryResponse.entries(from: response, url: "u", retrievedAt: Date()).isEmpty)
+    func noDefinitionsObjectIsNotFound(file: String) async throws {
+        #expect(try await entries(fromBody: try Fixtures.bytes(file), status: 404).isEmpty)
     }
 
     // MARK: Reference samples (skipped when ../shared/reference-samples is absent)
 
     @Test(arguments: Fixtures.referenceSamples(prefix: "en-") + Fixtures.referenceSamples(prefix: "legacy-"))
-    func referenceSamplesParse(name: String) throws {
-        let entries = try FreeDictionaryResponse.entries(fromBody: try Fixtures.referenceSample(name))
+    func referenceSamplesParse(name: String) async throws {
+        let entries = try await entries(fromBody: try Fixtures.referenceSample(name))
         #expect(!entries.isEmpty, "\(name) gave no entries")
         for entry in entries {
             #expect(!entry.isEmpty)
@@ -122,28 +119,25 @@ struct FreeDictionaryResponseTests {
         }
     }
 
-    @Test func referenceErrorSamplesMap() throws {
+    @Test func referenceErrorSamplesMap() async throws {
         guard !Fixtures.referenceSamples(prefix: "error-").isEmpty else { return }
-        let notFound = HTTPResponseData(
-            status: 404, headers: [HTTPField("Content-Type", "application/json")],
-            body: try Fixtures.referenceSample("error-404-no-definitions.json")
-        )
-        #expect(try FreeDictionaryResponse.entries(from: notFound, url: "u", retrievedAt: Date()).isEmpty)
+        let notFound = try Fixtures.referenceSample("error-404-no-definitions.json")
+        #expect(try await entries(fromBody: notFound, status: 404).isEmpty)
     }
 
-    @Test func referenceSampleDetails() throws {
+    @Test func referenceSampleDetails() async throws {
         guard Fixtures.referenceSamples(prefix: "en-").contains("en-test.json") else { return }
-        let test = try FreeDictionaryResponse.entries(fromBody: try Fixtures.referenceSample("en-test.json"))
+        let test = try await entries(fromBody: try Fixtures.referenceSample("en-test.json"))
         #expect(test.count == 3)
         let academia = test[0].allSenses.first { $0.labels == ["academia"] }
         #expect(academia?.definition == "An examination, given often during the academic term.")
-        let hello = try FreeDictionaryResponse.entries(fromBody: try Fixtures.referenceSample("en-hello.json"))
+        let hello = try await entries(fromBody: try Fixtures.referenceSample("en-hello.json"))
         // The first item has audio but no text and the entry has no `phonetic`: dropped. `audio: ""` → no URL.
         #expect(hello.first?.pronunciations.map(\.text) == ["/həˈləʊ/", "/həˈloʊ/"])
         #expect(hello.first?.pronunciations.map(\.audioURL) == [
             "https://api.dictionaryapi.dev/media/pronunciations/en/hello-uk.mp3", nil,
         ])
-        let spell = try FreeDictionaryResponse.entries(fromBody: try Fixtures.referenceSample("en-spell.json"))
+        let spell = try await entries(fromBody: try Fixtures.referenceSample("en-spell.json"))
         #expect(spell.count == 4)
         #expect(spell[0].allSenses[0].synonyms == ["cantrip", "incantation"])
     }

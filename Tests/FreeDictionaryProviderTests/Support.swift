@@ -48,8 +48,14 @@ enum FreeDictionaryReplay {
     }
 
     static func provider(_ server: ReplayServer, timeout: Duration = .seconds(60)) -> FreeDictionary {
-        FreeDictionary(configuration: .init(endpoint: server.baseURL, http: .init(timeout: timeout)))
+        FreeDictionary(endpoint: server.baseURL, http: .init(timeout: timeout))
     }
+}
+
+/// The entries the provider makes of `body`, answered with `status` through the HTTP client (in memory).
+func entries(fromBody body: [UInt8], status: Int = 200) async throws -> [Entry] {
+    let transport = FixtureTransport(fallback: .json(body, status: status))
+    return try await FreeDictionary(endpoint: transport.baseURL, transport: transport).lookup(LookupQuery("x")).entries
 }
 
 extension Entry {

@@ -76,8 +76,18 @@ import WiktionaryProvider
         #expect(run.stderr.contains("randomword failed"))
         #expect(run.stderr.contains("words from"))
 
-        server.setFallback(.json(#"["alpha","beta","gamma"]"#))
-        let online = await CLIRun.run(["random", "--count", "3", "--format", "json"], environment: environment, also: [.randomword, .wordlist])
+        // The rate limit paused the host: within the pause the service is not asked again, the list answers.
+        let asked = server.requests.count
+        let paused = await CLIRun.run(["random", "--count", "3"], environment: environment, also: [.randomword, .wordlist])
+        #expect(paused.status == 0, "\(paused.stderr)")
+        #expect(server.requests.count == asked)
+
+        let healthy = try await ReplayServer.start(fallback: .json(#"["alpha","beta","gamma"]"#))
+        defer { Task { await healthy.shutdown() } }
+        let online = await CLIRun.run(
+            ["random", "--count", "3", "--format", "json"], environment: ["LEXAGG_RANDOMWORD_ENDPOINT": healthy.baseURL],
+            also: [.randomword, .wordlist]
+        )
         #expect(online.status == 0)
         let document = try JSONSerializationFree.object(online.stdout)
         #expect(document["words"] as? [String] == ["alpha", "beta", "gamma"])

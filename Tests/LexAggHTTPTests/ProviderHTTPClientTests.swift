@@ -17,6 +17,14 @@ private func client(
     )
 }
 
+extension ProviderHTTPClient {
+    /// The response to a GET of `path` after the status rules (no decoding).
+    func get(_ path: String, query: [(String, String)] = []) async throws -> HTTPResponseData {
+        let exchange = try await response(to: ServiceRequest(path, query: query))
+        return try #require(exchange?.response)
+    }
+}
+
 @Suite(.timeLimit(.minutes(1))) struct ProviderHTTPClientTests {
     @Test func sendsUserAgentAndAcceptAndReturnsBody() async throws {
         let server = try await ReplayServer.start()
@@ -49,7 +57,7 @@ private func client(
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.route("/s", .text("nope", status: status))
-        let error = await providerError { _ = try await client(server).get("/s") }
+        let error = try await providerError { _ = try await client(server).get("/s") }
         #expect(error?.code == code)
         #expect(error?.httpStatus == status)
         #expect(error?.provider == testProvider)
@@ -59,7 +67,7 @@ private func client(
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.route("/down", .text("<html>maintenance</html>", status: 503, contentType: "text/html", headers: [("Retry-After", "90")]))
-        let error = await providerError { _ = try await client(server).get("/down") }
+        let error = try await providerError { _ = try await client(server).get("/down") }
         #expect(error?.code == .unavailable)
         #expect(error?.retryAfter == .seconds(90))
         #expect(error?.excerpt?.contains("maintenance") == true)
@@ -72,18 +80,22 @@ private func client(
         server.route("/good", .json(#"{"word":"bank"}"#))
         server.route("/bad", .json(#"{"word":"ba"#))
         let http = client(server)
-        #expect(try await http.getJSON("/good", as: Payload.self) == Payload(word: "bank"))
-        let error = await providerError { _ = try await http.getJSON("/bad", as: Payload.self) }
+        #expect(try await http.fetch(ServiceRequest("/good"), as: Payload.self) == Payload(word: "bank"))
+        let error = try await providerError { _ = try await http.fetch(ServiceRequest("/bad"), as: Payload.self) }
         #expect(error?.code == .malformedResponse)
         #expect(error?.excerpt == #"{"word":"ba"#)
     }
 
-    @Test func passingStatusesAreReturned() async throws {
+    @Test func notFoundStatusesGiveNoValue() async throws {
+        struct Payload: Decodable { var word: String }
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.route("/missing", .json(#"{"title":"Not found."}"#, status: 404))
-        let response = try await client(server).get("/missing", passing: [404])
-        #expect(response.status == 404)
+        let policy = ResponsePolicy(notFound: [404])
+        #expect(try await client(server).fetch(ServiceRequest("/missing"), as: Payload.self, policy: policy) == nil)
+        let error = try await providerError { _ = try await client(server).fetch(ServiceRequest("/missing"), as: Payload.self) }
+        #expect(error?.code == .unavailable)
+        #expect(error?.httpStatus == 404)
     }
 
     @Test func rateLimitedWithLongRetryAfterFailsAndPausesTheHost() async throws {
@@ -91,12 +103,12 @@ private func client(
         defer { Task { await server.shutdown() } }
         server.route("/limited", .text("slow down", status: 429, headers: [("Retry-After", "120")]))
         let http = client(server)
-        let error = await providerError { _ = try await http.get("/limited") }
+        let error = try await providerError { _ = try await http.get("/limited") }
         #expect(error?.code == .rateLimited)
         #expect(error?.retryAfter == .seconds(120))
         #expect(error?.httpStatus == 429)
         // The next request is refused locally, without reaching the server.
-        let second = await providerError { _ = try await http.get("/limited") }
+        let second = try await providerError { _ = try await http.get("/limited") }
         #expect(second?.code == .rateLimited)
         #expect((second?.retryAfter ?? .zero) > .seconds(100))
         #expect(server.requests.count == 1)
@@ -119,7 +131,7 @@ private func client(
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.route("/limited", .text("slow down", status: 429, headers: [("Retry-After", "Fri, 31 Dec 2100 23:59:59 GMT")]))
-        let error = await providerError { _ = try await client(server).get("/limited") }
+        let error = try await providerError { _ = try await client(server).get("/limited") }
         #expect(error?.code == .rateLimited)
         #expect((error?.retryAfter ?? .zero) > .seconds(86_400 * 365))
     }
@@ -128,7 +140,7 @@ private func client(
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.route("/big", .json(Array(repeating: UInt8(ascii: "a"), count: 50_000)))
-        let error = await providerError { _ = try await client(server, maximumBodyBytes: 4_096).get("/big") }
+        let error = try await providerError { _ = try await client(server, maximumBodyBytes: 4_096).get("/big") }
         #expect(error?.code == .malformedResponse)
         #expect(error?.message.contains("4096-byte limit") == true)
     }
@@ -138,7 +150,7 @@ private func client(
         defer { Task { await server.shutdown() } }
         // Stored gzip is barely smaller than its content, so this checks the cap after decompression too.
         server.route("/bomb", ReplayResponse.json(Array(repeating: UInt8(ascii: "a"), count: 64_000)).gzipped())
-        let error = await providerError { _ = try await client(server, maximumBodyBytes: 8_192).get("/bomb") }
+        let error = try await providerError { _ = try await client(server, maximumBodyBytes: 8_192).get("/bomb") }
         #expect(error?.code == .malformedResponse)
     }
 
@@ -154,26 +166,26 @@ private func client(
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.route("/slow", ReplayResponse.json("{}").delayed(by: .seconds(30)))
-        let error = await providerError { _ = try await client(server, timeout: .milliseconds(200)).get("/slow") }
+        let error = try await providerError { _ = try await client(server, timeout: .milliseconds(200)).get("/slow") }
         #expect(error?.code == .timeout)
     }
 
     @Test func routesMatchPathAndQueryAndLaterRoutesWin() async throws {
-        let server = try await ReplayServer.start(fallback: .text("fallback", status: 404))
+        let server = try await ReplayServer.start(fallback: .text("fallback", status: 200))
         defer { Task { await server.shutdown() } }
         server.route("/r", query: ["a": "1"], .json("one"))
         server.route("/r", query: ["a": "1", "b": "x y"], .json("two"))
         let http = client(server)
         #expect(String(decoding: try await http.get("/r", query: [("a", "1")]).body, as: UTF8.self) == "one")
         #expect(String(decoding: try await http.get("/r", query: [("b", "x y"), ("a", "1")]).body, as: UTF8.self) == "two")
-        #expect(String(decoding: try await http.get("/other", passing: [404]).body, as: UTF8.self) == "fallback")
+        #expect(String(decoding: try await http.get("/other").body, as: UTF8.self) == "fallback")
     }
 
     @Test func stalledServerTimesOut() async throws {
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.route("/stall", ReplayResponse.json("{}").with(.stall))
-        let error = await providerError { _ = try await client(server, timeout: .milliseconds(300)).get("/stall") }
+        let error = try await providerError { _ = try await client(server, timeout: .milliseconds(300)).get("/stall") }
         #expect(error?.code == .timeout)
     }
 
@@ -182,7 +194,7 @@ private func client(
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.route("/broken", ReplayResponse.json(#"{"parse":{"title":"x"}}"#).with(behaviour))
-        let error = await providerError { _ = try await client(server).get("/broken") }
+        let error = try await providerError { _ = try await client(server).get("/broken") }
         #expect(error?.code == .unavailable)
     }
 
@@ -190,7 +202,7 @@ private func client(
         let closed = try ClosedPort()
         let base = BaseURL(closed.baseURL)!
         let http = ProviderHTTPClient(provider: testProvider, baseURL: base, configuration: .init(timeout: .seconds(30)))
-        let error = await providerError { _ = try await http.get("/gone") }
+        let error = try await providerError { _ = try await http.get("/gone") }
         #expect(error?.code == .unavailable, "got \(String(describing: error))")
         withExtendedLifetime(closed) {}
     }
@@ -200,9 +212,9 @@ private func client(
         defer { Task { await server.shutdown() } }
         server.route("/ok", .json("{}"))
         let http = client(server)
-        let error = await Task {
+        let error = try await Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await providerError { _ = try await http.get("/ok") }
+            return try await providerError { _ = try await http.get("/ok") }
         }.value
         #expect(error?.code == .cancelled)
         #expect(server.requests.isEmpty)
@@ -213,10 +225,10 @@ private func client(
         defer { Task { await server.shutdown() } }
         server.route("/held", ReplayResponse.json("{}").with(.hold))
         let http = client(server)
-        let task = Task { await providerError { _ = try await http.get("/held") } }
+        let task = Task { try await providerError { _ = try await http.get("/held") } }
         await server.waitForHeld(1)
         task.cancel()
-        let error = await task.value
+        let error = try await task.value
         #expect(error?.code == .cancelled)
     }
 
@@ -227,7 +239,7 @@ private func client(
         let stalled = client(server, timeout: .seconds(60))
         let blockers = (0..<3).map { _ in Task { try await stalled.get("/stall") } }
         await server.waitForRequests(3)
-        let error = await providerError { _ = try await client(server, timeout: .milliseconds(200)).get("/stall") }
+        let error = try await providerError { _ = try await client(server, timeout: .milliseconds(200)).get("/stall") }
         #expect(error?.code == .timeout)
         #expect(server.requests.count == 3)
         for blocker in blockers { blocker.cancel() }

@@ -10,7 +10,7 @@ import Testing
     @Test func conformance() async throws {
         let server = try await PONSReplay.start()
         defer { Task { await server.shutdown() } }
-        await ProviderConformance.verify(
+        try await ProviderConformance.verify(
             { PONSReplay.provider(server) },
             expectedID: .pons,
             known: [
@@ -108,7 +108,7 @@ import Testing
     @Test func definitionsInOtherLanguagesAreUnsupported() async throws {
         let server = try await PONSReplay.start()
         defer { Task { await server.shutdown() } }
-        let error = await providerError {
+        let error = try await providerError {
             _ = try await PONSReplay.provider(server).lookup(LookupQuery("house", language: .english))
         }
         #expect(error?.code == .unsupportedLanguage)
@@ -147,11 +147,11 @@ import Testing
         }
         #expect(reason.contains("export LEXAGG_PONS_SECRET="))
         #expect(reason.contains("https://en.pons.com/p/online-dictionary/developers/api"))
-        let translateError = await providerError {
+        let translateError = try await providerError {
             _ = try await provider.translate(TranslationQuery("Haus", from: .german, to: .english))
         }
         #expect(translateError?.code == .credentials)
-        let lookupError = await providerError { _ = try await provider.lookup(LookupQuery("Haus")) }
+        let lookupError = try await providerError { _ = try await provider.lookup(LookupQuery("Haus")) }
         #expect(lookupError?.code == .credentials)
         #expect(server.requests.isEmpty)
         #expect(provider.descriptor.requiresCredentials)
@@ -164,7 +164,7 @@ import Testing
         let badKey = "line1\nX-Evil: \(PONSReplay.secret)"
         let provider = PONSReplay.provider(server, secret: badKey)
         #expect(await provider.availability().isAvailable == false)
-        let error = try #require(await providerError {
+        let error = try #require(try await providerError {
             _ = try await provider.translate(TranslationQuery("Haus", from: .german, to: .english))
         })
         #expect(error.code == .credentials)
@@ -197,7 +197,7 @@ import Testing
         let server = try await ReplayServer.start(fallback: leak.response)
         defer { Task { await server.shutdown() } }
         let provider = PONSReplay.provider(server)
-        let error = try #require(await providerError {
+        let error = try #require(try await providerError {
             _ = try await provider.translate(TranslationQuery("Haus", from: .german, to: .english))
         })
         #expect(server.requests.first?.header("X-Secret") == PONSReplay.secret)
@@ -207,12 +207,12 @@ import Testing
     }
 
     @Test func theKeyNeverAppearsInDescriptions() throws {
-        let provider = PONS(configuration: .init(secret: PONSSecret(PONSReplay.secret)))
+        let provider = PONS(secret: PONSSecret(PONSReplay.secret))
         var dumped = ""
         dump(provider, to: &dumped)
         var dumpedConfiguration = ""
         dump(provider.configuration, to: &dumpedConfiguration)
-        let secret = try #require(provider.configuration.secret)
+        let secret = try #require(provider.secret)
         let texts = [
             String(describing: provider), String(reflecting: provider), "\(provider)", dumped, dumpedConfiguration,
             String(describing: provider.configuration), String(reflecting: provider.configuration),
@@ -222,7 +222,79 @@ import Testing
         for text in texts { #expect(!text.contains(PONSReplay.secret), "the key leaked: \(text)") }
     }
 
+    // MARK: Redirects and logs
+
+    /// A redirect to another origin (another loopback port) never takes the key along.
+    @Test func aRedirectToAnotherOriginDropsTheKey() async throws {
+        let other = try await PONSReplay.start()
+        defer { Task { await other.shutdown() } }
+        let first = try await ReplayServer.start(
+            fallback: ReplayResponse(status: 302, headers: [("Location", other.baseURL + "/v1/dictionary?q=Haus&l=deen&in=de")])
+        )
+        defer { Task { await first.shutdown() } }
+        let result = try await PONSReplay.provider(first).translate(TranslationQuery("Haus", from: .german, to: .english))
+        #expect(!result.entries.isEmpty)
+        #expect(first.requests.first?.header("X-Secret") == PONSReplay.secret)
+        #expect(other.requests.count == 1)
+        #expect(other.requests.allSatisfy { $0.header("X-Secret") == nil })
+        #expect(other.requests.allSatisfy { !$0.headers.contains { $0.value.contains(PONSReplay.secret) } })
+    }
+
+    /// A redirect within the origin keeps the key (the same service, another path).
+    @Test func aRedirectWithinTheOriginKeepsTheKey() async throws {
+        let server = try await PONSReplay.start()
+        defer { Task { await server.shutdown() } }
+        server.route("/v1/old", ReplayResponse(status: 307, headers: [("Location", "/v1/dictionary?q=Haus&l=deen&in=de")]))
+        server.route(PONSReplay.path, query: ["q": "Alt"], ReplayResponse(status: 301, headers: [("Location", "/v1/old")]))
+        let result = try await PONSReplay.provider(server).translate(TranslationQuery("Alt", from: .german, to: .english))
+        #expect(!result.entries.isEmpty)
+        #expect(server.requests.count == 3)
+        #expect(server.requests.allSatisfy { $0.header("X-Secret") == PONSReplay.secret })
+    }
+
+    @Test func theKeyIsNeverSentOverPlainHTTPToARemoteHost() async throws {
+        let transport = FixtureTransport(fallback: .json("[]"))
+        let provider = PONS(endpoint: "http://api.pons.example", secret: PONSSecret(PONSReplay.secret), transport: transport)
+        let error = try await providerError {
+            _ = try await provider.translate(TranslationQuery("Haus", from: .german, to: .english))
+        }
+        #expect(error?.code == .credentials)
+        #expect(error?.message.contains("https") == true)
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// Each request is logged on one line; the key never is, not even at `.trace`.
+    @Test func requestsAreLoggedWithoutTheKey() async throws {
+        let server = try await PONSReplay.start()
+        defer { Task { await server.shutdown() } }
+        let logs = CapturedLogs()
+        let provider = PONS(
+            endpoint: server.baseURL, secret: PONSSecret(PONSReplay.secret), transport: AsyncHTTPClientTransport(),
+            logger: logs.logger
+        )
+        _ = try await provider.translate(TranslationQuery("Haus", from: .german, to: .english))
+        server.setFallback(.text("echo \(PONSReplay.secret)", status: 500))
+        _ = try await providerError { _ = try await provider.translate(TranslationQuery("zzz", from: .german, to: .english)) }
+        let lines = logs.lines
+        #expect(lines.contains { $0.hasPrefix("info GET \(server.baseURL)/v1/dictionary?q=Haus&l=deen&in=de → 200") && $0.contains("bytes") && $0.contains(" ms") })
+        #expect(lines.contains { $0.hasPrefix("warning ") && $0.contains("HTTP 500") })
+        #expect(lines.contains { $0.contains("X-Secret: <redacted>") })
+        for line in lines { #expect(!line.contains(PONSReplay.secret), "the key leaked: \(line)") }
+    }
+
     // MARK: Faults
+
+    /// The shared HTTP fault table, from PONS's declared policy, through an in-memory transport.
+    @Test func httpFaults() async throws {
+        try await ProviderConformance.verifyHTTPFaults(
+            expectedID: .pons, policy: PONS.policy(dictionary: "deen"), endpointVariable: PONS.endpointVariable,
+            secret: PONSReplay.secret
+        ) { endpoint, http, transport in
+            try await PONS(endpoint: endpoint, secret: PONSSecret(PONSReplay.secret), http: http, transport: transport)
+                .translate(TranslationQuery("Haus", from: .german, to: .english)).isEmpty
+        }
+    }
+
 
     struct Fault: Sendable, CustomTestStringConvertible {
         var name: String
@@ -232,57 +304,27 @@ import Testing
         var code: ProviderError.Code?
         var retryAfter: Duration? = nil
         var timeout: Duration = .seconds(60)
-        /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
-        var drip = false
         var testDescription: String { name }
     }
 
+    /// The provider's own fault rows; the kit runs the shared table (`httpFaults`).
     static let faults: [Fault] = [
-        Fault(name: "204 no content", response: ReplayResponse(status: 204), code: nil),
-        Fault(name: "200 with an empty body", response: .json(""), code: nil),
-        Fault(name: "403 key refused", response: ReplayResponse(status: 403), code: .credentials),
-        Fault(name: "404 unknown dictionary", response: ReplayResponse(status: 404), code: .unsupportedLanguage),
-        Fault(name: "503 daily limit", response: ReplayResponse(status: 503), code: .rateLimited),
-        Fault(name: "429 without Retry-After", response: .text("Too Many Requests", status: 429), code: .rateLimited),
-        Fault(
-            name: "429 with Retry-After", response: .text("Too Many Requests", status: 429, headers: [("Retry-After", "90")]),
-            code: .rateLimited, retryAfter: .seconds(90)
-        ),
-        Fault(name: "500 internal error", response: ReplayResponse(status: 500), code: .unavailable),
-        Fault(
-            name: "502 HTML", response: .text("<html><body><h1>502 Bad Gateway</h1></body></html>", status: 502, contentType: "text/html"),
-            code: .unavailable
-        ),
-        Fault(
-            name: "522 HTML", response: .text("<!DOCTYPE html><html><title>522: Connection timed out</title></html>", status: 522, contentType: "text/html"),
-            code: .unavailable
-        ),
         Fault(name: "malformed JSON", response: .json(#"[{"lang":"de","hits":[{"type":"#), code: .malformedResponse),
         Fault(name: "object where the array belongs", response: .json(#"{"lang":"de","hits":[]}"#), code: .malformedResponse),
         Fault(name: "hits of another shape", response: .json(#"[{"lang":"de","hits":{"a":1}}]"#), code: .malformedResponse),
-        Fault(name: "truncated JSON (complete response)", response: .json(#"[{"lang":"de","hits":[{"type":"entry","roms":[{"#).with(.cutShort(afterBytes: 25)), code: .malformedResponse),
-        Fault(name: "declared length not delivered", response: .json(String(repeating: " ", count: 2000) + "[]").with(.truncated(afterBytes: 100)), code: .unavailable),
-        Fault(name: "answer slower than the timeout", response: ReplayResponse.json("[]").delayed(by: .seconds(30)), code: .timeout, timeout: .milliseconds(300)),
-        Fault(name: "no answer at all", response: ReplayResponse.json("[]").with(.stall), code: .timeout, timeout: .milliseconds(300)),
-        Fault(name: "connection reset", response: ReplayResponse.json("[]").with(.reset), code: .unavailable),
-        Fault(name: "connection refused", response: nil, code: .unavailable),
-        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .seconds(5), drip: true),
     ]
 
     @Test(arguments: faults)
     func faultsMapToProviderErrors(fault: Fault) async throws {
-        let target = try await FaultEndpoint.start(response: fault.response, drip: fault.drip)
-        defer { Task { await target.shutdown() } }
-        let endpoint = target.baseURL
-        let dripServer = target.dripServer
+        let transport = fault.response.map { FixtureTransport(fallback: $0) } ?? FixtureTransport.refusing()
+        let endpoint = transport.baseURL
         let provider = PONS(
-            configuration: .init(endpoint: endpoint, secret: PONSSecret(PONSReplay.secret), http: .init(timeout: fault.timeout))
+            endpoint: endpoint, secret: PONSSecret(PONSReplay.secret), http: .init(timeout: fault.timeout), transport: transport
         )
         var answer: LookupResult?
-        let error = await providerError {
+        let error = try await providerError {
             answer = try await provider.translate(TranslationQuery("Haus", from: .german, to: .english))
         }
-        if let dripServer { #expect(dripServer.requestCount == 1, "the drip server was not asked") }
         if let code = fault.code {
             #expect(error?.code == code, "\(fault.name): \(String(describing: error))")
             #expect(error?.provider == .pons)
@@ -299,9 +341,9 @@ import Testing
         let server = try await PONSReplay.start()
         defer { Task { await server.shutdown() } }
         let provider = PONSReplay.provider(server)
-        let error = await Task {
+        let error = try await Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await providerError {
+            return try await providerError {
                 _ = try await provider.translate(TranslationQuery("Haus", from: .german, to: .english))
             }
         }.value
@@ -310,7 +352,7 @@ import Testing
     }
 
     @Test func descriptorListsBothDirectionsOfKnownDictionaries() {
-        let descriptor = PONS(configuration: .init(secret: nil)).descriptor
+        let descriptor = PONS(secret: nil).descriptor
         #expect(descriptor.id == .pons)
         #expect(descriptor.requiresNetwork && descriptor.requiresCredentials)
         #expect(descriptor.capabilities.contains(.translate))
@@ -327,10 +369,10 @@ import Testing
         )
         #expect(configured.providers.map(\.descriptor.id) == [.pons])
         #expect(configured.providers.first?.descriptor.source == "http://127.0.0.1:9")
-        #expect((configured.providers.first as? PONS)?.configuration.secret != nil)
+        #expect((configured.providers.first as? PONS)?.secret != nil)
         let standard = ProviderFactory.pons.make(ProviderEnvironment(variables: [:]))
         #expect(standard.providers.first?.descriptor.source == "https://api.pons.com")
-        #expect((standard.providers.first as? PONS)?.configuration.secret == nil)
+        #expect((standard.providers.first as? PONS)?.secret == nil)
         #expect(ProviderID.pons.rawValue == "pons")
     }
 }
@@ -358,15 +400,14 @@ struct PONSDictionaryListTests {
     @Test func aBrokenListIsMalformed() async throws {
         let server = try await ReplayServer.start(fallback: .json(#"{"key":"deen"}"#))
         defer { Task { await server.shutdown() } }
-        let error = await providerError { _ = try await PONSReplay.provider(server).dictionaries() }
+        let error = try await providerError { _ = try await PONSReplay.provider(server).dictionaries() }
         #expect(error?.code == .malformedResponse)
     }
 
     @Test(arguments: Fixtures.referenceDictionaryLists)
-    func referenceListParses(name: String) throws {
-        let list = try PONSDictionaryList.decode(
-            HTTPResponseData(status: 200, body: try Fixtures.referenceSample(name)), url: "u"
-        )
+    func referenceListParses(name: String) async throws {
+        let transport = FixtureTransport(fallback: .json(try Fixtures.referenceSample(name)))
+        let list = try await PONS(endpoint: transport.baseURL, secret: nil, transport: transport).dictionaries()
         #expect(list.count > 10)
         #expect(list.contains { $0.key == "deen" && Set($0.languages) == [.english, .german] })
     }

@@ -38,9 +38,9 @@ struct PONSResponseTests {
     ]
 
     @Test(arguments: fixtureCases)
-    func fixturesGiveCleanTranslations(fixture: FixtureCase) throws {
+    func fixturesGiveCleanTranslations(fixture: FixtureCase) async throws {
         let pair = LanguagePair(source: Language(fixture.source)!, target: Language(fixture.target)!)
-        let directions = try PONSResponse.directions(fromBody: try Fixtures.bytes(fixture.file))
+        let directions = try await directions(fromBody: try Fixtures.bytes(fixture.file))
         let entries = PONSResponse.translationEntries(
             from: directions, query: fixture.query, pair: pair, provenanceSource: "test", retrievedAt: Date()
         )
@@ -48,8 +48,8 @@ struct PONSResponseTests {
         try Self.checkClean(entries, name: fixture.file)
     }
 
-    @Test func hitsInTheOtherDirectionAreLeftOut() throws {
-        let directions = try PONSResponse.directions(fromBody: try Fixtures.bytes("dictionary-deen-Haus-in-de.json"))
+    @Test func hitsInTheOtherDirectionAreLeftOut() async throws {
+        let directions = try await directions(fromBody: try Fixtures.bytes("dictionary-deen-Haus-in-de.json"))
         let reversed = PONSResponse.translationEntries(
             from: directions, query: "Haus", pair: LanguagePair(source: .english, target: .german),
             provenanceSource: "test", retrievedAt: Date()
@@ -70,8 +70,8 @@ struct PONSResponseTests {
 
     /// `enfr-apple-in-en.json` → dictionary `enfr`, source `en`, word `apple`; `dede-…` → definitions.
     @Test(arguments: Fixtures.referenceDictionarySamples)
-    func referenceSamplesParse(name: String) throws {
-        let directions = try PONSResponse.directions(fromBody: try Fixtures.referenceSample(name))
+    func referenceSamplesParse(name: String) async throws {
+        let directions = try await directions(fromBody: try Fixtures.referenceSample(name))
         #expect(!directions.isEmpty, "\(name): no directions")
         let parts = name.dropLast(".json".count).split(separator: "-")
         let key = String(parts[0])
@@ -117,4 +117,13 @@ struct PONSResponseTests {
             }
         }
     }
+}
+
+/// The directions the HTTP client decodes from `body` under PONS's policy (in memory).
+func directions(fromBody body: [UInt8]) async throws -> [PONSResponse.Direction] {
+    let transport = FixtureTransport(fallback: .json(body))
+    let client = ProviderHTTPClient(provider: .pons, endpoint: Endpoint(transport.baseURL), transport: transport)
+    return try await client.fetch(
+        ServiceRequest("/v1/dictionary"), as: [PONSResponse.Direction].self, policy: PONS.policy(dictionary: "deen")
+    ) ?? []
 }

@@ -55,11 +55,7 @@ enum PONSReplay {
     static func provider(
         _ server: ReplayServer, secret: String? = PONSReplay.secret, timeout: Duration = .seconds(60)
     ) -> PONS {
-        PONS(
-            configuration: .init(
-                endpoint: server.baseURL, secret: secret.flatMap(PONSSecret.init), http: .init(timeout: timeout)
-            )
-        )
+        PONS(endpoint: server.baseURL, secret: secret.flatMap(PONSSecret.init), http: .init(timeout: timeout))
     }
 }
 

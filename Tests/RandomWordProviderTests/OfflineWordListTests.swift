@@ -61,7 +61,7 @@ struct OfflineWordListTests {
 
     @Test func otherLanguagesHaveNoOfflineList() async throws {
         let provider = OfflineWordList()
-        let error = await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 2, language: .german)) }
+        let error = try await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 2, language: .german)) }
         #expect(error?.code == .unsupportedLanguage)
         #expect(error?.message.contains("no offline word list exists for German") == true)
         #expect(error?.provider == .wordlist)
@@ -70,7 +70,7 @@ struct OfflineWordListTests {
     @Test func noListAtAllIsUnavailable() async throws {
         let provider = OfflineWordList(configuration: .init(wordLists: ["/nonexistent/words"], wordNetIndexes: ["/nonexistent/wn.index"]))
         #expect(await provider.availability().isAvailable == false)
-        let error = await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 2)) }
+        let error = try await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 2)) }
         #expect(error?.code == .unavailable)
     }
 
@@ -132,7 +132,7 @@ struct RandomWordFallbackTests {
         let (local, path) = try Self.local()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try await RandomWordFallback(
-            service: RandomWord(configuration: .init(endpoint: endpoint, http: .init(timeout: .seconds(2)))), local: local
+            service: RandomWord(endpoint: endpoint, http: .init(timeout: .seconds(2))), local: local
         ).randomWords(RandomWordRequest(count: 1))
         #expect(outcome.isFallback)
     }
@@ -143,7 +143,7 @@ struct RandomWordFallbackTests {
         server.route("/word", query: ["lang": "hu"], .json(try Fixtures.bytes("error-403-no-translation.json"), status: 403))
         let (local, path) = try Self.local()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let error = await providerError {
+        let error = try await providerError {
             _ = try await RandomWordFallback(service: RandomWordReplay.provider(server), local: local)
                 .randomWords(RandomWordRequest(count: 1, language: Language("hu")))
         }
@@ -156,7 +156,7 @@ struct RandomWordFallbackTests {
         defer { Task { await server.shutdown() } }
         let (local, path) = try Self.local()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let error = await providerError {
+        let error = try await providerError {
             _ = try await RandomWordFallback(service: RandomWordReplay.provider(server), local: local)
                 .randomWords(RandomWordRequest(count: 1, language: .german))
         }

@@ -59,7 +59,7 @@ import Testing
     func badCountsAreRefusedWithoutARequest(count: Int) async throws {
         let server = try await RandomWordReplay.start()
         defer { Task { await server.shutdown() } }
-        let error = await providerError { _ = try await RandomWordReplay.provider(server).randomWords(RandomWordRequest(count: count)) }
+        let error = try await providerError { _ = try await RandomWordReplay.provider(server).randomWords(RandomWordRequest(count: count)) }
         #expect(error?.code == .invalidQuery)
         #expect(server.requests.isEmpty)
     }
@@ -68,7 +68,7 @@ import Testing
         let server = try await RandomWordReplay.start()
         defer { Task { await server.shutdown() } }
         server.route("/word", query: ["lang": "hu"], .json(try Fixtures.bytes("error-403-no-translation.json"), status: 403))
-        let error = await providerError {
+        let error = try await providerError {
             _ = try await RandomWordReplay.provider(server).randomWords(RandomWordRequest(count: 1, language: Language("hu")))
         }
         #expect(error?.code == .unsupportedLanguage)
@@ -89,9 +89,9 @@ import Testing
         let server = try await RandomWordReplay.start()
         defer { Task { await server.shutdown() } }
         let provider = RandomWordReplay.provider(server)
-        let error = await Task {
+        let error = try await Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 2)) }
+            return try await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 2)) }
         }.value
         #expect(error?.code == .cancelled)
         #expect(server.requests.isEmpty)
@@ -113,7 +113,27 @@ import Testing
         #expect(RandomWordResponse.cleaned([" Haus ", "haus", "HAUS", "Baum", "", "a)", "baum\n", "Zug"]) == ["Haus", "Baum", "Zug"])
     }
 
+    /// The kit's random-word rules, against recorded answers (in memory: no sockets).
+    @Test func randomWordsConform() async throws {
+        let transport = FixtureTransport(fallback: .json(try Fixtures.bytes("word-number-5.json")))
+        try await ProviderConformance.verifyRandomWords(
+            { RandomWord(endpoint: transport.baseURL, transport: transport) }, expectedID: .randomword, counts: [1, 5]
+        )
+    }
+
     // MARK: Faults
+
+    /// The shared HTTP fault table, from the declared policy, through an in-memory transport.
+    @Test func httpFaults() async throws {
+        try await ProviderConformance.verifyHTTPFaults(
+            expectedID: .randomword, policy: RandomWordResponse.policy(language: nil),
+            endpointVariable: RandomWord.endpointVariable
+        ) { endpoint, http, transport in
+            try await RandomWord(endpoint: endpoint, http: http, transport: transport)
+                .randomWords(RandomWordRequest(count: 2)).isEmpty
+        }
+    }
+
 
     struct Fault: Sendable, CustomTestStringConvertible {
         var name: String
@@ -122,11 +142,10 @@ import Testing
         var code: ProviderError.Code
         var retryAfter: Duration? = nil
         var timeout: Duration = .seconds(60)
-        /// Answer from a ``DripServer`` (one byte per 50 ms) instead.
-        var drip = false
         var testDescription: String { name }
     }
 
+    /// The provider's own fault rows; the kit runs the shared table (`httpFaults`).
     static let faults: [Fault] = [
         Fault(name: "403 rate limit", response: {
             .json(try Fixtures.bytes("error-403-rate-limit.json"), status: 403)
@@ -136,52 +155,20 @@ import Testing
         }, code: .unsupportedLanguage),
         Fault(name: "403 other error", response: { .json(#"{"Error":"Something else"}"#, status: 403) }, code: .unavailable),
         Fault(name: "403 without a body", response: { ReplayResponse(status: 403) }, code: .unavailable),
-        Fault(name: "503 Heroku application error", response: {
-            .text(try Fixtures.text("heroku-application-error.html"), status: 503, contentType: "text/html; charset=utf-8")
-        }, code: .unavailable),
         Fault(name: "200 Heroku application error", response: {
             .text(try Fixtures.text("heroku-application-error.html"), contentType: "text/html; charset=utf-8")
         }, code: .unavailable),
-        Fault(name: "404", response: { .text("Not Found", status: 404) }, code: .unavailable),
-        Fault(name: "400 non-integer number", response: { .text("Invalid parameter", status: 400) }, code: .unavailable),
-        Fault(name: "429 without Retry-After", response: { .text("Too Many Requests", status: 429) }, code: .rateLimited),
-        Fault(name: "429 with Retry-After", response: {
-            .text("Too Many Requests", status: 429, headers: [("Retry-After", "30")])
-        }, code: .rateLimited, retryAfter: .seconds(30)),
-        Fault(name: "500 Java stack trace", response: {
-            .text("java.lang.NullPointerException\n\tat Main$.word(Main.scala:42)", status: 500)
-        }, code: .unavailable),
-        Fault(name: "502 HTML", response: { .text("<html>502 Bad Gateway</html>", status: 502, contentType: "text/html") }, code: .unavailable),
-        Fault(name: "522 HTML", response: { .text("<html>522</html>", status: 522, contentType: "text/html") }, code: .unavailable),
-        Fault(name: "204 empty", response: { ReplayResponse(status: 204) }, code: .malformedResponse),
-        Fault(name: "malformed JSON", response: { .json(#"["lantern", "quib"#) }, code: .malformedResponse),
         Fault(name: "object where the array belongs", response: { .json(#"{"words":["a"]}"#) }, code: .malformedResponse),
         Fault(name: "array of numbers", response: { .json("[1, 2]") }, code: .malformedResponse),
-        Fault(name: "truncated JSON (complete response)", response: {
-            ReplayResponse.json(try Fixtures.bytes("word-number-5.json")).with(.cutShort(afterBytes: 12))
-        }, code: .malformedResponse),
-        Fault(name: "declared length not delivered", response: {
-            ReplayResponse.json(try Fixtures.bytes("word-number-5.json")).with(.truncated(afterBytes: 12))
-        }, code: .unavailable),
-        Fault(name: "answer slower than the timeout", response: {
-            ReplayResponse.json("[]").delayed(by: .seconds(30))
-        }, code: .timeout, timeout: .milliseconds(300)),
-        Fault(name: "no answer at all", response: { ReplayResponse.json("[]").with(.stall) }, code: .timeout, timeout: .milliseconds(300)),
-        Fault(name: "connection reset", response: { ReplayResponse.json("[]").with(.reset) }, code: .unavailable),
-        Fault(name: "connection refused", response: nil, code: .unavailable),
-        Fault(name: "slow drip past the timeout", response: nil, code: .timeout, timeout: .seconds(5), drip: true),
     ]
 
     @Test(arguments: faults)
     func faultsMapToProviderErrors(fault: Fault) async throws {
-        let target = try await FaultEndpoint.start(response: try fault.response?(), drip: fault.drip)
-        defer { Task { await target.shutdown() } }
-        let endpoint = target.baseURL
-        let dripServer = target.dripServer
-        let provider = RandomWord(configuration: .init(endpoint: endpoint, http: .init(timeout: fault.timeout)))
+        let transport = (try fault.response?()).map { FixtureTransport(fallback: $0) } ?? FixtureTransport.refusing()
+        let endpoint = transport.baseURL
+        let provider = RandomWord(endpoint: endpoint, http: .init(timeout: fault.timeout), transport: transport)
         var words: [String]?
-        let error = await providerError { words = try await provider.randomWords(RandomWordRequest(count: 2)) }
-        if let dripServer { #expect(dripServer.requestCount == 1, "the drip server was not asked") }
+        let error = try await providerError { words = try await provider.randomWords(RandomWordRequest(count: 2)) }
         #expect(error?.code == fault.code, "\(fault.name): \(String(describing: error))")
         #expect(error?.provider == .randomword)
         #expect(words == nil)
@@ -207,9 +194,9 @@ import Testing
     }
 
     @Test func invalidEndpointIsReportedWithoutAnyRequest() async throws {
-        let provider = RandomWord(configuration: .init(endpoint: "herokuapp.com/word"))
+        let provider = RandomWord(endpoint: "herokuapp.com/word")
         #expect(await provider.availability().isAvailable == false)
-        let error = await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 1)) }
+        let error = try await providerError { _ = try await provider.randomWords(RandomWordRequest(count: 1)) }
         #expect(error?.code == .unavailable)
         #expect(error?.message.contains("LEXAGG_RANDOMWORD_ENDPOINT") == true)
     }

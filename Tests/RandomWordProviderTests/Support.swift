@@ -54,7 +54,7 @@ enum RandomWordReplay {
     }
 
     static func provider(_ server: ReplayServer, timeout: Duration = .seconds(60)) -> RandomWord {
-        RandomWord(configuration: .init(endpoint: server.baseURL, http: .init(timeout: timeout)))
+        RandomWord(endpoint: server.baseURL, http: .init(timeout: timeout))
     }
 }
 

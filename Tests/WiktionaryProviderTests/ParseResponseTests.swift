@@ -1,16 +1,24 @@
 import LexAggCore
 import LexAggHTTP
+import ProviderConformance
 import Testing
 import WiktionaryProvider
 
 @Suite struct ParseResponseTests {
+    enum Outcome: Equatable {
+        case missing
+        case page(title: String, wikitext: String)
+    }
+
+    /// What the provider makes of `body` through the HTTP client (in memory).
     private func decode(_ body: String, status: Int = 200, contentType: String = "application/json; charset=utf-8")
-        throws -> ParseResponse.Outcome
+        async throws -> Outcome
     {
-        let response = HTTPResponseData(
-            status: status, headers: [HTTPField("Content-Type", contentType)], body: Array(body.utf8)
+        let transport = FixtureTransport(
+            fallback: ReplayResponse(status: status, headers: [("Content-Type", contentType)], body: Array(body.utf8))
         )
-        return try ParseResponse.decode(response, url: "http://127.0.0.1/w/api.php")
+        let page = try await Wiktionary(endpoint: transport.baseURL, transport: transport).page("x")
+        return page.map { .page(title: $0.title, wikitext: $0.wikitext) } ?? .missing
     }
 
     @Test(arguments: [
@@ -20,8 +28,8 @@ import WiktionaryProvider
          "stomachache", "x"),
         (#"  {"warnings":{"main":{"*":"Unrecognized parameter"}},"parse":{"title":"a","wikitext":""}}"#, "a", ""),
     ])
-    func pages(body: String, title: String, wikitext: String) throws {
-        #expect(try decode(body) == .page(title: title, wikitext: wikitext))
+    func pages(body: String, title: String, wikitext: String) async throws {
+        #expect(try await decode(body) == .page(title: title, wikitext: wikitext))
     }
 
     @Test(arguments: [
@@ -29,8 +37,8 @@ import WiktionaryProvider
         #"{"error":{"code":"missingtitle","info":"The page you specified doesn't exist.","*":"See …"}}"#,
         ##"{"error":{"code":"invalidtitle","info":"Bad title \"#hash\"."}}"##,
     ])
-    func missing(body: String) throws {
-        #expect(try decode(body) == .missing)
+    func missing(body: String) async throws {
+        #expect(try await decode(body) == .missing)
     }
 
     @Test(arguments: [
@@ -43,9 +51,9 @@ import WiktionaryProvider
         ("", "application/json", .malformedResponse),
         ("[1,2,3]", "application/json", .malformedResponse),
     ])
-    func failures(body: String, contentType: String, code: ProviderError.Code) {
+    func failures(body: String, contentType: String, code: ProviderError.Code) async {
         do {
-            _ = try decode(body, contentType: contentType)
+            _ = try await decode(body, contentType: contentType)
             Issue.record("decoded \(body)")
         } catch let error as ProviderError {
             #expect(error.code == code)

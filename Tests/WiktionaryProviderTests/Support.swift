@@ -62,11 +62,7 @@ enum WiktionaryReplay {
     static func provider(
         _ server: ReplayServer, timeout: Duration = .seconds(60), maximumBodyBytes: Int = 8 << 20
     ) -> Wiktionary {
-        Wiktionary(
-            configuration: .init(
-                endpoint: server.baseURL, http: .init(timeout: timeout, maximumBodyBytes: maximumBodyBytes)
-            )
-        )
+        Wiktionary(endpoint: server.baseURL, http: .init(timeout: timeout, maximumBodyBytes: maximumBodyBytes))
     }
 }
 

@@ -9,7 +9,7 @@ import WiktionaryProvider
     @Test func conformance() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }
-        await ProviderConformance.verify(
+        try await ProviderConformance.verify(
             { WiktionaryReplay.provider(server) },
             expectedID: .wiktionary,
             known: [
@@ -78,7 +78,7 @@ import WiktionaryProvider
     @Test func unknownLanguageCodeIsUnsupported() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }
-        let error = await providerError {
+        let error = try await providerError {
             _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank", language: Language("qqq")))
         }
         #expect(error?.code == .unsupportedLanguage)
@@ -192,7 +192,7 @@ import WiktionaryProvider
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.setFallback(try failure.response())
-        let error = await providerError { _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank")) }
+        let error = try await providerError { _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank")) }
         #expect(error?.code == failure.code, "\(failure.name): \(String(describing: error))")
         #expect(error?.provider == .wiktionary)
     }
@@ -201,7 +201,7 @@ import WiktionaryProvider
         let server = try await ReplayServer.start()
         defer { Task { await server.shutdown() } }
         server.setFallback(.text("Too many requests", status: 429, headers: [("Retry-After", "30")]))
-        let error = await providerError { _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank")) }
+        let error = try await providerError { _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank")) }
         #expect(error?.retryAfter == .seconds(30))
     }
 
@@ -209,7 +209,7 @@ import WiktionaryProvider
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }
         let provider = WiktionaryReplay.provider(server, maximumBodyBytes: 2_000)
-        let error = await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
+        let error = try await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
         #expect(error?.code == .malformedResponse)
         #expect(error?.message.contains("2000-byte limit") == true)
         // A page under the cap still works with the same provider.
@@ -230,7 +230,7 @@ import WiktionaryProvider
         defer { Task { await server.shutdown() } }
         server.setFallback(ReplayResponse.json("{}").with(.stall))
         let provider = WiktionaryReplay.provider(server, timeout: .milliseconds(300))
-        let error = await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
+        let error = try await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
         #expect(error?.code == .timeout)
     }
 
@@ -238,9 +238,9 @@ import WiktionaryProvider
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }
         let provider = WiktionaryReplay.provider(server)
-        let error = await Task {
+        let error = try await Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
+            return try await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
         }.value
         #expect(error?.code == .cancelled)
         #expect(server.requests.isEmpty)
@@ -295,9 +295,9 @@ import WiktionaryProvider
     }
 
     @Test func invalidEndpointIsReportedWithoutAnyRequest() async throws {
-        let provider = Wiktionary(configuration: .init(endpoint: "ftp://example.org/w"))
+        let provider = Wiktionary(endpoint: "ftp://example.org/w")
         #expect(await provider.availability().isAvailable == false)
-        let error = await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
+        let error = try await providerError { _ = try await provider.lookup(LookupQuery("bank")) }
         #expect(error?.code == .unavailable)
         #expect(error?.message.contains("LEXAGG_WIKTIONARY_ENDPOINT") == true)
     }

@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "FreeDictionaryProvider", targets: ["FreeDictionaryProvider"]),
         .library(name: "PONSProvider", targets: ["PONSProvider"]),
         .library(name: "RandomWordProvider", targets: ["RandomWordProvider"]),
+        .library(name: "ExternalProvider", targets: ["ExternalProvider"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -59,6 +60,7 @@ let package = Package(
                 "LexAggConfig",
                 "LexAggQuiz",
                 "LexAggLibrary",
+                "ProviderConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,7 +73,7 @@ let package = Package(
             name: "lexagg",
             dependencies: [
                 "LexAggCLI", "LexAggCore", "DictDatabaseProvider", "DictProtocolProvider", "WiktionaryProvider",
-                "FreeDictionaryProvider", "PONSProvider", "RandomWordProvider",
+                "FreeDictionaryProvider", "PONSProvider", "RandomWordProvider", "ExternalProvider",
             ],
             linkerSettings: [
                 // Start-up, measured with perf (see Benchmarks/offline-lookup.sh): SwiftPM exports every symbol
@@ -100,6 +102,7 @@ let package = Package(
             name: "ProviderConformance",
             dependencies: [
                 "LexAggCore",
+                "ExternalProvider",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -134,6 +137,9 @@ let package = Package(
             dependencies: ["LexAggCore", "LexAggHTTP"],
             path: "Providers/RandomWord"
         ),
+
+        // Programs speaking the external-provider protocol (docs/external-providers.md), added without recompiling.
+        .target(name: "ExternalProvider", dependencies: ["LexAggCore"], path: "Providers/External"),
 
         .target(
             name: "DictProtocolProvider",
@@ -210,6 +216,10 @@ let package = Package(
         .testTarget(
             name: "RandomWordProviderTests",
             dependencies: ["RandomWordProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .testTarget(
+            name: "ExternalProviderTests",
+            dependencies: ["ExternalProvider", "ProviderConformance", "LexAggCore", "lexagg"]
         ),
         .executableTarget(
             name: "wiktionary-bench",

@@ -117,6 +117,7 @@ struct LexAgg: ParsableCommand {
             LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
             ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
             ReviewCommand.self,
+            ProviderCommand.self,
         ]
     )
 }

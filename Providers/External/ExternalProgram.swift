@@ -53,7 +53,7 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
         self.configuration = configuration
         let provisional = ProviderDescriptor(
             id: configuration.id, displayName: configuration.id.rawValue,
-            capabilities: [.define, .match, .randomWords], requiresNetwork: false,
+            capabilities: [.define, .match, .randomWords], requiresNetwork: true,
             source: configuration.launch.label, configurationFingerprint: configuration.fingerprint
         )
         let usable = remembered.flatMap { $0.id == configuration.id ? $0 : nil }
@@ -136,7 +136,57 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
             return starting
         }
         guard let task else { return .success(state.withLock { $0.process! }) }
-        return await task.value
+        // Starting goes on for every request that waits for it; a cancelled one stops waiting at once.
+        let waiter = Waiter()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter.set(continuation)
+                Task { waiter.resume(with: await task.value) }
+                if Task.isCancelled { waiter.resume(with: .failure(cancelled)) }
+            }
+        } onCancel: {
+            waiter.resume(with: .failure(cancelled))
+        }
+    }
+
+    private var cancelled: ProviderError { ProviderError(.cancelled, provider: configuration.id, message: "cancelled") }
+
+    /// One waiter for a start that may be cancelled: the first of the answer and the cancellation resumes it.
+    private final class Waiter: Sendable {
+        typealias Answer = Result<ProviderProcess, ProviderError>
+        private struct State {
+            var continuation: CheckedContinuation<Answer, Never>?
+            var early: Answer?
+            var done = false
+        }
+
+        private let state = Mutex(State())
+
+        func set(_ continuation: CheckedContinuation<Answer, Never>) {
+            let ready = state.withLock { state -> Answer? in
+                if let early = state.early, !state.done {
+                    state.done = true
+                    return early
+                }
+                state.continuation = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+
+        func resume(with answer: Answer) {
+            let continuation = state.withLock { state -> CheckedContinuation<Answer, Never>? in
+                guard !state.done else { return nil }
+                if let continuation = state.continuation {
+                    state.done = true
+                    state.continuation = nil
+                    return continuation
+                }
+                if state.early == nil { state.early = answer }
+                return nil
+            }
+            continuation?.resume(returning: answer)
+        }
     }
 
     /// Starts the program and asks `initialize`; the answer becomes the descriptor, and is remembered.

@@ -99,7 +99,9 @@ public enum ExternalProtocol {
             }
             return .success(ProviderDescriptor(
                 id: providerID, displayName: name, capabilities: capabilitySet, languages: parsedLanguages,
-                translationPairs: pairs, requiresNetwork: online ?? false, source: source ?? fallbackSource,
+                // Always "network": lexagg runs offline providers inline without time limits (they are files that
+                // answer in microseconds); a separate process gets its own task, the deadlines and the cache instead.
+                translationPairs: pairs, requiresNetwork: true, source: source ?? fallbackSource,
                 license: license, configurationFingerprint: fallbackSource
             ))
         }

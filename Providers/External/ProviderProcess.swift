@@ -115,7 +115,13 @@ public final class ProviderProcess: Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, launch.executable, &actions, &attributes, argv, envp)
+        var result = posix_spawn(&pid, launch.executable, &actions, &attributes, argv, envp)
+        // "Text file busy": the file was just written and another thread's child still holds it open for writing
+        // (a provider being installed while lexagg runs, or a test writing one); that child execs or exits soon.
+        for _ in 0..<50 where result == ETXTBSY {
+            usleep(20_000)
+            result = posix_spawn(&pid, launch.executable, &actions, &attributes, argv, envp)
+        }
         _ = close(inPipe[0])
         _ = close(outPipe[1])
         _ = close(errPipe[1])
@@ -165,7 +171,9 @@ public final class ProviderProcess: Sendable {
                     if let ended = state.ended { return ended }
                     if state.abandoned.remove(id) != nil { return .cancelled }
                     let line = ExternalProtocol.requestLine(id: id, method: method, params: params)
-                    if let failure = writeLocked(&state, line) { return failure }
+                    if let failure = writeLocked(&state, line), !failure.isClosedInput { return failure }
+                    // Registered even when the process has closed its input: it has probably exited, and the
+                    // output reader answers with how (status, error output) once it sees the end.
                     state.pending[id] = Pending(continuation: continuation, timer: nil)
                     return nil
                 }
@@ -216,7 +224,7 @@ public final class ProviderProcess: Sendable {
                     failure = .malformed("the provider does not read its input", excerpt: nil)
                     return
                 } else {
-                    failure = .exited("the provider closed its input (\(String(cString: strerror(errno))))", stderr: "")
+                    failure = .exited(ExternalFailure.closedInput, stderr: "")
                     return
                 }
             }
@@ -438,4 +446,14 @@ public final class ProviderProcess: Sendable {
 /// Sends `signal` to `pid` (the C `kill`, which the method of the same name hides inside the class).
 private func signalProcess(_ pid: pid_t, _ signal: Int32) {
     _ = kill(pid, signal)
+}
+
+extension ExternalFailure {
+    static let closedInput = "the provider closed its input"
+
+    /// A write that failed because the process no longer reads (it has exited, or is exiting).
+    var isClosedInput: Bool {
+        if case .exited(let message, _) = self { return message == Self.closedInput }
+        return false
+    }
 }

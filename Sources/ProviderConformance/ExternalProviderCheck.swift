@@ -119,7 +119,8 @@ public struct ExternalProviderCheck: Sendable {
                 outcomes.append(Outcome(check: check, passed: false,
                                         detail: "no entries for '\(word)' (name a word it knows with --word)"))
             case .success(let result):
-                outcomes.append(Outcome(check: check, passed: true, detail: "\(result.entries.count) \(what)"))
+                let count = result.entries.count
+                outcomes.append(Outcome(check: check, passed: true, detail: "\(count) \(count == 1 ? "entry" : "entries")\(what)"))
                 let problem = provenanceProblem(result.entries)
                 outcomes.append(Outcome(check: "\(method) entries carry the provenance of '\(descriptor.id)'",
                                         passed: problem == nil, detail: problem))
@@ -127,7 +128,7 @@ public struct ExternalProviderCheck: Sendable {
         }
 
         if descriptor.capabilities.contains(.define) {
-            await entriesChecks("define", ["word": .string(word)], what: "entries")
+            await entriesChecks("define", ["word": .string(word)], what: "")
             let check = "define of an unknown word answers empty entries, not an error"
             switch await ask("define", ["word": .string(unknownWord)], as: ExternalProtocol.EntriesResult.self) {
             case .failure(let failure):
@@ -140,7 +141,7 @@ public struct ExternalProviderCheck: Sendable {
         if descriptor.capabilities.contains(.translate), let pair = descriptor.translationPairs.first {
             await entriesChecks(
                 "translate", ["word": .string(word), "from": .string(pair.source.code), "to": .string(pair.target.code)],
-                what: "entries (\(pair))"
+                what: " (\(pair))"
             )
         }
         if descriptor.capabilities.contains(.randomWords) {

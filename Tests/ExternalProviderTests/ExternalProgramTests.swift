@@ -110,7 +110,7 @@ import Testing
         let providers = home + "/config/lexagg/providers"
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
-        FileManager.default.createFile(atPath: providers + "/notes.txt", contents: Data("not a program".utf8))
+        _ = FileManager.default.createFile(atPath: providers + "/notes.txt", contents: Data("not a program".utf8))
         try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/Bad Name.py")
         let environment = ProviderEnvironment(variables: [
             "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache", "PATH": Scripts.path,
@@ -163,7 +163,7 @@ enum Scripts {
     /// Writes an executable Python script named `name`.py and returns its path.
     static func write(_ name: String, _ body: String) -> String {
         let path = directory() + "/\(name).py"
-        FileManager.default.createFile(atPath: path, contents: Data(("#!/usr/bin/env python3\n" + body + "\n").utf8),
+        _ = FileManager.default.createFile(atPath: path, contents: Data(("#!/usr/bin/env python3\n" + body + "\n").utf8),
                                        attributes: [.posixPermissions: 0o755])
         return path
     }

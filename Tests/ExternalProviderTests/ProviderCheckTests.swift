@@ -11,7 +11,7 @@ import Glibc
 @Suite struct ProviderCheckTests {
     @Test func theExamplePassesEveryCheck() async {
         let outcomes = await ExternalProviderCheck(executable: Scripts.example, environment: ["PATH": Scripts.path]).run()
-        #expect(outcomes.allSatisfy(\.passed), "\(outcomes.filter { !$0.passed })")
+        #expect(outcomes.allSatisfy { $0.passed }, "\(outcomes.filter { !$0.passed })")
         #expect(outcomes.contains { $0.check.hasPrefix("define 'house'") })
         #expect(outcomes.contains { $0.check.hasPrefix("shutdown ends the process") })
     }
@@ -23,7 +23,7 @@ import Glibc
         ))
         let outcomes = await ExternalProviderCheck(executable: path, environment: ["PATH": Scripts.path]).run()
         let failed = outcomes.filter { !$0.passed }.map(\.check)
-        #expect(failed.contains("id matches the file name"))
+        #expect(failed.contains("id matches the file name"), "\(outcomes)")
         #expect(failed.contains("define 'house' answers entries in lexagg's schema"))
         #expect(failed.contains("an unsupported method answers a JSON-RPC error"))
         #expect(!failed.contains { $0.hasPrefix("shutdown") })
@@ -91,7 +91,7 @@ import Glibc
         }
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
         let expectations = [
-            "crash": "exited with status 4", "silent": "no answer to 'initialize' within", "garbage": "not a JSON-RPC object",
+            "crash": "exited with status 4", "silent": "no answer", "garbage": "not a JSON-RPC object",
             "liar": "registered as 'liar'",
         ]
         for (name, expected) in expectations {

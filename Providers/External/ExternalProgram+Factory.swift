@@ -20,8 +20,10 @@ public enum ExternalDiscovery {
         public var commands: [(id: ProviderID, command: String)]
         /// The file that remembers descriptors between runs.
         public var descriptorMemory: String?
-        /// The environment the programs run with.
+        /// The environment the programs run with (each also gets its own `LEXAGG_<ID>_*` variables).
         public var programEnvironment: [String: String]
+        /// Every variable, for each program's own.
+        var allVariables: [String: String]
 
         public init(_ environment: ProviderEnvironment) {
             func absolute(_ name: String) -> String? {
@@ -47,8 +49,6 @@ public enum ExternalDiscovery {
             programEnvironment = environment.variables.filter { !$0.key.hasPrefix("LEXAGG_") }
             allVariables = environment.variables
         }
-
-        var allVariables: [String: String]
     }
 
     /// The providers of the configured commands, then of the providers directory (a command wins over a file of

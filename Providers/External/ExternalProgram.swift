@@ -6,8 +6,12 @@ import Synchronization
 ///
 /// Creating one is cheap: the process is started on first use, once per lexagg run, and reused for every request.
 /// Until it has answered `initialize` once (and its descriptor is remembered in the cache directory), the descriptor
-/// is provisional: the id, with `define`, `suggest` and `random` assumed and any language. Capabilities the program
-/// turns out not to have answer empty (not found), never an error.
+/// is provisional: the id, with `define`, `suggest` and `random` assumed and any language. A definition or suggestion
+/// the program turns out not to give is an empty answer; random words it does not give are
+/// ``ProviderError/Code/unsupportedLanguage``, so that `random` moves on to another provider.
+///
+/// It is described as needing the network whatever the program says: lexagg runs offline providers inline without
+/// time limits, and a separate process needs its own task, the deadlines and the cache.
 public final class ExternalProgram: DefinitionProviding, TranslationProviding, RandomWordProviding, MatchProviding,
     Sendable
 {
@@ -95,8 +99,12 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
     public func randomWords(_ request: RandomWordRequest) async throws -> [String] {
         var params: [String: JSONValue] = ["count": .number(Double(request.count))]
         if let language = request.language { params["language"] = .string(language.code) }
-        return try await self.request("random", params, needs: .randomWords, as: ExternalProtocol.WordsResult.self)?
-            .words ?? []
+        guard let result = try await self.request("random", params, needs: .randomWords, as: ExternalProtocol.WordsResult.self)
+        else {
+            // An error, not an empty list: `random` moves on to the next provider instead of printing nothing.
+            throw ProviderError(.unsupportedLanguage, provider: configuration.id, message: "does not give random words")
+        }
+        return Array(result.words.prefix(request.count))
     }
 
     public func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {

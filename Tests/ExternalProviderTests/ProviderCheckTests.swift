@@ -105,6 +105,71 @@ import Glibc
     }
 }
 
+extension ProviderCheckTests {
+    @Test func everyProcessIsEndedWhenLexaggExitsEvenAStuckOne() throws {
+        let home = Scripts.directory()
+        let providers = home + "/config/lexagg/providers"
+        try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
+        // Answers initialize, then hangs on define, ignoring SIGTERM and the end of its input.
+        let stuck = Scripts.write("stuck", """
+            import json, os, signal, sys, time
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            open(sys.argv[0] + ".pid", "w").write(str(os.getpid()))
+            for line in sys.stdin:
+                request = json.loads(line)
+                if request["method"] == "initialize":
+                    result = {"id": "stuck", "name": "Stuck", "capabilities": ["define"]}
+                    print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": result}), flush=True)
+                else:
+                    time.sleep(3600)
+            """)
+        try FileManager.default.copyItem(atPath: stuck, toPath: providers + "/stuck.py")
+        // The example (named glossary.py, which is its id), recording its process id through a wrapper.
+        try FileManager.default.createDirectory(atPath: home + "/lib", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Scripts.example, toPath: home + "/lib/glossary.py")
+        let wrapper = providers + "/glossary"
+        _ = FileManager.default.createFile(
+            atPath: wrapper,
+            contents: Data("#!/bin/sh\necho $$ > \"$0.pid\"\nexec python3 \(home)/lib/glossary.py\n".utf8),
+            attributes: [.posixPermissions: 0o755]
+        )
+        let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
+        let run = Binary.run(["lookup", "house", "--providers", "stuck,glossary", "--timeout", "1"], environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("stuck"), "the stuck one is reported: \(run.stderr)")
+        for name in ["stuck.py", "glossary"] {
+            let text = try String(contentsOfFile: providers + "/\(name).pid", encoding: .utf8)
+            let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kill(pid, 0) != 0, "\(name) (pid \(pid)) is still running after lexagg exited")
+        }
+    }
+
+    @Test func aRememberedDescriptorListsTheProviderWithoutStartingItAndRandomSkipsOnesWithoutRandom() throws {
+        let home = Scripts.directory()
+        let providers = home + "/config/lexagg/providers"
+        try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
+        let marker = home + "/started"
+        let spy = Scripts.write("spy", "open('\(marker)', 'w').close()\n" + Scripts.provider())
+        try FileManager.default.copyItem(atPath: spy, toPath: providers + "/spy.py")
+        try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
+        let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
+
+        let first = Binary.run(["providers", "--format", "json"], environment: environment)
+        #expect(first.status == 0)
+        #expect(FileManager.default.fileExists(atPath: marker), "the first listing learns the descriptor")
+        try FileManager.default.removeItem(atPath: marker)
+        let second = Binary.run(["providers", "--format", "json"], environment: environment)
+        #expect(second.stdout == first.stdout)
+        #expect(!FileManager.default.fileExists(atPath: marker), "the second listing started the program")
+
+        // spy defines only: random moves on to the glossary instead of printing nothing.
+        let random = Binary.run(["random", "--providers", "spy,glossary", "--lang", "en", "--count", "2", "--format", "json"],
+                                environment: environment)
+        #expect(random.status == 0, "\(random.stderr)")
+        #expect(random.stdout.contains(#""provider" : "glossary""#), "\(random.stdout)")
+    }
+}
+
 /// Runs the real `lexagg` binary built beside the test bundle.
 enum Binary {
     struct Run {

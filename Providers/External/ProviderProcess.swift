@@ -289,8 +289,16 @@ public final class ProviderProcess: Sendable {
             fail(.malformed("the provider wrote a line to standard output that is not a JSON-RPC object", excerpt: ExternalProtocol.excerpt(data)))
             return false
         }
-        if let id = header.id { resolve(id, with: .success(data)) }
-        // Notifications, and replies nobody waits for (abandoned, unknown id), are dropped.
+        if let id = header.id, !resolve(id, with: .success(data)) {
+            // A reply nobody waits for any more (its request was abandoned) is dropped; an id lexagg never sent is
+            // a program that does not follow the protocol.
+            let sent = state.withLock { 1..<$0.nextID }
+            if !sent.contains(id) {
+                fail(.malformed("the provider answered request \(id), which lexagg never sent", excerpt: ExternalProtocol.excerpt(data)))
+                return false
+            }
+        }
+        // Notifications (no id) are dropped.
         return true
     }
 

@@ -68,6 +68,34 @@ import Testing
         #expect(error?.message.contains("'someone-else'") == true && error?.message.contains("registered as 'liar'") == true)
     }
 
+    @Test func aTranslatorDeclaresItsDirectionsAndTranslates() async throws {
+        let entry = #"{"headword": "house", "language": "en", "pronunciations": [], "senseGroups": [], "translations": [{"text": "Haus", "pair": {"source": "en", "target": "de"}, "notes": ["neut"], "examples": [], "provenance": {"provider": "dict", "source": "t", "retrievedAt": "2026-01-01T00:00:00Z"}}], "provenance": {"provider": "dict", "source": "t", "retrievedAt": "2026-01-01T00:00:00Z"}}"#
+        let path = Scripts.write("dict", Scripts.provider(
+            initialize: #"{"id": "dict", "name": "Dict", "capabilities": ["translate"], "translationPairs": [{"from": "en", "to": "de"}]}"#,
+            define: "{\"entries\": [\(entry)]}", method: "translate"
+        ))
+        let program = Scripts.program(id: "dict", path: path)
+        let result = try await program.translate(try TranslationQuery("house", from: .english, to: .german))
+        #expect(result.entries.first?.translations.first?.text == "Haus")
+        #expect(program.descriptor.translationPairs == [LanguagePair(source: .english, target: .german)])
+        #expect(program.descriptor.capabilities == [.translate])
+        // Random words it does not give are an error, so that `random` moves on.
+        let random = await Scripts.failure { try await program.randomWords(RandomWordRequest(count: 1)) }
+        #expect(random?.code == .unsupportedLanguage)
+    }
+
+    @Test func anAnswerToARequestNeverSentIsAMalformedResponse() async throws {
+        let path = Scripts.write("wrongid", """
+            import json, sys
+            for line in sys.stdin:
+                request = json.loads(line)
+                print(json.dumps({"jsonrpc": "2.0", "id": request["id"] + 1000, "result": {}}), flush=True)
+            """)
+        let error = await Scripts.failure { try await Scripts.program(id: "wrongid", path: path).lookup(try LookupQuery("house")) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.message.contains("never sent") == true, "\(String(describing: error))")
+    }
+
     @Test func aWrongResultShapeIsAMalformedResponse() async throws {
         let path = Scripts.write("shape", Scripts.provider(define: #"{"entries": "none"}"#))
         let error = await Scripts.failure { try await Scripts.program(id: "shape", path: path).lookup(try LookupQuery("house")) }
@@ -171,7 +199,7 @@ enum Scripts {
     /// A provider whose id is its file name, with one thing changed.
     static func provider(
         initialize: String? = nil, define: String = #"{"entries": []}"#, defineError: String? = nil,
-        defineDelay: Int = 0, unknownMethodError: Bool = true
+        defineDelay: Int = 0, unknownMethodError: Bool = true, method: String = "define"
     ) -> String {
         """
         import json, os, sys, time
@@ -183,7 +211,7 @@ enum Scripts {
             reply = {"jsonrpc": "2.0", "id": rid}
             if method == "initialize":
                 reply["result"] = INIT
-            elif method == "define":
+            elif method == "\(method)":
                 time.sleep(\(defineDelay))
                 \(defineError.map { "reply[\"error\"] = json.loads(r'''\($0)''')" } ?? "reply[\"result\"] = json.loads(r'''\(define)''')")
             elif method == "shutdown":

@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "FreeDictionaryProvider", targets: ["FreeDictionaryProvider"]),
         .library(name: "PONSProvider", targets: ["PONSProvider"]),
         .library(name: "RandomWordProvider", targets: ["RandomWordProvider"]),
+        .library(name: "ExternalProvider", targets: ["ExternalProvider"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -67,6 +68,7 @@ let package = Package(
                 "LexAggConfig",
                 "LexAggQuiz",
                 "LexAggLibrary",
+                "ProviderConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,7 +81,7 @@ let package = Package(
             name: "lexagg",
             dependencies: [
                 "LexAggCLI", "LexAggCore", "DictDatabaseProvider", "DictProtocolProvider", "WiktionaryProvider",
-                "FreeDictionaryProvider", "PONSProvider", "RandomWordProvider",
+                "FreeDictionaryProvider", "PONSProvider", "RandomWordProvider", "ExternalProvider",
             ],
             linkerSettings: [
                 // Start-up, measured with perf (see Benchmarks/offline-lookup.sh): SwiftPM exports every symbol
@@ -111,6 +113,7 @@ let package = Package(
                 "LexAggCore",
                 "LexAggHTTP",
                 .product(name: "Logging", package: "swift-log"),
+                "ExternalProvider",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -145,6 +148,9 @@ let package = Package(
             dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
             path: "Providers/RandomWord"
         ),
+
+        // Programs speaking the external-provider protocol (docs/external-providers.md), added without recompiling.
+        .target(name: "ExternalProvider", dependencies: ["LexAggCore"], path: "Providers/External"),
 
         .target(
             name: "DictProtocolProvider",
@@ -228,6 +234,10 @@ let package = Package(
         .testTarget(
             name: "RandomWordProviderTests",
             dependencies: ["RandomWordProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
+        ),
+        .testTarget(
+            name: "ExternalProviderTests",
+            dependencies: ["ExternalProvider", "ProviderConformance", "LexAggCore", "lexagg"]
         ),
         .executableTarget(
             name: "wiktionary-bench",

@@ -123,7 +123,7 @@ struct LexAgg: ParsableCommand {
         subcommands: [
             LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
             ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
-            ReviewCommand.self, DoctorCommand.self,
+            ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
         ]
     )
 }

@@ -68,6 +68,7 @@ public enum ConfigSchema {
         ("database", .text, "DICT server database"),
         ("ttl", .duration, "how long this provider's answers are cached"),
         ("negative_ttl", .duration, "how long this provider's 'not found' is cached"),
+        ("command", .text, "an external provider's command line (docs/external-providers.md)"),
     ]
 
     /// The top-level tables.
@@ -83,7 +84,7 @@ public enum ConfigSchema {
         return Key(name: name, kind: spec.kind, variable: variable(provider: id, key: spec.name), summary: spec.summary)
     }
 
-    /// The variable a provider reads for `key`, if any: `LEXAGG_<ID>_ENDPOINT`, `_SECRET`, `_DATABASE`
+    /// The variable a provider reads for `key`, if any: `LEXAGG_<ID>_ENDPOINT`, `_SECRET`, `_DATABASE`, `_COMMAND`
     /// (the DICT server's are `LEXAGG_DICT_SERVER` and `LEXAGG_DICT_SERVER_DATABASE`).
     public static func variable(provider: ProviderID, key: String) -> String? {
         let stem = "LEXAGG_" + provider.rawValue.uppercased().replacingHyphens()
@@ -91,6 +92,7 @@ public enum ConfigSchema {
         case "endpoint": return provider.rawValue == "dict-server" ? stem : stem + "_ENDPOINT"
         case "secret": return stem + "_SECRET"
         case "database": return stem + "_DATABASE"
+        case "command": return stem + "_COMMAND"
         default: return nil
         }
     }
@@ -98,7 +100,9 @@ public enum ConfigSchema {
     /// The provider key a variable sets, the inverse of ``variable(provider:key:)``.
     static func providerKey(forVariable name: String) -> String? {
         guard name.hasPrefix("LEXAGG_") else { return nil }
-        let candidates: [(suffix: String, key: String)] = [("_ENDPOINT", "endpoint"), ("_SECRET", "secret"), ("_DATABASE", "database")]
+        let candidates: [(suffix: String, key: String)] = [
+            ("_ENDPOINT", "endpoint"), ("_SECRET", "secret"), ("_DATABASE", "database"), ("_COMMAND", "command"),
+        ]
         if name == "LEXAGG_DICT_SERVER" { return "providers.dict-server.endpoint" }
         for (suffix, key) in candidates where name.hasSuffix(suffix) {
             let stem = name.dropFirst("LEXAGG_".count).dropLast(suffix.count)

@@ -187,7 +187,7 @@ public struct Settings: Sendable {
         return variables
     }
 
-    private static let providerVariableKeys = ["databases.path", "endpoint", "secret", "database"]
+    private static let providerVariableKeys = ["databases.path", "endpoint", "secret", "database", "command"]
 
     /// Every effective value in `config show`'s order: the global keys, then each provider's.
     public var orderedEntries: [Entry] {

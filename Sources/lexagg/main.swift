@@ -4,6 +4,7 @@
 // target to this executable's dependencies in Package.swift.
 import DictDatabaseProvider
 import DictProtocolProvider
+import ExternalProvider
 import FreeDictionaryProvider
 import PONSProvider
 import RandomWordProvider
@@ -29,6 +30,7 @@ let factories: [ProviderFactory] = [
     .dictServer,
     .randomword,
     .wordlist,
+    .external,
 ]
 
 extension DictDatabase: DescribedProvider {}

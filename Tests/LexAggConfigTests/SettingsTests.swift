@@ -104,9 +104,12 @@ import Testing
             database = "wn"
             [providers.randomword]
             weight = 2
+            [providers.my-glossary]
+            command = "python3 /opt/glossary.py --words /opt/words.tsv"
             """
         let variables = try settings(file, ["LEXAGG_PONS_SECRET": "env-secret", "LEXAGG_WIKTIONARY_ENDPOINT": ""])
             .providerVariables()
+        #expect(variables["LEXAGG_MY_GLOSSARY_COMMAND"] == "python3 /opt/glossary.py --words /opt/words.tsv")
         #expect(variables["LEXAGG_DICT_PATH"] == "/a:/b")
         #expect(variables["LEXAGG_WIKTIONARY_ENDPOINT"] == "http://127.0.0.1:1", "an empty variable counts as unset")
         #expect(variables["LEXAGG_PONS_SECRET"] == "env-secret", "the environment wins")

@@ -25,8 +25,9 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
         let registry = context.registry
         var infos: [JSONOutput.ProviderInfo] = []
         for provider in registry.providers {
-            let descriptor = provider.descriptor
+            // Availability first: an external provider not seen before learns its descriptor by starting.
             let availability = await provider.availability()
+            let descriptor = provider.descriptor
             var reason: String?
             var status = descriptor.requiresNetwork ? "configured" : "ready"
             switch availability {

@@ -1,0 +1,91 @@
+import ArgumentParser
+import LexAggCore
+import ProviderConformance
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `lexagg provider check <executable>`: tools for authors of external providers.
+struct ProviderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "provider",
+        abstract: "Tools for writing external providers (docs/external-providers.md).",
+        subcommands: [ProviderCheckCommand.self]
+    )
+}
+
+/// Runs the external-provider conformance check against an executable and prints one line per check.
+struct ProviderCheckCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check that an executable speaks the external-provider protocol correctly.",
+        discussion: """
+            Starts the executable, talks the protocol to it (initialize, each capability it declares, an unknown \
+            word, an unsupported method, shutdown) and prints one line per check. Drop a provider that passes into \
+            $XDG_CONFIG_HOME/lexagg/providers/ (else ~/.config/lexagg/providers/) to use it.
+
+            Exit codes: 0 every check passed, 1 a check failed, 64 the executable cannot be run.
+
+            Examples:
+              lexagg provider check ./glossary.py
+              lexagg provider check ./glossary.py --word serendipity --format json
+            """
+    )
+
+    @Argument(help: "The provider's executable.")
+    var executable: String
+
+    @Option(name: .long, help: "A word the provider knows (defined, translated, and its first letters suggested).")
+    var word: String = "house"
+
+    @Option(name: .long, help: "Seconds each answer may take.")
+    var timeout: Double = 5
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    var loadsConfiguration: Bool { false }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        guard access(executable, X_OK) == 0 else {
+            throw CommandFailure.usage("'\(executable)' is not an executable file (chmod +x it?)")
+        }
+        guard timeout.isFinite, timeout > 0, timeout <= 600 else {
+            throw CommandFailure.usage("--timeout must be a number of seconds above 0 and at most 600, not \(timeout)")
+        }
+        let check = ExternalProviderCheck(
+            executable: executable, word: word, timeout: .milliseconds(Int64((timeout * 1000).rounded())),
+            environment: context.environment.filter { !$0.key.hasPrefix("LEXAGG_") }
+        )
+        let outcomes = await check.run()
+        let passed = outcomes.allSatisfy(\.passed)
+        switch format {
+        case .json:
+            context.output.write(JSONOutput.encode(Document(executable: executable, passed: passed, checks: outcomes)))
+        case .text:
+            let style = context.style
+            var text = ""
+            for outcome in outcomes {
+                let mark = outcome.passed ? style.bold("✓") : style.warning("✗")
+                text += "\(mark) \(outcome.check)\(outcome.detail.map { ": \($0)" } ?? "")\n"
+            }
+            let failed = outcomes.filter { !$0.passed }.count
+            text += failed == 0 ? "all \(outcomes.count) checks passed\n" : "\(failed) of \(outcomes.count) checks failed\n"
+            context.output.write(text)
+        }
+        return passed ? .success : .notFound
+    }
+
+    struct Document: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var command = "provider check"
+        var executable: String
+        var passed: Bool
+        var checks: [ExternalProviderCheck.Outcome]
+    }
+}

@@ -1,0 +1,241 @@
+import ExternalProvider
+import Foundation
+import LexAggCore
+import Testing
+
+/// The provider against real child processes: the example glossary, and small broken programs written by the tests.
+@Suite struct ExternalProgramTests {
+    @Test func theExampleDefinesSuggestsAndGivesRandomWords() async throws {
+        let program = Scripts.program(id: "external-provider", path: Scripts.example)
+        let result = try await program.lookup(try LookupQuery("house"))
+        #expect(result.entries.count == 1)
+        #expect(result.entries.first?.allSenses.first?.definition.contains("building") == true)
+        #expect(result.entries.allSatisfy { $0.provenance.provider.rawValue == "external-provider" })
+        #expect(program.descriptor.displayName == "Example glossary")
+        #expect(program.descriptor.capabilities.contains(.define) && !program.descriptor.capabilities.contains(.translate))
+
+        let unknown = try await program.lookup(try LookupQuery("qxzvkwjqxz"))
+        #expect(unknown.isEmpty)
+        let suggestions = try await program.suggestions(for: try LookupQuery("hou"), limit: 5)
+        #expect(suggestions == ["house", "household"])
+        let random = try await program.randomWords(RandomWordRequest(count: 2))
+        #expect(random.count == 2)
+        // One process serves every request of the run.
+        _ = try await program.lookup(try LookupQuery("hello"))
+    }
+
+    @Test func aProgramThatCrashesOnStartIsUnavailableWithItsErrorOutput() async throws {
+        let path = Scripts.write("crash", """
+            import sys
+            sys.stderr.write("boom: cannot open the word list\\n")
+            sys.exit(3)
+            """)
+        let error = await Scripts.failure { try await Scripts.program(id: "crash", path: path).lookup(try LookupQuery("house")) }
+        #expect(error?.code == .unavailable)
+        #expect(error?.message.contains("status 3") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("boom: cannot open the word list") == true, "\(String(describing: error))")
+    }
+
+    @Test func aSilentProgramTimesOutInsteadOfHanging() async throws {
+        let path = Scripts.write("silent", """
+            import sys, time
+            for line in sys.stdin:
+                time.sleep(3600)
+            """)
+        let start = ContinuousClock.now
+        let error = await Scripts.failure {
+            try await Scripts.program(id: "silent", path: path, timeout: .seconds(1)).lookup(try LookupQuery("house"))
+        }
+        #expect(error?.code == .timeout)
+        #expect(ContinuousClock.now - start < .seconds(30), "no hang")
+    }
+
+    @Test func garbageOnStandardOutputIsAMalformedResponse() async throws {
+        let path = Scripts.write("garbage", """
+            import sys
+            for line in sys.stdin:
+                print("Traceback? no, just text", flush=True)
+            """)
+        let error = await Scripts.failure { try await Scripts.program(id: "garbage", path: path).lookup(try LookupQuery("house")) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.excerpt?.contains("just text") == true)
+    }
+
+    @Test func aProgramClaimingAnotherIDIsRefused() async throws {
+        let path = Scripts.write("liar", Scripts.provider(initialize: #"{"id": "someone-else", "name": "Liar", "capabilities": ["define"]}"#))
+        let error = await Scripts.failure { try await Scripts.program(id: "liar", path: path).lookup(try LookupQuery("house")) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.message.contains("'someone-else'") == true && error?.message.contains("registered as 'liar'") == true)
+    }
+
+    @Test func aTranslatorDeclaresItsDirectionsAndTranslates() async throws {
+        let entry = #"{"headword": "house", "language": "en", "pronunciations": [], "senseGroups": [], "translations": [{"text": "Haus", "pair": {"source": "en", "target": "de"}, "notes": ["neut"], "examples": [], "provenance": {"provider": "dict", "source": "t", "retrievedAt": "2026-01-01T00:00:00Z"}}], "provenance": {"provider": "dict", "source": "t", "retrievedAt": "2026-01-01T00:00:00Z"}}"#
+        let path = Scripts.write("dict", Scripts.provider(
+            initialize: #"{"id": "dict", "name": "Dict", "capabilities": ["translate"], "translationPairs": [{"from": "en", "to": "de"}]}"#,
+            define: "{\"entries\": [\(entry)]}", method: "translate"
+        ))
+        let program = Scripts.program(id: "dict", path: path)
+        let result = try await program.translate(try TranslationQuery("house", from: .english, to: .german))
+        #expect(result.entries.first?.translations.first?.text == "Haus")
+        #expect(program.descriptor.translationPairs == [LanguagePair(source: .english, target: .german)])
+        #expect(program.descriptor.capabilities == [.translate])
+        // Random words it does not give are an error, so that `random` moves on.
+        let random = await Scripts.failure { try await program.randomWords(RandomWordRequest(count: 1)) }
+        #expect(random?.code == .unsupportedLanguage)
+    }
+
+    @Test func anAnswerToARequestNeverSentIsAMalformedResponse() async throws {
+        let path = Scripts.write("wrongid", """
+            import json, sys
+            for line in sys.stdin:
+                request = json.loads(line)
+                print(json.dumps({"jsonrpc": "2.0", "id": request["id"] + 1000, "result": {}}), flush=True)
+            """)
+        let error = await Scripts.failure { try await Scripts.program(id: "wrongid", path: path).lookup(try LookupQuery("house")) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.message.contains("never sent") == true, "\(String(describing: error))")
+    }
+
+    @Test func aWrongResultShapeIsAMalformedResponse() async throws {
+        let path = Scripts.write("shape", Scripts.provider(define: #"{"entries": "none"}"#))
+        let error = await Scripts.failure { try await Scripts.program(id: "shape", path: path).lookup(try LookupQuery("house")) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.message.contains("define") == true)
+    }
+
+    @Test func anOutputFloodIsCutAtTheLineLimit() async throws {
+        let path = Scripts.write("flood", """
+            import sys
+            for line in sys.stdin:
+                sys.stdout.write("x" * (9 * 1024 * 1024))
+                sys.stdout.flush()
+            """)
+        let error = await Scripts.failure { try await Scripts.program(id: "flood", path: path).lookup(try LookupQuery("house")) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.message.contains("8 MiB") == true, "\(String(describing: error))")
+    }
+
+    @Test func aJSONRPCErrorCarriesItsProviderErrorCode() async throws {
+        let path = Scripts.write("limited", Scripts.provider(defineError: #"{"code": -32000, "message": "slow down", "data": {"code": "rate-limited"}}"#))
+        let error = await Scripts.failure { try await Scripts.program(id: "limited", path: path).lookup(try LookupQuery("house")) }
+        #expect(error?.code == .rateLimited)
+        #expect(error?.message == "slow down")
+    }
+
+    @Test func aCancelledRequestIsAbandonedAtOnce() async throws {
+        let path = Scripts.write("slow", Scripts.provider(defineDelay: 3600))
+        let program = Scripts.program(id: "slow", path: path, timeout: .seconds(120))
+        #expect(await program.availability() == .available)
+        let task = Task { try await program.lookup(try LookupQuery("house")) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let error = await Scripts.failure { try await task.value }
+        #expect(error?.code == .cancelled)
+    }
+
+    @Test func discoveryFindsExecutablesNamesThemAndRemembersTheirDescriptors() async throws {
+        let home = Scripts.directory()
+        let providers = home + "/config/lexagg/providers"
+        try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
+        _ = FileManager.default.createFile(atPath: providers + "/notes.txt", contents: Data("not a program".utf8))
+        try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/Bad Name.py")
+        let environment = ProviderEnvironment(variables: [
+            "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache", "PATH": Scripts.path,
+            "LEXAGG_OTHER_COMMAND": Scripts.example,
+        ])
+
+        let first = ExternalDiscovery.discover(ExternalDiscovery.Settings(environment))
+        #expect(first.providers.map(\.descriptor.id.rawValue) == ["other", "glossary"])
+        #expect(first.problems.count == 1 && first.problems[0].contains("Bad Name.py"))
+        let glossary = try #require(first.providers.last as? ExternalProgram)
+        #expect(glossary.descriptor.displayName == "glossary", "provisional until the program has answered")
+        #expect(await glossary.availability() == .available)
+        #expect(glossary.descriptor.displayName == "Example glossary")
+        #expect(glossary.descriptor.languages == [.english])
+
+        // A later run knows the descriptor without starting the program.
+        let second = ExternalDiscovery.discover(ExternalDiscovery.Settings(environment))
+        #expect(second.providers.last?.descriptor.displayName == "Example glossary")
+        // The configured command's program calls itself by its file name, not 'other': a clear error.
+        let other = await Scripts.failure {
+            try await (second.providers.first as! ExternalProgram).lookup(try LookupQuery("house"))
+        }
+        #expect(other?.code == .malformedResponse && other?.message.contains("registered as 'other'") == true)
+    }
+}
+
+enum Scripts {
+    /// Examples/external-provider.py in this checkout.
+    static var example: String {
+        let file = URL(fileURLWithPath: #filePath)
+        return file.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/external-provider.py").path
+    }
+
+    static var path: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
+
+    static func program(id: String, path: String, timeout: Duration = .seconds(10)) -> ExternalProgram {
+        ExternalProgram(configuration: ExternalProgram.Configuration(
+            id: ProviderID(id)!, launch: .executable(path, environment: ["PATH": Self.path]), fingerprint: path,
+            initializeTimeout: timeout, requestTimeout: timeout
+        ))
+    }
+
+    static func directory() -> String {
+        let path = NSTemporaryDirectory() + "lexagg-external-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes an executable Python script named `name`.py and returns its path.
+    static func write(_ name: String, _ body: String) -> String {
+        let path = directory() + "/\(name).py"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(("#!/usr/bin/env python3\n" + body + "\n").utf8),
+                                       attributes: [.posixPermissions: 0o755])
+        return path
+    }
+
+    /// A provider whose id is its file name, with one thing changed.
+    static func provider(
+        initialize: String? = nil, define: String = #"{"entries": []}"#, defineError: String? = nil,
+        defineDelay: Int = 0, unknownMethodError: Bool = true, method: String = "define"
+    ) -> String {
+        """
+        import json, os, sys, time
+        ID = os.path.basename(sys.argv[0]).split(".")[0]
+        INIT = \(initialize.map { "json.loads(r'''\($0)''')" } ?? #"{"id": ID, "name": ID, "capabilities": ["define"]}"#)
+        for line in sys.stdin:
+            request = json.loads(line)
+            method, rid = request.get("method"), request.get("id")
+            reply = {"jsonrpc": "2.0", "id": rid}
+            if method == "initialize":
+                reply["result"] = INIT
+            elif method == "\(method)":
+                time.sleep(\(defineDelay))
+                \(defineError.map { "reply[\"error\"] = json.loads(r'''\($0)''')" } ?? "reply[\"result\"] = json.loads(r'''\(define)''')")
+            elif method == "shutdown":
+                reply["result"] = None
+            elif \(unknownMethodError ? "True" : "False"):
+                reply["error"] = {"code": -32601, "message": "no such method"}
+            else:
+                reply["result"] = {}
+            print(json.dumps(reply), flush=True)
+            if method == "shutdown":
+                break
+        """
+    }
+
+    /// The ProviderError `body` throws, or nil when it does not throw.
+    static func failure(_ body: () async throws -> some Any) async -> ProviderError? {
+        do {
+            _ = try await body()
+            return nil
+        } catch let error as ProviderError {
+            return error
+        } catch {
+            Issue.record("not a ProviderError: \(error)")
+            return nil
+        }
+    }
+}

@@ -47,7 +47,9 @@ import WiktionaryProvider
         let stale = await Self.lookup(["bank", "--providers", "wiktionary", "--refresh"], environment)
         #expect(stale.status == 0, "\(stale.stderr)")
         #expect(stale.stdout.contains("[wiktionary]"))
-        #expect(stale.stdout.contains("stale (cached just now; unavailable)"))
+        // A closed port is refused at once, or, on a loaded machine, a pooled connection to it times out: either way
+        // the source failed and its cached answer stands in, marked stale with the reason.
+        #expect(stale.stdout.contains("stale (cached just now; unavailable)") || stale.stdout.contains("stale (cached just now; timeout)"))
         #expect(stale.stderr.contains("showing its answer cached just now"))
     }
 

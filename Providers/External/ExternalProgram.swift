@@ -57,8 +57,8 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
         self.configuration = configuration
         let provisional = ProviderDescriptor(
             id: configuration.id, displayName: configuration.id.rawValue,
-            capabilities: [.define, .match, .randomWords], requiresNetwork: true,
-            source: configuration.launch.label, configurationFingerprint: configuration.fingerprint
+            capabilities: [.define, .match, .randomWords], requiresNetwork: false,
+            source: configuration.launch.label, configurationFingerprint: configuration.fingerprint, runsInline: false
         )
         let usable = remembered.flatMap { $0.id == configuration.id ? $0 : nil }
         self.state = Mutex(State(descriptor: usable ?? provisional, known: usable != nil))

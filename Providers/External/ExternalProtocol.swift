@@ -99,10 +99,10 @@ public enum ExternalProtocol {
             }
             return .success(ProviderDescriptor(
                 id: providerID, displayName: name, capabilities: capabilitySet, languages: parsedLanguages,
-                // Always "network": lexagg runs offline providers inline without time limits (they are files that
-                // answer in microseconds); a separate process gets its own task, the deadlines and the cache instead.
-                translationPairs: pairs, requiresNetwork: true, source: source ?? fallbackSource,
-                license: license, configurationFingerprint: fallbackSource
+                // Never inline: a separate process gets its own task and the deadlines, whether or not it goes online
+                // (an online one is also cached; an offline one answers with --offline).
+                translationPairs: pairs, requiresNetwork: online ?? false, source: source ?? fallbackSource,
+                license: license, configurationFingerprint: fallbackSource, runsInline: false
             ))
         }
     }

@@ -12,6 +12,10 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var translationPairs: [LanguagePair]
     /// Whether answering needs the network.
     public var requiresNetwork: Bool
+    /// Whether the provider answers at once, in the caller's task, with no time limit: a file read (microseconds).
+    /// False for anything that waits — the network, another process: those run concurrently, each under its own
+    /// timeout and the request's deadline. Defaults to `!requiresNetwork`.
+    public var runsInline: Bool
     /// Whether the provider needs a key or other secret.
     public var requiresCredentials: Bool
     /// Where the data comes from: a URL or a database path, shown to users.
@@ -40,7 +44,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
         license: String? = nil,
         formatVersion: Int = 1,
         configurationFingerprint: String? = nil,
-        quota: QuotaPolicy = .unmetered
+        quota: QuotaPolicy = .unmetered,
+        runsInline: Bool? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -54,6 +59,7 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.formatVersion = formatVersion
         self.configurationFingerprint = configurationFingerprint ?? source
         self.quota = quota
+        self.runsInline = runsInline ?? !requiresNetwork
     }
 
     /// Whether this provider can define words of `language` (a provider that names no language can try any).

@@ -206,8 +206,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             let matchers = definers.compactMap { $0 as? any MatchProviding }
             guard !matchers.isEmpty else { return [] }
             var lists = [[String]](repeating: [], count: matchers.count)
-            let online = matchers.indices.filter { matchers[$0].descriptor.requiresNetwork }
-            for index in matchers.indices where !matchers[index].descriptor.requiresNetwork {
+            let online = matchers.indices.filter { !matchers[$0].descriptor.runsInline }
+            for index in matchers.indices where matchers[index].descriptor.runsInline {
                 lists[index] = (try? await matchers[index].suggestions(for: query, limit: limit)) ?? []
             }
             let left = clock.now.duration(to: end)

@@ -66,7 +66,7 @@ extension LookupService {
         case .available:
             break
         }
-        guard descriptor.requiresNetwork else { return diagnosis(.ok, "ready (\(descriptor.source))") }
+        guard !descriptor.runsInline else { return diagnosis(.ok, "ready (\(descriptor.source))") }
         if case .metered(let quota) = descriptor.quota {
             return diagnosis(.notice, "configured; not sent a request (metered: \(quota))", hint: "check it with a lookup: --providers \(descriptor.id)")
         }

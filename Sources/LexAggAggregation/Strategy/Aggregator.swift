@@ -58,7 +58,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     /// Looks `query` up with `providers`, in their priority order.
     public func define(_ query: LookupQuery, using providers: [any DefinitionProviding]) async -> AggregatedResult {
         await run(providers.map { provider in
-            Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork,
+            Job(id: provider.descriptor.id, online: !provider.descriptor.runsInline,
                 run: { try await provider.lookup(query) },
                 fallback: Self.fallback(provider, .define(query)), fresh: Self.fresh(provider, .define(query)))
         })
@@ -69,7 +69,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         -> AggregatedResult
     {
         await run(providers.map { provider in
-            Job(id: provider.descriptor.id, online: provider.descriptor.requiresNetwork,
+            Job(id: provider.descriptor.id, online: !provider.descriptor.runsInline,
                 run: { try await provider.translate(query) },
                 fallback: Self.fallback(provider, .translate(query)), fresh: Self.fresh(provider, .translate(query)))
         })

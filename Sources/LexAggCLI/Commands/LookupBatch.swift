@@ -71,7 +71,7 @@ struct LookupBatch {
             }
         }
 
-        let online = session.definitions.definers.contains { $0.descriptor.requiresNetwork }
+        let online = session.definitions.definers.contains { !$0.descriptor.runsInline }
         if !online || options.jobs == 1 {
             for word in words {
                 try Task.checkCancellation()

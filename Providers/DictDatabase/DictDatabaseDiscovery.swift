@@ -31,8 +31,8 @@ public enum DictDatabaseDiscovery {
         func add(_ found: [DictDatabase]) {
             for database in found where seen.insert(database.descriptor.id).inserted { providers.append(database) }
         }
-        if let path = environment["LEXAGG_DICT_PATH"] {
-            for item in path.split(separator: ":").map(String.init) where !item.isEmpty {
+        if let paths = environment.databasePaths {
+            for item in paths where !item.isEmpty {
                 switch databases(at: item) {
                 case .success(let found):
                     if found.isEmpty { problems.append("LEXAGG_DICT_PATH entry \(item): no .index files there") }

@@ -15,8 +15,11 @@ extension ProviderID {
 extension ProviderFactory {
     /// The DICT server named by `LEXAGG_DICT_SERVER` (`host[:port]`, default port 2628). Without it the provider
     /// is listed as unavailable, with how to set it.
-    public static let dictServer = ProviderFactory(name: "dict-server") { environment in
-        guard let endpoint = environment["LEXAGG_DICT_SERVER"] else {
+    public static let dictServer = ProviderFactory(
+        name: "dict-server", aliases: ["LEXAGG_DICT_SERVER": "providers.dict-server.endpoint"]
+    ) { environment in
+        let settings = environment.settings(for: .dictServer)
+        guard let endpoint = settings.endpoint else {
             return .init(providers: [DictServer(configuration: nil)])
         }
         guard var configuration = DictServer.Configuration(endpoint: endpoint) else {
@@ -25,7 +28,7 @@ extension ProviderFactory {
                 problems: ["LEXAGG_DICT_SERVER '\(endpoint)' is not host[:port]; the DICT server provider is off"]
             )
         }
-        if let database = environment["LEXAGG_DICT_SERVER_DATABASE"] { configuration.database = database }
+        if let database = settings.database { configuration.database = database }
         return .init(providers: [DictServer(configuration: configuration)])
     }
 }

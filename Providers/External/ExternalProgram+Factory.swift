@@ -16,7 +16,7 @@ public enum ExternalDiscovery {
     public struct Settings: Sendable {
         /// The providers directory, if a home is known.
         public var directory: String?
-        /// Configured commands by id, from `LEXAGG_<ID>_COMMAND`.
+        /// Configured commands by id (`[providers.<id>] command`, `LEXAGG_<ID>_COMMAND`).
         public var commands: [(id: ProviderID, command: String)]
         /// The file that remembers descriptors between runs.
         public var descriptorMemory: String?
@@ -37,13 +37,8 @@ public enum ExternalDiscovery {
             let cache = environment["LEXAGG_CACHE_DIR"] ?? absolute("XDG_CACHE_HOME").map { $0 + "/lexagg" }
                 ?? environment["HOME"].map { $0 + "/.cache/lexagg" }
             descriptorMemory = cache.map { $0 + "/" + DescriptorMemory.fileName }
-            commands = environment.variables.compactMap { name, value in
-                guard name.hasPrefix("LEXAGG_"), name.hasSuffix("_COMMAND"), !value.isEmpty,
-                      name.count > "LEXAGG__COMMAND".count
-                else { return nil }
-                let stem = name.dropFirst("LEXAGG_".count).dropLast("_COMMAND".count)
-                guard let id = ProviderID(stem.lowercased().replacingOccurrences(of: "_", with: "-")) else { return nil }
-                return (id, value)
+            commands = environment.providers.compactMap { id, settings in
+                settings.command.flatMap { $0.isEmpty ? nil : (id, $0) }
             }.sorted { $0.id < $1.id }
             // A program sees the environment without other providers' settings (their secrets among them).
             programEnvironment = environment.variables.filter { !$0.key.hasPrefix("LEXAGG_") }

@@ -9,8 +9,9 @@ extension ProviderFactory {
     /// Builds the PONS provider. `LEXAGG_PONS_SECRET` is the API key (without it the provider reports itself
     /// unavailable and says how to get one); `LEXAGG_PONS_ENDPOINT` overrides the endpoint (scheme, host, port).
     public static let pons = ProviderFactory(name: "pons") { environment in
-        let endpoint = environment[PONS.endpointVariable] ?? PONS.defaultEndpoint
-        let secret = environment[PONS.secretVariable].flatMap(PONSSecret.init)
+        let settings = environment.settings(for: .pons)
+        let endpoint = settings.endpoint ?? PONS.defaultEndpoint
+        let secret = settings.secret.flatMap(PONSSecret.init)
         return .init(providers: [PONS(endpoint: endpoint, secret: secret, logger: environment.logger)])
     }
 }

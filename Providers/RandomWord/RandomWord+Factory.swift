@@ -12,7 +12,7 @@ extension ProviderFactory {
     /// Builds the random-word-api provider; `LEXAGG_RANDOMWORD_ENDPOINT` overrides the endpoint (scheme, host,
     /// port). Nothing is connected until the first request.
     public static let randomword = ProviderFactory(name: "randomword") { environment in
-        let endpoint = environment[RandomWord.endpointVariable] ?? RandomWord.defaultEndpoint
+        let endpoint = environment.settings(for: .randomword).endpoint ?? RandomWord.defaultEndpoint
         return .init(providers: [RandomWord(endpoint: endpoint, logger: environment.logger)])
     }
 

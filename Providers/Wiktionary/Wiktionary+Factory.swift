@@ -9,7 +9,7 @@ extension ProviderID {
 extension ProviderFactory {
     /// Builds the Wiktionary provider; `LEXAGG_WIKTIONARY_ENDPOINT` overrides the endpoint (scheme, host, port).
     public static let wiktionary = ProviderFactory(name: "wiktionary") { environment in
-        let endpoint = environment[Wiktionary.endpointVariable] ?? Wiktionary.defaultEndpoint
+        let endpoint = environment.settings(for: .wiktionary).endpoint ?? Wiktionary.defaultEndpoint
         return .init(providers: [Wiktionary(endpoint: endpoint, logger: environment.logger)])
     }
 }

@@ -41,14 +41,23 @@ public final class CommandContext: Sendable {
     /// Whether warnings are silenced (`--quiet`).
     var isQuiet: Bool { quiet.withLock { $0 } }
 
+    /// The variables the factories accept beside the standard ones (`LEXAGG_DICT_SERVER`).
+    private var aliases: [String: String] {
+        factories.reduce(into: [:]) { $0.merge($1.aliases) { first, _ in first } }
+    }
+
     /// The registry, built once from the factories.
     public var registry: ProviderRegistry {
         builtRegistry.withLock { registry in
             if let registry { return registry }
-            // Providers read their endpoints and keys from variables; the file's values fill in unset ones.
-            let variables = (try? settings)?.providerVariables() ?? environment
+            // Typed settings, environment over file; with an invalid file (which `doctor` reports), the environment's.
+            let settings = (try? settings) ?? Settings.environmentOnly(environment, aliases: aliases)
             let built = ProviderRegistry(
-                factories: factories, environment: ProviderEnvironment(variables: variables, logger: logger)
+                factories: factories,
+                environment: ProviderEnvironment(
+                    variables: environment, providers: settings?.providerSettings ?? [:],
+                    databasePaths: settings?.databasePaths, logger: logger
+                )
             )
             registry = built
             return built
@@ -102,7 +111,9 @@ public final class CommandContext: Sendable {
         get throws(ConfigError) {
             try loadedSettings.withLock { loaded in
                 if let loaded { return loaded }
-                let result = Result { () throws(ConfigError) -> Settings in try Settings.load(environment: environment) }
+                let result = Result { () throws(ConfigError) -> Settings in
+                    try Settings.load(environment: environment, aliases: aliases)
+                }
                 loaded = result
                 return result
             }.get()

@@ -84,12 +84,12 @@ public enum ConfigSchema {
         return Key(name: name, kind: spec.kind, variable: variable(provider: id, key: spec.name), summary: spec.summary)
     }
 
-    /// The variable a provider reads for `key`, if any: `LEXAGG_<ID>_ENDPOINT`, `_SECRET`, `_DATABASE`, `_COMMAND`
-    /// (the DICT server's are `LEXAGG_DICT_SERVER` and `LEXAGG_DICT_SERVER_DATABASE`).
+    /// The variable that sets a provider's `key`, if any: `LEXAGG_<ID>_ENDPOINT`, `_SECRET`, `_DATABASE`, `_COMMAND`
+    /// (the id upper-cased, `-` as `_`). A provider's factory may accept more names (``LexAggCore/ProviderFactory/aliases``).
     public static func variable(provider: ProviderID, key: String) -> String? {
         let stem = "LEXAGG_" + provider.rawValue.uppercased().replacingHyphens()
         switch key {
-        case "endpoint": return provider.rawValue == "dict-server" ? stem : stem + "_ENDPOINT"
+        case "endpoint": return stem + "_ENDPOINT"
         case "secret": return stem + "_SECRET"
         case "database": return stem + "_DATABASE"
         case "command": return stem + "_COMMAND"
@@ -97,13 +97,14 @@ public enum ConfigSchema {
         }
     }
 
-    /// The provider key a variable sets, the inverse of ``variable(provider:key:)``.
-    static func providerKey(forVariable name: String) -> String? {
+    /// The provider key a variable sets, the inverse of ``variable(provider:key:)``, or one of `aliases`
+    /// (variable → dotted key, from the providers' factories).
+    static func providerKey(forVariable name: String, aliases: [String: String] = [:]) -> String? {
+        if let alias = aliases[name] { return alias }
         guard name.hasPrefix("LEXAGG_") else { return nil }
         let candidates: [(suffix: String, key: String)] = [
             ("_ENDPOINT", "endpoint"), ("_SECRET", "secret"), ("_DATABASE", "database"), ("_COMMAND", "command"),
         ]
-        if name == "LEXAGG_DICT_SERVER" { return "providers.dict-server.endpoint" }
         for (suffix, key) in candidates where name.hasSuffix(suffix) {
             let stem = name.dropFirst("LEXAGG_".count).dropLast(suffix.count)
             guard let id = ProviderID(stem.lowercased().replacingUnderscores()),

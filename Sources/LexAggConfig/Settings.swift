@@ -51,13 +51,20 @@ public struct Settings: Sendable {
 
     /// Loads the file named by `environment` (see ``ConfigLocation``) and applies the `LEXAGG_*` overrides.
     /// - Throws: ``ConfigError`` for a bad file or a bad variable value.
-    public static func load(environment: [String: String]) throws(ConfigError) -> Settings {
+    /// - Parameter aliases: more variables that set provider keys (variable → dotted key), from the factories.
+    public static func load(environment: [String: String], aliases: [String: String] = [:]) throws(ConfigError) -> Settings {
         let file = try ConfigFile.load(ConfigLocation.resolve(environment: environment))
-        return try Settings(file: file, environment: environment)
+        return try Settings(file: file, environment: environment, aliases: aliases)
+    }
+
+    /// The environment's settings alone (no file): what providers are built with when the file is invalid, so
+    /// `doctor` and `config` still see the providers as the variables set them up.
+    public static func environmentOnly(_ environment: [String: String], aliases: [String: String] = [:]) -> Settings? {
+        try? Settings(file: ConfigFile.load(nil), environment: environment, aliases: aliases)
     }
 
     /// Combines a file already read with the environment's overrides.
-    public init(file: ConfigFile, environment: [String: String]) throws(ConfigError) {
+    public init(file: ConfigFile, environment: [String: String], aliases: [String: String] = [:]) throws(ConfigError) {
         self.file = file
         self.environment = environment
         var entries: [String: Entry] = [:]
@@ -86,7 +93,8 @@ public struct Settings: Sendable {
         }
         // Variables providers read themselves (endpoints, keys): shown with their origin, not validated here.
         for (variable, text) in environment where !text.isEmpty {
-            guard let name = ConfigSchema.providerKey(forVariable: variable), let key = ConfigSchema.key(named: name)
+            guard let name = ConfigSchema.providerKey(forVariable: variable, aliases: aliases),
+                  let key = ConfigSchema.key(named: name)
             else { continue }
             entries[name] = Entry(key: key, value: .string(text), origin: .environment(variable))
         }
@@ -166,28 +174,36 @@ public struct Settings: Sendable {
         return (.seconds(positive), .seconds(negative))
     }
 
-    // MARK: Provider environment
+    // MARK: Provider settings
 
-    /// The variables providers read, with the file's values filled in where the environment does not set them.
-    ///
-    /// Providers never see the configuration file: `[providers.pons] secret = "…"` becomes `LEXAGG_PONS_SECRET`
-    /// unless that variable is already set (and not empty), and `databases.path` becomes `LEXAGG_DICT_PATH`.
-    public func providerVariables() -> [String: String] {
-        var variables = environment
-        for (name, value) in file.values {
-            guard let variable = ConfigSchema.key(named: name)?.variable,
-                  Self.providerVariableKeys.contains(where: { name == $0 || name.hasSuffix(".\($0)") }),
-                  (variables[variable] ?? "").isEmpty
-            else { continue }
-            switch value.value {
-            case .strings(let list): variables[variable] = list.joined(separator: ":")
-            default: variables[variable] = value.value.displayText
+    /// Each provider's typed settings (endpoint, secret, database, command), environment over file, for the ids that
+    /// have any. What the composition root hands the factories: providers never read variables or the file.
+    public var providerSettings: [ProviderID: ProviderSettings] {
+        var settings: [ProviderID: ProviderSettings] = [:]
+        for (name, entry) in entries {
+            let (provider, key) = Self.split(name)
+            guard name.hasPrefix("providers."), let id = ProviderID(provider), let text = entry.value?.string else { continue }
+            var item = settings[id] ?? ProviderSettings()
+            switch key {
+            case "endpoint": item.endpoint = text
+            case "secret": item.secret = text
+            case "database": item.database = text
+            case "command": item.command = text
+            default: continue
             }
+            settings[id] = item
         }
-        return variables
+        return settings
     }
 
-    private static let providerVariableKeys = ["databases.path", "endpoint", "secret", "database", "command"]
+    /// The directories of dictd databases searched first (`databases.path`, `LEXAGG_DICT_PATH`); `nil` when none.
+    public var databasePaths: [String]? {
+        switch value("databases.path") {
+        case .strings(let list)?: list
+        case .string(let path)?: path.split(separator: ":").map(String.init)
+        default: nil
+        }
+    }
 
     /// Every effective value in `config show`'s order: the global keys, then each provider's.
     public var orderedEntries: [Entry] {

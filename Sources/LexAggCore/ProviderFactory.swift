@@ -72,10 +72,16 @@ public struct ProviderFactory: Sendable {
     }
 
     public var name: String
+    /// More environment variables that set its providers' settings, beside the standard `LEXAGG_<ID>_ENDPOINT`,
+    /// `_SECRET`, `_DATABASE`, `_COMMAND`: variable → dotted key (`"LEXAGG_DICT_SERVER": "providers.dict-server.endpoint"`).
+    public var aliases: [String: String]
     public var make: @Sendable (ProviderEnvironment) -> Products
 
-    public init(name: String, make: @escaping @Sendable (ProviderEnvironment) -> Products) {
+    public init(
+        name: String, aliases: [String: String] = [:], make: @escaping @Sendable (ProviderEnvironment) -> Products
+    ) {
         self.name = name
+        self.aliases = aliases
         self.make = make
     }
 }

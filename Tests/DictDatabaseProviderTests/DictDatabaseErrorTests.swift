@@ -131,7 +131,7 @@ import Testing
         let directory = TestDatabases.temporaryDirectory()
         TestDatabases.copy("wn", to: directory, body: { Array($0.prefix(40)) })
         TestDatabases.copy("gcide", to: directory)
-        let environment = ProviderEnvironment(variables: ["LEXAGG_DICT_PATH": directory])
+        let environment = ProviderEnvironment(variables: [:], databasePaths: [directory])
         let products = DictDatabaseDiscovery.discover(environment: environment)
         let gcide = try #require(products.providers.first { $0.descriptor.id.rawValue == "gcide" } as? DictDatabase)
         let result = try await gcide.lookup(try LookupQuery("house"))
@@ -139,9 +139,9 @@ import Testing
     }
 
     @Test func unreadablePathEntriesAreReportedNotFatal() {
-        let environment = ProviderEnvironment(variables: [
-            "LEXAGG_DICT_PATH": "/nonexistent/lexagg:\(FixtureStore.dictDatabases):/etc/hostname.index",
-        ])
+        let environment = ProviderEnvironment(
+            variables: [:], databasePaths: ["/nonexistent/lexagg", FixtureStore.dictDatabases, "/etc/hostname.index"]
+        )
         let products = DictDatabaseDiscovery.discover(environment: environment)
         #expect(products.problems.count == 2)
         #expect(products.problems[0] == "LEXAGG_DICT_PATH entry /nonexistent/lexagg: cannot read directory: No such file or directory")

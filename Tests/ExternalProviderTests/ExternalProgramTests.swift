@@ -140,10 +140,10 @@ import Testing
         try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
         _ = FileManager.default.createFile(atPath: providers + "/notes.txt", contents: Data("not a program".utf8))
         try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/Bad Name.py")
-        let environment = ProviderEnvironment(variables: [
-            "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache", "PATH": Scripts.path,
-            "LEXAGG_OTHER_COMMAND": Scripts.example,
-        ])
+        let environment = ProviderEnvironment(
+            variables: ["XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache", "PATH": Scripts.path],
+            providers: [ProviderID("other")!: ProviderSettings(command: Scripts.example)]
+        )
 
         let first = ExternalDiscovery.discover(ExternalDiscovery.Settings(environment))
         #expect(first.providers.map(\.descriptor.id.rawValue) == ["other", "glossary"])

@@ -168,7 +168,7 @@ import Testing
 
     @Test func factoryReadsTheEndpointFromTheEnvironment() throws {
         let custom = ProviderFactory.freedictionary.make(
-            ProviderEnvironment(variables: ["LEXAGG_FREEDICTIONARY_ENDPOINT": "http://127.0.0.1:9"])
+            ProviderEnvironment(variables: [:], providers: [.freedictionary: ProviderSettings(endpoint: "http://127.0.0.1:9")])
         )
         #expect(custom.providers.map(\.descriptor.id) == [.freedictionary])
         #expect(custom.providers.first?.descriptor.source == "http://127.0.0.1:9")

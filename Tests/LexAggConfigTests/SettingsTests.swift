@@ -90,7 +90,7 @@ import Testing
         #expect(settings.cacheTTL(for: gcide) == (.seconds(7 * 86_400), .seconds(60)))
     }
 
-    @Test func fileValuesBecomeProviderVariablesOnlyWhereTheEnvironmentHasNone() throws {
+    @Test func providersGetTypedSettingsWithTheEnvironmentOverTheFile() throws {
         let file = """
             [databases]
             path = ["/a", "/b"]
@@ -107,24 +107,30 @@ import Testing
             [providers.my-glossary]
             command = "python3 /opt/glossary.py --words /opt/words.tsv"
             """
-        let variables = try settings(file, ["LEXAGG_PONS_SECRET": "env-secret", "LEXAGG_WIKTIONARY_ENDPOINT": ""])
-            .providerVariables()
-        #expect(variables["LEXAGG_MY_GLOSSARY_COMMAND"] == "python3 /opt/glossary.py --words /opt/words.tsv")
-        #expect(variables["LEXAGG_DICT_PATH"] == "/a:/b")
-        #expect(variables["LEXAGG_WIKTIONARY_ENDPOINT"] == "http://127.0.0.1:1", "an empty variable counts as unset")
-        #expect(variables["LEXAGG_PONS_SECRET"] == "env-secret", "the environment wins")
-        #expect(variables["LEXAGG_PONS_ENDPOINT"] == "http://127.0.0.1:2")
-        #expect(variables["LEXAGG_DICT_SERVER"] == "dict.example:2628")
-        #expect(variables["LEXAGG_DICT_SERVER_DATABASE"] == "wn")
-        #expect(variables.keys.filter { $0.contains("RANDOMWORD") }.isEmpty, "a weight is no variable")
-        #expect(variables["LEXAGG_CONFIG"] != nil, "the rest of the environment is kept")
+        let loaded = try settings(file, ["LEXAGG_PONS_SECRET": "env-secret", "LEXAGG_WIKTIONARY_ENDPOINT": ""])
+        let providers = loaded.providerSettings
+        #expect(providers[ProviderID("my-glossary")!]?.command == "python3 /opt/glossary.py --words /opt/words.tsv")
+        #expect(loaded.databasePaths == ["/a", "/b"])
+        #expect(providers[ProviderID("wiktionary")!]?.endpoint == "http://127.0.0.1:1", "an empty variable counts as unset")
+        #expect(providers[ProviderID("pons")!] == ProviderSettings(endpoint: "http://127.0.0.1:2", secret: "env-secret"),
+                "the environment wins")
+        #expect(providers[ProviderID("dict-server")!] == ProviderSettings(endpoint: "dict.example:2628", database: "wn"))
+        #expect(providers[ProviderID("randomword")!] == nil, "a weight is not a provider setting")
+        #expect(try settings(nil, ["LEXAGG_DICT_PATH": "/x:/y"]).databasePaths == ["/x", "/y"])
+        // A factory's own variable name (LEXAGG_DICT_SERVER) sets the same setting as the standard one.
+        let aliased = try Settings(file: ConfigFile.load(nil), environment: ["LEXAGG_DICT_SERVER": "dict.org"],
+                                   aliases: ["LEXAGG_DICT_SERVER": "providers.dict-server.endpoint"])
+        #expect(aliased.providerSettings[ProviderID("dict-server")!]?.endpoint == "dict.org")
+        #expect(aliased.origin(of: "providers.dict-server.endpoint") == .environment("LEXAGG_DICT_SERVER"))
+        let standard = try settings(nil, ["LEXAGG_DICT_SERVER_ENDPOINT": "dict.org"])
+        #expect(standard.providerSettings[ProviderID("dict-server")!]?.endpoint == "dict.org")
     }
 
     @Test func providerVariablesInTheEnvironmentAreShownWithTheirOrigin() throws {
-        let settings = try settings(nil, ["LEXAGG_PONS_SECRET": "k", "LEXAGG_DICT_SERVER": "dict.org",
+        let settings = try settings(nil, ["LEXAGG_PONS_SECRET": "k", "LEXAGG_DICT_SERVER_ENDPOINT": "dict.org",
                                           "LEXAGG_FREEDICTIONARY_ENDPOINT": "http://x", "LEXAGG_FOO": "bar"])
         #expect(settings.origin(of: "providers.pons.secret") == .environment("LEXAGG_PONS_SECRET"))
-        #expect(settings.origin(of: "providers.dict-server.endpoint") == .environment("LEXAGG_DICT_SERVER"))
+        #expect(settings.origin(of: "providers.dict-server.endpoint") == .environment("LEXAGG_DICT_SERVER_ENDPOINT"))
         #expect(settings.entries["providers.freedictionary.endpoint"]?.value == .string("http://x"))
         #expect(settings.entries["providers.pons.secret"]?.key.isSecret == true)
         let names = settings.orderedEntries.map(\.key.name)

@@ -365,7 +365,7 @@ import Testing
 
     @Test func factoryReadsTheEnvironment() {
         let configured = ProviderFactory.pons.make(
-            ProviderEnvironment(variables: ["LEXAGG_PONS_ENDPOINT": "http://127.0.0.1:9", "LEXAGG_PONS_SECRET": "abc"])
+            ProviderEnvironment(variables: [:], providers: [.pons: ProviderSettings(endpoint: "http://127.0.0.1:9", secret: "abc")])
         )
         #expect(configured.providers.map(\.descriptor.id) == [.pons])
         #expect(configured.providers.first?.descriptor.source == "http://127.0.0.1:9")

@@ -183,7 +183,7 @@ import Testing
         #expect(descriptor.languages.first == .english)
         #expect(Set(descriptor.languages).count == descriptor.languages.count)
         let custom = ProviderFactory.randomword.make(
-            ProviderEnvironment(variables: ["LEXAGG_RANDOMWORD_ENDPOINT": "http://127.0.0.1:9"])
+            ProviderEnvironment(variables: [:], providers: [.randomword: ProviderSettings(endpoint: "http://127.0.0.1:9")])
         )
         #expect(custom.providers.map(\.descriptor.id) == [.randomword])
         #expect(custom.providers.first?.descriptor.source == "http://127.0.0.1:9")

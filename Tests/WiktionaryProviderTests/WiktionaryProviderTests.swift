@@ -306,7 +306,7 @@ import WiktionaryProvider
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }
         let providers = ProviderFactory.wiktionary.make(
-            ProviderEnvironment(variables: ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL])
+            ProviderEnvironment(variables: [:], providers: [.wiktionary: ProviderSettings(endpoint: server.baseURL)])
         )
         let provider = try #require(providers.providers.first as? any DefinitionProviding)
         #expect(await provider.availability() == .available)
@@ -316,7 +316,7 @@ import WiktionaryProvider
     }
 
     @Test func factoryReadsTheEndpointFromTheEnvironment() throws {
-        let custom = ProviderFactory.wiktionary.make(ProviderEnvironment(variables: ["LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9"]))
+        let custom = ProviderFactory.wiktionary.make(ProviderEnvironment(variables: [:], providers: [.wiktionary: ProviderSettings(endpoint: "http://127.0.0.1:9")]))
         #expect(custom.providers.map(\.descriptor.id) == [.wiktionary])
         #expect(custom.providers.first?.descriptor.source == "http://127.0.0.1:9")
         let standard = ProviderFactory.wiktionary.make(ProviderEnvironment(variables: [:]))

@@ -2,17 +2,78 @@
 //
 // lexagg — one command-line interface over many dictionaries.
 //
-// Layout (see README.md, "Architecture"):
-//   Sources/LexAggCore          domain model, provider contracts, errors (no dependencies)
-//   Sources/LexAggAggregation   registry and the lookup strategy layer
+// Layout (see README.md, "How it is built"):
+//   Sources/LexAggCore          domain model, provider contracts, typed provider settings, errors
+//   Sources/LexAggAggregation   the lookup service: selection, cache wrapping, strategies, merging, suggestions
 //   Sources/LexAggCache         per-provider persistent cache (SQLite through GRDB), a provider decorator
 //   Sources/LexAggConfig        the configuration file (TOML), environment overrides, `lexagg config`'s editing
 //   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
-//   Sources/lexagg              executable: the composition root, the only place that lists providers
-//   Sources/ProviderConformance the contract test kit every provider's tests run
-//   Providers/<Name>            one target per provider
-//   Fixtures                    test fixtures (FixtureStore locates them)
+//   Sources/lexagg              executable: the composition root, the only place that lists provider factories
+//   Sources/ProviderConformance the kit every provider's tests run (a library product; no `import Testing`)
+//   Providers/<Name>            one target per provider, built from the `providers` list below
+//   Plugins/NewProvider         `swift package new-provider <Name>`: the scaffold for a new provider
+//   Fixtures                    test fixtures (Sources/LexAggFixtures's FixtureStore locates them)
 import PackageDescription
+
+// MARK: - Providers
+//
+// Adding a provider: one entry here (its folder is Providers/<name>, its module <name>Provider, its tests
+// Tests/<name>ProviderTests), and one factory in Sources/lexagg/main.swift. `swift package
+// --allow-writing-to-package-directory new-provider <Name> [--http]` does all three. Everything else — the
+// library product, the target, the test target, the executable's and the CLI tests' dependencies — follows
+// from this list.
+
+struct ProviderModule {
+    /// The folder under Providers/ and the module's stem: `Wiktionary` → module `WiktionaryProvider`.
+    var name: String
+    /// What it needs beyond LexAggCore (and, with `http`, LexAggHTTP and swift-log).
+    var dependencies: [Target.Dependency] = []
+    /// Whether it talks HTTP through the one client.
+    var http = false
+    /// Files in its folder that are not sources.
+    var exclude: [String] = []
+    /// What its tests need beyond the provider, the kit, LexAggCore and the fixtures.
+    var testDependencies: [Target.Dependency] = []
+
+    var target: String { name + "Provider" }
+}
+
+let nio: [Target.Dependency] = [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
+let providers: [ProviderModule] = [
+    ProviderModule(name: "DictDatabase", dependencies: ["LexAggDictFormats", "CZlib"], exclude: ["Embedded"],
+                   testDependencies: ["LexAggDictFormats"]),
+    ProviderModule(name: "Wiktionary", http: true),
+    ProviderModule(name: "FreeDictionary", http: true),
+    ProviderModule(name: "PONS", http: true),
+    ProviderModule(name: "RandomWord", http: true),
+    ProviderModule(name: "DictProtocol",
+                   dependencies: ["LexAggDictFormats", "LexAggHTTP", .product(name: "NIOExtras", package: "swift-nio-extras")] + nio,
+                   testDependencies: ["LexAggAggregation", "LexAggCache", logging] + nio),
+    ProviderModule(name: "External", testDependencies: ["lexagg"]),
+]
+
+let providerTargets: [Target] = providers.map { provider in
+    .target(
+        name: provider.target,
+        dependencies: ["LexAggCore"] + (provider.http ? ["LexAggHTTP", logging] : []) + provider.dependencies,
+        path: "Providers/" + provider.name,
+        exclude: provider.exclude
+    )
+}
+
+let providerTests: [Target] = providers.map { provider in
+    .testTarget(
+        name: provider.target + "Tests",
+        dependencies: [.target(name: provider.target), "ProviderConformance", "LexAggCore", "LexAggFixtures"]
+            + (provider.http ? ["LexAggHTTP", logging] : []) + provider.testDependencies
+    )
+}
+
+let providerDependencies: [Target.Dependency] = providers.map { .target(name: $0.target) }
+
+// MARK: - The package
 
 let package = Package(
     name: "lexagg",
@@ -20,17 +81,12 @@ let package = Package(
     products: [
         .executable(name: "lexagg", targets: ["lexagg"]),
         .library(name: "LexAggCore", targets: ["LexAggCore"]),
-        // The HTTP client and the conformance kit, for providers built in other packages.
+        // The lookup service, the HTTP client and the conformance kit, for consumers and providers in other packages.
+        .library(name: "LexAggAggregation", targets: ["LexAggAggregation"]),
         .library(name: "LexAggHTTP", targets: ["LexAggHTTP"]),
         .library(name: "ProviderConformance", targets: ["ProviderConformance"]),
-        .library(name: "DictDatabaseProvider", targets: ["DictDatabaseProvider"]),
-        .library(name: "DictProtocolProvider", targets: ["DictProtocolProvider"]),
-        .library(name: "WiktionaryProvider", targets: ["WiktionaryProvider"]),
-        .library(name: "FreeDictionaryProvider", targets: ["FreeDictionaryProvider"]),
-        .library(name: "PONSProvider", targets: ["PONSProvider"]),
-        .library(name: "RandomWordProvider", targets: ["RandomWordProvider"]),
-        .library(name: "ExternalProvider", targets: ["ExternalProvider"]),
-    ],
+        .plugin(name: "NewProvider", targets: ["NewProvider"]),
+    ] + providers.map { .library(name: $0.target, targets: [$0.target]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
@@ -41,16 +97,15 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
-    targets: [
+    targets: providerTargets + providerTests + [
         // MARK: Core and layers
-        .target(name: "LexAggCore", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "LexAggCore", dependencies: [logging]),
         // The lookup service: selection, cache wrapping, strategies, deadlines, fallbacks, merging, suggestions.
-        .target(name: "LexAggAggregation", dependencies: ["LexAggCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "LexAggAggregation", dependencies: ["LexAggCore", logging]),
         // The per-provider cache: a SQLite file (GRDB) behind a provider decorator.
         .target(
             name: "LexAggCache",
-            dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "GRDB", package: "GRDB.swift"), logging]
         ),
         // The configuration file (TOML) and its precedence: flags > environment > file > defaults.
         .target(
@@ -62,14 +117,8 @@ let package = Package(
         .target(
             name: "LexAggCLI",
             dependencies: [
-                "LexAggCore",
-                "LexAggAggregation",
-                "LexAggCache",
-                "LexAggConfig",
-                "LexAggQuiz",
-                "LexAggLibrary",
-                "ProviderConformance",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
+                "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The learner's data (saved words, favourites, search, history, quiz records) in SQLite.
@@ -79,10 +128,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lexagg",
-            dependencies: [
-                "LexAggCLI", "LexAggCore", "DictDatabaseProvider", "DictProtocolProvider", "WiktionaryProvider",
-                "FreeDictionaryProvider", "PONSProvider", "RandomWordProvider", "ExternalProvider",
-            ],
+            dependencies: ["LexAggCLI", "LexAggCore"] + providerDependencies,
             linkerSettings: [
                 // Start-up, measured with perf (see Benchmarks/offline-lookup.sh): SwiftPM exports every symbol
                 // of an executable so tests can link it, and the Swift runtime's start-up dladdr() scans all
@@ -98,69 +144,25 @@ let package = Package(
         .target(
             name: "LexAggHTTP",
             dependencies: [
-                "LexAggCore",
-                .product(name: "Logging", package: "swift-log"),
+                "LexAggCore", logging,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-            ]
+            ] + nio
         ),
         .target(
             name: "ProviderConformance",
-            dependencies: [
-                "LexAggCore",
-                "LexAggHTTP",
-                .product(name: "Logging", package: "swift-log"),
-                "ExternalProvider",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            dependencies: ["LexAggCore", "LexAggHTTP", logging, "ExternalProvider", .product(name: "NIOHTTP1", package: "swift-nio")] + nio
         ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
-        // MARK: Providers (one target each; a provider depends on LexAggCore and, if online, LexAggHTTP)
-        .target(
-            name: "DictDatabaseProvider",
-            dependencies: ["LexAggCore", "LexAggDictFormats", "CZlib"],
-            path: "Providers/DictDatabase",
-            exclude: ["Embedded"]
-        ),
-        .target(
-            name: "WiktionaryProvider",
-            dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
-            path: "Providers/Wiktionary"
-        ),
-        .target(
-            name: "FreeDictionaryProvider",
-            dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
-            path: "Providers/FreeDictionary"
-        ),
-        .target(
-            name: "PONSProvider",
-            dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
-            path: "Providers/PONS"
-        ),
-        .target(
-            name: "RandomWordProvider",
-            dependencies: ["LexAggCore", "LexAggHTTP", .product(name: "Logging", package: "swift-log")],
-            path: "Providers/RandomWord"
-        ),
-
-        // Programs speaking the external-provider protocol (docs/external-providers.md), added without recompiling.
-        .target(name: "ExternalProvider", dependencies: ["LexAggCore"], path: "Providers/External"),
-
-        .target(
-            name: "DictProtocolProvider",
-            dependencies: [
-                "LexAggCore", "LexAggDictFormats", "LexAggHTTP",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOExtras", package: "swift-nio-extras"),
-            ],
-            path: "Providers/DictProtocol"
+        // The scaffold for a new provider (Plugins/NewProvider/README.md).
+        .plugin(
+            name: "NewProvider",
+            capability: .command(
+                intent: .custom(verb: "new-provider", description: "Create a provider: its folder, a working skeleton, its tests, and the two list entries"),
+                permissions: [.writeToPackageDirectory(reason: "creates Providers/<Name>, Tests/<Name>ProviderTests and adds the two list entries")]
+            )
         ),
 
         // MARK: Benchmarks (run by Benchmarks/*.sh; built in release)
@@ -169,19 +171,19 @@ let package = Package(
             dependencies: ["DictDatabaseProvider", "LexAggDictFormats", "LexAggCore"],
             path: "Benchmarks/IndexScaling"
         ),
-
         .executableTarget(
             name: "cache-reader",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/CacheReader"
         ),
-
-        // MARK: Fixtures and tests
-        .target(
-            name: "LexAggFixtures",
-            path: "Fixtures",
-            exclude: ["SOURCES.md", "dictdb", "wiktionary", "freedictionary", "pons", "randomword"]
+        .executableTarget(
+            name: "wiktionary-bench",
+            dependencies: ["WiktionaryProvider", "LexAggCore"],
+            path: "Benchmarks/WiktionaryBench"
         ),
+
+        // MARK: Fixtures and the other tests
+        .target(name: "LexAggFixtures"),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
         .testTarget(
             name: "LexAggCacheTests",
@@ -197,67 +199,22 @@ let package = Package(
             name: "LexAggLibraryTests",
             dependencies: ["LexAggQuiz", "LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(
-            name: "LexAggAggregationTests",
-            dependencies: ["LexAggAggregation", "ProviderConformance", .product(name: "Logging", package: "swift-log")]
-        ),
+        .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance", logging]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
-        .testTarget(
-            name: "DictDatabaseProviderTests",
-            dependencies: ["DictDatabaseProvider", "LexAggDictFormats", "ProviderConformance", "LexAggFixtures"]
-        ),
-        .testTarget(
-            name: "DictProtocolProviderTests",
-            dependencies: [
-                "DictProtocolProvider", "ProviderConformance", "LexAggFixtures", "LexAggAggregation", "LexAggCache",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ]
-        ),
-        .testTarget(
-            name: "LexAggHTTPTests",
-            dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore", .product(name: "Logging", package: "swift-log")]
-        ),
-        .testTarget(
-            name: "WiktionaryProviderTests",
-            dependencies: ["WiktionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
-        ),
-        .testTarget(
-            name: "FreeDictionaryProviderTests",
-            dependencies: ["FreeDictionaryProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
-        ),
-        .testTarget(
-            name: "PONSProviderTests",
-            dependencies: ["PONSProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
-        ),
-        .testTarget(
-            name: "RandomWordProviderTests",
-            dependencies: ["RandomWordProvider", "ProviderConformance", "LexAggHTTP", "LexAggCore"]
-        ),
-        .testTarget(
-            name: "ExternalProviderTests",
-            dependencies: ["ExternalProvider", "ProviderConformance", "LexAggCore", "lexagg"]
-        ),
-        .executableTarget(
-            name: "wiktionary-bench",
-            dependencies: ["WiktionaryProvider", "LexAggCore"],
-            path: "Benchmarks/WiktionaryBench"
-        ),
+        .testTarget(name: "LexAggHTTPTests", dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore", logging]),
+        // End-to-end tests of the command line: the binary, and the CLI in process over the providers' factories.
         .testTarget(
             name: "LexAggCLITests",
             dependencies: [
-                "LexAggCLI", "LexAggFixtures", "ProviderConformance", "DictDatabaseProvider", "WiktionaryProvider",
-                "RandomWordProvider", "FreeDictionaryProvider", "PONSProvider", "LexAggDictFormats", "lexagg",
-                "LexAggLibrary",
+                "LexAggCLI", "LexAggFixtures", "ProviderConformance", "LexAggDictFormats", "lexagg", "LexAggLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ] + providerDependencies
         ),
     ]
 )
 
 // Every target opts into the same stricter checks.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

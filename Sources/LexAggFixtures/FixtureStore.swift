@@ -6,14 +6,15 @@ import Darwin
 
 /// Finds the repository's test fixtures on disk (no resource bundles: tests read the files where they are).
 public enum FixtureStore {
-    /// The `Fixtures` directory.
-    public static let root: String = {
-        let file = #filePath
-        return String(file[..<file.lastIndex(of: "/")!])
+    /// The repository's root directory (this file is `Sources/LexAggFixtures/FixtureStore.swift`).
+    public static let repositoryRoot: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
     }()
 
-    /// The repository's root directory.
-    public static var repositoryRoot: String { String(root[..<root.lastIndex(of: "/")!]) }
+    /// The `Fixtures` directory.
+    public static var root: String { repositoryRoot + "/Fixtures" }
 
     /// The absolute path of a fixture, e.g. `path("dictdb/wn.index")`.
     public static func path(_ relative: String) -> String { root + "/" + relative }

@@ -117,7 +117,6 @@ enum Templates {
                 #endif
                 import LexAggCore
                 import LexAggHTTP
-                import Logging
 
                 /// \(name): defines English words with a JSON service, `GET /v1/define?word=<word>` answering
                 /// `{"word": "…", "meanings": [{"partOfSpeech": "noun", "definition": "…"}]}`, 404 for an unknown word.
@@ -144,18 +143,12 @@ enum Templates {
                     /// What its statuses and bodies mean: 404 is "not found"; everything else is the client's standard.
                     package static let policy = ResponsePolicy(notFound: [404])
 
-                    public let configuration: ServiceConfiguration
-                    private let client: ProviderHTTPClient
+                    public static let id = ProviderID.\(id)
+                    public let connection: ServiceConnection
 
-                    public init(
-                        configuration: ServiceConfiguration, transport: any HTTPTransport = AsyncHTTPClientTransport(),
-                        clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled
-                    ) {
-                        self.configuration = configuration
-                        client = ProviderHTTPClient(
-                            provider: .\(id), endpoint: configuration.endpoint, configuration: configuration.http,
-                            transport: transport, clock: clock, logger: logger
-                        )
+                    /// Creates the provider over its connection; `init(endpoint:http:transport:clock:logger:)` builds one.
+                    public init(connection: ServiceConnection) {
+                        self.connection = connection
                     }
 
                     public var descriptor: ProviderDescriptor {

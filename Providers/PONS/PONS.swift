@@ -25,10 +25,11 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
     /// Where to get a key.
     public static let keyPage = "https://en.pons.com/p/online-dictionary/developers/api"
 
-    public let configuration: ServiceConfiguration
+    public let connection: ServiceConnection
     /// The API key, sent as `X-Secret`.
     public let secret: PONSSecret?
-    let client: ProviderHTTPClient
+    public var configuration: ServiceConfiguration { connection.configuration }
+    var client: ProviderHTTPClient { connection.client }
     /// The `/v1/dictionaries` list once fetched (see ``dictionaries()``).
     let dictionaryCache = PONSDictionaryCache()
 
@@ -56,12 +57,10 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
         clock: any Clock<Duration> = ContinuousClock(),
         logger: Logger = .disabled
     ) {
-        self.configuration = configuration
-        self.secret = secret
-        self.client = ProviderHTTPClient(
-            provider: .pons, endpoint: configuration.endpoint, configuration: configuration.http,
-            transport: transport, clock: clock, logger: logger
+        self.connection = ServiceConnection(
+            provider: .pons, configuration: configuration, transport: transport, clock: clock, logger: logger
         )
+        self.secret = secret
     }
 
     public var descriptor: ProviderDescriptor {

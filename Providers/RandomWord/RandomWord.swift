@@ -5,7 +5,6 @@ import Foundation
 #endif
 import LexAggCore
 import LexAggHTTP
-import Logging
 
 /// Random words from random-word-api (`GET /word?number=N&lang=xx`, `GET /languages`).
 ///
@@ -25,22 +24,12 @@ public struct RandomWord: RandomWordProviding, ServiceProvider {
     /// The most words one request asks for.
     public static let maximumCount = 500
 
-    public let configuration: ServiceConfiguration
-    private let client: ProviderHTTPClient
+    public static let id = ProviderID.randomword
+    public let connection: ServiceConnection
 
-    /// Creates the provider from a configuration. Nothing is connected or allocated until the first request;
-    /// `init(endpoint:http:transport:clock:logger:)` parses an endpoint string.
-    public init(
-        configuration: ServiceConfiguration,
-        transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = .disabled
-    ) {
-        self.configuration = configuration
-        self.client = ProviderHTTPClient(
-            provider: .randomword, endpoint: configuration.endpoint, configuration: configuration.http,
-            transport: transport, clock: clock, logger: logger
-        )
+    /// Creates the provider over its connection (see ``LexAggHTTP/ServiceProvider`` for the other initialisers).
+    public init(connection: ServiceConnection) {
+        self.connection = connection
     }
 
     /// The languages of the service's word lists (2026); ``supportedLanguages()`` asks the service itself.

@@ -5,7 +5,6 @@ import Foundation
 #endif
 import LexAggCore
 import LexAggHTTP
-import Logging
 
 /// Defines words from the English Wiktionary, through the MediaWiki Action API (`action=parse`).
 ///
@@ -18,22 +17,12 @@ public struct Wiktionary: DefinitionProviding, ServiceProvider {
     /// The environment variable that overrides the endpoint (scheme, host and port; the API path is fixed).
     public static let endpointVariable = "LEXAGG_WIKTIONARY_ENDPOINT"
 
-    public let configuration: ServiceConfiguration
-    private let client: ProviderHTTPClient
+    public static let id = ProviderID.wiktionary
+    public let connection: ServiceConnection
 
-    /// Creates the provider from a configuration. Nothing is connected or allocated until the first request;
-    /// `init(endpoint:http:transport:clock:logger:)` parses an endpoint string.
-    public init(
-        configuration: ServiceConfiguration,
-        transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = .disabled
-    ) {
-        self.configuration = configuration
-        self.client = ProviderHTTPClient(
-            provider: .wiktionary, endpoint: configuration.endpoint, configuration: configuration.http,
-            transport: transport, clock: clock, logger: logger
-        )
+    /// Creates the provider over its connection (see ``LexAggHTTP/ServiceProvider`` for the other initialisers).
+    public init(connection: ServiceConnection) {
+        self.connection = connection
     }
 
     public var descriptor: ProviderDescriptor {

@@ -54,21 +54,53 @@ public struct ServiceConfiguration: Sendable {
     }
 }
 
-/// An online provider built from a ``ServiceConfiguration``: it gets the `endpoint:`-string initialiser every
-/// HTTP provider offers, parsing the endpoint once and naming ``endpointVariable`` when it does not parse.
+/// An online provider's connection to its service: the configuration, and the one client built from it when the
+/// provider is built. Nothing is connected until the first request.
+public struct ServiceConnection: Sendable {
+    public let configuration: ServiceConfiguration
+    public let client: ProviderHTTPClient
+
+    public init(
+        provider: ProviderID, configuration: ServiceConfiguration,
+        transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
+    ) {
+        self.configuration = configuration
+        client = ProviderHTTPClient(
+            provider: provider, endpoint: configuration.endpoint, configuration: configuration.http,
+            transport: transport, clock: clock, logger: logger
+        )
+    }
+}
+
+/// An online provider over one ``ServiceConnection``: it gets every initialiser an HTTP provider offers — from a
+/// configuration, or from an endpoint string parsed once (naming ``endpointVariable`` when it does not parse).
 public protocol ServiceProvider: Sendable {
+    /// The provider's id (what its client names in errors and logs).
+    static var id: ProviderID { get }
     /// The service's own endpoint (`https://api.dictionaryapi.dev`).
     static var defaultEndpoint: String { get }
     /// The setting that overrides it (`LEXAGG_FREEDICTIONARY_ENDPOINT`).
     static var endpointVariable: String { get }
 
-    /// Creates the provider; nothing is connected until the first request.
-    init(
-        configuration: ServiceConfiguration, transport: any HTTPTransport, clock: any Clock<Duration>, logger: Logger
-    )
+    /// Creates the provider over `connection`.
+    init(connection: ServiceConnection)
+    var connection: ServiceConnection { get }
 }
 
 extension ServiceProvider {
+    /// Creates the provider from a configuration. Nothing is connected or allocated until the first request.
+    public init(
+        configuration: ServiceConfiguration,
+        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = .disabled
+    ) {
+        self.init(connection: ServiceConnection(
+            provider: Self.id, configuration: configuration, transport: transport, clock: clock, logger: logger
+        ))
+    }
+
     /// Creates the provider for the service at `endpoint` (scheme, host and port). Nothing is connected or
     /// allocated until the first request.
     public init(
@@ -83,4 +115,7 @@ extension ServiceProvider {
             transport: transport, clock: clock, logger: logger
         )
     }
+
+    public var configuration: ServiceConfiguration { connection.configuration }
+    public var client: ProviderHTTPClient { connection.client }
 }

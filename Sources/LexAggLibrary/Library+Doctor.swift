@@ -29,7 +29,42 @@ public struct RepairReport: Sendable, Hashable, Codable {
 
 extension Library {
     /// Examines the library file without changing it (read-only, `PRAGMA integrity_check`).
+    ///
+    /// A file holding an interrupted write (a lexagg killed mid-write) cannot be read without SQLite's recovery, which
+    /// writes; it is examined through a recovered copy instead, so that the verdict is the one the next command will
+    /// meet, and the file itself is still left as it is.
     public static func diagnose(path: String) -> LibraryDiagnosis {
+        guard hasInterruptedWrite(path), let copy = recoveredCopy(of: path) else {
+            return examine(path: path, reading: path)
+        }
+        defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
+        var diagnosis = examine(path: path, reading: copy)
+        diagnosis.detail = diagnosis.detail.replacingOccurrences(of: copy, with: path)
+            + "; a write was interrupted (a lexagg process was stopped), and the next lexagg library command "
+            + "completes it, keeping everything that was saved"
+        return diagnosis
+    }
+
+    /// A copy of the file (with its -journal and -wal) in a new scratch directory, after SQLite's recovery of the
+    /// interrupted write it holds; nil when it cannot be made. The caller removes the directory.
+    static func recoveredCopy(of path: String) -> String? {
+        let scratch = NSTemporaryDirectory() + "lexagg-recovery-\(UUID().uuidString)"
+        let copy = scratch + "/" + (path as NSString).lastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            for suffix in ["", "-journal", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+            }
+            try completeInterruptedWrite(copy)
+            return copy
+        } catch {
+            try? FileManager.default.removeItem(atPath: scratch)
+            return nil
+        }
+    }
+
+    /// ``diagnose``: messages name `path`, the database read is `file` (the same, or a recovered copy).
+    private static func examine(path: String, reading file: String) -> LibraryDiagnosis {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let backups = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
@@ -50,7 +85,7 @@ extension Library {
             "4. Or start afresh: move the file away; the next 'lexagg library add' creates a new one.",
         ]
         do {
-            let applied = try inspect(path)
+            let applied = try inspect(file, recovering: false)
             if applied.contains(where: { !migrator.migrations.contains($0) }) {
                 diagnosis.state = .newer
                 diagnosis.detail = "written by a newer lexagg (schema \(applied.count)); update lexagg"
@@ -58,7 +93,7 @@ extension Library {
             }
             var configuration = Configuration()
             configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: file, configuration: configuration)
             defer { try? queue.close() }
             let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
             if problems != ["ok"] {
@@ -75,7 +110,7 @@ extension Library {
             }
         } catch let error as LibraryError {
             diagnosis.state = error.kind == .foreign ? .foreign : .corrupt
-            diagnosis.detail = error.message
+            diagnosis.detail = error.message.replacingOccurrences(of: file, with: path)
             diagnosis.advice = error.kind == .foreign
                 ? ["This file belongs to another program: move it away, or set LEXAGG_DATA_DIR to another directory."]
                 : recover
@@ -93,9 +128,15 @@ extension Library {
         let damaged = "\(path).damaged-\(stamp)"
         var recovered: [LibraryWord] = []
         var unreadable = 0
+        // A file holding an interrupted write can only be read once recovered: read a recovered copy, keep the file.
+        var source = path
+        if hasInterruptedWrite(path), let copy = recoveredCopy(of: path) { source = copy }
+        defer {
+            if source != path { try? FileManager.default.removeItem(atPath: (source as NSString).deletingLastPathComponent) }
+        }
         var configuration = Configuration()
         configuration.readonly = true
-        if let queue = try? DatabaseQueue(path: path, configuration: configuration) {
+        if let queue = try? DatabaseQueue(path: source, configuration: configuration) {
             let ids = (try? queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM word") }) ?? []
             for id in ids {
                 if let word = try? queue.read({ db in
@@ -108,7 +149,8 @@ extension Library {
             }
             try? queue.close()
         }
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+        // The -journal too: an interrupted write's journal belongs with the file it would roll back.
+        for suffix in ["", "-journal", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             do {
                 try FileManager.default.moveItem(atPath: path + suffix, toPath: damaged + suffix)
             } catch {

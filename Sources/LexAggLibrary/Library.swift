@@ -108,9 +108,70 @@ public final class Library: Sendable {
         return descriptor
     }
 
-    /// Checks an existing file without writing to it: the SQLite header, our marker, the migrations applied.
+    /// Checks an existing file: the SQLite header, our marker, the migrations applied.
+    ///
+    /// The file is read through a read-only connection, so a file that is not ours is never written to. One thing a
+    /// read-only connection cannot do is SQLite's crash recovery: a process killed in the middle of a write in
+    /// rollback-journal mode leaves a "hot" `-journal` that the next connection must roll back before anything can be
+    /// read (`SQLITE_READONLY_ROLLBACK`). Every new library goes through such a write — the switch to WAL mode writes
+    /// the first page of the file in rollback mode — so a first run killed at that moment left a file no later run
+    /// could open ("attempt to write a readonly database"). When `recovering`, such a file is recovered first, the
+    /// way any SQLite connection would (the interrupted write is undone; nothing committed is touched), then
+    /// inspected again read-only.
     /// - Returns: the identifiers of the migrations already applied (empty for a new or empty file).
-    static func inspect(_ path: String) throws(LibraryError) -> [String] {
+    static func inspect(_ path: String, recovering: Bool = true) throws(LibraryError) -> [String] {
+        do {
+            return try inspectReadOnly(path)
+        } catch let error as DatabaseError where isInterruptedWrite(error) {
+            guard recovering else {
+                throw LibraryError(
+                    .io,
+                    "\(path) holds a write that was interrupted (a lexagg process was stopped); the next lexagg "
+                        + "library command completes it, keeping everything that was saved",
+                    path: path
+                )
+            }
+            do {
+                try completeInterruptedWrite(path)
+            } catch {
+                throw wrap(error, path: path)
+            }
+            return try inspect(path, recovering: false)
+        } catch {
+            throw wrap(error, path: path)
+        }
+    }
+
+    /// Whether `error` says the file needs the crash recovery a read-only connection may not perform.
+    static func isInterruptedWrite(_ error: DatabaseError) -> Bool {
+        [ResultCode.SQLITE_READONLY_ROLLBACK, .SQLITE_READONLY_RECOVERY, .SQLITE_READONLY_CANTINIT]
+            .contains(error.extendedResultCode)
+    }
+
+    /// Whether the file holds an interrupted write that only a read-write connection can recover (see ``inspect``).
+    static func hasInterruptedWrite(_ path: String) -> Bool {
+        do {
+            _ = try inspectReadOnly(path)
+            return false
+        } catch let error as DatabaseError {
+            return isInterruptedWrite(error)
+        } catch {
+            return false
+        }
+    }
+
+    /// Lets SQLite recover the file: a read through a read-write connection rolls back a hot journal (or rebuilds
+    /// the WAL index); no statement writes anything.
+    static func completeInterruptedWrite(_ path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        _ = try queue.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+    }
+
+    /// ``inspect`` through a read-only connection; SQLite's errors are thrown as they are.
+    private static func inspectReadOnly(_ path: String) throws -> [String] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
         try? handle.close()
@@ -118,42 +179,30 @@ public final class Library: Sendable {
         guard header.count >= 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
             throw LibraryError.corrupt(path, detail: "it does not start with an SQLite header")
         }
-        do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(busyTimeout)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { db throws(LibraryError) -> [String] in
-                do {
-                    let marker = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                    let tables = try String.fetchAll(
-                        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                    )
-                    if marker == 0 && tables.isEmpty { return [] }
-                    // A first run killed between GRDB creating its bookkeeping table and the first migration's commit
-                    // (which sets the marker): nothing was ever stored, so it is a new library, not a foreign file.
-                    if marker == 0 && tables == ["grdb_migrations"],
-                       try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0
-                    {
-                        return []
-                    }
-                    guard marker == applicationID, tables.contains("grdb_migrations") else {
-                        throw LibraryError.foreign(
-                            path, detail: "an SQLite database with the tables " + tables.prefix(5).joined(separator: ", ")
-                        )
-                    }
-                    return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-                } catch let error as LibraryError {
-                    throw error
-                } catch {
-                    throw wrap(error, path: path)
-                }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            let marker = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+            if marker == 0 && tables.isEmpty { return [] }
+            // A first run killed between GRDB creating its bookkeeping table and the first migration's commit
+            // (which sets the marker): nothing was ever stored, so it is a new library, not a foreign file.
+            if marker == 0 && tables == ["grdb_migrations"],
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0
+            {
+                return []
             }
-        } catch let error as LibraryError {
-            throw error
-        } catch {
-            throw wrap(error, path: path)
+            guard marker == applicationID, tables.contains("grdb_migrations") else {
+                throw LibraryError.foreign(
+                    path, detail: "an SQLite database with the tables " + tables.prefix(5).joined(separator: ", ")
+                )
+            }
+            return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
     }
 

@@ -78,6 +78,37 @@ import Glibc
         #expect(Library.diagnose(path: data + "/" + Library.fileName).state == .healthy)
     }
 
+    /// The same without timing: the binary is killed (by strace, where installed) at the Nth call of each system call
+    /// that changes the files, for every N up to the end of a first run, so every step of creating the library and of
+    /// its first writes is hit, the switch to WAL mode (whose hot rollback journal a read-only inspection could not
+    /// recover) included.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    func killingAFirstRunAtEveryFileWriteLeavesALibraryThatOpens() throws {
+        for call in ["pwrite64", "fdatasync", "fsync", "unlink", "ftruncate"] {
+            for nth in 1...60 {
+                let data = TemporaryFiles.directory()
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+                process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=\(call)", "-e",
+                                     "inject=\(call):signal=SIGKILL:when=\(nth)", BinaryRun.binary,
+                                     "library", "add", "house", "cat", "tree", "--providers", "wordnet"]
+                process.environment = ["LEXAGG_DATA_DIR": data, "PATH": "/usr/bin:/bin"]
+                let output = data + "/out"
+                _ = FileManager.default.createFile(atPath: output, contents: nil)
+                process.standardOutput = FileHandle(forWritingAtPath: output)
+                process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+                try process.run()
+                process.waitUntilExit()
+                let acknowledged = Set(TemporaryFiles.read(output).split(separator: "\n")
+                    .filter { $0.hasPrefix("added ") }.map { String($0.split(separator: " ")[1]) })
+                let library = try Library.open(directory: data)
+                #expect(acknowledged.isSubset(of: Set(try library.allWords().map(\.word))), "\(call) #\(nth)")
+                library.close()
+                if process.terminationStatus == 0 { break }  // the run ended before its Nth call
+            }
+        }
+    }
+
     @Test func killingImportLeavesAllOrNothing() async throws {
         // A 600-word export to import.
         let source = TemporaryFiles.directory()

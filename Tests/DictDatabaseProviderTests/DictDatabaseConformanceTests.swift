@@ -37,4 +37,20 @@ import Testing
             unknown: ["serendipityx", "qqqqzzzz"]
         )
     }
+
+    @Test func freeDictTranslatesInItsDirection() async throws {
+        let english = try #require(Language("en")), german = try #require(Language("de"))
+        try await ProviderConformance.verifyTranslating(
+            { TestDatabases.fixture("freedict-eng-deu") }, expectedID: ProviderID("freedict-eng-deu")!,
+            known: [.init("house", pair: LanguagePair(source: english, target: german), mentions: ["Haus"])],
+            unknown: [("qqqqzzzz", LanguagePair(source: english, target: german))]
+        )
+    }
+
+    @Test func wordNetSuggestsCloseHeadwords() async throws {
+        try await ProviderConformance.verifyMatching(
+            { TestDatabases.fixture("wn") }, expectedID: .wordnet,
+            known: [(query: "serendipit", expected: "serendipity"), (query: "serendipty", expected: "serendipity")]
+        )
+    }
 }

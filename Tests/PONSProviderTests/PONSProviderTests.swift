@@ -21,6 +21,18 @@ import Testing
         )
     }
 
+    @Test func translatingConforms() async throws {
+        let server = try await PONSReplay.start()
+        defer { Task { await server.shutdown() } }
+        let deen = LanguagePair(source: .german, target: try #require(Language("en")))
+        let enfr = LanguagePair(source: try #require(Language("en")), target: try #require(Language("fr")))
+        try await ProviderConformance.verifyTranslating(
+            { PONSReplay.provider(server) }, expectedID: .pons,
+            known: [.init("Haus", pair: deen, mentions: ["house"]), .init("house", pair: enfr, mentions: ["maison"])],
+            unknown: [("Nichtswort", deen)]
+        )
+    }
+
     @Test func translateUsesTheSortedDictionaryKeyAndTheSourceLanguage() async throws {
         let server = try await PONSReplay.start()
         defer { Task { await server.shutdown() } }

@@ -20,8 +20,12 @@ import WiktionaryProvider
         let environment = ["LEXAGG_PONS_ENDPOINT": server.baseURL, "LEXAGG_PONS_SECRET": secret,
                            "LEXAGG_CACHE_DIR": TemporaryFiles.directory()]
         let translate = ["translate", "house", "--from", "en", "--to", "fr", "--providers", "pons", "--timeout", "60"]
-        let first = await CLIRun.run(translate, environment: environment, also: [.pons])
+        let first = await CLIRun.run(translate + ["--debug"], environment: environment, also: [.pons])
         #expect(first.status == 0, "\(first.stderr)")
+        // Every log line of a PONS call, at the most detailed level, and not one holds the key.
+        let logLines = first.stderr.split(separator: "\n").filter { $0.hasPrefix("lexagg: [") }
+        #expect(logLines.contains { $0.contains("GET \(server.baseURL)/v1/dictionary?") }, "\(first.stderr)")
+        #expect(!logLines.contains { $0.contains(secret) }, "the PONS key is in a log line")
         let second = await CLIRun.run(translate + ["--format", "json"], environment: environment, also: [.pons])
         #expect(second.status == 0)
         #expect(server.requests.count == 1, "the second translation comes from the cache: no quota spent")
@@ -84,6 +88,7 @@ import WiktionaryProvider
         #expect(!plain.stderr.contains("[info]"))
         #expect(verbose.stderr.contains("lexagg: [info] define: asking wiktionary"))
         #expect(verbose.stderr.contains("entries from the source in"))
+        #expect(verbose.stderr.contains("[info] GET \(server.baseURL)/w/api.php?"), "each request is logged")
         #expect(debug.stderr.contains("[info]"))
         let quiet = await CLIRun.run(["lookup", "bank", "--providers", "wiktionary", "--quiet", "--timeout", "60"],
                                      environment: ["LEXAGG_WIKTIONARY_ENDPOINT": "http://127.0.0.1:9"], also: [.wiktionary])

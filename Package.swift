@@ -156,7 +156,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
-        // The scaffold for a new provider (Plugins/NewProvider/README.md).
+        // The scaffold for a new provider (README.md, "Adding a provider").
         .plugin(
             name: "NewProvider",
             capability: .command(

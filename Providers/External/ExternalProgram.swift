@@ -13,7 +13,7 @@ import Synchronization
 /// It is described as needing the network whatever the program says: lexagg runs offline providers inline without
 /// time limits, and a separate process needs its own task, the deadlines and the cache.
 public final class ExternalProgram: DefinitionProviding, TranslationProviding, RandomWordProviding, MatchProviding,
-    Sendable
+    DescriptorDiscovering, Sendable
 {
     /// Where the program is and how long it may take.
     public struct Configuration: Sendable, Hashable {
@@ -47,6 +47,8 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
         var known: Bool
         var process: ProviderProcess?
         var starting: Task<Result<ProviderProcess, ProviderError>, Never>?
+        /// Why the descriptor could not be learned, once a listing tried (``discoverDescriptor()``).
+        var failure: ProviderError?
     }
 
     public let configuration: Configuration
@@ -66,13 +68,16 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
 
     public var descriptor: ProviderDescriptor { state.withLock { $0.descriptor } }
 
-    /// Available when the descriptor is known; otherwise the program is started to learn it.
+    /// Available unless learning the descriptor failed. Never starts the program: choosing providers must not
+    /// wait on one (a request starts it, under the lookup's deadline; listings call ``discoverDescriptor()``).
     public func availability() async -> ProviderAvailability {
-        if state.withLock({ $0.known }) { return .available }
-        switch await session() {
-        case .success: return .available
-        case .failure(let error): return .unavailable(reason: error.message)
-        }
+        state.withLock { $0.failure }.map { .unavailable(reason: $0.message) } ?? .available
+    }
+
+    /// Starts the program (if its descriptor is not known yet) to learn its descriptor.
+    public func discoverDescriptor() async {
+        if state.withLock({ $0.known }) { return }
+        if case .failure(let error) = await session() { state.withLock { $0.failure = error } }
     }
 
     // MARK: Capabilities

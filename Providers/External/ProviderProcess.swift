@@ -156,8 +156,8 @@ public final class ProviderProcess: Sendable {
 
     /// Sends `method` with `params` and waits at most `timeout` for the answer line.
     ///
-    /// Cancelling the calling task abandons the request: the call returns ``ExternalFailure/cancelled`` at once and a
-    /// late answer is discarded.
+    /// Cancelling the calling task abandons the request: the call returns ``ExternalFailure/cancelled`` at once and
+    /// the process, which may be stuck on it, is killed (the next call needs a new one).
     public func call(_ method: String, params: [String: JSONValue]?, timeout: Duration) async
         -> Result<Data, ExternalFailure>
     {
@@ -193,7 +193,12 @@ public final class ProviderProcess: Sendable {
                 }
             }
         } onCancel: {
-            if !resolve(id, with: .failure(.cancelled)) {
+            if resolve(id, with: .failure(.cancelled)) {
+                // The request was still unanswered when the lookup gave up on it (its deadline, or Ctrl-C): the
+                // program may be stuck on it, so it is ended now rather than left to its own time limit; the next
+                // request starts a new one.
+                kill()
+            } else {
                 state.withLock { _ = $0.abandoned.insert(id) }
             }
         }

@@ -77,3 +77,12 @@ public protocol StoredAnswerProviding: DictionaryProvider {
     /// The stored answer to `request`, however old, or nil when there is none.
     func staleAnswer(to request: ProviderRequest) async -> LookupResult?
 }
+
+/// A provider whose full descriptor (capabilities, languages) is known only once it has been started: an external
+/// program. Until then its descriptor is provisional and it counts as available, so choosing providers never
+/// starts anything; listings (`providers`, `doctor`) ask it to describe itself.
+public protocol DescriptorDiscovering: DictionaryProvider {
+    /// Starts the provider, within its own time limit, to learn its descriptor; afterwards ``descriptor`` is the
+    /// real one, or ``availability()`` says why it could not be learned.
+    func discoverDescriptor() async
+}

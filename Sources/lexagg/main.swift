@@ -1,7 +1,7 @@
 // The composition root: the only place that knows the list of providers.
 //
-// Adding a provider: create its target under Providers/, add its factory to this list (one line), and add its
-// target to this executable's dependencies in Package.swift.
+// Adding a provider: its folder under Providers/, one entry in Package.swift's `providers` list, and its factory
+// (and import) here; `swift package --allow-writing-to-package-directory new-provider <Name>` does all of it.
 import DictDatabaseProvider
 import DictProtocolProvider
 import ExternalProvider

@@ -150,6 +150,7 @@ import Testing
         #expect(first.problems.count == 1 && first.problems[0].contains("Bad Name.py"))
         let glossary = try #require(first.providers.last as? ExternalProgram)
         #expect(glossary.descriptor.displayName == "glossary", "provisional until the program has answered")
+        await glossary.discoverDescriptor()
         #expect(await glossary.availability() == .available)
         #expect(glossary.descriptor.displayName == "Example glossary")
         #expect(glossary.descriptor.languages == [.english])

@@ -53,6 +53,7 @@ extension LookupService {
     private static func diagnose(
         _ provider: any DictionaryProvider, usedByDefault: Bool, deadline: Duration, clock: C
     ) async -> ProviderDiagnosis {
+        if let discovering = provider as? any DescriptorDiscovering { await discovering.discoverDescriptor() }
         let descriptor = provider.descriptor
         func diagnosis(_ status: ProviderDiagnosis.Status, _ message: String, hint: String? = nil) -> ProviderDiagnosis {
             ProviderDiagnosis(provider: descriptor.id, status: status, message: message, hint: hint,

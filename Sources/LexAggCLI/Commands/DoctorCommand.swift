@@ -170,11 +170,13 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
     /// Whether `directory` exists and is writable, or could be created.
     static func canCreate(_ directory: String) -> Bool {
         var path = directory
-        while !FileManager.default.fileExists(atPath: path) {
+        var isDirectory: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             let parent = (path as NSString).deletingLastPathComponent
             if parent == path || parent.isEmpty { return false }
             path = parent
         }
-        return access(path, W_OK) == 0
+        // The nearest existing ancestor must be a directory we may write in (a file there blocks creation).
+        return isDirectory.boolValue && access(path, W_OK) == 0
     }
 }

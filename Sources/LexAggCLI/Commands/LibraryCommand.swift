@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LexAggAggregation
+import LexAggConfig
 import LexAggCore
 import LexAggLibrary
 
@@ -72,12 +73,13 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to save, e.g. 'lexagg library add serendipity'") }
-        let language = try lang.map { try parseLanguage($0) }
+        // The language as `lookup` takes it: --lang, else the configured lookup.language.
+        let language = try lang.map { try parseLanguage($0) } ?? context.settings.language
         let target = try to.map { try parseLanguage($0, option: "--to") }
         if target != nil && language == nil { throw CommandFailure.usage("--to needs --lang (the language of the words)") }
         var queries: [LookupQuery] = []
         for word in words {
-            do { queries.append(try LookupQuery(word, language: language)) } catch {
+            do { queries.append(try LookupQuery(Normalization.nfc(word), language: language)) } catch {
                 throw CommandFailure.usage("invalid word: \(error)")
             }
         }

@@ -52,6 +52,7 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
     var loadsConfiguration: Bool { false }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
+        guard access(executable, F_OK) == 0 else { throw CommandFailure.usage("'\(executable)': no such file") }
         guard access(executable, X_OK) == 0 else {
             throw CommandFailure.usage("'\(executable)' is not an executable file (chmod +x it?)")
         }

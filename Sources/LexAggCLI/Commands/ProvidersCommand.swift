@@ -25,7 +25,8 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
         let registry = context.registry
         var infos: [JSONOutput.ProviderInfo] = []
         for provider in registry.providers {
-            // Availability first: an external provider not seen before learns its descriptor by starting.
+            // An external provider not seen before learns its descriptor by starting (within its own time limit).
+            if let discovering = provider as? any DescriptorDiscovering { await discovering.discoverDescriptor() }
             let availability = await provider.availability()
             let descriptor = provider.descriptor
             var reason: String?

@@ -119,6 +119,15 @@ import Testing
         }
     }
 
+    @Test func matchingConforms() async throws {
+        try await withProvider { provider in
+            try await ProviderConformance.verifyMatching(
+                { provider }, expectedID: .dictServer,
+                known: [(query: "serendipit", expected: "serendipity"), (query: "serendipty", expected: "serendipity")]
+            )
+        }
+    }
+
     @Test func structuresEachDefinitionByItsDatabase() async throws {
         try await withProvider { provider in
         let result = try await provider.lookup(try LookupQuery("house"))

@@ -6,6 +6,16 @@ import RandomWordProvider
 import Testing
 
 struct OfflineWordListTests {
+    @Test func conforms() async throws {
+        let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"]
+        let path = try Fixtures.temporaryWordList(words.joined(separator: "\n"))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await ProviderConformance.verifyRandomWords(
+            { OfflineWordList(configuration: .init(wordLists: [path], wordNetIndexes: [])) }, expectedID: .wordlist,
+            language: .english, counts: [1, 5]
+        )
+    }
+
     @Test func wordsComeFromTheListWithoutRepeats() async throws {
         let path = try Fixtures.temporaryWordList("apple\nbanana\ncherry\nDamson\nelder's\nfig\ngrape\nx\nhoney dew\nkiwi\napple\n")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -187,6 +187,15 @@ import WiktionaryProvider
         FailureCase(name: "500", response: { .text("oops", status: 500) }, code: .unavailable),
     ]
 
+    /// The kit's shared fault table, from Wiktionary's declared policy; the rows above are Wiktionary's own bodies.
+    @Test func everyHTTPFaultIsAClearError() async throws {
+        try await ProviderConformance.verifyHTTPFaults(
+            expectedID: .wiktionary, policy: ParseResponse.policy, endpointVariable: Wiktionary.endpointVariable
+        ) { endpoint, http, transport in
+            try await Wiktionary(endpoint: endpoint, http: http, transport: transport).lookup(LookupQuery("bank")).isEmpty
+        }
+    }
+
     @Test(arguments: failures)
     func failuresMapToProviderErrors(failure: FailureCase) async throws {
         let server = try await ReplayServer.start()

@@ -1,4 +1,5 @@
 import ExternalProvider
+import LexAggFixtures
 import Foundation
 import ProviderConformance
 import Testing
@@ -39,13 +40,13 @@ import Glibc
     // MARK: The binary
 
     @Test func providerCheckPrintsOneLinePerCheckAndItsExitCode() {
-        let good = Binary.run(["provider", "check", Scripts.example])
+        let good = BinaryRun.run(["provider", "check", Scripts.example], path: Scripts.path)
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout.contains("✓ initialize answers a valid descriptor"))
         #expect(good.stdout.contains("checks passed"))
 
         let path = Scripts.write("silent-one", "import sys, time\nfor line in sys.stdin:\n    time.sleep(3600)")
-        let bad = Binary.run(["provider", "check", path, "--timeout", "1", "--format", "json"])
+        let bad = BinaryRun.run(["provider", "check", path, "--timeout", "1", "--format", "json"], path: Scripts.path)
         #expect(bad.status == 1)
         #expect(bad.stdout.contains(#""passed" : false"#))
         #expect(bad.stdout.contains("no answer to 'initialize' within 1 s"))
@@ -62,17 +63,17 @@ import Glibc
         try FileManager.default.copyItem(atPath: spy, toPath: providers + "/spy.py")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
 
-        let lookup = Binary.run(["lookup", "serendipity", "--providers", "glossary"], environment: environment)
+        let lookup = BinaryRun.run(["lookup", "serendipity", "--providers", "glossary"], environment: environment, path: Scripts.path)
         #expect(lookup.status == 0, "\(lookup.stderr)")
         #expect(lookup.stdout.contains("The luck of finding something good"))
-        let json = Binary.run(["lookup", "house", "--providers", "glossary", "--format", "json"], environment: environment)
+        let json = BinaryRun.run(["lookup", "house", "--providers", "glossary", "--format", "json"], environment: environment, path: Scripts.path)
         #expect(json.stdout.contains(#""provider" : "glossary""#))
 
-        let wordnet = Binary.run(["lookup", "serendipity", "--providers", "wordnet"], environment: environment)
+        let wordnet = BinaryRun.run(["lookup", "serendipity", "--providers", "wordnet"], environment: environment, path: Scripts.path)
         #expect(wordnet.status == 0)
         #expect(!FileManager.default.fileExists(atPath: marker), "a lookup that did not ask it started it")
 
-        let listing = Binary.run(["providers", "--format", "json"], environment: environment)
+        let listing = BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
         #expect(listing.stdout.contains(#""name" : "Example glossary""#))
     }
 
@@ -96,8 +97,8 @@ import Glibc
         ]
         for (name, expected) in expectations {
             let start = ContinuousClock.now
-            let run = Binary.run(["lookup", "house", "--providers", name, "--timeout", "2", "--format", "json"],
-                                 environment: environment)
+            let run = BinaryRun.run(["lookup", "house", "--providers", name, "--timeout", "2", "--format", "json"],
+                                 environment: environment, path: Scripts.path)
             #expect(run.status == 69, "\(name): \(run.stdout) \(run.stderr)")
             #expect((run.stdout + run.stderr).contains(expected), "\(name): \(run.stdout) \(run.stderr)")
             #expect(ContinuousClock.now - start < .seconds(30), "\(name): no hang")
@@ -134,7 +135,7 @@ extension ProviderCheckTests {
             attributes: [.posixPermissions: 0o755]
         )
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
-        let run = Binary.run(["lookup", "house", "--providers", "stuck,glossary", "--timeout", "1"], environment: environment)
+        let run = BinaryRun.run(["lookup", "house", "--providers", "stuck,glossary", "--timeout", "1"], environment: environment, path: Scripts.path)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("stuck"), "the stuck one is reported: \(run.stderr)")
         for name in ["stuck.py", "glossary"] {
@@ -154,53 +155,19 @@ extension ProviderCheckTests {
         try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
 
-        let first = Binary.run(["providers", "--format", "json"], environment: environment)
+        let first = BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
         #expect(first.status == 0)
         #expect(FileManager.default.fileExists(atPath: marker), "the first listing learns the descriptor")
         try FileManager.default.removeItem(atPath: marker)
-        let second = Binary.run(["providers", "--format", "json"], environment: environment)
+        let second = BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
         #expect(second.stdout == first.stdout)
         #expect(!FileManager.default.fileExists(atPath: marker), "the second listing started the program")
 
         // spy defines only: random moves on to the glossary instead of printing nothing.
-        let random = Binary.run(["random", "--providers", "spy,glossary", "--lang", "en", "--count", "2", "--format", "json"],
-                                environment: environment)
+        let random = BinaryRun.run(["random", "--providers", "spy,glossary", "--lang", "en", "--count", "2", "--format", "json"],
+                                environment: environment, path: Scripts.path)
         #expect(random.status == 0, "\(random.stderr)")
         #expect(random.stdout.contains(#""provider" : "glossary""#), "\(random.stdout)")
     }
 }
 
-/// Runs the real `lexagg` binary built beside the test bundle.
-enum Binary {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static var path: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let path = String(decoding: buffer[0..<max(0, count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(path[..<path.lastIndex(of: "/")!]) + "/lexagg"
-    }
-
-    static func run(_ arguments: [String], environment: [String: String] = [:]) -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var env = environment
-        env["PATH"] = Scripts.path
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return Run(status: -1, stdout: "", stderr: "\(error)") }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
-    }
-}

@@ -1,3 +1,4 @@
+import LexAggFixtures
 import Testing
 
 /// The built `lexagg` binary, run as a user would: no databases configured, so only the embedded WordNet

@@ -1,6 +1,7 @@
 import Foundation
 import LexAggCore
 import LexAggLibrary
+import LexAggFixtures
 import Testing
 
 #if canImport(Glibc)

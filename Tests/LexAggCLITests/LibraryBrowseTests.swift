@@ -1,6 +1,7 @@
 import Foundation
 import LexAggCore
 import RandomWordProvider
+import LexAggFixtures
 import Testing
 
 /// `random --define/--page/--save` and `suggest`, over a word list of fixture words (plus words no dictionary has).

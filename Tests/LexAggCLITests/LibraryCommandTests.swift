@@ -3,6 +3,7 @@ import LexAggCore
 import LexAggLibrary
 import RandomWordProvider
 import WiktionaryProvider
+import LexAggFixtures
 import Testing
 
 /// The library commands in-process over the fixture databases, each test with its own data directory.

@@ -2,6 +2,7 @@ import Foundation
 import LexAggCore
 import LexAggLibrary
 import LexAggQuiz
+import LexAggFixtures
 import Testing
 
 /// A library in a temporary data directory, filled through the library's own API.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import LexAggLibrary
+import LexAggFixtures
 import Testing
 
 /// A private tmux server (its own socket) running one command in a pane, driven with send-keys and read with

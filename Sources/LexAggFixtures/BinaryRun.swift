@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the real `lexagg` binary built beside the test bundle.
+public struct BinaryRun {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+
+    public static var binary: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let path = String(decoding: buffer[0..<max(0, count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(path[..<path.lastIndex(of: "/")!]) + "/lexagg"
+    }
+
+    /// Runs the binary with `arguments` and exactly `environment` (plus `path` as PATH), no standard input.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: String = binary, path: String = "/usr/bin:/bin"
+    ) -> BinaryRun {
+        let directory = TemporaryFiles.directory()
+        let out = directory + "/out", err = directory + "/err"
+        var env = environment
+        env["PATH"] = path
+        let command = (["env", "-i"] + env.map { "\($0.key)=\($0.value)" } + [executable] + arguments)
+            .map(shellQuote).joined(separator: " ") + " </dev/null >\(out) 2>\(err)"
+        let raw = system(command)
+        let status = (raw >> 8) & 0xFF
+        return BinaryRun(status: status, stdout: TemporaryFiles.read(out), stderr: TemporaryFiles.read(err))
+    }
+
+    public static func shellQuote(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
+
+public enum TemporaryFiles {
+    public static func directory() -> String {
+        var template = Array("/tmp/lexagg-cli-XXXXXX".utf8CString)
+        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        return String(decoding: UnsafeRawBufferPointer(start: path!, count: strlen(path!)), as: UTF8.self)
+    }
+
+    public static func read(_ path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -217,6 +217,11 @@ struct GCIDEBody {
             }
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
         }
+        // `{To walk} in, to go in`: the phrase runs on past its braces to the comma.
+        if let first = rest.first, first.isLetter, let comma = rest.firstIndex(of: ","), rest[..<comma].split(separator: " ").count <= 3 {
+            name += " " + rest[..<comma]
+            rest = rest[comma...]
+        }
         if rest.first == "," { rest = rest.dropFirst() }
         let definition = rest.trimmingWhitespaceSubstring()
         let joined = definition.isEmpty ? name : definition.first == "." ? name + definition : "\(name): \(definition)"

@@ -42,6 +42,9 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             capabilities.formUnion([.translate, .pronunciations])
             languages = [pair.source]
             pairs = [pair]
+        case .gcide:
+            capabilities.formUnion([.define, .examples, .pronunciations, .etymology])
+            languages = [.english]
         case .plain(let language):
             capabilities.insert(.define)
             languages = language.map { [$0] } ?? []

@@ -85,7 +85,7 @@ public enum DictDatabaseDiscovery {
             return (.wordnet, format, "WordNet 3.0")
         case .freedict(let pair):
             return (id, format, "FreeDict \(pair.source.englishName)–\(pair.target.englishName)")
-        case .plain where lower == "gcide":
+        case .gcide:
             return (id, format, "GNU Collaborative International Dictionary of English")
         case .plain:
             return (id, format, name)
@@ -96,7 +96,7 @@ public enum DictDatabaseDiscovery {
     private static func rank(_ database: DictDatabase) -> (Int, String) {
         switch database.format {
         case .wordnet: (0, database.descriptor.id.rawValue)
-        case .plain: (1, database.descriptor.id.rawValue)
+        case .gcide, .plain: (1, database.descriptor.id.rawValue)
         case .freedict: (2, database.descriptor.id.rawValue)
         }
     }

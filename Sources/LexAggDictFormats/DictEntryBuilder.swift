@@ -6,11 +6,13 @@ public enum DictTextFormat: Sendable, Hashable {
     case wordnet
     /// A FreeDict bilingual database: translations in one direction.
     case freedict(LanguagePair)
-    /// Any other database; its language when known (GCIDE is English).
+    /// GCIDE (1913 Webster, English): headword, pronunciation, part of speech, etymology and numbered senses.
+    case gcide
+    /// Any other database; its language when known.
     case plain(Language?)
 
     /// The format a database name implies: `wn` is WordNet, `freedict-eng-deu` or dict.org's `fd-eng-deu`
-    /// are FreeDict, anything else plain text (GCIDE's `gcide` is known to be English).
+    /// are FreeDict, `gcide` is GCIDE, anything else plain text.
     public static func forDatabase(named name: String) -> DictTextFormat {
         let lower = name.lowercased()
         if lower == "wn" || lower == "wordnet" { return .wordnet }
@@ -20,7 +22,7 @@ public enum DictTextFormat: Sendable, Hashable {
         {
             return .freedict(LanguagePair(source: source, target: target))
         }
-        return .plain(lower == "gcide" ? .english : nil)
+        return lower == "gcide" ? .gcide : .plain(nil)
     }
 }
 
@@ -65,6 +67,19 @@ package enum DictEntryBuilder {
                 },
                 provenance: provenance
             )
+        case .gcide:
+            let parsed = GCIDEFormat.parse(text)
+            let senses = parsed.senses.map { sense(from: $0, provenance: provenance) }
+            return Entry(
+                headword: parsed.headword.isEmpty ? headword : parsed.headword,
+                language: .english,
+                pronunciations: parsed.pronunciation.map {
+                    [Pronunciation(text: $0, notation: .other, provenance: provenance)]
+                } ?? [],
+                senseGroups: senses.isEmpty ? [] : [SenseGroup(partOfSpeech: parsed.partOfSpeech, senses: senses)],
+                etymology: parsed.etymology,
+                provenance: provenance
+            )
         case .plain(let plainLanguage):
             let tidy = PlainTextFormat.tidy(text)
             return Entry(
@@ -75,5 +90,12 @@ package enum DictEntryBuilder {
                 provenance: provenance
             )
         }
+    }
+
+    private static func sense(from parsed: GCIDEFormat.ParsedSense, provenance: Provenance) -> Sense {
+        Sense(
+            definition: parsed.definition, examples: parsed.examples, labels: parsed.labels, synonyms: parsed.synonyms,
+            subsenses: parsed.subsenses.map { sense(from: $0, provenance: provenance) }, sources: [provenance]
+        )
     }
 }

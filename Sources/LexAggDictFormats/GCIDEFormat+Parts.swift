@@ -1,0 +1,241 @@
+import LexAggCore
+
+/// The head of a GCIDE entry: `Walk \Walk\ (w[add]k), v. i. [imp. & p. p. {Walked}; …] [OE. walken …]`.
+struct GCIDEHead {
+    var headword = ""
+    var pronunciation: String?
+    var partOfSpeech: PartOfSpeech?
+    var labels: [String] = []
+    var forms: [String] = []
+    var etymologies: [String] = []
+    /// Text after the head's markup: the definition of an entry with one unnumbered sense.
+    var rest = ""
+
+    /// Parts of speech as GCIDE abbreviates them, longest first; the label says which kind of verb.
+    static let partsOfSpeech: [(String, PartOfSpeech, String?)] = [
+        ("v. t. & i.", .verb, nil), ("v. i. & t.", .verb, nil), ("v. t.", .verb, "transitive"),
+        ("v. i.", .verb, "intransitive"), ("v.", .verb, nil), ("n. pl.", .noun, "plural"), ("n. sing.", .noun, nil),
+        ("n.", .noun, nil), ("adj.", .adjective, nil), ("a.", .adjective, nil), ("adv.", .adverb, nil),
+        ("prop. n.", PartOfSpeech("proper noun"), nil), ("prep.", PartOfSpeech("preposition"), nil), ("conj.", PartOfSpeech("conjunction"), nil),
+        ("interj.", PartOfSpeech("interjection"), nil), ("pron.", PartOfSpeech("pronoun"), nil),
+        ("p. p.", .verb, "past participle"), ("p. a.", .adjective, "participial"), ("p. pr.", .verb, "present participle"),
+        ("imp.", .verb, "past tense"), ("pl.", .noun, "plural"), ("prefix", PartOfSpeech("prefix"), nil),
+        ("pref.", PartOfSpeech("prefix"), nil), ("suffix", PartOfSpeech("suffix"), nil),
+        ("suff.", PartOfSpeech("suffix"), nil), ("superl.", .adjective, "superlative"),
+        ("compar.", .adjective, "comparative"), ("pret.", .verb, "past tense"),
+    ]
+    static let inflectionStarts = ["imp.", "pl.", "p. p.", "p. pr.", "superl.", "compar.", "sing.", "pret.", "3d", "pres.", "obs."]
+    static let headLabels = [
+        "Obs", "R.", "Colloq", "Archaic", "Eng", "Scot", "U. S.", "U.S.", "Prov", "Poetic", "Slang", "Cant", "Local",
+        "Rare", "Vulgar", "Jocose", "Low", "Humorous", "Dial", "Recent", "Brit", "Canada", "India", "Australia",
+    ]
+
+    static func parse(_ text: String) -> GCIDEHead {
+        var head = GCIDEHead()
+        var rest = Substring(text)
+        guard let slash = rest.firstIndex(of: "\\") else {
+            head.rest = text
+            return head
+        }
+        head.headword = String(rest[..<slash]).trimmingWhitespace()
+        rest = rest[slash...]
+        // `\Par['a] rubber\` keeps the accents the flat headword before it lost (`Par'a rubber`).
+        if let close = rest.dropFirst().firstIndex(of: "\\") {
+            let spelled = collapse(String(rest[rest.index(after: rest.startIndex)..<close].filter { !"*\"`".contains($0) }))
+            if !spelled.isEmpty, !spelled.contains("/"), spelled.count >= head.headword.count - 2 { head.headword = spelled }
+        }
+        // `\Walk\ (w[add]k)`, repeated for variants: `Aaronic \…\ (…), Aaronical \…\ (…), a.`
+        while rest.first == "\\", let close = rest.dropFirst().firstIndex(of: "\\") {
+            rest = rest[rest.index(after: close)...].drop { $0 == " " }
+            if rest.first == "(", let end = GCIDEFormat.matching(rest, open: rest.startIndex) {
+                let inside = rest[rest.index(after: rest.startIndex)..<end]
+                if !GCIDEFormat.isLabel(inside) {
+                    if head.pronunciation == nil { head.pronunciation = pronunciation(inside) }
+                    rest = rest[rest.index(after: end)...]
+                }
+            }
+            let next = rest.firstIndex(of: "\\") ?? rest.endIndex
+            if next != rest.endIndex, !rest[..<next].contains(".") { rest = rest[next...] }
+        }
+        // Part of speech, then inflections, labels and etymology in any order.
+        var sawPartOfSpeech = false
+        while true {
+            rest = rest.drop { " ,;.&".contains($0) }
+            if !sawPartOfSpeech, let match = partsOfSpeech.first(where: { starts(rest, with: $0.0) }) {
+                sawPartOfSpeech = true
+                head.partOfSpeech = match.1
+                if let label = match.2 { head.labels.append(label) }
+                rest = rest.dropFirst(match.0.count)
+                // `a. & n.`: the first part of speech wins; skip the others.
+                while true {
+                    let ampersand = rest.drop { $0 == " " }
+                    guard ampersand.hasPrefix("& ") else { break }
+                    let candidate = ampersand.dropFirst(2).drop { $0 == " " }
+                    guard let more = partsOfSpeech.first(where: { starts(candidate, with: $0.0) }) else { break }
+                    rest = candidate.dropFirst(more.0.count)
+                }
+            } else if rest.first == "[", let close = GCIDEFormat.matching(rest, open: rest.startIndex) {
+                let content = rest[rest.index(after: rest.startIndex)..<close]
+                rest = rest[rest.index(after: close)...]
+                if GCIDEFormat.isProvenance(content) { continue }
+                if inflectionStarts.contains(where: { content.hasPrefix($0) }) {
+                    head.forms.append(GCIDEFormat.tidy(String(content)).trimmingCharacters(in: "."))
+                } else if GCIDEFormat.isLabel(content), headLabels.contains(where: { content.hasPrefix($0) }) {
+                    head.labels.append(String(content))
+                } else {
+                    head.etymologies.append(String(content))
+                }
+            } else if rest.first == "(", let close = GCIDEFormat.matching(rest, open: rest.startIndex),
+                      !GCIDEFormat.isLabel(rest[rest.index(after: rest.startIndex)..<close]), head.pronunciation == nil
+            {
+                head.pronunciation = pronunciation(rest[rest.index(after: rest.startIndex)..<close])
+                rest = rest[rest.index(after: close)...]
+            } else if sawPartOfSpeech, inflectionStarts.contains(where: { starts(rest, with: $0) }),
+                      rest.drop(while: { $0 != " " }).dropFirst().first == "{"
+            {
+                // `n.; pl. {Houses}.` — up to the next bracket or the end of the last `{…}` before it.
+                let bracket = rest.firstIndex(of: "[") ?? rest.endIndex
+                guard let brace = rest[..<bracket].lastIndex(of: "}") else { break }
+                head.forms.append(GCIDEFormat.tidy(String(rest[...brace])))
+                rest = rest[rest.index(after: brace)...]
+            } else {
+                break
+            }
+        }
+        head.rest = String(rest).trimmingWhitespace()
+        return head
+    }
+
+    static func starts(_ text: Substring, with abbreviation: String) -> Bool {
+        guard text.hasPrefix(abbreviation) else { return false }
+        let after = text.dropFirst(abbreviation.count).first
+        return after == nil || after == " " || after == "," || after == ";" || after == "[" || after == "("
+            || (abbreviation.last != "." && after == ".")
+    }
+
+    /// `w[add]k` (entities already resolved) as a Webster respelling: `"` and `` ` `` become the primary and
+    /// secondary accents, `*` a syllable break; a trailing `; 277` (a paragraph of Webster's guide) goes.
+    static func pronunciation(_ text: Substring) -> String {
+        var text = String(text)
+        if let semicolon = text.lastIndex(of: ";"), text[text.index(after: semicolon)...].allSatisfy({ $0.isNumber || $0 == " " }) {
+            text = String(text[..<semicolon])
+        }
+        let mapped = text.map { character -> String in
+            switch character {
+            case "\"": "ˈ"
+            case "`": "ˌ"
+            case "*": "-"
+            case "{", "}": ""
+            default: String(character)
+            }
+        }.joined()
+        return collapse(mapped)
+    }
+}
+
+/// The body of a GCIDE entry, paragraph by paragraph: numbered senses, `(a)` subsenses, quotations, notes,
+/// synonyms and `{Phrase}` definitions.
+struct GCIDEBody {
+    var lines: [(indent: Int, text: String)]
+
+    func senses() -> [GCIDEFormat.ParsedSense] {
+        var senses: [GCIDEFormat.ParsedSense] = []
+        var synonyms: [String] = []
+        for (indent, text) in paragraphs() {
+            if indent <= 5, let numbered = GCIDEFormat.senseNumber(text) {
+                senses.append(.init(definition: String(numbered.1)))
+            } else if let subsense = subsense(text) {
+                if senses.isEmpty { senses.append(.init(definition: "")) }
+                senses[senses.count - 1].subsenses.append(.init(definition: subsense))
+            } else if text.hasPrefix("Syn:") {
+                let list = text.dropFirst(4).split(separator: ".", maxSplits: 1).first ?? ""
+                synonyms += list.split(whereSeparator: { $0 == ";" || $0 == "," }).map { GCIDEFormat.tidy(String($0)) }
+                    .filter { !$0.isEmpty && $0.split(separator: " ").count <= 3 && !$0.hasPrefix("—") }
+            } else if text.hasPrefix("{"), indent <= 5 {
+                senses.append(phrase(text))
+            } else if indent >= 9, !senses.isEmpty {
+                let example = citation(text)
+                if senses[senses.count - 1].subsenses.isEmpty {
+                    senses[senses.count - 1].examples.append(example)
+                } else {
+                    senses[senses.count - 1].subsenses[senses[senses.count - 1].subsenses.count - 1].examples.append(example)
+                }
+            } else if senses.isEmpty {
+                senses.append(.init(definition: text))
+            } else {
+                let last = senses.count - 1
+                if text.hasPrefix("Usage:"), senses[last].definition.isEmpty {
+                    senses[last].definition = String(text.dropFirst(6)).trimmingWhitespace()
+                } else {
+                    senses[last].notes.append(text)
+                }
+            }
+        }
+        if !synonyms.isEmpty, !senses.isEmpty { senses[0].synonyms = unique(synonyms) }
+        return senses
+    }
+
+    /// Paragraphs (first line's indent, text joined), split at blank lines and at lines that start a sense,
+    /// subsense, note or phrase.
+    func paragraphs() -> [(Int, String)] {
+        var result: [(Int, String)] = []
+        var current: (Int, [String])?
+        for line in lines {
+            let starts = line.indent <= 5 && (GCIDEFormat.senseNumber(line.text) != nil || line.text.hasPrefix("{")
+                || line.text.hasPrefix("Note:") || line.text.hasPrefix("Usage:") || line.text.hasPrefix("Syn:"))
+                || subsense(line.text) != nil
+            if line.text.isEmpty || starts, let paragraph = current {
+                result.append((paragraph.0, paragraph.1.joined(separator: " ")))
+                current = nil
+            }
+            guard !line.text.isEmpty else { continue }
+            if current == nil { current = (line.indent, []) }
+            current?.1.append(line.text)
+        }
+        if let current { result.append((current.0, current.1.joined(separator: " "))) }
+        return result
+    }
+
+    /// `(a) A place for keeping puppies.` → the text, when the line starts a lettered subsense.
+    func subsense(_ text: String) -> String? {
+        let characters = Array(text.prefix(4))
+        guard characters.count == 4, characters[0] == "(", characters[1].isLowercase, characters[1].isASCII,
+              characters[2] == ")", characters[3] == " " else { return nil }
+        return String(text.dropFirst(4))
+    }
+
+    /// `{To walk over}, in racing, to go …` → `To walk over: in racing, to go …`, labels from `(Script.)`.
+    func phrase(_ text: String) -> GCIDEFormat.ParsedSense {
+        var rest = Substring(text)
+        var name = ""
+        var labels: [String] = []
+        while let first = rest.first, first == "{" || first == "(" {
+            guard let close = GCIDEFormat.matching(rest, open: rest.startIndex) else { break }
+            let inside = rest[rest.index(after: rest.startIndex)..<close]
+            if first == "(", GCIDEFormat.isLabel(inside) { labels.append(String(inside)) } else {
+                name += (name.isEmpty ? "" : " ") + (first == "(" ? "(\(inside))" : String(inside))
+            }
+            rest = rest[rest.index(after: close)...].drop { $0 == " " }
+        }
+        // `{To walk} in, to go in`: the phrase runs on past its braces to the comma.
+        if let first = rest.first, first.isLetter, let comma = rest.firstIndex(of: ","), rest[..<comma].split(separator: " ").count <= 3 {
+            name += " " + rest[..<comma]
+            rest = rest[comma...]
+        }
+        if rest.first == "," { rest = rest.dropFirst() }
+        let definition = rest.trimmingWhitespaceSubstring()
+        let joined = definition.isEmpty ? name : definition.first == "." ? name + definition : "\(name): \(definition)"
+        return .init(definition: joined, labels: labels)
+    }
+
+    /// A quotation paragraph with its `--Author` as `text — Author`.
+    func citation(_ text: String) -> String {
+        guard let dashes = text.ranges(of: "--").last(where: { range in
+            range.lowerBound == text.startIndex || text[text.index(before: range.lowerBound)] == " "
+        }), text[dashes.upperBound...].first?.isLetter == true || text[dashes.upperBound...].first?.isNumber == true
+        else { return text }
+        let quote = text[..<dashes.lowerBound].trimmingWhitespaceSubstring()
+        let author = text[dashes.upperBound...].trimmingWhitespaceSubstring()
+        return quote.isEmpty ? String(author) : "\(quote) — \(author)"
+    }
+}

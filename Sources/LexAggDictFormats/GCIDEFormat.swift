@@ -1,0 +1,251 @@
+import LexAggCore
+
+/// Turns the text of a GCIDE (1913 Webster) entry, as dictd's `gcide` database stores it, into a dictionary entry.
+///
+/// ```
+/// Walk \Walk\ (w[add]k), v. i. [imp. & p. p. {Walked}; …] [OE. walken …]
+///    [1913 Webster]
+///    1. To move along on foot; …
+///       [1913 Webster]
+///
+///             At the end of twelve months, he walked …  --Dan. iv. 29.
+///       [1913 Webster]
+///
+///    {To walk over}, in racing, to go over a course at a walk; …
+/// ```
+/// The head line gives the headword, `\Walk\` (its syllables and stress), the pronunciation in parentheses, the part
+/// of speech, inflections and the etymology in brackets. Senses are numbered (`1.`, with `(a)` subsenses) or, when
+/// there is one, unnumbered; quotations are the paragraphs indented deeper than their sense, attributed with
+/// `--Author`; `{Phrase}, definition` paragraphs are idioms and compounds, kept as senses after the numbered ones;
+/// `Note:`/`Usage:` join the sense they follow and `Syn:` gives synonyms. Markup is resolved: `{…}` and `\…\` keep
+/// their text, character entities become Unicode (``GCIDEEntities``), `[Obs.]`/`(Zool.)` become labels, and
+/// provenance notes (`[1913 Webster]`, `[PJC]`) are dropped.
+enum GCIDEFormat {
+    struct ParsedEntry: Equatable {
+        var headword: String
+        var pronunciation: String?
+        var partOfSpeech: PartOfSpeech?
+        var etymology: String?
+        var senses: [ParsedSense]
+    }
+
+    struct ParsedSense: Equatable {
+        var definition: String
+        var examples: [String] = []
+        var labels: [String] = []
+        var synonyms: [String] = []
+        var subsenses: [ParsedSense] = []
+        /// `Note:` and `Usage:` paragraphs, joined to the definition once its quotations are out.
+        var notes: [String] = []
+    }
+
+    static func parse(_ text: String) -> ParsedEntry {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            (indent: line.prefix { $0 == " " }.count, text: resolveEntities(String(line.trimmingWhitespaceSubstring())))
+        }
+        // The head runs to the first blank line, numbered sense or provenance note.
+        var headEnd = 0
+        while headEnd < lines.count, !lines[headEnd].text.isEmpty, !isProvenanceLine(lines[headEnd].text),
+              headEnd == 0 || senseNumber(lines[headEnd].text) == nil
+        {
+            headEnd += 1
+        }
+        var head = GCIDEHead.parse(lines[..<headEnd].map(\.text).joined(separator: " "))
+        var body = Array(lines[headEnd...].filter { !isProvenanceLine($0.text) })
+        if !head.rest.isEmpty { body.insert((indent: 3, text: head.rest), at: 0) }
+        var senses = GCIDEBody(lines: body).senses()
+        senses = senses.compactMap { sense in
+            var sense = sense
+            let etymology = clean(&sense)
+            if let etymology { head.etymologies.append(etymology) }
+            return sense.definition.isEmpty && sense.subsenses.isEmpty && sense.examples.isEmpty ? nil : sense
+        }
+        if !head.forms.isEmpty, !senses.isEmpty { senses[0].labels.insert(head.forms.joined(separator: "; "), at: 0) }
+        if !head.labels.isEmpty {
+            for index in senses.indices { senses[index].labels.insert(contentsOf: head.labels, at: 0) }
+        }
+        let etymology = head.etymologies.map { tidy($0) }.filter { !$0.isEmpty }.joined(separator: " ")
+        return ParsedEntry(
+            headword: head.headword, pronunciation: head.pronunciation, partOfSpeech: head.partOfSpeech,
+            etymology: etymology.isEmpty ? nil : etymology, senses: senses
+        )
+    }
+
+    // MARK: Text
+
+    /// Replaces `[add]`-style entities with Unicode; brackets that are not entities (`[Obs.]`) stay.
+    static func resolveEntities(_ text: String) -> String {
+        guard text.contains("[") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "[") {
+            result += rest[..<open]
+            let after = rest.index(after: open)
+            if let close = rest[after...].prefix(9).firstIndex(of: "]"),
+               let mapped = GCIDEEntities.table[String(rest[after..<close])]
+            {
+                result += mapped
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("[")
+                rest = rest[after...]
+            }
+        }
+        return result + rest
+    }
+
+    /// Whether a whole line is a provenance note: `[1913 Webster]`, `[Webster 1913 Suppl.]`, `[PJC]`, `[WordNet 1.5 +PJC]`.
+    static func isProvenanceLine(_ line: String) -> Bool {
+        guard line.hasPrefix("["), line.hasSuffix("]") else { return false }
+        return line.dropFirst().dropLast().split(separator: "]").allSatisfy { isProvenance($0.drop { $0 == "[" || $0 == " " }) }
+    }
+
+    /// Whether the text inside brackets names a source rather than saying something about the word.
+    static func isProvenance(_ content: Substring) -> Bool {
+        if content.contains("Webster") || content.contains("WordNet") || content.contains("PJC") { return true }
+        let words = content.split(whereSeparator: { $0 == " " || $0 == "+" })
+        return !words.isEmpty && words.allSatisfy { word in
+            word.count >= 2 && word.count <= 5 && word.allSatisfy { ($0.isUppercase || $0.isNumber) && $0.isASCII }
+        }
+    }
+
+    /// A numbered sense's number and text (`2. To move …`), when the line starts one.
+    static func senseNumber(_ line: String) -> (Int, Substring)? {
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 3, let number = Int(digits) else { return nil }
+        let rest = line[digits.endIndex...]
+        guard rest.first == "." , rest.dropFirst().first.map({ $0 == " " }) ?? true else { return nil }
+        return (number, rest.dropFirst().trimmingWhitespaceSubstring())
+    }
+
+    /// Resolves a sense's markup in place: leading `(Zool.)` and bracketed `[Obs.]` become labels, trailing
+    /// `--Author` and inline quotations become examples; returns a bracketed sense-level etymology, if any.
+    static func clean(_ sense: inout ParsedSense) -> String? {
+        var etymology: String?
+        var text = Substring(tidy(sense.definition))
+        // A leading `[AS. wealcan to roll.]` is this sense's own etymology.
+        if text.hasPrefix("["), let close = matching(text, open: text.startIndex) {
+            let content = text[text.index(after: text.startIndex)..<close]
+            let first = content.prefix { $0 != " " }
+            if !isLabel(content) && !isProvenance(content) && first.hasSuffix(".") && first.first?.isUppercase == true {
+                etymology = String(content)
+                text = text[text.index(after: close)...].trimmingWhitespaceSubstring()
+            }
+        }
+        while text.hasPrefix("("), let close = matching(text, open: text.startIndex),
+              isLabel(text[text.index(after: text.startIndex)..<close])
+        {
+            sense.labels.append(String(text[text.index(after: text.startIndex)..<close]))
+            text = text[text.index(after: close)...].trimmingWhitespaceSubstring()
+        }
+        var definition = ""
+        var rest = text
+        while let open = rest.firstIndex(where: { $0 == "[" || $0 == "\"" }) {
+            definition += rest[..<open]
+            if rest[open] == "[", let close = matching(rest, open: open) {
+                let content = rest[rest.index(after: open)..<close]
+                if isLabel(content) { sense.labels.append(String(content)) } else if !isProvenance(content) {
+                    definition += "(\(content))"
+                }
+                rest = rest[rest.index(after: close)...]
+            } else if rest[open] == "\"", let close = rest[rest.index(after: open)...].firstIndex(of: "\"") {
+                var quote = String(rest[rest.index(after: open)..<close]).trimmingWhitespace()
+                rest = rest[rest.index(after: close)...]
+                if let author = leadingAttribution(&rest) { quote += " — " + author }
+                if !quote.isEmpty { sense.examples.append(quote) }
+            } else {
+                definition.append(rest[open])
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        definition += rest
+        if let dashes = definition.ranges(of: " --").last,
+           !definition[dashes.upperBound...].contains(" -- "),
+           definition[dashes.upperBound...].first.map({ $0.isLetter || $0.isNumber }) == true
+        {
+            definition = String(definition[..<dashes.lowerBound])
+        }
+        sense.definition = tidy(([definition] + sense.notes).joined(separator: " ")).trimmingCharacters(in: " ;:,")
+        sense.notes = []
+        sense.examples = sense.examples.map { tidy($0) }
+        sense.labels = unique(sense.labels.map { tidy($0) }.filter { !$0.isEmpty })
+        for index in sense.subsenses.indices {
+            if let inner = clean(&sense.subsenses[index]) { etymology = [etymology, inner].compactMap { $0 }.joined(separator: " ") }
+        }
+        return etymology
+    }
+
+    /// `--Spenser.` right after a quotation: the author, removed from `rest`.
+    static func leadingAttribution(_ rest: inout Substring) -> String? {
+        let trimmed = rest.drop { $0 == " " }
+        guard trimmed.hasPrefix("--"), trimmed.dropFirst(2).first.map({ $0.isLetter || $0.isNumber }) == true else {
+            return nil
+        }
+        let body = trimmed.dropFirst(2)
+        let end = body.firstIndex(of: "\"") ?? body.endIndex
+        rest = body[end...]
+        return String(body[..<end]).trimmingWhitespace()
+    }
+
+    /// A label: `Obs.`, `Zool.`, `R.`, `Obs. or Colloq.`, `Cant`, `U.S.` — a few capitalised words or abbreviations.
+    static func isLabel(_ content: Substring) -> Bool {
+        let words = content.split(separator: " ")
+        guard !words.isEmpty, words.count <= 4, content.count <= 30 else { return false }
+        return words.allSatisfy { word in
+            ["or", "&", "and", "in", "of", "&c."].contains(word) || (word.first?.isUppercase == true && word.count <= 12)
+                || lowercaseLabels.contains(word.lowercased())
+        } && !words.contains { $0.hasSuffix(",") }
+    }
+
+    static let lowercaseLabels: Set<String> = [
+        "slang", "slang.", "colloq.", "obs.", "rare", "rare.", "informal", "vulgar", "archaic", "dial.", "fig.", "jocose",
+        "poetic", "cant", "local", "prov.", "usually", "often", "plural", "pl.",
+    ]
+
+    /// The index of the bracket that closes the one at `open`, counting nesting.
+    static func matching(_ text: Substring, open: Substring.Index) -> Substring.Index? {
+        let opener = text[open]
+        let closer: Character = opener == "[" ? "]" : opener == "(" ? ")" : "}"
+        var depth = 0
+        for index in text[open...].indices {
+            if text[index] == opener { depth += 1 } else if text[index] == closer {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// Resolves `{…}` and `\…\` to their text, drops inline provenance notes and collapses white space.
+    static func tidy(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let index = rest.firstIndex(where: { "{}\\[".contains($0) }) {
+            result += rest[..<index]
+            let character = rest[index]
+            rest = rest[rest.index(after: index)...]
+            switch character {
+            case "\\":
+                if let close = rest.firstIndex(of: "\\") {
+                    result += rest[..<close].filter { !"*\"`".contains($0) }
+                    rest = rest[rest.index(after: close)...]
+                }
+            case "[":
+                if let close = rest.firstIndex(of: "]"), isProvenance(rest[..<close]) {
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    result.append("[")
+                }
+            default: break
+            }
+        }
+        result += rest
+        return collapse(result).replacing(" -- ", with: " — ").replacing("; --", with: "; —").replacing(" ,", with: ",")
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        String(drop { set.contains($0) || $0 == " " }.reversed().drop { set.contains($0) || $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,124 @@
+@testable import DictDatabaseProvider
+@testable import LexAggDictFormats
+import LexAggCore
+import Testing
+
+@Suite struct GCIDEFormatTests {
+    static let walk = """
+        Walk \\Walk\\ (w[add]k), v. i. [imp. & p. p. {Walked}; p. pr. &
+           vb. n. {Walking}.] [OE. walken, probably from AS. wealcan to
+           roll, Icel. v[=a]lka to roll. [root]130.]
+           [1913 Webster]
+           1. To move along on foot; to advance by steps.
+              [1913 Webster]
+
+                    At the end of twelve months, he walked in the palace
+                    of the kingdom of Babylon.            --Dan. iv. 29.
+              [1913 Webster]
+
+           Note: In the walk of quadrupeds, there are always two feet
+                 on the ground.
+                 [1913 Webster]
+
+           4. To be in motion; to act; to move; to wag. [Obs.] "Her
+              tongue did walk in foul reproach." --Spenser.
+              [1913 Webster]
+
+           {To walk after the flesh} (Script.), to indulge sensual
+              appetites. --Rom. viii. 1.
+              [1913 Webster +PJC]
+
+        """
+
+    @Test func walkIsParsedIntoHeadPronunciationEtymologyAndSenses() {
+        let entry = GCIDEFormat.parse(Self.walk)
+        #expect(entry.headword == "Walk")
+        #expect(entry.pronunciation == "wa\u{324}k")
+        #expect(entry.partOfSpeech == .verb)
+        #expect(entry.etymology == "OE. walken, probably from AS. wealcan to roll, Icel. vālka to roll. √130.")
+        #expect(entry.senses.map(\.definition) == [
+            "To move along on foot; to advance by steps. Note: In the walk of quadrupeds, there are always two feet on the ground.",
+            "To be in motion; to act; to move; to wag.",
+            "To walk after the flesh: to indulge sensual appetites.",
+        ])
+        #expect(entry.senses[0].labels == ["intransitive", "imp. & p. p. Walked; p. pr. & vb. n. Walking"])
+        #expect(entry.senses[0].examples == [
+            "At the end of twelve months, he walked in the palace of the kingdom of Babylon. — Dan. iv. 29.",
+        ])
+        #expect(entry.senses[1].labels == ["intransitive", "Obs."])
+        #expect(entry.senses[1].examples == ["Her tongue did walk in foul reproach. — Spenser."])
+        #expect(entry.senses[2].labels == ["intransitive", "Script."])
+    }
+
+    @Test func anUnnumberedDefinitionOnTheHeadLineIsASense() {
+        let entry = GCIDEFormat.parse("Abaca \\Ab\"a*ca\\ ([a^]b\"[.a]*k[.a]), n. [The native name.] (Bot.) The\n   Manila-hemp plant.\n   [1913 Webster]\n")
+        #expect(entry.pronunciation == "ăbˈȧ-kȧ")
+        #expect(entry.partOfSpeech == .noun)
+        #expect(entry.etymology == "The native name.")
+        #expect(entry.senses.map(\.definition) == ["The Manila-hemp plant."])
+        #expect(entry.senses.first?.labels == ["Bot."])
+    }
+
+    @Test(arguments: [("[ae]", "æ"), ("['e]", "é"), ("[=a]", "ā"), ("[-e]", "ē"), ("[oe]", "œ"), ("[a^]", "ă"),
+                      ("[^o]", "ô"), ("[aum]", "ä"), ("[,c]", "ç"), ("[=oo]", "o͞o"), ("[alpha]", "α"), ("[Obs.]", "[Obs.]")])
+    func entitiesBecomeUnicode(entity: String, expected: String) {
+        #expect(GCIDEFormat.resolveEntities("x\(entity)y") == "x\(expected)y")
+    }
+
+    /// The residue the issue names: none of it may reach a definition, example or label.
+    static func markup(in entry: Entry) -> [String] {
+        var texts: [String] = [entry.etymology ?? "", entry.headword] + entry.pronunciations.map(\.text)
+        for sense in entry.allSenses {
+            texts += [sense.definition] + sense.examples + sense.labels
+            for subsense in sense.subsenses { texts += [subsense.definition] + subsense.examples }
+        }
+        return texts.filter { text in
+            text.contains("Webster]") || text.contains("[PJC]") || text.contains("{") || text.contains("}")
+                || text.contains("\\") || GCIDEFormat.resolveEntities(text) != text
+        }
+    }
+
+    @Test func fixtureEntriesCarryNoMarkup() async throws {
+        let gcide = TestDatabases.fixture("gcide")
+        for word in ["house", "a", "serene", "serenity"] {
+            let result = try await gcide.lookup(try LookupQuery(word))
+            #expect(!result.entries.isEmpty, "\(word)")
+            for entry in result.entries {
+                #expect(Self.markup(in: entry).isEmpty, "\(word): \(Self.markup(in: entry))")
+            }
+        }
+        let house = try await gcide.lookup(try LookupQuery("house"))
+        #expect(house.entries.map { $0.senseGroups.first?.partOfSpeech } == [.noun, .verb, .verb])
+        #expect(house.entries[0].etymology?.hasPrefix("OE. hous, hus") == true)
+        #expect(house.entries[0].allSenses.prefix(3).map(\.definition).last == "Those who dwell in the same house; a household.")
+    }
+
+    /// The installed database (CI installs dict-gcide): `walk`'s parts of speech, and ≥ 200 headwords spread over
+    /// the whole index with no markup left.
+    @Test func systemDatabaseEntriesCarryNoMarkup() async throws {
+        guard let base = TestDatabases.system("gcide") else { return }
+        let gcide = DictDatabaseDiscovery.database(indexPath: base + ".index")
+        let walk = try await gcide.lookup(try LookupQuery("walk"))
+        let walkEntries = walk.entries.filter { $0.headword == "Walk" }
+        #expect(walkEntries.map { $0.senseGroups.first?.partOfSpeech } == [.verb, .verb, .noun])
+        #expect(walkEntries.first?.pronunciations.first?.text == "wa\u{324}k")
+        #expect(walkEntries.first?.etymology?.hasPrefix("OE. walken") == true)
+        #expect(walkEntries.first?.allSenses.first?.definition.hasPrefix("To move along on foot;") == true)
+
+        let index = try DictIndex(path: base + ".index")
+        let headwords = await TestDatabases.headwords(of: index).map(\.0).filter { !DictIndex.isMetadata($0) }
+        let step = max(1, headwords.count / 250)
+        var checked = 0
+        var dirty: [String: [String]] = [:]
+        for headword in stride(from: 7, to: headwords.count, by: step).map({ headwords[$0] }) {
+            guard let query = try? LookupQuery(headword) else { continue }
+            for entry in try await gcide.lookup(query).entries {
+                checked += 1
+                let markup = Self.markup(in: entry)
+                if !markup.isEmpty { dirty[headword] = markup }
+            }
+        }
+        #expect(checked >= 200)
+        #expect(dirty.isEmpty, "\(dirty.count) of \(checked) entries keep markup: \(dirty.prefix(5))")
+    }
+}

@@ -18,6 +18,7 @@ public final class CommandContext: Sendable {
     private let loadedSettings = Mutex<Result<Settings, ConfigError>?>(nil)
     private let logLevel: LogLevelControl
     private let quiet = Mutex(false)
+    private let reportedProblems = Mutex(false)
     /// The one logger: providers, their HTTP clients and the lookup service get copies of it. Standard error, at the
     /// level `--verbose`/`--debug` or `LEXAGG_LOG` ask for (errors only by default).
     public let logger: Logger
@@ -135,8 +136,10 @@ public final class CommandContext: Sendable {
         output.writeError("lexagg: error: \(message)\n")
     }
 
-    /// Reports the factories' problems (an unreadable `LEXAGG_DICT_PATH` entry) as warnings.
+    /// Reports the factories' problems (an unreadable `LEXAGG_DICT_PATH` entry) as warnings, once per run however
+    /// many times a command asks the lookup service (`suggest` asks it for random words and for definitions).
     func reportRegistryProblems() {
+        guard reportedProblems.withLock({ reported in defer { reported = true }; return !reported }) else { return }
         for problem in registry.problems { warn(problem) }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LexAggFixtures
 import Testing
 
@@ -25,6 +26,14 @@ import Testing
         let run = BinaryRun.run(["lookup", "serendipity", "--providers", "wordnet"], environment: ["LEXAGG_DICT_PATH": "/nonexistent"])
         #expect(run.status == 0)
         #expect(run.stderr.contains("lexagg: warning: LEXAGG_DICT_PATH entry /nonexistent: cannot read directory"))
+    }
+
+    @Test func aProblemWithTheDictPathIsReportedOnceEvenWhenACommandAsksTheServiceTwice() {
+        // suggest asks the lookup service for random words and then for definitions.
+        let run = BinaryRun.run(["suggest", "--lang", "en"], environment: [
+            "LEXAGG_DICT_PATH": "/nonexistent", "HOME": TemporaryFiles.directory(),
+        ])
+        #expect(run.stderr.components(separatedBy: "LEXAGG_DICT_PATH entry /nonexistent").count == 2, "\(run.stderr)")
     }
 
     @Test func aClosedPipeEndsQuietly() {

@@ -65,8 +65,12 @@ public struct ProviderDescriptor: Sendable, Hashable {
     /// Whether this provider can define words of `language` (a provider that names no language can try any).
     public func defines(_ language: Language?) -> Bool {
         guard capabilities.contains(.define) || capabilities.contains(.translate) else { return false }
-        guard let language, !languages.isEmpty else { return true }
-        return languages.contains { $0.matches(language) }
+        return language.map(gives) ?? true
+    }
+
+    /// Whether the provider covers `language` (one that names no language covers any).
+    public func gives(_ language: Language) -> Bool {
+        languages.isEmpty || languages.contains { $0.matches(language) }
     }
 }
 

@@ -158,10 +158,3 @@ struct ProviderSelection: Sendable {
         return local
     }
 }
-
-extension ProviderDescriptor {
-    /// Whether the provider gives words of `language` (one that names no language gives any).
-    public func gives(_ language: Language) -> Bool {
-        languages.isEmpty || languages.contains { $0.matches(language) }
-    }
-}

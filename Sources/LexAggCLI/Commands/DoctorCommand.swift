@@ -125,11 +125,7 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
                          hint: "set LEXAGG_CACHE_DIR, XDG_CACHE_HOME or HOME", required: true)
         }
         if !FileManager.default.fileExists(atPath: path) {
-            let directory = (path as NSString).deletingLastPathComponent
-            let writable = Self.canCreate(directory)
-            return Check(name: "cache", status: writable ? "ok" : "failed",
-                         message: writable ? "\(path) (not created yet)" : "cannot create \(directory)",
-                         hint: writable ? nil : "make it writable, or set LEXAGG_CACHE_DIR", required: true)
+            return Self.notCreatedYet("cache", path: path, variable: "LEXAGG_CACHE_DIR")
         }
         guard let store = context.cacheStore else {
             return Check(name: "cache", status: "failed", message: "cannot open \(path)", required: true)
@@ -157,14 +153,20 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
             return Check(name: "library", status: "ok",
                          message: "\(diagnosis.path): \(diagnosis.words.map { "\($0) words" } ?? "healthy")", required: true)
         case .missing:
-            let writable = Self.canCreate(directory)
-            return Check(name: "library", status: writable ? "ok" : "failed",
-                         message: writable ? "\(diagnosis.path) (not created yet)" : "cannot create \(directory)",
-                         hint: writable ? nil : "make it writable, or set LEXAGG_DATA_DIR", required: true)
+            return Self.notCreatedYet("library", path: diagnosis.path, variable: "LEXAGG_DATA_DIR")
         case .corrupt, .foreign, .newer:
             return Check(name: "library", status: "failed", message: "\(diagnosis.path): \(diagnosis.detail)",
                          hint: diagnosis.advice.first ?? "run 'lexagg library doctor'", required: true)
         }
+    }
+
+    /// A file that does not exist yet: fine when its directory exists and is writable or could be created.
+    static func notCreatedYet(_ name: String, path: String, variable: String) -> Check {
+        let directory = (path as NSString).deletingLastPathComponent
+        let writable = canCreate(directory)
+        return Check(name: name, status: writable ? "ok" : "failed",
+                     message: writable ? "\(path) (not created yet)" : "cannot create \(directory)",
+                     hint: writable ? nil : "make it writable, or set \(variable)", required: true)
     }
 
     /// Whether `directory` exists and is writable, or could be created.

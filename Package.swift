@@ -7,6 +7,8 @@
 //   Sources/LexAggAggregation   the lookup service: selection, cache wrapping, strategies, merging, suggestions
 //   Sources/LexAggCache         per-provider persistent cache (SQLite through GRDB), a provider decorator
 //   Sources/LexAggConfig        the configuration file (TOML), environment overrides, `lexagg config`'s editing
+//   Sources/LexAggDocuments     the versioned JSON documents shared by `--format json` and the servers
+//   Sources/LexAggServer        HTTP API (Hummingbird), DICT protocol server (SwiftNIO), MCP server: adapters
 //   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
 //   Sources/lexagg              executable: the composition root, the only place that lists provider factories
 //   Sources/ProviderConformance the kit every provider's tests run (a library product; no `import Testing`)
@@ -96,6 +98,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // The servers (Sources/LexAggServer): HTTP, metrics, graceful shutdown, the Model Context Protocol.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
     ],
     targets: providerTargets + providerTests + [
         // MARK: Core and layers
@@ -114,9 +122,40 @@ let package = Package(
         ),
         // The quiz engine: questions, SM-2 scheduling, the countdown session on an injected clock, terminal keys.
         .target(name: "LexAggQuiz", dependencies: ["LexAggCore"]),
+        // The versioned JSON documents: `--format json`, `serve http`'s own API and the MCP server's results.
+        .target(name: "LexAggDocuments", dependencies: ["LexAggCore", "LexAggAggregation"]),
+        // MARK: Servers: thin adapters over the lookup service (Sources/LexAggServer/<protocol>).
+        .target(
+            name: "LexAggHTTPServer",
+            dependencies: [
+                "LexAggCore", "LexAggAggregation", "LexAggDocuments", logging,
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            path: "Sources/LexAggServer/HTTP"
+        ),
+        .target(
+            name: "LexAggDICTServer",
+            dependencies: [
+                "LexAggCore", "LexAggAggregation", logging,
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ] + nio,
+            path: "Sources/LexAggServer/DICT"
+        ),
+        .target(
+            name: "LexAggMCPServer",
+            dependencies: [
+                "LexAggCore", "LexAggAggregation", "LexAggDocuments", "LexAggLibrary", logging,
+                .product(name: "MCP", package: "swift-sdk"),
+            ],
+            path: "Sources/LexAggServer/MCP"
+        ),
         .target(
             name: "LexAggCLI",
             dependencies: [
+                "LexAggDocuments", "LexAggHTTPServer", "LexAggDICTServer", "LexAggMCPServer",
                 "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
                 "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -15,7 +15,7 @@ extension ProviderID {
 ///
 /// Files are opened on first use. WordNet's text is structured into senses by part of speech; FreeDict's
 /// bilingual databases yield translations; any other database's entry becomes one tidy sense.
-public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProviding {
+public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProviding, DescribedProvider {
     public typealias Format = DictTextFormat
 
     public let descriptor: ProviderDescriptor

@@ -53,10 +53,28 @@ public protocol RandomWordProviding: DictionaryProvider {
     func randomWords(_ request: RandomWordRequest) async throws -> [String]
 }
 
-/// A provider that suggests headwords close to a word ("did you mean").
+/// A provider that finds headwords: those close to a word ("did you mean") and those matching a pattern by a
+/// ``MatchStrategy``.
 public protocol MatchProviding: DictionaryProvider {
     /// Up to `limit` headwords that start with, or are spelled close to, `query.term`, best first.
     func suggestions(for query: LookupQuery, limit: Int) async throws -> [String]
+
+    /// The strategies ``match(_:)`` answers; the lookup service asks a provider only for these.
+    var matchStrategies: [MatchStrategy] { get }
+
+    /// Up to `query.limit` headwords matching `query.pattern` by `query.strategy`, in the provider's order (exact
+    /// and alphabetical for an index, relevance for a search service). None is an empty list, not an error.
+    /// - Throws: ``ProviderError`` only; ``ProviderError/Code/invalidQuery`` for a pattern the strategy rejects (a
+    ///   malformed regular expression).
+    func match(_ query: MatchQuery) async throws -> [String]
+}
+
+extension MatchProviding {
+    public var matchStrategies: [MatchStrategy] { [] }
+
+    public func match(_ query: MatchQuery) async throws -> [String] {
+        throw ProviderError(.invalidQuery, provider: descriptor.id, message: "\(descriptor.id) does not match by \(query.strategy)")
+    }
 }
 
 /// One request to a provider, as a value: what the cache keys on and the strategy layer falls back with.
@@ -85,4 +103,10 @@ public protocol DescriptorDiscovering: DictionaryProvider {
     /// Starts the provider, within its own time limit, to learn its descriptor; afterwards ``descriptor`` is the
     /// real one, or ``availability()`` says why it could not be learned.
     func discoverDescriptor() async
+}
+
+/// A provider that can describe its data in one line (a dictd database's `00-database-short`), for listings and
+/// the DICT server's `SHOW DB`.
+public protocol DescribedProvider: DictionaryProvider {
+    func shortDescription() -> String?
 }

@@ -33,8 +33,6 @@ let factories: [ProviderFactory] = [
     .external,
 ]
 
-extension DictDatabase: DescribedProvider {}
-
 var environment: [String: String] = [:]
 var pointer = environ
 while let entry = pointer.pointee {

@@ -43,7 +43,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     public let configuration: Configuration
     private let cache: (any AnswerCaching)?
     let clock: C
-    private let logger: Logger
+    let logger: Logger
 
     public init(
         registry: ProviderRegistry, configuration: Configuration = Configuration(), cache: (any AnswerCaching)?,
@@ -56,7 +56,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         self.logger = logger
     }
 
-    private var selection: ProviderSelection {
+    var selection: ProviderSelection {
         ProviderSelection(registry: registry, defaults: configuration.defaultProviders, logger: logger)
     }
 
@@ -274,7 +274,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         return options
     }
 
-    private func validate(_ options: RequestOptions) throws(LookupServiceError) {
+    func validate(_ options: RequestOptions) throws(LookupServiceError) {
         if options.refresh && (options.offline || options.noCache) {
             throw LookupServiceError(
                 .invalidRequest,
@@ -290,7 +290,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
 
     /// The configured limits, with the request's strategy and timeout over them. A request's timeout sets both
     /// the deadline and the per-provider limit; a provider's own configured limit still applies within it.
-    private func aggregationOptions(_ options: RequestOptions) -> AggregationOptions {
+    func aggregationOptions(_ options: RequestOptions) -> AggregationOptions {
         var aggregation = configuration.aggregation
         aggregation.strategy = strategy(options)
         if let timeout = options.timeout {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LexAggCache
 import LexAggCore
+import LexAggDocuments
 
 /// `lexagg cache stats|clear|prune`: look after the cache of online answers.
 struct CacheCommand: ParsableCommand {

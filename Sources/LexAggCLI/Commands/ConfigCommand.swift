@@ -9,6 +9,7 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggDocuments
 
 /// `lexagg config path|show|set|reset`.
 struct ConfigCommand: ParsableCommand {

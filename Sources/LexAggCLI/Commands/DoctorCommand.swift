@@ -4,6 +4,7 @@ import LexAggAggregation
 import LexAggCache
 import LexAggConfig
 import LexAggCore
+import LexAggDocuments
 import LexAggLibrary
 
 /// `lexagg doctor`: is everything a lookup needs in working order, and if not, how to fix it.

@@ -3,6 +3,7 @@ import Foundation
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggDocuments
 import LexAggLibrary
 
 struct LibraryCommand: ParsableCommand {

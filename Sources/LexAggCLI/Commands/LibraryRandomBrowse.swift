@@ -1,6 +1,7 @@
 import Foundation
 import LexAggAggregation
 import LexAggCore
+import LexAggDocuments
 import LexAggLibrary
 
 extension RandomCommand {

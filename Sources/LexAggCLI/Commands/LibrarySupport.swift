@@ -1,6 +1,7 @@
 import Foundation
 import LexAggAggregation
 import LexAggCore
+import LexAggDocuments
 import LexAggLibrary
 
 // What the library, history, suggest and random-browsing commands share: opening the library with errors that

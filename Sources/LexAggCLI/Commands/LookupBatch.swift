@@ -7,6 +7,7 @@ import Darwin
 #endif
 import LexAggAggregation
 import LexAggCore
+import LexAggDocuments
 
 /// `lookup --batch FILE`: many words with one set of providers, answers in input order.
 ///

@@ -3,6 +3,7 @@ import LexAggAggregation
 import LexAggCache
 import LexAggConfig
 import LexAggCore
+import LexAggDocuments
 
 struct LookupCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(

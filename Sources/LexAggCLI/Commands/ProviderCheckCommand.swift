@@ -1,5 +1,6 @@
 import ArgumentParser
 import LexAggCore
+import LexAggDocuments
 import ProviderConformance
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LexAggAggregation
 import LexAggCore
+import LexAggDocuments
 
 struct ProvidersCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -23,30 +24,7 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let registry = context.registry
-        var infos: [JSONOutput.ProviderInfo] = []
-        for provider in registry.providers {
-            // An external provider not seen before learns its descriptor by starting (within its own time limit).
-            if let discovering = provider as? any DescriptorDiscovering { await discovering.discoverDescriptor() }
-            let availability = await provider.availability()
-            let descriptor = provider.descriptor
-            var reason: String?
-            var status = descriptor.requiresNetwork ? "configured" : "ready"
-            switch availability {
-            case .available: break
-            case .notConfigured(let hint): (reason, status) = (hint, "not configured")
-            case .unavailable(let why): (reason, status) = (why, "unavailable")
-            }
-            var description: String?
-            if let database = provider as? any DescribedProvider { description = database.shortDescription() }
-            infos.append(JSONOutput.ProviderInfo(
-                id: descriptor.id, name: descriptor.displayName, description: description,
-                capabilities: descriptor.capabilities.names, languages: descriptor.languages,
-                translations: descriptor.translationPairs.map(\.description),
-                mode: descriptor.requiresNetwork ? "online" : "offline",
-                requiresCredentials: descriptor.requiresCredentials, source: descriptor.source,
-                available: availability.isAvailable, status: status, unavailableReason: reason
-            ))
-        }
+        let infos = await JSONOutput.ProviderInfo.listing(of: registry)
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.ProvidersDocument(providers: infos, problems: registry.problems)))
@@ -96,9 +74,4 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
         out += "\n" + style.dim("sources:") + "\n" + sources.joined(separator: "\n") + "\n"
         return out
     }
-}
-
-/// A provider that can describe its data in one line (a dictd database's `00-database-short`).
-public protocol DescribedProvider: DictionaryProvider {
-    func shortDescription() -> String?
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggDocuments
 
 struct RandomCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -70,10 +71,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
             }
             context.output.write(answer.words.map { $0 + "\n" }.joined())
         case .json:
-            context.output.write(JSONOutput.encode(JSONOutput.RandomDocument(
-                language: language, words: answer.words, provider: provider,
-                fallbackFrom: answer.failures.map { .init(provider: $0.provider, error: JSONOutput.ErrorInfo($0)) }
-            )))
+            context.output.write(JSONOutput.encode(JSONOutput.RandomDocument(answer: answer, provider: provider)))
         }
         return .success
     }

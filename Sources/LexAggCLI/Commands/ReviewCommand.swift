@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LexAggCore
+import LexAggDocuments
 import LexAggLibrary
 import LexAggQuiz
 

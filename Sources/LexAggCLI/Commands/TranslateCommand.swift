@@ -2,6 +2,7 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggDocuments
 
 struct TranslateCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -76,11 +77,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
         let result = answer.result
         switch format {
         case .json:
-            context.output.write(JSONOutput.encode(JSONOutput.LookupDocument(
-                command: "translate", query: .init(term: query.term, language: source, targetLanguage: target),
-                found: result.isFound, entries: result.entries, outcomes: result.outcomes.map(JSONOutput.Outcome.init),
-                suggestions: []
-            )))
+            context.output.write(JSONOutput.encode(JSONOutput.LookupDocument(command: "translate", answer: answer)))
         case .text:
             context.warn(about: result)
             let renderer = TextRenderer(style: context.style, names: service.registry.displayNames)

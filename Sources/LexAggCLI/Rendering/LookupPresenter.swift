@@ -2,6 +2,7 @@ import Foundation
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggDocuments
 
 extension LookupAnswer {
     /// found 0, not found 1, every provider failed 69.
@@ -43,14 +44,7 @@ struct LookupPresenter: Sendable {
 
     /// The JSON document of one answer (`lookup --format json`; one line of NDJSON in a batch).
     func document(_ answer: LookupAnswer) -> JSONOutput.LookupDocument {
-        JSONOutput.LookupDocument(
-            command: "lookup",
-            query: .init(term: answer.term, language: answer.language, matchedAs: answer.matchedAs),
-            found: answer.isFound,
-            entries: answer.result.entries, outcomes: answer.result.outcomes.map(JSONOutput.Outcome.init),
-            suggestions: answer.suggestions,
-            scores: options.explain && !answer.scores.isEmpty ? answer.scores : nil
-        )
+        JSONOutput.LookupDocument(command: "lookup", answer: answer, explain: options.explain)
     }
 
     /// Writes one answer as text: entries on standard output, warnings and "not found" on standard error.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import LexAggAggregation
 import LexAggCore
+import LexAggDocuments
 
 /// Renders results as text for people: headword, pronunciations, senses numbered by part of speech,
 /// examples, translations, and which source each entry came from.
@@ -156,10 +157,4 @@ func formatLatency(_ duration: Duration) -> String {
     if milliseconds >= 1000 { return "\(rounded(milliseconds / 1000, places: 1)) s" }
     if milliseconds >= 10 { return "\(Int(milliseconds.rounded())) ms" }
     return "\(rounded(milliseconds, places: 1)) ms"
-}
-
-func rounded(_ value: Double, places: Int) -> Double {
-    var factor = 1.0
-    for _ in 0..<places { factor *= 10 }
-    return (value * factor).rounded() / factor
 }

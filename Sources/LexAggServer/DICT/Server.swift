@@ -1,0 +1,1 @@
+// The DICT server: see README.md, "Servers".

@@ -124,6 +124,7 @@ struct LexAgg: ParsableCommand {
             LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
             ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
             ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
+            ServeCommand.self,
         ]
     )
 }

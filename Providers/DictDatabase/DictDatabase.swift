@@ -24,6 +24,8 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
     public let bodyPath: String?
     public let format: Format
     private let files: OpenOnce
+    /// WordNet's exception lists, read on the first lemma request (DictDatabase+Lemmas.swift).
+    let morphology: MorphologyOnce
 
     /// Creates a provider for the database at `indexPath`; nothing is opened until first use.
     public init(id: ProviderID, indexPath: String, bodyPath: String?, format: Format, displayName: String) {
@@ -31,12 +33,13 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         self.bodyPath = bodyPath
         self.format = format
         self.files = OpenOnce(indexPath: indexPath, bodyPath: bodyPath)
+        self.morphology = MorphologyOnce(indexPath: indexPath)
         var capabilities: ProviderCapabilities = [.match]
         var languages: [Language] = []
         var pairs: [LanguagePair] = []
         switch format {
         case .wordnet:
-            capabilities.formUnion([.define, .examples])
+            capabilities.formUnion([.define, .examples, .lemmas])
             languages = [.english]
         case .freedict(let pair):
             capabilities.formUnion([.translate, .pronunciations])
@@ -143,7 +146,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         return LookupResult(entries: entries.filter { !$0.isEmpty })
     }
 
-    private func open() throws(ProviderError) -> OpenOnce.Files {
+    func open() throws(ProviderError) -> OpenOnce.Files {
         switch files.get() {
         case .success(let files): return files
         case .failure(let error): throw providerError(error)
@@ -157,7 +160,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         )
     }
 
-    private func checkCancellation() throws(ProviderError) {
+    func checkCancellation() throws(ProviderError) {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled") }
     }
 }

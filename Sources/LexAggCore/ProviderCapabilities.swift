@@ -18,6 +18,8 @@ public struct ProviderCapabilities: OptionSet, Sendable, Hashable {
     public static let examples = ProviderCapabilities(rawValue: 1 << 5)
     /// Entries carry etymologies.
     public static let etymology = ProviderCapabilities(rawValue: 1 << 6)
+    /// Finds the lemma of an inflected form (``LemmaProviding``).
+    public static let lemmas = ProviderCapabilities(rawValue: 1 << 7)
 
     /// Names in a stable order, for listings and JSON.
     public var names: [String] {
@@ -26,6 +28,6 @@ public struct ProviderCapabilities: OptionSet, Sendable, Hashable {
 
     static let named: [(String, ProviderCapabilities)] = [
         ("define", .define), ("translate", .translate), ("random", .randomWords), ("match", .match),
-        ("pronunciations", .pronunciations), ("examples", .examples), ("etymology", .etymology),
+        ("pronunciations", .pronunciations), ("examples", .examples), ("etymology", .etymology), ("lemmas", .lemmas),
     ]
 }

@@ -31,11 +31,35 @@ public enum JSONOutput {
         /// The looser spelling that found entries when the word as typed found none (lower case, no diacritics).
         public var matchedAs: String?
 
-        public init(term: String, language: Language?, targetLanguage: Language? = nil, matchedAs: String? = nil) {
+        /// The lemma whose entries were added when the word is an inflected form (`walked` → `walk`).
+        public var lemma: Lemma?
+
+        public init(
+            term: String, language: Language?, targetLanguage: Language? = nil, matchedAs: String? = nil, lemma: Lemma? = nil
+        ) {
             self.term = term
             self.language = language
             self.targetLanguage = targetLanguage
             self.matchedAs = matchedAs
+            self.lemma = lemma
+        }
+    }
+
+    public struct Lemma: Encodable, Sendable {
+        /// The lemma (`walk`).
+        public var word: String
+        /// The form the word is of it (`past tense`, `plural`), when known.
+        public var form: String?
+        /// `morphology` (the provider's rules and exception lists) or `form-of` (an entry's "plural of …" sense).
+        public var foundBy: String
+        /// The provider whose morphology or entry named the lemma.
+        public var provider: ProviderID
+
+        public init(_ note: LemmaNote) {
+            word = note.formOf.lemma
+            form = note.formOf.form
+            foundBy = note.method.rawValue
+            provider = note.provider
         }
     }
 

@@ -110,6 +110,8 @@ public struct LookupAnswer: Sendable, Hashable {
     public var scores: [[[SenseScore]]]
     /// The looser spelling that found the word when the one typed found nothing (`Café` → `cafe`).
     public var matchedAs: String?
+    /// The lemma whose entries were added, when the word is an inflected form (`walked` → `walk`).
+    public var lemma: LemmaNote?
     /// Close spellings, when nothing knew the word.
     public var suggestions: [String]
     /// Providers left out, and why.
@@ -117,8 +119,10 @@ public struct LookupAnswer: Sendable, Hashable {
 
     public init(
         term: String, language: Language?, targetLanguage: Language? = nil, result: AggregatedResult,
-        scores: [[[SenseScore]]] = [], matchedAs: String? = nil, suggestions: [String] = [], notes: [ServiceNote] = []
+        scores: [[[SenseScore]]] = [], matchedAs: String? = nil, lemma: LemmaNote? = nil, suggestions: [String] = [],
+        notes: [ServiceNote] = []
     ) {
+        self.lemma = lemma
         self.term = term
         self.language = language
         self.targetLanguage = targetLanguage

@@ -83,8 +83,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         for note in notes { logger.info("\(note.message)") }
         return Definitions(
             service: self, language: language, target: target, options: aggregationOptions(options),
-            definers: definers.map { wrap($0, mode) }, translators: translators.map { wrap($0, mode) }, notes: notes,
-            suggest: options.suggest
+            definers: definers.map { wrap($0, mode) }, lemmatizers: await selection.lemmatizers(language: language),
+            translators: translators.map { wrap($0, mode) }, notes: notes, suggest: options.suggest
         )
     }
 
@@ -124,12 +124,14 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
 
     /// Providers chosen for defining words of one language: look up one word, or many.
     public struct Definitions: Sendable {
-        fileprivate let service: LookupService
+        let service: LookupService
         public let language: Language?
         public let target: Language?
-        fileprivate let options: AggregationOptions
+        let options: AggregationOptions
         /// The providers asked, in priority order, behind the cache.
         public let definers: [any DefinitionProviding]
+        /// The providers that know lemmas of inflected forms (WordNet's morphology), for the lemma fallback.
+        let lemmatizers: [any LemmaProviding]
         fileprivate let translators: [any TranslationProviding]
         /// Providers left out, and why.
         public let notes: [ServiceNote]
@@ -168,6 +170,12 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                     }
                 }
             }
+            // Lemmas: an inflected form a provider did not know is looked up as its lemma there (`walked` → `walk`),
+            // and a form-of entry brings its lemma's entries (`plural of house` → `house`), within the deadline.
+            var lemma: LemmaNote?
+            if !result.allFailed {
+                (result, lemma) = await followLemmas(of: query, in: result, matchedAs: matchedAs, until: end)
+            }
             if let target, let source = query.language, !translators.isEmpty,
                let translation = try? TranslationQuery(query.term, from: source, to: target)
             {
@@ -194,7 +202,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             }
             return LookupAnswer(
                 term: query.term, language: query.language, targetLanguage: target, result: result, scores: scores,
-                matchedAs: matchedAs, suggestions: suggestions, notes: notes
+                matchedAs: matchedAs, lemma: lemma, suggestions: suggestions, notes: notes
             )
         }
 

@@ -59,6 +59,9 @@ struct LookupPresenter: Sendable {
             if let matchedAs = answer.matchedAs {
                 context.output.writeError("lexagg: no entry for '\(answer.term)' as typed; showing '\(matchedAs)'\n")
             }
+            if let lemma = answer.lemma {
+                context.output.write(context.style.dim("\(answer.term): \(lemma.summary)") + "\n")
+            }
             context.output.write(renderer.render(result))
             if footer { context.output.write("\n" + renderer.footer(result.outcomes)) }
         } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {

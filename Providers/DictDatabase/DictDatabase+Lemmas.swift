@@ -1,0 +1,55 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+import LexAggDictFormats
+
+/// WordNet's lemmas: Morphy's rules and exception lists, kept to the candidates this database has as headwords.
+extension DictDatabase: LemmaProviding {
+    public func lemmas(of query: LookupQuery) async throws -> [FormOf] {
+        guard descriptor.capabilities.contains(.lemmas) else { return [] }
+        try checkCancellation()
+        let opened = try open()
+        // A word the database knows is its own lemma: `glasses` (spectacles) is not looked up as `glass`.
+        guard opened.index.lookup(query.term).isEmpty else { return [] }
+        var lemmas: [FormOf] = []
+        for candidate in morphology.get().candidates(for: query.term)
+        where !lemmas.contains(where: { $0.lemma == candidate.lemma }) && !opened.index.lookup(candidate.lemma).isEmpty {
+            lemmas.append(FormOf(lemma: candidate.lemma, form: candidate.form))
+        }
+        return lemmas
+    }
+}
+
+/// WordNet's exception lists (`noun.exc`, `verb.exc`, `adj.exc`, `adv.exc`), read once, on the first lemma request,
+/// from beside the index (the embedded WordNet carries them) or from Debian's `wordnet-base` (/usr/share/wordnet).
+/// Without them the detachment rules still apply.
+final class MorphologyOnce: Sendable {
+    private let directories: [String]
+    private let state = MutexBox<WordNetMorphology?>(nil)
+
+    init(indexPath: String) {
+        let slash = indexPath.lastIndex(of: "/")
+        let own = slash.map { String(indexPath[..<$0]) } ?? "."
+        directories = [own, "/usr/share/wordnet"]
+    }
+
+    func get() -> WordNetMorphology {
+        state.withValue { value in
+            if let value { return value }
+            var lists: [WordNetMorphology.PartOfSpeech: String] = [:]
+            for directory in directories {
+                for pos in WordNetMorphology.PartOfSpeech.allCases where lists[pos] == nil {
+                    if let data = try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + pos.rawValue + ".exc")) {
+                        lists[pos] = String(decoding: data, as: UTF8.self)
+                    }
+                }
+            }
+            let morphology = WordNetMorphology(exceptionLists: lists)
+            value = morphology
+            return morphology
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import LexAggCore
+import Logging
+
+/// The lemma a lookup followed, and how it was found.
+public struct LemmaNote: Sendable, Hashable {
+    public enum Method: String, Sendable, Hashable, Codable {
+        /// A provider's morphology (WordNet's rules and exception lists): `walked` → `walk`.
+        case morphology
+        /// A form-of sense of an entry that was found (Wiktionary's `plural of house`).
+        case formOf = "form-of"
+    }
+
+    /// The lemma and the form the word is of it (`past tense`).
+    public var formOf: FormOf
+    /// The provider whose morphology or entry named the lemma.
+    public var provider: ProviderID
+    public var method: Method
+
+    public init(formOf: FormOf, provider: ProviderID, method: Method) {
+        self.formOf = formOf
+        self.provider = provider
+        self.method = method
+    }
+
+    /// `past tense of walk`, `a form of go`.
+    public var summary: String {
+        guard let form = formOf.form, form != "form" else { return "a form of \(formOf.lemma)" }
+        return "\(form) of \(formOf.lemma)"
+    }
+}
+
+extension LookupService.Definitions {
+    /// The lemma fallbacks, within what is left of the deadline:
+    /// 1. **Morphology**: providers that did not know the word as typed are asked for its lemmas, most likely first
+    ///    (`walked` → `walk`); the first lemma one of them knows is added to the answer.
+    /// 2. **Form-of**: when the best entry in the word's language is only a form of another word (`plural of
+    ///    house`) and that word is not in the answer yet, its entries are added after the form's own.
+    func followLemmas(of query: LookupQuery, in result: AggregatedResult, matchedAs: String?, until end: C.Instant) async
+        -> (AggregatedResult, LemmaNote?)
+    {
+        var result = result
+        let clock = service.clock
+        func remaining() -> AggregationOptions? {
+            let left = clock.now.duration(to: end)
+            guard left > .zero else { return nil }
+            var remaining = options
+            remaining.deadline = left
+            remaining.providerTimeout = min(remaining.providerTimeout, left)
+            return remaining
+        }
+        let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
+        let retry = definers.filter { empty.contains($0.descriptor.id) }
+        if matchedAs == nil, !retry.isEmpty {
+            for lemmatizer in lemmatizers {
+                guard let forms = try? await lemmatizer.lemmas(of: query), !forms.isEmpty else { continue }
+                for form in forms {
+                    guard let limits = remaining(), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
+                    else { break }
+                    service.logger.info("'\(query.term)' may be the \(form.form ?? "form") of '\(form.lemma)' (\(lemmatizer.descriptor.id)); asking \(retry.map(\.descriptor.id.rawValue).joined(separator: ", "))")
+                    let second = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: retry)
+                    guard second.isFound else { continue }
+                    result.entries += second.entries
+                    // The providers that knew the lemma answered the request.
+                    let answered = Dictionary(second.outcomes.map { ($0.provider, $0) }) { first, _ in first }
+                    result.outcomes = result.outcomes.map { outcome in
+                        guard let later = answered[outcome.provider], case .answered = later.status else { return outcome }
+                        var merged = later
+                        merged.latency += outcome.latency
+                        return merged
+                    }
+                    return (result, LemmaNote(formOf: form, provider: lemmatizer.descriptor.id, method: .morphology))
+                }
+            }
+        }
+        guard result.isFound, let (form, provider) = Self.formOfTarget(result.entries, query: query),
+              let limits = remaining(), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
+        else { return (result, nil) }
+        service.logger.info("'\(query.term)' is the \(form.form ?? "form") of '\(form.lemma)' (\(provider)); looking that up too")
+        let lemma = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: definers)
+        guard lemma.isFound else { return (result, nil) }
+        result.entries += lemma.entries
+        return (result, LemmaNote(formOf: form, provider: provider, method: .formOf))
+    }
+
+    /// The lemma of the first entry in the word's language (any language when it is not given) whose senses are all
+    /// forms of one word, unless the answer already has an entry for that word.
+    static func formOfTarget(_ entries: [Entry], query: LookupQuery) -> (FormOf, ProviderID)? {
+        let language = query.language
+        for entry in entries where language.map({ entry.language?.matches($0) ?? true }) ?? true {
+            let senses = entry.senseGroups.flatMap(\.senses)
+            guard let first = senses.first?.formOf, senses.allSatisfy({ $0.formOf?.lemma == first.lemma }) else { continue }
+            let lemma = first.lemma.lowercased()
+            guard lemma != query.term.lowercased(), !entries.contains(where: { $0.headword.lowercased() == lemma })
+            else { return nil }
+            return (first, entry.provenance.provider)
+        }
+        return nil
+    }
+}
+
+extension ProviderSelection {
+    /// The providers that find lemmas of words of `language` (local ones: they answer at once), if available.
+    func lemmatizers(language: Language?) async -> [any LemmaProviding] {
+        var found: [any LemmaProviding] = []
+        for case let provider as any LemmaProviding in registry.providers
+        where provider.descriptor.capabilities.contains(.lemmas) && (language.map(provider.descriptor.gives) ?? true) {
+            if await provider.availability().isAvailable { found.append(provider) }
+        }
+        return found
+    }
+}

@@ -1,0 +1,127 @@
+import LexAggCore
+
+/// WordNet's morphology ("Morphy", WordNet's morph.c and morphy(7WN)): the lemmas an inflected English word may be
+/// a form of, from WordNet's detachment rules and its exception lists (`noun.exc`, `verb.exc`, `adj.exc`, `adv.exc`,
+/// which ship with WordNet: Debian's `wordnet-base`, and beside lexagg's embedded WordNet).
+///
+/// It proposes candidates only; the caller keeps those its dictionary knows (`walked` → `walk`, not `walke`).
+public struct WordNetMorphology: Sendable {
+    /// WordNet's parts of speech, in the order Morphy tries them.
+    public enum PartOfSpeech: String, CaseIterable, Sendable {
+        case noun, verb, adj, adv
+    }
+
+    /// A candidate lemma and the form the word would be of it.
+    public struct Candidate: Sendable, Hashable {
+        public var lemma: String
+        /// `plural`, `past tense`, `present participle`, `third-person singular`, `comparative`, `superlative`,
+        /// `possessive` (`possessive plural`), or `form` for an irregular form the exception list does not name.
+        public var form: String
+        public var partOfSpeech: PartOfSpeech
+    }
+
+    /// Irregular forms: `exceptions[pos][form]` are its lemmas (`went` → `go`), from the exception lists.
+    private let exceptions: [PartOfSpeech: [String: [String]]]
+
+    /// Morphology from the exception lists' text (`form lemma [lemma…]` per line; `_` joins words of a phrase).
+    public init(exceptionLists: [PartOfSpeech: String]) {
+        var exceptions: [PartOfSpeech: [String: [String]]] = [:]
+        for (pos, text) in exceptionLists {
+            var table: [String: [String]] = [:]
+            for line in text.split(whereSeparator: \.isNewline) {
+                let fields = line.split(separator: " ").map { $0.split(separator: "_").joined(separator: " ") }
+                guard fields.count >= 2 else { continue }
+                table[fields[0], default: []].append(contentsOf: fields.dropFirst())
+            }
+            exceptions[pos] = table
+        }
+        self.exceptions = exceptions
+    }
+
+    /// The detachment rules of morph.c: (suffix, replacement, form).
+    static let rules: [PartOfSpeech: [(suffix: String, ending: String, form: String)]] = [
+        .noun: [
+            ("s", "", "plural"), ("ses", "s", "plural"), ("xes", "x", "plural"), ("zes", "z", "plural"),
+            ("ches", "ch", "plural"), ("shes", "sh", "plural"), ("men", "man", "plural"), ("ies", "y", "plural"),
+        ],
+        .verb: [
+            ("s", "", "third-person singular"), ("ies", "y", "third-person singular"),
+            ("es", "e", "third-person singular"), ("es", "", "third-person singular"),
+            ("ed", "e", "past tense"), ("ed", "", "past tense"), ("ied", "y", "past tense"),
+            ("ing", "e", "present participle"), ("ing", "", "present participle"),
+        ],
+        .adj: [
+            ("er", "", "comparative"), ("est", "", "superlative"), ("er", "e", "comparative"), ("est", "e", "superlative"),
+            // Not Morphy's, but English spelling: `huffiest` → `huffy`.
+            ("ier", "y", "comparative"), ("iest", "y", "superlative"),
+        ],
+    ]
+
+    /// Derivations tried after the inflections, when a dictionary lacks the derived word: an adverb in -ly, a noun
+    /// in -ness (`untiringly` → `untiring`, `halfheartedness` → `halfhearted`).
+    static let derivations: [(suffix: String, ending: String, form: String)] = [
+        ("ly", "", "adverb"), ("ily", "y", "adverb"), ("ness", "", "noun"), ("iness", "y", "noun"),
+    ]
+
+    /// Every lemma `word` may be a form of, irregular forms first, then the rules' in Morphy's order (noun, verb,
+    /// adjective), each once. The word itself is never a candidate.
+    public func candidates(for word: String) -> [Candidate] {
+        let lowered = word.lowercased()
+        var found: [Candidate] = []
+        var seen: Set<String> = [lowered]
+        func add(_ lemma: String, _ form: String, _ pos: PartOfSpeech) {
+            guard !lemma.isEmpty, seen.insert(lemma).inserted else { return }
+            found.append(Candidate(lemma: lemma, form: form, partOfSpeech: pos))
+        }
+        // A possessive is its noun's (`musician's` → `musician`, `musicians'` → `musicians` → `musician`).
+        for mark in ["'s", "’s", "'", "’"] where lowered.hasSuffix(mark) && lowered.count > mark.count + 1 {
+            let owner = String(lowered.dropLast(mark.count))
+            if mark.count == 1 && !owner.hasSuffix("s") { continue }
+            add(owner, "possessive", .noun)
+            for candidate in candidates(for: owner) { add(candidate.lemma, "possessive " + candidate.form, candidate.partOfSpeech) }
+            return found
+        }
+        for pos in PartOfSpeech.allCases {
+            for lemma in exceptions[pos]?[lowered] ?? [] { add(lemma, Self.irregularForm(lowered, pos), pos) }
+        }
+        // Phrases: Morphy inflects the first word of a verb phrase (`walked out` → `walk out`), any word of a noun's.
+        let words = lowered.split(separator: " ").map(String.init)
+        if words.count > 1 {
+            for (index, part) in words.enumerated() {
+                for candidate in candidates(for: part) {
+                    var inflected = words
+                    inflected[index] = candidate.lemma
+                    add(inflected.joined(separator: " "), candidate.form, candidate.partOfSpeech)
+                }
+            }
+            return found
+        }
+        for pos in [PartOfSpeech.noun, .verb, .adj] {
+            // A word in -ss is not a form in -s (`glass` is neither the plural of `glas` nor a form of a verb `glas`).
+            if lowered.hasSuffix("ss") { continue }
+            for rule in Self.rules[pos] ?? [] where lowered.hasSuffix(rule.suffix) && lowered.count > rule.suffix.count + 1 {
+                let stem = String(lowered.dropLast(rule.suffix.count))
+                add(stem + rule.ending, rule.form, pos)
+                // A doubled final consonant (`stopped`, `running`, `bigger`) belongs to the suffix.
+                if rule.ending.isEmpty, rule.suffix != "s", let last = stem.last, stem.dropLast().last == last,
+                   !"aeiouslz".contains(last)
+                {
+                    add(String(stem.dropLast()), rule.form, pos)
+                }
+            }
+        }
+        for rule in Self.derivations where lowered.hasSuffix(rule.suffix) && lowered.count > rule.suffix.count + 2 {
+            add(String(lowered.dropLast(rule.suffix.count)) + rule.ending, rule.form, .adj)
+        }
+        return found
+    }
+
+    /// The form an exception-list entry names, as far as its spelling tells.
+    private static func irregularForm(_ form: String, _ pos: PartOfSpeech) -> String {
+        switch pos {
+        case .noun: "plural"
+        case .verb: form.hasSuffix("ing") ? "present participle" : form.hasSuffix("ed") ? "past tense" : "form"
+        case .adj, .adv: form.hasSuffix("st") ? "superlative" : form.hasSuffix("er") ? "comparative" : "form"
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import DictDatabaseProvider
+import LexAggCore
+import LexAggDictFormats
+import Testing
+
+@Suite struct WordNetMorphologyTests {
+    static let morphology = WordNetMorphology(exceptionLists: [
+        .noun: "children child\nmice mouse\nis is\n",
+        .verb: "went go\ngone go\nlying lie\n",
+        .adj: "better good well\nbest good\n",
+    ])
+
+    func lemmas(_ word: String) -> [String] { Self.morphology.candidates(for: word).map(\.lemma) }
+
+    @Test func detachmentRulesProposeEveryCandidateInMorphysOrder() {
+        #expect(lemmas("walked") == ["walke", "walk"], "ed→e before ed→'', as in Morphy; the dictionary decides")
+        #expect(lemmas("houses").prefix(2) == ["house", "hous"])
+        #expect(lemmas("boxes").contains("box"))
+        #expect(lemmas("women").contains("woman"))
+        #expect(lemmas("cities").contains("city"))
+        #expect(lemmas("readied").contains("ready"))
+        #expect(lemmas("taller").contains("tall"))
+        #expect(lemmas("largest").contains("large"))
+    }
+
+    @Test func comparativesInIerAndDerivationsInLyAndNessFindTheirAdjective() {
+        #expect(Self.morphology.candidates(for: "huffiest").contains { $0.lemma == "huffy" && $0.form == "superlative" })
+        #expect(lemmas("stubbier").contains("stubby"))
+        #expect(Self.morphology.candidates(for: "untiringly").last.map { [$0.lemma, $0.form] } == ["untiring", "adverb"])
+        #expect(lemmas("cattily").contains("catty"))
+        #expect(lemmas("halfheartedness").contains("halfhearted"))
+        #expect(lemmas("fly").isEmpty, "too short to be a derivation")
+    }
+
+    @Test func aDoubledConsonantBelongsToTheSuffix() {
+        #expect(lemmas("stopped").contains("stop"))
+        #expect(lemmas("running").contains("run"))
+        #expect(lemmas("bigger").contains("big"))
+        #expect(!lemmas("called").contains("cal"), "ll is kept: call, not cal")
+    }
+
+    @Test func irregularFormsComeFromTheExceptionListsWithTheirForm() {
+        let went = Self.morphology.candidates(for: "went")
+        #expect(went.first?.lemma == "go")
+        #expect(went.first?.form == "form", "the list does not say which form 'went' is")
+        #expect(Self.morphology.candidates(for: "mice").first.map { [$0.lemma, $0.form] } == ["mouse", "plural"])
+        #expect(Self.morphology.candidates(for: "better").prefix(2).map(\.lemma) == ["good", "well"])
+        #expect(Self.morphology.candidates(for: "better").first?.form == "comparative")
+        #expect(Self.morphology.candidates(for: "best").first?.form == "superlative")
+        #expect(Self.morphology.candidates(for: "lying").first?.form == "present participle")
+    }
+
+    @Test func theWordItselfAndNounsInSsAreNeverCandidates() {
+        #expect(!lemmas("is").contains("is"))
+        #expect(!lemmas("glass").contains("glas"))
+        #expect(lemmas("a").isEmpty)
+    }
+
+    @Test func aPossessiveIsItsNounsAndAPluralPossessiveItsNounsPlural() {
+        #expect(Self.morphology.candidates(for: "musician's").first.map { [$0.lemma, $0.form] } == ["musician", "possessive"])
+        #expect(Self.morphology.candidates(for: "Musicians’").map(\.lemma).prefix(2) == ["musicians", "musician"])
+        #expect(Self.morphology.candidates(for: "musicians'").dropFirst().first?.form == "possessive plural")
+        #expect(lemmas("children's").prefix(2) == ["children", "child"])
+        #expect(lemmas("'s").isEmpty)
+    }
+
+    @Test func phrasesInflectOneWord() {
+        #expect(lemmas("walked out").contains("walk out"))
+        #expect(lemmas("mice nests").contains("mouse nests"))
+    }
+
+    @Test func theEmbeddedWordNetKeepsOnlyLemmasItKnows() async throws {
+        let wordnet = DictDatabase(
+            id: .wordnet, indexPath: TestDatabases.embeddedWordNet + ".index", bodyPath: TestDatabases.embeddedWordNet + ".dict.dz",
+            format: .wordnet, displayName: "WordNet"
+        )
+        #expect(wordnet.descriptor.capabilities.contains(.lemmas))
+        func lemmas(_ word: String) async throws -> [FormOf] { try await wordnet.lemmas(of: LookupQuery(word)) }
+        #expect(try await lemmas("walked") == [FormOf(lemma: "walk", form: "past tense")])
+        #expect(try await lemmas("houses").first == FormOf(lemma: "house", form: "plural"))
+        #expect(try await lemmas("went").first?.lemma == "go", "verb.exc ships beside the embedded WordNet")
+        #expect(try await lemmas("children") == [FormOf(lemma: "child", form: "plural")])
+        #expect(try await lemmas("mice").first == FormOf(lemma: "mouse", form: "plural"))
+        #expect(try await lemmas("grabbed") == [FormOf(lemma: "grab", form: "past tense")])
+        #expect(try await lemmas("stopped").isEmpty, "WordNet has the adjective 'stopped'")
+        #expect(try await lemmas("serendipity").isEmpty, "a headword is its own lemma")
+        #expect(try await lemmas("glasses").isEmpty, "WordNet has 'glasses' (spectacles): not looked up as 'glass'")
+        #expect(try await lemmas("xyzzyqqed").isEmpty)
+    }
+}

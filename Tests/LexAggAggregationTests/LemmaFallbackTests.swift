@@ -1,0 +1,98 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggAggregation
+import LexAggCore
+import Testing
+
+/// A morphology from a fixed table, like WordNet's.
+struct TableLemmatizer: LemmaProviding {
+    let descriptor: ProviderDescriptor
+    let table: [String: [FormOf]]
+
+    init(_ id: String, _ table: [String: [FormOf]]) {
+        descriptor = ProviderDescriptor(
+            id: ProviderID(id)!, displayName: id, capabilities: [.lemmas], languages: [.english], requiresNetwork: false,
+            source: "test:\(id)"
+        )
+        self.table = table
+    }
+
+    func lemmas(of query: LookupQuery) async throws -> [FormOf] { table[query.term] ?? [] }
+}
+
+/// A provider whose entries are forms of other words (Wiktionary's "plural of house").
+struct FormOfProvider: DefinitionProviding {
+    let descriptor = ProviderDescriptor(
+        id: ProviderID("forms")!, displayName: "forms", capabilities: [.define], languages: [.english], requiresNetwork: false,
+        source: "test:forms"
+    )
+    let forms: [String: FormOf]
+    let lemmas: [String: String]
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        let provenance = Provenance(provider: descriptor.id, source: descriptor.source, retrievedAt: Date(timeIntervalSince1970: 0))
+        if let form = forms[query.term] {
+            let sense = Sense(definition: "\(form.form ?? "form") of \(form.lemma)", formOf: form, sources: [provenance])
+            return LookupResult(entries: [Entry(
+                headword: query.term, language: .english, senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [sense])],
+                provenance: provenance
+            )])
+        }
+        guard let definition = lemmas[query.term] else { return .notFound }
+        return TableProvider.result(query.term, definition, descriptor)
+    }
+}
+
+@Suite struct LemmaFallbackTests {
+    @Test func anInflectedFormIsLookedUpAsItsLemmaInTheProvidersThatDidNotKnowIt() async throws {
+        let dictionary = TableProvider("dictionary", words: ["walk": "to move on foot"])
+        let other = TableProvider("other", words: ["walked": "moved on foot"])
+        let morphology = TableLemmatizer("morphology", ["walked": [FormOf(lemma: "walke", form: "past tense"), FormOf(lemma: "walk", form: "past tense")]])
+        let answer = try await LookupServiceTests.service([dictionary, other, morphology]).define(try LookupQuery("walked"))
+        #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "walk", form: "past tense"), provider: ProviderID("morphology")!, method: .morphology))
+        #expect(answer.lemma?.summary == "past tense of walk")
+        #expect(dictionary.requests == ["define:walked", "define:walke", "define:walk"], "candidates in order until one is known")
+        #expect(other.requests == ["define:walked"], "a provider that knew the form is not asked for the lemma")
+        #expect(Set(answer.entries.map(\.headword)) == ["walked", "walk"])
+        #expect(answer.result.outcomes.allSatisfy { if case .answered = $0.status { true } else { false } })
+    }
+
+    @Test func aWordNoProviderKnowsIsFoundThroughItsLemma() async throws {
+        let dictionary = TableProvider("dictionary", words: ["mouse": "a small rodent"])
+        let morphology = TableLemmatizer("morphology", ["mice": [FormOf(lemma: "mouse", form: "plural")]])
+        let answer = try await LookupServiceTests.service([dictionary, morphology]).define(try LookupQuery("mice"))
+        #expect(answer.isFound)
+        #expect(answer.entries.map(\.headword) == ["mouse"])
+        #expect(answer.lemma?.summary == "plural of mouse")
+        #expect(answer.suggestions.isEmpty)
+    }
+
+    @Test func noLemmaIsTriedWhenNoRuleApplies() async throws {
+        let dictionary = TableProvider("dictionary", words: ["walk": "to move on foot"])
+        let morphology = TableLemmatizer("morphology", [:])
+        let answer = try await LookupServiceTests.service([dictionary, morphology]).define(try LookupQuery("xyzzy"))
+        #expect(!answer.isFound)
+        #expect(answer.lemma == nil)
+        #expect(dictionary.requests.filter { $0.hasPrefix("define:") } == ["define:xyzzy"])
+    }
+
+    @Test func aFormOfEntryBringsItsLemmasEntriesAfterItsOwn() async throws {
+        let forms = FormOfProvider(forms: ["houses": FormOf(lemma: "house", form: "plural")], lemmas: ["house": "a building to live in"])
+        let answer = try await LookupServiceTests.service([forms]).define(try LookupQuery("houses"))
+        #expect(answer.entries.map(\.headword) == ["houses", "house"])
+        #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "house", form: "plural"), provider: ProviderID("forms")!, method: .formOf))
+    }
+
+    @Test func aFormOfEntryIsNotFollowedToItselfNorToALemmaAlreadyShown() async throws {
+        let loop = FormOfProvider(forms: ["house": FormOf(lemma: "House")], lemmas: [:])
+        #expect(try await LookupServiceTests.service([loop]).define(try LookupQuery("house")).lemma == nil)
+        let forms = FormOfProvider(forms: ["houses": FormOf(lemma: "house", form: "plural")], lemmas: ["house": "a building"])
+        let shown = TableProvider("shown", words: ["houses": "more than one house", "house": "a home"])
+        let answer = try await LookupServiceTests.service([forms, shown]).define(try LookupQuery("houses"))
+        #expect(answer.lemma?.method == .formOf, "the answer had no entry for 'house' yet")
+        #expect(shown.requests == ["define:houses", "define:house"])
+    }
+}

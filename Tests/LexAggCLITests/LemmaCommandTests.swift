@@ -1,0 +1,40 @@
+import Foundation
+import DictDatabaseProvider
+@testable import LexAggCLI
+import Testing
+
+/// Inflected forms: the lookup service's lemma fallback, as `lookup` shows it (issue 13 item 3), with the embedded
+/// WordNet and the exception lists beside it.
+@Suite struct LemmaCommandTests {
+    static let embedded = DictDatabaseDiscovery.embeddedDirectory()!
+
+    @Test(arguments: [
+        ("walked", "past tense of walk", "use one's feet to advance"),
+        ("houses", "plural of house", "a dwelling that serves as living quarters"),
+        ("went", "a form of go", "change location"),
+        ("children", "plural of child", "a young person of either sex"),
+        ("mice", "plural of mouse", "any of numerous small rodents"),
+    ])
+    func anInflectedFormShowsItsLemmasWordNetSensesWithTheFormNoted(word: String, note: String, sense: String) async {
+        let run = await CLIRun.run(["lookup", word, "--providers", "wordnet"], databases: Self.embedded)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("\(word): \(note)\n"), "\(run.stdout.prefix(200))")
+        #expect(run.stdout.contains(sense))
+    }
+
+    @Test func jsonSaysWhichLemmaWasFollowedAndHow() async throws {
+        let run = await CLIRun.run(["lookup", "walked", "--providers", "wordnet", "--format", "json"], databases: Self.embedded)
+        #expect(run.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let query = document?["query"] as? [String: Any]
+        let lemma = query?["lemma"] as? [String: String]
+        #expect(lemma == ["word": "walk", "form": "past tense", "foundBy": "morphology", "provider": "wordnet"])
+        #expect(query?["term"] as? String == "walked")
+    }
+
+    @Test func aWordThatIsItsOwnHeadwordIsNotTakenForAForm() async {
+        let run = await CLIRun.run(["lookup", "glasses", "--providers", "wordnet"], databases: Self.embedded)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("glasses  — WordNet"))
+    }
+}

@@ -19,6 +19,9 @@ public protocol OutputSink: Sendable {
 
 extension OutputSink {
     public var isErrorTerminal: Bool { false }
+
+    /// Writes a result that may be longer than the screen; the real standard output pages it (``Pager``).
+    public func page(_ text: String) { write(text) }
 }
 
 /// The process's real standard output and error.
@@ -45,6 +48,13 @@ public struct StandardOutput: OutputSink {
 
     public var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     public var isErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Text longer than the terminal goes through the pager; anything else (a pipe, a file, a short answer) is
+    /// written as it is.
+    public func page(_ text: String) {
+        if isTerminal, let rows = Pager.terminalRows(), Pager.lineCount(text) >= rows, Pager.show(text) { return }
+        write(text)
+    }
 }
 
 /// Collects output in memory (for tests and for embedding lexagg in other programs).

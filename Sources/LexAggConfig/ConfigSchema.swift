@@ -7,6 +7,8 @@ public enum ConfigSchema {
     public enum Kind: Sendable, Hashable {
         case providerList, strategy, seconds, language, languageList, bool, duration, weight, endpoint, secret
         case text, pathList
+        /// A whole number from 1 to 1000.
+        case count
 
         /// "a number of seconds …", for messages.
         public var expected: String {
@@ -22,6 +24,7 @@ public enum ConfigSchema {
             case .endpoint: "a URL such as \"https://example.org\" or \"host:port\""
             case .secret, .text: "a string"
             case .pathList: "a path or a list of paths"
+            case .count: "a whole number from 1 to 1000"
             }
         }
     }
@@ -48,6 +51,8 @@ public enum ConfigSchema {
             summary: "the longest one provider may take, in seconds"),
         Key(name: "lookup.language", kind: .language, variable: "LEXAGG_LANG",
             summary: "the default --lang of lookup and random"),
+        Key(name: "lookup.senses", kind: .count, variable: "LEXAGG_SENSES",
+            summary: "senses shown per part of speech (default 5; --senses N, --all)"),
         Key(name: "learner.languages", kind: .languageList, variable: "LEXAGG_LANGUAGES",
             summary: "the languages you learn or speak"),
         Key(name: "cache.enabled", kind: .bool, variable: "LEXAGG_NO_CACHE",
@@ -145,6 +150,8 @@ extension ConfigSchema.Kind {
             return validateNumber(number)
         case (.bool, .bool(let flag)):
             return .success(.bool(flag))
+        case (.count, .integer(let number)):
+            return (1...1000).contains(number) ? .success(.number(Double(number))) : .failure(.invalid(quoting: String(number)))
         default:
             return .failure(.wrongType(found: value.typeName))
         }
@@ -188,6 +195,9 @@ extension ConfigSchema.Kind {
         case .text:
             guard !trimmed.isEmpty else { return .failure(.invalid(quoting: trimmed)) }
             return .success(.string(trimmed))
+        case .count:
+            guard let number = Int(trimmed), (1...1000).contains(number) else { return .failure(.invalid(quoting: trimmed)) }
+            return .success(.number(Double(number)))
         }
     }
 

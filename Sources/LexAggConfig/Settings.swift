@@ -128,6 +128,8 @@ public struct Settings: Sendable {
 
     /// The learner's languages, in the order given.
     public var learnerLanguages: [Language] { value("learner.languages")?.strings?.compactMap(Language.init) ?? [] }
+    /// How many senses of each part of speech `lookup` shows before summarising the rest (`lookup.senses`).
+    public var sensesShown: Int { value("lookup.senses")?.number.map { Int($0) } ?? 5 }
 
     // MARK: Providers
 

@@ -73,6 +73,14 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
         "lt": "Lithuanian", "lv": "Latvian", "et": "Estonian", "he": "Hebrew", "fa": "Persian",
         "th": "Thai", "vi": "Vietnamese", "id": "Indonesian", "ms": "Malay", "ca": "Catalan",
         "gl": "Galician", "eu": "Basque", "ku": "Kurdish", "sw": "Swahili", "bn": "Bengali",
+        "nb": "Norwegian Bokmål", "nn": "Norwegian Nynorsk", "br": "Breton", "gd": "Scottish Gaelic",
+        "oc": "Occitan", "mk": "Macedonian", "sq": "Albanian", "be": "Belarusian", "ka": "Georgian",
+        "hy": "Armenian", "az": "Azerbaijani", "kk": "Kazakh", "ur": "Urdu", "ta": "Tamil", "te": "Telugu",
+        "mr": "Marathi", "pa": "Punjabi", "tl": "Tagalog", "mt": "Maltese", "lb": "Luxembourgish",
+        "fo": "Faroese", "fy": "West Frisian", "yi": "Yiddish", "mn": "Mongolian", "ne": "Nepali",
+        "si": "Sinhala", "km": "Khmer", "lo": "Lao", "my": "Burmese", "am": "Amharic", "so": "Somali",
+        "yo": "Yoruba", "zu": "Zulu", "xh": "Xhosa", "mi": "Maori", "haw": "Hawaiian", "grc": "Ancient Greek",
+        "ang": "Old English", "enm": "Middle English", "non": "Old Norse", "got": "Gothic", "sa": "Sanskrit",
     ]
 
     /// ISO 639-3 (and 639-2/B) codes used in dictionary file names, mapped to ISO 639-1.

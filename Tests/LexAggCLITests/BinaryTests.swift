@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aClosedPipeEndsQuietly() {
-        let run = BinaryRun.run(["lookup", "run", "--providers", "wordnet"])
+        let run = BinaryRun.run(["lookup", "run", "--providers", "wordnet", "--all"])
         #expect(run.status == 0)
         #expect(run.stdout.split(separator: "\n").count > 50)
     }

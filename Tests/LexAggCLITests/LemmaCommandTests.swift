@@ -35,6 +35,6 @@ import Testing
     @Test func aWordThatIsItsOwnHeadwordIsNotTakenForAForm() async {
         let run = await CLIRun.run(["lookup", "glasses", "--providers", "wordnet"], databases: Self.embedded)
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("glasses  — WordNet"))
+        #expect(run.stdout.hasPrefix("glasses  — English · WordNet"))
     }
 }

@@ -45,7 +45,7 @@ import WiktionaryProvider
         #expect((invalid["error"] as? [String: Any])?["code"] as? String == "invalid-query")
         let text = await CLIRun.run(["lookup", "--batch", path, "--providers", "wordnet"])
         #expect(text.stderr.contains("line 2: the word is 300 characters long"))
-        #expect(text.stdout.contains("bank  — WordNet") && text.stdout.contains("house  — WordNet"))
+        #expect(text.stdout.contains("bank  — English · WordNet") && text.stdout.contains("house  — English · WordNet"))
         #expect(text.status == ExitStatus.notFound.rawValue)
     }
 

@@ -17,7 +17,7 @@ import Testing
     @Test func printsSensesGroupedByPartOfSpeechWithTheirSource() async {
         let run = await CLIRun.run(["lookup", "bank", "--providers", "wordnet"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("bank  — WordNet 3.0 [wordnet]\n  noun\n    1. sloping land"))
+        #expect(run.stdout.hasPrefix("bank  — English · WordNet 3.0 [wordnet]\n  noun\n    1. sloping land"))
         #expect(run.stdout.contains("  verb\n    1. tip laterally\n"))
         #expect(run.stdout.contains("“they pulled the canoe up on the bank”"))
         #expect(run.stdout.contains("synonyms: depository financial institution, banking concern"))
@@ -45,7 +45,7 @@ import Testing
         }
         let run = await CLIRun.run(["lookup", "serendipity", "--providers", "wordnet,wordnet-copy", "--explain"], also: [copy])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("serendipity  — wordnet, wordnet-copy"))
+        #expect(run.stdout.contains("serendipity  — English · wordnet, wordnet-copy"))
         #expect(run.stdout.contains("1. good luck in making unexpected and fortunate discoveries [wordnet, wordnet-copy]"))
         #expect(run.stdout.contains("score 3.0: 2 sources, weight 1.0, order 1.0"))
         let json = await CLIRun.run(["lookup", "serendipity", "--providers", "wordnet,wordnet-copy", "--explain", "--format", "json"],

@@ -34,7 +34,7 @@ import WiktionaryProvider
         for markup in ["{{", "}}", "[[", "]]", "'''", "<ref"] { #expect(!run.stdout.contains(markup), "\(markup) leaked") }
         #expect(server.requests.first?.queryValue("page") == "bank")
         // One provider's answer keeps its own structure: bank's three English etymologies stay three entries.
-        #expect(run.stdout.split(separator: "\n").filter { $0.hasSuffix("— Wiktionary (English edition) [wiktionary]") }.count == 3)
+        #expect(run.stdout.split(separator: "\n").filter { $0.hasSuffix("— English · Wiktionary (English edition) [wiktionary]") }.count == 3)
         #expect(run.stdout.contains("From Middle English banke, from Old Norse bakki"))
         #expect(run.stdout.contains("from Italian banca"))
     }

@@ -40,11 +40,15 @@ public struct RequestOptions: Sendable, Hashable {
     public var refresh: Bool
     /// Whether to look for close spellings when nothing knows the word.
     public var suggest: Bool
+    /// The reader's languages: entries in them (and entries of no stated language) come first, in this order,
+    /// before entries in other languages. Empty: entries stay in the order the providers gave them.
+    public var readerLanguages: [Language]
 
     public init(
         providers: [String]? = nil, strategy: LookupStrategy? = nil, timeout: Duration? = nil, offline: Bool = false,
-        noCache: Bool = false, refresh: Bool = false, suggest: Bool = true
+        noCache: Bool = false, refresh: Bool = false, suggest: Bool = true, readerLanguages: [Language] = []
     ) {
+        self.readerLanguages = readerLanguages
         self.providers = providers
         self.strategy = strategy
         self.timeout = timeout

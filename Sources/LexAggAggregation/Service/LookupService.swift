@@ -84,7 +84,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         return Definitions(
             service: self, language: language, target: target, options: aggregationOptions(options),
             definers: definers.map { wrap($0, mode) }, lemmatizers: await selection.lemmatizers(language: language),
-            translators: translators.map { wrap($0, mode) }, notes: notes, suggest: options.suggest
+            translators: translators.map { wrap($0, mode) }, notes: notes, suggest: options.suggest,
+            readerLanguages: language.map { [$0] } ?? options.readerLanguages
         )
     }
 
@@ -136,6 +137,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         /// Providers left out, and why.
         public let notes: [ServiceNote]
         fileprivate let suggest: Bool
+        /// Entries in these languages come first (the word's language when it is given, else the reader's).
+        let readerLanguages: [Language]
 
         /// The ids of the providers asked.
         public var providerIDs: [ProviderID] { definers.map(\.descriptor.id) }
@@ -195,6 +198,11 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 logger.debug("merged \(result.entries.count) entries into \(merged.entries.count)")
                 result.entries = merged.entries
                 scores = merged.scores
+            }
+            if !readerLanguages.isEmpty {
+                let order = Normalization.readersFirst(result.entries.map(\.language), readerLanguages)
+                result.entries = order.map { result.entries[$0] }
+                if !scores.isEmpty { scores = order.map { scores[$0] } }
             }
             var suggestions: [String] = []
             if suggest && !result.isFound && !result.allFailed {

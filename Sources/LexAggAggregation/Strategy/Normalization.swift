@@ -39,4 +39,14 @@ public enum Normalization {
             .sorted { ($0.closeness, $0.index) < ($1.closeness, $1.index) }
             .map(\.entry)
     }
+
+    /// The order that puts entries in the reader's languages first, in the order of `readers` (an entry of no stated
+    /// language counts as the first), the others after them, each group in its original order.
+    public static func readersFirst(_ languages: [Language?], _ readers: [Language]) -> [Int] {
+        func rank(_ language: Language?) -> Int {
+            guard let language else { return 0 }
+            return readers.firstIndex { $0.matches(language) } ?? readers.count
+        }
+        return languages.indices.sorted { (rank(languages[$0]), $0) < (rank(languages[$1]), $1) }
+    }
 }

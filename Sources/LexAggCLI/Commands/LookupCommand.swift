@@ -12,7 +12,10 @@ struct LookupCommand: ParsableCommand, ContextCommand {
         discussion: """
             With no --providers, every available provider that defines words of the language is asked \
             (run 'lexagg providers' to see them). Senses are grouped by part of speech and each entry names \
-            its source. When nothing is found, lexagg suggests close spellings and exits with 1.
+            its source and language. Text output shows the entries in your languages (learner.languages, else the \
+            locale's) with up to 5 senses of each part of speech and says what it left out; --all shows \
+            everything, and JSON always has everything. An inflected form is looked up as its lemma too \
+            (walked → walk). When nothing is found, lexagg suggests close spellings and exits with 1.
 
             Examples:
               lexagg lookup serendipity
@@ -20,6 +23,8 @@ struct LookupCommand: ParsableCommand, ContextCommand {
               lexagg lookup house --providers freedict-eng-deu
               lexagg lookup bank --format json | jq '.entries[0].senseGroups'
               lexagg lookup hello --offline      # no network: local and cached only
+              lexagg lookup set --senses 10      # more senses of each part of speech (--all: everything)
+              lexagg lookup Haus --lang de       # the German entries (other languages are summed up in one line)
               lexagg lookup --batch words.txt --format json > answers.ndjson
 
             Online answers are cached (see 'lexagg cache --help'): a fresh cached answer is used instead of \
@@ -51,6 +56,15 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: "Show each sense's score: how many sources gave it, their weight, its original order.")
     var explain = false
 
+    @Flag(name: .long, help: "Show every entry in every language and every sense (text output; JSON always has all).")
+    var all = false
+
+    @Option(name: .long, help: ArgumentHelp("Show at most N senses of each part of speech (default: lookup.senses in the config file, else 5).", valueName: "n"))
+    var senses: Int?
+
+    @Flag(name: .customLong("no-pager"), help: "Never page the answer (by default, text longer than the terminal goes through $PAGER, else 'less -FRX').")
+    var noPager = false
+
     @Flag(name: .long, help: "Make no network request: use offline dictionaries and cached answers (old ones marked stale).")
     var offline = false
 
@@ -74,8 +88,8 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     var options: LookupOptions {
         LookupOptions(
             words: words, providers: providers, lang: lang, format: format, strategy: strategy, timeout: timeout,
-            explain: explain, offline: offline, noCache: noCache, refresh: refresh, batch: batch, jobs: jobs,
-            verbosity: logging.verbosity
+            explain: explain, offline: offline, noCache: noCache, refresh: refresh, all: all, senses: senses,
+            noPager: noPager, batch: batch, jobs: jobs, verbosity: logging.verbosity
         )
     }
 
@@ -98,6 +112,9 @@ struct LookupOptions: Equatable, ContextCommand {
     var offline = false
     var noCache = false
     var refresh = false
+    var all = false
+    var senses: Int?
+    var noPager = false
 
     var batch: String?
     var jobs = 8
@@ -110,6 +127,7 @@ struct LookupOptions: Equatable, ContextCommand {
             }
             return try await LookupBatch(options: self, source: batch).run(in: context)
         }
+        if let senses, senses < 1 { throw CommandFailure.usage("--senses must be 1 or more (--all shows every sense)") }
         guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
         let session = try await LookupPresenter(self, context: context)
         let query: LookupQuery

@@ -26,7 +26,9 @@ struct LookupPresenter: Sendable {
         let service = try context.lookupService()
         let language = try options.lang.map { try parseLanguage($0) } ?? context.settings.language
         context.reportRegistryProblems()
-        definitions = try await service.definitions(language: language, options: options.requestOptions())
+        var request = try options.requestOptions()
+        request.readerLanguages = context.readerLanguages
+        definitions = try await service.definitions(language: language, options: request)
         for note in definitions.notes where note.kind == .skipped { context.warn(note.message) }
         names = service.registry.displayNames
     }
@@ -50,20 +52,23 @@ struct LookupPresenter: Sendable {
     /// Writes one answer as text: entries on standard output, warnings and "not found" on standard error.
     func renderText(_ answer: LookupAnswer, footer: Bool) {
         let result = answer.result
-        let renderer = TextRenderer(
-            style: context.style, names: names,
-            scores: options.explain && !answer.scores.isEmpty ? answer.scores : nil
+        let view = AnswerView(
+            result.entries, scores: options.explain && !answer.scores.isEmpty ? answer.scores : nil,
+            readers: context.readerLanguages, namedLanguage: options.lang != nil,
+            senses: options.all ? nil : (options.senses ?? (try? context.settings)?.sensesShown ?? 5)
         )
+        let renderer = TextRenderer(style: context.style, names: names, scores: view.scores)
         context.warn(about: result)
         if result.isFound {
             if let matchedAs = answer.matchedAs {
                 context.output.writeError("lexagg: no entry for '\(answer.term)' as typed; showing '\(matchedAs)'\n")
             }
-            if let lemma = answer.lemma {
-                context.output.write(context.style.dim("\(answer.term): \(lemma.summary)") + "\n")
-            }
-            context.output.write(renderer.render(result))
-            if footer { context.output.write("\n" + renderer.footer(result.outcomes)) }
+            var text = ""
+            if let lemma = answer.lemma { text += context.style.dim("\(answer.term): \(lemma.summary)") + "\n" }
+            text += renderer.render(view.entries) + view.summary(style: context.style)
+            if footer { text += "\n" + renderer.footer(result.outcomes) }
+            // One word's answer longer than the screen goes through the pager; a batch's never does.
+            if footer && !options.noPager { context.output.page(text) } else { context.output.write(text) }
         } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
             context.fail("no answer for '\(answer.term)' offline: nothing is cached for it from "
                 + result.outcomes.map(\.provider.rawValue).joined(separator: ", ")

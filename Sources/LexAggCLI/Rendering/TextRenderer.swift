@@ -17,8 +17,12 @@ struct TextRenderer {
     var scores: [[[SenseScore]]]? = nil
 
     func render(_ result: AggregatedResult) -> String {
+        render(result.entries)
+    }
+
+    func render(_ entries: [Entry]) -> String {
         var out = ""
-        for (index, entry) in result.entries.enumerated() {
+        for (index, entry) in entries.enumerated() {
             if index > 0 { out += "\n" }
             out += render(entry, index: index)
         }
@@ -35,11 +39,13 @@ struct TextRenderer {
         for translation in entry.translations where !providers.contains(translation.provenance.provider) {
             providers.append(translation.provenance.provider)
         }
+        // The entry's language, by name: a page of Wiktionary has entries in many.
+        let language = entry.language.map { $0.englishName + " · " } ?? ""
         if providers.count == 1 {
             let source = names[entry.provenance.provider] ?? entry.provenance.provider.rawValue
-            out += "  " + style.dim("— \(source) [\(entry.provenance.provider)]") + "\n"
+            out += "  " + style.dim("— \(language)\(source) [\(entry.provenance.provider)]") + "\n"
         } else {
-            out += "  " + style.dim("— " + providers.map(\.rawValue).joined(separator: ", ")) + "\n"
+            out += "  " + style.dim("— " + language + providers.map(\.rawValue).joined(separator: ", ")) + "\n"
         }
         if let etymology = entry.etymology { out += "  " + style.dim("etymology: ") + etymology + "\n" }
         for (groupIndex, group) in entry.senseGroups.enumerated() {

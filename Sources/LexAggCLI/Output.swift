@@ -15,12 +15,14 @@ public protocol OutputSink: Sendable {
     var isTerminal: Bool { get }
     /// Whether standard error is a terminal (progress bars).
     var isErrorTerminal: Bool { get }
+    /// Writes a result that may be longer than the screen (the real standard output pages it).
+    func page(_ text: String)
 }
 
 extension OutputSink {
     public var isErrorTerminal: Bool { false }
 
-    /// Writes a result that may be longer than the screen; the real standard output pages it (``Pager``).
+    /// Written as it is, unless the sink pages (the real standard output, through ``Pager``).
     public func page(_ text: String) { write(text) }
 }
 

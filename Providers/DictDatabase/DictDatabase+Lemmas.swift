@@ -33,7 +33,9 @@ final class MorphologyOnce: Sendable {
     init(indexPath: String) {
         let slash = indexPath.lastIndex(of: "/")
         let own = slash.map { String(indexPath[..<$0]) } ?? "."
-        directories = [own, "/usr/share/wordnet"]
+        // A system WordNet (Debian's dict-wn in /usr/share/dictd) has no exception lists beside it: the embedded
+        // copy's serve it as well.
+        directories = [own, "/usr/share/wordnet"] + (DictDatabaseDiscovery.embeddedDirectory().map { [$0] } ?? [])
     }
 
     func get() -> WordNetMorphology {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import LexAggCLI
 import LexAggCore
 import LexAggFixtures
@@ -71,6 +72,19 @@ import WiktionaryProvider
         #expect(output.standardError.contains("\r[##############################] 30/30 words"))
         #expect(!output.standardOutput.contains("\r"), "the bar never goes to standard output")
         #expect(output.standardOutput.split(separator: "\n").count == 30)
+    }
+
+    @Test func aMessageOnStandardErrorNeverRunsIntoTheBar() async throws {
+        // Answers to a file, the bar and "no entry" messages on the terminal: each message starts on a cleared line.
+        let path = Self.file((0..<30).map { $0 % 3 == 0 ? "xyzzyqq\($0)" : "bank" }.joined(separator: "\n"))
+        let output = CapturedOutput(isTerminal: false, isErrorTerminal: true)
+        let context = CommandContext(environment: [:], factories: [CLIRun.fixtureFactory()], output: output)
+        _ = await LexAggCLI.run(["lookup", "--batch", path, "--providers", "wordnet"], context: context)
+        let messages = output.standardError.components(separatedBy: "no entry for").dropFirst()
+        #expect(messages.count == 10)
+        #expect(!output.standardError.contains("wordsno entry"), "a message ran into the bar")
+        let pieces = output.standardError.components(separatedBy: "no entry for")
+        for piece in pieces.dropLast() { #expect(piece.hasSuffix("\r\u{1B}[2K") || piece.hasSuffix("\n") || piece.isEmpty) }
     }
 
     @Test func onlineWordsRunConcurrentlyWithinJobsAndAnswersKeepInputOrder() async throws {

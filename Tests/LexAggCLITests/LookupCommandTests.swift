@@ -166,6 +166,12 @@ import Testing
         #expect(run.stdout.contains("wordnet"))
         #expect(run.stdout.contains("en→de"))
         #expect(run.stdout.contains("ready"))
+        let longest = run.stdout.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(longest <= 80, "the table fits 80 columns: \(longest)")
+        #expect(!run.stdout.contains("WordNet 3.0"), "names are for --wide")
+        let wide = await CLIRun.run(["providers", "--wide"])
+        #expect(wide.stdout.contains("WordNet 3.0"))
+        #expect(wide.stdout.contains("sources:"))
         let json = await CLIRun.run(["providers", "--format", "json"])
         let document = try JSONSerializationFree.object(json.stdout)
         let providers = try #require(document["providers"] as? [[String: Any]])

@@ -184,8 +184,6 @@ struct ProgressBar {
     let total: Int
     let enabled: Bool
     let output: any OutputSink
-    /// Whether results go to the same terminal, so the bar must step aside for each one.
-    private let sharesScreen: Bool
     private var done = 0
     private var drawn = 0
     private var visible = false
@@ -194,14 +192,13 @@ struct ProgressBar {
         self.total = total
         self.enabled = enabled && total > 1
         self.output = output
-        sharesScreen = output.isTerminal
     }
 
     mutating func advance() {
         done += 1
         guard enabled else { return }
         let step = max(1, total / 100)
-        guard done == total || done - drawn >= step || (sharesScreen && !visible) else { return }
+        guard done == total || done - drawn >= step || !visible else { return }
         let width = 30
         let filled = total == 0 ? width : done * width / total
         output.writeError("\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
@@ -210,9 +207,10 @@ struct ProgressBar {
         visible = true
     }
 
-    /// Removes the bar so that a line of output can be written.
+    /// Removes the bar so that a line of output can be written: an answer on the same terminal, or a warning on
+    /// standard error (`no entry for 'Brenton'`) even when the answers go to a file.
     mutating func clear() {
-        guard enabled, visible, sharesScreen || done == total else { return }
+        guard enabled, visible else { return }
         output.writeError("\r\u{1B}[2K")
         visible = false
     }

@@ -14,6 +14,7 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
 
             Examples:
               lexagg providers
+              lexagg providers --wide      (names, keys and sources too)
               lexagg providers --format json
               lexagg doctor          (checks that the online ones answer)
             """
@@ -21,6 +22,9 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
 
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
+
+    @Flag(name: .long, help: "Also show each provider's name, what its entries carry, whether it needs a key, and its source (wider than 80 columns).")
+    var wide = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let registry = context.registry
@@ -30,7 +34,7 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
             context.output.write(JSONOutput.encode(JSONOutput.ProvidersDocument(providers: infos, problems: registry.problems)))
         case .text:
             context.reportRegistryProblems()
-            context.output.write(table(infos, style: context.style))
+            context.output.write(wide ? table(infos, style: context.style) : narrowTable(infos, style: context.style))
         }
         return .success
     }
@@ -46,17 +50,34 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
             : "\(items.count) directions, \(languages.count) languages"
     }
 
-    private func table(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
+    /// The table that fits 80 columns: what each provider does (not what its entries carry), languages in short,
+    /// and status; `--wide` and JSON have the rest.
+    private func narrowTable(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
         guard !infos.isEmpty else { return "No providers found.\n" }
-        let header = ["ID", "NAME", "CAN", "LANGUAGES", "MODE", "KEY", "STATUS"]
+        let operations: Set = ["define", "translate", "random", "match"]
         let rows = infos.map { info in
             [
-                info.id.rawValue, info.name, info.capabilities.joined(separator: ","),
-                languagesCell(info),
-                info.mode, info.requiresCredentials ? "needs key" : "-",
-                info.status,
+                info.id.rawValue, info.capabilities.filter(operations.contains).joined(separator: ","),
+                shortLanguages(info), info.mode, info.status,
             ]
         }
+        var out = Self.layout(header: ["ID", "CAN", "LANGUAGES", "MODE", "STATUS"], rows: rows, infos: infos, style: style, width: 80)
+        out += "\n" + style.dim("names, keys, sources: lexagg providers --wide; are they answering: lexagg doctor") + "\n"
+        return out
+    }
+
+    /// At most 3 languages, else how many.
+    private func shortLanguages(_ info: JSONOutput.ProviderInfo) -> String {
+        let items = info.translations.isEmpty ? info.languages.map(\.code) : info.translations
+        if items.isEmpty { return "any" }
+        if items.count <= 3 { return items.joined(separator: ",") }
+        return info.translations.isEmpty ? "\(items.count) languages" : "\(items.count) directions"
+    }
+
+    /// - Parameter width: wrap the reason lines to this many columns.
+    private static func layout(
+        header: [String], rows: [[String]], infos: [JSONOutput.ProviderInfo], style: TerminalStyle, width: Int? = nil
+    ) -> String {
         let widths = header.indices.map { column in
             ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
         }
@@ -68,8 +89,44 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
         var out = style.bold(line(header)) + "\n"
         for (row, info) in zip(rows, infos) {
             out += line(row) + "\n"
-            if let reason = info.unavailableReason { out += "  " + style.warning("↳ \(reason)") + "\n" }
+            guard let reason = info.unavailableReason else { continue }
+            for (index, part) in wrap("↳ " + reason, width: (width ?? Int.max) - 2).enumerated() {
+                out += "  " + (index == 0 ? "" : "  ") + style.warning(part) + "\n"
+            }
         }
+        return out
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stays whole); later lines are
+    /// two characters narrower, for their indent.
+    private static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let limit = lines.isEmpty ? width : width - 2
+            if !line.isEmpty && line.count + 1 + word.count > limit {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private func table(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
+        guard !infos.isEmpty else { return "No providers found.\n" }
+        let header = ["ID", "NAME", "CAN", "LANGUAGES", "MODE", "KEY", "STATUS"]
+        let rows = infos.map { info in
+            [
+                info.id.rawValue, info.name, info.capabilities.joined(separator: ","),
+                languagesCell(info),
+                info.mode, info.requiresCredentials ? "needs key" : "-",
+                info.status,
+            ]
+        }
+        var out = Self.layout(header: header, rows: rows, infos: infos, style: style)
         let sources = infos.map { "  \($0.id): \($0.description.map { "\($0) — " } ?? "")\($0.source)" }
         out += "\n" + style.dim("sources:") + "\n" + sources.joined(separator: "\n") + "\n"
         return out

@@ -50,6 +50,8 @@ import Testing
         #expect(page3.count == 2, "only two defined words are left")
         #expect(Set(page3).isDisjoint(with: page1 + page2))
         #expect(third.stderr.contains("found only 2 of 3 new words with a definition"))
+        #expect(third.stderr.contains("more: lexagg random --page 4 --lang en --count 3 --define"),
+                "following the hint keeps the language and the count")
 
         let restart = await run(["random", "--define", "--page", "1", "--count", "8", "--format", "json"])
         #expect(Set(words(in: restart.stdout)) == Set(Self.defined), "page 1 starts a new session")

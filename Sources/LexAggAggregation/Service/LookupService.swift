@@ -264,18 +264,40 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
 
         /// `count` random words from the first provider that gives them; a failing one is followed by the next
         /// (the online service, then the local word list). Random word lists are never cached.
+        ///
+        /// A provider that gives fewer words than asked (it drops junk, or repeats itself) is asked again for the
+        /// rest, a few times; one that gives none counts as failed, and the next is tried.
         public func next(_ count: Int) async -> RandomWordsAnswer {
             var failures: [ProviderError] = []
             for provider in sources {
+                let id = provider.descriptor.id
+                var words: [String] = []
+                var seen = Set<String>()
+                var rounds = 0
                 do {
-                    let words = try await provider.randomWords(RandomWordRequest(count: count, language: language))
-                    logger.info("random: \(words.count) words from \(provider.descriptor.id)")
-                    return RandomWordsAnswer(language: language, words: words, provider: provider.descriptor.id, failures: failures)
+                    while words.count < count && rounds < 4 {
+                        rounds += 1
+                        let batch = try await provider.randomWords(RandomWordRequest(count: count - words.count, language: language))
+                        let fresh = batch.filter { seen.insert($0).inserted }
+                        if fresh.isEmpty { break }
+                        words += fresh
+                    }
                 } catch {
-                    let failure = ProviderError.wrapping(error, provider: provider.descriptor.id)
-                    logger.info("random: \(provider.descriptor.id) failed: \(failure.logDescription)")
-                    failures.append(failure)
+                    let failure = ProviderError.wrapping(error, provider: id)
+                    logger.info("random: \(id) failed: \(failure.logDescription)")
+                    // Words already given are kept; a failure before any word moves on to the next provider.
+                    if words.isEmpty {
+                        failures.append(failure)
+                        continue
+                    }
                 }
+                guard !words.isEmpty else {
+                    logger.info("random: \(id) gave no words")
+                    failures.append(ProviderError(.unavailable, provider: id, message: "gave no random \(language.englishName) words"))
+                    continue
+                }
+                logger.info("random: \(words.count) words from \(id) in \(rounds) request\(rounds == 1 ? "" : "s")")
+                return RandomWordsAnswer(language: language, words: Array(words.prefix(count)), provider: id, failures: failures)
             }
             return RandomWordsAnswer(language: language, words: [], provider: nil, failures: failures)
         }

@@ -101,9 +101,19 @@ extension RandomCommand {
                 context.output.write(line + "\n")
             }
             if let page, !picked.isEmpty {
-                context.output.writeError(style.dim("page \(page) · more: lexagg random --page \(page + 1)\(define ? " --define" : "")") + "\n")
+                context.output.writeError(style.dim("page \(page) · more: " + nextPageCommand(page: page, language: language)) + "\n")
             }
         }
         return picked.isEmpty ? .notFound : .success
+    }
+
+    /// The command that shows the next page of this session: the same language, count, providers and flags.
+    func nextPageCommand(page: Int, language: Language) -> String {
+        var words = ["lexagg", "random", "--page", String(page + 1), "--lang", language.code]
+        if count != 10 { words += ["--count", String(count)] }
+        if let providers { words += ["--providers", providers] }
+        if define { words.append("--define") }
+        if save { words.append("--save") }
+        return words.joined(separator: " ")
     }
 }

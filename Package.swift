@@ -248,7 +248,7 @@ let package = Package(
             name: "LexAggDICTServerTests",
             dependencies: [
                 "LexAggDICTServer", "LexAggAggregation", "LexAggCore", "LexAggFixtures", "ProviderConformance",
-                "DictDatabaseProvider", "WiktionaryProvider", "LexAggHTTP", logging,
+                "DictDatabaseProvider", "WiktionaryProvider", "LexAggHTTP", "lexagg", logging,
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ] + nio
         ),

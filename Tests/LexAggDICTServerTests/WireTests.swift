@@ -68,6 +68,22 @@ import WiktionaryProvider
         #expect(transcript.contains("\r\n.\r\n250 ok"))
     }
 
+    /// MATCH through the lookup service, with a provider that matches by exact and prefix (WordNet's matching is
+    /// checked with the real `dict` client in DictClientTests once the providers match).
+    @Test func matchAsksTheServiceByStrategy() async throws {
+        let running = try await RunningServer.start([Glossary()])
+        let transcript = try await RawClient.exchange(port: running.port, send: [
+            "SHOW STRAT", "MATCH glossary prefix hous", "MATCH * . hous", "MATCH ! exact house", "MATCH glossary soundex hous",
+            "MATCH glossary nosuch hous", "MATCH nosuchdb prefix hous", "MATCH glossary exact nothere", "MATCH glossary prefix \"\"",
+            "QUIT",
+        ].map { $0 + "\r\n" }.joined())
+        try await running.stop()
+        #expect(RawClient.codes(transcript) == [220, 111, 250, 152, 250, 152, 250, 152, 250, 551, 551, 550, 552, 501, 221])
+        #expect(transcript.contains("111 2 strategies available - text follows\r\nexact \"Match headwords exactly\"\r\nprefix \"Match prefixes\"\r\n.\r\n"))
+        #expect(transcript.contains("152 3 matches found - text follows\r\nglossary \"house\"\r\nglossary \"houseboat\"\r\nglossary \"household\"\r\n.\r\n"))
+        #expect(transcript.contains("152 1 match found - text follows\r\nglossary \"house\"\r\n.\r\n"))
+    }
+
     @Test func connectionsBeyondTheCapAreRefused() async throws {
         let running = try await RunningServer.start([RunningServer.wordnet()], configuration: .init(port: 0, maximumConnections: 1))
         let (admitted, signal) = AsyncStream.makeStream(of: Void.self)
@@ -135,11 +151,23 @@ import WiktionaryProvider
 }
 
 /// A one-entry glossary whose headword starts with a dot, as file names do.
-struct Glossary: DefinitionProviding, DescribedProvider {
+struct Glossary: DefinitionProviding, MatchProviding, DescribedProvider {
     let descriptor = ProviderDescriptor(
-        id: ProviderID("glossary")!, displayName: "Glossary", capabilities: [.define], languages: [.english],
+        id: ProviderID("glossary")!, displayName: "Glossary", capabilities: [.define, .match], languages: [.english],
         requiresNetwork: false, source: "tests"
     )
+    static let headwords = [".htaccess", ".profile", "house", "houseboat", "household"]
+
+    var matchStrategies: [MatchStrategy] { [.exact, .prefix] }
+
+    func match(_ query: MatchQuery) async throws -> [String] {
+        let pattern = query.pattern.lowercased()
+        return Self.headwords.filter { query.strategy == .exact ? $0 == pattern : $0.hasPrefix(pattern) }
+    }
+
+    func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
+        Array(Self.headwords.filter { $0.hasPrefix(query.term.prefix(3)) }.prefix(limit))
+    }
 
     func shortDescription() -> String? { "Glossary of test terms" }
 

@@ -4,14 +4,18 @@
 # files, alternated in rounds (hyperfine), and the throughput ratio lexagg/dictd (target >= 1x).
 #
 #   apt-get install dictd hyperfine      # once
-#   Benchmarks/dict-server.sh [rounds]
+#   Benchmarks/dict-server.sh [rounds]          (LEXAGG=.build/debug/lexagg: another binary, no build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
 for tool in dictd hyperfine python3; do command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install dictd hyperfine" >&2; exit 1; }; done
 
-swift build -c release --static-swift-stdlib --product lexagg >/dev/null
-lexagg="$PWD/.build/release/lexagg"
+# LEXAGG=path/to/lexagg measures that binary instead of a fresh release build (a debug build's figures are not the target's).
+lexagg="${LEXAGG:-}"
+if [ -z "$lexagg" ]; then
+  swift build -c release --static-swift-stdlib --product lexagg >/dev/null
+  lexagg="$PWD/.build/release/lexagg"
+fi
 db="$PWD/Providers/DictDatabase/Embedded"
 . Benchmarks/common.sh
 work=$(mktemp -d)

@@ -12,8 +12,8 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
         abstract: "Serve lookups over the DICT protocol (RFC 2229), for dict, GoldenDict and other DICT clients.",
         discussion: """
             Every provider that defines words is a database named by its id (wordnet, wiktionary, gcide, …): \
-            'SHOW DB' lists them, DEFINE * asks every one, DEFINE ! the first that knows the word; MATCH uses the \
-            strategies of 'lexagg match' (SHOW STRAT). Answers come from the same lookup service and cache as \
+            'SHOW DB' lists them, DEFINE * asks every one, DEFINE ! the first that knows the word; MATCH finds \
+            headwords by the strategies the databases offer (SHOW STRAT). Answers come from the same lookup service and cache as \
             'lexagg lookup'. The server listens on 127.0.0.1 only unless --host names another address; with \
             --port 0 it picks a free port. It prints 'listening on HOST:PORT' and runs until SIGTERM or Ctrl-C, \
             then answers the commands in flight and stops.

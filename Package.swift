@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "LexAggDICTServer",
             dependencies: [
-                "LexAggCore", "LexAggAggregation", logging,
+                "LexAggCore", "LexAggAggregation", "LexAggDictFormats", logging,
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ] + nio,
             path: "Sources/LexAggServer/DICT"
@@ -158,6 +158,8 @@ let package = Package(
                 "LexAggDocuments", "LexAggHTTPServer", "LexAggDICTServer", "LexAggMCPServer",
                 "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
                 "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The learner's data (saved words, favourites, search, history, quiz records) in SQLite.
@@ -241,6 +243,15 @@ let package = Package(
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance", logging]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(name: "LexAggHTTPTests", dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore", logging]),
+        // The DICT server in process over real providers, driven by Debian's `dict` client and raw sockets.
+        .testTarget(
+            name: "LexAggDICTServerTests",
+            dependencies: [
+                "LexAggDICTServer", "LexAggAggregation", "LexAggCore", "LexAggFixtures", "ProviderConformance",
+                "DictDatabaseProvider", "WiktionaryProvider", "LexAggHTTP", "lexagg", logging,
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ] + nio
+        ),
         // End-to-end tests of the command line: the binary, and the CLI in process over the providers' factories.
         .testTarget(
             name: "LexAggCLITests",

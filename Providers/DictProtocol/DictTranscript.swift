@@ -1,4 +1,5 @@
 import LexAggCore
+import LexAggDictFormats
 
 /// Reads a DICT server's replies (RFC 2229) from the lines of one session.
 ///
@@ -132,7 +133,7 @@ package enum DictTranscript {
             var text: [Substring] = []
             while let line = lines.popFirst() {
                 if line == "." { return text.joined(separator: "\n") }
-                text.append(line.hasPrefix("..") ? line.dropFirst() : Substring(line))
+                text.append(DICTProtocolText.unstuffed(Substring(line)))
             }
             throw Failure.malformed("the connection closed in the middle of a text block")
         }
@@ -174,11 +175,6 @@ package enum DictTranscript {
 
     /// Quotes a word for a command line: `"ice cream"`, with `"` and `\` escaped.
     package static func quote(_ word: String) -> String {
-        var result = "\""
-        for character in word {
-            if character == "\"" || character == "\\" { result.append("\\") }
-            result.append(character)
-        }
-        return result + "\""
+        DICTProtocolText.quote(word)
     }
 }

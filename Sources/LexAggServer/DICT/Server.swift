@@ -1,1 +1,0 @@
-// The DICT server: see README.md, "Servers".

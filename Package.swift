@@ -158,6 +158,8 @@ let package = Package(
                 "LexAggDocuments", "LexAggHTTPServer", "LexAggDICTServer", "LexAggMCPServer",
                 "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
                 "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The learner's data (saved words, favourites, search, history, quiz records) in SQLite.
@@ -241,6 +243,18 @@ let package = Package(
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance", logging]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(name: "LexAggHTTPTests", dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore", logging]),
+        // serve http over a real registry, driven by real HTTP clients (AsyncHTTPClient, Python's urllib).
+        .testTarget(
+            name: "LexAggHTTPServerTests",
+            dependencies: [
+                "LexAggHTTPServer", "LexAggAggregation", "LexAggCore", "LexAggDocuments", "LexAggFixtures",
+                "DictDatabaseProvider", "RandomWordProvider", "lexagg", logging,
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ] + nio
+        ),
         // End-to-end tests of the command line: the binary, and the CLI in process over the providers' factories.
         .testTarget(
             name: "LexAggCLITests",

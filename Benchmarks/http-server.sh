@@ -7,14 +7,18 @@
 #
 #   apt-get install wrk      # once
 #   Benchmarks/http-server.sh [seconds] [connections]
+#   LEXAGG=.build/debug/lexagg Benchmarks/http-server.sh     # another binary, without building
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"
 connections="${2:-32}"
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install wrk" >&2; exit 1; }
 
-swift build -c release --static-swift-stdlib --product lexagg >/dev/null
-lexagg="$PWD/.build/release/lexagg"
+if [ -z "${LEXAGG:-}" ]; then
+  swift build -c release --static-swift-stdlib --product lexagg >/dev/null
+  LEXAGG="$PWD/.build/release/lexagg"
+fi
+lexagg="$(cd "$(dirname "$LEXAGG")" && pwd)/$(basename "$LEXAGG")"
 db="$PWD/Providers/DictDatabase/Embedded"
 work=$(mktemp -d)
 export HOME="$work" LEXAGG_CACHE_DIR="$work/cache" LEXAGG_DICT_PATH="$db"

@@ -1,6 +1,8 @@
+import AsyncHTTPClient
 import LexAggCore
 import LexAggHTTPServer
 import NIOCore
+import NIOHTTP1
 import Testing
 
 /// The gates: the token, the per-client rate limit, the cap on lookups in flight, and graceful shutdown.
@@ -75,7 +77,20 @@ import Testing
         await #expect(throws: (any Error).self) { try await TestServer.get(server.base + "/healthz", timeout: .seconds(2)) }
     }
 
-    @Test func bearerComparison() {
+    @Test func oversizedRequestsAreRefused() async throws {
+        try await TestServer.with { server in
+            let long = try await server.get("/v1/lookup?word=house&pad=" + String(repeating: "x", count: 5000))
+            #expect(long.status == 414)
+            #expect((long.object["error"] as? [String: Any])?["code"] as? String == "uri-too-long")
+            var request = HTTPClientRequest(url: server.base + "/v1/lookup?word=house")
+            request.body = .bytes(ByteBuffer(string: String(repeating: "x", count: 4096)))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            #expect(response.status.code == 413)
+            #expect(try await server.get("/healthz").status == 200)
+        }
+    }
+
+    @Test func loopbackOrNot() {
         let settings = HTTPServerSettings(host: "0.0.0.0")
         #expect(!settings.isLoopback)
         #expect(HTTPServerSettings(host: "127.0.0.1").isLoopback && HTTPServerSettings(host: "::1").isLoopback)

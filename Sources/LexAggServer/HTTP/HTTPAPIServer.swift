@@ -50,7 +50,7 @@ public struct HTTPAPIServer: Service {
 
     public func run() async throws {
         if !settings.isLoopback && settings.token == nil {
-            logger.warning("serving on \(settings.host), reachable from other machines, without --token: anyone who can reach it can use it")
+            logger.warning("serving on \(settings.host), reachable from other machines, without a token: anyone who can reach it can use it; set --token (or server.token)")
         }
         let logger = self.logger
         let onListening = self.onListening

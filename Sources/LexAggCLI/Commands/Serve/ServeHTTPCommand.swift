@@ -25,7 +25,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
 
             Examples:
               lexagg serve http
-              lexagg serve http --port 0                 # any free port; the address is printed
+              lexagg serve http --port 0          # any free port (printed)
               curl 'http://127.0.0.1:8080/v1/lookup?word=serendipity'
               curl http://127.0.0.1:8080/api/v2/entries/en/serendipity
               LEXAGG_SERVER_TOKEN=s3cret lexagg serve http --host 0.0.0.0
@@ -77,9 +77,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
             rateLimit: rateLimit == 0 ? nil : HTTPServerSettings.RateLimit(requestsPerMinute: rateLimit, burst: burst),
             maxConcurrentLookups: maxConcurrent
         )
-        if !settings.isLoopback && settings.token == nil {
-            context.warn("listening on \(host) without a token: anyone who can reach this machine can use the server; set --token")
-        }
+        // The server itself warns when it listens beyond loopback without a token.
         let output = context.output
         let server = HTTPAPIServer(service: service, logger: context.logger, settings: settings) { address in
             output.write("lexagg: serving HTTP on \(address)\n")

@@ -252,6 +252,18 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ] + nio
         ),
+        // serve http over a real registry, driven by real HTTP clients (AsyncHTTPClient, Python's urllib).
+        .testTarget(
+            name: "LexAggHTTPServerTests",
+            dependencies: [
+                "LexAggHTTPServer", "LexAggAggregation", "LexAggCore", "LexAggDocuments", "LexAggFixtures",
+                "DictDatabaseProvider", "RandomWordProvider", "lexagg", logging,
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ] + nio
+        ),
         // End-to-end tests of the command line: the binary, and the CLI in process over the providers' factories.
         .testTarget(
             name: "LexAggCLITests",

@@ -62,6 +62,8 @@ public enum ConfigSchema {
             summary: "how long a 'not found' is kept"),
         Key(name: "databases.path", kind: .pathList, variable: "LEXAGG_DICT_PATH",
             summary: "directories of dictd databases, searched first"),
+        Key(name: "server.token", kind: .secret, variable: "LEXAGG_SERVER_TOKEN",
+            summary: "the token `serve http` requires as 'Authorization: Bearer' (default: none)"),
     ]
 
     /// The keys of a `[providers.<id>]` table.
@@ -77,7 +79,7 @@ public enum ConfigSchema {
     ]
 
     /// The top-level tables.
-    public static let tables = ["lookup", "learner", "cache", "databases", "providers"]
+    public static let tables = ["lookup", "learner", "cache", "databases", "server", "providers"]
 
     /// The key named `name` (`lookup.strategy`, `providers.wiktionary.weight`).
     public static func key(named name: String) -> Key? {

@@ -168,6 +168,9 @@ public struct Settings: Sendable {
     /// Whether answers are cached.
     public var cacheEnabled: Bool { value("cache.enabled")?.bool ?? true }
 
+    /// The token `serve http` requires (`server.token`, `LEXAGG_SERVER_TOKEN`); `nil` when none is set.
+    public var serverToken: String? { value("server.token")?.string.flatMap { $0.isEmpty ? nil : $0 } }
+
     /// How long `provider`'s answers (positive) and "not found"s (negative) are kept: its own `ttl` and
     /// `negative_ttl`, else `cache.ttl` (7 days) and `cache.negative_ttl` (1 day).
     public func cacheTTL(for provider: ProviderID) -> (positive: Duration, negative: Duration) {

@@ -10,6 +10,18 @@ import Testing
         return try Settings.load(environment: environment)
     }
 
+    /// `serve http`'s token: the file's `[server] token`, the environment over it, none by default; a secret.
+    @Test func theServerToken() throws {
+        #expect(try settings(nil, ["HOME": TestFiles.directory()]).serverToken == nil)
+        let file = """
+            [server]
+            token = "from-file"
+            """
+        #expect(try settings(file).serverToken == "from-file")
+        #expect(try settings(file, ["LEXAGG_SERVER_TOKEN": "from-env"]).serverToken == "from-env")
+        #expect(ConfigSchema.key(named: "server.token")?.isSecret == true)
+    }
+
     @Test func defaultsWithoutAFile() throws {
         let settings = try settings(nil, ["HOME": TestFiles.directory()])
         #expect(!settings.file.exists)

@@ -7,7 +7,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve lookups to other programs: an HTTP API or a DICT protocol (RFC 2229) server.",
         subcommands: [
-            // One line each: ServeHTTPCommand (ServeHTTPCommand.swift), ServeDICTCommand (ServeDICTCommand.swift).
+            ServeHTTPCommand.self,
             ServeDICTCommand.self,
         ]
     )

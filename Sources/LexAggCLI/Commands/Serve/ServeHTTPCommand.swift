@@ -1,0 +1,96 @@
+import ArgumentParser
+import LexAggAggregation
+import LexAggConfig
+import LexAggCore
+import LexAggHTTPServer
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `lexagg serve http`: the lookup service as an HTTP API (README.md, "serve http"). The command builds the service
+/// the way every command does and hands it to the server module; SIGTERM or Ctrl-C stop it gracefully.
+struct ServeHTTPCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "http",
+        abstract: "Serve lookups over HTTP: lexagg's JSON API and a dictionaryapi.dev-compatible route.",
+        discussion: """
+            Routes: GET /v1/lookup?word=…, /v1/translate?word=…&from=…&to=…, /v1/random, /v1/match?pattern=…, \
+            /v1/providers (the documents of --format json), /api/v2/entries/{lang}/{word} (dictionaryapi.dev's \
+            shapes), /openapi.json, /healthz, /metrics (Prometheus). The server prints the address it listens on; \
+            SIGTERM or Ctrl-C stop it after answering the requests in flight.
+
+            It listens on 127.0.0.1 unless --host says otherwise; on any other address, set --token (or \
+            server.token in the config file, or LEXAGG_SERVER_TOKEN) so that only clients sending \
+            'Authorization: Bearer <token>' are answered.
+
+            Examples:
+              lexagg serve http
+              lexagg serve http --port 0          # any free port (printed)
+              curl 'http://127.0.0.1:8080/v1/lookup?word=serendipity'
+              curl http://127.0.0.1:8080/api/v2/entries/en/serendipity
+              LEXAGG_SERVER_TOKEN=s3cret lexagg serve http --host 0.0.0.0
+              lexagg serve http --rate-limit 120 --burst 20 --max-concurrent 16
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on; anything but loopback needs --token to be safe.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("The port (0: any free port).", valueName: "port"))
+    var port = HTTPServerSettings.defaultPort
+
+    @Option(name: .long, help: ArgumentHelp("Require 'Authorization: Bearer <token>' (default: server.token, LEXAGG_SERVER_TOKEN).", valueName: "token"))
+    var token: String?
+
+    @Option(name: .customLong("rate-limit"), help: ArgumentHelp("Requests per minute per client address (0: no limit).", valueName: "n"))
+    var rateLimit = HTTPServerSettings.defaultRequestsPerMinute
+
+    @Option(name: .long, help: ArgumentHelp("How many requests a client may make at once before the rate applies (default: a tenth of --rate-limit).", valueName: "n"))
+    var burst: Int?
+
+    @Option(name: .customLong("max-concurrent"), help: ArgumentHelp("The most lookups answered at once; more get 503 with Retry-After.", valueName: "n"))
+    var maxConcurrent = HTTPServerSettings.defaultMaxConcurrentLookups
+
+    @OptionGroup var logging: LoggingOptions
+
+    var verbosity: Verbosity? { logging.verbosity }
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+        guard rateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 (no limit) or more, not \(rateLimit)") }
+        if let burst, burst < 1 { throw ValidationError("--burst must be at least 1, not \(burst)") }
+        guard (1...10_000).contains(maxConcurrent) else {
+            throw ValidationError("--max-concurrent must be from 1 to 10000, not \(maxConcurrent)")
+        }
+        if let token, token.isEmpty { throw ValidationError("--token must not be empty") }
+    }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        // The access log is at `notice`: shown unless --quiet (or a stricter LEXAGG_LOG) asks otherwise.
+        if logging.verbosity.level == nil && !logging.quiet && context.environment["LEXAGG_LOG"] == nil {
+            context.apply(Verbosity(level: .notice))
+        }
+        let service = try context.lookupService()
+        context.reportRegistryProblems()
+        let settings = HTTPServerSettings(
+            host: host, port: port, token: try token ?? context.settings.serverToken,
+            rateLimit: rateLimit == 0 ? nil : HTTPServerSettings.RateLimit(requestsPerMinute: rateLimit, burst: burst),
+            maxConcurrentLookups: maxConcurrent
+        )
+        // The server itself warns when it listens beyond loopback without a token.
+        let output = context.output
+        let server = HTTPAPIServer(service: service, logger: context.logger, settings: settings) { address in
+            output.write("lexagg: serving HTTP on \(address)\n")
+        }
+        let group = ServiceGroup(configuration: .init(
+            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger
+        ))
+        do {
+            try await group.run()
+        } catch {
+            context.fail("could not serve HTTP on \(host):\(port): \(error)")
+            return .unavailable
+        }
+        return .success
+    }
+}

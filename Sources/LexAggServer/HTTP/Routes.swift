@@ -1,0 +1,178 @@
+import Foundation
+import Hummingbird
+import LexAggAggregation
+import LexAggCore
+import LexAggDocuments
+import Logging
+import NIOCore
+
+/// The routes: each reads its parameters, asks the one lookup service, and renders what it returns — the documents
+/// of `--format json` for `/v1/`, dictionaryapi.dev's shapes for `/api/v2/`. No provider choice, cache or deadline
+/// here: the service owns them.
+struct Routes: Sendable {
+    let service: LookupService<ContinuousClock>
+    let lookups: ConcurrencyLimiter
+    let sources: [ProviderID: DictionaryAPIFormat.SourceInfo]
+
+    init(service: LookupService<ContinuousClock>, maxConcurrentLookups: Int) {
+        self.service = service
+        lookups = ConcurrencyLimiter(capacity: maxConcurrentLookups)
+        sources = Dictionary(service.registry.providers.map {
+            ($0.descriptor.id, DictionaryAPIFormat.SourceInfo(name: $0.descriptor.displayName, license: $0.descriptor.license))
+        }) { first, _ in first }
+    }
+
+    /// Every route the server answers (`/openapi.json` documents exactly these; a test checks it).
+    func add(to router: Router<ServerContext>) {
+        router.get("/api/v2/entries/:lang/:word") { request, context in try await dictionaryAPI(request, context) }
+        router.get("/v1/lookup") { request, _ in try await lookup(QueryParameters(request.uri.query)) }
+        router.get("/v1/translate") { request, _ in try await translate(QueryParameters(request.uri.query)) }
+        router.get("/v1/random") { request, _ in try await random(QueryParameters(request.uri.query)) }
+        router.get("/v1/match") { request, _ in try await match(QueryParameters(request.uri.query)) }
+        router.get("/v1/providers") { _, _ in await providers() }
+        router.get("/openapi.json") { _, _ in JSONResponse.make(json: OpenAPIDocument.json) }
+        router.get("/healthz") { _, _ in JSONResponse.make(json: #"{"status":"ok"}"#) }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: ServerMetrics.exposition()))
+            )
+        }
+    }
+
+    // MARK: lexagg's API
+
+    func lookup(_ parameters: QueryParameters) async throws -> Response {
+        let word = try parameters.required("word", example: "/v1/lookup?word=serendipity")
+        let language = try parameters.language("lang")
+        let options = try parameters.requestOptions()
+        let explain = try parameters.flag("explain")
+        let query = try lookupQuery(word, language: language)
+        let answer = try await withLookupSlot {
+            try await service.definitions(language: language, options: options).lookUp(query)
+        }
+        try check(answer)
+        let document = JSONOutput.LookupDocument(command: "lookup", answer: answer, explain: explain)
+        return JSONResponse.make(status: answer.isFound ? .ok : .notFound, json: JSONOutput.encodeLine(document))
+    }
+
+    func translate(_ parameters: QueryParameters) async throws -> Response {
+        let word = try parameters.required("word", example: "/v1/translate?word=house&from=en&to=de")
+        guard let source = try parameters.language("from"), let target = try parameters.language("to") else {
+            throw APIError(.invalidRequest, "'from' and 'to' are required language codes, e.g. /v1/translate?word=house&from=en&to=de")
+        }
+        let options = try parameters.requestOptions(suggest: false)
+        let query: TranslationQuery
+        do {
+            query = try TranslationQuery(Normalization.nfc(word), from: source, to: target)
+        } catch {
+            throw APIError(.invalidRequest, "invalid word: \(error)")
+        }
+        let answer = try await withLookupSlot { try await service.translate(query, options: options) }
+        try check(answer)
+        let document = JSONOutput.LookupDocument(command: "translate", answer: answer)
+        return JSONResponse.make(status: answer.isFound ? .ok : .notFound, json: JSONOutput.encodeLine(document))
+    }
+
+    func random(_ parameters: QueryParameters) async throws -> Response {
+        let language = try parameters.language("lang") ?? .english
+        let count = try parameters.integer("count", default: 10, range: 1...1000)
+        let options = RequestOptions(providers: parameters.providers)
+        let answer = try await withLookupSlot {
+            try await service.randomWords(language: language, options: options).next(count)
+        }
+        guard let provider = answer.provider else {
+            throw APIError.providersFailed(answer.failures, asked: answer.failures.count)
+                ?? APIError(.unavailable, "no provider could give random \(language.englishName) words")
+        }
+        return JSONResponse.make(json: JSONOutput.encodeLine(JSONOutput.RandomDocument(answer: answer, provider: provider)))
+    }
+
+    func match(_ parameters: QueryParameters) async throws -> Response {
+        let pattern = try parameters.required("pattern", example: "/v1/match?pattern=sere&strategy=prefix")
+        let strategy: MatchStrategy
+        if let text = parameters["strategy"] {
+            guard let parsed = MatchStrategy(rawValue: text.lowercased()) else {
+                throw APIError(.invalidRequest, "'strategy' is one of \(MatchStrategy.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+            }
+            strategy = parsed
+        } else {
+            strategy = .prefix
+        }
+        let limit = try parameters.integer("limit", default: 100, range: 1...MatchQuery.maximumLimit)
+        let language = try parameters.language("lang")
+        let query: MatchQuery
+        do {
+            query = try MatchQuery(pattern, strategy: strategy, language: language, limit: limit)
+        } catch {
+            throw APIError(.invalidRequest, "invalid pattern: \(error)")
+        }
+        let options = RequestOptions(providers: parameters.providers, timeout: try parameters.timeout(), offline: try parameters.flag("offline"))
+        let answer = try await withLookupSlot { try await service.match(query, options: options) }
+        ServerMetrics.record(answer.outcomes)
+        if !answer.isFound, let failure = APIError.providersFailed(answer.failures, asked: answer.outcomes.count) {
+            throw failure
+        }
+        return JSONResponse.make(status: answer.isFound ? .ok : .notFound, json: JSONOutput.encodeLine(JSONOutput.MatchDocument(answer: answer)))
+    }
+
+    func providers() async -> Response {
+        let infos = await JSONOutput.ProviderInfo.listing(of: service.registry)
+        let document = JSONOutput.ProvidersDocument(providers: infos, problems: service.registry.problems)
+        return JSONResponse.make(json: JSONOutput.encodeLine(document))
+    }
+
+    // MARK: dictionaryapi.dev
+
+    /// `GET /api/v2/entries/{lang}/{word}`: the word is URL-decoded and trimmed as the real API does; `en_US` and
+    /// `en_GB` mean English. Nothing found (or a language nothing covers) is the API's 404 object.
+    func dictionaryAPI(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let rawLanguage = context.parameters.get("lang") ?? ""
+        let rawWord = context.parameters.get("word") ?? ""
+        let code = rawLanguage.removingPercentEncoding ?? rawLanguage
+        let word = (rawWord.removingPercentEncoding ?? rawWord).trimmingCharacters(in: .whitespaces)
+        guard let language = Language(["en_US", "en_GB", "en-uk"].contains(code) ? "en" : code) else {
+            throw APIError(.notFound, "no such language")
+        }
+        let query = try lookupQuery(word, language: language)
+        let answer = try await withLookupSlot {
+            try await service.definitions(language: language, options: RequestOptions(suggest: false)).lookUp(query)
+        }
+        try check(answer)
+        guard answer.isFound else { throw APIError(.notFound, "no definitions") }
+        let elements = DictionaryAPIFormat.elements(answer.entries, sources: sources)
+        return JSONResponse.make(json: JSONResponse.compact(elements))
+    }
+
+    // MARK: Shared
+
+    func lookupQuery(_ word: String, language: Language?) throws(APIError) -> LookupQuery {
+        do {
+            return try LookupQuery(Normalization.nfc(word), language: language)
+        } catch {
+            throw APIError(.invalidRequest, "invalid word: \(error)")
+        }
+    }
+
+    /// Records the answer's outcomes; throws when every provider failed (the status says how).
+    func check(_ answer: LookupAnswer) throws(APIError) {
+        ServerMetrics.record(answer.result.outcomes)
+        if !answer.isFound, let failure = APIError.providersFailed(answer.result.failures, asked: answer.result.outcomes.count) {
+            throw failure
+        }
+    }
+
+    /// Runs `body` in one of the lookup slots, or refuses with 503 when all are taken.
+    func withLookupSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        guard lookups.tryAcquire() else {
+            ServerMetrics.rejected("busy")
+            throw APIError(.busy, "\(lookups.capacity) lookups are already running; try again shortly", retryAfter: 1)
+        }
+        defer { lookups.release() }
+        do {
+            return try await body()
+        } catch let error as LookupServiceError {
+            throw APIError(error)
+        }
+    }
+}

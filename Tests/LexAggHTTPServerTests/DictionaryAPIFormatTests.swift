@@ -1,0 +1,150 @@
+import Foundation
+import LexAggCore
+import LexAggFixtures
+import LexAggHTTPServer
+import Testing
+
+/// The mapping from lexagg's entries to dictionaryapi.dev's shapes, rule by rule (DictionaryAPIFormat's numbered
+/// rules), and the encoded JSON against the recorded real responses.
+@Suite struct DictionaryAPIFormatTests {
+    static let wiktionary = Provenance(provider: ProviderID("wiktionary")!, source: "https://en.wiktionary.org/wiki/test", retrievedAt: Date(timeIntervalSince1970: 0))
+    static let wordnet = Provenance(provider: ProviderID("wordnet")!, source: "/usr/share/dictd/wn", retrievedAt: Date(timeIntervalSince1970: 0))
+    static let sources: [ProviderID: DictionaryAPIFormat.SourceInfo] = [
+        ProviderID("wiktionary")!: .init(name: "Wiktionary", license: "CC BY-SA 4.0"),
+        ProviderID("wordnet")!: .init(name: "WordNet 3.0", license: nil),
+    ]
+
+    static func testEntry() -> Entry {
+        let p = wiktionary
+        return Entry(
+            headword: "test", language: .english,
+            pronunciations: [
+                Pronunciation(text: "/test/", notation: .ipa, accent: "UK", audioURL: "https://example.org/test-uk.mp3", provenance: p),
+                Pronunciation(text: "/tɛst/", notation: .ipa, provenance: p),
+            ],
+            senseGroups: [
+                SenseGroup(partOfSpeech: .noun, senses: [
+                    Sense(definition: "A challenge, trial.", synonyms: ["trial"], sources: [p]),
+                    Sense(definition: "An examination.", examples: ["a maths test", "another"], labels: ["academia"],
+                          synonyms: ["examination", "Trial"], antonyms: ["recess"],
+                          subsenses: [Sense(definition: "A short quiz.", sources: [p])], sources: [p]),
+                ]),
+                SenseGroup(partOfSpeech: .verb, senses: [Sense(definition: "To challenge.", sources: [p])]),
+            ],
+            provenance: p
+        )
+    }
+
+    @Test func oneElementPerEntryWithItsPhoneticsAndMeanings() throws {
+        let elements = DictionaryAPIFormat.elements([Self.testEntry(), Self.testEntry()], sources: Self.sources)
+        #expect(elements.count == 2)  // rule 1
+        let element = elements[0]
+        #expect(element.word == "test")
+        #expect(element.phonetic == "/test/")  // rule 2
+        #expect(element.phonetics.map(\.audio) == ["https://example.org/test-uk.mp3", ""])
+        #expect(element.phonetics.map(\.text) == ["/test/", "/tɛst/"])
+        #expect(element.meanings.map(\.partOfSpeech) == ["noun", "verb"])  // rule 3
+        let noun = element.meanings[0]
+        #expect(noun.definitions.map(\.definition) == ["A challenge, trial.", "(academia) An examination.", "A short quiz."])  // rule 4
+        #expect(noun.definitions.map(\.example) == [nil, "a maths test", nil])
+        #expect(noun.synonyms == ["trial", "examination"])  // rule 5: once each, ignoring case
+        #expect(noun.antonyms == ["recess"])
+        #expect(element.license.name == "CC BY-SA 4.0")  // rule 7
+        #expect(element.license.url == "https://creativecommons.org/licenses/by-sa/4.0")
+        #expect(element.sourceUrls == ["https://en.wiktionary.org/wiki/test"])
+    }
+
+    @Test func absentFieldsAreOmittedAndEmptyListsKept() throws {
+        let entry = Entry(
+            headword: "aaa", language: .english,
+            senseGroups: [SenseGroup(partOfSpeech: nil, senses: [Sense(definition: "An alloy.", sources: [Self.wordnet])])],
+            provenance: Self.wordnet
+        )
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(DictionaryAPIFormat.elements([entry], sources: Self.sources))) as? [[String: Any]])
+        let element = try #require(json.first)
+        #expect(element["phonetic"] == nil)  // like `hello`: no top-level phonetic
+        #expect((element["phonetics"] as? [Any])?.isEmpty == true)  // like `aaa`: an empty list, not absent
+        #expect((element["sourceUrls"] as? [Any])?.isEmpty == true)  // a local file is not exposed
+        let meaning = try #require((element["meanings"] as? [[String: Any]])?.first)
+        #expect(meaning["partOfSpeech"] as? String == "")
+        let definition = try #require((meaning["definitions"] as? [[String: Any]])?.first)
+        #expect(definition["example"] == nil)
+        #expect(definition["synonyms"] as? [String] == [])
+        #expect(Set(definition.keys) == ["definition", "synonyms", "antonyms"])
+        let license = try #require(element["license"] as? [String: String])
+        #expect(license["name"] == "WordNet 3.0 licence")
+        #expect(license["url"] == "https://wordnet.princeton.edu/license-and-commercial-use")
+    }
+
+    @Test func aBilingualEntryGivesItsTranslationsAsDefinitions() {
+        let p = Self.wordnet
+        let pair = LanguagePair(source: .english, target: Language("de")!)
+        let entry = Entry(
+            headword: "house", language: .english,
+            translations: [
+                Translation(text: "Haus", pair: pair, notes: ["neut"], partOfSpeech: .noun, provenance: p),
+                Translation(text: "unterbringen", pair: pair, partOfSpeech: .verb, provenance: p),
+                Translation(text: "Gebäude", pair: pair, partOfSpeech: .noun, provenance: p),
+            ],
+            provenance: p
+        )
+        let element = DictionaryAPIFormat.elements([entry], sources: Self.sources)[0]  // rule 6
+        #expect(element.meanings.map(\.partOfSpeech) == ["noun", "verb"])
+        #expect(element.meanings[0].definitions.map(\.definition) == ["Haus (neut)", "Gebäude"])
+    }
+
+    @Test func entriesThatSayNothingAreLeftOut() {
+        let empty = Entry(headword: "x", language: .english, provenance: Self.wordnet)
+        #expect(DictionaryAPIFormat.elements([empty], sources: Self.sources).isEmpty)
+    }
+
+    /// The encoded element decodes as the real responses do: every key the recorded bodies always carry is there,
+    /// with the same JSON types, and no key they never have.
+    @Test func theEncodedShapeIsTheRecordedOne() throws {
+        guard let samples = FixtureStore.referenceSamples else { return }
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(DictionaryAPIFormat.elements([Self.testEntry()], sources: Self.sources)))
+        var recorded: Set<String> = []
+        for name in ["en-hello", "en-test", "en-keyboard", "en-spell", "en-aaa", "en-positive"] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: samples + "/dictionaryapi/\(name).json"))
+            recorded.formUnion(JSONShape.paths(of: try JSONSerialization.jsonObject(with: data)))
+        }
+        // Documented (api-formats.md section 2) as a list of words like `synonyms`, though no recorded body has one.
+        recorded.insert("[].meanings[].definitions[].antonyms[]:string")
+        let ours = JSONShape.paths(of: encoded)
+        #expect(ours.subtracting(recorded).isEmpty, "keys or types the real API never has: \(ours.subtracting(recorded).sorted())")
+        for required in ["[].word:string", "[].phonetics:array", "[].meanings[].partOfSpeech:string", "[].meanings[].definitions[].definition:string",
+                         "[].meanings[].definitions[].synonyms:array", "[].meanings[].synonyms:array", "[].license.name:string",
+                         "[].license.url:string", "[].sourceUrls:array", "[].phonetics[].audio:string"] {
+            #expect(ours.contains(required), "missing \(required)")
+        }
+    }
+
+    @Test func theErrorObjectsHaveTheRealTexts() throws {
+        guard let samples = FixtureStore.referenceSamples else { return }
+        for (file, error) in [("error-404-no-definitions", DictionaryAPIError.noDefinitionsFound), ("error-500-something-went-wrong", .somethingWentWrong)] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: samples + "/dictionaryapi/\(file).json"))
+            #expect(try JSONDecoder().decode(DictionaryAPIError.self, from: data) == error)
+        }
+        let text = try String(contentsOfFile: samples + "/dictionaryapi/error-429-rate-limited.txt", encoding: .utf8)
+        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == DictionaryAPIError.rateLimitedText)
+    }
+}
+
+/// The set of `path:type` of a JSON value (`[].meanings[].definitions[].definition:string`), arrays merged.
+enum JSONShape {
+    static func paths(of value: Any, at path: String = "") -> Set<String> {
+        switch value {
+        case let array as [Any]:
+            var result: Set<String> = [path + ":array"]
+            for item in array { result.formUnion(paths(of: item, at: path + "[]")) }
+            return path.isEmpty ? result.subtracting([":array"]) : result
+        case let object as [String: Any]:
+            var result: Set<String> = path.isEmpty ? [] : [path + ":object"]
+            for (key, item) in object { result.formUnion(paths(of: item, at: path + "." + key)) }
+            return result
+        case is String: return [path + ":string"]
+        case is NSNumber: return [path + ":number"]
+        default: return [path + ":null"]
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import AsyncHTTPClient
+import LexAggCore
+import LexAggHTTPServer
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// The gates: the token, the per-client rate limit, the cap on lookups in flight, and graceful shutdown.
+@Suite(.serialized) struct LimitsTests {
+    @Test func aTokenIsRequiredOnEveryRouteButHealth() async throws {
+        let settings = HTTPServerSettings(port: 0, token: "s3cret", rateLimit: nil)
+        try await TestServer.with(settings: settings) { server in
+            for path in ["/v1/lookup?word=house", "/api/v2/entries/en/house", "/metrics", "/openapi.json"] {
+                let refused = try await server.get(path)
+                #expect(refused.status == 401, "\(path)")
+                #expect(refused.headers["www-authenticate"]?.hasPrefix("Bearer") == true)
+                let wrong = try await server.get(path, headers: [("Authorization", "Bearer s3cres")])
+                #expect(wrong.status == 401, "\(path)")
+                let allowed = try await server.get(path, headers: [("Authorization", "Bearer s3cret")])
+                #expect(allowed.status == 200, "\(path)")
+            }
+            let refused = try await server.get("/v1/lookup?word=house")
+            #expect((refused.object["error"] as? [String: Any])?["code"] as? String == "unauthorized")
+            #expect(try await server.get("/healthz").status == 200)
+        }
+    }
+
+    @Test func aClientOverItsRateGets429WithRetryAfter() async throws {
+        let settings = HTTPServerSettings(port: 0, rateLimit: .init(requestsPerMinute: 60, burst: 3))
+        try await TestServer.with(settings: settings) { server in
+            var statuses: [Int] = []
+            for _ in 0..<5 { statuses.append(try await server.get("/v1/lookup?word=house&providers=wordnet").status) }
+            #expect(statuses.prefix(3).allSatisfy { $0 == 200 }, "\(statuses)")
+            #expect(statuses.last == 429, "\(statuses)")
+            let limited = try await server.get("/v1/lookup?word=house")
+            #expect(limited.status == 429)
+            #expect(Int(limited.headers["retry-after"] ?? "") ?? 0 >= 1)
+            #expect((limited.object["error"] as? [String: Any])?["code"] as? String == "rate-limited")
+            // dictionaryapi.dev's own limiter answers in plain text.
+            let compatible = try await server.get("/api/v2/entries/en/house")
+            #expect(compatible.status == 429)
+            #expect(compatible.body == DictionaryAPIError.rateLimitedText)
+            // Health checks are not rate limited.
+            #expect(try await server.get("/healthz").status == 200)
+        }
+    }
+
+    @Test func lookupsOverTheCapAreRefusedWith503() async throws {
+        let registry = try TestRegistry.make(extra: [ScriptedProvider("slow", .slow(.seconds(2)))])
+        let settings = HTTPServerSettings(port: 0, rateLimit: nil, maxConcurrentLookups: 2)
+        try await TestServer.with(registry: registry, settings: settings) { server in
+            async let first = server.get("/v1/lookup?word=one&providers=slow")
+            async let second = server.get("/v1/lookup?word=two&providers=slow")
+            try await Task.sleep(for: .milliseconds(500))
+            let third = try await server.get("/v1/lookup?word=three&providers=slow")
+            #expect(third.status == 503)
+            #expect(third.headers["retry-after"] == "1")
+            #expect((third.object["error"] as? [String: Any])?["code"] as? String == "busy")
+            #expect(try await server.get("/healthz").status == 200)  // not a lookup
+            let answered = try await [first, second]
+            #expect(answered.map(\.status) == [200, 200])
+            // Slots are given back.
+            #expect(try await server.get("/v1/lookup?word=four&providers=wordnet").status == 200)
+        }
+    }
+
+    @Test func gracefulShutdownAnswersTheRequestsInFlight() async throws {
+        let registry = try TestRegistry.make(extra: [ScriptedProvider("slow", .slow(.seconds(1)))])
+        let server = try await TestServer.start(registry: registry)
+        async let inFlight = server.get("/v1/lookup?word=late&providers=slow")
+        try await Task.sleep(for: .milliseconds(300))
+        try await server.stop()
+        let reply = try await inFlight
+        #expect(reply.status == 200)
+        #expect(reply.body.contains("a slow answer"))
+        // Stopped: nothing listens any more (the client retries connecting until its deadline, then gives up).
+        await #expect(throws: (any Error).self) { try await TestServer.get(server.base + "/healthz", timeout: .seconds(2)) }
+    }
+
+    @Test func oversizedRequestsAreRefused() async throws {
+        try await TestServer.with { server in
+            let long = try await server.get("/v1/lookup?word=house&pad=" + String(repeating: "x", count: 5000))
+            #expect(long.status == 414)
+            #expect((long.object["error"] as? [String: Any])?["code"] as? String == "uri-too-long")
+            var request = HTTPClientRequest(url: server.base + "/v1/lookup?word=house")
+            request.body = .bytes(ByteBuffer(string: String(repeating: "x", count: 4096)))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            #expect(response.status.code == 413)
+            #expect(try await server.get("/healthz").status == 200)
+        }
+    }
+
+    @Test func loopbackOrNot() {
+        let settings = HTTPServerSettings(host: "0.0.0.0")
+        #expect(!settings.isLoopback)
+        #expect(HTTPServerSettings(host: "127.0.0.1").isLoopback && HTTPServerSettings(host: "::1").isLoopback)
+    }
+}

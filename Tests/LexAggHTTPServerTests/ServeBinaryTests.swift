@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LexAggFixtures
+import Testing
+
+/// The built binary: `lexagg serve http --port 0` prints its address, serves, and on SIGTERM during load stops
+/// within a generous bound after answering the requests in flight.
+@Suite(.serialized) struct ServeBinaryTests {
+    /// An external provider that takes 1.5 s to define any word, to hold a request in flight.
+    static let slowProvider = #"""
+    import json, sys, time
+    for line in sys.stdin:
+        request = json.loads(line)
+        method, rid = request.get("method"), request.get("id")
+        if method == "initialize":
+            result = {"id": "slow", "name": "Slow", "capabilities": ["define"], "languages": ["en"], "online": False, "protocolVersion": 1}
+        elif method == "define":
+            time.sleep(1.5)
+            source = {"provider": "slow", "source": "slow.py", "retrievedAt": "2026-01-01T00:00:00Z"}
+            sense = {"definition": "a slow answer", "examples": [], "labels": [], "synonyms": [], "antonyms": [], "subsenses": [], "sources": [source]}
+            result = {"entries": [{"headword": request["params"]["word"], "language": "en", "pronunciations": [],
+                      "senseGroups": [{"partOfSpeech": "noun", "senses": [sense]}], "translations": [], "provenance": source}]}
+        else:
+            result = None
+        print(json.dumps({"jsonrpc": "2.0", "id": rid, "result": result}), flush=True)
+    """#
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func sigtermDuringLoadAnswersTheRequestsInFlightAndExits() async throws {
+        let directory = TemporaryFiles.directory()
+        try Self.slowProvider.write(toFile: directory + "/slow.py", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
+        process.arguments = ["serve", "http", "--port", "0", "--rate-limit", "0", "--quiet"]
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
+            "LEXAGG_CACHE_DIR": directory + "/cache", "LEXAGG_SLOW_COMMAND": "python3 \(directory)/slow.py",
+        ]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        // The first line names the address.
+        var printed = ""
+        while !printed.contains("\n") {
+            let data = stdout.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        let line = try #require(printed.split(separator: "\n").first.map(String.init), "nothing printed")
+        #expect(line.hasPrefix("lexagg: serving HTTP on http://127.0.0.1:"))
+        let base = try #require(line.split(separator: " ").last.map(String.init))
+        #expect(try await TestServer.get(base + "/healthz").status == 200)
+        #expect(try await TestServer.get(base + "/v1/lookup?word=serendipity&providers=wordnet").status == 200)
+
+        // Load: fast lookups from several clients, until the server goes away.
+        let words = ["house", "serendipity", "run", "bank", "tree", "water", "light", "stone"]
+        let load = Task {
+            await withTaskGroup(of: [Int].self) { group in
+                for client in 0..<8 {
+                    group.addTask {
+                        var statuses: [Int] = []
+                        var index = client
+                        while !Task.isCancelled {
+                            guard let reply = try? await TestServer.get(base + "/v1/lookup?providers=wordnet&word=" + words[index % words.count])
+                            else { break }  // refused or closed: the server is stopping
+                            statuses.append(reply.status)
+                            index += 1
+                        }
+                        return statuses
+                    }
+                }
+                var all: [Int] = []
+                for await statuses in group { all += statuses }
+                return all
+            }
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        async let slow = TestServer.get(base + "/v1/lookup?word=patience&providers=slow&timeout=10")
+        try await Task.sleep(for: .milliseconds(700))
+        let signalled = ContinuousClock.now
+        kill(process.processIdentifier, SIGTERM)
+
+        let inFlight = try await slow
+        #expect(inFlight.status == 200, "\(inFlight.body)")
+        #expect(inFlight.body.contains("a slow answer"))
+        while process.isRunning && signalled.duration(to: .now) < .seconds(15) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!process.isRunning, "still running 15 s after SIGTERM")
+        load.cancel()
+        let answered = await load.value
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(answered.count > 10, "only \(answered.count) requests answered under load")
+        #expect(answered.allSatisfy { $0 == 200 }, "\(Set(answered))")
+    }
+}

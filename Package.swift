@@ -123,7 +123,10 @@ let package = Package(
         // The quiz engine: questions, SM-2 scheduling, the countdown session on an injected clock, terminal keys.
         .target(name: "LexAggQuiz", dependencies: ["LexAggCore"]),
         // The versioned JSON documents: `--format json`, `serve http`'s own API and the MCP server's results.
-        .target(name: "LexAggDocuments", dependencies: ["LexAggCore", "LexAggAggregation"]),
+        .target(name: "LexAggDocuments", dependencies: ["LexAggCore", "LexAggAggregation", "LexAggLibrary", "LexAggLibraryUseCases"]),
+        // The library's use cases that need the lookup service (adding a word: look it up, save what was found),
+        // shared by `library add` and the MCP server's `library_add`.
+        .target(name: "LexAggLibraryUseCases", dependencies: ["LexAggCore", "LexAggAggregation", "LexAggLibrary"]),
         // MARK: Servers: thin adapters over the lookup service (Sources/LexAggServer/<protocol>).
         .target(
             name: "LexAggHTTPServer",
@@ -147,7 +150,7 @@ let package = Package(
         .target(
             name: "LexAggMCPServer",
             dependencies: [
-                "LexAggCore", "LexAggAggregation", "LexAggDocuments", "LexAggLibrary", logging,
+                "LexAggCore", "LexAggAggregation", "LexAggDocuments", "LexAggLibrary", "LexAggLibraryUseCases", logging,
                 .product(name: "MCP", package: "swift-sdk"),
             ],
             path: "Sources/LexAggServer/MCP"
@@ -157,7 +160,7 @@ let package = Package(
             dependencies: [
                 "LexAggDocuments", "LexAggHTTPServer", "LexAggDICTServer", "LexAggMCPServer",
                 "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
-                "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LexAggLibraryUseCases", "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The learner's data (saved words, favourites, search, history, quiz records) in SQLite.

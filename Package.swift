@@ -241,6 +241,14 @@ let package = Package(
             name: "LexAggLibraryTests",
             dependencies: ["LexAggQuiz", "LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The MCP server in process, with the SDK's client over an in-memory transport, over real dictd databases.
+        .testTarget(
+            name: "LexAggMCPServerTests",
+            dependencies: [
+                "LexAggMCPServer", "LexAggAggregation", "LexAggLibrary", "LexAggCore", "LexAggFixtures", "DictDatabaseProvider",
+                "RandomWordProvider", logging, .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance", logging]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),
         .testTarget(name: "LexAggHTTPTests", dependencies: ["LexAggHTTP", "ProviderConformance", "LexAggCore", logging]),

@@ -8,6 +8,7 @@
 //   Sources/LexAggCache         per-provider persistent cache (SQLite through GRDB), a provider decorator
 //   Sources/LexAggConfig        the configuration file (TOML), environment overrides, `lexagg config`'s editing
 //   Sources/LexAggDocuments     the versioned JSON documents shared by `--format json` and the servers
+//   Sources/LexAggLibraryUseCases  adding a word to the library through the lookup service (CLI and MCP)
 //   Sources/LexAggServer        HTTP API (Hummingbird), DICT protocol server (SwiftNIO), MCP server: adapters
 //   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
 //   Sources/lexagg              executable: the composition root, the only place that lists provider factories

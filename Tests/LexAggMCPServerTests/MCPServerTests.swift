@@ -213,8 +213,10 @@ struct MCPSession {
         return result
     }
 
+    /// Disconnects the client, which ends the server.
     func close() {
-        served.cancel()
+        let client = self.client
+        Task { await client.disconnect() }
     }
 }
 

@@ -64,6 +64,7 @@ enum PlainText {
             switch outcome.status {
             case .answered(let count): part += "answered (\(count) \(count == 1 ? "entry" : "entries"))"
             case .empty: part += "found nothing"
+            case .failed(let error) where error.code == .offline: part += "not cached (offline)"
             case .failed(let error): part += "failed (\(error.code): \(error.message))"
             }
             switch outcome.origin {

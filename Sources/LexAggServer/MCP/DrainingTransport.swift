@@ -59,6 +59,11 @@ actor DrainingTransport: Transport {
         await withCheckedContinuation { waiting.append($0) }
     }
 
+    /// Stops waiting for answers: `drained()` returns now, whatever is pending.
+    func abandon() {
+        release(all: true)
+    }
+
     // MARK: Bookkeeping
 
     /// The JSON-RPC fields that tell requests, responses and cancellations apart.

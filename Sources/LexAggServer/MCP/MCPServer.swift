@@ -82,7 +82,11 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
         let limit = service.configuration.aggregation.deadline + .seconds(Int(Library.busyTimeout) + 5)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await draining.drained() }
-            group.addTask { try? await Task.sleep(for: limit) }
+            group.addTask {
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                logger.warning("mcp: some requests were still unanswered after \(limit); stopping")
+                await draining.abandon()
+            }
             await group.next()
             group.cancelAll()
         }

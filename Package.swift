@@ -8,6 +8,7 @@
 //   Sources/LexAggCache         per-provider persistent cache (SQLite through GRDB), a provider decorator
 //   Sources/LexAggConfig        the configuration file (TOML), environment overrides, `lexagg config`'s editing
 //   Sources/LexAggDocuments     the versioned JSON documents shared by `--format json` and the servers
+//   Sources/LexAggLibraryUseCases  adding a word to the library through the lookup service (CLI and MCP)
 //   Sources/LexAggServer        HTTP API (Hummingbird), DICT protocol server (SwiftNIO), MCP server: adapters
 //   Sources/LexAggCLI           commands and renderers (swift-argument-parser)
 //   Sources/lexagg              executable: the composition root, the only place that lists provider factories
@@ -123,7 +124,10 @@ let package = Package(
         // The quiz engine: questions, SM-2 scheduling, the countdown session on an injected clock, terminal keys.
         .target(name: "LexAggQuiz", dependencies: ["LexAggCore"]),
         // The versioned JSON documents: `--format json`, `serve http`'s own API and the MCP server's results.
-        .target(name: "LexAggDocuments", dependencies: ["LexAggCore", "LexAggAggregation"]),
+        .target(name: "LexAggDocuments", dependencies: ["LexAggCore", "LexAggAggregation", "LexAggLibrary", "LexAggLibraryUseCases"]),
+        // The library's use cases that need the lookup service (adding a word: look it up, save what was found),
+        // shared by `library add` and the MCP server's `library_add`.
+        .target(name: "LexAggLibraryUseCases", dependencies: ["LexAggCore", "LexAggAggregation", "LexAggLibrary"]),
         // MARK: Servers: thin adapters over the lookup service (Sources/LexAggServer/<protocol>).
         .target(
             name: "LexAggHTTPServer",
@@ -147,7 +151,7 @@ let package = Package(
         .target(
             name: "LexAggMCPServer",
             dependencies: [
-                "LexAggCore", "LexAggAggregation", "LexAggDocuments", "LexAggLibrary", logging,
+                "LexAggCore", "LexAggAggregation", "LexAggDocuments", "LexAggLibrary", "LexAggLibraryUseCases", logging,
                 .product(name: "MCP", package: "swift-sdk"),
             ],
             path: "Sources/LexAggServer/MCP"
@@ -157,7 +161,7 @@ let package = Package(
             dependencies: [
                 "LexAggDocuments", "LexAggHTTPServer", "LexAggDICTServer", "LexAggMCPServer",
                 "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
-                "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LexAggLibraryUseCases", "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -239,6 +243,14 @@ let package = Package(
         .testTarget(
             name: "LexAggLibraryTests",
             dependencies: ["LexAggQuiz", "LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The MCP server in process, with the SDK's client over an in-memory transport, over real dictd databases.
+        .testTarget(
+            name: "LexAggMCPServerTests",
+            dependencies: [
+                "LexAggMCPServer", "LexAggAggregation", "LexAggLibrary", "LexAggCore", "LexAggFixtures", "DictDatabaseProvider",
+                "RandomWordProvider", logging, .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
         .testTarget(name: "LexAggAggregationTests", dependencies: ["LexAggAggregation", "ProviderConformance", logging]),
         .testTarget(name: "ProviderConformanceTests", dependencies: ["ProviderConformance", "LexAggCore"]),

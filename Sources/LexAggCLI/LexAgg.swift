@@ -125,6 +125,7 @@ struct LexAgg: ParsableCommand {
             ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
             ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
             ServeCommand.self,
+            MCPCommand.self,
         ]
     )
 }

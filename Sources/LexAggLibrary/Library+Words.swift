@@ -165,11 +165,14 @@ extension Library {
     /// best first (bm25; a match in the word counts most, then translations, then definitions).
     ///
     /// Case and diacritics are ignored ("cafe" finds "Café"). Returns nothing for text without letters or digits.
-    public func search(_ text: String, language: Language? = nil, limit: Int = 20) throws(LibraryError) -> [LibraryWord] {
+    /// - Parameter starredOnly: only favourites.
+    public func search(_ text: String, language: Language? = nil, starredOnly: Bool = false, limit: Int = 20)
+        throws(LibraryError) -> [LibraryWord]
+    {
         let terms = Self.searchTerms(text)
         guard !terms.isEmpty else { return [] }
         let match = terms.map { "\"\($0)\"*" }.joined(separator: " ")
-        let filter = language == nil ? "" : " AND word.language = ?"
+        let filter = (language == nil ? "" : " AND word.language = ?") + (starredOnly ? " AND word.starred = 1" : "")
         return try read { db in
             try Row.fetchAll(
                 db,

@@ -96,6 +96,16 @@ import Testing
         #expect(try library.search("\"*(").isEmpty, "FTS syntax in the text is not an error")
     }
 
+    @Test func searchCanKeepToFavourites() throws {
+        let library = try open()
+        try library.save("house", language: .english, entries: [entry("house", definitions: ["a dwelling"])])
+        try library.save("housing", language: .english, entries: [entry("housing", definitions: ["dwellings"])])
+        library.star("housing")
+        #expect(Set(try library.search("hous").map(\.word)) == ["house", "housing"])
+        #expect(try library.search("hous", starredOnly: true).map(\.word) == ["housing"])
+        #expect(try library.search("hous", language: .german, starredOnly: true).isEmpty)
+    }
+
     @Test func historyCountsLookups() throws {
         let library = try open()
         for _ in 0..<4 { try library.recordLookup("serendipity", language: nil, at: fixedDate) }

@@ -5,6 +5,7 @@ import LexAggConfig
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLibraryUseCases
 
 struct LibraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -84,22 +85,27 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 throw CommandFailure.usage("invalid word: \(error)")
             }
         }
-        let lookup = try await context.definitions(language: language, providers: providers, offline: offline, target: target)
+        let service = try context.lookupService()
+        context.reportRegistryProblems()
+        let saver = try await WordSaver(
+            service: service, language: language, translatingTo: target,
+            options: RequestOptions(providers: providerNames(providers), offline: offline)
+        )
+        for note in saver.definitions.notes where note.kind == .skipped { context.warn(note.message) }
         let library = try context.openLibrary()
         defer { library.close() }
         var results: [JSONOutput.LibraryAddDocument.Result] = []
         var status = ExitStatus.success
         for query in queries {
             try Task.checkCancellation()
-            let answer = await lookup.lookUp(query)
-            let (entries, result) = (answer.entries, answer.result)
-            let outcomes = result.outcomes.map(JSONOutput.Outcome.init)
-            guard !entries.isEmpty else {
-                let failed = result.allFailed
+            let saved: SavedWordOutcome
+            do { saved = try await saver.save(query, in: library) } catch { throw CommandFailure(error) }
+            results.append(JSONOutput.LibraryAddDocument.Result(saved))
+            guard let word = saved.word, let wordLanguage = saved.language else {
+                let failed = saved.status == .failed
                 if failed { status = .unavailable } else if status == .success { status = .notFound }
-                results.append(.init(word: query.term, language: language, status: failed ? "failed" : "notFound",
-                                     senses: 0, sources: [], outcomes: outcomes))
                 if format == .text {
+                    let result = saved.answer.result
                     context.warn(about: result)
                     let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
                     context.fail(failed ? "every provider failed for '\(query.term)'; nothing saved"
@@ -107,23 +113,10 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 }
                 continue
             }
-            let wordLanguage = language ?? entries.compactMap(\.language).first ?? .english
-            let outcome: SaveOutcome, saved: LibraryWord
-            do {
-                (outcome, saved) = try library.save(query.term, language: wordLanguage, entries: entries)
-            } catch {
-                throw CommandFailure(error)
-            }
-            let senses = entries.reduce(0) { $0 + $1.allSenses.count }
-            let translations = entries.reduce(0) { $0 + $1.translations.count }
-            var counts = ["\(senses) sense\(senses == 1 ? "" : "s")"]
-            if translations > 0 { counts.append("\(translations) translation\(translations == 1 ? "" : "s")") }
-            results.append(.init(word: saved.word, language: wordLanguage, status: outcome == .added ? "added" : "updated",
-                                 senses: senses, sources: saved.sources, outcomes: outcomes))
             if format == .text {
                 context.output.write(
-                    "\(outcome == .added ? "added" : "updated") \(saved.word) (\(wordLanguage.code)): "
-                        + counts.joined(separator: ", ") + " from \(saved.sources.map(\.rawValue).joined(separator: ", "))\n"
+                    "\(saved.status.rawValue) \(word.word) (\(wordLanguage.code)): \(saved.countsDescription) from "
+                        + word.sources.map(\.rawValue).joined(separator: ", ") + "\n"
                 )
             }
         }
@@ -176,10 +169,7 @@ struct LibraryListCommand: ParsableCommand, ContextCommand {
         } catch { throw CommandFailure(error) }
         switch format {
         case .json:
-            context.output.write(JSONOutput.encode(JSONOutput.LibraryListDocument(
-                command: "library list", page: result.page, pageCount: result.pageCount, limit: result.limit,
-                total: result.total, words: result.words.map { JSONOutput.SavedWord($0) }
-            )))
+            context.output.write(JSONOutput.encode(JSONOutput.LibraryListDocument(command: "library list", page: result)))
         case .text:
             if result.total == 0 {
                 context.output.write(
@@ -377,9 +367,7 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
         do { words = try library.search(query, language: language, limit: limit) } catch { throw CommandFailure(error) }
         switch format {
         case .json:
-            context.output.write(JSONOutput.encode(JSONOutput.LibrarySearchDocument(
-                query: query, words: words.map { JSONOutput.SavedWord($0) }
-            )))
+            context.output.write(JSONOutput.encode(JSONOutput.LibrarySearchDocument(query: query, words: words)))
         case .text:
             if words.isEmpty { context.output.writeError("no saved word matches '\(query)'\n") }
             for word in words { context.output.write(libraryLine(word, style: context.style) + "\n") }

@@ -1,0 +1,100 @@
+import LexAggAggregation
+import LexAggCore
+import LexAggLibrary
+
+/// Adding words to the library: each word looked up through the lookup service as `lookup` would look it up, and
+/// what the dictionaries said saved with it. The one implementation behind `library add` and the MCP server's
+/// `library_add`; they only parse their arguments and render the ``SavedWordOutcome``s.
+///
+/// A word no provider knows is not saved; adding a word again replaces its entries with the fresh lookup (its star
+/// and the date it was first added stay). Each word is saved in its own transaction.
+public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
+    /// The providers asked, chosen once for a batch of words, and the notes on those left out.
+    public let definitions: LookupService<C>.Definitions
+
+    /// Chooses the providers for words of `language` (and, with `target`, for translating them) once.
+    ///
+    /// - Parameters:
+    ///   - language: the words' language; `nil`: what the dictionaries say, else English.
+    ///   - target: also save translations into this language (needs `language`).
+    ///   - options: the consumer's request options; close spellings are never looked for (nothing is saved then).
+    /// - Throws: ``LookupServiceError`` when no provider can answer at all.
+    public init(
+        service: LookupService<C>, language: Language?, translatingTo target: Language? = nil,
+        options: RequestOptions = .init()
+    ) async throws(LookupServiceError) {
+        var options = options
+        options.suggest = false
+        definitions = try await service.definitions(language: language, translatingTo: target, options: options)
+    }
+
+    /// Looks `query` up and saves what was found in `library`.
+    /// - Throws: ``LibraryError`` when the library cannot be written.
+    public func save(_ query: LookupQuery, in library: Library) async throws(LibraryError) -> SavedWordOutcome {
+        let answer = await definitions.lookUp(query)
+        let entries = answer.entries
+        guard !entries.isEmpty else {
+            return SavedWordOutcome(
+                status: answer.allFailed ? .failed : .notFound, term: query.term, language: definitions.language,
+                word: nil, answer: answer
+            )
+        }
+        let language = definitions.language ?? entries.compactMap(\.language).first ?? .english
+        let (outcome, saved) = try library.save(query.term, language: language, entries: entries)
+        return SavedWordOutcome(
+            status: outcome == .added ? .added : .updated, term: saved.word, language: language, word: saved,
+            answer: answer
+        )
+    }
+}
+
+/// What became of one word given to ``WordSaver``.
+public struct SavedWordOutcome: Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable {
+        /// Saved for the first time.
+        case added
+        /// Already saved: its entries were replaced with the fresh lookup.
+        case updated
+        /// No provider knows it; nothing saved.
+        case notFound
+        /// Every provider failed; nothing saved.
+        case failed
+    }
+
+    public var status: Status
+    /// The word as saved, or as asked when nothing was saved.
+    public var term: String
+    /// The language it was saved in (the one asked for when nothing was saved).
+    public var language: Language?
+    /// The saved word, with its entries.
+    public var word: LibraryWord?
+    /// The lookup service's answer: its outcomes say which provider answered or failed, and why.
+    public var answer: LookupAnswer
+
+    public init(status: Status, term: String, language: Language?, word: LibraryWord?, answer: LookupAnswer) {
+        self.status = status
+        self.term = term
+        self.language = language
+        self.word = word
+        self.answer = answer
+    }
+
+    /// Whether the word is in the library now.
+    public var isSaved: Bool { word != nil }
+
+    /// How many senses were saved.
+    public var senses: Int { word?.entries.reduce(0) { $0 + $1.allSenses.count } ?? 0 }
+
+    /// How many translations were saved.
+    public var translations: Int { word?.entries.reduce(0) { $0 + $1.translations.count } ?? 0 }
+
+    /// The providers whose entries were saved.
+    public var sources: [ProviderID] { word?.sources ?? [] }
+
+    /// "1 sense, 2 translations".
+    public var countsDescription: String {
+        var counts = ["\(senses) sense\(senses == 1 ? "" : "s")"]
+        if translations > 0 { counts.append("\(translations) translation\(translations == 1 ? "" : "s")") }
+        return counts.joined(separator: ", ")
+    }
+}

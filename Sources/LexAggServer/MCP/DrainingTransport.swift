@@ -1,0 +1,116 @@
+import Foundation
+import Logging
+import MCP
+
+/// A transport that knows which requests are still unanswered, so the server can end when the client closes its side
+/// (the end of standard input) without dropping answers still being worked out: the SDK's server stops reading at the
+/// end of input while its handlers run on, and stopping it then would lose their responses.
+actor DrainingTransport: Transport {
+    nonisolated let logger: Logger
+    private let base: any Transport
+    private let stream: AsyncThrowingStream<Data, any Error>
+    private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    private var forwarding: Task<Void, Never>?
+    /// Requests received and not yet answered, by id.
+    private var pending: Set<String> = []
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ base: any Transport, logger: Logger) {
+        self.base = base
+        self.logger = logger
+        (stream, continuation) = AsyncThrowingStream.makeStream()
+    }
+
+    func connect() async throws {
+        try await base.connect()
+        let incoming = await base.receive()
+        let continuation = self.continuation
+        forwarding = Task {
+            do {
+                for try await message in incoming {
+                    await self.noteIncoming(message)
+                    continuation.yield(message)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+    }
+
+    func disconnect() async {
+        forwarding?.cancel()
+        await base.disconnect()
+        continuation.finish()
+        release(all: true)
+    }
+
+    func send(_ data: Data) async throws {
+        // Counted as answered even when sending fails (the client has gone): nothing is left to wait for.
+        defer { noteOutgoing(data) }
+        try await base.send(data)
+    }
+
+    func receive() -> AsyncThrowingStream<Data, any Error> { stream }
+
+    /// Returns once every request received has been answered (or cancelled by the client).
+    func drained() async {
+        guard !pending.isEmpty else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Stops waiting for answers: `drained()` returns now, whatever is pending.
+    func abandon() {
+        release(all: true)
+    }
+
+    // MARK: Bookkeeping
+
+    /// The JSON-RPC fields that tell requests, responses and cancellations apart.
+    private struct Envelope: Decodable {
+        struct Parameters: Decodable { var requestId: Value? }
+        var id: Value?
+        var method: String?
+        var params: Parameters?
+    }
+
+    private func noteIncoming(_ message: Data) {
+        for envelope in Self.envelopes(message) {
+            if let id = envelope.id, envelope.method != nil {
+                pending.insert(Self.key(id))
+            } else if envelope.method == "notifications/cancelled", let id = envelope.params?.requestId {
+                pending.remove(Self.key(id))
+            }
+        }
+        release()
+    }
+
+    private func noteOutgoing(_ message: Data) {
+        for envelope in Self.envelopes(message) where envelope.method == nil {
+            if let id = envelope.id { pending.remove(Self.key(id)) }
+        }
+        release()
+    }
+
+    /// Wakes `drained()` when nothing is pending (or, on disconnect, whatever is).
+    private func release(all: Bool = false) {
+        guard pending.isEmpty || all else { return }
+        let resumed = waiting
+        waiting = []
+        for continuation in resumed { continuation.resume() }
+    }
+
+    private static func envelopes(_ message: Data) -> [Envelope] {
+        let decoder = JSONDecoder()
+        if let one = try? decoder.decode(Envelope.self, from: message) { return [one] }
+        return (try? decoder.decode([Envelope].self, from: message)) ?? []
+    }
+
+    private static func key(_ id: Value) -> String {
+        switch id {
+        case .int(let number): "n\(number)"
+        case .string(let text): "s" + text
+        default: "\(id)"
+        }
+    }
+}

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import LexAggQuiz
 
 /// Where a quiz's answers come from, decided once from `--answers` and what standard input is.

@@ -2,6 +2,7 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggDICTServer
 import LexAggHTTPServer
 import Logging
 import ServiceLifecycle
@@ -30,6 +31,10 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
               curl http://127.0.0.1:8080/api/v2/entries/en/serendipity
               LEXAGG_SERVER_TOKEN=s3cret lexagg serve http --host 0.0.0.0
               lexagg serve http --rate-limit 120 --burst 20 --max-concurrent 16
+              lexagg serve http --dict-port 2628  # and the DICT protocol, one process, one cache
+
+            With --dict-port, the same process also serves the DICT protocol (see 'lexagg serve dict --help') on \
+            the same host, over the same lookup service and cache.
             """
     )
 
@@ -51,6 +56,9 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
     @Option(name: .customLong("max-concurrent"), help: ArgumentHelp("The most lookups answered at once; more get 503 with Retry-After.", valueName: "n"))
     var maxConcurrent = HTTPServerSettings.defaultMaxConcurrentLookups
 
+    @Option(name: .customLong("dict-port"), help: ArgumentHelp("Also serve the DICT protocol on this port, from the same process and cache (0: any free port).", valueName: "port"))
+    var dictPort: Int?
+
     @OptionGroup var logging: LoggingOptions
 
     var verbosity: Verbosity? { logging.verbosity }
@@ -63,6 +71,9 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
             throw ValidationError("--max-concurrent must be from 1 to 10000, not \(maxConcurrent)")
         }
         if let token, token.isEmpty { throw ValidationError("--token must not be empty") }
+        if let dictPort, !(0...65535).contains(dictPort) {
+            throw ValidationError("--dict-port must be from 0 to 65535, not \(dictPort)")
+        }
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -82,13 +93,34 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
         let server = HTTPAPIServer(service: service, logger: context.logger, settings: settings) { address in
             output.write("lexagg: serving HTTP on \(address)\n")
         }
+        // One lookup service (and cache) for both protocols.
+        var services: [any Service] = [server]
+        var dict: DICTServer?
+        if let dictPort {
+            let dictServer = DICTServer(
+                service: service,
+                configuration: DICTServer.Configuration(host: host, port: dictPort, serverName: "lexagg \(LexAggCLI.version)"),
+                logger: context.logger
+            )
+            services.append(dictServer)
+            dict = dictServer
+        }
         let group = ServiceGroup(configuration: .init(
-            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger
         ))
         do {
-            try await group.run()
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await group.run() }
+                if let dict {
+                    tasks.addTask {
+                        let address = try await dict.listeningAddress()
+                        output.write("lexagg: serving DICT on \(address)\n")
+                    }
+                }
+                try await tasks.waitForAll()
+            }
         } catch {
-            context.fail("could not serve HTTP on \(host):\(port): \(error)")
+            context.fail("could not serve on \(host): \(error)")
             return .unavailable
         }
         return .success

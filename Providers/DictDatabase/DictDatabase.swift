@@ -94,12 +94,6 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         return try entries(for: query.term)
     }
 
-    public func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
-        try checkCancellation()
-        let opened = try open()
-        return opened.index.suggestions(query.term, limit: limit)
-    }
-
     /// How many index lines a binary search for `word` compares (for benchmarks; opens the files if needed).
     public func searchProbes(for word: String) -> Int {
         guard case .success(let opened) = files.get() else { return 0 }
@@ -143,7 +137,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         return LookupResult(entries: entries.filter { !$0.isEmpty })
     }
 
-    private func open() throws(ProviderError) -> OpenOnce.Files {
+    func open() throws(ProviderError) -> OpenOnce.Files {
         switch files.get() {
         case .success(let files): return files
         case .failure(let error): throw providerError(error)
@@ -157,7 +151,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         )
     }
 
-    private func checkCancellation() throws(ProviderError) {
+    func checkCancellation() throws(ProviderError) {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled") }
     }
 }

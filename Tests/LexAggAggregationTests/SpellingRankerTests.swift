@@ -53,6 +53,10 @@ import Testing
         #expect(SpellingRanker.rank("Bnak", candidates: [["bank", "Bank", "bnak"], ["BANK"]], limit: 5) == ["bank"])
         #expect(SpellingRanker.rank("zzzz", candidates: [["zzza"], ["zzzb"]], limit: 2) == ["zzza", "zzzb"])
         #expect(SpellingRanker.rank("x", candidates: [], limit: 3).isEmpty)
+        // Lower case when typed so and some provider gave it so; as given otherwise.
+        #expect(SpellingRanker.rank("teh", candidates: [["The"], ["the"]], limit: 1) == ["the"])
+        #expect(SpellingRanker.rank("Teh", candidates: [["The"], ["the"]], limit: 1) == ["The"])
+        #expect(SpellingRanker.rank("pariss", candidates: [["Paris"]], limit: 1) == ["Paris"])
     }
 
     @Test func functionWordsNearAWord() {

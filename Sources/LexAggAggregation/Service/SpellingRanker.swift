@@ -17,6 +17,9 @@ import LexAggCore
 ///    by 0.2 when the word may be English — they are by far the most frequent words typed.
 /// 6. **Agreement**: each further provider that proposed the candidate lowers it by 0.1, at most 0.3.
 /// 7. **Ties** keep provider order, then each provider's own order.
+///
+/// A word proposed in several spellings of case is shown in lower case when the typed word is, and one provider
+/// gave it so (GCIDE capitalises every headword: `The`, beside the function words' `the`).
 public enum SpellingRanker {
     /// A candidate and how it was scored, for tests and `--explain`.
     public struct Scored: Sendable, Hashable {
@@ -43,6 +46,8 @@ public enum SpellingRanker {
                 guard key != query, !word.isEmpty else { continue }
                 if var known = found[key] {
                     if !known.sources.contains(provider) { known.sources.append(provider) }
+                    // Shown as typed in case: `the` (WordNet's, the function words') rather than GCIDE's `The` for `teh`.
+                    if word == key && known.word != key && typed == query { known.word = word }
                     found[key] = known
                 } else {
                     found[key] = (word, [provider], position)

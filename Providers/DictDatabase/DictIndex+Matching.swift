@@ -41,12 +41,14 @@ extension DictIndex {
             try scan(into: &results) { folded in folded.count > key.count && folded.reversed().starts(with: key.reversed()) }
         case .soundex:
             guard let code = Soundex.code(pattern) else { return results.words }
-            try scan(into: &results) { folded in Soundex.code(String(decoding: folded, as: UTF8.self)) == code }
+            try scan(into: &results) { folded in Soundex.code(utf8: folded) == code }
         case .lev:
             let wanted = Array(String(decoding: key, as: UTF8.self).unicodeScalars)
+            let asciiKey = key.allSatisfy { $0 < 0x80 }
             guard !wanted.isEmpty else { return [] }
             try scan(into: &results) { folded in
                 guard abs(folded.count - key.count) <= 4, folded != key else { return false }
+                if asciiKey && folded.allSatisfy({ $0 < 0x80 }) { return EditDistance.withinOneEdit(folded, key) }
                 return EditDistance.withinOneEdit(Array(String(decoding: folded, as: UTF8.self).unicodeScalars), wanted)
             }
         case .regex:
@@ -102,6 +104,7 @@ extension DictIndex {
             }
         }
         // Everything within the bound, anywhere in the index.
+        let asciiKey = key.allSatisfy { $0 < 0x80 }
         var counter = 0
         var position = 0
         while position < bytes.count {
@@ -112,8 +115,15 @@ extension DictIndex {
             let headword = headwordBytes(position, end)
             let folded = order.foldHeadword(headword)
             guard abs(folded.count - key.count) <= bound * 4 else { continue }
-            let candidate = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
-            guard let distance = EditDistance.bounded(candidate, query, bound: bound) else { continue }
+            // ASCII on both sides (nearly every line of an English index): compare bytes, without making a string.
+            let distance: Int?
+            if asciiKey && folded.allSatisfy({ $0 < 0x80 }) {
+                guard abs(folded.count - key.count) <= bound else { continue }
+                distance = EditDistance.bounded(folded, key, bound: bound)
+            } else {
+                distance = EditDistance.bounded(Array(String(decoding: folded, as: UTF8.self).unicodeScalars), query, bound: bound)
+            }
+            guard let distance else { continue }
             let name = DictIndex.display(headword)
             guard !name.isEmpty, !DictIndex.isMetadata(name) else { continue }
             consider(name, folded, distance: distance)

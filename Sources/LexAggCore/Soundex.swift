@@ -4,9 +4,13 @@
 public enum Soundex {
     /// The four-character code, or `nil` when `word` has no ASCII letter. Letters outside A–Z are skipped.
     public static func code(_ word: some StringProtocol) -> String? {
-        var letters = word.unicodeScalars.lazy.compactMap { scalar -> UInt8? in
-            guard scalar.isASCII else { return nil }
-            let byte = UInt8(scalar.value)
+        code(utf8: word.utf8)
+    }
+
+    /// ``code(_:)`` of UTF-8 bytes, without making a string (scanning an index); bytes of non-ASCII characters are
+    /// all 0x80 or above, so they are skipped like the characters.
+    public static func code(utf8 bytes: some Sequence<UInt8>) -> String? {
+        var letters = bytes.lazy.compactMap { byte -> UInt8? in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - 32
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte

@@ -14,6 +14,7 @@ import datetime
 import json
 import os
 import random
+import re
 import sys
 
 # The id must equal the file name without its extension (lexagg checks): installed as glossary.py it is "glossary";
@@ -81,7 +82,9 @@ class RPCError(Exception):
 def handle(method, params, words):
     if method == "initialize":
         return {"protocolVersion": 1, "id": PROVIDER_ID, "name": "Example glossary",
-                "capabilities": ["define", "suggest", "random"], "languages": ["en"], "online": False,
+                "capabilities": ["define", "suggest", "random", "match"],
+                "matchStrategies": ["exact", "prefix", "substring", "suffix", "regex"],
+                "languages": ["en"], "online": False,
                 "license": "CC0-1.0", "source": SOURCE}
     if method == "define":
         word = params.get("word")
@@ -96,6 +99,8 @@ def handle(method, params, words):
         prefix = str(params.get("word", "")).strip().lower()
         limit = max(0, int(params.get("limit", 5)))
         return {"words": sorted(w for w in words if w.startswith(prefix))[:limit]}
+    if method == "match":
+        return {"words": match(words, params)}
     if method == "random":
         count = max(0, int(params.get("count", 1)))
         if params.get("language") not in (None, "en"):
@@ -104,6 +109,27 @@ def handle(method, params, words):
     if method == "shutdown":
         return None
     raise RPCError(-32601, "method not found: %s" % method)
+
+
+def match(words, params):
+    """Headwords matching params.pattern by params.strategy: the exact one first, then alphabetical."""
+    pattern = str(params.get("pattern", "")).strip().lower()
+    strategy = params.get("strategy")
+    limit = max(0, int(params.get("limit", 100)))
+    if strategy == "regex":
+        try:
+            # Python's syntax is close to POSIX extended for the usual patterns (anchors, groups, classes).
+            expression = re.compile(pattern, re.IGNORECASE)
+        except re.error as error:
+            raise RPCError(-32602, "'%s' is not a valid regular expression: %s" % (pattern, error), "invalid-query")
+        test = lambda word: expression.search(word) is not None
+    elif strategy in ("exact", "prefix", "substring", "suffix"):
+        test = {"exact": lambda word: word == pattern, "prefix": lambda word: word.startswith(pattern),
+                "substring": lambda word: pattern in word, "suffix": lambda word: word.endswith(pattern)}[strategy]
+    else:
+        raise RPCError(-32602, "no match strategy '%s' here" % strategy, "invalid-query")
+    found = sorted(word for word in words if test(word))
+    return sorted(found, key=lambda word: word != pattern)[:limit]
 
 
 def main():

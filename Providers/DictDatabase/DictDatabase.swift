@@ -97,12 +97,6 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         return try entries(for: query.term)
     }
 
-    public func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
-        try checkCancellation()
-        let opened = try open()
-        return opened.index.suggestions(query.term, limit: limit)
-    }
-
     /// How many index lines a binary search for `word` compares (for benchmarks; opens the files if needed).
     public func searchProbes(for word: String) -> Int {
         guard case .success(let opened) = files.get() else { return 0 }

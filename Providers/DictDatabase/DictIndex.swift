@@ -83,41 +83,6 @@ struct DictIndex: Sendable {
         return results
     }
 
-    /// Headwords spelled close to `word` ("did you mean"), closest first, at most `limit`.
-    ///
-    /// Looks at the index lines around where `word` would sort, and around where its first two thirds would
-    /// sort (a typo late in a word keeps its neighbours; one early in it does not). This stays a handful of
-    /// binary searches, not a scan of the whole index.
-    func suggestions(_ word: String, limit: Int) -> [String] {
-        let key = order.foldQuery(word)
-        guard !key.isEmpty, limit > 0 else { return [] }
-        let query = String(decoding: key, as: UTF8.self)
-        let bytes = file.bytes
-        var scored: [(distance: Int, headword: String)] = []
-        var seen = Set<String>()
-        for cut in Set([key.count, max(1, key.count * 2 / 3), max(1, key.count / 3)]) {
-            var position = lineStart(containing: max(0, min(bytes.count - 1, lowerBound(Array(key.prefix(cut))))))
-            for _ in 0..<15 where position > 0 { position = lineStart(containing: position - 1) }
-            for _ in 0..<60 where position < bytes.count {
-                let end = lineEnd(from: position)
-                defer { position = end + 1 }
-                guard let location = DictIndex.parse(line: bytes[position..<end]),
-                      !DictIndex.isMetadata(location.headword)
-                else { continue }
-                let headword = location.headword.trimmingWhitespace()
-                let folded = String(decoding: order.foldHeadword(Array(headword.utf8)[...]), as: UTF8.self)
-                guard !headword.isEmpty, folded != query, seen.insert(folded).inserted else { continue }
-                let distance = EditDistance.between(query, folded)
-                let isPrefix = folded.hasPrefix(query)
-                if distance <= max(1, query.count / 3) || isPrefix {
-                    scored.append((isPrefix ? min(distance, 1) : distance, headword))
-                }
-            }
-        }
-        return scored.sorted { ($0.distance, $0.headword.count, $0.headword) < ($1.distance, $1.headword.count, $1.headword) }
-            .prefix(limit).map(\.headword)
-    }
-
     /// The `00-database-NAME` metadata entry, if present.
     func metadata(_ name: String) -> Location? {
         let probe = DictIndex(file: file, order: .allchars)
@@ -143,7 +108,7 @@ struct DictIndex: Sendable {
     }
 
     /// The position of the first line whose key is not less than `key`.
-    private func lowerBound(_ key: [UInt8]) -> Int {
+    func lowerBound(_ key: [UInt8]) -> Int {
         lowerBoundCountingProbes(key).position
     }
 
@@ -171,21 +136,21 @@ struct DictIndex: Sendable {
         return folded.count == key.count ? 0 : (folded.count < key.count ? -1 : 1)
     }
 
-    private func lineStart(containing position: Int) -> Int {
+    func lineStart(containing position: Int) -> Int {
         var p = position
         let bytes = file.bytes
         while p > 0 && bytes[p - 1] != UInt8(ascii: "\n") { p -= 1 }
         return p
     }
 
-    private func lineEnd(from position: Int) -> Int {
+    func lineEnd(from position: Int) -> Int {
         let bytes = file.bytes
         var p = position
         while p < bytes.count && bytes[p] != UInt8(ascii: "\n") { p += 1 }
         return p
     }
 
-    private func headwordBytes(_ start: Int, _ end: Int) -> ArraySlice<UInt8> {
+    func headwordBytes(_ start: Int, _ end: Int) -> ArraySlice<UInt8> {
         let bytes = file.bytes
         var p = start
         while p < end && bytes[p] != UInt8(ascii: "\t") { p += 1 }

@@ -150,6 +150,42 @@ public struct DictServer: DefinitionProviding, MatchProviding {
         return matches.map(\.word).filter { seen.insert($0.lowercased()).inserted }.prefix(limit).map { $0 }
     }
 
+    /// The standard strategies, all of which dictd has (`SHOW STRAT`); a server without one answers `551`, which is
+    /// reported as an invalid query naming the strategy.
+    public var matchStrategies: [MatchStrategy] { MatchStrategy.allCases }
+
+    /// The server's name of each strategy (dictd's `re` is POSIX extended regular expressions).
+    static func serverName(of strategy: MatchStrategy) -> String {
+        switch strategy {
+        case .regex: "re"
+        default: strategy.rawValue
+        }
+    }
+
+    /// `MATCH db strategy "pattern"`: the server's headwords, every database's in turn, each once (ignoring case). A
+    /// regular expression is checked first: dictd takes a malformed one for "no match".
+    public func match(_ query: MatchQuery) async throws -> [String] {
+        let configuration = try ready()
+        if query.strategy == .regex {
+            // dictd answers a malformed expression with "552 no match": check it here (with the same C library's
+            // regcomp), so the user learns what is wrong instead of seeing nothing.
+            do {
+                try POSIXRegularExpression.validate(query.pattern)
+            } catch {
+                throw ProviderError(.invalidQuery, provider: descriptor.id, message: error.message)
+            }
+        }
+        let strategy = Self.serverName(of: query.strategy)
+        let lines = try await session(
+            configuration, command: "MATCH \(configuration.database) \(strategy) \(DictTranscript.quote(query.pattern))"
+        )
+        let matches = try parse(lines, strategy: strategy) { reader throws(DictTranscript.Failure) in try reader.matches() }
+        var seen = Set<String>()
+        // dictfmt leaves some headwords with a leading space (FreeDict's " with high affinity"): shown without it.
+        return matches.map { $0.word.trimmingWhitespace() }.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+            .prefix(query.limit).map { $0 }
+    }
+
     /// The server's databases (`SHOW DB`), as name and description.
     public func databases() async throws -> [(name: String, description: String)] {
         let configuration = try ready()
@@ -214,8 +250,10 @@ public struct DictServer: DefinitionProviding, MatchProviding {
         }
     }
 
+    /// The replies of a session; `strategy` is the `MATCH` strategy asked for by the user (an unknown one is their
+    /// query's fault, not the server's).
     private func parse<T>(
-        _ lines: [String], _ reply: (inout DictTranscript.Reader) throws(DictTranscript.Failure) -> T
+        _ lines: [String], strategy: String? = nil, _ reply: (inout DictTranscript.Reader) throws(DictTranscript.Failure) -> T
     ) throws(ProviderError) -> T {
         var reader = DictTranscript.Reader(lines: lines)
         do {
@@ -232,6 +270,10 @@ public struct DictServer: DefinitionProviding, MatchProviding {
                     .unavailable, provider: descriptor.id,
                     message: "\(address) has no database '\(configuration?.database ?? "")' (set LEXAGG_DICT_SERVER_DATABASE)"
                 )
+            case .invalidStrategy where strategy != nil:
+                throw ProviderError(.invalidQuery, provider: descriptor.id, message: "\(address) has no '\(strategy ?? "")' match strategy")
+            case .commandFailed(let code, let text) where strategy != nil && code == 501:
+                throw ProviderError(.invalidQuery, provider: descriptor.id, message: "\(address) refused the pattern: \(code) \(text)")
             case .invalidStrategy:
                 throw ProviderError(.unavailable, provider: descriptor.id, message: "\(address) has no '\(configuration?.strategy ?? "")' match strategy")
             case .commandFailed(let code, let text):

@@ -64,7 +64,8 @@ public enum ExternalDiscovery {
             let configuration = ExternalProgram.Configuration(
                 id: id, launch: launch, fingerprint: fingerprint, descriptorMemory: settings.descriptorMemory
             )
-            providers.append(ExternalProgram(configuration: configuration, remembered: remembered))
+            let strategies = memory[fingerprint].flatMap { try? $0.strategies().get() } ?? []
+            providers.append(ExternalProgram(configuration: configuration, remembered: remembered, matchStrategies: strategies))
         }
         for (id, command) in settings.commands {
             add(id, .command(command, environment: environment(for: id, settings)), fingerprint: fingerprint(command: command))

@@ -49,13 +49,16 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
         var starting: Task<Result<ProviderProcess, ProviderError>, Never>?
         /// Why the descriptor could not be learned, once a listing tried (``discoverDescriptor()``).
         var failure: ProviderError?
+        /// The strategies its `match` answers: every standard one assumed until it has said.
+        var strategies: [MatchStrategy]
     }
 
     public let configuration: Configuration
     private let state: Mutex<State>
 
-    /// Creates the provider; `remembered` is its descriptor from an earlier run, if any.
-    public init(configuration: Configuration, remembered: ProviderDescriptor? = nil) {
+    /// Creates the provider; `remembered` is its descriptor from an earlier run, if any, and `matchStrategies` the
+    /// strategies it said it matches by then.
+    public init(configuration: Configuration, remembered: ProviderDescriptor? = nil, matchStrategies: [MatchStrategy] = []) {
         self.configuration = configuration
         let provisional = ProviderDescriptor(
             id: configuration.id, displayName: configuration.id.rawValue,
@@ -63,7 +66,10 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
             source: configuration.launch.label, configurationFingerprint: configuration.fingerprint, runsInline: false
         )
         let usable = remembered.flatMap { $0.id == configuration.id ? $0 : nil }
-        self.state = Mutex(State(descriptor: usable ?? provisional, known: usable != nil))
+        self.state = Mutex(State(
+            descriptor: usable ?? provisional, known: usable != nil,
+            strategies: usable == nil ? MatchStrategy.allCases : matchStrategies
+        ))
     }
 
     public var descriptor: ProviderDescriptor { state.withLock { $0.descriptor } }
@@ -116,6 +122,23 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
         let params: [String: JSONValue] = ["word": .string(query.term), "limit": .number(Double(limit))]
         let words = try await request("suggest", params, needs: .match, as: ExternalProtocol.WordsResult.self)?.words
         return Array((words ?? []).prefix(limit))
+    }
+
+    /// The strategies the program listed in `matchStrategies`; until it has answered `initialize`, every standard
+    /// one (a strategy it turns out not to have is then an invalid query, as for any provider).
+    public var matchStrategies: [MatchStrategy] { state.withLock { $0.strategies } }
+
+    public func match(_ query: MatchQuery) async throws -> [String] {
+        var params: [String: JSONValue] = [
+            "pattern": .string(query.pattern), "strategy": .string(query.strategy.rawValue),
+            "limit": .number(Double(query.limit)),
+        ]
+        if let language = query.language { params["language"] = .string(language.code) }
+        _ = try await session().get()
+        guard matchStrategies.contains(query.strategy) else { throw unsupported(query.strategy) }
+        let words = try await request("match", params, needs: .match, as: ExternalProtocol.WordsResult.self)?.words
+        var seen = Set<String>()
+        return (words ?? []).filter { seen.insert($0.lowercased()).inserted }.prefix(query.limit).map { $0 }
     }
 
     // MARK: Talking to the program
@@ -225,10 +248,12 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
         let answer = await process.call("initialize", params: params, timeout: configuration.initializeTimeout)
         let descriptor: ProviderDescriptor
         let wire: ExternalProtocol.Descriptor
+        let strategies: [MatchStrategy]
         do {
             let line = try answer.get()
             wire = try ExternalProtocol.result(ExternalProtocol.Descriptor.self, of: "initialize", from: line)
             descriptor = try validate(wire)
+            strategies = try wire.strategies().get()
         } catch let failure {
             process.end(grace: .milliseconds(200))
             return .failure(error(failure))
@@ -236,6 +261,7 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
         state.withLock { state in
             state.descriptor = descriptor
             state.known = true
+            state.strategies = strategies
         }
         if let path = configuration.descriptorMemory {
             DescriptorMemory.remember(wire, key: configuration.fingerprint, in: path)

@@ -52,6 +52,9 @@ public enum ExternalProtocol {
         public var license: String?
         public var source: String?
         public var protocolVersion: Int?
+        /// With the `match` capability: the strategies its `match` method answers (`exact`, `prefix`, `substring`,
+        /// `suffix`, `regex`, `soundex`, `lev`).
+        public var matchStrategies: [String]?
 
         public struct Pair: Codable, Sendable, Hashable {
             public var from: String
@@ -60,8 +63,27 @@ public enum ExternalProtocol {
 
         /// The capability names the protocol knows, and what each means to lexagg.
         public static let knownCapabilities: [(String, ProviderCapabilities)] = [
-            ("define", .define), ("translate", .translate), ("random", .randomWords), ("suggest", .match),
+            ("define", .define), ("translate", .translate), ("random", .randomWords), ("suggest", .match), ("match", .match),
         ]
+
+        /// The strategies of `matchStrategies` (none without the `match` capability), or why they are not acceptable.
+        public func strategies() -> Result<[MatchStrategy], ExternalFailure> {
+            let names = matchStrategies ?? []
+            var strategies: [MatchStrategy] = []
+            for name in names {
+                guard let strategy = MatchStrategy(rawValue: name) else {
+                    return .failure(.malformed(
+                        "initialize: unknown match strategy '\(name)' (known: \(MatchStrategy.allCases.map(\.rawValue).joined(separator: ", ")))",
+                        excerpt: nil
+                    ))
+                }
+                if !strategies.contains(strategy) { strategies.append(strategy) }
+            }
+            if capabilities.contains("match") && strategies.isEmpty {
+                return .failure(.malformed("initialize: 'match' needs matchStrategies, e.g. [\"exact\", \"prefix\"]", excerpt: nil))
+            }
+            return .success(capabilities.contains("match") ? strategies : [])
+        }
 
         /// lexagg's descriptor for this one, or a one-line reason why it is not acceptable.
         public func validated(source fallbackSource: String) -> Result<ProviderDescriptor, ExternalFailure> {
@@ -75,7 +97,7 @@ public enum ExternalProtocol {
             for name in capabilities {
                 guard let known = Self.knownCapabilities.first(where: { $0.0 == name }) else {
                     return .failure(.malformed(
-                        "initialize: unknown capability '\(name)' (known: define, translate, random, suggest)", excerpt: nil
+                        "initialize: unknown capability '\(name)' (known: define, translate, random, suggest, match)", excerpt: nil
                     ))
                 }
                 capabilitySet.insert(known.1)
@@ -94,6 +116,7 @@ public enum ExternalProtocol {
                 }
                 pairs.append(LanguagePair(source: from, target: to))
             }
+            if case .failure(let failure) = strategies() { return .failure(failure) }
             if capabilitySet.contains(.translate) && pairs.isEmpty {
                 return .failure(.malformed("initialize: 'translate' needs translationPairs, e.g. [{\"from\":\"en\",\"to\":\"de\"}]", excerpt: nil))
             }
@@ -112,7 +135,7 @@ public enum ExternalProtocol {
         public var entries: [Entry]
     }
 
-    /// `random` and `suggest`'s result.
+    /// `random`, `suggest` and `match`'s result.
     public struct WordsResult: Codable, Sendable {
         public var words: [String]
     }

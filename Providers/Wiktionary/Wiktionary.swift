@@ -29,7 +29,7 @@ public struct Wiktionary: DefinitionProviding, ServiceProvider {
         ProviderDescriptor(
             id: .wiktionary,
             displayName: "Wiktionary (English edition)",
-            capabilities: [.define, .pronunciations, .examples, .etymology],
+            capabilities: [.define, .pronunciations, .examples, .etymology, .match],
             requiresNetwork: true,
             source: configuration.endpoint.text,
             license: "CC BY-SA 4.0",

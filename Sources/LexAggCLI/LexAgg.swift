@@ -105,6 +105,7 @@ struct LexAgg: ParsableCommand {
               lexagg lookup serendipity
               lexagg lookup bank --providers wordnet --format json
               lexagg translate house --from en --to de
+              lexagg match hous --strategy prefix
               lexagg random --lang es --count 5
               lexagg providers
               lexagg lookup hello --offline
@@ -125,7 +126,7 @@ struct LexAgg: ParsableCommand {
             ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
             ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
             ServeCommand.self,
-            MCPCommand.self,
+            MatchCommand.self, MCPCommand.self,
         ]
     )
 }

@@ -162,7 +162,8 @@ extension CachedProvider {
     func staleAnswer(to request: ProviderRequest) async -> LookupResult? { layer.staleAnswer(to: request) }
 }
 
-/// Defining through the cache; close spellings straight from the provider, and never offline.
+/// Defining through the cache; close spellings and matching headwords straight from the provider (never cached), and
+/// none offline.
 protocol CachedDefining: CachedProvider, DefinitionProviding, MatchProviding {
     var definer: any DefinitionProviding { get }
 }
@@ -175,6 +176,13 @@ extension CachedDefining {
     func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
         guard layer.cache.mode != .offline, let matcher = definer as? any MatchProviding else { return [] }
         return try await matcher.suggestions(for: query, limit: limit)
+    }
+
+    var matchStrategies: [MatchStrategy] { (definer as? any MatchProviding)?.matchStrategies ?? [] }
+
+    func match(_ query: MatchQuery) async throws -> [String] {
+        guard layer.cache.mode != .offline, let matcher = definer as? any MatchProviding else { return [] }
+        return try await matcher.match(query)
     }
 }
 

@@ -55,6 +55,15 @@ public protocol RandomWordProviding: DictionaryProvider {
 
 /// A provider that finds headwords: those close to a word ("did you mean") and those matching a pattern by a
 /// ``MatchStrategy``.
+///
+/// ## Implementing matching
+/// - ``suggestions(for:limit:)`` gives candidates, not a verdict: the lookup service ranks the candidates of every
+///   provider together (edit distance, keyboard and sound), so give the close spellings you know (a dictd database
+///   gives those within two edits), not only the very closest.
+/// - ``matchStrategies`` lists only what ``match(_:)`` really answers, without starting anything: the service asks a
+///   provider for a strategy only when it is listed here. An empty list is fine for a provider that only suggests.
+/// - No match is an empty list; a pattern the strategy rejects (a malformed regular expression) is
+///   ``ProviderError/Code/invalidQuery`` with a message that says what is wrong with it.
 public protocol MatchProviding: DictionaryProvider {
     /// Up to `limit` headwords that start with, or are spelled close to, `query.term`, best first.
     func suggestions(for query: LookupQuery, limit: Int) async throws -> [String]
@@ -65,15 +74,19 @@ public protocol MatchProviding: DictionaryProvider {
     /// Up to `query.limit` headwords matching `query.pattern` by `query.strategy`, in the provider's order (exact
     /// and alphabetical for an index, relevance for a search service). None is an empty list, not an error.
     /// - Throws: ``ProviderError`` only; ``ProviderError/Code/invalidQuery`` for a pattern the strategy rejects (a
-    ///   malformed regular expression).
+    ///   malformed regular expression) or a strategy not in ``matchStrategies``.
     func match(_ query: MatchQuery) async throws -> [String]
 }
 
 extension MatchProviding {
-    public var matchStrategies: [MatchStrategy] { [] }
-
-    public func match(_ query: MatchQuery) async throws -> [String] {
-        throw ProviderError(.invalidQuery, provider: descriptor.id, message: "\(descriptor.id) does not match by \(query.strategy)")
+    /// The error for a strategy the provider does not list in ``matchStrategies``.
+    public func unsupported(_ strategy: MatchStrategy) -> ProviderError {
+        let can = matchStrategies.map(\.rawValue)
+        return ProviderError(
+            .invalidQuery, provider: descriptor.id,
+            message: "\(descriptor.id) does not match by \(strategy)"
+                + (can.isEmpty ? "" : "; it can: \(can.joined(separator: ", "))")
+        )
     }
 }
 

@@ -18,3 +18,48 @@ public enum EditDistance {
         return previous[b.count]
     }
 }
+
+extension EditDistance {
+    /// Whether `a` and `b` are at most one edit apart, counting the swap of two neighbouring characters as one edit
+    /// (dictd's `lev` strategy): one insertion, deletion, substitution or transposition, or none.
+    public static func withinOneEdit<C: Collection>(_ a: C, _ b: C) -> Bool where C.Element: Equatable {
+        let a = Array(a), b = Array(b)
+        if abs(a.count - b.count) > 1 { return false }
+        var i = 0
+        while i < a.count, i < b.count, a[i] == b[i] { i += 1 }
+        if i == a.count && i == b.count { return true }
+        if a.count == b.count {
+            // One substitution, or one transposition of a[i] and a[i+1].
+            if a[(i + 1)...] == b[(i + 1)...] { return true }
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        // One insertion or deletion at i.
+        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
+    }
+
+    /// The optimal-string-alignment distance (Damerau–Levenshtein without overlapping edits) when it is at most
+    /// `bound`, else `nil`; stops as soon as every path exceeds the bound, so scanning a large index stays cheap.
+    public static func bounded<C: Collection>(_ a: C, _ b: C, bound: Int) -> Int? where C.Element: Equatable {
+        let a = Array(a), b = Array(b)
+        if abs(a.count - b.count) > bound { return nil }
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, twoBack[j - 2] + 1) }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > bound { return nil }
+            (twoBack, previous, current) = (previous, current, twoBack)
+        }
+        return previous[b.count] <= bound ? previous[b.count] : nil
+    }
+}

@@ -61,7 +61,8 @@ extension JSONOutput.ProviderInfo {
                 translations: descriptor.translationPairs.map(\.description),
                 mode: descriptor.requiresNetwork ? "online" : "offline",
                 requiresCredentials: descriptor.requiresCredentials, source: descriptor.source,
-                available: availability.isAvailable, status: status, unavailableReason: reason
+                available: availability.isAvailable, status: status, unavailableReason: reason,
+                matchStrategies: (provider as? any MatchProviding)?.matchStrategies ?? []
             ))
         }
         return infos

@@ -131,6 +131,8 @@ public enum JSONOutput {
         /// `ready`, `not configured` or `unavailable`.
         public var status: String
         public var unavailableReason: String?
+        /// The strategies `match` can use with it (none for a provider that does not match headwords).
+        public var matchStrategies: [MatchStrategy] = []
     }
 
     public struct RandomDocument: Encodable, Sendable {

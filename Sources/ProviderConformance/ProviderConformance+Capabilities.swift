@@ -148,12 +148,28 @@ extension ProviderConformance {
 
     // MARK: Matching
 
+    /// A pattern the provider matches by a strategy, and one headword the answer must hold.
+    public struct KnownMatch: Sendable {
+        public var pattern: String
+        public var strategy: MatchStrategy
+        public var expected: String
+
+        public init(_ pattern: String, _ strategy: MatchStrategy, expected: String) {
+            self.pattern = pattern
+            self.strategy = strategy
+            self.expected = expected
+        }
+    }
+
     /// Checks a matching provider: `.match` in its descriptor; for each `(query, expected)`, at most `limit`
-    /// clean, distinct suggestions that include `expected`; only ``ProviderError`` escapes; a cancelled request
-    /// throws `.cancelled`.
+    /// clean, distinct suggestions that include `expected`; for each pattern, a strategy it lists, at most
+    /// `matchLimit` clean distinct headwords that include `expected` (and, for `exact` and `prefix`, only headwords
+    /// that are or start with the pattern, case and punctuation aside); every strategy it does not list is refused as
+    /// `.invalidQuery`; only ``ProviderError`` escapes; a cancelled request throws `.cancelled`.
     public static func checkMatching(
         _ makeProvider: @Sendable () async throws -> any MatchProviding,
-        expectedID: ProviderID, known: [(query: String, expected: String)], limit: Int = 10
+        expectedID: ProviderID, known: [(query: String, expected: String)], limit: Int = 10,
+        patterns: [KnownMatch] = [], matchLimit: Int = 200
     ) async -> [ConformanceFailure] {
         var failures: [ConformanceFailure] = []
         func fail(_ rule: String, _ detail: String) { failures.append(ConformanceFailure(rule: rule, detail: detail)) }
@@ -182,17 +198,82 @@ extension ProviderConformance {
                 fail("cancellation", problem)
             }
         }
+        failures += await checkPatterns(provider, patterns, limit: matchLimit)
         return failures
     }
 
-    /// Runs ``checkMatching(_:expectedID:known:limit:)``.
+    /// The `match(_:)` half of ``checkMatching(_:expectedID:known:limit:patterns:matchLimit:)``.
+    static func checkPatterns(_ provider: any MatchProviding, _ patterns: [KnownMatch], limit: Int) async -> [ConformanceFailure] {
+        var failures: [ConformanceFailure] = []
+        func fail(_ detail: String) { failures.append(ConformanceFailure(rule: "match pattern", detail: detail)) }
+        guard !patterns.isEmpty else { return [] }
+        let strategies = provider.matchStrategies
+        func folded(_ text: String) -> String {
+            String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        }
+        for known in patterns {
+            guard strategies.contains(known.strategy) else {
+                fail("'\(known.pattern)': \(known.strategy) is not among the strategies it lists (\(strategies))")
+                continue
+            }
+            guard let query = try? MatchQuery(known.pattern, strategy: known.strategy, limit: limit) else {
+                fail("'\(known.pattern)' is not a valid pattern")
+                continue
+            }
+            switch await outcome({ try await provider.match(query) }) {
+            case .failure(let message): fail("'\(known.pattern)' by \(known.strategy): \(message)")
+            case .success(let words):
+                let label = "'\(known.pattern)' by \(known.strategy)"
+                if words.count > limit { fail("\(label): \(words.count) headwords, limit \(limit)") }
+                if Set(words.map { $0.lowercased() }).count != words.count { fail("\(label): headwords repeat") }
+                if !words.contains(where: { $0.lowercased() == known.expected.lowercased() }) {
+                    fail("\(label): '\(known.expected)' is not among \(words.prefix(20))")
+                }
+                for word in words where MarkupCheck.problem(in: word) != nil || word.isEmpty || word != word.trimmingWhitespace() {
+                    fail("\(label): \(debugText(word)) is not a clean headword")
+                }
+                let pattern = folded(known.pattern)
+                for word in words {
+                    let ok = switch known.strategy {
+                    case .exact: folded(word) == pattern
+                    case .prefix: folded(word).hasPrefix(pattern)
+                    default: true
+                    }
+                    if !ok { fail("\(label): '\(word)' does not match") }
+                }
+            }
+        }
+        if let pattern = patterns.first, let unsupported = MatchStrategy.allCases.first(where: { !strategies.contains($0) }),
+           let query = try? MatchQuery(pattern.pattern, strategy: unsupported)
+        {
+            do {
+                _ = try await provider.match(query)
+                fail("\(unsupported), which it does not list, answered instead of throwing .invalidQuery")
+            } catch let error as ProviderError {
+                if error.code != .invalidQuery { fail("\(unsupported), which it does not list, threw \(error.code), not .invalidQuery") }
+            } catch {
+                fail("\(unsupported) threw a non-ProviderError: \(type(of: error))")
+            }
+        }
+        if let pattern = patterns.first, let query = try? MatchQuery(pattern.pattern, strategy: pattern.strategy, limit: limit),
+           let problem = await cancellationProblem({ _ = try await provider.match(query) })
+        {
+            fail("cancellation: \(problem)")
+        }
+        return failures
+    }
+
+    /// Runs ``checkMatching(_:expectedID:known:limit:patterns:matchLimit:)``.
     /// - Throws: a ``ConformanceFailure`` listing every broken rule, when there is one.
     public static func verifyMatching(
         _ makeProvider: @Sendable () async throws -> any MatchProviding,
-        expectedID: ProviderID, known: [(query: String, expected: String)], limit: Int = 10
+        expectedID: ProviderID, known: [(query: String, expected: String)], limit: Int = 10,
+        patterns: [KnownMatch] = [], matchLimit: Int = 200
     ) async throws {
         try ConformanceFailure.throwing(
-            await checkMatching(makeProvider, expectedID: expectedID, known: known, limit: limit),
+            await checkMatching(
+                makeProvider, expectedID: expectedID, known: known, limit: limit, patterns: patterns, matchLimit: matchLimit
+            ),
             subject: "\(expectedID) matching"
         )
     }

@@ -170,6 +170,49 @@ import Testing
         }
     }
 
+    @Test func matchesByEveryStrategyWithTheServersNames() async throws {
+        try await withProvider { provider in
+            #expect(provider.matchStrategies == MatchStrategy.allCases)
+            var found: [String: [String]] = [:]
+            for (pattern, strategy) in [
+                ("house", MatchStrategy.exact), ("seren", .prefix), ("dipit", .substring), ("nity", .suffix),
+                ("^seren(e|ity)$", .regex), ("serenitee", .soundex), ("hosue", .lev), ("qqqzzzx", .prefix),
+            ] {
+                found["\(strategy) \(pattern)"] = try await provider.match(MatchQuery(pattern, strategy: strategy))
+            }
+            // Each word once across the three databases (wn's house, gcide's House, freedict's house).
+            #expect(found["exact house"] == ["house"])
+            #expect(found["prefix seren"] == ["serendipity", "serene", "serenity"])
+            #expect(found["substring dipit"] == ["serendipity"])
+            #expect(found["suffix nity"] == ["serenity", "with high affinity", "with low affinity"], "FreeDict's ' with …' trimmed")
+            #expect(found["regex ^seren(e|ity)$"] == ["serene", "serenity"], "re: POSIX extended")
+            #expect(found["soundex serenitee"]?.contains("serenity") == true)
+            #expect(found["lev hosue"] == ["house"])
+            #expect(found["prefix qqqzzzx"] == [])
+            let two = try await provider.match(MatchQuery("seren", strategy: .prefix, limit: 2))
+            #expect(two.count == 2)
+            // dictd takes a malformed expression for "no match"; the provider says what is wrong instead.
+            let malformed: ProviderError? = await {
+                do { _ = try await provider.match(MatchQuery("hou(se", strategy: .regex)); return nil } catch { return error as? ProviderError }
+            }()
+            #expect(malformed?.code == .invalidQuery)
+            #expect(malformed?.message.contains("'hou(se' is not a valid POSIX extended regular expression") == true)
+        }
+    }
+
+    @Test func matchingPassesTheKitsPatternChecks() async throws {
+        try await withProvider { provider in
+            try await ProviderConformance.verifyMatching(
+                { provider }, expectedID: .dictServer,
+                known: [(query: "serendipty", expected: "serendipity")],
+                patterns: [
+                    .init("seren", .prefix, expected: "serenity"), .init("House", .exact, expected: "house"),
+                    .init("ndipity", .suffix, expected: "serendipity"), .init("hosue", .lev, expected: "house"),
+                ]
+            )
+        }
+    }
+
     @Test func suggestsCloseSpellingsWithMatch() async throws {
         try await withProvider { provider in
         let suggestions = try await provider.suggestions(for: try LookupQuery("serendipty"), limit: 5)

@@ -60,6 +60,14 @@ final class TableProvider: DefinitionProviding, TranslationProviding, MatchProvi
         return Array(suggestionList.prefix(limit))
     }
 
+    var matchStrategies: [MatchStrategy] { [.exact, .prefix] }
+
+    func match(_ query: MatchQuery) async throws -> [String] {
+        asked.withLock { $0.append("match:\(query.strategy):\(query.pattern)") }
+        let words = words.keys.sorted()
+        return Array(words.filter { query.strategy == .exact ? $0 == query.pattern : $0.hasPrefix(query.pattern) }.prefix(query.limit))
+    }
+
     static func result(_ word: String, _ definition: String, _ descriptor: ProviderDescriptor) -> LookupResult {
         let provenance = Provenance(provider: descriptor.id, source: descriptor.source, retrievedAt: Date(timeIntervalSince1970: 0))
         return LookupResult(entries: [Entry(

@@ -214,17 +214,21 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             )
         }
 
-        /// Close spellings from every matching provider: offline ones inline, online ones concurrently, all within
-        /// what is left of the deadline; de-duplicated ignoring case, in provider order.
+        /// Close spellings from every matching provider — offline ones inline, online ones concurrently, all within
+        /// what is left of the deadline — ranked together by ``SpellingRanker`` (typing cost with swaps, keyboard
+        /// neighbours and doubled letters, sound, agreement), with the English function words WordNet lacks as one
+        /// more source for a word that may be English.
         func suggestions(for query: LookupQuery, until end: C.Instant) async -> [String] {
             let clock = service.clock
             let limit = service.configuration.suggestionLimit
+            // Each provider gives more candidates than are shown: the ranking, not the provider, decides.
+            let candidates = max(limit * 4, 20)
             let matchers = definers.compactMap { $0 as? any MatchProviding }
             guard !matchers.isEmpty else { return [] }
             var lists = [[String]](repeating: [], count: matchers.count)
             let online = matchers.indices.filter { !matchers[$0].descriptor.runsInline }
             for index in matchers.indices where matchers[index].descriptor.runsInline {
-                lists[index] = (try? await matchers[index].suggestions(for: query, limit: limit)) ?? []
+                lists[index] = (try? await matchers[index].suggestions(for: query, limit: candidates)) ?? []
             }
             let left = clock.now.duration(to: end)
             if !online.isEmpty && left > .zero {
@@ -233,7 +237,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                         let matcher = matchers[index]
                         group.addTask { @concurrent in
                             let words = try? await Aggregator<C>.withTimeout(left, clock: clock, provider: matcher.descriptor.id) {
-                                try await matcher.suggestions(for: query, limit: limit)
+                                try await matcher.suggestions(for: query, limit: candidates)
                             }
                             return (index, words ?? [])
                         }
@@ -246,11 +250,12 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             } else if !online.isEmpty {
                 service.logger.info("no time left to ask \(online.map { matchers[$0].descriptor.id.rawValue }.joined(separator: ", ")) for close spellings")
             }
-            var suggestions: [String] = []
-            for word in lists.joined() where !suggestions.contains(where: { $0.lowercased() == word.lowercased() }) {
-                suggestions.append(word)
+            if query.language.map({ $0.primary == Language.english.primary }) ?? true {
+                lists.append(EnglishFunctionWords.near(query.term))
             }
-            return Array(suggestions.prefix(limit))
+            let ranked = SpellingRanker.scored(query.term, candidates: lists, language: query.language)
+            service.logger.debug("close spellings of '\(query.term)': \(ranked.prefix(limit * 2).map { "\($0.word) \(($0.score * 100).rounded() / 100)" }.joined(separator: ", "))")
+            return Array(ranked.prefix(limit).map(\.word))
         }
     }
 

@@ -1,0 +1,122 @@
+import ArgumentParser
+import LexAggAggregation
+import LexAggCore
+import LexAggDocuments
+
+extension MatchStrategy: ExpressibleByArgument {}
+
+struct MatchCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "List headwords that match a pattern, like 'dict -m'.",
+        discussion: """
+            Every provider that can match by the strategy answers — dictd databases (WordNet, GCIDE, FreeDict, …), \
+            a DICT server, Wiktionary's prefix search, external providers — each with its own list, in index \
+            order with the exact headword first (or the service's relevance order). Case never matters.
+
+            Strategies (the DICT protocol's):
+              prefix     headwords that start with the pattern (the default)
+              exact      the headword itself, in every provider that has it
+              substring  headwords that contain the pattern
+              suffix     headwords that end with the pattern
+              regex      a POSIX extended regular expression, e.g. '^hou.e$' (quote it for the shell)
+              soundex    headwords that sound alike (the same Soundex code)
+              lev        headwords one edit away: a letter added, dropped, changed or two swapped
+
+            'dict -m' uses the server's default strategy (dictd's is lev: '--strategy lev' here); lexagg defaults to \
+            prefix, the usual question ("which words start with …?"). Matching is not cached: with --offline only \
+            the dictionaries on this machine answer.
+
+            Examples:
+              lexagg match hous                        # house, household, housewife, …
+              lexagg match ness --strategy suffix --providers wordnet
+              lexagg match '^col(o|ou)r$' --strategy regex
+              lexagg match recieve --strategy lev --offline
+              lexagg match hous --providers wiktionary --limit 20
+              lexagg match hous --format json | jq -r '.words[]'
+
+            Exit codes: 0 something matched, 1 nothing did, 64 a bad strategy or pattern (a malformed regular \
+            expression), 69 every provider asked failed.
+            """
+    )
+
+    @Argument(help: "The pattern: a word, a prefix, or with --strategy regex a regular expression.")
+    var pattern: String
+
+    @Option(name: .long, help: ArgumentHelp("How headwords are compared with the pattern.", valueName: "strategy"))
+    var strategy: MatchStrategy = .prefix
+
+    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask, in order.", valueName: "ids"))
+    var providers: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only providers of headwords in this language (ISO 639 code).", valueName: "code"))
+    var lang: String?
+
+    @Option(name: .long, help: ArgumentHelp("At most this many headwords from each provider (1–\(MatchQuery.maximumLimit)).", valueName: "n"))
+    var limit: Int = 100
+
+    @Option(name: .long, help: ArgumentHelp("The longest to wait for the providers, in seconds (default: 8 in all, 5 for any one).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Flag(name: .long, help: "Make no network request: only the dictionaries on this machine answer.")
+    var offline = false
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var logging: LoggingOptions
+
+    var verbosity: Verbosity? { logging.verbosity }
+
+    func validate() throws {
+        guard (1...MatchQuery.maximumLimit).contains(limit) else {
+            throw ValidationError("--limit must be between 1 and \(MatchQuery.maximumLimit), not \(limit)")
+        }
+    }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let language = try lang.map { try parseLanguage($0) }
+        let query: MatchQuery
+        do {
+            query = try MatchQuery(pattern, strategy: strategy, language: language, limit: limit)
+        } catch {
+            throw CommandFailure.usage("invalid pattern: \(error)")
+        }
+        let options = RequestOptions(providers: providerNames(providers), timeout: try parseTimeout(timeout), offline: offline)
+        let answer = try await context.lookupService().match(query, options: options)
+        for note in answer.notes { context.warn(note.message) }
+
+        // A pattern every provider rejected (a malformed regular expression) is the user's to fix.
+        let failures = answer.failures
+        if !answer.isFound, !failures.isEmpty, failures.allSatisfy({ $0.code == .invalidQuery }) {
+            var messages: [String] = []
+            for failure in failures where !messages.contains(failure.message) { messages.append(failure.message) }
+            throw CommandFailure.usage(messages.joined(separator: "\n"))
+        }
+        switch format {
+        case .json:
+            context.output.write(JSONOutput.encode(JSONOutput.MatchDocument(answer: answer)))
+        case .text:
+            for failure in failures { context.warn("\(failure.provider): \(failure.message)") }
+            context.output.write(render(answer, registry: context.registry))
+            if !answer.isFound && !answer.allFailed {
+                context.output.writeError("no headword matches '\(pattern)' by \(strategy)"
+                    + (strategy == .prefix ? "; try --strategy substring or lev" : "") + "\n")
+            }
+        }
+        if answer.isFound { return .success }
+        return answer.allFailed ? .unavailable : .notFound
+    }
+
+    /// Each provider's headwords under its name, as `dict -m` groups them by database.
+    func render(_ answer: MatchAnswer, registry: ProviderRegistry) -> String {
+        var text = ""
+        for (index, group) in answer.matches.enumerated() {
+            let name = registry.provider(group.provider)?.descriptor.displayName ?? group.provider.rawValue
+            if index > 0 { text += "\n" }
+            text += "\(group.provider) — \(name): \(group.words.count) headword\(group.words.count == 1 ? "" : "s")\n"
+            text += group.words.map { "  \($0)\n" }.joined()
+        }
+        return text
+    }
+}

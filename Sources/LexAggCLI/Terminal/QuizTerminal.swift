@@ -5,7 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+#if canImport(CDispatch)
+// With swift-service-lifecycle linked, Glibc's `struct stat` is seen as Dispatch's clang module's (it includes
+// <sys/stat.h> first); MemberImportVisibility then wants that module named.
+import CDispatch
+#endif
 import LexAggQuiz
 
 /// Where a quiz's answers come from, decided once from `--answers` and what standard input is.

@@ -100,4 +100,34 @@ import Testing
         #expect(!answered.isEmpty, "no request answered under load")
         #expect(answered.allSatisfy { $0 == 200 }, "\(Set(answered))")
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")))
+    func oneProcessServesHTTPAndDICTFromOneCache() async throws {
+        let directory = TemporaryFiles.directory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
+        process.arguments = ["serve", "http", "--port", "0", "--dict-port", "0", "--quiet"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "LEXAGG_CACHE_DIR": directory + "/cache"]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var printed = ""
+        while printed.components(separatedBy: "\n").count < 3 {
+            let data = stdout.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        let lines = printed.split(separator: "\n").map(String.init)
+        let http = try #require(lines.first { $0.hasPrefix("lexagg: serving HTTP on ") }?.split(separator: " ").last.map(String.init))
+        let dict = try #require(lines.first { $0.hasPrefix("lexagg: serving DICT on ") }?.split(separator: " ").last)
+        let port = try #require(dict.split(separator: ":").last.map(String.init))
+        #expect(try await TestServer.get(http + "/v1/lookup?word=serendipity&providers=wordnet").status == 200)
+        let client = BinaryRun.run(["-h", "127.0.0.1", "-p", port, "-d", "wordnet", "serendipity"], executable: "/usr/bin/dict")
+        #expect(client.stdout.contains("good luck in making unexpected and fortunate discoveries"), "\(client.stderr)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
 }

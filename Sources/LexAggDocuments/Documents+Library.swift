@@ -81,8 +81,15 @@ extension JSONOutput {
             public var senses: Int
             public var sources: [ProviderID]
             public var outcomes: [Outcome]
+            /// When the word asked was an inflected form saved as its lemma: the word asked and its form.
+            public var asked: String?
+            public var lemma: Lemma?
 
             public init(_ outcome: SavedWordOutcome) {
+                if let note = outcome.lemma {
+                    asked = outcome.answer.term
+                    lemma = Lemma(note)
+                }
                 word = outcome.term
                 language = outcome.language
                 status = outcome.status.rawValue

@@ -11,18 +11,24 @@ import LexAggLibrary
 public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
     /// The providers asked, chosen once for a batch of words, and the notes on those left out.
     public let definitions: LookupService<C>.Definitions
+    /// Whether entries in every language are saved, not only the word's.
+    public let allLanguages: Bool
 
     /// Chooses the providers for words of `language` (and, with `target`, for translating them) once.
     ///
     /// - Parameters:
     ///   - language: the words' language; `nil`: what the dictionaries say, else English.
     ///   - target: also save translations into this language (needs `language`).
-    ///   - options: the consumer's request options; close spellings are never looked for (nothing is saved then).
+    ///   - options: the consumer's request options (with the reader's languages, which come first); close spellings
+    ///     are never looked for (nothing is saved then).
+    ///   - allLanguages: save entries in every language a dictionary gave, not only the word's (its language is
+    ///     `language`, else that of the first entry, which the reader's languages put first).
     /// - Throws: ``LookupServiceError`` when no provider can answer at all.
     public init(
         service: LookupService<C>, language: Language?, translatingTo target: Language? = nil,
-        options: RequestOptions = .init()
+        options: RequestOptions = .init(), allLanguages: Bool = false
     ) async throws(LookupServiceError) {
+        self.allLanguages = allLanguages
         var options = options
         options.suggest = false
         definitions = try await service.definitions(language: language, translatingTo: target, options: options)
@@ -40,10 +46,19 @@ public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
             )
         }
         let language = definitions.language ?? entries.compactMap(\.language).first ?? .english
-        let (outcome, saved) = try library.save(query.term, language: language, entries: entries)
+        // The word's language only (a Wiktionary page's Czech "gosling" is not an English card), unless asked.
+        let kept = allLanguages ? entries : entries.filter { $0.language.map(language.matches) ?? true }
+        // An inflected form that no dictionary has as a headword is saved as its lemma (`walked` → `walk`).
+        var word = query.term
+        if let lemma = answer.lemma, lemma.method == .morphology,
+           !kept.contains(where: { $0.headword.lowercased() == query.term.lowercased() })
+        {
+            word = lemma.formOf.lemma
+        }
+        let (outcome, saved) = try library.save(word, language: language, entries: kept)
         return SavedWordOutcome(
             status: outcome == .added ? .added : .updated, term: saved.word, language: language, word: saved,
-            answer: answer
+            answer: answer, lemma: word == query.term ? nil : answer.lemma
         )
     }
 }
@@ -70,8 +85,14 @@ public struct SavedWordOutcome: Sendable, Hashable {
     public var word: LibraryWord?
     /// The lookup service's answer: its outcomes say which provider answered or failed, and why.
     public var answer: LookupAnswer
+    /// When the word asked is an inflected form saved as its lemma, the lemma and the form (`walked`: past tense of
+    /// `walk`).
+    public var lemma: LemmaNote?
 
-    public init(status: Status, term: String, language: Language?, word: LibraryWord?, answer: LookupAnswer) {
+    public init(
+        status: Status, term: String, language: Language?, word: LibraryWord?, answer: LookupAnswer, lemma: LemmaNote? = nil
+    ) {
+        self.lemma = lemma
         self.status = status
         self.term = term
         self.language = language

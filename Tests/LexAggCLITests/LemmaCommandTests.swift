@@ -1,4 +1,5 @@
 import Foundation
+import LexAggFixtures
 import DictDatabaseProvider
 @testable import LexAggCLI
 import Testing
@@ -36,5 +37,25 @@ import Testing
         let run = await CLIRun.run(["lookup", "glasses", "--providers", "wordnet"], databases: Self.embedded)
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("glasses  — English · WordNet"))
+    }
+}
+
+/// `library add` with inflected forms and with pages in many languages (issue 13 items 1 and 3).
+@Suite struct LibraryAddLemmaTests {
+    @Test func anInflectedFormIsSavedAsItsLemmaWithTheFormNoted() async throws {
+        let home = TemporaryFiles.directory()
+        let environment = ["LEXAGG_DATA_DIR": home]
+        let run = await CLIRun.run(["library", "add", "walked", "--providers", "wordnet"], environment: environment,
+                                   databases: LemmaCommandTests.embedded)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("added walk (en): "), "\(run.stdout)")
+        #expect(run.stdout.contains("walked: past tense of walk"))
+        let list = await CLIRun.run(["library", "list", "--format", "json"], environment: environment)
+        #expect(list.stdout.contains("\"word\" : \"walk\""))
+        #expect(!list.stdout.contains("\"word\" : \"walked\""))
+        let json = await CLIRun.run(["library", "add", "mice", "--providers", "wordnet", "--format", "json"],
+                                    environment: environment, databases: LemmaCommandTests.embedded)
+        #expect(json.stdout.contains("\"asked\" : \"mice\""))
+        #expect(json.stdout.contains("\"word\" : \"mouse\""))
     }
 }

@@ -48,6 +48,10 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
               lexagg library add house tree "ice cream"
               lexagg library add Haus --lang de --to en
               lexagg library add bank --offline --format json
+              lexagg library add walked          (saved as 'walk', the form noted)
+
+            Only the entries in the word's language are saved (--lang, else the language of the first entry; \
+            your learner.languages come first); --all-languages keeps every language's entries.
             """
     )
 
@@ -65,6 +69,9 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
 
     @Flag(name: .long, help: "Make no network request: offline dictionaries and cached answers, as 'lookup --offline'.")
     var offline = false
+
+    @Flag(name: .customLong("all-languages"), help: "Save the entries of every language a dictionary gives, not only the word's.")
+    var allLanguages = false
 
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
@@ -89,7 +96,8 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
         context.reportRegistryProblems()
         let saver = try await WordSaver(
             service: service, language: language, translatingTo: target,
-            options: RequestOptions(providers: providerNames(providers), offline: offline)
+            options: RequestOptions(providers: providerNames(providers), offline: offline, readerLanguages: context.readerLanguages),
+            allLanguages: allLanguages
         )
         for note in saver.definitions.notes where note.kind == .skipped { context.warn(note.message) }
         let library = try context.openLibrary()
@@ -114,9 +122,10 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 continue
             }
             if format == .text {
+                let form = saved.lemma.map { " — \(query.term): \($0.summary)" } ?? ""
                 context.output.write(
                     "\(saved.status.rawValue) \(word.word) (\(wordLanguage.code)): \(saved.countsDescription) from "
-                        + word.sources.map(\.rawValue).joined(separator: ", ") + "\n"
+                        + word.sources.map(\.rawValue).joined(separator: ", ") + form + "\n"
                 )
             }
         }

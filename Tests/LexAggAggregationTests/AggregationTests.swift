@@ -196,19 +196,26 @@ struct ScriptedProvider: DefinitionProviding {
         #expect(statuses(result) == ["offline:answered"])
     }
 
-    @Test func providersAfterTheDeadlineAreNotAskedButReported() async throws {
+    @Test func firstGivesEachSourceItsShareSoAStalledOneLeavesTimeForTheNext() async throws {
         let clock = ManualClock()
         let aggregator = aggregator(.first, clock, providerTimeout: .seconds(5), deadline: .seconds(2))
         let query = try LookupQuery("word")
-        let result = try await driving(clock, step: .milliseconds(500)) {
+        let result = try await driving(clock, step: .milliseconds(250)) {
             await aggregator.define(query, using: [
                 ScriptedProvider("slow", .slow(.seconds(600)), online: true),
-                ScriptedProvider("late", .answer("too late"), online: true),
+                ScriptedProvider("late", .answer("in time"), online: true),
             ])
         }
-        #expect(statuses(result) == ["slow:timeout", "late:timeout"])
-        #expect(result.outcomes[0].error?.message == "no answer within 2 s")
-        #expect(result.outcomes[1].error?.message.hasPrefix("not asked") == true)
+        #expect(statuses(result) == ["slow:timeout", "late:answered"])
+        #expect(result.outcomes[0].error?.message == "no answer within 1 s", "half of the 2 s: one more source to ask")
+        #expect(result.entries.map(\.provenance.provider.rawValue) == ["late"])
+    }
+
+    @Test func aSourceWhoseTurnComesAfterTheDeadlineIsReportedNotAsked() async throws {
+        let clock = ManualClock()
+        let aggregator = aggregator(.merge, clock, providerTimeout: .seconds(5), deadline: .zero)
+        let result = await aggregator.define(try LookupQuery("word"), using: [ScriptedProvider("late", .answer("x"), online: true)])
+        #expect(result.outcomes[0].error?.message.hasPrefix("not asked") == true)
         #expect(result.allFailed)
     }
 

@@ -116,7 +116,10 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         switch options.strategy {
         case .first:
             for (index, job) in jobs.enumerated() {
-                let answer = await perform(job, index: index, until: end)
+                // Each source waiting on the network gets at most an even share of what is left, so one that
+                // stalls cannot leave the ones after it no time at all.
+                let waiting = jobs[index...].filter(\.online).count
+                let answer = await perform(job, index: index, until: end, shareOf: max(1, waiting))
                 answers.append(answer)
                 if answer.result.map({ !$0.isEmpty }) ?? false { break }
             }
@@ -174,9 +177,12 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// Runs one provider within its own timeout and the overall deadline; every outcome is reported.
-    private func perform(_ job: Job, index: Int, until end: C.Instant) async -> Answer {
+    /// - Parameter shareOf: the number of sources still to be asked in turn; this one may use its share of the time
+    ///   left (`first`).
+    private func perform(_ job: Job, index: Int, until end: C.Instant, shareOf sources: Int = 1) async -> Answer {
         let start = clock.now
-        let limit = min(options.providerTimeouts[job.id] ?? options.providerTimeout, start.duration(to: end))
+        let left = start.duration(to: end)
+        let limit = min(options.providerTimeouts[job.id] ?? options.providerTimeout, sources > 1 ? left / sources : left)
         func outcome(_ status: ProviderOutcome.Status, origin: ProviderOutcome.Origin = .source) -> ProviderOutcome {
             ProviderOutcome(provider: job.id, status: status, latency: start.duration(to: clock.now), origin: origin)
         }

@@ -48,6 +48,15 @@ public struct LibraryWord: Sendable, Hashable, Codable {
         entries.lazy.flatMap(\.allSenses).map(\.definition).first { !$0.isEmpty }
     }
 
+    /// What the word means, for the quiz: its first definition, else its first translations (`house, home`) for a
+    /// word saved from a bilingual dictionary only.
+    public var meaning: String? {
+        if let firstDefinition { return firstDefinition }
+        var seen = Set<String>()
+        let translations = entries.flatMap(\.translations).map(\.text).filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+        return translations.isEmpty ? nil : translations.prefix(3).joined(separator: ", ")
+    }
+
     /// Every definition (with sub-senses), in order.
     public var definitions: [String] {
         func collect(_ senses: [Sense]) -> [String] { senses.flatMap { [$0.definition] + collect($0.subsenses) } }

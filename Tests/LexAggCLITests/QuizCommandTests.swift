@@ -187,6 +187,26 @@ enum QuizLibraryFixture {
         #expect(empty.status == 1 && empty.stderr.contains("your library is empty"))
     }
 
+    @Test func wordsSavedWithTranslationsOnlyAreQuizzedOnTheirTranslations() async throws {
+        // `library add Haus --lang de --to en` with only a bilingual dictionary: translations, no definition.
+        let directory = TemporaryFiles.directory()
+        let library = try Library.open(directory: directory)
+        let provenance = Provenance(provider: ProviderID("freedict-deu-eng")!, source: "test", retrievedAt: Date())
+        let pair = LanguagePair(source: Language("de")!, target: .english)
+        for (word, meaning) in [("Haus", "house"), ("Baum", "tree"), ("Hund", "dog"), ("Katze", "cat"), ("Apfel", "apple")] {
+            let entry = Entry(headword: word, language: Language("de"), translations: [
+                Translation(text: meaning, pair: pair, provenance: provenance),
+            ], provenance: provenance)
+            try library.save(word, language: Language("de")!, entries: [entry])
+        }
+        library.close()
+        let run = await CLIRun.run(["quiz", "--lang", "de", "--count", "2", "--answers", "1,1", "--seed", "3", "--format", "json"],
+                                   environment: ["LEXAGG_DATA_DIR": directory])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("it has 0"))
+        #expect(try decode(run.stdout).result?.asked == 2)
+    }
+
     @Test func withoutATerminalOrAnswersTheQuizExplainsWhatToDo() throws {
         let directory = try QuizLibraryFixture.directory()
         let run = BinaryRun.run(["quiz"], environment: ["LEXAGG_DATA_DIR": directory])

@@ -160,7 +160,8 @@ struct QuizPlay {
         return result.end == .interrupted ? .interrupted : .success
     }
 
-    /// The words a quiz in `language` can ask (those with a definition), choosing the language when none is given.
+    /// The words a quiz in `language` can ask (those with a definition or a translation), choosing the language when
+    /// none is given.
     func quizWords(in library: Library, language: Language?) throws -> (language: Language, pool: [QuizWord]) {
         do {
             let chosen: Language
@@ -255,7 +256,7 @@ struct LibraryQuizRecorder: QuizRecorder {
 extension QuizWord {
     /// The quiz's view of a library word; nil for a word without an id or a definition.
     init?(libraryWord word: LibraryWord) {
-        guard let id = word.id, let definition = word.firstDefinition else { return nil }
+        guard let id = word.id, let definition = word.meaning else { return nil }
         self.init(
             id: id, text: word.word, language: word.language, partOfSpeech: word.partOfSpeech, definition: definition,
             review: word.review ?? ReviewSchedule()

@@ -189,11 +189,14 @@ package enum PONSResponse {
                     continue
                 }
                 let sense = source.notes.first { $0.className == "sense" }.map { stripParentheses($0.text) }
-                let notes = target.notes.map(\.text) + source.notes.filter { $0.className != "sense" }.map(\.text)
+                var notes = target.notes.map(\.text) + source.notes.filter { $0.className != "sense" }.map(\.text)
+                // A phrase row translates the phrase, not the headword: its source phrase is what it translates
+                // ("the apple of one's eye" → "la prunelle de ses yeux"), the arab's header a note beside it.
+                if !isHeadword, let header = context ?? sense { notes.insert(header, at: 0) }
                 translations.append(
                     Translation(
                         text: targetText, pair: pair, notes: deduplicated(notes), partOfSpeech: partOfSpeech,
-                        context: context ?? sense ?? (isHeadword ? nil : sourceText), provenance: provenance
+                        context: isHeadword ? context ?? sense : sourceText, provenance: provenance
                     )
                 )
                 firstInArab = firstInArab ?? translations.count - 1

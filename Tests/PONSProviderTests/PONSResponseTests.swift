@@ -95,6 +95,23 @@ struct PONSResponseTests {
         try Self.checkClean(entries, name: name)
     }
 
+    /// The real `apple` page: the phrase row keeps the phrase it translates (issue 13 item 6).
+    @Test func aPhraseRowKeepsItsSourcePhrase() async throws {
+        guard Fixtures.referenceDictionarySamples.contains("enfr-apple-in-en.json") else { return }
+        let directions = try await directions(fromBody: try Fixtures.referenceSample("enfr-apple-in-en.json"))
+        let entries = PONSResponse.translationEntries(
+            from: directions, query: "apple", pair: LanguagePair(source: .english, target: Language("fr")!),
+            provenanceSource: "test", retrievedAt: Date()
+        )
+        let all = entries.flatMap(\.translations)
+        let phrase = try #require(all.first { $0.text.contains("prunelle de ses yeux") }
+            ?? all.flatMap(\.examples).first { $0.target.contains("prunelle de ses yeux") }.map {
+                Translation(text: $0.target, pair: LanguagePair(source: .english, target: Language("fr")!), context: $0.source,
+                            provenance: entries[0].provenance)
+            })
+        #expect(phrase.context?.contains("apple of") == true, "\(phrase)")
+    }
+
     static func checkClean(_ entries: [Entry], name: String) throws {
         for entry in entries {
             #expect(MarkupCheck.problem(in: entry.headword) == nil, "\(name): headword \(entry.headword)")

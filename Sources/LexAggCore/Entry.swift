@@ -47,10 +47,36 @@ public struct SenseGroup: Sendable, Hashable, Codable {
     /// The part of speech, when the source gives one.
     public var partOfSpeech: PartOfSpeech?
     public var senses: [Sense]
+    /// Synonyms of the word in this part of speech that the source ties to no one sense (Wiktionary's
+    /// `====Synonyms====` lines without a `{{sense}}` that names a definition).
+    public var synonyms: [String]
+    public var antonyms: [String]
 
-    public init(partOfSpeech: PartOfSpeech?, senses: [Sense]) {
+    public init(partOfSpeech: PartOfSpeech?, senses: [Sense], synonyms: [String] = [], antonyms: [String] = []) {
         self.partOfSpeech = partOfSpeech
         self.senses = senses
+        self.synonyms = synonyms
+        self.antonyms = antonyms
+    }
+
+    private enum CodingKeys: String, CodingKey { case partOfSpeech, senses, synonyms, antonyms }
+
+    /// Entries saved before groups had synonyms (the cache, the library) read as groups without them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        partOfSpeech = try container.decodeIfPresent(PartOfSpeech.self, forKey: .partOfSpeech)
+        senses = try container.decode([Sense].self, forKey: .senses)
+        synonyms = try container.decodeIfPresent([String].self, forKey: .synonyms) ?? []
+        antonyms = try container.decodeIfPresent([String].self, forKey: .antonyms) ?? []
+    }
+
+    /// Empty relations are left out, so documents without them read as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(partOfSpeech, forKey: .partOfSpeech)
+        try container.encode(senses, forKey: .senses)
+        if !synonyms.isEmpty { try container.encode(synonyms, forKey: .synonyms) }
+        if !antonyms.isEmpty { try container.encode(antonyms, forKey: .antonyms) }
     }
 }
 

@@ -355,3 +355,46 @@ private func senses(_ body: String) -> [Sense] {
         #expect(parse["title"] as? String == page)
     }
 }
+
+/// Synonyms sections: a line goes to the sense its `{{sense|…}}` names, else to the part of speech as a whole
+/// (issue 13 item 6: finger's "bloke, lad, boy" landed on its first sense).
+@Suite struct RelationsSectionTests {
+    static let page = """
+        ==English==
+        ===Noun===
+        {{en-noun}}
+        # One of the long extremities of the [[hand]].
+        # {{lb|en|slang}} A small amount of liquor.
+        # A [[man]] or fellow.
+
+        ====Synonyms====
+        * {{sense|extremity of the hand}} {{l|en|digit}}
+        * {{sense|small amount of drink}} {{l|en|nip}}, {{l|en|tot}}
+        * {{sense|someone}} {{l|en|bloke}}, {{l|en|lad}}
+        * {{l|en|dactyl}}
+
+        ====Antonyms====
+        * {{l|en|thumb}}
+        """
+
+    @Test func aLineGoesToTheSenseItsGlossNamesElseToThePartOfSpeech() throws {
+        let entry = try #require(
+            WikitextParser.entries(from: WikitextSource(Self.page), headword: "finger", language: nil, provenance: Fixtures.provenance).first
+        )
+        let group = try #require(entry.senseGroups.first)
+        #expect(group.senses[0].synonyms == ["digit"], "every longer word of the gloss is in the first definition")
+        #expect(group.senses[1].synonyms.isEmpty, "'small amount of drink' is not in 'A small amount of liquor'")
+        #expect(group.senses[2].synonyms.isEmpty)
+        #expect(group.synonyms == ["nip", "tot", "bloke", "lad", "dactyl"], "unmatched and unqualified lines stay at the part of speech")
+        #expect(group.antonyms == ["thumb"])
+    }
+
+    @Test func groupRelationsSurviveTheCacheAndOlderDocumentsReadWithout() throws {
+        let group = SenseGroup(partOfSpeech: .noun, senses: [], synonyms: ["digit"])
+        let data = try JSONEncoder().encode(group)
+        #expect(try JSONDecoder().decode(SenseGroup.self, from: data) == group)
+        let old = try JSONDecoder().decode(SenseGroup.self, from: Data(#"{"partOfSpeech":"noun","senses":[]}"#.utf8))
+        #expect(old.synonyms.isEmpty && old.antonyms.isEmpty)
+        #expect(!String(decoding: try JSONEncoder().encode(old), as: UTF8.self).contains("synonyms"))
+    }
+}

@@ -207,7 +207,7 @@ public struct SenseMerger: Sendable {
 
     private func mergeEntry(_ bucket: Bucket, of entries: [Entry]) -> (Entry, [[SenseScore]]) {
         let first = entries[bucket.members[0]]
-        var groups: [(partOfSpeech: PartOfSpeech?, candidates: [Candidate])] = []
+        var groups: [(partOfSpeech: PartOfSpeech?, candidates: [Candidate], synonyms: [String], antonyms: [String])] = []
         var nextPosition: [PositionKey: Int] = [:]
         var pronunciations = PronunciationSet()
         var translations = TranslationSet()
@@ -227,8 +227,10 @@ public struct SenseMerger: Sendable {
                     groupIndex = known
                 } else {
                     groupIndex = groups.count
-                    groups.append((group.partOfSpeech, []))
+                    groups.append((group.partOfSpeech, [], [], []))
                 }
+                for term in group.synonyms where !groups[groupIndex].synonyms.contains(term) { groups[groupIndex].synonyms.append(term) }
+                for term in group.antonyms where !groups[groupIndex].antonyms.contains(term) { groups[groupIndex].antonyms.append(term) }
                 for sense in group.senses {
                     let key = PositionKey(group: groupIndex, provider: provider)
                     let position = nextPosition[key, default: 0]
@@ -246,7 +248,9 @@ public struct SenseMerger: Sendable {
         groupScores.reserveCapacity(groups.count)
         for group in groups {
             let ranked = rank(cluster(group.candidates), of: group.candidates)
-            senseGroups.append(SenseGroup(partOfSpeech: group.partOfSpeech, senses: ranked.map(\.sense)))
+            senseGroups.append(SenseGroup(
+                partOfSpeech: group.partOfSpeech, senses: ranked.map(\.sense), synonyms: group.synonyms, antonyms: group.antonyms
+            ))
             groupScores.append(ranked.map(\.score))
         }
 

@@ -67,6 +67,9 @@ struct TextRenderer {
                     ) + "\n"
                 }
             }
+            // Relations of the part of speech as a whole, tied to no one sense.
+            if !group.synonyms.isEmpty { out += "    " + style.dim("synonyms: ") + group.synonyms.joined(separator: ", ") + "\n" }
+            if !group.antonyms.isEmpty { out += "    " + style.dim("antonyms: ") + group.antonyms.joined(separator: ", ") + "\n" }
         }
         if !entry.translations.isEmpty { out += renderTranslations(entry.translations) }
         return out

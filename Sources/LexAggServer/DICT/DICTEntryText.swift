@@ -23,6 +23,8 @@ package enum DICTEntryText {
             for (index, sense) in group.senses.enumerated() {
                 lines += render(sense, marker: single ? "" : "\(index + 1).", indent: single ? "" : "  ")
             }
+            if !group.synonyms.isEmpty { lines += wrap("synonyms: " + group.synonyms.joined(separator: ", "), indent: "  ", hang: "    ") }
+            if !group.antonyms.isEmpty { lines += wrap("antonyms: " + group.antonyms.joined(separator: ", "), indent: "  ", hang: "    ") }
         }
         if !entry.translations.isEmpty {
             var pair: LanguagePair?

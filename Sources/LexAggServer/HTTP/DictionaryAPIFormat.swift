@@ -12,7 +12,8 @@ import LexAggCore
 /// 3. One meaning per part of speech group; `partOfSpeech` is `""` when the source gives none.
 /// 4. A sense is a definition; its labels are rendered in front as the real API does (`(academia) An examination…`);
 ///    `example` is its first example, absent when it has none; subsenses follow their sense.
-/// 5. A meaning's `synonyms`/`antonyms` are its definitions' ones, once each, in order.
+/// 5. A meaning's `synonyms`/`antonyms` are its definitions' ones, then the part of speech's own (tied to no one
+///    sense), once each, in order.
 /// 6. An entry with translations but no senses (a bilingual dictionary) gives one definition per translation.
 /// 7. `license` is the providing source's licence; `sourceUrls` its web addresses (local dictionary files are not
 ///    exposed), empty when it has none.
@@ -74,7 +75,8 @@ public enum DictionaryAPIFormat {
             let definitions = group.senses.flatMap(definitions(of:))
             return Meaning(
                 partOfSpeech: group.partOfSpeech?.name ?? "", definitions: definitions,
-                synonyms: once(definitions.flatMap(\.synonyms)), antonyms: once(definitions.flatMap(\.antonyms))
+                synonyms: once(definitions.flatMap(\.synonyms) + group.synonyms),
+                antonyms: once(definitions.flatMap(\.antonyms) + group.antonyms)
             )
         }.filter { !$0.definitions.isEmpty }
         if meanings.isEmpty {

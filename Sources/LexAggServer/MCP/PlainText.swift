@@ -32,6 +32,8 @@ enum PlainText {
             for (number, sense) in group.senses.enumerated() {
                 out += self.sense(sense, marker: "\(number + 1).", indent: "  ")
             }
+            if !group.synonyms.isEmpty { out += "  Synonyms: " + group.synonyms.joined(separator: ", ") + "\n" }
+            if !group.antonyms.isEmpty { out += "  Antonyms: " + group.antonyms.joined(separator: ", ") + "\n" }
         }
         for translation in entry.translations {
             var line = "  → \(translation.text) (\(translation.pair))"

@@ -200,7 +200,9 @@ struct ScriptedProvider: DefinitionProviding {
         let clock = ManualClock()
         let aggregator = aggregator(.first, clock, providerTimeout: .seconds(5), deadline: .seconds(2))
         let query = try LookupQuery("word")
-        let result = try await driving(clock, step: .milliseconds(250)) {
+        // Small steps: the second source must get its turn while its second of test time lasts, however busy the
+        // machine is (1,000 steps of 2 ms real time).
+        let result = try await driving(clock, step: .milliseconds(1)) {
             await aggregator.define(query, using: [
                 ScriptedProvider("slow", .slow(.seconds(600)), online: true),
                 ScriptedProvider("late", .answer("in time"), online: true),

@@ -19,6 +19,9 @@ struct LookupPresenter: Sendable {
     let definitions: LookupService<ContinuousClock>.Definitions
     private let names: [ProviderID: String]
     private let context: CommandContext
+    /// The reader's languages and the senses shown per part of speech, read once for a word or a whole batch.
+    private let readers: [Language]
+    private let senses: Int?
 
     init(_ options: LookupOptions, context: CommandContext) async throws {
         self.options = options
@@ -27,7 +30,9 @@ struct LookupPresenter: Sendable {
         let language = try options.lang.map { try parseLanguage($0) } ?? context.settings.language
         context.reportRegistryProblems()
         var request = try options.requestOptions()
-        request.readerLanguages = context.readerLanguages
+        readers = context.readerLanguages
+        senses = options.all ? nil : (options.senses ?? (try? context.settings)?.sensesShown ?? 5)
+        request.readerLanguages = readers
         definitions = try await service.definitions(language: language, options: request)
         for note in definitions.notes where note.kind == .skipped { context.warn(note.message) }
         names = service.registry.displayNames
@@ -54,8 +59,7 @@ struct LookupPresenter: Sendable {
         let result = answer.result
         let view = AnswerView(
             result.entries, scores: options.explain && !answer.scores.isEmpty ? answer.scores : nil,
-            readers: context.readerLanguages, namedLanguage: options.lang != nil,
-            senses: options.all ? nil : (options.senses ?? (try? context.settings)?.sensesShown ?? 5)
+            readers: readers, namedLanguage: options.lang != nil, senses: senses
         )
         let renderer = TextRenderer(style: context.style, names: names, scores: view.scores)
         context.warn(about: result)

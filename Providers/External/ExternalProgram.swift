@@ -255,7 +255,9 @@ public final class ExternalProgram: DefinitionProviding, TranslationProviding, R
             descriptor = try validate(wire)
             strategies = try wire.strategies().get()
         } catch let failure {
-            process.end(grace: .milliseconds(200))
+            // Ending waits for the process (up to a few hundred ms); that wait must not hold a thread of the
+            // cooperative pool, which every other lookup of the process shares.
+            Thread.detachNewThread { process.end(grace: .milliseconds(200)) }
             return .failure(error(failure))
         }
         state.withLock { state in

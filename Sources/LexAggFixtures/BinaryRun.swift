@@ -18,6 +18,9 @@ public struct BinaryRun {
     }
 
     /// Runs the binary with `arguments` and exactly `environment` (plus `path` as PATH), no standard input.
+    ///
+    /// A run that hangs is killed after three minutes and reports status 124 (coreutils' `timeout`), so a hang fails
+    /// the test instead of holding the suite; no test measures how long a run took.
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], executable: String = binary, path: String = "/usr/bin:/bin"
     ) -> BinaryRun {
@@ -25,7 +28,7 @@ public struct BinaryRun {
         let out = directory + "/out", err = directory + "/err"
         var env = environment
         env["PATH"] = path
-        let command = (["env", "-i"] + env.map { "\($0.key)=\($0.value)" } + [executable] + arguments)
+        let command = (["timeout", "-k", "10", "180", "env", "-i"] + env.map { "\($0.key)=\($0.value)" } + [executable] + arguments)
             .map(shellQuote).joined(separator: " ") + " </dev/null >\(out) 2>\(err)"
         let raw = system(command)
         let status = (raw >> 8) & 0xFF

@@ -36,18 +36,19 @@ import Testing
         #expect(error?.message.contains("boom: cannot open the word list") == true, "\(String(describing: error))")
     }
 
-    @Test func aSilentProgramTimesOutInsteadOfHanging() async throws {
+    /// A hang would hold the test until its time limit; how long the timeout took is not asserted (wall-clock time
+    /// on a loaded machine says nothing about lexagg).
+    @Test(.timeLimit(.minutes(2))) func aSilentProgramTimesOutInsteadOfHanging() async throws {
         let path = Scripts.write("silent", """
             import sys, time
             for line in sys.stdin:
                 time.sleep(3600)
             """)
-        let start = ContinuousClock.now
         let error = await Scripts.failure {
             try await Scripts.program(id: "silent", path: path, timeout: .seconds(1)).lookup(try LookupQuery("house"))
         }
         #expect(error?.code == .timeout)
-        #expect(ContinuousClock.now - start < .seconds(30), "no hang")
+        #expect(error?.message.contains("within 1 s") == true, "\(String(describing: error))")
     }
 
     @Test func garbageOnStandardOutputIsAMalformedResponse() async throws {

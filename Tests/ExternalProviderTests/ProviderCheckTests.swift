@@ -96,12 +96,10 @@ import Glibc
             "liar": "registered as 'liar'",
         ]
         for (name, expected) in expectations {
-            let start = ContinuousClock.now
             let run = BinaryRun.run(["lookup", "house", "--providers", name, "--timeout", "2", "--format", "json"],
                                  environment: environment, path: Scripts.path)
             #expect(run.status == 69, "\(name): \(run.stdout) \(run.stderr)")
             #expect((run.stdout + run.stderr).contains(expected), "\(name): \(run.stdout) \(run.stderr)")
-            #expect(ContinuousClock.now - start < .seconds(30), "\(name): no hang")
         }
     }
 }

@@ -80,7 +80,10 @@ public final class CommandContext: Sendable {
     /// The lookup service every command asks: the registry, the cache, and the settings' strategy, time limits,
     /// weights and default providers.
     /// - Throws: ``ConfigError`` for a configured default provider that does not exist here.
-    func lookupService() throws(ConfigError) -> LookupService<ContinuousClock> {
+    ///
+    /// - Parameter memo: keep whole answers in memory (the servers, which are asked the same words again and again);
+    ///   one-shot commands have nothing to gain from it.
+    func lookupService(memo: Bool = false) throws(ConfigError) -> LookupService<ContinuousClock> {
         let settings = try settings
         let registry = registry
         var aggregation = AggregationOptions(
@@ -94,7 +97,8 @@ public final class CommandContext: Sendable {
             cacheEnabled: settings.cacheEnabled
         )
         let cache = cacheStore.map { LookupCache(store: $0, ttl: { [self] in cacheTTL($0) }) }
-        return LookupService(registry: registry, configuration: configuration, cache: cache, logger: logger)
+        let limits = memo ? AnswerMemo<ContinuousClock>.Limits(lifetime: settings.serverMemoLifetime) : nil
+        return LookupService(registry: registry, configuration: configuration, cache: cache, memo: limits, logger: logger)
     }
 
     /// How long `provider`'s cached answers stay fresh: the configuration's `ttl`/`negative_ttl` (commands check

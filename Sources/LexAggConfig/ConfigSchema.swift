@@ -64,6 +64,8 @@ public enum ConfigSchema {
             summary: "directories of dictd databases, searched first"),
         Key(name: "server.token", kind: .secret, variable: "LEXAGG_SERVER_TOKEN",
             summary: "the token `serve http` requires as 'Authorization: Bearer' (default: none)"),
+        Key(name: "server.memo_ttl", kind: .duration, variable: "LEXAGG_SERVER_MEMO_TTL",
+            summary: "how long the servers keep a whole answer in memory (default 60s; 0 turns it off)"),
     ]
 
     /// The keys of a `[providers.<id>]` table.

@@ -171,6 +171,10 @@ public struct Settings: Sendable {
     /// The token `serve http` requires (`server.token`, `LEXAGG_SERVER_TOKEN`); `nil` when none is set.
     public var serverToken: String? { value("server.token")?.string.flatMap { $0.isEmpty ? nil : $0 } }
 
+    /// How long `serve http`, `serve dict` and `mcp` answer a repeated request from memory (`server.memo_ttl`,
+    /// default 60 s); zero: never.
+    public var serverMemoLifetime: Duration { .seconds(value("server.memo_ttl")?.seconds ?? 60) }
+
     /// How long `provider`'s answers (positive) and "not found"s (negative) are kept: its own `ttl` and
     /// `negative_ttl`, else `cache.ttl` (7 days) and `cache.negative_ttl` (1 day).
     public func cacheTTL(for provider: ProviderID) -> (positive: Duration, negative: Duration) {

@@ -12,7 +12,8 @@ import Logging
 /// - **fallbacks**: a stale cached answer for a failing source (in the cache decorator and the aggregator), looser
 ///   spellings (case, diacritics) within the same deadline;
 /// - **merging and ranking** (``SenseMerger``) when several providers answered;
-/// - **suggestions** from every matching provider, within the same deadline.
+/// - **suggestions** from every matching provider, within the same deadline;
+/// - for long-running consumers, a **memo** of whole answers (``AnswerMemo``) in front of `define` and `translate`.
 public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     /// The service's standing configuration (the consumer's settings: file, environment, defaults).
     public struct Configuration: Sendable {
@@ -42,16 +43,19 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     public let registry: ProviderRegistry
     public let configuration: Configuration
     private let cache: (any AnswerCaching)?
+    /// Whole answers of recent `define` and `translate` requests; `nil`: every request is worked out afresh.
+    public let memo: AnswerMemo<C>?
     let clock: C
     let logger: Logger
 
     public init(
         registry: ProviderRegistry, configuration: Configuration = Configuration(), cache: (any AnswerCaching)?,
-        clock: C, logger: Logger
+        memo: AnswerMemo<C>? = nil, clock: C, logger: Logger
     ) {
         self.registry = registry
         self.configuration = configuration
         self.cache = cache
+        self.memo = memo
         self.clock = clock
         self.logger = logger
     }
@@ -89,15 +93,32 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         )
     }
 
-    /// Looks one word up: ``definitions(language:translatingTo:options:)`` then ``Definitions/lookUp(_:)``.
+    /// Looks one word up: ``definitions(language:translatingTo:options:)`` then ``Definitions/lookUp(_:)`` — or
+    /// the memo's answer to the same request, when there is one.
     public func define(_ query: LookupQuery, options: RequestOptions = .init()) async throws(LookupServiceError)
         -> LookupAnswer
     {
-        try await definitions(language: query.language, options: options).lookUp(query)
+        let key = AnswerMemo<C>.Key(kind: .define, term: query.term, language: query.language, options: options)
+        if let kept = remembered(key) { return kept }
+        let answer = try await definitions(language: query.language, options: options).lookUp(query)
+        memo?.store(answer, for: key)
+        return answer
     }
 
     /// Translates `query` in its direction with every provider that can, through the cache.
     public func translate(_ query: TranslationQuery, options: RequestOptions = .init()) async throws(LookupServiceError)
+        -> LookupAnswer
+    {
+        let key = AnswerMemo<C>.Key(
+            kind: .translate, term: query.term, language: query.pair.source, target: query.pair.target, options: options
+        )
+        if let kept = remembered(key) { return kept }
+        let answer = try await translateAfresh(query, options: options)
+        memo?.store(answer, for: key)
+        return answer
+    }
+
+    private func translateAfresh(_ query: TranslationQuery, options: RequestOptions) async throws(LookupServiceError)
         -> LookupAnswer
     {
         try validate(options)
@@ -310,6 +331,13 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
 
     // MARK: Helpers
 
+    /// The memo's answer to the request `key`, unless the request asks the sources again (`refresh`).
+    private func remembered(_ key: AnswerMemo<C>.Key) -> LookupAnswer? {
+        guard let memo, !key.options.refresh, let kept = memo.answer(for: key) else { return nil }
+        logger.debug("\(key.kind) '\(key.term)': answered from the memo")
+        return kept
+    }
+
     /// Offline with no cache to read (none configured, or `--no-cache`), only offline providers can answer.
     private func effective(_ options: RequestOptions) -> RequestOptions {
         var options = options
@@ -378,8 +406,15 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
 }
 
 extension LookupService where C == ContinuousClock {
-    public init(registry: ProviderRegistry, configuration: Configuration = Configuration(), cache: (any AnswerCaching)?, logger: Logger) {
-        self.init(registry: registry, configuration: configuration, cache: cache, clock: ContinuousClock(), logger: logger)
+    public init(
+        registry: ProviderRegistry, configuration: Configuration = Configuration(), cache: (any AnswerCaching)?,
+        memo: AnswerMemo<ContinuousClock>.Limits? = nil, logger: Logger
+    ) {
+        let clock = ContinuousClock()
+        self.init(
+            registry: registry, configuration: configuration, cache: cache,
+            memo: memo.map { AnswerMemo(limits: $0, clock: clock) }, clock: clock, logger: logger
+        )
     }
 }
 

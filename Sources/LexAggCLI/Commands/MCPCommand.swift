@@ -46,7 +46,7 @@ struct MCPCommand: ParsableCommand, ContextCommand {
     var verbosity: Verbosity? { logging.verbosity }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        let service = try context.lookupService()
+        let service = try context.lookupService(memo: true)
         context.reportRegistryProblems()
         let names = providerNames(providers)
         if let names {

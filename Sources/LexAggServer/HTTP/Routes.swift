@@ -49,7 +49,7 @@ struct Routes: Sendable {
         let explain = try parameters.flag("explain")
         let query = try lookupQuery(word, language: language)
         let answer = try await withLookupSlot {
-            try await service.definitions(language: language, options: options).lookUp(query)
+            try await service.define(query, options: options)
         }
         try check(answer)
         let document = JSONOutput.LookupDocument(command: "lookup", answer: answer, explain: explain)
@@ -136,7 +136,7 @@ struct Routes: Sendable {
         }
         let query = try lookupQuery(word, language: language)
         let answer = try await withLookupSlot {
-            try await service.definitions(language: language, options: RequestOptions(suggest: false)).lookUp(query)
+            try await service.define(query, options: RequestOptions(suggest: false))
         }
         try check(answer)
         guard answer.isFound else { throw APIError(.notFound, "no definitions") }

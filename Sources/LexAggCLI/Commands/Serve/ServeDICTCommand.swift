@@ -63,7 +63,7 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        let service = try context.lookupService()
+        let service = try context.lookupService(memo: true)
         context.reportRegistryProblems()
         let configuration = DICTServer.Configuration(
             host: host, port: port, providers: providerNames(providers), offline: offline,

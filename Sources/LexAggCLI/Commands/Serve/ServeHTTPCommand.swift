@@ -81,7 +81,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
         if logging.verbosity.level == nil && !logging.quiet && context.environment["LEXAGG_LOG"] == nil {
             context.apply(Verbosity(level: .notice))
         }
-        let service = try context.lookupService()
+        let service = try context.lookupService(memo: true)
         context.reportRegistryProblems()
         let settings = HTTPServerSettings(
             host: host, port: port, token: try token ?? context.settings.serverToken,

@@ -1,0 +1,108 @@
+import LexAggAggregation
+import LexAggCore
+import Logging
+import Testing
+
+/// The servers' memo of whole answers, in front of `define` and `translate`, on a clock the test moves.
+@Suite struct AnswerMemoTests {
+    static func service(
+        _ providers: [any DictionaryProvider], clock: ManualClock, limits: AnswerMemo<ManualClock>.Limits = .init()
+    ) throws -> LookupService<ManualClock> {
+        LookupService(
+            registry: try ProviderRegistry(providers),
+            configuration: .init(aggregation: AggregationOptions(strategy: .merge, providerTimeout: .seconds(30), deadline: .seconds(30))),
+            cache: nil, memo: AnswerMemo(limits: limits, clock: clock), clock: clock, logger: LookupServiceTests.quiet
+        )
+    }
+
+    @Test func aRepeatedRequestIsAnsweredFromMemoryUntilItsLifetimeEnds() async throws {
+        let clock = ManualClock()
+        let table = TableProvider("table", words: ["house": "a building"])
+        let service = try Self.service([table], clock: clock, limits: .init(entries: 100, lifetime: .seconds(60)))
+
+        let first = try await service.define(try LookupQuery("house"))
+        let second = try await service.define(try LookupQuery("house"))
+        #expect(table.requests == ["define:house"], "the second request was answered from memory")
+        #expect(second.entries == first.entries)
+        // The memo says the source was not asked: the outcome comes from a cache, with no time spent.
+        guard case .cache = second.result.outcomes.first?.origin else {
+            Issue.record("a remembered outcome says it came from the source: \(second.result.outcomes)")
+            return
+        }
+        #expect(second.result.outcomes.first?.latency == .zero)
+
+        // Other options are another request.
+        _ = try await service.define(try LookupQuery("house"), options: RequestOptions(providers: ["table"]))
+        #expect(table.requests.count == 2)
+
+        clock.advance(by: .seconds(59))
+        _ = try await service.define(try LookupQuery("house"))
+        #expect(table.requests.count == 2, "still within its lifetime")
+        clock.advance(by: .seconds(2))
+        _ = try await service.define(try LookupQuery("house"))
+        #expect(table.requests.count == 3, "asked again once the lifetime is over")
+    }
+
+    @Test func notFoundIsRememberedButAFailureIsAskedAgain() async throws {
+        let clock = ManualClock()
+        let table = TableProvider("table", words: [:])
+        let service = try Self.service([table, ScriptedProvider("broken", .fail(.unavailable))], clock: clock)
+        let query = try LookupQuery("qxzv")
+        let options = RequestOptions(suggest: false)
+
+        _ = try await service.define(query, options: options)
+        _ = try await service.define(query, options: options)
+        #expect(table.requests == ["define:qxzv", "define:qxzv"], "an answer with a failed provider is not kept")
+
+        let alone = try Self.service([table], clock: clock)
+        _ = try await alone.define(query, options: options)
+        _ = try await alone.define(query, options: options)
+        #expect(table.requests.count == 3, "a complete 'not found' is kept")
+    }
+
+    @Test func refreshAsksTheSourcesAndKeepsWhatTheyGive() async throws {
+        let clock = ManualClock()
+        let table = TableProvider("table", words: ["house": "a building"])
+        let service = try Self.service([table], clock: clock)
+        _ = try await service.define(try LookupQuery("house"), options: RequestOptions(refresh: true))
+        _ = try await service.define(try LookupQuery("house"), options: RequestOptions(refresh: true))
+        #expect(table.requests.count == 2)
+        // What the refresh got is there for the next plain request of the same options… which differ by `refresh`.
+        _ = try await service.define(try LookupQuery("house"))
+        _ = try await service.define(try LookupQuery("house"))
+        #expect(table.requests.count == 3)
+    }
+
+    @Test func translationsAreRememberedByDirection() async throws {
+        let clock = ManualClock()
+        let table = TableProvider("table", words: ["house": "Haus"], pairs: [LanguagePair(source: .english, target: .german)])
+        let service = try Self.service([table], clock: clock)
+        let query = try TranslationQuery("house", from: .english, to: .german)
+        let first = try await service.translate(query)
+        let second = try await service.translate(query)
+        #expect(table.requests == ["translate:house"])
+        #expect(second.entries.first?.translations.first?.text == "Haus")
+        #expect(second.entries == first.entries)
+        // A definition of the same word is another request.
+        _ = try await service.define(try LookupQuery("house", language: .english))
+        #expect(table.requests == ["translate:house", "define:house"])
+    }
+
+    @Test func theLeastRecentlyUsedAnswersGoFirst() async throws {
+        let clock = ManualClock()
+        let words = Dictionary(uniqueKeysWithValues: (0..<10).map { ("w\($0)", "sense \($0)") })
+        let table = TableProvider("table", words: words)
+        let service = try Self.service([table], clock: clock, limits: .init(entries: 4, lifetime: .seconds(60)))
+        func ask(_ word: String) async throws { _ = try await service.define(try LookupQuery(word)) }
+
+        for word in ["w0", "w1", "w2", "w3"] { try await ask(word) }
+        try await ask("w0")  // used again: it moves to the newer generation
+        for word in ["w4", "w5"] { try await ask(word) }
+        let before = table.requests.count
+        try await ask("w0")
+        #expect(table.requests.count == before, "a recently used answer stays")
+        try await ask("w1")
+        #expect(table.requests.count == before + 1, "the least recently used one was dropped")
+        #expect((service.memo?.count ?? 0) <= 4)
+    }
+}

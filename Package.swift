@@ -45,7 +45,7 @@ let nio: [Target.Dependency] = [.product(name: "NIOCore", package: "swift-nio"),
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 
 let providers: [ProviderModule] = [
-    ProviderModule(name: "DictDatabase", dependencies: ["LexAggDictFormats", "CZlib"], exclude: ["Embedded"],
+    ProviderModule(name: "DictDatabase", dependencies: ["LexAggDictFormats", "CZlib", "CEmbeddedWordNet"], exclude: ["Embedded"],
                    testDependencies: ["LexAggDictFormats"]),
     ProviderModule(name: "Wiktionary", http: true),
     ProviderModule(name: "FreeDictionary", http: true),
@@ -184,6 +184,8 @@ let package = Package(
                 .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(configuration: .release)),
             ]
         ),
+        // WordNet's files linked into the executable (.incbin), so a binary copied alone answers offline.
+        .target(name: "CEmbeddedWordNet", cSettings: [.headerSearchPath("../../Providers/DictDatabase/Embedded")]),
         // The text formats of DICT databases (WordNet, FreeDict, plain), shared by the file and server providers.
         .target(name: "LexAggDictFormats", dependencies: ["LexAggCore"]),
         .target(

@@ -24,7 +24,8 @@ extension DictDatabase: LemmaProviding {
 }
 
 /// WordNet's exception lists (`noun.exc`, `verb.exc`, `adj.exc`, `adv.exc`), read once, on the first lemma request,
-/// from beside the index (the embedded WordNet carries them) or from Debian's `wordnet-base` (/usr/share/wordnet).
+/// from beside the index (the embedded WordNet carries them, also when built into the executable) or from Debian's
+/// `wordnet-base` (/usr/share/wordnet).
 /// Without them the detachment rules still apply.
 final class MorphologyOnce: Sendable {
     private let directories: [String]
@@ -35,7 +36,7 @@ final class MorphologyOnce: Sendable {
         let own = slash.map { String(indexPath[..<$0]) } ?? "."
         // A system WordNet (Debian's dict-wn in /usr/share/dictd) has no exception lists beside it: the embedded
         // copy's serve it as well.
-        directories = [own, "/usr/share/wordnet"] + (DictDatabaseDiscovery.embeddedDirectory().map { [$0] } ?? [])
+        directories = [own, "/usr/share/wordnet"] + (DictDatabaseDiscovery.embeddedWordNet().map { [$0] } ?? [])
     }
 
     func get() -> WordNetMorphology {
@@ -44,8 +45,8 @@ final class MorphologyOnce: Sendable {
             var lists: [WordNetMorphology.PartOfSpeech: String] = [:]
             for directory in directories {
                 for pos in WordNetMorphology.PartOfSpeech.allCases where lists[pos] == nil {
-                    if let data = try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + pos.rawValue + ".exc")) {
-                        lists[pos] = String(decoding: data, as: UTF8.self)
+                    if let text = BuiltInFiles.text(atPath: directory + "/" + pos.rawValue + ".exc") {
+                        lists[pos] = text
                     }
                 }
             }

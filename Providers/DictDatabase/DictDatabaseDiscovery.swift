@@ -43,7 +43,7 @@ public enum DictDatabaseDiscovery {
             }
         }
         if case .success(let found) = databases(at: systemDirectory) { add(found) }
-        if let embedded = embeddedDirectory(), case .success(let found) = databases(at: embedded) { add(found) }
+        if let embedded = embeddedWordNet(), case .success(let found) = databases(at: embedded) { add(found) }
         return ProviderFactory.Products(providers: providers, problems: problems)
     }
 
@@ -101,7 +101,13 @@ public enum DictDatabaseDiscovery {
         }
     }
 
-    /// Where the embedded WordNet lives: beside an installed binary (`../share/lexagg/dictd`), or in the
+    /// Where the embedded WordNet is read from: the copy built into the executable (``BuiltInFiles``), else one on
+    /// disk (``embeddedDirectory()``).
+    static func embeddedWordNet() -> String? {
+        BuiltInFiles.available.contains("wn.index") ? BuiltInFiles.directory : embeddedDirectory()
+    }
+
+    /// Where the embedded WordNet's files are on disk: beside an installed binary (`../share/lexagg/dictd`), or in the
     /// source tree the binary was built from.
     public static func embeddedDirectory() -> String? {
         var candidates: [String] = []

@@ -6,14 +6,25 @@ import Musl
 import Darwin
 #endif
 
-/// A read-only file, memory-mapped, so that a binary search touches only the pages it reads.
+/// A read-only file, memory-mapped, so that a binary search touches only the pages it reads — or a file built into
+/// the executable (``BuiltInFiles``), read in place.
 final class MappedFile: @unchecked Sendable {
     // Safety: the mapping is read-only and immutable for the object's lifetime; `munmap` runs in `deinit` only.
     let path: String
     let bytes: UnsafeRawBufferPointer
+    /// Whether `bytes` is a mapping of this object's (built-in files are not).
+    private let mapped: Bool
 
     init(path: String) throws(DictFileError) {
         self.path = path
+        if BuiltInFiles.isBuiltIn(path) {
+            guard let bytes = BuiltInFiles.bytes(atPath: path) else {
+                throw DictFileError(path: path, problem: "this lexagg was built without it", kind: .unreadable)
+            }
+            self.bytes = bytes
+            mapped = false
+            return
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw DictFileError(path: path, problem: "cannot open: \(systemError())", kind: .unreadable) }
         defer { close(fd) }
@@ -26,22 +37,36 @@ final class MappedFile: @unchecked Sendable {
             throw DictFileError(path: path, problem: "cannot map into memory: \(systemError())", kind: .unreadable)
         }
         self.bytes = UnsafeRawBufferPointer(start: address, count: size)
+        mapped = true
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        if mapped { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
     }
 }
 
-/// A file read with `pread`, for bodies where only small ranges are needed.
+/// A file read with `pread`, for bodies where only small ranges are needed — or a file built into the executable
+/// (``BuiltInFiles``), copied from in place.
 final class RandomAccessFile: @unchecked Sendable {
-    // Safety: `fd` is only read with `pread`, which takes its own offset and is safe to call concurrently.
+    // Safety: `fd` is only read with `pread`, which takes its own offset and is safe to call concurrently; built-in
+    // bytes are immutable.
     let path: String
     let size: Int
     private let fd: Int32
+    private let builtIn: UnsafeRawBufferPointer?
 
     init(path: String) throws(DictFileError) {
         self.path = path
+        if BuiltInFiles.isBuiltIn(path) {
+            guard let bytes = BuiltInFiles.bytes(atPath: path) else {
+                throw DictFileError(path: path, problem: "this lexagg was built without it", kind: .unreadable)
+            }
+            builtIn = bytes
+            fd = -1
+            size = bytes.count
+            return
+        }
+        builtIn = nil
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw DictFileError(path: path, problem: "cannot open: \(systemError())", kind: .unreadable) }
         var info = stat()
@@ -57,7 +82,7 @@ final class RandomAccessFile: @unchecked Sendable {
         self.size = Int(info.st_size)
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     /// Reads exactly `count` bytes at `offset`.
     func read(offset: Int, count: Int) throws(DictFileError) -> [UInt8] {
@@ -66,6 +91,7 @@ final class RandomAccessFile: @unchecked Sendable {
                 path: path, problem: "truncated: needs bytes \(offset)..<\(offset + count) but the file has \(size)"
             )
         }
+        if let builtIn { return Array(builtIn[offset..<(offset + count)]) }
         var buffer = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
@@ -89,12 +115,14 @@ func systemError() -> String {
 
 /// Whether `path` names a readable regular file.
 func isReadableFile(_ path: String) -> Bool {
+    if BuiltInFiles.isBuiltIn(path) { return BuiltInFiles.bytes(atPath: path) != nil }
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
 }
 
 /// The names in a directory, or an error that says why it cannot be read.
 func directoryEntries(_ path: String) -> Result<[String], DictFileError> {
+    if path == BuiltInFiles.directory { return .success(BuiltInFiles.available) }
     guard let dir = opendir(path) else {
         return .failure(DictFileError(path: path, problem: "cannot read directory: \(systemError())", kind: .unreadable))
     }

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+@testable import DictDatabaseProvider
+import LexAggCore
+import LexAggFixtures
+import Testing
+
+/// WordNet linked into the executable (issue 13, item 8): the same bytes as the files in the source tree, read in
+/// place, found by discovery, with its exception lists; and a binary copied alone answers offline.
+@Suite struct BuiltInWordNetTests {
+    @Test(arguments: BuiltInFiles.names)
+    func theBuiltInFileIsTheSourceTreesFile(name: String) throws {
+        let builtIn = try #require(BuiltInFiles.bytes(atPath: BuiltInFiles.directory + "/" + name), "\(name) is not built in")
+        let onDisk = TestDatabases.readBytes(DictDatabaseDiscovery.embeddedDirectory()! + "/" + name)
+        #expect(builtIn.count == onDisk.count)
+        #expect(Array(builtIn) == onDisk)
+    }
+
+    @Test func discoveryUsesTheBuiltInCopyAndItAnswersWithLemmas() async throws {
+        #expect(DictDatabaseDiscovery.embeddedWordNet() == BuiltInFiles.directory)
+        let databases = try DictDatabaseDiscovery.databases(at: BuiltInFiles.directory).get()
+        #expect(databases.map(\.descriptor.id) == [.wordnet])
+        let wordnet = try #require(databases.first)
+        #expect(wordnet.descriptor.source == "[built in]/wn.dict.dz")
+
+        let serendipity = try await wordnet.lookup(try LookupQuery("serendipity"))
+        #expect(serendipity.entries.first?.allSenses.first?.definition.contains("unexpected and fortunate discoveries") == true)
+        // `mice` is in noun.exc only: the exception lists come from the executable too.
+        let lemmas = try await wordnet.lemmas(of: try LookupQuery("mice"))
+        #expect(lemmas.map(\.lemma) == ["mouse"])
+        #expect(try await wordnet.match(MatchQuery("serendip", strategy: .prefix, limit: 10)) == ["serendipitous", "serendipity"])
+    }
+
+    @Test func aPathUnderTheBuiltInDirectoryThatIsNotBuiltInIsAClearError() {
+        #expect(!isReadableFile(BuiltInFiles.directory + "/gcide.index"))
+        #expect(throws: DictFileError.self) { try MappedFile(path: BuiltInFiles.directory + "/gcide.index") }
+        #expect(BuiltInFiles.text(atPath: BuiltInFiles.directory + "/nothing.exc") == nil)
+    }
+
+    /// The binary copied alone into an empty directory, with no dictionary on the search path and — where this
+    /// machine lets the test hide it in a private mount namespace — `/usr/share/dictd` hidden too.
+    @Test func aBinaryCopiedAloneAnswersOfflineFromWordNet() throws {
+        let directory = TestDatabases.temporaryDirectory()
+        let binary = directory + "/lexagg"
+        #expect(system("cp '\(BinaryRun.binary)' '\(binary)'") == 0)
+        let empty = TestDatabases.temporaryDirectory()
+        let environment = ["HOME": directory, "LEXAGG_DICT_PATH": empty, "LEXAGG_NO_HISTORY": "1"]
+        let plain = BinaryRun.run(["lookup", "serendipity", "--offline", "--no-pager"], environment: environment, executable: binary)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.contains("unexpected and fortunate discoveries"))
+
+        guard system("unshare -m true 2>/dev/null") == 0 else {
+            print("BuiltInWordNetTests: unshare -m is not permitted here; /usr/share/dictd was not hidden")
+            return
+        }
+        let script = directory + "/hidden.sh"
+        let command = "mount --bind '\(empty)' /usr/share/dictd 2>/dev/null || mount -t tmpfs none /usr/share/dictd; exec \"$@\""
+        try command.write(toFile: script, atomically: true, encoding: .utf8)
+        let hidden = BinaryRun.run(
+            ["-m", "sh", script, binary, "providers", "--wide"], environment: environment, executable: "/usr/bin/unshare"
+        )
+        #expect(hidden.stdout.contains("[built in]/wn.dict.dz"), "\(hidden.stdout) \(hidden.stderr)")
+        #expect(!hidden.stdout.contains("/usr/share/dictd/"), "\(hidden.stdout)")
+        let answer = BinaryRun.run(
+            ["-m", "sh", script, binary, "lookup", "mice", "--offline", "--no-pager"], environment: environment,
+            executable: "/usr/bin/unshare"
+        )
+        #expect(answer.status == 0, "\(answer.stderr)")
+        #expect(answer.stdout.contains("plural of mouse"), "\(answer.stdout)")
+    }
+}

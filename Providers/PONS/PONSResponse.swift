@@ -162,17 +162,25 @@ package enum PONSResponse {
         return exactMatchesFirst(entries, query: query)
     }
 
-    /// One rom as an entry with translations; `nil` when it has none (cross-references, notes).
+    /// One rom as an entry with translations, and its cross-references as senses (`ad`: "abbreviation of
+    /// advertisement", `pitch-dark`: "see pitch-black"); `nil` when it has neither.
     static func translationEntry(_ rom: Rom, pair: LanguagePair, provenance: Provenance) -> Entry? {
         let headword = headword(of: rom)
         guard !headword.isEmpty else { return nil }
         let partOfSpeech = rom.wordclass.map(HTMLText.collapse).flatMap { $0.isEmpty ? nil : PartOfSpeech($0) }
         var translations: [Translation] = []
+        var references: [Sense] = []
         for arab in rom.arabs {
-            let context = headerContext(arab.header)
+            let context = headerContext(arab.header).map { withoutHeadword($0, headword) }
+            if arab.translations.allSatisfy({ $0.target.trimmingWhitespace().isEmpty }) {
+                // Cross-references have empty source and target; what they point to is in the header.
+                if let reference = crossReference(arab.header, headword: headword, provenance: provenance) {
+                    references.append(reference)
+                }
+                continue
+            }
             var firstInArab: Int?
             for item in arab.translations {
-                // Cross-references ("→ pitch-black") have empty source and target; their target is in the header.
                 guard !item.target.trimmingWhitespace().isEmpty else { continue }
                 let target = split(item.target)
                 let source = split(item.source)
@@ -182,9 +190,10 @@ package enum PONSResponse {
                 let isHeadword = item.source.contains("class=\"headword\"") || sourceText.isEmpty
                     || normalizedHeadword(source.text).lowercased() == headword.lowercased()
                 if !isHeadword, let index = firstInArab {
-                    // A phrase with the headword: an example of the sense's translation.
+                    // A phrase with the headword: an example of the sense's translation, its labels ("fig",
+                    // "subj") spelled out after it rather than run into the sentence.
                     translations[index].examples.append(
-                        TranslatedExample(source: sourceText, target: cleanText(item.target))
+                        TranslatedExample(source: labelled(source), target: labelled(target))
                     )
                     continue
                 }
@@ -196,17 +205,62 @@ package enum PONSResponse {
                 translations.append(
                     Translation(
                         text: targetText, pair: pair, notes: deduplicated(notes), partOfSpeech: partOfSpeech,
-                        context: isHeadword ? context ?? sense : sourceText, provenance: provenance
+                        context: isHeadword ? context ?? sense : source.text, provenance: provenance
                     )
                 )
                 firstInArab = firstInArab ?? translations.count - 1
             }
         }
-        guard !translations.isEmpty else { return nil }
+        guard !translations.isEmpty || !references.isEmpty else { return nil }
         return Entry(
             headword: headword, language: pair.source, pronunciations: pronunciations(of: rom, provenance: provenance),
+            senseGroups: references.isEmpty ? [] : [SenseGroup(partOfSpeech: partOfSpeech, senses: references)],
             translations: translations, provenance: provenance
         )
+    }
+
+    /// A cross-reference header as a sense that names the word it points to: `ad <span
+    /// class="indirect_reference_ABBR">abbreviation of advertisement</span>` → "abbreviation of advertisement"
+    /// (a form of `advertisement`), `pitch-dark → pitch-black` → "see pitch-black".
+    static func crossReference(_ header: String, headword: String, provenance: Provenance) -> Sense? {
+        let marked = HTMLText.extract(header, options: HTMLText.Options(
+            expandAcronyms: true, setAsideClasses: ["indirect_reference_ABBR", "indirect_reference_OTHER", "indirect_reference"]
+        )).setAside.map(\.text).joined(separator: " ")
+        var text = HTMLText.collapse(marked.isEmpty ? withoutHeadword(headerContext(header) ?? "", headword) : marked)
+        guard !text.isEmpty else { return nil }
+        var target = text
+        var form: String?
+        for arrow in ["→", "->", "⇒"] where text.hasPrefix(arrow) {
+            target = HTMLText.collapse(String(text.dropFirst(arrow.count)))
+            text = "see " + target
+        }
+        if text.lowercased().hasPrefix("see ") {
+            target = String(text.dropFirst(4))
+        } else if let of = text.firstRange(of: " of ") {
+            // "abbreviation of advertisement", "short for …" stays as it reads; the word after "of" is the target.
+            form = String(text[..<of.lowerBound])
+            target = String(text[of.upperBound...])
+        }
+        while let last = target.last, " .;:".contains(last) { target.removeLast() }
+        while let first = target.first, first == " " { target.removeFirst() }
+        let formOf = target.isEmpty || target.count > 60 ? nil : FormOf(lemma: target, form: form)
+        return Sense(definition: text, formOf: formOf, sources: [provenance])
+    }
+
+    /// `live (living)` → `living`, `AD abbreviation of Anno Domini` → `abbreviation of Anno Domini`: a header that
+    /// repeats the headword before its sense note says only the note.
+    package static func withoutHeadword(_ context: String, _ headword: String) -> String {
+        guard context.lowercased().hasPrefix(headword.lowercased()) else { return context }
+        let rest = context.dropFirst(headword.count)
+        guard let first = rest.first, first == " " || first == "," else { return context }
+        let note = HTMLText.collapse(String(rest.drop { $0 == " " || $0 == "," }))
+        return note.isEmpty ? context : stripParentheses(note)
+    }
+
+    /// An example's text with its set-aside labels after it in parentheses: "… for the school (figurative)".
+    static func labelled(_ part: (text: String, notes: [HTMLText.Extraction.Part])) -> String {
+        let labels = deduplicated(part.notes.map(\.text))
+        return labels.isEmpty ? part.text : part.text + " (" + labels.joined(separator: ", ") + ")"
     }
 
     // MARK: Definitions (monolingual dede)
@@ -268,7 +322,7 @@ package enum PONSResponse {
     // MARK: Text helpers
 
     /// Classes whose text is a grammatical or usage note rather than part of a translation.
-    static let noteClasses: Set<String> = ["genus", "style", "region", "topic", "rhetoric", "sense", "number"]
+    static let noteClasses: Set<String> = ["genus", "style", "region", "topic", "rhetoric", "sense", "number", "info"]
 
     /// The text of `html` without its notes (abbreviations kept as PONS prints them: `sb`, `qn`, `etw`), and the
     /// notes with abbreviations expanded (`f` → `feminine`, `inf` → `informal`).

@@ -54,14 +54,14 @@ import Testing
         #expect(result.entries.map(\.headword) == ["Haus", "Haus", "haushalten", "Hausfrau", "Hausmann"])
         let haus = try #require(result.entries.first)
         #expect(haus.translations.map(\.text) == ["house", "home", "House"])
-        #expect(haus.translations.map(\.context) == ["Haus (Gebäude)", "Haus (Heim)", "Haus Politik"])
+        #expect(haus.translations.map(\.context) == ["Gebäude", "Heim", "Politik"])
         #expect(haus.translations.allSatisfy { $0.partOfSpeech == PartOfSpeech("Nomen") })
         #expect(haus.translations.allSatisfy { $0.pair == LanguagePair(source: .german, target: .english) })
         #expect(haus.translations[0].examples == [
             TranslatedExample(source: "ein Haus bauen", target: "to build a house"),
             TranslatedExample(source: "er ist nicht im Haus", target: "he isn't in the building"),
         ])
-        #expect(haus.translations[1].examples.map(\.source) == ["nach Hause gehen", "zu Hause sein ugs"])
+        #expect(haus.translations[1].examples.map(\.source) == ["nach Hause gehen", "zu Hause sein (umgangssprachlich)"])
         #expect(haus.translations[2].notes == ["britisches Englisch"])
         #expect(haus.pronunciations.map(\.text) == ["haus"])
         #expect(haus.language == .german)
@@ -83,7 +83,7 @@ import Testing
         #expect(noun.translations.map(\.text) == ["maison", "chambre"])
         #expect(noun.translations.map(\.notes) == [["feminine"], ["feminine"]])
         #expect(noun.translations[0].examples.map(\.target) == ["déménager", "c'est la maison qui paie"])
-        #expect(noun.translations[0].examples.map(\.source) == ["to move house", "it's on the house inf"])
+        #expect(noun.translations[0].examples.map(\.source) == ["to move house", "it's on the house (informal)"])
         #expect(result.entries[1].translations.map(\.text) == ["loger qn"])
         #expect(result.entries[1].pronunciations.map(\.text) == ["haʊz"])
         #expect(result.entries[1].translations.first?.partOfSpeech == PartOfSpeech("transitive verb"))

@@ -112,6 +112,61 @@ struct PONSResponseTests {
         #expect(phrase.context?.contains("apple of") == true, "\(phrase)")
     }
 
+    /// Cross-references (an arab whose one translation is empty, the reference in its header) become senses naming
+    /// the word they point to; headers that repeat the headword say only their note; labels in examples are
+    /// spelled out after the example instead of running into it (issue 13 item 6). The body follows the shape of
+    /// the recorded `enfr-ad-in-en` and `enfr-live-in-en` responses.
+    @Test func crossReferencesAreShownAndContextsAreClean() async throws {
+        let body = #"""
+        [{"lang": "en", "hits": [
+          {"type": "entry", "opendict": false, "roms": [
+            {"headword": "pitch-dark", "headword_full": "pitch-dark <span class=\"wordclass\"><acronym title=\"adjective\">ADJ</acronym></span>",
+             "wordclass": "adjective",
+             "arabs": [{"header": "pitch-dark <span class=\"indirect_reference_OTHER\">→ pitch-black</span>",
+                        "translations": [{"source": "", "target": ""}]}]},
+            {"headword": "ad", "headword_full": "ad <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>",
+             "wordclass": "noun",
+             "arabs": [{"header": "ad <span class=\"indirect_reference_ABBR\">abbreviation of advertisement</span>",
+                        "translations": [{"source": "", "target": ""}]}]},
+            {"headword": "live", "headword_full": "live <span class=\"wordclass\"><acronym title=\"verb\">VB</acronym></span>",
+             "wordclass": "verb",
+             "arabs": [{"header": "1. live <span class=\"sense\">(be alive)</span>:",
+                        "translations": [
+                          {"source": "<strong class=\"headword\">live</strong>", "target": "vivre"},
+                          {"source": "<span class=\"example\">to make life worth <strong class=\"tilde\">living</strong></span> <span class=\"rhetoric\"><acronym title=\"figurative\">fig</acronym></span>",
+                           "target": "faire en sorte que la vie vaille la peine d&#39;être vécue <span class=\"info\"><acronym title=\"subjunctive\">subj</acronym></span>"}]}]}
+          ]}]}]
+        """#
+        let directions = try await directions(fromBody: Array(body.utf8))
+        let entries = PONSResponse.translationEntries(
+            from: directions, query: "pitch-dark", pair: LanguagePair(source: .english, target: Language("fr")!),
+            provenanceSource: "test", retrievedAt: Date()
+        )
+        #expect(entries.map(\.headword) == ["pitch-dark", "ad", "live"])
+        let pitch = try #require(entries.first?.allSenses.first)
+        #expect(pitch.definition == "see pitch-black")
+        #expect(pitch.formOf == FormOf(lemma: "pitch-black", form: nil))
+        let ad = try #require(entries.dropFirst().first?.allSenses.first)
+        #expect(ad.definition == "abbreviation of advertisement")
+        #expect(ad.formOf == FormOf(lemma: "advertisement", form: "abbreviation"))
+        #expect(entries[1].senseGroups.first?.partOfSpeech == PartOfSpeech("noun"))
+
+        let live = try #require(entries.last?.translations.first)
+        #expect(live.text == "vivre")
+        #expect(live.context == "be alive", "the header's repeated headword and parentheses are gone")
+        let example = try #require(live.examples.first)
+        #expect(example.source == "to make life worth living (figurative)")
+        #expect(example.target == "faire en sorte que la vie vaille la peine d'être vécue (subjunctive)")
+    }
+
+    @Test(arguments: [
+        ("live (living)", "live", "living"), ("AD abbreviation of Anno Domini", "AD", "abbreviation of Anno Domini"),
+        ("Phrases", "live", "Phrases"), ("lively (spirited)", "live", "lively (spirited)"), ("live", "live", "live"),
+    ])
+    func aHeaderThatRepeatsTheHeadwordSaysOnlyItsNote(context: String, headword: String, expected: String) {
+        #expect(PONSResponse.withoutHeadword(context, headword) == expected)
+    }
+
     static func checkClean(_ entries: [Entry], name: String) throws {
         for entry in entries {
             #expect(MarkupCheck.problem(in: entry.headword) == nil, "\(name): headword \(entry.headword)")

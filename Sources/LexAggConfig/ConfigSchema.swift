@@ -62,6 +62,10 @@ public enum ConfigSchema {
             summary: "how long a 'not found' is kept"),
         Key(name: "databases.path", kind: .pathList, variable: "LEXAGG_DICT_PATH",
             summary: "directories of dictd databases, searched first"),
+        Key(name: "store.url", kind: .secret, variable: "LEXAGG_STORE_URL",
+            summary: "where the cache and the library live: postgres://user@host:5432/db (default: SQLite files)"),
+        Key(name: "store.password_file", kind: .text, variable: "LEXAGG_STORE_PASSWORD_FILE",
+            summary: "a file holding the database password (else the URL's, else PGPASSWORD)"),
         Key(name: "server.token", kind: .secret, variable: "LEXAGG_SERVER_TOKEN",
             summary: "the token `serve http` requires as 'Authorization: Bearer' (default: none)"),
     ]

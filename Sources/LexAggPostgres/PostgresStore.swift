@@ -141,7 +141,7 @@ public final class PostgresStore: Sendable {
                 try await PostgresConnection.connect(configuration: connectionConfiguration, id: 1, logger: self.logger)
             }
         } catch {
-            throw PostgresStoreError(.unavailable, "cannot reach \(url.redacted): \(describe(error))")
+            throw PostgresStoreError(.unavailable, "cannot connect to \(url.redacted): \(describe(error))")
         }
         do {
             let result = try await body(connection)
@@ -205,17 +205,28 @@ public final class PostgresStore: Sendable {
         }
     }
 
-    /// What went wrong, in one line: PostgreSQL's own message when the server sent one.
+    /// What went wrong, in one line: PostgreSQL's own message when the server sent one, else the network's reason
+    /// in words ("connection refused"), never a type dump.
     func describe(_ error: any Error) -> String {
         if let error = error as? PostgresStoreError { return error.message }
         if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] {
-                return message
+            if let message = error.serverInfo?[.message] { return message }
+            let detail = error.underlying.map { String(describing: $0) } ?? ""
+            if detail.contains("Connection refused") { return "connection refused" }
+            if detail.contains("connectTimeout") || detail.contains("Timeout") || detail.contains("timeout") {
+                return "no answer within \(connectTimeout.components.seconds) s"
             }
-            if let underlying = error.underlying {
-                return "\(error.code): \(underlying)"
+            if detail.contains("NXDOMAIN") || detail.contains("resolve") || detail.contains("getaddrinfo") {
+                return "the host name cannot be resolved"
             }
-            return "\(error.code)"
+            if detail.contains("SSL") || detail.contains("TLS") || detail.contains("certificate") {
+                return "TLS failed: \(detail)"
+            }
+            switch error.code {
+            case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
+            case .sslUnsupported: return "the server does not offer TLS (sslmode=require); use sslmode=prefer or disable"
+            default: return detail.isEmpty ? "\(error.code)" : "\(error.code): \(detail)"
+            }
         }
         return "\(error)"
     }

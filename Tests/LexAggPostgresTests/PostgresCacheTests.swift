@@ -159,7 +159,10 @@ struct PostgresCacheTests {
         #expect(warnings.all.first?.contains("127.0.0.1:\(port.port)") == true)
         #expect(warnings.all.first?.contains("going on without the cache") == true)
     }
+}
 
+/// The store URL, without a server: parsed as libpq reads it, the password never shown.
+@Suite struct PostgresStoreURLTests {
     @Test func theURLIsParsedAndThePasswordNeverShown() throws {
         let url = try PostgresStoreURL("postgres://teacher:s3cret@db.example.org:6543/words?sslmode=require")
         #expect(url.redacted == "postgres://teacher@db.example.org:6543/words?sslmode=require")

@@ -3,6 +3,7 @@ import LexAggCore
 import LexAggLibrary
 import LexAggPostgres
 import LexAggQuiz
+import LexAggFixtures
 import ProviderConformance
 import Testing
 
@@ -135,6 +136,33 @@ struct PostgresLibraryTests {
         #expect(stats.runs.map(\.id) == [runID])
         #expect(stats.best?.durationSeconds == 12.5)
         #expect(stats.words.map(\.word) == ["bank"])
+    }
+
+    @Test func copyingASQLiteLibraryBringsItsQuizRecordsAndHistoryOnce() async throws {
+        let (target, database) = try await Self.library()
+        defer { database.close() }
+        let en = Language("en")!
+        let source = try Library.open(directory: TemporaryFiles.directory())
+        defer { source.close() }
+        let (_, bank) = try source.save("bank", language: en, entries: [Self.entry("bank", "a river side")])
+        _ = try source.save("tree", language: en, entries: [Self.entry("tree", "a plant")])
+        var state = ReviewState()
+        state.repetitions = 2
+        try source.recordAnswer(wordID: try #require(bank.id), correct: true, newState: state)
+        try source.recordQuizRun(QuizRun(started: Date(timeIntervalSince1970: 1_800_000_000), finished: nil, mode: "definition",
+                                         language: en, asked: 1, right: 1, wrong: 0, missed: 0, durationSeconds: 3))
+        try source.recordLookup("bank", language: en)
+        try source.recordLookup("bank", language: en)
+
+        let first = try await StoreCopy.copyLibrary(from: source, to: target)
+        #expect((first.read, first.added, first.reviews, first.quizRuns, first.history) == (2, 2, 1, 1, 1))
+        let again = try await StoreCopy.copyLibrary(from: source, to: target)
+        #expect((again.added, again.unchanged, again.quizRuns) == (0, 2, 0), "copying again adds nothing")
+        let stats = try await target.quizStats()
+        #expect(stats.runs.count == 1)
+        #expect(stats.words.first?.word == "bank")
+        #expect(stats.words.first?.review?.repetitions == 2)
+        #expect(try await target.history(limit: 10).first?.count == 2, "the larger count, not the sum")
     }
 
     @Test func anUnreachableServerIsAnIOErrorAndChangesNothing() async throws {

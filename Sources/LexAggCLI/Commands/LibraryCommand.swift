@@ -514,6 +514,13 @@ struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
+        if context.configuredStoreURL != nil {
+            // The library is not a file here: the server keeps it whole (transactions, its own recovery).
+            throw CommandFailure.usage(
+                "the library is in the shared PostgreSQL store (store.url); 'lexagg doctor' checks it, and "
+                    + "'library doctor' checks only SQLite files (unset LEXAGG_STORE_URL to check yours)"
+            )
+        }
         guard let directory = Library.dataDirectory(environment: context.environment) else {
             throw CommandFailure.usage("no data directory for the library: set LEXAGG_DATA_DIR (or HOME)")
         }

@@ -171,11 +171,11 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
         case .text:
             var text = ""
             if let cacheReport, let cachePath {
-                text += "cache \(cachePath) → \(database.url.redacted): \(cacheReport.read) answers read, "
+                text += "cache \(cachePath) → \(database.url.redacted): \(Self.count(cacheReport.read, "answer")) read, "
                     + "\(cacheReport.copied) copied, \(cacheReport.unchanged) already there\n"
             }
             if let libraryReport, let libraryPath {
-                text += "library \(libraryPath) → \(database.url.redacted): \(libraryReport.read) words read, "
+                text += "library \(libraryPath) → \(database.url.redacted): \(Self.count(libraryReport.read, "word")) read, "
                     + "\(libraryReport.added) added, \(libraryReport.merged) merged, \(libraryReport.unchanged) already there; "
                     + "\(libraryReport.reviews) review states, \(libraryReport.quizRuns) quiz runs, "
                     + "\(libraryReport.history) history words\n"
@@ -184,6 +184,8 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
         }
         return .success
     }
+
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// The cache and library files `--from` names (those that exist).
     func sources(_ context: CommandContext) throws -> (cache: String?, library: String?) {

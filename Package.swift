@@ -105,6 +105,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
+        // The shared store for many instances (Sources/LexAggPostgres): the cache and the library on PostgreSQL.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: providerTargets + providerTests + [
         // MARK: Core and layers
@@ -161,7 +163,8 @@ let package = Package(
             dependencies: [
                 "LexAggDocuments", "LexAggHTTPServer", "LexAggDICTServer", "LexAggMCPServer",
                 "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
-                "LexAggLibraryUseCases", "ProviderConformance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LexAggLibraryUseCases", "LexAggPostgres", "ProviderConformance",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -170,6 +173,16 @@ let package = Package(
         .target(
             name: "LexAggLibrary",
             dependencies: ["LexAggCore", "LexAggQuiz", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The cache and the library on PostgreSQL (postgres-nio's pooled client), behind the same protocols
+        // as the SQLite stores; chosen by `store.url` / LEXAGG_STORE_URL (Sources/LexAggCLI's CommandContext).
+        .target(
+            name: "LexAggPostgres",
+            dependencies: [
+                "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggLibrary", "LexAggQuiz", logging,
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ] + nio
         ),
         .executableTarget(
             name: "lexagg",
@@ -276,6 +289,18 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ] + nio
+        ),
+        // The stores on a real PostgreSQL (LEXAGG_TEST_POSTGRES_URL, started by .ci/postgres-start; skipped without it):
+        // in process, and through the binary (several processes, two `serve http` instances on one database).
+        .testTarget(
+            name: "LexAggPostgresTests",
+            dependencies: [
+                "LexAggPostgres", "LexAggCache", "LexAggLibrary", "LexAggAggregation", "LexAggCore", "LexAggFixtures",
+                "ProviderConformance", "LexAggQuiz", "lexagg", logging,
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ] + nio
         ),
         // End-to-end tests of the command line: the binary, and the CLI in process over the providers' factories.

@@ -2,6 +2,7 @@ import LexAggAggregation
 import LexAggCache
 import LexAggConfig
 import LexAggCore
+import LexAggPostgres
 import Logging
 import Synchronization
 
@@ -14,7 +15,9 @@ public final class CommandContext: Sendable {
     public let output: any OutputSink
     private let factories: [ProviderFactory]
     private let builtRegistry = Mutex<ProviderRegistry?>(nil)
-    private let openedCache = Mutex<CacheStore??>(nil)
+    private let openedCache = Mutex<(any AnswerStore)??>(nil)
+    /// The shared store (`store.url`), once configured: see StoreSupport.swift.
+    let openedDatabase = Mutex<Result<PostgresStore?, PostgresStoreError>?>(nil)
     private let loadedSettings = Mutex<Result<Settings, ConfigError>?>(nil)
     private let logLevel: LogLevelControl
     private let quiet = Mutex(false)
@@ -65,13 +68,13 @@ public final class CommandContext: Sendable {
         }
     }
 
-    /// The cache file of online answers (opened on first use), or nil when no cache directory can be found.
-    public var cacheStore: CacheStore? {
-        openedCache.withLock { opened in
+    /// The cache of online answers (opened on first use): the SQLite file, or the shared database `store.url`
+    /// names; nil when neither can be used.
+    public var cacheStore: (any AnswerStore)? {
+        if let opened = openedCache.withLock({ $0 }) { return opened }
+        let store = makeCacheStore()
+        return openedCache.withLock { opened in
             if let opened { return opened }
-            let store = CacheLocation.file(in: environment).map { path in
-                CacheStore(path: path, warn: { [output] message in output.writeError("lexagg: warning: \(message)\n") })
-            }
             opened = .some(store)
             return store
         }

@@ -127,6 +127,7 @@ struct LexAgg: ParsableCommand {
             ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
             ServeCommand.self,
             MatchCommand.self, MCPCommand.self,
+            StoreCommand.self,
         ]
     )
 }

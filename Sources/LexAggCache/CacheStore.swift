@@ -13,7 +13,7 @@ import Synchronization
 ///   lookup goes on without it;
 /// - several processes may use it at once: SQLite's locking with a busy timeout serialises the writers, and
 ///   readers never block in WAL mode.
-public final class CacheStore: Sendable {
+public final class CacheStore: AnswerStore {
     /// One stored answer.
     public struct Record: Sendable, Hashable {
         public var provider: ProviderID
@@ -36,6 +36,7 @@ public final class CacheStore: Sendable {
 
     /// The path of the cache file.
     public let path: String
+    public var location: String { path }
     private let warn: @Sendable (String) -> Void
     private let state = Mutex<State>(.closed)
 
@@ -127,28 +128,43 @@ public final class CacheStore: Sendable {
                 SELECT provider, negative, stored_at, length(payload) AS bytes FROM answer
                 """)
         }
-        var byProvider: [String: ProviderStats] = [:]
-        for row in rows {
-            let name: String = row["provider"]
-            let negative: Bool = row["negative"]
-            let storedAt = Date(timeIntervalSince1970: row["stored_at"])
-            var stats = byProvider[name] ?? ProviderStats(provider: name, entries: 0, negative: 0, expired: 0, bytes: 0)
-            stats.entries += 1
-            if negative { stats.negative += 1 }
-            let limit = (ProviderID(name).map(ttl) ?? .standard).limit(negative: negative)
-            if now.timeIntervalSince(storedAt) >= limit.seconds { stats.expired += 1 }
-            stats.bytes += row["bytes"] as Int? ?? 0
-            stats.oldest = min(stats.oldest ?? storedAt, storedAt)
-            stats.newest = max(stats.newest ?? storedAt, storedAt)
-            byProvider[name] = stats
-        }
         let size = [path, path + "-wal"].reduce(0) { total, file in
             total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
         }
-        return Stats(
-            path: path, fileBytes: size, entries: rows.count,
-            providers: byProvider.values.sorted { $0.provider < $1.provider }
+        return Stats.tally(
+            rows.map { row in
+                Stats.Row(
+                    provider: row["provider"], negative: row["negative"],
+                    storedAt: Date(timeIntervalSince1970: row["stored_at"]), bytes: row["bytes"] as Int? ?? 0
+                )
+            },
+            path: path, fileBytes: size, ttl: ttl, now: now
         )
+    }
+
+    /// One stored row as it is (the payload not decoded): what `lexagg store copy` moves.
+    public struct StoredRow: Sendable, Hashable {
+        public var provider: String
+        public var formatVersion: Int
+        public var key: String
+        public var negative: Bool
+        public var payload: Data
+        public var storedAt: Date
+    }
+
+    /// Every stored row, in key order.
+    public func storedRows() throws(CacheStoreError) -> [StoredRow] {
+        try require("read the cache", writing: false) { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM answer ORDER BY provider, format_version, key"
+            ).map { row in
+                StoredRow(
+                    provider: row["provider"], formatVersion: row["format_version"], key: row["key"],
+                    negative: row["negative"], payload: row["payload"],
+                    storedAt: Date(timeIntervalSince1970: row["stored_at"])
+                )
+            }
+        }
     }
 
     /// Deletes every entry, or those of `provider`; returns how many.
@@ -378,5 +394,10 @@ public final class CacheStore: Sendable {
 /// Why a cache maintenance command failed, in one line.
 public struct CacheStoreError: Error, Sendable, CustomStringConvertible {
     public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
     public var description: String { message }
 }

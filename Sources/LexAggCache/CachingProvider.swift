@@ -24,13 +24,13 @@ extension Duration {
 
 /// The cache as the lookup service sees it: the store, each provider's time to live, the mode, and the time.
 public struct LookupCache: AnswerCaching {
-    public let store: CacheStore
+    public let store: any AnswerStore
     public let mode: CacheMode
     public let ttl: @Sendable (ProviderID) -> CacheTTL
     public let now: @Sendable () -> Date
 
     public init(
-        store: CacheStore, mode: CacheMode = .normal, ttl: @escaping @Sendable (ProviderID) -> CacheTTL = { _ in .standard },
+        store: any AnswerStore, mode: CacheMode = .normal, ttl: @escaping @Sendable (ProviderID) -> CacheTTL = { _ in .standard },
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
@@ -102,31 +102,31 @@ struct CacheLayer: Sendable {
         case .offline:
             // Fresh or not, a stored answer is all an offline lookup has. A fresh one is served as cached; an old
             // one is handed over by the strategy layer's fallback (``staleAnswer(to:)``), marked stale.
-            if let record = fresh(key) { return served(record) }
-            let stored = cache.store.read(provider: id, formatVersion: descriptor.formatVersion, key: key) != nil
+            if let record = await fresh(key) { return served(record) }
+            let stored = await cache.store.read(provider: id, formatVersion: descriptor.formatVersion, key: key) != nil
             throw ProviderError(
                 .offline, provider: id,
                 message: stored ? "offline: the cached answer is out of date" : "offline, and not in the cache"
             )
         case .normal:
-            if let record = fresh(key) { return served(record) }
+            if let record = await fresh(key) { return served(record) }
         case .refresh:
             break
         }
         let result = try await source()
-        cache.store.write(.init(
+        await cache.store.write(.init(
             provider: id, formatVersion: descriptor.formatVersion, key: key, result: result, storedAt: cache.now()
         ))
         return result
     }
 
-    func freshAnswer(to request: ProviderRequest) -> LookupResult? {
+    func freshAnswer(to request: ProviderRequest) async -> LookupResult? {
         guard cache.mode != .refresh else { return nil }
-        return fresh(key(request)).map(served)
+        return await fresh(key(request)).map(served)
     }
 
-    func staleAnswer(to request: ProviderRequest) -> LookupResult? {
-        cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: key(request))
+    func staleAnswer(to request: ProviderRequest) async -> LookupResult? {
+        await cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: key(request))
             .map(served)
     }
 
@@ -134,8 +134,8 @@ struct CacheLayer: Sendable {
         LookupCache.key(for: request, fingerprint: descriptor.configurationFingerprint)
     }
 
-    private func fresh(_ key: String) -> CacheStore.Record? {
-        guard let record = cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: key)
+    private func fresh(_ key: String) async -> CacheStore.Record? {
+        guard let record = await cache.store.read(provider: descriptor.id, formatVersion: descriptor.formatVersion, key: key)
         else { return nil }
         let age = cache.now().timeIntervalSince(record.storedAt)
         // A record from the future (a clock set back) counts as fresh only within its time to live of now.
@@ -158,8 +158,8 @@ protocol CachedProvider: StoredAnswerProviding {
 extension CachedProvider {
     var descriptor: ProviderDescriptor { layer.descriptor }
     func availability() async -> ProviderAvailability { await layer.provider.availability() }
-    func freshAnswer(to request: ProviderRequest) -> LookupResult? { layer.freshAnswer(to: request) }
-    func staleAnswer(to request: ProviderRequest) async -> LookupResult? { layer.staleAnswer(to: request) }
+    func freshAnswer(to request: ProviderRequest) async -> LookupResult? { await layer.freshAnswer(to: request) }
+    func staleAnswer(to request: ProviderRequest) async -> LookupResult? { await layer.staleAnswer(to: request) }
 }
 
 /// Defining through the cache; close spellings and matching headwords straight from the provider (never cached), and

@@ -168,6 +168,13 @@ public struct Settings: Sendable {
     /// Whether answers are cached.
     public var cacheEnabled: Bool { value("cache.enabled")?.bool ?? true }
 
+    /// Where the cache and the library live (`store.url`, `LEXAGG_STORE_URL`): a PostgreSQL URL; nil for the
+    /// SQLite files (the default). It may hold a password, so it is never printed.
+    public var storeURL: String? { value("store.url")?.string.flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// A file holding the store's password (`store.password_file`, `LEXAGG_STORE_PASSWORD_FILE`).
+    public var storePasswordFile: String? { value("store.password_file")?.string.flatMap { $0.isEmpty ? nil : $0 } }
+
     /// The token `serve http` requires (`server.token`, `LEXAGG_SERVER_TOKEN`); `nil` when none is set.
     public var serverToken: String? { value("server.token")?.string.flatMap { $0.isEmpty ? nil : $0 } }
 

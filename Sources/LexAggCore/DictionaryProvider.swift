@@ -103,8 +103,9 @@ public enum ProviderRequest: Sendable, Hashable {
 /// - After a failure a stored answer can stand in for (the network, a timeout, a rate limit, a malformed
 ///   response), it asks for a stale answer and marks what it gets as stale.
 public protocol StoredAnswerProviding: DictionaryProvider {
-    /// The stored answer to `request` if it is still fresh (with `cachedAt` set), else nil.
-    func freshAnswer(to request: ProviderRequest) -> LookupResult?
+    /// The stored answer to `request` if it is still fresh (with `cachedAt` set), else nil. Asynchronous for a
+    /// shared store (PostgreSQL); a local one (SQLite) answers without suspending.
+    func freshAnswer(to request: ProviderRequest) async -> LookupResult?
     /// The stored answer to `request`, however old, or nil when there is none.
     func staleAnswer(to request: ProviderRequest) async -> LookupResult?
 }

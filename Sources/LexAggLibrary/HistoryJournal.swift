@@ -38,9 +38,9 @@ public enum HistoryJournal {
                 )
                 descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             }
-            guard descriptor >= 0 else { throw failure("cannot open \(path)") }
+            guard descriptor >= 0 else { throw HistoryJournal.failure("cannot open \(path)") }
             defer { close(descriptor) }
-            guard flock(descriptor, LOCK_EX) == 0 else { throw failure("cannot lock \(path)") }
+            guard flock(descriptor, LOCK_EX) == 0 else { throw HistoryJournal.failure("cannot lock \(path)") }
             var bytes = Array(line.utf8)
             let written = write(descriptor, &bytes, bytes.count)
             guard written == bytes.count else { throw failure("cannot write to \(path)") }
@@ -50,38 +50,14 @@ public enum HistoryJournal {
 
     /// Counts the journal's new lines into `library`'s history (in one transaction) and trims the journal.
     static func fold(into library: Library, directory: String) throws(LibraryError) {
-        let path = directory + "/" + fileName
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return }
-            throw failure("cannot open \(path)")
-        }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX) == 0 else { throw failure("cannot lock \(path)") }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure("cannot read \(path)") }
-        let inode = Int64(bitPattern: UInt64(status.st_ino))
-        let size = Int64(status.st_size)
-
+        guard let journal = try Locked(directory: directory) else { return }
         let stored = try library.read { db in
-            try Int64.fetchOne(db, sql: "SELECT offset FROM history_journal WHERE inode = ?", arguments: [inode])
+            try Int64.fetchOne(db, sql: "SELECT offset FROM history_journal WHERE inode = ?", arguments: [journal.inode])
         } ?? 0
-        let start = stored <= size ? stored : 0
-        guard start < size else { return }
-        var bytes = [UInt8](repeating: 0, count: Int(size - start))
-        let count = pread(descriptor, &bytes, bytes.count, off_t(start))
-        guard count == bytes.count else { throw failure("cannot read \(path)") }
-        // Only whole lines: anything after the last line break is left for next time.
-        guard let lastBreak = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return }
-        let end = start + Int64(lastBreak + 1)
-        let lookups = bytes[...lastBreak].split(separator: UInt8(ascii: "\n")).compactMap { line -> (Int64, String, String)? in
-            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, let millis = Int64(String(decoding: fields[0], as: UTF8.self)) else { return nil }
-            return (millis, String(decoding: fields[1], as: UTF8.self), String(decoding: fields[2], as: UTF8.self))
-        }
+        guard let (end, lookups) = try journal.lines(after: stored) else { return }
         try library.write { db in
-            for (millis, language, word) in lookups {
-                let key = Library.key(word)
+            for lookup in lookups {
+                let key = Library.key(lookup.word)
                 guard !key.isEmpty else { continue }
                 try db.execute(
                     sql: """
@@ -89,18 +65,87 @@ public enum HistoryJournal {
                         ON CONFLICT (word, language) DO UPDATE SET count = count + 1,
                             first = min(first, excluded.first), last = max(last, excluded.last)
                         """,
-                    arguments: [key, language, millis, millis]
+                    arguments: [key, lookup.language, lookup.millis, lookup.millis]
                 )
             }
             try db.execute(
-                sql: "INSERT OR REPLACE INTO history_journal (inode, offset) VALUES (?, ?)", arguments: [inode, end]
+                sql: "INSERT OR REPLACE INTO history_journal (inode, offset) VALUES (?, ?)", arguments: [journal.inode, end]
             )
         }
-        if end == size && end > 1 << 20 {
-            guard ftruncate(descriptor, 0) == 0 else { return }
+        if journal.truncate(ifCountedTo: end) {
             try library.write { db in
-                try db.execute(sql: "UPDATE history_journal SET offset = 0 WHERE inode = ?", arguments: [inode])
+                try db.execute(sql: "UPDATE history_journal SET offset = 0 WHERE inode = ?", arguments: [journal.inode])
             }
+        }
+    }
+
+    /// One journal line: when, the language the lookup named ('' for none), the word.
+    public struct Lookup: Sendable, Hashable {
+        public var millis: Int64
+        public var language: String
+        public var word: String
+    }
+
+    /// The journal, opened and locked (`flock`, exclusive) until released, for counting its new lines into a store:
+    /// every store keeps the offset it counted to (per ``inode``) in the same transaction as the counts.
+    public final class Locked {
+        private let descriptor: Int32
+        private let path: String
+        /// The journal file's inode: a truncated-and-recreated journal starts again from 0.
+        public let inode: Int64
+        public let size: Int64
+
+        /// Opens and locks the journal in `directory`; nil when there is none.
+        public init?(directory: String) throws(LibraryError) {
+            path = directory + "/" + HistoryJournal.fileName
+            let descriptor = open(path, O_RDWR | O_CLOEXEC)
+            if descriptor < 0 {
+                if errno == ENOENT { return nil }
+                throw HistoryJournal.failure("cannot open \(path)")
+            }
+            guard flock(descriptor, LOCK_EX) == 0 else {
+                close(descriptor)
+                throw HistoryJournal.failure("cannot lock \(path)")
+            }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else {
+                close(descriptor)
+                throw HistoryJournal.failure("cannot read \(path)")
+            }
+            self.descriptor = descriptor
+            inode = Int64(bitPattern: UInt64(status.st_ino))
+            size = Int64(status.st_size)
+        }
+
+        deinit { close(descriptor) }
+
+        /// The whole lines after `stored` (read as 0 when beyond the end), and the offset after them; nil when
+        /// there is no new whole line.
+        public func lines(after stored: Int64) throws(LibraryError) -> (end: Int64, lookups: [Lookup])? {
+            let start = stored <= size ? stored : 0
+            guard start < size else { return nil }
+            var bytes = [UInt8](repeating: 0, count: Int(size - start))
+            let count = pread(descriptor, &bytes, bytes.count, off_t(start))
+            guard count == bytes.count else { throw HistoryJournal.failure("cannot read \(path)") }
+            // Only whole lines: anything after the last line break is left for next time.
+            guard let lastBreak = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
+            let end = start + Int64(lastBreak + 1)
+            let lookups = bytes[...lastBreak].split(separator: UInt8(ascii: "\n")).compactMap { line -> Lookup? in
+                let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count == 3, let millis = Int64(String(decoding: fields[0], as: UTF8.self)) else { return nil }
+                return Lookup(
+                    millis: millis, language: String(decoding: fields[1], as: UTF8.self),
+                    word: String(decoding: fields[2], as: UTF8.self)
+                )
+            }
+            return (end, lookups)
+        }
+
+        /// Empties the journal once everything in it is counted and it passed 1 MB; true when it did (the store
+        /// then records offset 0).
+        public func truncate(ifCountedTo end: Int64) -> Bool {
+            guard end == size && end > 1 << 20 else { return false }
+            return ftruncate(descriptor, 0) == 0
         }
     }
 

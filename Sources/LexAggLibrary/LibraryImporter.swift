@@ -11,6 +11,13 @@ public struct ImportSummary: Sendable, Hashable, Codable {
     public var merged: Int
     /// Words already there exactly as imported.
     public var unchanged: Int
+
+    public init(format: String, added: Int, merged: Int, unchanged: Int) {
+        self.format = format
+        self.added = added
+        self.merged = merged
+        self.unchanged = unchanged
+    }
 }
 
 /// Reads export files: lexagg's JSON, lexagg's CSV, or an Anki text file; anything else is refused.
@@ -287,28 +294,18 @@ extension Library {
         try write { db in
             var summary = ImportSummary(format: format.rawValue, added: 0, merged: 0, unchanged: 0)
             for incoming in words {
-                guard var existing = try Self.fetchWord(db, incoming.word, language: incoming.language) else {
+                guard let existing = try Self.fetchWord(db, incoming.word, language: incoming.language) else {
                     var new = incoming
                     new.id = nil
                     try Self.store(db, &new)
                     summary.added += 1
                     continue
                 }
-                let before = existing
-                existing.starred = existing.starred || incoming.starred
-                existing.added = min(existing.added, incoming.added)
-                if FlatWord(existing).content != FlatWord(incoming).content {
-                    let missing = incoming.entries.filter { !existing.entries.contains($0) }
-                    if !missing.isEmpty {
-                        existing.entries += missing
-                        existing.updated = max(existing.updated, Self.milliseconds(now))
-                    }
-                }
-                if existing == before {
-                    summary.unchanged += 1
-                } else {
-                    try Self.store(db, &existing)
+                if var merged = Self.merge(incoming, into: existing, at: now) {
+                    try Self.store(db, &merged)
                     summary.merged += 1
+                } else {
+                    summary.unchanged += 1
                 }
             }
             return summary

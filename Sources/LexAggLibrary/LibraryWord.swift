@@ -86,6 +86,13 @@ public struct LibraryPage: Sendable, Hashable {
     /// How many words match the filter in all.
     public var total: Int
 
+    public init(words: [LibraryWord], page: Int, limit: Int, total: Int) {
+        self.words = words
+        self.page = page
+        self.limit = limit
+        self.total = total
+    }
+
     public var pageCount: Int { max(1, (total + limit - 1) / limit) }
 }
 
@@ -111,4 +118,12 @@ public struct HistoryItem: Sendable, Hashable, Codable {
     public var count: Int
     public var first: Date
     public var last: Date
+
+    public init(word: String, language: Language?, count: Int, first: Date, last: Date) {
+        self.word = word
+        self.language = language
+        self.count = count
+        self.first = first
+        self.last = last
+    }
 }

@@ -132,12 +132,7 @@ extension Library {
                 )
             }
         }
-        let best = runs.max { a, b in
-            (a.score, a.asked, b.started) < (b.score, b.asked, a.started)
-        }
-        let words = try quizCandidates().filter { ($0.review?.seen ?? 0) > 0 }
-            .sorted { ($0.review!.wrong, $0.review!.seen) > ($1.review!.wrong, $1.review!.seen) }
-        return QuizStats(runs: runs, best: best, words: words)
+        return Self.quizStats(runs: runs, candidates: try quizCandidates())
     }
 
     static func reviewState(_ row: Row) -> ReviewState {

@@ -1,3 +1,4 @@
+import Foundation
 import LexAggAggregation
 import LexAggCore
 import LexAggLibrary
@@ -36,7 +37,7 @@ public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
 
     /// Looks `query` up and saves what was found in `library`.
     /// - Throws: ``LibraryError`` when the library cannot be written.
-    public func save(_ query: LookupQuery, in library: Library) async throws(LibraryError) -> SavedWordOutcome {
+    public func save(_ query: LookupQuery, in library: any LibraryStore) async throws(LibraryError) -> SavedWordOutcome {
         let answer = await definitions.lookUp(query)
         let entries = answer.entries
         guard !entries.isEmpty else {
@@ -55,7 +56,7 @@ public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
         {
             word = lemma.formOf.lemma
         }
-        let (outcome, saved) = try library.save(word, language: language, entries: kept)
+        let (outcome, saved) = try await library.save(word, language: language, entries: kept, at: Date())
         return SavedWordOutcome(
             status: outcome == .added ? .added : .updated, term: saved.word, language: language, word: saved,
             answer: answer, lemma: word == query.term ? nil : answer.lemma

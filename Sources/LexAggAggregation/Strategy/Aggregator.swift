@@ -82,7 +82,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         /// A stored answer to serve when the source fails (see ``StoredAnswerProviding``).
         var fallback: (@Sendable () async -> LookupResult?)?
         /// A fresh stored answer, if there is one (see ``StoredAnswerProviding``).
-        var fresh: (@Sendable () -> LookupResult?)? = nil
+        var fresh: (@Sendable () async -> LookupResult?)? = nil
     }
 
     private static func fallback(_ provider: any DictionaryProvider, _ request: ProviderRequest)
@@ -93,10 +93,10 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private static func fresh(_ provider: any DictionaryProvider, _ request: ProviderRequest)
-        -> (@Sendable () -> LookupResult?)?
+        -> (@Sendable () async -> LookupResult?)?
     {
         guard let stored = provider as? any StoredAnswerProviding else { return nil }
-        return { stored.freshAnswer(to: request) }
+        return { await stored.freshAnswer(to: request) }
     }
 
     private typealias Answer = (index: Int, result: LookupResult?, outcome: ProviderOutcome)
@@ -105,12 +105,11 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         let end = clock.now.advanced(by: options.deadline)
         // An online provider with a fresh stored answer is answered inline, like an offline one: a lookup answered
         // from the cache never starts the thread pool (its outcome says `cache`, from the answer's `cachedAt`).
-        let jobs = jobs.map { job -> Job in
-            guard job.online, let stored = job.fresh?() else { return job }
-            var local = job
-            local.online = false
-            local.run = { stored }
-            return local
+        var jobs = jobs
+        for index in jobs.indices where jobs[index].online {
+            guard let stored = await jobs[index].fresh?() else { continue }
+            jobs[index].online = false
+            jobs[index].run = { stored }
         }
         var answers: [Answer] = []
         switch options.strategy {

@@ -3,6 +3,7 @@ import Foundation
 import LexAggCache
 import LexAggCore
 import LexAggDocuments
+import LexAggPostgres
 
 /// `lexagg cache stats|clear|prune`: look after the cache of online answers.
 struct CacheCommand: ParsableCommand {
@@ -28,7 +29,12 @@ struct CacheCommand: ParsableCommand {
 
 extension CommandContext {
     /// The cache store, or a failure saying why there is none.
-    func requireCacheStore() throws -> CacheStore {
+    func requireCacheStore() throws -> any AnswerStore {
+        if configuredStoreURL != nil {
+            do { _ = try sharedDatabase() } catch {
+                throw CommandFailure(status: .configuration, message: "the store URL cannot be used: \(error.message)")
+            }
+        }
         guard let store = cacheStore else {
             throw CommandFailure(
                 status: .unavailable,
@@ -52,7 +58,7 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
         let store = try context.requireCacheStore()
         let stats: CacheStore.Stats
         do {
-            stats = try store.stats(ttl: { [context] in context.cacheTTL($0) }, now: Date())
+            stats = try await store.stats(ttl: { [context] in context.cacheTTL($0) }, now: Date())
         } catch {
             throw CommandFailure(status: .unavailable, message: error.message)
         }
@@ -102,7 +108,7 @@ struct CacheClearCommand: ParsableCommand, ContextCommand {
         }
         let store = try context.requireCacheStore()
         do {
-            let count = try store.clear(provider: id)
+            let count = try await store.clear(provider: id)
             context.output.write("deleted \(count) cached \(count == 1 ? "answer" : "answers")"
                 + (id.map { " of \($0)" } ?? "") + "\n")
         } catch {
@@ -121,7 +127,7 @@ struct CachePruneCommand: ParsableCommand, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         let store = try context.requireCacheStore()
         do {
-            let count = try store.prune(ttl: { [context] in context.cacheTTL($0) }, now: Date())
+            let count = try await store.prune(ttl: { [context] in context.cacheTTL($0) }, now: Date())
             context.output.write("deleted \(count) expired \(count == 1 ? "answer" : "answers")\n")
         } catch {
             throw CommandFailure(status: .unavailable, message: error.message)

@@ -6,6 +6,7 @@ import LexAggConfig
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggPostgres
 
 /// `lexagg doctor`: is everything a lookup needs in working order, and if not, how to fix it.
 struct DoctorCommand: ParsableCommand, ContextCommand {
@@ -86,8 +87,13 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
                                 required: true))
         }
 
-        checks.append(cacheCheck(context))
-        checks.append(libraryCheck(context))
+        if context.configuredStoreURL != nil {
+            // The shared store holds both the cache and the library.
+            checks.append(await storeCheck(context))
+        } else {
+            checks.append(await cacheCheck(context))
+            checks.append(libraryCheck(context))
+        }
 
         let failed = checks.contains { $0.status == "failed" && $0.required }
         switch format {
@@ -120,7 +126,7 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         return failed ? .unavailable : .success
     }
 
-    private func cacheCheck(_ context: CommandContext) -> Check {
+    private func cacheCheck(_ context: CommandContext) async -> Check {
         guard let path = CacheLocation.file(in: context.environment) else {
             return Check(name: "cache", status: "failed", message: "no cache directory",
                          hint: "set LEXAGG_CACHE_DIR, XDG_CACHE_HOME or HOME", required: true)
@@ -132,7 +138,7 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
             return Check(name: "cache", status: "failed", message: "cannot open \(path)", required: true)
         }
         do {
-            let stats = try store.stats(ttl: { context.cacheTTL($0) }, now: Date())
+            let stats = try await store.stats(ttl: { context.cacheTTL($0) }, now: Date())
             let writable = access(path, W_OK) == 0
             return Check(name: "cache", status: writable ? "ok" : "failed",
                          message: "\(path): \(stats.entries) answers" + (writable ? "" : "; the file is read-only"),
@@ -141,6 +147,35 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
             return Check(name: "cache", status: "failed", message: "\(path): \(error.message)",
                          hint: "'lexagg cache clear' starts a new cache (nothing you saved is in it)", required: true)
         }
+    }
+
+    /// The shared PostgreSQL store: reachable, logged in, its schema current (read only: nothing is migrated).
+    private func storeCheck(_ context: CommandContext) async -> Check {
+        let database: PostgresStore?
+        do { database = try context.sharedDatabase() } catch {
+            return Check(name: "store", status: "failed", message: "the store URL cannot be used: \(error.message)",
+                         hint: "fix store.url or LEXAGG_STORE_URL: postgres://user@host:5432/database", required: true)
+        }
+        guard let database else { return Check(name: "store", status: "notice", message: "not set", required: false) }
+        let status: PostgresStore.Status
+        do { status = try await database.inspect() } catch {
+            return Check(name: "store", status: "failed", message: error.message,
+                         hint: "start the server, check the address, user and password (PGPASSWORD or store.password_file)",
+                         required: true)
+        }
+        let where_ = database.url.redacted
+        if status.schemaVersion > status.currentVersion {
+            return Check(name: "store", status: "failed",
+                         message: "\(where_): migrated by a newer lexagg (schema \(status.schemaVersion))",
+                         hint: "update lexagg", required: true)
+        }
+        if status.schemaVersion < status.currentVersion {
+            return Check(name: "store", status: "ok",
+                         message: "\(where_): reachable; schema \(status.schemaVersion) of \(status.currentVersion), migrated on first use",
+                         hint: "lexagg store migrate", required: true)
+        }
+        return Check(name: "store", status: "ok",
+                     message: "\(where_): \(status.answers ?? 0) cached answers, \(status.words ?? 0) saved words", required: true)
     }
 
     private func libraryCheck(_ context: CommandContext) -> Check {

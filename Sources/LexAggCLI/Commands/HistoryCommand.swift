@@ -34,12 +34,12 @@ struct HistoryCommand: ParsableCommand, ContextCommand {
         defer { library.close() }
         if clear {
             let count: Int
-            do { count = try library.clearHistory() } catch { throw CommandFailure(error) }
+            do { count = try await library.clearHistory() } catch { throw CommandFailure(error) }
             context.output.write("forgot \(count) word\(count == 1 ? "" : "s") from the history\n")
             return .success
         }
         let items: [HistoryItem]
-        do { items = try library.history(limit: limit) } catch { throw CommandFailure(error) }
+        do { items = try await library.history(limit: limit) } catch { throw CommandFailure(error) }
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.HistoryDocument(lookups: items)))

@@ -172,7 +172,7 @@ struct LibraryListCommand: ParsableCommand, ContextCommand {
         defer { library.close() }
         let result: LibraryPage
         do {
-            result = try library.list(
+            result = try await library.list(
                 language: language, starredOnly: favorites, sort: sort == .alpha ? .alpha : .added, page: page, limit: limit
             )
         } catch { throw CommandFailure(error) }
@@ -228,7 +228,7 @@ struct LibraryShowCommand: ParsableCommand, ContextCommand {
         let library = try context.openLibrary()
         defer { library.close() }
         let found: LibraryWord?
-        do { found = try library.word(word, language: language) } catch { throw CommandFailure(error) }
+        do { found = try await library.word(word, language: language) } catch { throw CommandFailure(error) }
         if format == .json {
             context.output.write(JSONOutput.encode(JSONOutput.LibraryWordDocument(
                 command: "library show", found: found != nil, word: found.map { JSONOutput.SavedWord($0, full: true) }
@@ -268,7 +268,7 @@ protocol LibraryWordChange: ContextCommand {
     var lang: String? { get }
     var format: OutputFormat { get }
     var verb: String { get }
-    func apply(_ library: Library, language: Language?) throws(LibraryError) -> LibraryWord?
+    func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord?
 }
 
 extension LibraryWordChange {
@@ -277,7 +277,7 @@ extension LibraryWordChange {
         let library = try context.openLibrary()
         defer { library.close() }
         let changed: LibraryWord?
-        do { changed = try apply(library, language: language) } catch { throw CommandFailure(error) }
+        do { changed = try await apply(library, language: language) } catch { throw CommandFailure(error) }
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LibraryWordDocument(
@@ -304,8 +304,8 @@ struct LibraryRemoveCommand: ParsableCommand, LibraryWordChange {
     @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
     @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
     var verb: String { "remove" }
-    func apply(_ library: Library, language: Language?) throws(LibraryError) -> LibraryWord? {
-        try library.remove(word, language: language)
+    func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
+        try await library.remove(word, language: language)
     }
 }
 
@@ -318,8 +318,8 @@ struct LibraryStarCommand: ParsableCommand, LibraryWordChange {
     @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
     @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
     var verb: String { "star" }
-    func apply(_ library: Library, language: Language?) throws(LibraryError) -> LibraryWord? {
-        try library.setStarred(true, word, language: language)
+    func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
+        try await library.setStarred(true, word, language: language)
     }
 }
 
@@ -332,8 +332,8 @@ struct LibraryUnstarCommand: ParsableCommand, LibraryWordChange {
     @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
     @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
     var verb: String { "unstar" }
-    func apply(_ library: Library, language: Language?) throws(LibraryError) -> LibraryWord? {
-        try library.setStarred(false, word, language: language)
+    func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
+        try await library.setStarred(false, word, language: language)
     }
 }
 
@@ -373,7 +373,7 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
         let library = try context.openLibrary()
         defer { library.close() }
         let words: [LibraryWord]
-        do { words = try library.search(query, language: language, limit: limit) } catch { throw CommandFailure(error) }
+        do { words = try await library.search(query, language: language, starredOnly: false, limit: limit) } catch { throw CommandFailure(error) }
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LibrarySearchDocument(query: query, words: words)))
@@ -411,7 +411,7 @@ struct LibraryExportCommand: ParsableCommand, ContextCommand {
         let library = try context.openLibrary()
         defer { library.close() }
         let words: [LibraryWord]
-        do { words = try library.allWords() } catch { throw CommandFailure(error) }
+        do { words = try await library.allWords() } catch { throw CommandFailure(error) }
         let text = LibraryExporter.export(words, as: format.format)
         guard let output else {
             context.output.write(text)
@@ -478,7 +478,7 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
         let library = try context.openLibrary()
         defer { library.close() }
         let summary: ImportSummary
-        do { summary = try library.importWords(parsed.words, format: parsed.format) } catch { throw CommandFailure(error) }
+        do { summary = try await library.importWords(parsed.words, format: parsed.format, at: Date()) } catch { throw CommandFailure(error) }
         switch format {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LibraryImportDocument(file: file, summary: summary)))
@@ -514,6 +514,13 @@ struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
+        if context.configuredStoreURL != nil {
+            // The library is not a file here: the server keeps it whole (transactions, its own recovery).
+            throw CommandFailure.usage(
+                "the library is in the shared PostgreSQL store (store.url); 'lexagg doctor' checks it, and "
+                    + "'library doctor' checks only SQLite files (unset LEXAGG_STORE_URL to check yours)"
+            )
+        }
         guard let directory = Library.dataDirectory(environment: context.environment) else {
             throw CommandFailure.usage("no data directory for the library: set LEXAGG_DATA_DIR (or HOME)")
         }

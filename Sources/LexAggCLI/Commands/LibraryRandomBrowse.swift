@@ -20,7 +20,7 @@ extension RandomCommand {
         defer { library?.close() }
         var shown: Set<String> = []
         if let library, let page {
-            do { shown = try library.browseSession(language: language, page: page) } catch { throw CommandFailure(error) }
+            do { shown = try await library.browseSession(language: language, page: page, at: Date()) } catch { throw CommandFailure(error) }
         }
         var picked: [(word: String, entries: [Entry])] = []
         var skipped: [String] = []
@@ -69,10 +69,10 @@ extension RandomCommand {
         var saved: Set<String> = []
         if let library {
             do {
-                if let page { try library.recordShown(picked.map(\.word), language: language, page: page) }
+                if let page { try await library.recordShown(picked.map(\.word), language: language, page: page, at: Date()) }
                 if save {
                     for item in picked {
-                        try library.save(item.word, language: language, entries: item.entries)
+                        try await library.save(item.word, language: language, entries: item.entries, at: Date())
                         saved.insert(item.word)
                     }
                 }

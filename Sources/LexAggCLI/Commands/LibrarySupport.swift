@@ -8,13 +8,13 @@ import LexAggLibrary
 // teach, asking the lookup service like `lookup` does, and the JSON they print.
 
 extension CommandContext {
-    /// Opens the user's library (`LEXAGG_DATA_DIR`, `$XDG_DATA_HOME/lexagg` or `~/.local/share/lexagg`).
-    func openLibrary() throws -> Library {
-        guard let directory = Library.dataDirectory(environment: environment) else {
-            throw CommandFailure.usage("no data directory for the library: set LEXAGG_DATA_DIR (or HOME)")
-        }
+    /// Opens the user's library (`LEXAGG_DATA_DIR`, `$XDG_DATA_HOME/lexagg` or `~/.local/share/lexagg`), or the
+    /// shared one in the database `store.url` names.
+    func openLibrary() throws -> any LibraryStore {
         do {
-            return try Library.open(directory: directory)
+            return try libraryStore()
+        } catch where error.kind == .invalidInput {
+            throw CommandFailure(status: .configuration, message: error.message)
         } catch {
             throw CommandFailure(error)
         }

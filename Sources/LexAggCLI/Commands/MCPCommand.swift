@@ -55,12 +55,7 @@ struct MCPCommand: ParsableCommand, ContextCommand {
         let environment = context.environment
         let server = MCPServer(
             service: service,
-            openLibrary: { () throws(LibraryError) -> Library in
-                guard let directory = Library.dataDirectory(environment: environment) else {
-                    throw LibraryError(.noDataDirectory, "no data directory for the library: set LEXAGG_DATA_DIR (or HOME)")
-                }
-                return try Library.open(directory: directory)
-            },
+            openLibrary: { [context] () throws(LibraryError) -> any LibraryStore in try context.libraryStore() },
             logger: context.logger,
             configuration: MCPServer.Configuration(
                 version: LexAggCLI.version, providers: names, offline: offline, language: try context.settings.language

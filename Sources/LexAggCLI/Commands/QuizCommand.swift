@@ -42,7 +42,7 @@ struct QuizCommand: ParsableCommand, ContextCommand {
     var stats = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        if stats { return try QuizStatsReport(language: options.lang, format: options.format).run(in: context) }
+        if stats { return try await QuizStatsReport(language: options.lang, format: options.format).run(in: context) }
         return try await QuizPlay(options: options, count: count, selection: .quiz).run(in: context)
     }
 }
@@ -103,7 +103,7 @@ struct QuizPlay {
             ?? SystemRandomNumberGenerator()
 
         let library = try context.openLibrary()
-        let (language, pool) = try quizWords(in: library, language: requested)
+        let (language, pool) = try await quizWords(in: library, language: requested)
         let generator = QuestionGenerator(mode: options.mode, pool: pool)
         guard generator.distinctChoiceCount >= QuestionGenerator.choiceCount else {
             let have = generator.distinctChoiceCount
@@ -145,7 +145,7 @@ struct QuizPlay {
         } catch let error as LibraryError {
             throw CommandFailure(error)
         }
-        let after = (try? quizWords(in: library, language: language).pool) ?? pool
+        let after = (try? await quizWords(in: library, language: language).pool) ?? pool
         let next = QuizPlanner.nextDue(in: after, after: result.finished)
         switch options.format {
         case .text:
@@ -162,13 +162,13 @@ struct QuizPlay {
 
     /// The words a quiz in `language` can ask (those with a definition or a translation), choosing the language when
     /// none is given.
-    func quizWords(in library: Library, language: Language?) throws -> (language: Language, pool: [QuizWord]) {
+    func quizWords(in library: any LibraryStore, language: Language?) async throws -> (language: Language, pool: [QuizWord]) {
         do {
             let chosen: Language
             if let language {
                 chosen = language
             } else {
-                let all = try library.quizCandidates(language: nil)
+                let all = try await library.quizCandidates(language: nil)
                 let counts = Dictionary(grouping: all, by: \.language).mapValues(\.count)
                 guard let most = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
                     throw CommandFailure(
@@ -178,7 +178,7 @@ struct QuizPlay {
                 }
                 chosen = most
             }
-            let pool = try library.quizCandidates(language: chosen).compactMap(QuizWord.init(libraryWord:))
+            let pool = try await library.quizCandidates(language: chosen).compactMap(QuizWord.init(libraryWord:))
             return (chosen, pool)
         } catch let error as LibraryError {
             throw CommandFailure(error)
@@ -233,18 +233,18 @@ func formatTime(_ date: Date) -> String {
 
 /// Saves a quiz's answers and its run in the library.
 struct LibraryQuizRecorder: QuizRecorder {
-    let library: Library
+    let library: any LibraryStore
     let kind: String
 
     func record(answer: AnsweredQuestion) async throws {
-        try library.recordAnswer(
+        try await library.recordAnswer(
             wordID: answer.wordID, correct: answer.outcome == .right, newState: answer.review,
             at: answer.review.lastSeen ?? Date()
         )
     }
 
     func record(quiz: QuizResult) async throws {
-        try library.recordQuizRun(QuizRun(
+        try await library.recordQuizRun(QuizRun(
             started: quiz.started, finished: quiz.finished,
             mode: kind == "quiz" ? quiz.mode.rawValue : "\(kind) \(quiz.mode.rawValue)",
             language: Language(quiz.language), asked: quiz.asked, right: quiz.right, wrong: quiz.wrong,

@@ -40,11 +40,11 @@ struct QuizStatsReport {
     var language: String?
     var format: OutputFormat
 
-    func run(in context: CommandContext) throws -> ExitStatus {
+    func run(in context: CommandContext) async throws -> ExitStatus {
         let filter = try language.map { try parseLanguage($0) }
         let library = try context.openLibrary()
         let stats: QuizStats
-        do { stats = try library.quizStats() } catch { throw CommandFailure(error) }
+        do { stats = try await library.quizStats() } catch { throw CommandFailure(error) }
         let runs = stats.runs.filter { run in filter.map { run.language?.matches($0) ?? false } ?? true }
         let best = filter == nil ? stats.best : runs.max { ($0.score, $0.asked, $1.started) < ($1.score, $1.asked, $0.started) }
         let words = stats.words.filter { word in filter.map { word.language.matches($0) } ?? true }

@@ -50,7 +50,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
         defer { library.close() }
         var chosen: (word: String, entries: [Entry])?
         do {
-            if let word = try library.wordOfTheDay(day, language: language),
+            if let word = try await library.wordOfTheDay(day, language: language),
                let query = try? LookupQuery(word, language: language)
             {
                 chosen = (word, await lookup.lookUp(query).entries)
@@ -68,7 +68,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             var lookups = 0
             for word in ordered where lookups < Self.maximumLookups {
                 let inLibrary: Bool
-                do { inLibrary = try library.contains(word, language: language) } catch { throw CommandFailure(error) }
+                do { inLibrary = try await library.contains(word, language: language) } catch { throw CommandFailure(error) }
                 guard !inLibrary, let query = try? LookupQuery(word, language: language) else { continue }
                 lookups += 1
                 let answer = await lookup.lookUp(query)
@@ -76,7 +76,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
                 if answer.hasDefinition {
                     // Another process may have chosen first: its choice is the day's.
                     let kept: String
-                    do { kept = try library.setWordOfTheDay(word, day: day, language: language) } catch {
+                    do { kept = try await library.setWordOfTheDay(word, day: day, language: language) } catch {
                         throw CommandFailure(error)
                     }
                     if kept == word {
@@ -92,7 +92,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             context.fail("no word with a definition found among \(Self.maximumLookups) random \(language.englishName) words; try again")
             return .notFound
         }
-        let inLibrary = (try? library.contains(chosen.word, language: language)) ?? false
+        let inLibrary = (try? await library.contains(chosen.word, language: language)) ?? false
         let pos = chosen.entries.lazy.flatMap(\.senseGroups).compactMap(\.partOfSpeech).first?.name
         let definition = chosen.entries.lazy.flatMap(\.allSenses).map(\.definition).first { !$0.isEmpty }
         let hint = inLibrary ? "It is in your library." : "Add it: lexagg library add \(BinaryQuote.quote(chosen.word))"

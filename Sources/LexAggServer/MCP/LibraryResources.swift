@@ -56,7 +56,7 @@ enum LibraryResources {
 
 extension MCPServer {
     /// The library index, then the saved words, newest first, a page at a time (the cursor is the next page).
-    func listResources(cursor: String?) throws -> ListResources.Result {
+    func listResources(cursor: String?) async throws -> ListResources.Result {
         let page: Int
         if let cursor {
             guard let number = Int(cursor), number >= 1 else { throw MCPError.invalidParams("invalid cursor '\(cursor)'") }
@@ -67,7 +67,7 @@ extension MCPServer {
         let library = try resourceLibrary()
         defer { library.close() }
         let words: LibraryPage
-        do { words = try library.list(sort: .added, page: page, limit: LibraryResources.pageSize) } catch {
+        do { words = try await library.list(language: nil, starredOnly: false, sort: .added, page: page, limit: LibraryResources.pageSize) } catch {
             throw MCPError.internalError("the library cannot be read: \(error.message)")
         }
         return ListResources.Result(
@@ -76,14 +76,14 @@ extension MCPServer {
         )
     }
 
-    func readResource(_ uri: String) throws -> ReadResource.Result {
+    func readResource(_ uri: String) async throws -> ReadResource.Result {
         let library = try resourceLibrary()
         defer { library.close() }
         if uri == LibraryResources.wordsURI {
             let all: LibraryPage
             do {
-                let total = try library.count()
-                all = try library.list(sort: .added, page: 1, limit: max(1, total))
+                let total = try await library.count(language: nil)
+                all = try await library.list(language: nil, starredOnly: false, sort: .added, page: 1, limit: max(1, total))
             } catch {
                 throw MCPError.internalError("the library cannot be read: \(error.message)")
             }
@@ -94,7 +94,7 @@ extension MCPServer {
             throw MCPError.serverError(code: -32002, message: "Resource not found: \(uri) (lexagg's resources are \(LibraryResources.wordsURI) and \(LibraryResources.wordTemplate.uriTemplate))")
         }
         let word: LibraryWord?
-        do { word = try library.word(spelling, language: language) } catch {
+        do { word = try await library.word(spelling, language: language) } catch {
             throw MCPError.internalError("the library cannot be read: \(error.message)")
         }
         guard let word else {
@@ -106,7 +106,7 @@ extension MCPServer {
         return ReadResource.Result(contents: [.text(json, uri: uri, mimeType: "application/json")])
     }
 
-    private func resourceLibrary() throws -> Library {
+    private func resourceLibrary() throws -> any LibraryStore {
         do { return try openLibrary() } catch {
             throw MCPError.internalError("the library cannot be opened: \(error.message)")
         }

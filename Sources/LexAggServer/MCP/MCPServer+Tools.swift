@@ -163,7 +163,7 @@ extension MCPServer {
         )
     }
 
-    func librarySearch(_ arguments: ToolArguments) throws(ToolFailure) -> ToolReply {
+    func librarySearch(_ arguments: ToolArguments) async throws(ToolFailure) -> ToolReply {
         let query = try arguments.requiredString("query", example: "luck")
         guard query.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw ToolFailure("'query' needs a letter or digit to search for, e.g. \"query\": \"house\"")
@@ -175,7 +175,7 @@ extension MCPServer {
         let library = try openedLibrary()
         defer { library.close() }
         let words: [LibraryWord]
-        do { words = try library.search(query, language: language, starredOnly: favourites || favorites, limit: limit) } catch {
+        do { words = try await library.search(query, language: language, starredOnly: favourites || favorites, limit: limit) } catch {
             throw ToolFailure("the library could not be searched: \(error.message)")
         }
         let text = words.isEmpty

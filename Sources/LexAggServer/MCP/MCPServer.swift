@@ -40,7 +40,7 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     let service: LookupService<C>
-    let openLibrary: @Sendable () throws(LibraryError) -> Library
+    let openLibrary: @Sendable () throws(LibraryError) -> any LibraryStore
     let logger: Logger
     let configuration: Configuration
 
@@ -49,7 +49,7 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
     ///   - openLibrary: opens the user's library, for each call that needs it (closed after the call).
     ///   - logger: where the server and the transport log; never standard output, which carries the protocol.
     public init(
-        service: LookupService<C>, openLibrary: @escaping @Sendable () throws(LibraryError) -> Library, logger: Logger,
+        service: LookupService<C>, openLibrary: @escaping @Sendable () throws(LibraryError) -> any LibraryStore, logger: Logger,
         configuration: Configuration = Configuration()
     ) {
         self.service = service
@@ -108,11 +108,11 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
         )
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: ToolCatalogue.tools) }
         await server.withMethodHandler(CallTool.self) { parameters in await call(parameters) }
-        await server.withMethodHandler(ListResources.self) { parameters in try listResources(cursor: parameters.cursor) }
+        await server.withMethodHandler(ListResources.self) { parameters in try await listResources(cursor: parameters.cursor) }
         await server.withMethodHandler(ListResourceTemplates.self) { _ in
             ListResourceTemplates.Result(templates: [LibraryResources.wordTemplate])
         }
-        await server.withMethodHandler(ReadResource.self) { parameters in try readResource(parameters.uri) }
+        await server.withMethodHandler(ReadResource.self) { parameters in try await readResource(parameters.uri) }
         return server
     }
 
@@ -134,7 +134,7 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
             case ToolCatalogue.randomWords: reply = try await randomWords(arguments)
             case ToolCatalogue.match: reply = try await match(arguments)
             case ToolCatalogue.libraryAdd: reply = try await libraryAdd(arguments)
-            default: reply = try librarySearch(arguments)
+            default: reply = try await librarySearch(arguments)
             }
             logger.info("mcp: \(tool.name) answered")
             return CallTool.Result(
@@ -151,7 +151,7 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// Opens the library for one call.
-    func openedLibrary() throws(ToolFailure) -> Library {
+    func openedLibrary() throws(ToolFailure) -> any LibraryStore {
         do { return try openLibrary() } catch { throw ToolFailure("the library cannot be opened: \(error.message)") }
     }
 

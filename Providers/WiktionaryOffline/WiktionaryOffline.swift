@@ -136,7 +136,9 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         var byLanguage: [String: [Translation]] = [:]
         var order: [String] = []
         var spelling: String?
-        for record in try decode(rows.filter { $0.kind == .translation }) {
+        // A common word can be in hundreds of translation tables, each a large line: the first hundred in the dump's
+        // order are read, which keeps the answer to milliseconds.
+        for record in try decode(Array(rows.filter { $0.kind == .translation }.prefix(Self.reverseRecordLimit))) {
             guard let code = record.languageCode, let entryLanguage = Language(code) else { continue }
             if let from, !entryLanguage.matches(from) { continue }
             for item in record.translations where DatasetKey.normalise(item.word) == key {
@@ -158,6 +160,9 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             return Entry(headword: spelling ?? term, language: Language(code), translations: translations, provenance: provenance)
         }
     }
+
+    /// The most entries read to answer a word from translation tables.
+    static let reverseRecordLimit = 100
 
     // MARK: Reading records
 

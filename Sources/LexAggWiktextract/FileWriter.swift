@@ -10,24 +10,27 @@ import Darwin
 final class FileWriter {
     let path: String
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private let capacity: Int
+    /// Bytes waiting to be written: `buffer[0..<used]`.
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var used = 0
     private(set) var position = 0
 
     init(path: String, capacity: Int = 1 << 20) throws(ImportError) {
         self.path = path
-        self.capacity = capacity
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw ImportError("cannot create \(path): \(systemErrorText())") }
-        buffer.reserveCapacity(capacity)
+        buffer = .allocate(byteCount: capacity, alignment: 16)
     }
 
+    deinit { buffer.deallocate() }
+
     func write(_ bytes: UnsafeRawBufferPointer) throws(ImportError) {
-        if buffer.count + bytes.count > capacity { try flush() }
-        if bytes.count >= capacity {
+        if used + bytes.count > buffer.count { try flush() }
+        if bytes.count >= buffer.count {
             try writeAll(bytes)
-        } else {
-            buffer.append(contentsOf: bytes)
+        } else if let source = bytes.baseAddress {
+            (buffer.baseAddress! + used).copyMemory(from: source, byteCount: bytes.count)
+            used += bytes.count
         }
         position += bytes.count
     }
@@ -45,13 +48,10 @@ final class FileWriter {
     }
 
     func flush() throws(ImportError) {
-        guard !buffer.isEmpty else { return }
-        var failure: ImportError?
-        buffer.withUnsafeBytes { raw in
-            do throws(ImportError) { try writeAll(raw) } catch { failure = error }
-        }
-        buffer.removeAll(keepingCapacity: true)
-        if let failure { throw failure }
+        guard used > 0 else { return }
+        let pending = used
+        used = 0
+        try writeAll(UnsafeRawBufferPointer(rebasing: buffer[0..<pending]))
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(ImportError) {

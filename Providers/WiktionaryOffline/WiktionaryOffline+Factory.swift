@@ -2,7 +2,7 @@ import LexAggCore
 import LexAggWiktextract
 
 extension ProviderFactory {
-    /// One provider per dataset imported with `lexagg data import wiktextract` (in `LEXAGG_DATA_DIR`, else
+    /// One provider per dataset imported with `lexagg data import wiktextract` (in `$LEXAGG_DATA_DIR/datasets`, else
     /// `$XDG_DATA_HOME/lexagg/datasets`, else `~/.local/share/lexagg/datasets`).
     public static let wiktionaryOffline = ProviderFactory(name: "wiktionary-offline") { environment in
         guard let directory = DatasetLocation.directory(in: environment.variables) else { return .init(providers: []) }

@@ -100,14 +100,15 @@ public struct DatasetMetadata: Codable, Sendable, Hashable {
     }
 }
 
-/// Where datasets live: `LEXAGG_DATA_DIR`, else `$XDG_DATA_HOME/lexagg/datasets`, else `~/.local/share/lexagg/datasets`.
+/// Where datasets live: the `datasets` directory in lexagg's data directory (the library's): `$LEXAGG_DATA_DIR/datasets`,
+/// else `$XDG_DATA_HOME/lexagg/datasets`, else `~/.local/share/lexagg/datasets`.
 public enum DatasetLocation {
     public static func directory(in environment: [String: String]) -> String? {
         func value(_ name: String) -> String? {
             guard let text = environment[name], !text.isEmpty else { return nil }
             return text
         }
-        if let directory = value("LEXAGG_DATA_DIR") { return directory }
+        if let directory = value("LEXAGG_DATA_DIR") { return directory + "/datasets" }
         if let xdg = value("XDG_DATA_HOME"), xdg.hasPrefix("/") { return xdg + "/lexagg/datasets" }
         if let home = value("HOME") { return home + "/.local/share/lexagg/datasets" }
         return nil

@@ -120,7 +120,8 @@ import WiktionaryOfflineProvider
 
     @Test func aDamagedDatasetIsUnavailableNotACrash() throws {
         let directory = TemporaryFiles.directory()
-        let path = directory + "/broken.lexwk"
+        try FileManager.default.createDirectory(atPath: directory + "/datasets", withIntermediateDirectories: true)
+        let path = directory + "/datasets/broken.lexwk"
         try Data("LXWIKT01 but nothing else".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: ProviderError.self) { try WiktionaryOffline(path: path) }
         let products = ProviderFactory.wiktionaryOffline.make(ProviderEnvironment(variables: ["LEXAGG_DATA_DIR": directory]))

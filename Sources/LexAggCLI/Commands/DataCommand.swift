@@ -10,7 +10,7 @@ struct DataCommand: ParsableCommand {
         commandName: "data",
         abstract: "Import, list and remove offline datasets (Wiktionary dumps from kaikki.org).",
         discussion: """
-            Datasets live in $LEXAGG_DATA_DIR, else $XDG_DATA_HOME/lexagg/datasets, else \
+            Datasets live in $LEXAGG_DATA_DIR/datasets, else $XDG_DATA_HOME/lexagg/datasets, else \
             ~/.local/share/lexagg/datasets; each is one file, NAME.lexwk, and one offline provider whose id is NAME.
 
             Examples:

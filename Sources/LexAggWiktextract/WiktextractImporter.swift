@@ -230,11 +230,13 @@ public struct WiktextractImporter {
         )
     }
 
-    /// Deletes what imports of this name that were killed (Ctrl-C, a crash) left behind: their process is gone.
+    /// Deletes what killed imports (Ctrl-C, a crash) left behind, whatever their name: files `.NAME.importing-PID`
+    /// whose process is gone.
     private func removeAbandonedImports(in directory: String) {
-        let prefix = ".\(options.name).importing-"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where entry.hasPrefix(prefix) {
-            guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid() else { continue }
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where entry.hasPrefix(".") {
+            guard let marker = entry.range(of: ".importing-"),
+                  let pid = Int32(entry[marker.upperBound...].prefix { $0.isNumber }), pid != getpid()
+            else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: directory + "/" + entry) }
         }
     }

@@ -167,6 +167,18 @@ import Testing
         #expect(keys(dataset, "w1234s") == [.form])
     }
 
+    @Test func whatAKilledImportLeftBehindIsRemovedByTheNextImport() throws {
+        let directory = TemporaryFiles.directory()
+        // A process id that cannot be running (above the kernel's pid_max limit of 2^22).
+        let abandoned = directory + "/.other.importing-9999999"
+        try "partial".write(toFile: abandoned, atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: abandoned + ".runs", withIntermediateDirectories: false)
+        _ = try WiktextractImporter(options: Self.options()).run(
+            sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: directory
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["wiktionary-offline.lexwk"])
+    }
+
     @Test func anEmptyOrForeignFileIsAClearError() throws {
         let directory = TemporaryFiles.directory()
         try "".write(toFile: directory + "/empty.jsonl", atomically: true, encoding: .utf8)

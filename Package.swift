@@ -55,6 +55,7 @@ let providers: [ProviderModule] = [
                    dependencies: ["LexAggDictFormats", "LexAggHTTP", .product(name: "NIOExtras", package: "swift-nio-extras")] + nio,
                    testDependencies: ["LexAggAggregation", "LexAggCache", logging] + nio),
     ProviderModule(name: "External", testDependencies: ["lexagg"]),
+    ProviderModule(name: "WiktionaryOffline", dependencies: ["LexAggWiktextract"], testDependencies: ["LexAggWiktextract"]),
 ]
 
 let providerTargets: [Target] = providers.map { provider in
@@ -163,7 +164,7 @@ let package = Package(
             dependencies: [
                 "LexAggDocuments", "LexAggHTTPServer", "LexAggDICTServer", "LexAggMCPServer",
                 "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
-                "LexAggLibraryUseCases", "LexAggPostgres", "ProviderConformance",
+                "LexAggLibraryUseCases", "LexAggPostgres", "ProviderConformance", "LexAggWiktextract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -215,6 +216,10 @@ let package = Package(
             dependencies: ["LexAggCore", "LexAggHTTP", logging, "ExternalProvider", .product(name: "NIOHTTP1", package: "swift-nio")] + nio
         ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // wiktextract (kaikki.org) dumps: the streaming import and the memory-mapped dataset format, shared by
+        // `lexagg data` and the WiktionaryOffline provider.
+        .target(name: "LexAggWiktextract", dependencies: ["CZlib"]),
+        .testTarget(name: "LexAggWiktextractTests", dependencies: ["LexAggWiktextract", "LexAggFixtures"]),
 
         // The scaffold for a new provider (README.md, "Adding a provider").
         .plugin(

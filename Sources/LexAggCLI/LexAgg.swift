@@ -116,6 +116,7 @@ struct LexAgg: ParsableCommand {
               lexagg quiz --count 5
               lexagg review
               lexagg doctor
+              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
 
             Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
             78 configuration error, 130 interrupted.
@@ -127,7 +128,7 @@ struct LexAgg: ParsableCommand {
             ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
             ServeCommand.self,
             MatchCommand.self, MCPCommand.self,
-            StoreCommand.self,
+            StoreCommand.self, DataCommand.self,
         ]
     )
 }

@@ -9,6 +9,7 @@ import FreeDictionaryProvider
 import PONSProvider
 import RandomWordProvider
 import WiktionaryProvider
+import WiktionaryOfflineProvider
 import LexAggCLI
 import LexAggCore
 
@@ -24,6 +25,7 @@ import Darwin
 // online service comes before the local word list, which is its offline fallback.
 let factories: [ProviderFactory] = [
     .dictDatabases,
+    .wiktionaryOffline,
     .wiktionary,
     .freedictionary,
     .pons,

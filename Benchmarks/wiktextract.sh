@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Issue 20's benchmarks, figures from one run:
+# 1. Import throughput of `lexagg data import wiktextract` in MB/s of JSON Lines against python3 reading the same
+#    file line by line and json.loads-ing every line (the ratio; target >= 5x), for each size (MB) given, with the
+#    import's peak RSS from /usr/bin/time -v (target < 200 MB) and its time per MB (linear if flat).
+# 2. 1,000 lookups (`lookup --batch FILE --format json`) through the imported provider against the same through the
+#    WordNet provider (target: at least WordNet's throughput), and 4,000 to show the cost per word.
+# Input is generated (Benchmarks/wiktextract_generate.py): ~2 KB lines in wiktextract's shape.
+#
+#   apt-get install hyperfine      # once
+#   Benchmarks/wiktextract.sh [MB ...]        # default: 10 100; the issue's full run: 10 100 1000
+#   LEXAGG=.build/debug/lexagg Benchmarks/wiktextract.sh 10   # an already built binary (no release build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -gt 0 ]; then sizes=("$@"); else sizes=(10 100); fi
+command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
+
+if [ -z "${LEXAGG:-}" ]; then
+  swift build -c release --static-swift-stdlib --product lexagg >/dev/null
+  lexagg="$PWD/.build/release/lexagg"
+else
+  lexagg="$(cd "$(dirname "$LEXAGG")" && pwd)/$(basename "$LEXAGG")"
+fi
+db="$PWD/Providers/DictDatabase/Embedded"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export LEXAGG_DATA_DIR="$work/data" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" HOME="$work"
+export LEXAGG_DICT_PATH="$db"
+
+best() { python3 -c 'import sys; print(min(float(x) for x in sys.argv[1:]))' "$@"; }
+echo "== import: MB/s of JSON Lines, lexagg against python3 json.loads line by line"
+for mb in "${sizes[@]}"; do
+  python3 Benchmarks/wiktextract_generate.py "$mb" "$work/dump$mb.jsonl" "$work/words$mb.txt" 2>/dev/null
+  bytes=$(stat -c %s "$work/dump$mb.jsonl")
+  cat "$work/dump$mb.jsonl" > /dev/null   # both sides read from the page cache
+  py=() lx=()
+  for round in 1 2; do
+    py+=("$( { /usr/bin/time -f %e python3 -c '
+import json, sys
+with open(sys.argv[1], encoding="utf-8") as f:
+    for line in f:
+        json.loads(line)' "$work/dump$mb.jsonl" >/dev/null; } 2>&1 | tail -1)")
+    /usr/bin/time -v "$lexagg" data import wiktextract "$work/dump$mb.jsonl" --name "bench$mb" --quiet \
+      > "$work/import$mb.txt" 2> "$work/time$mb.txt"
+    lx+=("$(python3 -c '
+import re, sys
+t = open(sys.argv[1]).read()
+m = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", t)
+h, mi, s = m.groups()
+print((int(h or 0) * 3600) + int(mi) * 60 + float(s))' "$work/time$mb.txt")")
+  done
+  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time$mb.txt")
+  python3 - "$bytes" "$(best "${py[@]}")" "$(best "${lx[@]}")" "$rss" "$mb" <<'PY'
+import sys
+size, py, lx, rss, mb = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+mbs = size / 1e6
+print(f"{mb:>5} MB: python3 json.loads {py:6.2f} s ({mbs/py:6.1f} MB/s)   lexagg import {lx:6.2f} s ({mbs/lx:6.1f} MB/s, "
+      f"{lx/mbs*1000:.1f} ms/MB)   ratio {py/lx:.1f}x (target >= 5x)   peak RSS {rss/1024:.0f} MB (target < 200 MB)")
+PY
+  head -1 "$work/import$mb.txt"
+done
+
+largest="${sizes[${#sizes[@]}-1]}"
+echo
+echo "== lookup: 1000 words through the imported provider (bench$largest, a quarter of them inflected forms) and WordNet"
+python3 - "$db/wn.index" "$work" <<'PY'
+import random, sys
+words = [l.split("\t")[0] for l in open(sys.argv[1], encoding="utf-8")
+         if not l.startswith("00-database") and " " not in l.split("\t")[0]]
+random.Random(2229).shuffle(words)
+open(f"{sys.argv[2]}/wordnet1000.txt", "w").write("\n".join(words[:1000]) + "\n")
+open(f"{sys.argv[2]}/wordnet4000.txt", "w").write("\n".join(words[:4000]) + "\n")
+PY
+for i in 1 2 3 4; do cat "$work/words$largest.txt"; done > "$work/offline4000.txt"
+found=$("$lexagg" lookup --batch "$work/words$largest.txt" --providers "bench$largest" --format json 2>/dev/null | grep -c '"found":true' || true)
+echo "the offline provider found $found of 1000 words"
+hyperfine -N --warmup 1 --runs 5 --export-json "$work/lookup.json" \
+  --command-name wordnet-1000 "$lexagg lookup --batch $work/wordnet1000.txt --providers wordnet --format json" \
+  --command-name offline-1000 "$lexagg lookup --batch $work/words$largest.txt --providers bench$largest --format json" \
+  --command-name wordnet-4000 "$lexagg lookup --batch $work/wordnet4000.txt --providers wordnet --format json" \
+  --command-name offline-4000 "$lexagg lookup --batch $work/offline4000.txt --providers bench$largest --format json" >/dev/null 2>&1
+python3 - "$work/lookup.json" <<'PY'
+import json, sys
+m = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
+for name in ("wordnet", "offline"):
+    slope = (m[f"{name}-4000"] - m[f"{name}-1000"]) / 3000
+    print(f"{name:8} 1000 words {m[f'{name}-1000']*1000:7.1f} ms ({1000/m[f'{name}-1000']:7,.0f} words/s)   "
+          f"4000 words {m[f'{name}-4000']*1000:7.1f} ms   marginal {slope*1e6:6.1f} us/word")
+print(f"throughput ratio offline/wordnet (1000 words, whole process): {m['wordnet-1000']/m['offline-1000']:.2f}x (target >= 1x)")
+PY

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Writes a synthetic wiktextract (kaikki.org) JSON Lines dump of about SIZE_MB megabytes, in the shape of
+Fixtures/wiktextract/sample.jsonl (wiktextract's WordData/SenseData/SoundData/FormData/TranslationData), with the
+sizes of a real English dump: ~2 KB a line, a few forms, senses with examples, pronunciations, translations.
+
+    Benchmarks/wiktextract_generate.py SIZE_MB OUT.jsonl [WORDS.txt]
+
+WORDS.txt gets 1,000 of the generated headwords and forms (a quarter of them inflected forms), for lookups.
+Deterministic (fixed seed), so every run measures the same input."""
+import json
+import random
+import sys
+
+size = int(float(sys.argv[1]) * 1_000_000)
+out = sys.argv[2]
+words_out = sys.argv[3] if len(sys.argv) > 3 else None
+rng = random.Random(20)
+syllables = ["ka", "lo", "mi", "ter", "san", "vo", "ri", "del", "qua", "zen", "bra", "tis", "po", "nu", "gel",
+             "fa", "sho", "wer", "ix", "um", "an", "ost", "ple", "cra", "dü", "né", "ço"]
+gloss_words = ("a the of to and in that is for it as with was on be at by this had not are but from or have an they which "
+               "one you were her all she there would their we him been has when who will more no if out so said what up its "
+               "about into than them can only other new some could time these two may then do first any my now such like our "
+               "over man me even most made after also did many before must through back years where much your way well down "
+               "should because each just those people how too little state good very make world still own see men work long "
+               "get here between both life being under never day same another know while last might us great old year off "
+               "come since against go came right used take three structure dwelling family house animal plant tool small").split()
+languages = [("de", "German"), ("fr", "French"), ("es", "Spanish"), ("it", "Italian"), ("nl", "Dutch"), ("fi", "Finnish"),
+             ("ru", "Russian"), ("ja", "Japanese"), ("pl", "Polish"), ("sv", "Swedish"), ("pt", "Portuguese"), ("tr", "Turkish")]
+poses = ["noun", "verb", "adj", "adv", "name", "intj"]
+
+
+def word():
+    return "".join(rng.choice(syllables) for _ in range(rng.randint(2, 4)))
+
+
+def sentence(n):
+    return " ".join(rng.choice(gloss_words) for _ in range(n)).capitalize() + "."
+
+
+written = 0
+picked = []
+with open(out, "w", encoding="utf-8") as f:
+    n = 0
+    while written < size:
+        n += 1
+        head = word() + (str(n) if rng.random() < 0.3 else "")
+        pos = rng.choice(poses)
+        forms = [{"form": head + suffix, "tags": tags} for suffix, tags in
+                 rng.sample([("s", ["plural"]), ("ed", ["past"]), ("ing", ["participle", "present"]), ("er", ["comparative"]),
+                             ("est", ["superlative"])], rng.randint(1, 4))]
+        forms.append({"form": "no-table-tags", "source": "conjugation", "tags": ["table-tags"]})
+        senses = []
+        for _ in range(rng.randint(1, 5)):
+            sense = {"glosses": [sentence(rng.randint(4, 16))], "categories": ["English " + pos + "s"],
+                     "links": [[g, g] for g in rng.sample(gloss_words, 2)]}
+            if rng.random() < 0.5:
+                sense["tags"] = rng.sample(["transitive", "intransitive", "informal", "obsolete", "figuratively", "UK"], 1)
+            if rng.random() < 0.6:
+                sense["examples"] = [{"text": sentence(rng.randint(6, 20)), "type": "example"}]
+            senses.append(sense)
+        record = {
+            "pos": pos,
+            "head_templates": [{"name": "en-" + pos, "args": {"1": head}, "expansion": head + " (" + ", ".join(x["form"] for x in forms) + ")"}],
+            "forms": forms,
+            "etymology_text": "From " + word().capitalize() + " " + word() + ", from " + sentence(8),
+            "sounds": [{"ipa": "/" + head + "/", "tags": ["UK"]}, {"rhymes": "-" + head[-2:]},
+                       {"audio": "en-us-" + head + ".ogg", "ogg_url": "https://upload.wikimedia.org/wikipedia/commons/x/xx/En-us-" + head + ".ogg", "tags": ["US"]}],
+            "word": head, "lang": "English", "lang_code": "en",
+            "translations": [{"lang_code": code, "lang": name, "sense": sentence(4).rstrip("."), "word": word(),
+                              **({"tags": ["neuter"]} if rng.random() < 0.3 else {})}
+                             for code, name in rng.sample(languages, rng.randint(0, 8))],
+            "senses": senses,
+            "categories": ["English lemmas", "English " + pos + "s"],
+            "wikipedia": [head] if rng.random() < 0.1 else [],
+        }
+        line = json.dumps(record, ensure_ascii=False) + "\n"
+        written += len(line.encode("utf-8"))
+        f.write(line)
+        # Reservoir sampling: 1,000 words spread over the whole file.
+        choice = forms[0]["form"] if rng.random() < 0.25 else head
+        if len(picked) < 1000:
+            picked.append(choice)
+        elif (slot := rng.randrange(n)) < 1000:
+            picked[slot] = choice
+if words_out:
+    with open(words_out, "w", encoding="utf-8") as f:
+        f.write("\n".join(picked) + "\n")
+print(f"{out}: {written / 1e6:.1f} MB, {n} entries", file=sys.stderr)

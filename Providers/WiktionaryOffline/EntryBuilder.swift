@@ -1,0 +1,108 @@
+import LexAggCore
+
+/// Turns wiktextract records into entries: one entry per headword, language and etymology, one sense group per part
+/// of speech, as Wiktionary's own pages are laid out.
+enum EntryBuilder {
+    /// Tags that describe wiktextract's own bookkeeping rather than the word.
+    static let internalTags: Set<String> = ["form-of", "alt-of", "no-gloss", "morpheme", "table-tags", "inflection-template"]
+
+    /// wiktextract's part-of-speech codes that `PartOfSpeech` does not already know.
+    static let partsOfSpeech: [String: String] = [
+        "name": "proper noun", "intj": "interjection", "det": "determiner", "abbrev": "abbreviation",
+        "adj_noun": "adjective", "adv_phrase": "adverbial phrase", "prep_phrase": "prepositional phrase",
+        "postp": "postposition", "num": "numeral", "punct": "punctuation",
+    ]
+
+    static func partOfSpeech(_ code: String?) -> PartOfSpeech? {
+        guard let code, !code.isEmpty else { return nil }
+        return PartOfSpeech(partsOfSpeech[code] ?? code)
+    }
+
+    static func entries(from records: [WiktextractRecord], provenance: Provenance) -> [Entry] {
+        var entries: [Entry] = []
+        var keys: [String] = []
+        for record in records {
+            let key = "\(record.word)\u{0}\(record.languageCode ?? "")\u{0}\(record.etymologyNumber ?? 0)"
+            let group = senseGroup(record, provenance: provenance)
+            if let index = keys.firstIndex(of: key) {
+                if let group { entries[index].senseGroups.append(group) }
+                for pronunciation in pronunciations(record, provenance: provenance)
+                where !entries[index].pronunciations.contains(pronunciation) {
+                    entries[index].pronunciations.append(pronunciation)
+                }
+                if entries[index].etymology == nil { entries[index].etymology = clean(record.etymologyText) }
+                continue
+            }
+            keys.append(key)
+            entries.append(Entry(
+                headword: record.word, language: record.languageCode.flatMap(Language.init),
+                pronunciations: pronunciations(record, provenance: provenance),
+                senseGroups: group.map { [$0] } ?? [], etymology: clean(record.etymologyText), provenance: provenance
+            ))
+        }
+        return entries.filter { !$0.isEmpty }
+    }
+
+    static func senseGroup(_ record: WiktextractRecord, provenance: Provenance) -> SenseGroup? {
+        let senses = record.senses.compactMap { sense(from: $0, provenance: provenance) }
+        guard !senses.isEmpty else { return nil }
+        return SenseGroup(partOfSpeech: partOfSpeech(record.partOfSpeech), senses: senses)
+    }
+
+    static func sense(from data: WiktextractRecord.SenseData, provenance: Provenance) -> Sense? {
+        // Nested senses repeat their parents' glosses first; the last one is the sense's own.
+        guard let definition = clean(data.glosses.last ?? data.rawGlosses.last) else { return nil }
+        var labels = data.tags.filter { !internalTags.contains($0) } + data.topics
+        if let qualifier = clean(data.qualifier) { labels.insert(qualifier, at: 0) }
+        var seen = Set<String>()
+        labels = labels.compactMap(clean).filter { seen.insert($0).inserted }
+        let examples = data.examples.compactMap { example -> String? in
+            guard let text = clean(example.text) else { return nil }
+            return clean(example.translation).map { "\(text) — \($0)" } ?? text
+        }
+        let formOf = data.formOf.first.flatMap { link in
+            clean(link.word).map { lemma in
+                let kind = data.tags.filter { !internalTags.contains($0) }.joined(separator: " ")
+                return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
+            }
+        }
+        return Sense(
+            definition: definition, examples: examples, labels: labels,
+            synonyms: data.synonyms.compactMap { clean($0.word) }, antonyms: data.antonyms.compactMap { clean($0.word) },
+            formOf: formOf, sources: [provenance]
+        )
+    }
+
+    static func pronunciations(_ record: WiktextractRecord, provenance: Provenance) -> [Pronunciation] {
+        var found: [Pronunciation] = []
+        for sound in record.sounds {
+            let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
+            if let ipa = clean(sound.ipa) {
+                found.append(Pronunciation(text: ipa, notation: .ipa, accent: accent, provenance: provenance))
+            }
+            if let enpr = clean(sound.enpr) {
+                found.append(Pronunciation(text: enpr, notation: .enPR, accent: accent, provenance: provenance))
+            }
+        }
+        return found
+    }
+
+    static func translation(
+        _ item: WiktextractRecord.TranslationData, pair: LanguagePair, partOfSpeech code: String?, provenance: Provenance
+    ) -> Translation? {
+        guard let text = clean(item.word) else { return nil }
+        var notes = item.tags.compactMap(clean)
+        if let roman = clean(item.roman) { notes.insert(roman, at: 0) }
+        return Translation(
+            text: text, pair: pair, notes: notes, partOfSpeech: partOfSpeech(code), context: clean(item.sense),
+            provenance: provenance
+        )
+    }
+
+    /// Text with surrounding white space removed and inner runs collapsed; nil when nothing is left.
+    static func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return collapsed.isEmpty ? nil : collapsed
+    }
+}

@@ -1,0 +1,24 @@
+import LexAggCore
+import LexAggWiktextract
+
+extension ProviderFactory {
+    /// One provider per dataset imported with `lexagg data import wiktextract` (in `$LEXAGG_DATA_DIR/datasets`, else
+    /// `$XDG_DATA_HOME/lexagg/datasets`, else `~/.local/share/lexagg/datasets`).
+    public static let wiktionaryOffline = ProviderFactory(name: "wiktionary-offline") { environment in
+        guard let directory = DatasetLocation.directory(in: environment.variables) else { return .init(providers: []) }
+        var providers: [any DictionaryProvider] = []
+        var problems: [String] = []
+        for dataset in DatasetLocation.datasets(in: directory) {
+            guard ProviderID(dataset.name) != nil else {
+                problems.append("\(dataset.path): '\(dataset.name)' is not a provider id; import it again with --name")
+                continue
+            }
+            do throws(ProviderError) {
+                providers.append(try WiktionaryOffline(path: dataset.path))
+            } catch {
+                problems.append("\(dataset.path): \(error.message)")
+            }
+        }
+        return .init(providers: providers, problems: problems)
+    }
+}

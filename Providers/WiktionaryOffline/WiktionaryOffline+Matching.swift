@@ -1,0 +1,62 @@
+import LexAggCore
+import LexAggWiktextract
+
+extension WiktionaryOffline {
+    /// Exact and prefix, by binary search over the sorted headwords.
+    public var matchStrategies: [MatchStrategy] { [.exact, .prefix] }
+
+    public func match(_ query: MatchQuery) async throws -> [String] {
+        guard matchStrategies.contains(query.strategy) else { throw unsupported(query.strategy) }
+        try checkCancellation()
+        let key = DatasetKey.normalise(query.pattern)
+        return try headwords(startingWith: key, exact: query.strategy == .exact, language: query.language, limit: query.limit)
+    }
+
+    /// Completions of the word, then headwords within two edits that share its first letters.
+    public func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
+        try checkCancellation()
+        let key = DatasetKey.normalise(query.term)
+        var found = try headwords(startingWith: key, exact: false, language: query.language, limit: limit)
+        let wanted = Array(key)
+        // Shorter and shorter prefixes of the word, a bounded scan each: close spellings share a beginning.
+        for keep in stride(from: max(1, wanted.count - 1), through: max(1, wanted.count - 3), by: -1) where found.count < limit {
+            let prefix = Array(wanted.prefix(keep))
+            for word in try headwords(startingWith: prefix, exact: false, language: query.language, limit: limit * 4, scan: 5000)
+            where found.count < limit && !found.contains(word) {
+                if EditDistance.bounded(Array(DatasetKey.normalise(word)), wanted, bound: 2) != nil { found.append(word) }
+            }
+        }
+        return found
+    }
+
+    /// Up to `limit` distinct headwords (as the dump spells them) whose key is, or starts with, `key`, looking at
+    /// no more than `scan` key rows.
+    func headwords(
+        startingWith key: [UInt8], exact: Bool, language: Language?, limit: Int, scan: Int = 200_000
+    ) throws(ProviderError) -> [String] {
+        var index = dataset.lowerBound(key)
+        var words: [String] = []
+        var seen = Set<String>()
+        var scanned = 0
+        var scanner = RecordScanner()
+        while index < dataset.rowCount, words.count < limit, scanned < scan {
+            let rowKey = dataset.key(at: index)
+            let matches = exact ? Array(rowKey) == key : rowKey.starts(with: key)
+            guard matches else { break }
+            let row = dataset.row(at: index)
+            index += 1
+            scanned += 1
+            guard row.kind == .headword, let bytes = dataset.record(row), (try? scanner.scan(bytes)) != nil,
+                  let word = scanner.record.word.map({ String(decoding: $0, as: UTF8.self) })
+            else { continue }
+            if let language, let code = scanner.record.languageCode.map({ String(decoding: $0, as: UTF8.self) }),
+               let own = Language(code), !own.matches(language)
+            {
+                continue
+            }
+            if scanned & 0xFF == 0 { try checkCancellation() }
+            if seen.insert(word.lowercased()).inserted { words.append(word) }
+        }
+        return words
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import LexAggCore
+import LexAggWiktextract
+
+extension ProviderID {
+    /// The default name of an imported Wiktionary dump (`lexagg data import wiktextract FILE`).
+    public static let wiktionaryOffline = ProviderID("wiktionary-offline")!
+}
+
+/// Wiktionary offline: a wiktextract (kaikki.org) dump imported with `lexagg data import wiktextract`, one provider per
+/// imported dataset, its id the dataset's name.
+///
+/// Lookups binary-search the memory-mapped key table (headwords, every form in `forms`, every translation) and
+/// decode only the JSON lines that match. Inflected forms are answered through the lemma fallback
+/// (``lemmas(of:)``); `translate` reads the dump's translation tables in both directions.
+public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, MatchProviding, LemmaProviding, DescribedProvider {
+    public let descriptor: ProviderDescriptor
+    public let path: String
+    let dataset: Dataset
+    /// The dump's name and date, what every entry's provenance names.
+    let provenanceSource: String
+    let dumpDate: Date
+
+    /// Opens the dataset at `path`; its id is its name.
+    public init(path: String) throws(ProviderError) {
+        do {
+            dataset = try Dataset(path: path)
+        } catch {
+            throw ProviderError(.unavailable, provider: .wiktionaryOffline, message: error.description, location: path)
+        }
+        self.path = path
+        let metadata = dataset.metadata
+        let id = ProviderID(metadata.name) ?? .wiktionaryOffline
+        let languages = metadata.languages.sorted { $0.value > $1.value }.compactMap { Language($0.key) }
+        var pairs: [LanguagePair] = []
+        var seen = Set<String>()
+        for (source, targets) in metadata.translations.sorted(by: { $0.key < $1.key }) {
+            guard let from = Language(source) else { continue }
+            for target in targets.keys.sorted() {
+                guard let to = Language(target), !to.matches(from) else { continue }
+                for pair in [LanguagePair(source: from, target: to), LanguagePair(source: to, target: from)]
+                where seen.insert(pair.description).inserted {
+                    pairs.append(pair)
+                }
+            }
+        }
+        let file = (metadata.sourceFile as NSString).lastPathComponent
+        let day = ISO8601DateFormatter.string(from: metadata.sourceDate, timeZone: .gmt, formatOptions: [.withFullDate])
+        provenanceSource = "\(file) (wiktextract dump of \(day))"
+        dumpDate = metadata.sourceDate
+        descriptor = ProviderDescriptor(
+            id: id, displayName: "Wiktionary offline (\(file), \(day))",
+            capabilities: [.define, .translate, .match, .pronunciations, .examples, .etymology, .lemmas],
+            languages: Array(Set(languages)).sorted { (metadata.languages[$0.code] ?? 0) > (metadata.languages[$1.code] ?? 0) },
+            translationPairs: pairs, requiresNetwork: false, source: metadata.sourceFile,
+            license: "CC BY-SA 4.0 and GFDL (Wiktionary)", formatVersion: 1,
+            configurationFingerprint: "\(path)@\(metadata.importedAt.timeIntervalSince1970)"
+        )
+    }
+
+    public func shortDescription() -> String? {
+        let metadata = dataset.metadata
+        return "Wiktionary via wiktextract: \(metadata.entries) entries in \(metadata.languages.count) languages, from \(provenanceSource)"
+    }
+
+    var provenance: Provenance { Provenance(provider: descriptor.id, source: provenanceSource, retrievedAt: dumpDate) }
+
+    // MARK: Definitions
+
+    public func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        try checkCancellation()
+        let key = DatasetKey.normalise(query.term)
+        let rows = dataset.rows(for: key)
+        let records = try decode(rows.filter { $0.kind == .headword }).filter { record in
+            query.language.map { wanted in record.languageCode.flatMap(Language.init).map { $0.matches(wanted) } ?? false } ?? true
+        }
+        if !records.isEmpty {
+            return LookupResult(entries: EntryBuilder.entries(from: records, provenance: provenance))
+        }
+        // A word the dump has only in its translation tables (German "Haus" in an English dump): what it translates.
+        if !rows.contains(where: { $0.kind == .form }) {
+            let translated = try reverseTranslations(of: query.term, key: key, rows: rows, into: query.language)
+            return LookupResult(entries: translated)
+        }
+        return .notFound
+    }
+
+    /// The lemmas whose `forms` list the word, when the dump has no entry for the word itself.
+    public func lemmas(of query: LookupQuery) async throws -> [FormOf] {
+        try checkCancellation()
+        let key = DatasetKey.normalise(query.term)
+        let rows = dataset.rows(for: key)
+        guard !rows.contains(where: { $0.kind == .headword }) else { return [] }
+        var found: [FormOf] = []
+        for record in try decode(rows.filter { $0.kind == .form }) {
+            if let language = query.language, let code = record.languageCode, let own = Language(code), !own.matches(language) { continue }
+            let tags = record.forms.first { DatasetKey.normalise($0.form) == key }?.tags
+                .filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } ?? []
+            let form = FormOf(lemma: record.word, form: tags.isEmpty ? nil : tags.joined(separator: " "))
+            if !found.contains(where: { $0.lemma == form.lemma }) { found.append(form) }
+        }
+        return found
+    }
+
+    // MARK: Translations
+
+    public func translate(_ query: TranslationQuery) async throws -> LookupResult {
+        guard descriptor.translationPairs.contains(where: { $0.source.matches(query.pair.source) && $0.target.matches(query.pair.target) })
+        else {
+            throw ProviderError(.unsupportedLanguage, provider: descriptor.id, message: "has no translations \(query.pair)")
+        }
+        try checkCancellation()
+        let key = DatasetKey.normalise(query.term)
+        let rows = dataset.rows(for: key)
+        // Forward: the word's own entries in the source language, their translations into the target.
+        var entries: [Entry] = []
+        for record in try decode(rows.filter { $0.kind == .headword }) {
+            guard let code = record.languageCode, let language = Language(code), language.matches(query.pair.source) else { continue }
+            let translations = record.translations.compactMap { item -> Translation? in
+                guard let target = item.code.flatMap(Language.init), target.matches(query.pair.target) else { return nil }
+                return EntryBuilder.translation(item, pair: query.pair, partOfSpeech: record.partOfSpeech, provenance: provenance)
+            }
+            guard !translations.isEmpty else { continue }
+            entries.append(Entry(headword: record.word, language: language, translations: translations, provenance: provenance))
+        }
+        // Backward: entries in the target language that list the word as a translation into the source language.
+        entries += try reverseTranslations(of: query.term, key: key, rows: rows, into: query.pair.source, from: query.pair.target)
+        return LookupResult(entries: entries)
+    }
+
+    /// One entry for `term` whose translations are the headwords of entries (in `from`'s language, any when nil)
+    /// that list `term` among their translations (into `into`'s language, any when nil).
+    func reverseTranslations(
+        of term: String, key: [UInt8], rows: [Dataset.Row], into language: Language?, from: Language? = nil
+    ) throws(ProviderError) -> [Entry] {
+        var byLanguage: [String: [Translation]] = [:]
+        var order: [String] = []
+        var spelling: String?
+        // A common word can be in hundreds of translation tables, each a large line: the first hundred in the dump's
+        // order are read, which keeps the answer to milliseconds.
+        for record in try decode(Array(rows.filter { $0.kind == .translation }.prefix(Self.reverseRecordLimit))) {
+            guard let code = record.languageCode, let entryLanguage = Language(code) else { continue }
+            if let from, !entryLanguage.matches(from) { continue }
+            for item in record.translations where DatasetKey.normalise(item.word) == key {
+                guard let itemLanguage = item.code.flatMap(Language.init) else { continue }
+                if let language, !itemLanguage.matches(language) { continue }
+                let pair = LanguagePair(source: itemLanguage, target: entryLanguage)
+                guard var reversed = EntryBuilder.translation(
+                    item, pair: pair, partOfSpeech: record.partOfSpeech, provenance: provenance
+                ) else { continue }
+                reversed.text = record.word
+                reversed.notes = []
+                if spelling == nil || item.word == term { spelling = item.word }
+                if byLanguage[itemLanguage.code] == nil { order.append(itemLanguage.code) }
+                if !(byLanguage[itemLanguage.code]?.contains(reversed) ?? false) { byLanguage[itemLanguage.code, default: []].append(reversed) }
+            }
+        }
+        return order.compactMap { code in
+            guard let translations = byLanguage[code] else { return nil }
+            return Entry(headword: spelling ?? term, language: Language(code), translations: translations, provenance: provenance)
+        }
+    }
+
+    /// The most entries read to answer a word from translation tables.
+    static let reverseRecordLimit = 100
+
+    // MARK: Reading records
+
+    func decode(_ rows: [Dataset.Row]) throws(ProviderError) -> [WiktextractRecord] {
+        var seen = Set<Int>()
+        var records: [WiktextractRecord] = []
+        for row in rows where seen.insert(row.recordOffset).inserted {
+            try checkCancellation()
+            guard let bytes = dataset.record(row) else {
+                throw ProviderError(.malformedResponse, provider: descriptor.id, message: "\(path) is damaged; import the dump again")
+            }
+            if let record = WiktextractRecord.decode(bytes) { records.append(record) }
+        }
+        return records
+    }
+
+    func checkCancellation() throws(ProviderError) {
+        if Task.isCancelled { throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled") }
+    }
+}

@@ -1,0 +1,180 @@
+import ArgumentParser
+import Foundation
+import LexAggCore
+import LexAggDocuments
+import LexAggWiktextract
+
+/// `lexagg data import|list|info|remove`: local datasets imported from dumps (Wiktionary via wiktextract).
+struct DataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "data",
+        abstract: "Import, list and remove offline datasets (Wiktionary dumps from kaikki.org).",
+        discussion: """
+            Datasets live in $LEXAGG_DATA_DIR/datasets, else $XDG_DATA_HOME/lexagg/datasets, else \
+            ~/.local/share/lexagg/datasets; each is one file, NAME.lexwk, and one offline provider whose id is NAME.
+
+            Examples:
+              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
+              lexagg data list
+              lexagg data info wiktionary-offline
+              lexagg data remove wiktionary-offline
+            """,
+        subcommands: [DataImportCommand.self, DataListCommand.self, DataInfoCommand.self, DataRemoveCommand.self],
+        defaultSubcommand: DataListCommand.self
+    )
+}
+
+extension CommandContext {
+    func requireDataDirectory() throws -> String {
+        guard let directory = DatasetLocation.directory(in: environment) else {
+            throw CommandFailure(status: .unavailable, message: "no data directory: set LEXAGG_DATA_DIR, XDG_DATA_HOME or HOME")
+        }
+        return directory
+    }
+
+    /// The dataset called `name`, or a failure that lists the ones there are.
+    func requireDataset(_ name: String) throws -> (path: String, metadata: DatasetMetadata, bytes: Int) {
+        let directory = try requireDataDirectory()
+        let all = DatasetLocation.datasets(in: directory)
+        guard let found = all.first(where: { $0.name == name }) else {
+            let names = all.map(\.name)
+            throw CommandFailure(status: .notFound, message: "no dataset named '\(name)' in \(directory)"
+                + (names.isEmpty ? "; import one with 'lexagg data import wiktextract FILE'" : "; there are: \(names.joined(separator: ", "))"))
+        }
+        do throws(ImportError) {
+            let dataset = try Dataset(path: found.path)
+            return (found.path, dataset.metadata, dataset.fileBytes)
+        } catch {
+            throw CommandFailure(status: .unavailable, message: error.description)
+        }
+    }
+}
+
+/// One dataset as `data list` and `data info` print it in JSON.
+struct DatasetDocument: Encodable {
+    var name: String
+    var path: String
+    var bytes: Int
+    var metadata: DatasetMetadata?
+    var problem: String?
+}
+
+struct DataListCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List imported datasets.")
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    var loadsConfiguration: Bool { false }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let directory = try context.requireDataDirectory()
+        let documents = DatasetLocation.datasets(in: directory).map { found -> DatasetDocument in
+            do throws(ImportError) {
+                let dataset = try Dataset(path: found.path)
+                return DatasetDocument(name: found.name, path: found.path, bytes: dataset.fileBytes, metadata: dataset.metadata)
+            } catch {
+                return DatasetDocument(name: found.name, path: found.path, bytes: 0, problem: error.description)
+            }
+        }
+        switch format {
+        case .json:
+            struct Document: Encodable {
+                var schemaVersion = JSONOutput.schemaVersion
+                var command = "data list"
+                var directory: String
+                var datasets: [DatasetDocument]
+            }
+            context.output.write(JSONOutput.encode(Document(directory: directory, datasets: documents)))
+        case .text:
+            guard !documents.isEmpty else {
+                context.output.write("no datasets in \(directory); import one with 'lexagg data import wiktextract FILE'\n")
+                return .success
+            }
+            let rows = documents.map { document -> [String] in
+                guard let metadata = document.metadata else { return [document.name, "", "", "", document.problem ?? ""] }
+                return [
+                    document.name, grouped(metadata.entries), DataInfoCommand.topLanguages(metadata), formatBytes(document.bytes),
+                    "\((metadata.sourceFile as NSString).lastPathComponent) (\(DataInfoCommand.day(metadata.sourceDate)))",
+                ]
+            }
+            context.output.write(table(header: ["name", "entries", "languages", "size", "source"], rows: rows))
+        }
+        return .success
+    }
+}
+
+struct DataInfoCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "info", abstract: "Show what a dataset holds and where it came from.")
+
+    @Argument(help: ArgumentHelp("The dataset's name (its provider id).", valueName: "name"))
+    var name: String = ProviderID.wiktionaryOfflineName
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    var loadsConfiguration: Bool { false }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let found = try context.requireDataset(name)
+        let metadata = found.metadata
+        switch format {
+        case .json:
+            struct Document: Encodable {
+                var schemaVersion = JSONOutput.schemaVersion
+                var command = "data info"
+                var dataset: DatasetDocument
+            }
+            context.output.write(JSONOutput.encode(Document(
+                dataset: DatasetDocument(name: name, path: found.path, bytes: found.bytes, metadata: metadata)
+            )))
+        case .text:
+            let pairs = metadata.translations.values.reduce(0) { $0 + $1.values.reduce(0, +) }
+            var text = "\(name): \(found.path) (\(formatBytes(found.bytes)))\n"
+            text += "  source:       \(metadata.sourceFile) (\(formatBytes(metadata.sourceBytes)), dated \(Self.day(metadata.sourceDate)))\n"
+            text += "  imported:     \(Self.day(metadata.importedAt))"
+                + (metadata.languageFilter.isEmpty ? "" : ", languages \(metadata.languageFilter.joined(separator: ","))") + "\n"
+            text += "  entries:      \(grouped(metadata.entries)) from \(grouped(metadata.lines)) lines"
+                + " (\(grouped(metadata.malformedLines)) malformed)\n"
+            text += "  index keys:   \(grouped(metadata.keys)) (headwords, forms, translations)\n"
+            text += "  translations: \(grouped(pairs)) into \(Set(metadata.translations.values.flatMap(\.keys)).count) languages\n"
+            text += "  languages:    \(Self.topLanguages(metadata, limit: 20))\n"
+            context.output.write(text)
+        }
+        return .success
+    }
+
+    static func topLanguages(_ metadata: DatasetMetadata, limit: Int = 3) -> String {
+        let sorted = metadata.languages.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
+        let shown = sorted.prefix(limit).map { "\($0.key) (\(grouped($0.value)))" }.joined(separator: ", ")
+        return sorted.count > limit ? shown + ", +\(sorted.count - limit) more" : shown
+    }
+
+    static func day(_ date: Date) -> String {
+        ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
+    }
+}
+
+struct DataRemoveCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete an imported dataset.")
+
+    @Argument(help: ArgumentHelp("The dataset's name (its provider id).", valueName: "name"))
+    var name: String
+
+    var loadsConfiguration: Bool { false }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        let directory = try context.requireDataDirectory()
+        guard let found = DatasetLocation.datasets(in: directory).first(where: { $0.name == name }) else {
+            _ = try context.requireDataset(name)
+            return .notFound
+        }
+        do {
+            try FileManager.default.removeItem(atPath: found.path)
+        } catch {
+            throw CommandFailure(status: .unavailable, message: "cannot delete \(found.path): \(error.localizedDescription)")
+        }
+        context.output.write("removed \(name) (\(found.path))\n")
+        return .success
+    }
+}

@@ -1,0 +1,200 @@
+import ArgumentParser
+import Foundation
+import LexAggAggregation
+import LexAggCore
+import LexAggDocuments
+import LexAggWiktextract
+
+/// `lexagg data import wiktextract FILE`: turn a kaikki.org dump into a local provider.
+struct DataImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a dictionary dump into a local dataset.",
+        subcommands: [DataImportWiktextractCommand.self]
+    )
+}
+
+struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wiktextract",
+        abstract: "Import a wiktextract (kaikki.org) JSON Lines dump of Wiktionary as an offline provider.",
+        discussion: """
+            Reads FILE one line at a time (.jsonl, .jsonl.gz; .bz2 and .xz through the bzip2 and xz programs) and \
+            writes a dataset indexed by headword, by every inflected form the dump lists and by every translation. \
+            The dataset becomes a provider named --name (default wiktionary-offline) that answers lookup, translate \
+            (both directions) and match with no network. Importing under an existing name replaces that dataset only \
+            once the new one is complete; an interrupted import leaves the old one as it was. Malformed lines are \
+            skipped and reported by line number; more than --max-malformed of them stop the import.
+
+            Dumps: https://kaikki.org/dictionary/rawdata.html (per language, e.g. kaikki.org-dictionary-English.jsonl).
+
+            Examples:
+              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
+              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
+              lexagg lookup house --providers wiktionary-offline
+              lexagg translate house --from en --to de --providers wiktionary-offline
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz.", valueName: "file"))
+    var file: String
+
+    @Option(name: .long, help: ArgumentHelp("Keep only these languages (wiktextract's lang_code), comma-separated.", valueName: "codes"))
+    var languages: String?
+
+    @Option(name: .long, help: ArgumentHelp("The dataset's name, which is its provider id.", valueName: "id"))
+    var name: String = ProviderID.wiktionaryOfflineName
+
+    @Option(name: .long, help: ArgumentHelp("Stop after this many malformed lines.", valueName: "n"))
+    var maxMalformed: Int = 1000
+
+    @Option(name: .long, help: ArgumentHelp("Skip (and report) lines longer than this many MB.", valueName: "mb"))
+    var maxLineMB: Int = 16
+
+    @Flag(name: .long, help: "No progress bar.")
+    var quiet = false
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    var loadsConfiguration: Bool { false }
+
+    func validate() throws {
+        guard ProviderID(name) != nil else {
+            throw ValidationError("'\(name)' is not a valid --name: use lower-case letters, digits and '-' (it becomes the provider id)")
+        }
+        guard maxMalformed >= 0 else { throw ValidationError("--max-malformed must be 0 or more") }
+        guard (1...1024).contains(maxLineMB) else { throw ValidationError("--max-line-mb must be between 1 and 1024") }
+    }
+
+    func run(in context: CommandContext) async throws -> ExitStatus {
+        guard let directory = DatasetLocation.directory(in: context.environment) else {
+            throw CommandFailure(status: .unavailable, message: "no data directory: set LEXAGG_DATA_DIR, XDG_DATA_HOME or HOME")
+        }
+        let builtIn = context.registry.providers.map(\.descriptor.id.rawValue)
+        let datasets = DatasetLocation.datasets(in: directory).map(\.name)
+        if builtIn.contains(name) && !datasets.contains(name) {
+            throw CommandFailure.usage("'\(name)' is already a provider's id; choose another --name")
+        }
+        var options = WiktextractImporter.Options(name: name)
+        options.languages = Set((languages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        options.maximumMalformedLines = maxMalformed
+        options.maximumLineBytes = maxLineMB << 20
+        var bar = ImportProgressBar(enabled: !quiet && context.output.isErrorTerminal, output: context.output)
+        let summary: WiktextractImporter.Summary
+        do throws(ImportError) {
+            summary = try WiktextractImporter(options: options).run(sourcePath: file, directory: directory) { bar.draw($0) }
+        } catch {
+            bar.clear()
+            throw CommandFailure(status: .unavailable, message: error.description)
+        }
+        bar.clear()
+        switch format {
+        case .json:
+            context.output.write(JSONOutput.encode(ImportDocument(summary)))
+        case .text:
+            context.output.write(Self.text(summary))
+        }
+        return .success
+    }
+
+    static func text(_ summary: WiktextractImporter.Summary) -> String {
+        let metadata = summary.metadata
+        let languages = metadata.languages.sorted { $0.value > $1.value }.prefix(5)
+            .map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
+        var text = "imported \(grouped(metadata.entries)) entries (\(languages)\(metadata.languages.count > 5 ? ", …" : "")) "
+            + "as \(metadata.name)\n"
+        text += "  \(grouped(metadata.lines)) lines: \(grouped(summary.skippedLines)) skipped (other languages, or not word entries), "
+            + "\(grouped(metadata.malformedLines)) malformed\n"
+        for problem in summary.problems { text += "    line \(problem.line): \(problem.message)\n" }
+        if metadata.malformedLines > summary.problems.count {
+            text += "    … and \(metadata.malformedLines - summary.problems.count) more\n"
+        }
+        let megabytes = Double(summary.bytesRead) / 1_000_000
+        text += "  \(rounded(megabytes, places: 1)) MB of JSON in \(rounded(summary.seconds, places: 1)) s "
+            + "(\(rounded(megabytes / max(summary.seconds, 0.001), places: 1)) MB/s); \(grouped(metadata.keys)) index keys\n"
+        text += "  dataset: \(summary.path)\n"
+        text += "  try: lexagg lookup WORD --providers \(metadata.name)\n"
+        return text
+    }
+
+    struct ImportDocument: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var command = "data import"
+        var path: String
+        var dataset: DatasetMetadata
+        var skippedLines: Int
+        var problems: [Problem]
+        var bytesRead: Int
+        var seconds: Double
+
+        struct Problem: Encodable {
+            var line: Int
+            var message: String
+        }
+
+        init(_ summary: WiktextractImporter.Summary) {
+            path = summary.path
+            dataset = summary.metadata
+            skippedLines = summary.skippedLines
+            problems = summary.problems.map { Problem(line: $0.line, message: $0.message) }
+            bytesRead = summary.bytesRead
+            seconds = summary.seconds
+        }
+    }
+}
+
+extension ProviderID {
+    /// The default dataset name; the provider module is not a dependency of the CLI.
+    static let wiktionaryOfflineName = "wiktionary-offline"
+}
+
+/// `12,345`.
+func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+        out.append(digit)
+    }
+    return value < 0 ? "-" + out : out
+}
+
+/// The import's progress on standard error: bytes of the file, entries, rate and time left.
+struct ImportProgressBar {
+    let enabled: Bool
+    let output: any OutputSink
+    private var visible = false
+
+    init(enabled: Bool, output: any OutputSink) {
+        self.enabled = enabled
+        self.output = output
+    }
+
+    mutating func draw(_ progress: WiktextractImporter.Progress) {
+        guard enabled else { return }
+        let width = 24
+        let fraction = progress.fileBytes > 0 ? min(1, Double(progress.fileBytesRead) / Double(progress.fileBytes)) : 0
+        let filled = Int(fraction * Double(width))
+        let rate = Double(progress.fileBytesRead) / 1_000_000 / max(progress.seconds, 0.001)
+        var line = "\r\u{1B}[2K[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
+        line += "\(Int(fraction * 100))% \(rounded(Double(progress.fileBytesRead) / 1_000_000, places: 1))"
+            + "/\(rounded(Double(progress.fileBytes) / 1_000_000, places: 1)) MB  \(grouped(progress.entries)) entries  "
+            + "\(rounded(rate, places: 1)) MB/s"
+        if progress.phase != "reading" {
+            line += "  \(progress.phase)…"
+        } else if fraction > 0.01 {
+            let left = Int(progress.seconds / fraction * (1 - fraction))
+            line += "  ETA \(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
+        }
+        if progress.malformed > 0 { line += "  \(progress.malformed) malformed" }
+        output.writeError(line)
+        visible = true
+    }
+
+    mutating func clear() {
+        guard enabled, visible else { return }
+        output.writeError("\r\u{1B}[2K")
+        visible = false
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The layout of an imported dataset: one file, `<name>.lexwk`, read by memory-mapping it.
+///
+/// ```
+/// header   4096 bytes: magic "LXWIKT01", then little-endian UInt64s: entries offset, entries length,
+///          table offset, table count, key blob offset, key blob length, metadata offset, metadata length
+/// entries  the imported JSON lines, byte for byte, each followed by "\n"
+/// table    one 24-byte row per key, sorted by (key bytes, kind, record offset): key offset in the blob (UInt64),
+///          record offset in the entries (UInt64), record length (UInt32), key length (UInt16), kind (UInt8), 0
+/// blob     the keys' bytes: normalised headwords, forms and translations (`DatasetKey.normalise`)
+/// metadata JSON (`DatasetMetadata`)
+/// ```
+public enum DatasetFormat {
+    public static let magic = Array("LXWIKT01".utf8)
+    public static let headerSize = 4096
+    public static let rowSize = 24
+    public static let fileExtension = "lexwk"
+}
+
+/// What a key row points from.
+public enum KeyKind: UInt8, Sendable {
+    /// The entry's headword (`word`).
+    case headword = 0
+    /// One of its inflected or alternative forms (`forms[].form`).
+    case form = 1
+    /// A translation of it (`translations[].word`), for translating back into the entry's language.
+    case translation = 2
+}
+
+/// How headwords, forms and queries become keys: Unicode NFC, then lower case. ASCII, most of any dump, takes a
+/// fast path.
+public enum DatasetKey {
+    public static func normalise(_ bytes: [UInt8]) -> [UInt8] {
+        var ascii = true
+        var decomposable = false
+        for (index, byte) in bytes.enumerated() where byte >= 0x80 {
+            ascii = false
+            // Combining marks U+0300–U+036F (lead bytes 0xCC, 0xCD) and Hangul jamo U+1100–U+11FF (0xE1 0x84–0x87)
+            // are what NFC composes in practice; text without them is left as it is (dumps are NFC already).
+            if byte == 0xCC || byte == 0xCD
+                || (byte == 0xE1 && index + 1 < bytes.count && (0x84...0x87).contains(bytes[index + 1]))
+            {
+                decomposable = true
+                break
+            }
+        }
+        if ascii { return bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array((decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased().utf8)
+    }
+
+    public static func normalise(_ text: String) -> [UInt8] {
+        normalise(Array(text.utf8))
+    }
+}
+
+/// What `data info` and the provider's descriptor show, stored at the end of the dataset file.
+public struct DatasetMetadata: Codable, Sendable, Hashable {
+    public var formatVersion: Int
+    /// The dataset's name, which is its provider id.
+    public var name: String
+    /// The dump it was imported from, as an absolute path.
+    public var sourceFile: String
+    public var sourceBytes: Int
+    /// The dump file's modification time: the date of the dump as downloaded.
+    public var sourceDate: Date
+    public var importedAt: Date
+    /// The languages kept (`--languages`); empty for all.
+    public var languageFilter: [String]
+    public var entries: Int
+    public var keys: Int
+    public var lines: Int
+    public var malformedLines: Int
+    /// Entries per language code, and each code's name as the dump spells it.
+    public var languages: [String: Int]
+    public var languageNames: [String: String]
+    /// Translations per entry language and target language: `["en": ["de": 1200]]`.
+    public var translations: [String: [String: Int]]
+
+    public init(
+        name: String, sourceFile: String, sourceBytes: Int, sourceDate: Date, importedAt: Date, languageFilter: [String],
+        entries: Int, keys: Int, lines: Int, malformedLines: Int, languages: [String: Int],
+        languageNames: [String: String], translations: [String: [String: Int]]
+    ) {
+        self.formatVersion = 1
+        self.name = name
+        self.sourceFile = sourceFile
+        self.sourceBytes = sourceBytes
+        self.sourceDate = sourceDate
+        self.importedAt = importedAt
+        self.languageFilter = languageFilter
+        self.entries = entries
+        self.keys = keys
+        self.lines = lines
+        self.malformedLines = malformedLines
+        self.languages = languages
+        self.languageNames = languageNames
+        self.translations = translations
+    }
+}
+
+/// Where datasets live: the `datasets` directory in lexagg's data directory (the library's): `$LEXAGG_DATA_DIR/datasets`,
+/// else `$XDG_DATA_HOME/lexagg/datasets`, else `~/.local/share/lexagg/datasets`.
+public enum DatasetLocation {
+    public static func directory(in environment: [String: String]) -> String? {
+        func value(_ name: String) -> String? {
+            guard let text = environment[name], !text.isEmpty else { return nil }
+            return text
+        }
+        if let directory = value("LEXAGG_DATA_DIR") { return directory + "/datasets" }
+        if let xdg = value("XDG_DATA_HOME"), xdg.hasPrefix("/") { return xdg + "/lexagg/datasets" }
+        if let home = value("HOME") { return home + "/.local/share/lexagg/datasets" }
+        return nil
+    }
+
+    /// The dataset files in `directory`, by name, sorted.
+    public static func datasets(in directory: String) -> [(name: String, path: String)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix("." + DatasetFormat.fileExtension) }.sorted().map {
+            (String($0.dropLast(DatasetFormat.fileExtension.count + 1)), directory + "/" + $0)
+        }
+    }
+
+    public static func path(of name: String, in directory: String) -> String {
+        directory + "/" + name + "." + DatasetFormat.fileExtension
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written through a buffer with write(2), that knows its position.
+final class FileWriter {
+    let path: String
+    private let descriptor: Int32
+    /// Bytes waiting to be written: `buffer[0..<used]`.
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var used = 0
+    private(set) var position = 0
+
+    init(path: String, capacity: Int = 1 << 20) throws(ImportError) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ImportError("cannot create \(path): \(systemErrorText())") }
+        buffer = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ImportError) {
+        if used + bytes.count > buffer.count { try flush() }
+        if bytes.count >= buffer.count {
+            try writeAll(bytes)
+        } else if let source = bytes.baseAddress {
+            (buffer.baseAddress! + used).copyMemory(from: source, byteCount: bytes.count)
+            used += bytes.count
+        }
+        position += bytes.count
+    }
+
+    func write(_ bytes: [UInt8]) throws(ImportError) {
+        var failure: ImportError?
+        bytes.withUnsafeBytes { raw in
+            do throws(ImportError) { try write(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    func write<T: FixedWidthInteger>(integer value: T) throws(ImportError) {
+        try withUnsafeBytes(of: value.littleEndian) { (raw) throws(ImportError) in try write(raw) }
+    }
+
+    func flush() throws(ImportError) {
+        guard used > 0 else { return }
+        let pending = used
+        used = 0
+        try writeAll(UnsafeRawBufferPointer(rebasing: buffer[0..<pending]))
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(ImportError) {
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ImportError("cannot write \(path): \(systemErrorText())")
+            }
+            done += count
+        }
+    }
+
+    /// Writes `bytes` at `offset` without moving the position (the header, once the sections are known).
+    func write(_ bytes: [UInt8], at offset: Int) throws(ImportError) {
+        try flush()
+        let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        guard count == bytes.count else { throw ImportError("cannot write \(path): \(systemErrorText())") }
+    }
+
+    /// Flushes, syncs to disk and closes.
+    func finish(sync: Bool) throws(ImportError) {
+        try flush()
+        if sync && fsync(descriptor) != 0 { throw ImportError("cannot sync \(path): \(systemErrorText())") }
+        close(descriptor)
+    }
+
+    func abandon() {
+        close(descriptor)
+        unlink(path)
+    }
+}
+
+/// A file read sequentially through a buffer.
+final class FileReader {
+    private let descriptor: Int32
+    private let path: String
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+
+    init(path: String, capacity: Int = 1 << 20) throws(ImportError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ImportError("cannot open \(path): \(systemErrorText())") }
+        buffer = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+        close(descriptor)
+    }
+
+    /// Exactly `count` bytes appended to `into`, or false at the end of the file.
+    func read(_ count: Int, into target: inout [UInt8]) throws(ImportError) -> Bool {
+        var remaining = count
+        while remaining > 0 {
+            if start == end {
+                let got = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                if got < 0 { if errno == EINTR { continue }; throw ImportError("cannot read \(path): \(systemErrorText())") }
+                if got == 0 {
+                    if remaining == count { return false }
+                    throw ImportError("\(path) ends early")
+                }
+                start = 0
+                end = got
+            }
+            let take = min(remaining, end - start)
+            target.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start..<(start + take)]))
+            start += take
+            remaining -= take
+        }
+        return true
+    }
+}

@@ -1,0 +1,247 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Imports a wiktextract JSON Lines dump (kaikki.org) into a dataset file, streaming: memory stays bounded by the
+/// longest line allowed and the key sorter's buffer, whatever the size of the dump.
+///
+/// The new dataset is written beside the old one under a temporary name and renamed over it only when complete, so
+/// an import that fails or is interrupted leaves the previous dataset as it was.
+public struct WiktextractImporter {
+    public struct Options: Sendable {
+        /// The dataset's name and provider id.
+        public var name: String
+        /// Language codes to keep (`lang_code`); empty keeps every language.
+        public var languages: Set<String> = []
+        /// More malformed lines than this stop the import.
+        public var maximumMalformedLines = 1000
+        /// Lines longer than this are skipped and counted as malformed.
+        public var maximumLineBytes = 16 << 20
+        /// The key sorter's buffer; runs of this size are sorted in memory and merged from disk.
+        public var sortBufferBytes = 48 << 20
+        /// Whether to fsync the new file before renaming it (tests skip it).
+        public var sync = true
+
+        public init(name: String) { self.name = name }
+    }
+
+    /// Where the import is, for a progress bar.
+    public struct Progress: Sendable {
+        public var fileBytes: Int
+        public var fileBytesRead: Int
+        public var lines: Int
+        public var entries: Int
+        public var malformed: Int
+        public var seconds: Double
+        /// "sorting the index" once the lines are read.
+        public var phase: String
+    }
+
+    /// A line that could not be imported.
+    public struct Problem: Sendable, Hashable {
+        public var line: Int
+        public var message: String
+    }
+
+    public struct Summary: Sendable {
+        public var path: String
+        public var metadata: DatasetMetadata
+        /// The first malformed lines (at most 20), by line number.
+        public var problems: [Problem]
+        /// Lines that were well formed but not kept: other languages, or records without a word (redirects).
+        public var skippedLines: Int
+        public var bytesRead: Int
+        public var seconds: Double
+    }
+
+    public var options: Options
+
+    public init(options: Options) { self.options = options }
+
+    /// Imports `sourcePath` into `directory`, calling `progress` a few times a second.
+    public func run(
+        sourcePath: String, directory: String, progress: (Progress) -> Void = { _ in }
+    ) throws(ImportError) -> Summary {
+        let started = Date()
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw ImportError("cannot create \(directory): \(error.localizedDescription)")
+        }
+        removeAbandonedImports(in: directory)
+        let source = try openByteSource(path: sourcePath)
+        defer { source.close() }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: sourcePath)
+        let fileBytes = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        let sourceDate = (attributes?[.modificationDate] as? Date) ?? started
+        let finalPath = DatasetLocation.path(of: options.name, in: directory)
+        let temporary = directory + "/.\(options.name).importing-\(getpid())"
+        let runDirectory = temporary + ".runs"
+        guard mkdir(runDirectory, 0o700) == 0 || errno == EEXIST else {
+            throw ImportError("cannot create \(runDirectory): \(systemErrorText())")
+        }
+        defer { try? FileManager.default.removeItem(atPath: runDirectory) }
+        let writer = try FileWriter(path: temporary)
+        var finished = false
+        defer { if !finished { writer.abandon() } }
+
+        try writer.write([UInt8](repeating: 0, count: DatasetFormat.headerSize))
+        let entriesOffset = writer.position
+        let sorter = KeySorter(directory: runDirectory, runBytes: options.sortBufferBytes)
+        let reader = LineReader(source: source, maximumLineBytes: options.maximumLineBytes)
+        var scanner = RecordScanner()
+        var problems: [Problem] = []
+        var malformed = 0, entries = 0, skipped = 0
+        var languages: [String: Int] = [:], languageNames: [String: String] = [:]
+        var translations: [String: [String: Int]] = [:]
+        var lastReport = Date()
+        let newline: [UInt8] = [0x0A]
+
+        func report(_ phase: String) {
+            progress(Progress(
+                fileBytes: fileBytes, fileBytesRead: source.consumed, lines: reader.lineNumber, entries: entries,
+                malformed: malformed, seconds: Date().timeIntervalSince(started), phase: phase
+            ))
+        }
+        func reject(_ message: String) throws(ImportError) {
+            malformed += 1
+            if problems.count < 20 { problems.append(Problem(line: reader.lineNumber, message: message)) }
+            if malformed > options.maximumMalformedLines {
+                let first = problems.prefix(3).map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
+                throw ImportError(
+                    "stopped: more than \(options.maximumMalformedLines) malformed lines (\(first)); is \(sourcePath) "
+                        + "a wiktextract JSON Lines file? The previous dataset, if any, is unchanged"
+                )
+            }
+        }
+
+        while let line = try reader.next() {
+            if reader.lineNumber & 0x3FF == 0, Date().timeIntervalSince(lastReport) > 0.2 {
+                lastReport = Date()
+                report("reading")
+            }
+            guard case .text(let bytes) = line else {
+                if case .oversized(let length) = line {
+                    try reject("the line is \(length) bytes, longer than the limit of \(options.maximumLineBytes)")
+                }
+                continue
+            }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            do throws(RecordScanner.Malformed) {
+                try scanner.scan(bytes)
+            } catch {
+                try reject("\(error.message) at byte \(error.offset + 1)")
+                continue
+            }
+            let record = scanner.record
+            guard let word = record.word, !word.isEmpty, let codeBytes = record.languageCode,
+                  String(validating: word, as: UTF8.self) != nil
+            else { skipped += 1; continue }
+            let code = String(decoding: codeBytes, as: UTF8.self)
+            if !options.languages.isEmpty && !options.languages.contains(code) { skipped += 1; continue }
+
+            let offset = writer.position - entriesOffset
+            try writer.write(bytes)
+            try writer.write(newline)
+            entries += 1
+            languages[code, default: 0] += 1
+            if languageNames[code] == nil, let name = record.languageName {
+                languageNames[code] = String(decoding: name, as: UTF8.self)
+            }
+            let headword = DatasetKey.normalise(word)
+            try sorter.add(key: headword, kind: .headword, offset: offset, length: bytes.count)
+            for form in record.forms {
+                let key = DatasetKey.normalise(form)
+                if key != headword { try sorter.add(key: key, kind: .form, offset: offset, length: bytes.count) }
+            }
+            for (text, target) in record.translations {
+                translations[code, default: [:]][String(decoding: target, as: UTF8.self), default: 0] += 1
+                try sorter.add(key: DatasetKey.normalise(text), kind: .translation, offset: offset, length: bytes.count)
+            }
+        }
+        guard entries > 0 else {
+            throw ImportError(
+                "no word entries in \(sourcePath) (\(reader.lineNumber) lines, \(malformed) malformed, \(skipped) skipped"
+                    + (options.languages.isEmpty ? "" : " as not in \(options.languages.sorted().joined(separator: ","))")
+                    + "); nothing was imported"
+            )
+        }
+        report("sorting the index")
+        let entriesLength = writer.position - entriesOffset
+
+        // The table goes straight into the file; the key blob into a side file appended after it.
+        let tableOffset = writer.position
+        let blobPath = runDirectory + "/blob"
+        let blob = try FileWriter(path: blobPath)
+        let rows: Int
+        do throws(ImportError) {
+            rows = try sorter.merge(table: writer, blob: blob)
+            try blob.finish(sync: false)
+        } catch {
+            blob.abandon()
+            throw error
+        }
+        defer { unlink(blobPath) }
+        let blobOffset = writer.position
+        let blobReader = try FileReader(path: blobPath)
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 20)
+        var remaining = blob.position
+        while remaining > 0 {
+            chunk.removeAll(keepingCapacity: true)
+            let take = min(remaining, 1 << 20)
+            guard try blobReader.read(take, into: &chunk) else { throw ImportError("the key blob ends early") }
+            try writer.write(chunk)
+            remaining -= take
+        }
+        let blobLength = writer.position - blobOffset
+
+        let metadata = DatasetMetadata(
+            name: options.name, sourceFile: absolute(sourcePath), sourceBytes: fileBytes, sourceDate: sourceDate,
+            importedAt: Date(), languageFilter: options.languages.sorted(), entries: entries, keys: rows,
+            lines: reader.lineNumber, malformedLines: malformed, languages: languages, languageNames: languageNames,
+            translations: translations
+        )
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        let json: [UInt8]
+        do { json = Array(try encoder.encode(metadata)) } catch { throw ImportError("cannot encode metadata: \(error)") }
+        let metadataOffset = writer.position
+        try writer.write(json)
+
+        var header = DatasetFormat.magic
+        for value in [entriesOffset, entriesLength, tableOffset, rows, blobOffset, blobLength, metadataOffset, json.count] {
+            withUnsafeBytes(of: UInt64(value).littleEndian) { header.append(contentsOf: $0) }
+        }
+        try writer.write(header, at: 0)
+        try writer.finish(sync: options.sync)
+        finished = true
+        guard rename(temporary, finalPath) == 0 else {
+            unlink(temporary)
+            throw ImportError("cannot rename \(temporary) to \(finalPath): \(systemErrorText())")
+        }
+        return Summary(
+            path: finalPath, metadata: metadata, problems: problems, skippedLines: skipped, bytesRead: reader.bytesRead,
+            seconds: Date().timeIntervalSince(started)
+        )
+    }
+
+    /// Deletes what killed imports (Ctrl-C, a crash) left behind, whatever their name: files `.NAME.importing-PID`
+    /// whose process is gone.
+    private func removeAbandonedImports(in directory: String) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where entry.hasPrefix(".") {
+            guard let marker = entry.range(of: ".importing-"),
+                  let pid = Int32(entry[marker.upperBound...].prefix { $0.isNumber }), pid != getpid()
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: directory + "/" + entry) }
+        }
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import LexAggFixtures
+import LexAggWiktextract
+import Testing
+
+/// The streaming import on the project's wiktextract-shaped fixtures (Fixtures/wiktextract, see SOURCES.md).
+@Suite struct ImporterTests {
+    static func options(_ name: String = "wiktionary-offline") -> WiktextractImporter.Options {
+        var options = WiktextractImporter.Options(name: name)
+        options.sync = false
+        return options
+    }
+
+    func keys(_ dataset: Dataset, _ word: String) -> [KeyKind] {
+        dataset.rows(for: DatasetKey.normalise(word)).map(\.kind)
+    }
+
+    @Test func importsEveryWordEntryAndIndexesFormsAndTranslations() throws {
+        let directory = TemporaryFiles.directory()
+        let summary = try WiktextractImporter(options: Self.options()).run(
+            sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: directory
+        )
+        // 12 lines: 11 word entries and one redirect record, which has no word.
+        #expect(summary.metadata.entries == 11)
+        #expect(summary.skippedLines == 1)
+        #expect(summary.metadata.malformedLines == 0)
+        #expect(summary.metadata.languages["en"] == 6)
+        #expect(summary.metadata.languageNames["de"] == "German")
+        #expect(summary.metadata.translations["en"]?["de"] == 4)
+        let dataset = try Dataset(path: summary.path)
+        #expect(keys(dataset, "house") == [.headword, .headword])
+        // `houses` is its own entry, and a form of both the noun and the verb (one row per record).
+        #expect(keys(dataset, "Houses").sorted { $0.rawValue < $1.rawValue } == [.headword, .form, .form])
+        #expect(keys(dataset, "ran") == [.form])
+        // Table-only forms are not keys; translations are, in their own spelling, case folded.
+        #expect(keys(dataset, "no-table-tags").isEmpty && keys(dataset, "en-conj").isEmpty)
+        #expect(keys(dataset, "haus") == [.headword, .translation])
+        #expect(keys(dataset, "HÄUSER") == [.form])
+        // Escaped (\u00ef) and raw UTF-8 spellings give the same keys.
+        #expect(keys(dataset, "naïve") == [.headword])
+        #expect(keys(dataset, "家") == [.headword, .translation])
+        #expect(keys(dataset, "いえ") == [.form])
+        let record = try #require(dataset.rows(for: DatasetKey.normalise("serendipity")).first.flatMap(dataset.record))
+        #expect(String(decoding: record, as: UTF8.self).hasPrefix("{\"pos\": \"noun\", \"word\": \"serendipity\""))
+    }
+
+    @Test func malformedLinesAreCountedByLineNumberAndSkipped() throws {
+        let directory = TemporaryFiles.directory()
+        let summary = try WiktextractImporter(options: Self.options()).run(
+            sourcePath: FixtureStore.path("wiktextract/damaged.jsonl"), directory: directory
+        )
+        #expect(summary.problems.map(\.line) == [2, 4, 6, 8, 10])
+        #expect(!summary.problems[0].message.isEmpty)
+        #expect(summary.problems[2].message.contains("after the JSON object"))
+        #expect(summary.problems[3].message.contains("escape"))
+        #expect(summary.metadata.malformedLines == 5)
+        #expect(summary.skippedLines == 2)
+        #expect(summary.metadata.entries == 4)
+        let dataset = try Dataset(path: summary.path)
+        // The CRLF line and the unterminated last line are whole entries; odd field types do not stop the forms.
+        for word in ["alpha", "eta", "zeta", "theta"] { #expect(keys(dataset, word) == [.headword], "\(word)") }
+        #expect(keys(dataset, "zetas") == [.form])
+        #expect(keys(dataset, "beta").isEmpty && keys(dataset, "gamma").isEmpty)
+    }
+
+    @Test func tooManyMalformedLinesStopTheImportAndKeepThePreviousDataset() throws {
+        let directory = TemporaryFiles.directory()
+        let first = try WiktextractImporter(options: Self.options()).run(
+            sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: directory
+        )
+        var strict = Self.options()
+        strict.maximumMalformedLines = 3
+        #expect {
+            try WiktextractImporter(options: strict).run(sourcePath: FixtureStore.path("wiktextract/damaged.jsonl"), directory: directory)
+        } throws: { error in
+            "\(error)".contains("more than 3 malformed lines") && "\(error)".contains("line 2:")
+        }
+        // The old dataset is untouched and no temporary file is left behind.
+        let dataset = try Dataset(path: first.path)
+        #expect(dataset.metadata.entries == 11)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(left == ["wiktionary-offline.lexwk"])
+    }
+
+    @Test func hugeLinesAreSkippedWithoutHoldingThem() throws {
+        let directory = TemporaryFiles.directory()
+        let path = directory + "/huge.jsonl"
+        // Longer than the reader's 2 MiB buffer, so it is skipped while it streams past.
+        let gloss = String(repeating: "x", count: 3_000_000)
+        let text = """
+            {"word": "small", "lang_code": "en", "senses": [{"glosses": ["little"]}]}
+            {"word": "big", "lang_code": "en", "senses": [{"glosses": ["\(gloss)"]}]}
+            {"word": "after", "lang_code": "en", "senses": [{"glosses": ["later"]}]}
+
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var options = Self.options()
+        options.maximumLineBytes = 100_000
+        let summary = try WiktextractImporter(options: options).run(sourcePath: path, directory: directory + "/out")
+        #expect(summary.problems.map(\.line) == [2])
+        #expect(summary.problems.first?.message.contains("longer than the limit of 100000") == true)
+        #expect(summary.metadata.entries == 2)
+        let dataset = try Dataset(path: summary.path)
+        #expect(keys(dataset, "after") == [.headword])
+    }
+
+    @Test func readsGzipAndTheDecompressorsOfBzip2AndXz() throws {
+        let directory = TemporaryFiles.directory()
+        let plain = directory + "/sample.jsonl"
+        try FileManager.default.copyItem(atPath: FixtureStore.path("wiktextract/sample.jsonl"), toPath: plain)
+        for (program, suffix) in [("gzip", "gz"), ("bzip2", "bz2"), ("xz", "xz")] {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)") else { continue }
+            let compressed = plain + "." + suffix
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/\(program)")
+            process.arguments = ["-k", "-f", plain]
+            try process.run()
+            process.waitUntilExit()
+            let summary = try WiktextractImporter(options: Self.options("from-\(suffix)")).run(
+                sourcePath: compressed, directory: directory + "/out"
+            )
+            #expect(summary.metadata.entries == 11, "\(suffix)")
+            #expect(summary.bytesRead == 5042, "\(suffix)")
+        }
+        // A truncated gzip file is an error, not a short import.
+        if FileManager.default.fileExists(atPath: plain + ".gz") {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: plain + ".gz"))
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: directory + "/cut.jsonl.gz"))
+            #expect(throws: ImportError.self) {
+                try WiktextractImporter(options: Self.options("cut")).run(sourcePath: directory + "/cut.jsonl.gz", directory: directory + "/out")
+            }
+        }
+    }
+
+    @Test func keepsOnlyTheLanguagesAskedFor() throws {
+        var options = Self.options()
+        options.languages = ["de", "fr"]
+        let summary = try WiktextractImporter(options: options).run(
+            sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: TemporaryFiles.directory()
+        )
+        #expect(summary.metadata.entries == 3)
+        #expect(Set(summary.metadata.languages.keys) == ["de", "fr"])
+        #expect(summary.metadata.languageFilter == ["de", "fr"])
+    }
+
+    @Test func aSmallSortBufferMergesManyRunsIntoTheSameIndex() throws {
+        let directory = TemporaryFiles.directory()
+        let path = directory + "/many.jsonl"
+        var text = ""
+        for index in stride(from: 3000, to: 0, by: -1) {
+            text += "{\"word\": \"w\(index)\", \"lang_code\": \"en\", \"forms\": [{\"form\": \"w\(index)s\"}, {\"form\": \"w\(index)s\"}], "
+                + "\"senses\": [{\"glosses\": [\"number \(index)\"]}]}\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var small = Self.options("small")
+        small.sortBufferBytes = 1 << 16
+        let summary = try WiktextractImporter(options: small).run(sourcePath: path, directory: directory + "/out")
+        let dataset = try Dataset(path: summary.path)
+        // 3,000 headwords and 3,000 forms (the repeated form is one row), in order.
+        #expect(dataset.rowCount == 6000)
+        var previous: [UInt8] = []
+        for index in 0..<dataset.rowCount {
+            let key = Array(dataset.key(at: index))
+            #expect(!key.lexicographicallyPrecedes(previous))
+            previous = key
+        }
+        #expect(keys(dataset, "w1234s") == [.form])
+    }
+
+    @Test func whatAKilledImportLeftBehindIsRemovedByTheNextImport() throws {
+        let directory = TemporaryFiles.directory()
+        // A process id that cannot be running (above the kernel's pid_max limit of 2^22).
+        let abandoned = directory + "/.other.importing-9999999"
+        try "partial".write(toFile: abandoned, atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: abandoned + ".runs", withIntermediateDirectories: false)
+        _ = try WiktextractImporter(options: Self.options()).run(
+            sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: directory
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["wiktionary-offline.lexwk"])
+    }
+
+    @Test func anEmptyOrForeignFileIsAClearError() throws {
+        let directory = TemporaryFiles.directory()
+        try "".write(toFile: directory + "/empty.jsonl", atomically: true, encoding: .utf8)
+        #expect {
+            try WiktextractImporter(options: Self.options()).run(sourcePath: directory + "/empty.jsonl", directory: directory)
+        } throws: { "\($0)".contains("no word entries") }
+        #expect {
+            try WiktextractImporter(options: Self.options()).run(sourcePath: directory + "/missing.jsonl", directory: directory)
+        } throws: { "\($0)".contains("cannot open") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(left == ["empty.jsonl"])
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import LexAggCore
+import LexAggFixtures
+import LexAggWiktextract
+import ProviderConformance
+import Testing
+import WiktionaryOfflineProvider
+
+/// The provider over a dataset imported from the project's wiktextract-shaped fixture (Fixtures/wiktextract).
+@Suite struct WiktionaryOfflineTests {
+    /// Imported once per process; each test opens its own provider.
+    static let datasetPath: String = {
+        var options = WiktextractImporter.Options(name: "wiktionary-offline")
+        options.sync = false
+        let summary = try! WiktextractImporter(options: options).run(
+            sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: TemporaryFiles.directory()
+        )
+        return summary.path
+    }()
+
+    static func provider() throws -> WiktionaryOffline { try WiktionaryOffline(path: datasetPath) }
+
+    let english = Language("en")!, german = Language("de")!, french = Language("fr")!
+
+    @Test func conforms() async throws {
+        try await ProviderConformance.verify(
+            { try Self.provider() }, expectedID: .wiktionaryOffline,
+            known: [
+                .init("house", mentions: ["abode of human beings", "dynasty", "within a structure"], minimumItems: 4),
+                .init("HOUSE", headword: "house", mentions: ["branch of such a family"]),
+                .init("serendipity", mentions: ["by chance"]),
+                .init("Haus", language: german, mentions: ["house"]),
+                .init("naïve", mentions: ["worldly experience"]),
+                .init("家", mentions: ["house, home"]),
+                .init("שלום", mentions: ["peace"]),
+            ],
+            unknown: ["qqqqzzzz", "housex", "ran", "Housing"]
+        )
+    }
+
+    @Test func translatesBothWays() async throws {
+        try await ProviderConformance.verifyTranslating(
+            { try Self.provider() }, expectedID: .wiktionaryOffline,
+            known: [
+                .init("house", pair: LanguagePair(source: english, target: german), mentions: ["Haus", "Geschlecht"], minimumItems: 2),
+                .init("run", pair: LanguagePair(source: english, target: german), mentions: ["laufen", "rennen"]),
+                .init("maison", pair: LanguagePair(source: french, target: english), mentions: ["house"]),
+                .init("Haus", pair: LanguagePair(source: german, target: english), mentions: ["house"]),
+            ],
+            unknown: [("qqqqzzzz", LanguagePair(source: english, target: german)), ("Haus", LanguagePair(source: english, target: german))]
+        )
+    }
+
+    @Test func matchesByPrefixAndSuggestsCloseSpellings() async throws {
+        try await ProviderConformance.verifyMatching(
+            { try Self.provider() }, expectedID: .wiktionaryOffline,
+            known: [(query: "serendip", expected: "serendipity"), (query: "serendipty", expected: "serendipity"), (query: "hous", expected: "house")],
+            patterns: [
+                .init("hou", .prefix, expected: "houses"),
+                .init("HOUSE", .exact, expected: "house"),
+            ]
+        )
+    }
+
+    @Test func entriesCarrySensesLabelsExamplesPronunciationsAndEtymology() async throws {
+        let result = try await Self.provider().lookup(LookupQuery("house"))
+        let entry = try #require(result.entries.first)
+        #expect(result.entries.count == 1)
+        #expect(entry.language == english)
+        #expect(entry.senseGroups.map(\.partOfSpeech) == [.noun, .verb])
+        let noun = entry.senseGroups[0].senses
+        // The `no-gloss` sense is left out; a nested sense shows its own gloss.
+        #expect(noun.map(\.definition) == [
+            "A structure built or serving as an abode of human beings.", "A noble family; a dynasty.", "A branch of such a family.",
+        ])
+        #expect(noun[0].examples == ["This is my house and my family's ancestral home."])
+        #expect(noun[0].synonyms == ["abode", "dwelling"])
+        #expect(noun[1].labels == ["figuratively", "genealogy"])
+        #expect(entry.senseGroups[1].senses[0].labels == ["transitive"])
+        #expect(entry.pronunciations.map(\.text) == ["/haʊs/", "hous", "/haʊz/"])
+        #expect(entry.pronunciations.first?.accent == "UK, US")
+        #expect(entry.pronunciations[1].notation == .enPR)
+        #expect(entry.etymology?.hasPrefix("From Middle English hous") == true)
+        #expect(entry.provenance.source == "sample.jsonl (wiktextract dump of \(Self.day()))")
+        let haus = try await Self.provider().lookup(LookupQuery("Haus", language: german))
+        #expect(haus.entries.first?.allSenses.first?.examples == ["Das Haus ist groß. — The house is big."])
+    }
+
+    @Test func inflectedFormsLeadToTheirLemmas() async throws {
+        let provider = try Self.provider()
+        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past")])
+        #expect(try await provider.lemmas(of: LookupQuery("Häuser")) == [FormOf(lemma: "Haus", form: "nominative plural")])
+        #expect(try await provider.lemmas(of: LookupQuery("housing")) == [FormOf(lemma: "house", form: "participle present")])
+        // A word with its own entry has no lemma to fall back to; its entry says what it is a form of.
+        #expect(try await provider.lemmas(of: LookupQuery("houses")).isEmpty)
+        let houses = try await provider.lookup(LookupQuery("houses"))
+        #expect(houses.entries.first?.allSenses.first?.formOf == FormOf(lemma: "house", form: "plural"))
+        #expect(provider.descriptor.capabilities.contains(.lemmas))
+    }
+
+    @Test func aForeignWordKnownOnlyFromTranslationTablesIsAnswered() async throws {
+        let result = try await Self.provider().lookup(LookupQuery("Geschlecht"))
+        let entry = try #require(result.entries.first)
+        #expect(entry.headword == "Geschlecht")
+        #expect(entry.language == german)
+        #expect(entry.translations.map(\.text) == ["house"])
+        #expect(entry.translations.first?.context == "dynasty")
+        #expect(entry.translations.first?.pair == LanguagePair(source: german, target: english))
+    }
+
+    @Test func theDescriptorComesFromTheDataset() throws {
+        let descriptor = try Self.provider().descriptor
+        #expect(descriptor.id == .wiktionaryOffline)
+        #expect(!descriptor.requiresNetwork && descriptor.runsInline)
+        #expect(descriptor.languages.first == english)
+        #expect(descriptor.translationPairs.contains(LanguagePair(source: english, target: german)))
+        #expect(descriptor.translationPairs.contains(LanguagePair(source: Language("ja")!, target: english)))
+        #expect(descriptor.source.hasSuffix("Fixtures/wiktextract/sample.jsonl"))
+    }
+
+    @Test func aDamagedDatasetIsUnavailableNotACrash() throws {
+        let directory = TemporaryFiles.directory()
+        try FileManager.default.createDirectory(atPath: directory + "/datasets", withIntermediateDirectories: true)
+        let path = directory + "/datasets/broken.lexwk"
+        try Data("LXWIKT01 but nothing else".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ProviderError.self) { try WiktionaryOffline(path: path) }
+        let products = ProviderFactory.wiktionaryOffline.make(ProviderEnvironment(variables: ["LEXAGG_DATA_DIR": directory]))
+        #expect(products.providers.isEmpty)
+        #expect(products.problems.first?.contains("broken.lexwk") == true)
+    }
+
+    static func day() -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: FixtureStore.path("wiktextract/sample.jsonl"))
+        let date = attributes?[.modificationDate] as? Date ?? Date()
+        return ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
+    }
+}

@@ -13,10 +13,12 @@ package enum WikitextParser {
     ///   - headword: The page title, used as every entry's headword.
     ///   - language: A level-2 section name (`English`); `nil` for every language on the page.
     ///   - provenance: Attached to every entry, sense and pronunciation.
+    ///   - log: Counts unknown templates and faithfully rendered definition lines, when given.
     package static func entries(
-        from source: WikitextSource, headword: String, language: String?, provenance: Provenance
+        from source: WikitextSource, headword: String, language: String?, provenance: Provenance,
+        log: WikitextLog? = nil
     ) -> [Entry] {
-        var parser = Parser(source: source, headword: headword, wanted: language, provenance: provenance)
+        var parser = Parser(source: source, headword: headword, wanted: language, provenance: provenance, log: log)
         parser.run()
         return parser.entries
     }
@@ -68,6 +70,7 @@ private struct Parser {
     let wanted: String?
     let provenance: Provenance
     let renderer: WikitextRenderer
+    let log: WikitextLog?
     var entries: [Entry] = []
 
     // The language being read.
@@ -77,12 +80,13 @@ private struct Parser {
     var etymologyLevel: Int?
     var mode: Mode = .skip
 
-    init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance) {
+    init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance, log: WikitextLog?) {
         self.source = source
         self.headword = headword
         self.wanted = wanted
         self.provenance = provenance
-        self.renderer = WikitextRenderer(source: source)
+        self.log = log
+        self.renderer = WikitextRenderer(source: source, title: headword, log: log)
     }
 
     // MARK: Lines
@@ -315,7 +319,21 @@ private struct Parser {
         guard !blocks.isEmpty, !blocks[blocks.count - 1].groups.isEmpty else { return }
 
         if marker.isEmpty {
-            if let sense = definition(content) { addSense(sense, depth: depth) }
+            let unknownBefore = log?.unknownCount ?? 0
+            let sense = definition(content)
+            if let sense { addSense(sense, depth: depth) }
+            if let log {
+                log.definitionLines += 1
+                log.renderings.append((source.string(line), sense?.definition))
+                if let sense {
+                    log.senses += 1
+                    if log.unknownCount == unknownBefore {
+                        log.faithfulSenses += 1
+                    } else {
+                        log.unfaithful.append(sense.definition)
+                    }
+                }
+            }
         } else if marker == ":" {
             exampleOrRelation(content, depth: depth)
         } else if marker.hasPrefix("::") {
@@ -341,24 +359,39 @@ private struct Parser {
         }
     }
 
-    /// A sense from a definition line: labels pulled out, form-of recognised, the rest rendered.
+    /// A sense from a definition line: the labels in front pulled out (a `{{lb}}` after text stays inline, as
+    /// the page shows it), form-of recognised, the rest rendered. A line of labels alone is a sense of its own
+    /// (its `##` sub-senses go under it).
     private func definition(_ content: Range<Int>) -> Sense? {
         var labels: [String] = []
         var formOf: FormOf?
         var output: [UInt8] = []
         var cursor = content.lowerBound
+        var inFront = true
+        var pulled: [Range<Int>] = []
         for range in topLevelTemplates(content) {
-            let template = source.template(range)
-            if Parser.labelTemplates.contains(template.name) {
+            let template = WikitextRenderer.resolvingLite(source.template(range))
+            if inFront, !source.trimmed(cursor..<range.lowerBound).isEmpty { inFront = false }
+            let isLabel = Parser.labelTemplates.contains(template.name)
+            if inFront, isLabel || WikitextRenderer.isOldLabelTemplate(template) {
                 renderer.append(cursor..<range.lowerBound, to: &output)
                 cursor = range.upperBound
-                let skipLanguage = template.name != "context" && template.name != "cx"
-                for label in WikitextRenderer.labelArguments(
-                    template, skipLanguage: skipLanguage, source: source, renderer: renderer
-                ) where !labels.contains(label) {
-                    labels.append(label)
+                pulled.append(range)
+                let found: [String]
+                if isLabel {
+                    let skipLanguage = template.name != "context" && template.name != "cx"
+                    found = WikitextRenderer.labelArguments(
+                        template, skipLanguage: skipLanguage, source: source, renderer: renderer
+                    ).map { WikitextRenderer.labelDisplay[$0] ?? $0 }
+                } else {
+                    found = [WikitextRenderer.labelDisplay[template.name] ?? template.name]
+                        + template.positional.map { renderer.render($0) }.filter { !$0.isEmpty }
                 }
-            } else if formOf == nil, let form = FormOfTemplate.parse(template, in: renderer) {
+                for label in found where !labels.contains(label) { labels.append(label) }
+                continue
+            }
+            if !WikitextRenderer.silentTemplates.contains(template.name) { inFront = false }
+            if formOf == nil, let form = FormOfTemplate.parse(template, in: renderer) {
                 formOf = FormOf(lemma: form.lemma, form: form.form)
             }
         }
@@ -367,14 +400,17 @@ private struct Parser {
         if text.isEmpty {
             // Nothing readable: let unknown templates show their arguments rather than lose the sense.
             var degraded: [UInt8] = []
-            let fallback = WikitextRenderer(source: source, mode: .degrade)
+            let fallback = WikitextRenderer(source: source, mode: .degrade, title: headword)
             var start = content.lowerBound
-            for range in topLevelTemplates(content) where Parser.labelTemplates.contains(source.template(range).name) {
+            for range in pulled {
                 fallback.append(start..<range.lowerBound, to: &degraded)
                 start = range.upperBound
             }
             fallback.append(start..<content.upperBound, to: &degraded)
             text = TextCleaner.clean(degraded)
+        }
+        if text.isEmpty, !labels.isEmpty {
+            return Sense(definition: "(" + labels.joined(separator: ", ") + ")", sources: [provenance])
         }
         guard !text.isEmpty else { return nil }
         return Sense(definition: text, labels: labels, formOf: formOf, sources: [provenance])

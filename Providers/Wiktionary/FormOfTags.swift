@@ -16,7 +16,7 @@ extension FormOfTemplate {
         "noun form of": "noun form", "adj form of": "adjective form", "adjective form of": "adjective form",
         "pronoun form of": "pronoun form", "determiner form of": "determiner form", "numeral form of": "numeral form",
         "participle of": "participle", "past of": "past tense", "en-past of": "simple past tense and past participle",
-        "en-simple past of": "simple past", "en-third-person singular of": "third-person singular simple present",
+        "en-simple past of": "simple past", "en-third-person singular of": "third-person singular simple present indicative",
         "en-ing form of": "present participle", "en-comparative of": "comparative degree",
         "en-superlative of": "superlative degree", "en-irregular plural of": "irregular plural",
         "sup of": "superlative degree", "comp of": "comparative degree", "superlative of": "superlative degree",
@@ -67,10 +67,11 @@ extension FormOfTemplate {
     /// Conjugation classes some templates name (`{{pt-verb form of|casar|ar|…}}`); Wiktionary does not show them.
     static let endings: Set<String> = ["ar", "er", "ir", "ir-i", "re", "oir", "-ar", "-er", "-ir", "no"]
 
-    /// The order of tag categories in language-specific templates, by the word a tag expands to.
+    /// The order of tag categories in language-specific templates, by the word a tag expands to ("second-person
+    /// singular affirmative imperative", "feminine plural").
     static let tagOrder: [String] = [
-        "person", "singular", "plural", "dual", "masculine", "feminine", "neuter", "common", "animate",
-        "inanimate", "personal", "nominative", "genitive", "dative", "accusative", "vocative", "ablative",
+        "person", "masculine", "feminine", "neuter", "common", "animate", "inanimate", "personal", "singular",
+        "plural", "dual", "nominative", "genitive", "dative", "accusative", "vocative", "ablative",
         "locative", "instrumental", "partitive", "definite", "indefinite", "strong", "weak", "mixed", "positive",
         "comparative", "superlative", "present", "past", "future", "imperfect", "perfect", "pluperfect",
         "preterite", "aorist", "simple past", "active", "passive", "middle", "affirmative", "negative",

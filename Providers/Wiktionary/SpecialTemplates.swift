@@ -90,6 +90,13 @@ extension WikitextRenderer {
         return true
     }
 
+    /// The names ``renderSpecial(_:to:)`` renders (besides `l/xx`).
+    static let specialTemplates: Set<String> = [
+        "latn-def", "iso 639", "frac", "+obj", "+preo", "+posto", "zh-mw", "zh-mw-lite", "only used in", "only in",
+        "term", "term-lite", "taxon", "demonym-adj", "demonym-noun", "native or resident of", "&lit", "iupac-1",
+        "iupac-3", "soplink", "sop", "sumti",
+    ]
+
     /// A `-lite` template (`{{l-lite}}`, `{{n-g-lite}}`, `{{alt form-lite}}`) displays as its full form does.
     static func resolvingLite(_ template: Template) -> Template {
         guard template.name.hasSuffix("-lite"), templateKinds[template.name] == nil else { return template }

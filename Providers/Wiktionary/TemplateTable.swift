@@ -235,7 +235,7 @@ extension WikitextRenderer {
         "Britain": "British", "british": "British", "UK": "UK", "american": "US", "American": "US", "USA": "US",
         "AU": "Australia", "AusE": "Australia", "australian": "Australia", "NZ": "New Zealand",
         "canadian": "Canada", "CA": "Canada", "irish": "Ireland", "scottish": "Scotland", "IE": "Ireland",
-        "figuratively": "figurative", "fig": "figurative", "obs": "obsolete", "intr": "intransitive",
+        "fig": "figuratively", "obs": "obsolete", "intr": "intransitive",
         "tr": "transitive", "trans": "transitive", "intrans": "intransitive", "ambi": "ambitransitive",
         "uc": "uncountable", "uncount": "uncountable", "pf": "perfective", "impf": "imperfective",
         "math": "mathematics", "maths": "mathematics", "chem": "chemistry", "bio": "biology", "med": "medicine",
@@ -243,18 +243,21 @@ extension WikitextRenderer {
         "pejorative": "derogatory", "pej": "derogatory", "nonstandard": "nonstandard", "idiom": "idiomatic",
         "abbreviation": "abbreviation", "countable": "countable", "i": "intransitive", "t": "transitive",
         "syn": "synonym", "cricket": "cricket", "baseball": "baseball", "Commonwealth": "Commonwealth",
-        "reflexive": "reflexive", "refl": "reflexive", "lit": "literally", "literal": "literally",
+        "reflexive": "reflexive", "refl": "reflexive",
     ]
 
     /// Old label templates (`{{transitive}}`, `{{countable|lang=en}}`, `{{theology|sometimes Word}}`) at the front
     /// of a definition show their name as a label (and their arguments as more labels): a name of letters and
     /// spaces (`computer science`) not otherwise known.
-    static func isOldLabelTemplate(_ template: Template) -> Bool {
+    static func isOldLabelTemplate(_ template: Template, in source: WikitextSource) -> Bool {
         let name = template.name
         guard !name.isEmpty, name.utf8.count <= 24, templateKinds[name] == nil, !silentTemplates.contains(name),
+            !specialTemplates.contains(name),
             !isRequest(name), name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x20 }),
             !name.hasSuffix(" of"), template.named.allSatisfy({ $0.0 == "lang" })
         else { return false }
-        return template.positional.count <= 2
+        // Old label templates never took a language code as an argument.
+        guard let first = template.positional.first else { return true }
+        return template.positional.count <= 2 && !looksLikeLanguageCode(source.string(source.trimmed(first)))
     }
 }

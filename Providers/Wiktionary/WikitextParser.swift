@@ -373,7 +373,7 @@ private struct Parser {
             let template = WikitextRenderer.resolvingLite(source.template(range))
             if inFront, !source.trimmed(cursor..<range.lowerBound).isEmpty { inFront = false }
             let isLabel = Parser.labelTemplates.contains(template.name)
-            if inFront, isLabel || WikitextRenderer.isOldLabelTemplate(template) {
+            if inFront, isLabel || WikitextRenderer.isOldLabelTemplate(template, in: source) {
                 renderer.append(cursor..<range.lowerBound, to: &output)
                 cursor = range.upperBound
                 pulled.append(range)

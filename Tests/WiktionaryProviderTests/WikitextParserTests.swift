@@ -219,8 +219,14 @@ private func senses(_ body: String) -> [Sense] {
         for sense in entries.flatMap(\.allSenses) { #expect(MarkupCheck.problem(in: sense.definition) == nil) }
     }
 
-    @Test func labelOnlyDefinitionsAreDropped() {
-        #expect(senses("# {{lb|en|obsolete}}\n# {{rfdef|en}}").isEmpty)
+    /// A line of labels alone shows as its labels, and its `##` sub-senses stay under it (issue 14); a line
+    /// holding only a request for a definition shows nothing.
+    @Test func labelOnlyDefinitionsKeepTheirSubsenses() {
+        #expect(senses("# {{rfdef|en}}").isEmpty)
+        let parsed = senses("# A first sense.\n# {{lb|en|transitive}}\n## To carry.\n## To hold.\n# {{lb|en|obsolete}}")
+        #expect(parsed.map(\.definition) == ["A first sense.", "(transitive)", "(obsolete)"])
+        #expect(parsed.first?.subsenses.isEmpty == true)
+        #expect(parsed.dropFirst().first?.subsenses.map(\.definition) == ["To carry.", "To hold."])
     }
 }
 

@@ -165,7 +165,7 @@ import WiktionaryProvider
         let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("cats", language: .english))
         let senses = result.entries.flatMap(\.allSenses)
         #expect(senses.map(\.definition) == [
-            "plural of cat", "third-person singular of cat",
+            "plural of cat", "third-person singular simple present indicative of cat",
             "third-person singular present indicative of cat (“to vomit”)",
         ])
         #expect(senses.map { $0.formOf?.lemma } == ["cat", "cat", "cat"])

@@ -76,6 +76,41 @@ extension WikitextRenderer {
             // {{soplink|golf|club}} → golf club
             let words = template.positional.filter { hasText($0) }.map { render($0) }
             appendLiteral(words.joined(separator: " "), to: &output)
+        case "proto":
+            // the old {{proto|Germanic|drinkanan|to drink|lang=en}} → Proto-Germanic *drinkanan (“to drink”)
+            let family = template.positional(0).map { render($0) } ?? ""
+            var pairs: [String] = []
+            var index = 1
+            while index < template.positional.count {
+                let term = render(template.positional[index])
+                let gloss = index + 1 < template.positional.count ? render(template.positional[index + 1]) : ""
+                if !term.isEmpty { pairs.append("*" + term + (gloss.isEmpty ? "" : " (“\(gloss)”)")) }
+                index += 2
+            }
+            appendLiteral((family.isEmpty ? "" : "Proto-\(family) ") + pairs.joined(separator: ", "), to: &output)
+        case "recons":
+            // the old {{recons|dōnan||to do|lang=gem-pro}} → *dōnan (“to do”)
+            let alt = template.positional(1)
+            appendLiteral("*", to: &output)
+            appendArgument(hasText(alt) ? alt : template.positional(0), to: &output)
+            appendGloss(template, positionalIndex: 2, to: &output)
+        case "borrowing":
+            // the old {{borrowing|en|waulk|lang=gv}} → English waulk
+            let offset = template.named("lang") != nil ? 0 : 1
+            let named = appendLanguageName(template.positional(offset), to: &output)
+            if named { output.append(Ascii.space) }
+            let alt = template.positional(offset + 2)
+            appendArgument(hasText(alt) ? alt : template.positional(offset + 1), to: &output)
+        case "c.", "circa", "b.", "a.", "fl.", "d.":
+            // {{C.|19}} → 19th c.; {{circa|1590}} → c. 1590 (the bare {{c}} and {{C}} are categories)
+            guard let first = template.positional(0), hasText(first) else { return true }
+            let value = source.string(source.trimmed(first))
+            if template.name == "c." , let century = Int(value) {
+                appendLiteral(WikitextRenderer.numericOrdinal(century) + " c.", to: &output)
+            } else {
+                appendLiteral(template.name == "circa" ? "c. " : template.name + " ", to: &output)
+                appendArgument(first, to: &output)
+            }
         case "sumti":
             // Lojban place structures: {{sumti|1}} → x1
             appendLiteral("x", to: &output)
@@ -94,7 +129,7 @@ extension WikitextRenderer {
     static let specialTemplates: Set<String> = [
         "latn-def", "iso 639", "frac", "+obj", "+preo", "+posto", "zh-mw", "zh-mw-lite", "only used in", "only in",
         "term", "term-lite", "taxon", "demonym-adj", "demonym-noun", "native or resident of", "&lit", "iupac-1",
-        "iupac-3", "soplink", "sop", "sumti",
+        "iupac-3", "soplink", "sop", "sumti", "proto", "recons", "borrowing", "c.", "circa", "b.", "a.", "fl.", "d.",
     ]
 
     /// A `-lite` template (`{{l-lite}}`, `{{n-g-lite}}`, `{{alt form-lite}}`) displays as its full form does.
@@ -156,6 +191,19 @@ extension WikitextRenderer {
         var language = template.positional(1).map { render($0) } ?? ""
         if language.isEmpty, let title { language = WiktionaryLanguages.displayName(forCode: title.lowercased()) ?? "" }
         return language.isEmpty ? "\(code) language code." : "\(code) language code for \(language)."
+    }
+
+    /// `19` → `19th`, `21` → `21st`.
+    static func numericOrdinal(_ number: Int) -> String {
+        let suffix: String
+        switch (number % 10, number % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(number)\(suffix)"
     }
 
     static func ordinal(_ number: Int) -> String {

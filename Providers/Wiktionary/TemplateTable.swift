@@ -227,7 +227,7 @@ extension WikitextRenderer {
         "defdt", "datedef", "surface analysis", "root", "seemorecites", "checksense", "trreq", "t-needed",
         "wikipedia link", "projectlink", "interwiktionary", "character info", "stroke order", "wp-lite",
         "slim-wp", "swp-lite", "topics-lite", "c-lite", "cln-lite", "multiple image", "listen", "nonlemma-lite",
-        "tea room", "rfclarify-sense", "categorize", "beginning mandarin", "elementary mandarin", "intermediate mandarin", "advanced mandarin", "etydate", "etydate-lite", "dercat", "inhcat", "borcat",
+        "tea room", "rfclarify-sense", "categorize", "pie root", "jbo-etym", "etymon", "beginning mandarin", "elementary mandarin", "intermediate mandarin", "advanced mandarin", "etydate", "etydate-lite", "dercat", "inhcat", "borcat",
     ]
 
     /// How labels display when Wiktionary shows them otherwise than as written (aliases, capitalised regions).

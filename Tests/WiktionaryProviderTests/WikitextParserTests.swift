@@ -51,6 +51,18 @@ private func senses(_ body: String) -> [Sense] {
         ("{{unk|en|nocap=1}} origin", "unknown origin"), ("{{back-formation|en|burglar}}", "Back-formation from burglar"),
         ("Probably an {{glossary|onomatopoeia|onomatopoeic}} word", "Probably an onomatopoeic word"),
         ("{{doublet|en|bench}}", "bench"), ("x {{...}}y", "x […]y"), ("__NOTOC__word", "word"),
+        // issue 14: old etymology templates, self-announcing etymology templates, dates
+        ("From {{proto|Germanic|drinkanan|to drink|lang=en}}.", "From Proto-Germanic *drinkanan (“to drink”)."),
+        ("{{recons|dōnan||to do|lang=gem-pro}}", "*dōnan (“to do”)"), ("{{term|Wasser||water|lang=de}}", "Wasser (“water”)"),
+        ("{{etyl|nl|en}} {{term|water|lang=nl}}, {{etyl|de|en}} {{term|Wasser|lang=de}}", "Dutch water, German Wasser"),
+        ("{{lbor|en|la|animal}}", "Learned borrowing from Latin animal"), ("{{inh+|en|enm|hous}}", "Inherited from Middle English hous"),
+        ("{{der|en|urj-fin-pro|*peütä}}", "Proto-Finnic *peütä"), ("{{der|en|gem|-}}", "Germanic"),
+        ("{{C.|19}} usage", "19th c. usage"), ("{{PIE root|en|wed}}", ""), ("{{borrowing|en|waulk|lang=gv}}", "English waulk"),
+        ("{{taxon|genus|family|Felidae|cats}}", "A taxonomic genus within the family Felidae – cats."),
+        ("{{&lit|en|rain|cats}}", "Used other than figuratively or idiomatically: see rain, cats."),
+        ("{{soplink|golf|club}}", "golf club"), ("{{ISO 639|1|Belarusian}}", "ISO 639-1 language code for Belarusian."),
+        ("{{IUPAC-1|glycine}}", "IUPAC 1-letter abbreviation for glycine"), ("{{zh-mw|m:個}}", "Classifier: 個"),
+        ("{{q-lite|rare}} {{gloss-lite|a gloss}}", "(rare) (a gloss)"),
     ])
     func renders(input: String, expected: String) {
         #expect(render(input) == expected)

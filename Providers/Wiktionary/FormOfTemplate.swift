@@ -48,10 +48,12 @@ struct FormOfTemplate: Hashable {
         var tags: [String] = []
         var altRange: Range<Int>?
         if layout == .languageSpecific {
-            // The lemma is named (`verb=`, `lemma=`) or the first positional argument; the rest are tags.
+            // The lemma is named (`verb=`, `lemma=`) or the first positional argument that is not a tag
+            // (`{{nl-noun form of|pl|raaf}}`); the rest are tags.
             let named = template.named("verb") ?? template.named("lemma") ?? template.named("1")
-            lemmaRange = named ?? template.positional(0)
-            tags = (named == nil ? template.positional.dropFirst() : template.positional[...]).map(raw)
+            let lemmaIndex = named == nil ? template.positional.firstIndex { !isTag(raw($0)) } ?? 0 : nil
+            lemmaRange = named ?? template.positional(lemmaIndex ?? 0)
+            tags = template.positional.indices.filter { $0 != lemmaIndex }.map { raw(template.positional[$0]) }
             for (key, value) in template.named where namedTagKeys.contains(key) {
                 tags.append(contentsOf: raw(value).split(separator: "/").map(String.init))
             }
@@ -114,6 +116,11 @@ struct FormOfTemplate: Hashable {
         }
         let kind = String(name.dropLast(3))
         return (kind, taggedKinds.contains(kind) ? .tagged : .plain)
+    }
+
+    /// Whether `text` is an inflection tag or a conjugation class rather than a word.
+    static func isTag(_ text: String) -> Bool {
+        text.isEmpty || tagNames[text] != nil || endings.contains(text) || combinedTag(text) != nil
     }
 
     /// Inflection tags (`dat|s`, `1|s|pres|ind`, `3s`, `1//3`) as words (`dative singular`).

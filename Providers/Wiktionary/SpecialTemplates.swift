@@ -111,6 +111,11 @@ extension WikitextRenderer {
                 appendLiteral(template.name == "circa" ? "c. " : template.name + " ", to: &output)
                 appendArgument(first, to: &output)
             }
+        case "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.":
+            // era abbreviations: {{B.C.E.}} → BCE
+            appendLiteral(template.name.filter { $0 != "." }.uppercased(), to: &output)
+        case "sic":
+            appendLiteral("[sic]", to: &output)
         case "sumti":
             // Lojban place structures: {{sumti|1}} → x1
             appendLiteral("x", to: &output)
@@ -130,6 +135,7 @@ extension WikitextRenderer {
         "latn-def", "iso 639", "frac", "+obj", "+preo", "+posto", "zh-mw", "zh-mw-lite", "only used in", "only in",
         "term", "term-lite", "taxon", "demonym-adj", "demonym-noun", "native or resident of", "&lit", "iupac-1",
         "iupac-3", "soplink", "sop", "sumti", "proto", "recons", "borrowing", "c.", "circa", "b.", "a.", "fl.", "d.",
+        "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.", "sic",
     ]
 
     /// A `-lite` template (`{{l-lite}}`, `{{n-g-lite}}`, `{{alt form-lite}}`) displays as its full form does.

@@ -88,6 +88,11 @@ extension WikitextRenderer {
             ("small caps", TemplateKind.firstArgument),
             ("ipachar", TemplateKind.firstArgument),
             ("ipafont", TemplateKind.firstArgument),
+            ("pedlink", TemplateKind.firstArgument),
+            ("transterm", TemplateKind.firstArgument),
+            ("unsupported", TemplateKind.firstArgument),
+            ("etymtwin", TemplateKind.doublet),
+            ("unk.", TemplateKind.phrase),
             ("lang-lite", TemplateKind.lang),
             ("ll-lite", TemplateKind.link),
             ("ja-r-lite", TemplateKind.kana),
@@ -197,7 +202,7 @@ extension WikitextRenderer {
 
     /// The text of phrase-like etymology templates.
     static let phrases: [String: String] = [
-        "onomatopoeic": "Onomatopoeic", "onom": "Onomatopoeic", "unknown": "Unknown", "unk": "Unknown",
+        "onomatopoeic": "Onomatopoeic", "onom": "Onomatopoeic", "unknown": "Unknown", "unk": "Unknown", "unk.": "Unknown",
         "uncertain": "Uncertain", "unc": "Uncertain", "back-formation": "Back-formation from",
         "back-form": "Back-formation from", "bf": "Back-formation from", "clipping": "Clipping of",
         "clip": "Clipping of", "named-after": "Named after", "coinage": "Coined by", "coin": "Coined by",
@@ -227,7 +232,7 @@ extension WikitextRenderer {
         "defdt", "datedef", "surface analysis", "root", "seemorecites", "checksense", "trreq", "t-needed",
         "wikipedia link", "projectlink", "interwiktionary", "character info", "stroke order", "wp-lite",
         "slim-wp", "swp-lite", "topics-lite", "c-lite", "cln-lite", "multiple image", "listen", "nonlemma-lite",
-        "tea room", "rfclarify-sense", "categorize", "pie root", "jbo-etym", "etymon", "beginning mandarin", "elementary mandarin", "intermediate mandarin", "advanced mandarin", "etydate", "etydate-lite", "dercat", "inhcat", "borcat",
+        "tea room", "rfclarify-sense", "categorize", "color panel", "wikisource1911enc", "pie root", "jbo-etym", "etymon", "beginning mandarin", "elementary mandarin", "intermediate mandarin", "advanced mandarin", "etydate", "etydate-lite", "dercat", "inhcat", "borcat",
     ]
 
     /// How labels display when Wiktionary shows them otherwise than as written (aliases, capitalised regions).

@@ -76,9 +76,13 @@ extension WikitextRenderer {
                 "\(article) \(type)" + (locations.isEmpty ? "" : " in " + locations.joined(separator: ", ")), to: &output
             )
         case .givenName:
-            // {{given name|en|male}} → "a male given name"
-            let gender = template.positional(1).map { source.string(source.trimmed($0)) } ?? ""
-            appendLiteral(gender.isEmpty ? "a given name" : "a \(gender) given name", to: &output)
+            // {{given name|en|male}} → "a male given name"; the old {{given name|male|from=Latin}} → "… from Latin"
+            let first = template.positional(0).map { source.string(source.trimmed($0)) } ?? ""
+            let oldStyle = template.named("lang") != nil || ["male", "female", "unisex"].contains(first)
+            let gender = template.positional(oldStyle ? 0 : 1).map { source.string(source.trimmed($0)) } ?? ""
+            var text = gender.isEmpty ? "a given name" : "a \(gender) given name"
+            if let from = template.named("from"), hasText(from) { text += " from " + render(from) }
+            appendLiteral(text, to: &output)
         case .surname:
             appendLiteral("a surname", to: &output)
         case .glossary:

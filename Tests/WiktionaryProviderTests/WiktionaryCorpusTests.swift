@@ -15,10 +15,17 @@ import WiktionaryProvider
         var bytes: [UInt8]
     }
 
-    static let folders = [
-        Fixtures.referenceSamples, Fixtures.referenceSamples.deletingLastPathComponent()
-            .appendingPathComponent("corpus/wiktionary"),
-    ]
+    /// The shared folders, and `LEXAGG_WIKTIONARY_CORPUS` (a folder of `.wikitext` pages) to measure other pages.
+    static let folders: [URL] = {
+        var folders = [
+            Fixtures.referenceSamples, Fixtures.referenceSamples.deletingLastPathComponent()
+                .appendingPathComponent("corpus/wiktionary"),
+        ]
+        if let extra = ProcessInfo.processInfo.environment["LEXAGG_WIKTIONARY_CORPUS"] {
+            folders.append(URL(fileURLWithPath: extra))
+        }
+        return folders
+    }()
 
     /// The pages at hand (none when the shared folder is absent).
     static func pages() -> [Page] {
@@ -90,6 +97,9 @@ import WiktionaryProvider
             )
             for line in log.unfaithful { report.append("    unfaithful: \(line)") }
             #expect(log.senses == log.definitionLines, "\(page.name): a definition line gave no sense")
+            if log.senses != log.definitionLines {
+                for (line, definition) in log.renderings where definition == nil { report.append("    no sense: \(line)") }
+            }
             #expect(!entries.isEmpty, "\(page.name): no entries")
             for entry in entries {
                 #expect(entry.language != nil, "\(page.name): an entry without a language")

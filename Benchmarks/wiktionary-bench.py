@@ -2,7 +2,7 @@
 """Throughput of lexagg's Wiktionary extraction against mwparserfromhell.parse on the same page.
 
     pip install mwparserfromhell
-    python3 Benchmarks/wiktionary-bench.py [PAGE.wikitext] [--iterations N]
+    python3 Benchmarks/wiktionary-bench.py [PAGE.wikitext] [--iterations N] [--binary PATH]
 
 Builds `wiktionary-bench` in release mode, then for the page repeated 1x, 4x and 16x measures
   - lexagg: wikitext bytes -> [Entry] for every language section (WikitextParser.entries), and
@@ -24,6 +24,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("page", nargs="?", default=str(ROOT / "Fixtures/wiktionary/pages/bank.wikitext"))
     parser.add_argument("--iterations", type=int, default=64, help="lexagg parses of the 1x page (scaled down for larger)")
+    parser.add_argument("--binary", help="a wiktionary-bench already built (skips `swift build -c release`)")
     args = parser.parse_args()
     try:
         import mwparserfromhell
@@ -31,10 +32,13 @@ def main() -> int:
         print("mwparserfromhell is missing: pip install mwparserfromhell", file=sys.stderr)
         return 2
 
-    subprocess.run(["swift", "build", "-c", "release", "--product", "wiktionary-bench"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout.strip() + "/wiktionary-bench"
+    if args.binary:
+        binary = args.binary
+    else:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "wiktionary-bench"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.strip() + "/wiktionary-bench"
 
     page = pathlib.Path(args.page).read_bytes()
     print(f"page: {args.page} ({len(page)} bytes); mwparserfromhell {mwparserfromhell.__version__}"
@@ -63,7 +67,7 @@ def main() -> int:
         base = base or lexagg
         ratios.append(lexagg / mwpfh)
         print(f"{factor:>4}x {size:>9} {lexagg:>12.1f} {mwpfh:>11.2f} {lexagg / mwpfh:>6.1f}x {lexagg / base:>12.2f}")
-    print(f"lexagg / mwparserfromhell throughput: min {min(ratios):.1f}x (target >= 10x)")
+    print(f"lexagg / mwparserfromhell throughput: min {min(ratios):.1f}x (target >= 40x on the largest real page)")
     return 0
 
 

@@ -17,6 +17,7 @@ PAGES = {
     "parse-bank": ("bank", "bank", 4398, []),
     "parse-kissa": ("kissa", "kissa", 15092, []),
     "parse-cats": ("cats", "cats", 29475, []),
+    "parse-b": ("b", "b", 3124, []),
     "parse-stomach-ache-redirect": (
         "stomachache", "stomachache", 1188304, [{"from": "stomach ache", "to": "stomachache"}]),
 }

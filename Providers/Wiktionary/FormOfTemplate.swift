@@ -1,5 +1,10 @@
-/// A form-of template (`{{plural of|en|cat}}`, `{{inflection of|la|tālus||dat|s}}`): the definition names
-/// its lemma.
+/// A form-of template (`{{plural of|en|cat}}`, `{{inflection of|la|tālus||dat|s}}`,
+/// `{{pt-verb form of|casar|ar|indicative|present|singular|third}}`): the definition names its lemma.
+///
+/// The engine is table-driven: a template is a form-of template when its name is an alias in ``aliases``, ends
+/// in ` of` (`genitive plural of`, `alt case form of`), or is a language's own family (`xx-… form of`,
+/// `xx-…-form-of`, `xx-verb-form`, `sv-adj-form-abs-indef-n`); tags (`3|s|pres|actv|indc`, `p=1|n=sg|m=ind`) are
+/// expanded through ``tagNames``. Head templates never reach it: only definition lines are rendered.
 struct FormOfTemplate: Hashable {
     /// The rendered definition (`plural of cat`).
     var text: String
@@ -8,99 +13,163 @@ struct FormOfTemplate: Hashable {
     /// The kind of form (`plural`, `dative singular`), when known.
     var form: String?
 
+    /// How a template lays out its arguments.
+    enum Layout {
+        /// `{{plural of|lang|lemma|alt|gloss}}`
+        case plain
+        /// `{{inflection of|lang|lemma|alt|tag|tag…}}`
+        case tagged
+        /// `{{form of|lang|form text|lemma|alt|gloss}}`
+        case described
+        /// `{{xx-verb form of|lemma|tag…|name=tag…}}`: no language argument; tags positional or named.
+        case languageSpecific
+    }
+
     static func parse(_ template: Template, in renderer: WikitextRenderer) -> FormOfTemplate? {
-        let name = template.name
-        let canonical: String
-        var languageSpecific = false
-        if let alias = aliases[name] {
-            canonical = alias
-        } else if name.hasSuffix(" of"), WikitextRenderer.templateKinds[name] == nil {
-            canonical = name
-            if let dash = name.firstIndex(of: "-"),
-                WikitextRenderer.looksLikeLanguageCode(String(name[..<dash]))
-            {
-                languageSpecific = true
-            }
-        } else {
-            return nil
-        }
+        guard let classified = classify(template.name) else { return nil }
+        let (kind, layout) = classified
         let source = renderer.source
-        let offset = template.named("lang") != nil || languageSpecific ? 0 : 1
-        guard let lemmaRange = template.positional(offset) ?? template.named("1") else { return nil }
+        func raw(_ range: Range<Int>?) -> String { range.map { source.string(source.trimmed($0)) } ?? "" }
+
+        // New style names the language first; old style (`{{past of|walk}}`, `lang=`) does not.
+        var offset = 0
+        if layout != .languageSpecific, template.named("lang") == nil, template.positional.count >= 2,
+            WiktionaryLanguages.displayName(forCode: raw(template.positional(0))) != nil
+        {
+            offset = 1
+        }
+        var kindText = kind
+        if layout == .described {
+            kindText = renderer.render(template.positional(offset) ?? 0..<0)
+            if kind == "spelling" { kindText += " spelling" }
+            offset += 1
+        }
+        let lemmaRange: Range<Int>?
+        var tags: [String] = []
+        var altRange: Range<Int>?
+        if layout == .languageSpecific {
+            // The lemma is named (`verb=`, `lemma=`) or the first positional argument that is not a tag
+            // (`{{nl-noun form of|pl|raaf}}`); the rest are tags.
+            let named = template.named("verb") ?? template.named("lemma") ?? template.named("1")
+            let lemmaIndex = named == nil ? template.positional.firstIndex { !isTag(raw($0)) } ?? 0 : nil
+            lemmaRange = named ?? template.positional(lemmaIndex ?? 0)
+            tags = template.positional.indices.filter { $0 != lemmaIndex }.map { raw(template.positional[$0]) }
+            for (key, value) in template.named where namedTagKeys.contains(key) {
+                tags.append(contentsOf: raw(value).split(separator: "/").map(String.init))
+            }
+            tags = tags.filter { !endings.contains($0) }
+            tags = orderedByCategory(tags)
+            altRange = template.named("alt")
+        } else {
+            lemmaRange = template.positional(offset) ?? template.named("1")
+            altRange = template.named("alt") ?? template.positional(offset + 1)
+            if layout == .tagged { tags = template.positional.dropFirst(offset + 2).map(raw) }
+        }
+        guard let lemmaRange else { return nil }
         var lemma = renderer.render(lemmaRange)
         if let hash = lemma.firstIndex(of: "#") { lemma = String(lemma[..<hash]) }
         lemma = lemma.trimmingCharacters(in: " ")
         guard !lemma.isEmpty else { return nil }
-        let altRange = template.named("alt") ?? template.positional(offset + 1)
         let display = renderer.hasText(altRange) ? renderer.render(altRange!) : lemma
 
-        let form: String?
-        let text: String
-        if canonical == "inflection of" {
-            let tags = template.positional.dropFirst(offset + 2).map { source.string(source.trimmed($0)) }
-            form = expand(tags)
-            text = (form ?? "inflection") + " of " + display
-        } else {
-            let kind = String(canonical.dropLast(3))
-            if languageSpecific, let dash = kind.firstIndex(of: "-") {
-                form = String(kind[kind.index(after: dash)...])
-            } else {
-                form = kind
-            }
-            text = (form ?? kind) + " of " + display
+        let expanded = expand(tags)
+        let form = expanded ?? (kindText.isEmpty ? nil : kindText)
+        // `{{short for|en|gym}}` reads "Short for gym"; every other kind joins with "of".
+        var text = (form ?? "form") + (form?.hasSuffix(" for") == true ? " " : " of ") + display
+        if template.named("cap") != nil || template.named("nocap") == nil && capitalisedKinds.contains(kindText) {
+            text = text.prefix(1).uppercased() + text.dropFirst()
         }
         var gloss: String?
-        if let range = template.named("t") ?? template.named("gloss")
-            ?? (canonical == "inflection of" ? nil : template.positional(offset + 2)), renderer.hasText(range)
-        {
-            gloss = renderer.render(range)
-        }
+        let glossRange = (layout == .languageSpecific ? nil : template.named("t")) ?? template.named("gloss")
+            ?? (layout == .plain || layout == .described ? template.positional(offset + 2) : nil)
+        if let glossRange, renderer.hasText(glossRange) { gloss = renderer.render(glossRange) }
         return FormOfTemplate(text: text + (gloss.map { " (“\($0)”)" } ?? ""), lemma: lemma, form: form)
     }
 
-    /// Inflection tags (`dat|s`, `1|s|pres|ind`) as words (`dative singular`).
+    /// The kind of form a template name announces and how its arguments are laid out; `nil` for a template that
+    /// is not a form-of template.
+    static func classify(_ name: String) -> (kind: String, layout: Layout)? {
+        if let alias = aliases[name] { return (alias, taggedKinds.contains(alias) ? .tagged : .plain) }
+        if name == "form of" { return ("form", .described) }
+        if name == "spelling of" { return ("spelling", .described) }  // {{spelling of|en|Canadian|colour}}
+        if let dash = name.firstIndex(of: "-"), WikitextRenderer.looksLikeLanguageCode(String(name[..<dash])) {
+            // xx-verb form of, xx-verb-form-of, xx-verb-form, xx-adj-form-abs-indef-n, xx-romanization of
+            let rest = String(name[name.index(after: dash)...]).replacingDashes()
+            guard rest.hasSuffix(" of") || rest.contains("form") else { return nil }
+            var words = rest.split(separator: " ").map(String.init)
+            if words.last == "of" { words.removeLast() }
+            guard let formIndex = words.firstIndex(of: "form") ?? words.indices.last else { return nil }
+            let before = words[..<formIndex].map { partNames[$0] ?? $0 }
+            let after = words[(formIndex + 1)...].map { tagNames[$0] ?? $0 }
+            let kind: String
+            if !after.isEmpty {
+                kind = after.joined(separator: " ")  // sv-adj-form-abs-indef-n: absolute indefinite neuter
+            } else if words.contains("form") {
+                kind = (before + ["form"]).joined(separator: " ")
+            } else {
+                kind = words.map { partNames[$0] ?? $0 }.joined(separator: " ")
+            }
+            return (kind, .languageSpecific)
+        }
+        guard name.hasSuffix(" of"), WikitextRenderer.templateKinds[name] == nil, name.utf8.count > 3 else {
+            return nil
+        }
+        let kind = String(name.dropLast(3))
+        return (kind, taggedKinds.contains(kind) ? .tagged : .plain)
+    }
+
+    /// Whether `text` is an inflection tag or a conjugation class rather than a word.
+    static func isTag(_ text: String) -> Bool {
+        text.isEmpty || tagNames[text] != nil || endings.contains(text) || combinedTag(text) != nil
+    }
+
+    /// Inflection tags (`dat|s`, `1|s|pres|ind`, `3s`, `1//3`) as words (`dative singular`).
     static func expand(_ tags: [String]) -> String? {
         var words: [String] = []
         for tag in tags where !tag.isEmpty {
-            if tag == ";" || tag == "and" {
-                if !words.isEmpty { words.append("and") }
+            if tag == ";" || tag == "and" || tag == "_" {
+                if tag != "_", !words.isEmpty { words.append("and") }
                 continue
             }
-            let parts = tag.split(separator: "//").map { tagNames[String($0)] ?? String($0) }
+            let parts = tag.split(separator: "//").map { part -> String in
+                let part = String(part)
+                if let name = tagNames[part] ?? tagNames[part.lowercased()] { return name }
+                return combinedTag(part) ?? part
+            }
             words.append(parts.joined(separator: " and "))
         }
         while words.last == "and" { words.removeLast() }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
-    static let aliases: [String: String] = [
-        "infl of": "inflection of", "inflection of": "inflection of", "alt form": "alternative form of",
-        "altform": "alternative form of", "alt-form": "alternative form of", "alt sp": "alternative spelling of",
-        "altsp": "alternative spelling of", "abbr of": "abbreviation of", "init of": "initialism of",
-        "syn of": "synonym of", "short for": "short form of", "clip of": "clipping of", "pl of": "plural of",
-        "obs form": "obsolete form of", "obs sp": "obsolete spelling of", "missp": "misspelling of",
-        "dim of": "diminutive of", "aug of": "augmentative of", "honor alt case": "honorific alternative case of",
-        "alt case": "alternative case form of", "verb form of": "verb form of", "noun form of": "noun form of",
-        "adj form of": "adjective form of", "participle of": "participle of", "past of": "past tense of",
-    ]
+    /// Person-number shortcuts: `3s` → third-person singular, `1p` → first-person plural, `123` → first-,
+    /// second- and third-person.
+    static func combinedTag(_ tag: String) -> String? {
+        let bytes = Array(tag.utf8)
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x31 && $0 <= 0x33 || $0 == 0x73 || $0 == 0x70 || $0 == 0x64 })
+        else { return nil }
+        let persons = bytes.filter { $0 >= 0x31 && $0 <= 0x33 }.map { tagNames[String(UnicodeScalar($0))]! }
+        let numbers = bytes.filter { !($0 >= 0x31 && $0 <= 0x33) }.map { tagNames[String(UnicodeScalar($0))]! }
+        var person = persons.joined(separator: " and ")
+        if persons.count > 1 {
+            let stems = persons.map { String($0.dropLast(7)) + "-" }
+            person = stems.dropLast().joined(separator: ", ") + " and " + persons.last!
+        }
+        return ([person] + numbers).filter { !$0.isEmpty }.joined(separator: " ")
+    }
 
-    static let tagNames: [String: String] = [
-        "1": "first-person", "2": "second-person", "3": "third-person", "s": "singular", "sg": "singular",
-        "p": "plural", "pl": "plural", "d": "dual", "du": "dual", "m": "masculine", "f": "feminine",
-        "n": "neuter", "c": "common", "nom": "nominative", "gen": "genitive", "dat": "dative",
-        "acc": "accusative", "voc": "vocative", "abl": "ablative", "loc": "locative", "ins": "instrumental",
-        "par": "partitive", "ess": "essive", "tra": "translative", "ine": "inessive", "ela": "elative",
-        "ill": "illative", "ade": "adessive", "all": "allative", "com": "comitative", "abe": "abessive",
-        "pres": "present", "past": "past", "fut": "future", "impf": "imperfect", "perf": "perfect",
-        "plup": "pluperfect", "pret": "preterite", "ind": "indicative", "sub": "subjunctive",
-        "subj": "subjunctive", "imp": "imperative", "cond": "conditional", "inf": "infinitive",
-        "part": "participle", "ptcp": "participle", "ger": "gerund", "act": "active", "pass": "passive",
-        "def": "definite", "indef": "indefinite", "poss": "possessive", "comd": "comparative",
-        "comp": "comparative", "sup": "superlative", "supd": "superlative", "ing-form": "present participle",
-        "spast": "simple past", "pos": "positive", "str": "strong", "wk": "weak", "mix": "mixed",
-        "an": "animate", "in": "inanimate", "pers": "personal", "aff": "affirmative", "neg": "negative",
-        "conn": "connegative", "pot": "potential", "agent": "agent", "prs": "present", "prt": "preterite",
-    ]
+    /// Language-specific templates' tags in the order Wiktionary shows them: person, number, gender, case,
+    /// tense, aspect, voice, mood and the rest.
+    static func orderedByCategory(_ tags: [String]) -> [String] {
+        func rank(_ tag: String) -> Int {
+            let word = tagNames[tag] ?? tagNames[tag.lowercased()] ?? combinedTag(tag) ?? tag
+            return tagOrder.firstIndex { word.hasSuffix($0) || word == $0 } ?? tagOrder.count
+        }
+        let ranked: [(rank: Int, offset: Int, tag: String)] = tags.filter { !$0.isEmpty }.enumerated().map {
+            (rank: rank($0.element), offset: $0.offset, tag: $0.element)
+        }
+        return ranked.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.offset < $1.offset }.map(\.tag)
+    }
 }
 
 extension String {
@@ -110,4 +179,6 @@ extension String {
         while view.last == set { view.removeLast() }
         return String(view)
     }
+
+    func replacingDashes() -> String { String(map { $0 == "-" ? " " : $0 }) }
 }

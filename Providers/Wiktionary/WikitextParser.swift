@@ -13,10 +13,12 @@ package enum WikitextParser {
     ///   - headword: The page title, used as every entry's headword.
     ///   - language: A level-2 section name (`English`); `nil` for every language on the page.
     ///   - provenance: Attached to every entry, sense and pronunciation.
+    ///   - log: Counts unknown templates and faithfully rendered definition lines, when given.
     package static func entries(
-        from source: WikitextSource, headword: String, language: String?, provenance: Provenance
+        from source: WikitextSource, headword: String, language: String?, provenance: Provenance,
+        log: WikitextLog? = nil
     ) -> [Entry] {
-        var parser = Parser(source: source, headword: headword, wanted: language, provenance: provenance)
+        var parser = PageParser(source: source, headword: headword, wanted: language, provenance: provenance, log: log)
         parser.run()
         return parser.entries
     }
@@ -27,8 +29,8 @@ package enum WikitextParser {
         var index = 0
         let bytes = source.bytes
         while index < bytes.count {
-            let lineEnd = Parser.plainLineEnd(bytes, from: index)
-            if let header = Parser.header(source, index..<lineEnd), header.level == 2 { names.append(header.name) }
+            let lineEnd = PageParser.plainLineEnd(bytes, from: index)
+            if let header = PageParser.header(source, index..<lineEnd), header.level == 2 { names.append(header.name) }
             index = lineEnd + 1
         }
         return names
@@ -47,7 +49,8 @@ package enum WikitextParser {
     ]
 }
 
-private struct Parser {
+/// One pass over a page (the relations and pronunciation sections are in WikitextParser+Sections.swift).
+struct PageParser {
     enum Mode {
         /// Outside any section we read (or in a language we do not want): skip to the next header.
         case skip
@@ -68,6 +71,7 @@ private struct Parser {
     let wanted: String?
     let provenance: Provenance
     let renderer: WikitextRenderer
+    let log: WikitextLog?
     var entries: [Entry] = []
 
     // The language being read.
@@ -77,12 +81,13 @@ private struct Parser {
     var etymologyLevel: Int?
     var mode: Mode = .skip
 
-    init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance) {
+    init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance, log: WikitextLog?) {
         self.source = source
         self.headword = headword
         self.wanted = wanted
         self.provenance = provenance
-        self.renderer = WikitextRenderer(source: source)
+        self.log = log
+        self.renderer = WikitextRenderer(source: source, title: headword, log: log)
     }
 
     // MARK: Lines
@@ -98,14 +103,14 @@ private struct Parser {
                     index = nextHeaderCandidate(bytes, from: index, languageOnly: language == nil)
                     continue
                 }
-                let lineEnd = Parser.plainLineEnd(bytes, from: index)
-                if let header = Parser.header(source, index..<lineEnd) { handle(header) }
+                let lineEnd = PageParser.plainLineEnd(bytes, from: index)
+                if let header = PageParser.header(source, index..<lineEnd) { handle(header) }
                 index = lineEnd + 1
                 continue
             }
             let lineEnd = logicalLineEnd(bytes, from: index)
             let line = index..<lineEnd
-            if bytes[index] == Ascii.equals, let header = Parser.header(source, line) {
+            if bytes[index] == Ascii.equals, let header = PageParser.header(source, line) {
                 handle(header)
             } else {
                 handleLine(line)
@@ -149,7 +154,7 @@ private struct Parser {
                 // An unclosed template ends at the next sense line or header rather than swallowing them.
                 if index + 1 < count, bytes[index + 1] == Ascii.hash { return index }
                 if index + 1 < count, bytes[index + 1] == Ascii.equals,
-                    Parser.header(source, (index + 1)..<Parser.plainLineEnd(bytes, from: index + 1)) != nil
+                    PageParser.header(source, (index + 1)..<PageParser.plainLineEnd(bytes, from: index + 1)) != nil
                 {
                     return index
                 }
@@ -224,10 +229,10 @@ private struct Parser {
         {
             let isShared = etymologyLevel.map { header.level <= $0 } ?? true
             mode = .pronunciation(shared: isShared)
-        } else if WikitextParser.partsOfSpeech.contains(Parser.withoutNumber(name)) {
+        } else if WikitextParser.partsOfSpeech.contains(PageParser.withoutNumber(name)) {
             if blocks.isEmpty { blocks.append(Block()) }
             blocks[blocks.count - 1].groups.append(
-                SenseGroup(partOfSpeech: PartOfSpeech(Parser.withoutNumber(name)), senses: [])
+                SenseGroup(partOfSpeech: PartOfSpeech(PageParser.withoutNumber(name)), senses: [])
             )
             mode = .senses
         } else if name == "synonyms" || name == "antonyms" {
@@ -284,11 +289,11 @@ private struct Parser {
             let (found, audio) = pronunciations(in: line)
             if isShared || blocks.isEmpty {
                 shared += found
-                Parser.attach(audio, to: &shared, lineStart: shared.count - found.count)
+                PageParser.attach(audio, to: &shared, lineStart: shared.count - found.count)
             } else {
                 blocks[blocks.count - 1].pronunciations += found
                 let count = blocks[blocks.count - 1].pronunciations.count
-                Parser.attach(audio, to: &blocks[blocks.count - 1].pronunciations, lineStart: count - found.count)
+                PageParser.attach(audio, to: &blocks[blocks.count - 1].pronunciations, lineStart: count - found.count)
             }
         case .senses:
             guard source[line.lowerBound] == Ascii.hash else { return }
@@ -315,7 +320,21 @@ private struct Parser {
         guard !blocks.isEmpty, !blocks[blocks.count - 1].groups.isEmpty else { return }
 
         if marker.isEmpty {
-            if let sense = definition(content) { addSense(sense, depth: depth) }
+            let unknownBefore = log?.unknownCount ?? 0
+            let sense = definition(content)
+            if let sense { addSense(sense, depth: depth) }
+            if let log, sense != nil || !isRequestOnly(content) {
+                log.definitionLines += 1
+                log.renderings.append((source.string(line), sense?.definition))
+                if let sense {
+                    log.senses += 1
+                    if log.unknownCount == unknownBefore {
+                        log.faithfulSenses += 1
+                    } else {
+                        log.unfaithful.append(sense.definition)
+                    }
+                }
+            }
         } else if marker == ":" {
             exampleOrRelation(content, depth: depth)
         } else if marker.hasPrefix("::") {
@@ -341,24 +360,39 @@ private struct Parser {
         }
     }
 
-    /// A sense from a definition line: labels pulled out, form-of recognised, the rest rendered.
+    /// A sense from a definition line: the labels in front pulled out (a `{{lb}}` after text stays inline, as
+    /// the page shows it), form-of recognised, the rest rendered. A line of labels alone is a sense of its own
+    /// (its `##` sub-senses go under it).
     private func definition(_ content: Range<Int>) -> Sense? {
         var labels: [String] = []
         var formOf: FormOf?
         var output: [UInt8] = []
         var cursor = content.lowerBound
+        var inFront = true
+        var pulled: [Range<Int>] = []
         for range in topLevelTemplates(content) {
-            let template = source.template(range)
-            if Parser.labelTemplates.contains(template.name) {
+            let template = WikitextRenderer.resolvingLite(source.template(range))
+            if inFront, !source.trimmed(cursor..<range.lowerBound).isEmpty { inFront = false }
+            let isLabel = PageParser.labelTemplates.contains(template.name)
+            if inFront, isLabel || WikitextRenderer.isOldLabelTemplate(template, in: source) {
                 renderer.append(cursor..<range.lowerBound, to: &output)
                 cursor = range.upperBound
-                let skipLanguage = template.name != "context" && template.name != "cx"
-                for label in WikitextRenderer.labelArguments(
-                    template, skipLanguage: skipLanguage, source: source, renderer: renderer
-                ) where !labels.contains(label) {
-                    labels.append(label)
+                pulled.append(range)
+                let found: [String]
+                if isLabel {
+                    let skipLanguage = template.name != "context" && template.name != "cx"
+                    found = WikitextRenderer.labelArguments(
+                        template, skipLanguage: skipLanguage, source: source, renderer: renderer
+                    ).map { WikitextRenderer.labelDisplay[$0] ?? $0 }
+                } else {
+                    found = [WikitextRenderer.labelDisplay[template.name] ?? template.name]
+                        + template.positional.map { renderer.render($0) }.filter { !$0.isEmpty }
                 }
-            } else if formOf == nil, let form = FormOfTemplate.parse(template, in: renderer) {
+                for label in found where !labels.contains(label) { labels.append(label) }
+                continue
+            }
+            if !WikitextRenderer.silentTemplates.contains(template.name) { inFront = false }
+            if formOf == nil, let form = FormOfTemplate.parse(template, in: renderer) {
                 formOf = FormOf(lemma: form.lemma, form: form.form)
             }
         }
@@ -367,17 +401,35 @@ private struct Parser {
         if text.isEmpty {
             // Nothing readable: let unknown templates show their arguments rather than lose the sense.
             var degraded: [UInt8] = []
-            let fallback = WikitextRenderer(source: source, mode: .degrade)
+            let fallback = WikitextRenderer(source: source, mode: .degrade, title: headword)
             var start = content.lowerBound
-            for range in topLevelTemplates(content) where Parser.labelTemplates.contains(source.template(range).name) {
+            for range in pulled {
                 fallback.append(start..<range.lowerBound, to: &degraded)
                 start = range.upperBound
             }
             fallback.append(start..<content.upperBound, to: &degraded)
             text = TextCleaner.clean(degraded)
         }
+        if text.isEmpty, !labels.isEmpty {
+            return Sense(definition: "(" + labels.joined(separator: ", ") + ")", sources: [provenance])
+        }
         guard !text.isEmpty else { return nil }
         return Sense(definition: text, labels: labels, formOf: formOf, sources: [provenance])
+    }
+
+    /// Whether a definition line holds nothing but requests and maintenance templates (`# {{rfdef|en}}`):
+    /// the page shows no definition there.
+    private func isRequestOnly(_ content: Range<Int>) -> Bool {
+        var cursor = content.lowerBound
+        for range in topLevelTemplates(content) {
+            guard source.trimmed(cursor..<range.lowerBound).isEmpty else { return false }
+            let name = source.template(range).name
+            guard WikitextRenderer.isRequest(name) || WikitextRenderer.silentTemplates.contains(name) else {
+                return false
+            }
+            cursor = range.upperBound
+        }
+        return source.trimmed(cursor..<content.upperBound).isEmpty
     }
 
     private mutating func exampleOrRelation(_ content: Range<Int>, depth: Int) {
@@ -409,7 +461,7 @@ private struct Parser {
     }
 
     /// The terms of `{{syn|en|a|b}}` (or the old `{{syn|a|b|lang=en}}`), without thesaurus links.
-    private func relationTerms(_ template: Template) -> [String] {
+    func relationTerms(_ template: Template) -> [String] {
         let arguments = template.named("lang") != nil ? template.positional[...] : template.positional.dropFirst()
         var terms: [String] = []
         for argument in arguments {
@@ -421,7 +473,7 @@ private struct Parser {
         return terms
     }
 
-    private func topLevelTemplates(_ range: Range<Int>) -> [Range<Int>] {
+    func topLevelTemplates(_ range: Range<Int>) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var index = range.lowerBound
         let upper = range.upperBound
@@ -449,7 +501,7 @@ private struct Parser {
     private mutating func addSense(_ sense: Sense, depth: Int) {
         let block = blocks.count - 1
         let group = blocks[block].groups.count - 1
-        if depth <= 1 || !Parser.modifyLast(&blocks[block].groups[group].senses, depth: depth - 1, { parent in
+        if depth <= 1 || !PageParser.modifyLast(&blocks[block].groups[group].senses, depth: depth - 1, { parent in
             parent.subsenses.append(sense)
         }) {
             blocks[block].groups[group].senses.append(sense)
@@ -462,10 +514,10 @@ private struct Parser {
         }
     }
 
-    private mutating func modifySense(depth: Int, _ body: (inout Sense) -> Void) {
+    mutating func modifySense(depth: Int, _ body: (inout Sense) -> Void) {
         let block = blocks.count - 1
         let group = blocks[block].groups.count - 1
-        _ = Parser.modifyLast(&blocks[block].groups[group].senses, depth: depth, body)
+        _ = PageParser.modifyLast(&blocks[block].groups[group].senses, depth: depth, body)
     }
 
     /// Applies `body` to the last sense at `depth` (or the deepest last sense above it).
@@ -477,168 +529,4 @@ private struct Parser {
         return true
     }
 
-    // MARK: Relations sections
-
-    private mutating func relationLine(_ line: Range<Int>, synonyms: Bool) {
-        let raw = source.string(line)
-        if raw.contains("Thesaurus:") || raw.contains("Wikisaurus:") { return }
-        var content = line.lowerBound
-        while content < line.upperBound, source[content] == Ascii.star || source[content] == Ascii.colon {
-            content += 1
-        }
-        var qualifier: String?
-        var terms: [String] = []
-        var output: [UInt8] = []
-        var cursor = content
-        var index = content
-        while index < line.upperBound - 1 {
-            if source[index] == Ascii.openBrace, source[index + 1] == Ascii.openBrace,
-                let end = source.templateEnd(from: index, limit: line.upperBound)
-            {
-                let template = source.template(index..<end)
-                switch template.name {
-                case "sense", "s":
-                    qualifier = template.positional(0).map { renderer.render($0) }
-                case "l", "link", "ll", "l-self":
-                    let term = renderer.render(index..<end)
-                    if !term.isEmpty { terms.append(term) }
-                case "syn", "ant":
-                    terms += relationTerms(template)
-                default:
-                    renderer.append(cursor..<index, to: &output)
-                }
-                cursor = end
-                index = end
-            } else if source[index] == Ascii.openBracket, source[index + 1] == Ascii.openBracket,
-                let end = source.linkEnd(from: index, limit: line.upperBound)
-            {
-                let term = renderer.render(index..<end)
-                if !term.isEmpty { terms.append(term) }
-                cursor = end
-                index = end
-            } else {
-                index += 1
-            }
-        }
-        if terms.isEmpty {
-            renderer.append(cursor..<line.upperBound, to: &output)
-            terms = TextCleaner.clean(output).split(whereSeparator: { $0 == "," || $0 == ";" })
-                .map { String($0).trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
-        }
-        guard !terms.isEmpty else { return }
-        let block = blocks.count - 1
-        let group = blocks[block].groups.count - 1
-        let senses = blocks[block].groups[group].senses
-        guard !senses.isEmpty else { return }
-        // The sense the line's {{sense|…}} names; without one, the only sense; else the part of speech as a whole
-        // (a synonym of one sense must not land on another: finger's "bloke, lad" is not its first sense).
-        var target: Int?
-        if let qualifier = qualifier?.lowercased(), !qualifier.isEmpty {
-            target = Parser.sense(named: qualifier, in: senses)
-        } else if senses.count == 1 {
-            target = 0
-        }
-        for term in terms {
-            if let target {
-                if synonyms {
-                    if !blocks[block].groups[group].senses[target].synonyms.contains(term) {
-                        blocks[block].groups[group].senses[target].synonyms.append(term)
-                    }
-                } else if !blocks[block].groups[group].senses[target].antonyms.contains(term) {
-                    blocks[block].groups[group].senses[target].antonyms.append(term)
-                }
-            } else if synonyms {
-                if !blocks[block].groups[group].synonyms.contains(term) { blocks[block].groups[group].synonyms.append(term) }
-            } else if !blocks[block].groups[group].antonyms.contains(term) {
-                blocks[block].groups[group].antonyms.append(term)
-            }
-        }
-    }
-
-    /// The sense a `{{sense|…}}` gloss names: the first whose definition contains the gloss, else the first that
-    /// contains every longer word of it, roughly stemmed (`{{sense|extremity of the hand}}` for "One of the long
-    /// extremities of the hand"); `nil` when none does.
-    static func sense(named gloss: String, in senses: [Sense]) -> Int? {
-        if let exact = senses.firstIndex(where: { $0.definition.lowercased().contains(gloss) }) { return exact }
-        // Each word by its stem, roughly: without its last two letters (`extremity` finds "extremities").
-        let words = gloss.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 4 }
-            .map { String($0.prefix(max(4, $0.count - 2))) }
-        guard !words.isEmpty else { return nil }
-        return senses.firstIndex { sense in
-            let definition = sense.definition.lowercased()
-            return words.allSatisfy { definition.contains($0) }
-        }
-    }
-
-    // MARK: Pronunciation
-
-    struct Audio {
-        var url: String
-        var label: String
-    }
-
-    /// Gives each recording to a pronunciation: one on the same line (from `lineStart`), else the latest one
-    /// without a recording whose accent the recording's label names (or that has no accent).
-    static func attach(_ audio: [Audio], to pronunciations: inout [Pronunciation], lineStart: Int) {
-        for recording in audio {
-            let candidates = pronunciations.indices.reversed().filter { pronunciations[$0].audioURL == nil }
-            let sameLine = candidates.filter { $0 >= lineStart }
-            let matching = candidates.filter { index in
-                guard let accent = pronunciations[index].accent else { return true }
-                let accents = accent.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
-                return accents.contains { recording.label.contains($0) }
-            }
-            if let index = sameLine.last ?? matching.first { pronunciations[index].audioURL = recording.url }
-        }
-    }
-
-    private func pronunciations(in line: Range<Int>) -> (found: [Pronunciation], audio: [Audio]) {
-        var accent: String?
-        var found: [Pronunciation] = []
-        var audio: [Audio] = []
-        for range in topLevelTemplates(line) {
-            let template = source.template(range)
-            switch template.name {
-            case "a", "accent", "a2":
-                let values = WikitextRenderer.labelArguments(
-                    template, skipLanguage: false, source: source, renderer: renderer
-                )
-                if !values.isEmpty { accent = values.joined(separator: ", ") }
-            case "ipa", "ipa-lite":
-                var arguments = template.positional[...]
-                if template.named("lang") == nil, let first = arguments.first {
-                    let raw = source.string(source.trimmed(first))
-                    if !raw.hasPrefix("/"), !raw.hasPrefix("[") { arguments = arguments.dropFirst() }
-                }
-                let ownAccent = template.named("a").map { renderer.render($0) }
-                for argument in arguments {
-                    let text = renderer.render(argument)
-                    guard !text.isEmpty else { continue }
-                    found.append(
-                        Pronunciation(
-                            text: text, notation: .ipa, accent: ownAccent ?? accent, provenance: provenance
-                        )
-                    )
-                }
-            case "enpr":
-                for argument in template.positional {
-                    let text = renderer.render(argument)
-                    guard !text.isEmpty else { continue }
-                    found.append(Pronunciation(text: text, notation: .enPR, accent: accent, provenance: provenance))
-                }
-            case "audio":
-                // {{audio|en|File.ogg|Audio (US)}} or the old {{audio|File.ogg|Audio (US)|lang=en}}
-                let offset = template.named("lang") != nil ? 0 : 1
-                guard let fileRange = template.positional(offset) else { continue }
-                let file = source.string(source.trimmed(fileRange))
-                guard !file.isEmpty, !file.contains("{"), !file.contains("[") else { continue }
-                let label = template.positional(offset + 1).map { renderer.render($0) } ?? ""
-                let name = String(file.map { $0 == " " ? "_" : $0 })
-                audio.append(Audio(url: "https://commons.wikimedia.org/wiki/Special:FilePath/" + name, label: label))
-            default:
-                continue
-            }
-        }
-        return (found, audio)
-    }
 }

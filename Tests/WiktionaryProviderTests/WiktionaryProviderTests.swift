@@ -75,6 +75,38 @@ import WiktionaryProvider
         #expect(everything.entries.compactMap(\.language?.code) == ["fi", "izh"])
     }
 
+    /// Issue 14: a letter page reads as the page does (`lexagg lookup b --providers wiktionary --lang en`).
+    @Test func letterPageReadsAsThePageDoes() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = WiktionaryReplay.provider(server)
+        let english = try await provider.lookup(LookupQuery("b", language: .english))
+        let entry = try #require(english.entries.first)
+        #expect(english.entries.count == 1)
+        #expect(entry.language == .english)
+        #expect(entry.definitions == [
+            "The second letter of the English alphabet, called bee and written in the Latin script.",
+            "The name of the Latin-script letter B.", "(chess)", "Of the second grade of quality. (of a product)",
+        ])
+        let chess = try #require(entry.allSenses.first { $0.definition == "(chess)" })
+        #expect(chess.subsenses.map(\.definition) == [
+            "An abbreviation of the bishop in algebraic notation.", "A pawn on the b-file.",
+        ])
+        #expect(chess.subsenses.last?.labels == ["rather rare"])
+        let everything = try await provider.lookup(LookupQuery("b"))
+        #expect(everything.entries.compactMap(\.language?.code) == ["mul", "en", "it", "ja"])
+        let translingual = try #require(everything.entries.first)
+        #expect(translingual.definitions == [
+            "The lower case letter b: a voiced bilabial plosive.", "The note B 1⁄16 above middle C.",
+        ])
+        let italian = try #require(everything.entries.first { $0.language == Language("it") })
+        #expect(italian.allSenses.first?.examples == ["la b di Bologna ― b as in Bologna"])
+        let japanese = try #require(everything.entries.last)
+        #expect(japanese.definitions == ["Alternative case form of B"])
+        #expect(japanese.allSenses.first?.formOf?.lemma == "B")
+        #expect(japanese.allSenses.first?.examples == ["B級 ― B-grade"])
+    }
+
     @Test func unknownLanguageCodeIsUnsupported() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }
@@ -133,7 +165,7 @@ import WiktionaryProvider
         let result = try await WiktionaryReplay.provider(server).lookup(LookupQuery("cats", language: .english))
         let senses = result.entries.flatMap(\.allSenses)
         #expect(senses.map(\.definition) == [
-            "plural of cat", "third-person singular of cat",
+            "plural of cat", "third-person singular simple present indicative of cat",
             "third-person singular present indicative of cat (“to vomit”)",
         ])
         #expect(senses.map { $0.formOf?.lemma } == ["cat", "cat", "cat"])

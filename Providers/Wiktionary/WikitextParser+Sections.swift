@@ -1,0 +1,169 @@
+import LexAggCore
+
+/// Synonyms and Antonyms sections, and pronunciation lines.
+extension PageParser {
+    // MARK: Relations sections
+
+    mutating func relationLine(_ line: Range<Int>, synonyms: Bool) {
+        let raw = source.string(line)
+        if raw.contains("Thesaurus:") || raw.contains("Wikisaurus:") { return }
+        var content = line.lowerBound
+        while content < line.upperBound, source[content] == Ascii.star || source[content] == Ascii.colon {
+            content += 1
+        }
+        var qualifier: String?
+        var terms: [String] = []
+        var output: [UInt8] = []
+        var cursor = content
+        var index = content
+        while index < line.upperBound - 1 {
+            if source[index] == Ascii.openBrace, source[index + 1] == Ascii.openBrace,
+                let end = source.templateEnd(from: index, limit: line.upperBound)
+            {
+                let template = source.template(index..<end)
+                switch template.name {
+                case "sense", "s":
+                    qualifier = template.positional(0).map { renderer.render($0) }
+                case "l", "link", "ll", "l-self":
+                    let term = renderer.render(index..<end)
+                    if !term.isEmpty { terms.append(term) }
+                case "syn", "ant":
+                    terms += relationTerms(template)
+                default:
+                    renderer.append(cursor..<index, to: &output)
+                }
+                cursor = end
+                index = end
+            } else if source[index] == Ascii.openBracket, source[index + 1] == Ascii.openBracket,
+                let end = source.linkEnd(from: index, limit: line.upperBound)
+            {
+                let term = renderer.render(index..<end)
+                if !term.isEmpty { terms.append(term) }
+                cursor = end
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        if terms.isEmpty {
+            renderer.append(cursor..<line.upperBound, to: &output)
+            terms = TextCleaner.clean(output).split(whereSeparator: { $0 == "," || $0 == ";" })
+                .map { String($0).trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
+        }
+        guard !terms.isEmpty else { return }
+        let block = blocks.count - 1
+        let group = blocks[block].groups.count - 1
+        let senses = blocks[block].groups[group].senses
+        guard !senses.isEmpty else { return }
+        // The sense the line's {{sense|…}} names; without one, the only sense; else the part of speech as a whole
+        // (a synonym of one sense must not land on another: finger's "bloke, lad" is not its first sense).
+        var target: Int?
+        if let qualifier = qualifier?.lowercased(), !qualifier.isEmpty {
+            target = PageParser.sense(named: qualifier, in: senses)
+        } else if senses.count == 1 {
+            target = 0
+        }
+        for term in terms {
+            if let target {
+                if synonyms {
+                    if !blocks[block].groups[group].senses[target].synonyms.contains(term) {
+                        blocks[block].groups[group].senses[target].synonyms.append(term)
+                    }
+                } else if !blocks[block].groups[group].senses[target].antonyms.contains(term) {
+                    blocks[block].groups[group].senses[target].antonyms.append(term)
+                }
+            } else if synonyms {
+                if !blocks[block].groups[group].synonyms.contains(term) { blocks[block].groups[group].synonyms.append(term) }
+            } else if !blocks[block].groups[group].antonyms.contains(term) {
+                blocks[block].groups[group].antonyms.append(term)
+            }
+        }
+    }
+
+    /// The sense a `{{sense|…}}` gloss names: the first whose definition contains the gloss, else the first that
+    /// contains every longer word of it, roughly stemmed (`{{sense|extremity of the hand}}` for "One of the long
+    /// extremities of the hand"); `nil` when none does.
+    static func sense(named gloss: String, in senses: [Sense]) -> Int? {
+        if let exact = senses.firstIndex(where: { $0.definition.lowercased().contains(gloss) }) { return exact }
+        // Each word by its stem, roughly: without its last two letters (`extremity` finds "extremities").
+        let words = gloss.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 4 }
+            .map { String($0.prefix(max(4, $0.count - 2))) }
+        guard !words.isEmpty else { return nil }
+        return senses.firstIndex { sense in
+            let definition = sense.definition.lowercased()
+            return words.allSatisfy { definition.contains($0) }
+        }
+    }
+
+    // MARK: Pronunciation
+
+    struct Audio {
+        var url: String
+        var label: String
+    }
+
+    /// Gives each recording to a pronunciation: one on the same line (from `lineStart`), else the latest one
+    /// without a recording whose accent the recording's label names (or that has no accent).
+    static func attach(_ audio: [Audio], to pronunciations: inout [Pronunciation], lineStart: Int) {
+        for recording in audio {
+            let candidates = pronunciations.indices.reversed().filter { pronunciations[$0].audioURL == nil }
+            let sameLine = candidates.filter { $0 >= lineStart }
+            let matching = candidates.filter { index in
+                guard let accent = pronunciations[index].accent else { return true }
+                let accents = accent.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
+                return accents.contains { recording.label.contains($0) }
+            }
+            if let index = sameLine.last ?? matching.first { pronunciations[index].audioURL = recording.url }
+        }
+    }
+
+    func pronunciations(in line: Range<Int>) -> (found: [Pronunciation], audio: [Audio]) {
+        var accent: String?
+        var found: [Pronunciation] = []
+        var audio: [Audio] = []
+        for range in topLevelTemplates(line) {
+            let template = source.template(range)
+            switch template.name {
+            case "a", "accent", "a2":
+                let values = WikitextRenderer.labelArguments(
+                    template, skipLanguage: false, source: source, renderer: renderer
+                )
+                if !values.isEmpty { accent = values.joined(separator: ", ") }
+            case "ipa", "ipa-lite":
+                var arguments = template.positional[...]
+                if template.named("lang") == nil, let first = arguments.first {
+                    let raw = source.string(source.trimmed(first))
+                    if !raw.hasPrefix("/"), !raw.hasPrefix("[") { arguments = arguments.dropFirst() }
+                }
+                let ownAccent = template.named("a").map { renderer.render($0) }
+                for argument in arguments {
+                    let text = renderer.render(argument)
+                    guard !text.isEmpty else { continue }
+                    found.append(
+                        Pronunciation(
+                            text: text, notation: .ipa, accent: ownAccent ?? accent, provenance: provenance
+                        )
+                    )
+                }
+            case "enpr":
+                for argument in template.positional {
+                    let text = renderer.render(argument)
+                    guard !text.isEmpty else { continue }
+                    found.append(Pronunciation(text: text, notation: .enPR, accent: accent, provenance: provenance))
+                }
+            case "audio":
+                // {{audio|en|File.ogg|Audio (US)}} or the old {{audio|File.ogg|Audio (US)|lang=en}}
+                let offset = template.named("lang") != nil ? 0 : 1
+                guard let fileRange = template.positional(offset) else { continue }
+                let file = source.string(source.trimmed(fileRange))
+                guard !file.isEmpty, !file.contains("{"), !file.contains("[") else { continue }
+                let label = template.positional(offset + 1).map { renderer.render($0) } ?? ""
+                let name = String(file.map { $0 == " " ? "_" : $0 })
+                audio.append(Audio(url: "https://commons.wikimedia.org/wiki/Special:FilePath/" + name, label: label))
+            default:
+                continue
+            }
+        }
+        return (found, audio)
+    }
+}

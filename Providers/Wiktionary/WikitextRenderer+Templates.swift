@@ -1,0 +1,305 @@
+extension WikitextRenderer {
+    // MARK: Templates
+
+    func appendArgument(_ range: Range<Int>?, to output: inout [UInt8]) {
+        guard let range else { return }
+        append(source.trimmed(range), to: &output)
+    }
+
+    func appendLiteral(_ text: String, to output: inout [UInt8]) {
+        output.append(contentsOf: text.utf8)
+    }
+
+    /// Whether `range` holds non-blank text.
+    func hasText(_ range: Range<Int>?) -> Bool {
+        guard let range else { return false }
+        return !source.trimmed(range).isEmpty
+    }
+
+    func appendGloss(_ template: Template, positionalIndex: Int?, to output: inout [UInt8]) {
+        let gloss = template.named("t") ?? template.named("gloss")
+            ?? positionalIndex.flatMap { template.positional($0) }
+        guard hasText(gloss), let gloss else { return }
+        appendLiteral(" (“", to: &output)
+        appendArgument(gloss, to: &output)
+        appendLiteral("”)", to: &output)
+    }
+
+    func appendLanguageName(_ range: Range<Int>?, to output: inout [UInt8]) -> Bool {
+        guard let range else { return false }
+        let code = source.string(source.trimmed(range))
+        guard let name = WiktionaryLanguages.displayName(forCode: code) else { return false }
+        appendLiteral(name, to: &output)
+        return true
+    }
+
+    /// Renders a parsed template (the dispatch table of what lexagg understands).
+    func renderTemplate(_ template: Template, to output: inout [UInt8]) {
+        let template = WikitextRenderer.resolvingLite(template)
+        let name = template.name
+        if let form = FormOfTemplate.parse(template, in: self) {
+            appendLiteral(form.text, to: &output)
+            return
+        }
+        guard let kind = WikitextRenderer.templateKinds[name] else {
+            if !renderSpecial(template, to: &output) { renderOther(template, to: &output) }
+            return
+        }
+        switch kind {
+        case .phrase:
+            // {{onomatopoeic|en}} → "Onomatopoeic" (lower-case with nocap=1)
+            let text = WikitextRenderer.phrases[name] ?? name
+            appendLiteral(template.named("nocap") != nil ? text.lowercased() : text, to: &output)
+        case .derivation:
+            // {{back-formation|en|term}} → "Back-formation from term"
+            let text = WikitextRenderer.phrases[name] ?? name
+            appendLiteral(template.named("nocap") != nil ? text.lowercased() : text, to: &output)
+            let alt = template.named("alt") ?? template.positional(2)
+            let term = hasText(alt) ? alt : template.positional(1)
+            if hasText(term) {
+                output.append(Ascii.space)
+                appendArgument(term, to: &output)
+            }
+        case .place:
+            // {{place|en|city/county seat|s/Texas|c/USA}} → "a city in Texas, USA"
+            guard let kind = template.positional(1) else { return }
+            let type = source.string(source.trimmed(kind)).split(separator: "/").first.map(String.init) ?? ""
+            guard !type.isEmpty else { return }
+            let locations = template.positional.dropFirst(2).compactMap { range -> String? in
+                let raw = source.string(source.trimmed(range))
+                let value = raw.split(separator: "/", maxSplits: 1).last.map(String.init) ?? raw
+                let text = value.split(separator: ":").last.map(String.init) ?? value
+                return text.isEmpty || text.contains("{") || text.contains("[") ? nil : text
+            }
+            let article = "aeiou".contains(type.first ?? "x") ? "an" : "a"
+            appendLiteral(
+                "\(article) \(type)" + (locations.isEmpty ? "" : " in " + locations.joined(separator: ", ")), to: &output
+            )
+        case .givenName:
+            // {{given name|en|male}} → "a male given name"; the old {{given name|male|from=Latin}} → "… from Latin"
+            let first = template.positional(0).map { source.string(source.trimmed($0)) } ?? ""
+            let oldStyle = template.named("lang") != nil || ["male", "female", "unisex"].contains(first)
+            let gender = template.positional(oldStyle ? 0 : 1).map { source.string(source.trimmed($0)) } ?? ""
+            var text = gender.isEmpty ? "a given name" : "a \(gender) given name"
+            if let from = template.named("from"), hasText(from) { text += " from " + render(from) }
+            appendLiteral(text, to: &output)
+        case .surname:
+            appendLiteral("a surname", to: &output)
+        case .glossary:
+            // {{glossary|onomatopoeia|onomatopoeic}}
+            let shown = template.positional(1)
+            appendArgument(hasText(shown) ? shown : template.positional(0), to: &output)
+        case .link:
+            // {{l|en|term|alt|gloss}}
+            let alt = template.named("alt") ?? template.positional(2)
+            appendArgument(hasText(alt) ? alt : template.positional(1), to: &output)
+            appendGloss(template, positionalIndex: 3, to: &output)
+        case .etymology:
+            // {{der|en|la|term|alt|gloss}}; {{lbor|en|la|…}} → "Learned borrowing from Latin …"
+            if let phrase = WikitextRenderer.etymologyPhrases[name], template.named("notext") == nil {
+                let shown = template.named("nocap") != nil ? phrase.prefix(1).lowercased() + phrase.dropFirst() : phrase
+                appendLiteral(shown + " ", to: &output)
+            }
+            let hasName = template.named("notext") == nil && appendLanguageName(template.positional(1), to: &output)
+            let alt = template.named("alt") ?? template.positional(3)
+            let term = hasText(alt) ? alt : template.positional(2)
+            if hasText(term), let term, source.string(source.trimmed(term)) != "-" {
+                if hasName { output.append(Ascii.space) }
+                appendArgument(term, to: &output)
+            }
+            appendGloss(template, positionalIndex: 4, to: &output)
+        case .cognate:
+            // {{cog|fr|term|alt|gloss}}
+            let hasName = appendLanguageName(template.positional(0), to: &output)
+            let alt = template.named("alt") ?? template.positional(2)
+            let term = hasText(alt) ? alt : template.positional(1)
+            if hasText(term) {
+                if hasName { output.append(Ascii.space) }
+                appendArgument(term, to: &output)
+            }
+            appendGloss(template, positionalIndex: 3, to: &output)
+        case .etyl:
+            _ = appendLanguageName(template.positional(0), to: &output)
+        case .affix:
+            let parts = template.positional.dropFirst().filter { hasText($0) }
+            for (offset, part) in parts.enumerated() {
+                if offset > 0 { appendLiteral(" + ", to: &output) }
+                appendArgument(part, to: &output)
+            }
+        case .doublet:
+            let terms = template.positional.dropFirst().filter { hasText($0) }
+            for (offset, term) in terms.enumerated() {
+                if offset > 0 { appendLiteral(", ", to: &output) }
+                appendArgument(term, to: &output)
+            }
+        case .wikipedia:
+            let shown = template.positional(1)
+            appendArgument(hasText(shown) ? shown : template.positional(0), to: &output)
+        case .lang:
+            appendArgument(template.positional(1), to: &output)
+        case .firstArgument:
+            appendArgument(template.positional(0), to: &output)
+        case .gloss:
+            appendLiteral("(", to: &output)
+            appendArgument(template.positional(0), to: &output)
+            appendLiteral(")", to: &output)
+        case .qualifier:
+            let isLabel = ["lb", "lbl", "label", "term-label", "tlb"].contains(name)
+            let values = WikitextRenderer.labelArguments(template, skipLanguage: isLabel, source: source, renderer: self)
+                .map { name == "sense" || name == "s" ? $0 : WikitextRenderer.labelDisplay[$0] ?? $0 }
+            guard !values.isEmpty else { return }
+            appendLiteral("(" + values.joined(separator: ", ") + ")", to: &output)
+        case .example:
+            appendExample(template, textIndex: 1, translationIndex: 2, to: &output)
+        case .japaneseExample:
+            // {{ja-usex|text|kana|translation}}; {{ja-x|text|kana|translation}}
+            appendExample(template, textIndex: 0, translationIndex: 2, to: &output, stripKanaMarks: true)
+        case .chineseExample:
+            appendExample(template, textIndex: 0, translationIndex: 1, to: &output)
+        case .kana:
+            appendKana(template.positional(0), to: &output)
+        case .translation:
+            appendArgument(template.positional(1), to: &output)
+        case .ellipsis:
+            appendLiteral("[…]", to: &output)
+        case .pipe:
+            appendLiteral("|", to: &output)
+        case .equals:
+            appendLiteral("=", to: &output)
+        case .comma:
+            appendLiteral(",", to: &output)
+        case .space:
+            output.append(Ascii.space)
+        case .enDash:
+            appendLiteral("–", to: &output)
+        case .emDash:
+            appendLiteral("—", to: &output)
+        case .relation:
+            return  // handled as sense relations, or list-only
+        }
+    }
+
+    /// Quotations and, when degrading, unknown templates.
+    private func renderOther(_ template: Template, to output: inout [UInt8]) {
+        let name = template.name
+        if name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-") {
+            let passage = template.named("passage") ?? template.named("text") ?? template.named("quote")
+            appendArgument(passage, to: &output)
+            let translation = template.named("translation") ?? template.named("t")
+            if hasText(translation) {
+                appendLiteral(" ― ", to: &output)
+                appendArgument(translation, to: &output)
+            }
+            return
+        }
+        if WikitextRenderer.silentTemplates.contains(name) || isHeadTemplate(name) || WikitextRenderer.isRequest(name) {
+            return
+        }
+        log?.recordUnknown(name)
+        if mode == .strict {
+            // The one visible text argument, when there is one: `text=`, or a lone argument after a language code.
+            if let text = template.named("text") {
+                appendArgument(text, to: &output)
+                return
+            }
+            var arguments = template.positional.filter { hasText($0) }
+            if let first = arguments.first, arguments.count == 2,
+                WiktionaryLanguages.displayName(forCode: source.string(source.trimmed(first))) != nil
+            {
+                arguments.removeFirst()
+            }
+            if arguments.count == 1 { appendArgument(arguments[0], to: &output) }
+            return
+        }
+        let arguments = template.positional.enumerated().filter { offset, range in
+            !(offset == 0 && WikitextRenderer.looksLikeLanguageCode(source.string(source.trimmed(range))))
+        }
+        for (offset, argument) in arguments.enumerated() where hasText(argument.element) {
+            if offset > 0 { output.append(Ascii.space) }
+            appendArgument(argument.element, to: &output)
+        }
+    }
+
+    private func isHeadTemplate(_ name: String) -> Bool {
+        if name == "head" || name == "head-lite" { return true }
+        guard let dash = name.firstIndex(of: "-") else { return false }
+        return WikitextRenderer.looksLikeLanguageCode(String(name[..<dash]))
+            && ["noun", "verb", "adj", "adv", "proper noun", "pron", "prep", "decl", "conj", "pos", "head", "ipa",
+                "pronunciation", "suffix", "prefix", "phrase", "num", "letter"]
+            .contains { name.dropFirst(dash.utf16Offset(in: name) + 1).hasPrefix($0) }
+    }
+
+    private func appendExample(
+        _ template: Template, textIndex: Int, translationIndex: Int, to output: inout [UInt8],
+        stripKanaMarks: Bool = false
+    ) {
+        var textIndex = textIndex
+        var translationIndex = translationIndex
+        if template.named("lang") != nil, textIndex > 0 {
+            // old style: {{ux|text|translation|lang=en}}
+            textIndex -= 1
+            translationIndex -= 1
+        }
+        if stripKanaMarks {
+            appendKana(template.positional(textIndex), to: &output)
+        } else {
+            appendArgument(template.positional(textIndex), to: &output)
+        }
+        let translation = template.named("t") ?? template.named("translation")
+            ?? template.positional(translationIndex)
+        if hasText(translation) {
+            appendLiteral(" ― ", to: &output)
+            appendArgument(translation, to: &output)
+        }
+    }
+
+    /// Japanese example and ruby templates mark word boundaries with `%` and `^`; drop them.
+    func appendKana(_ range: Range<Int>?, to output: inout [UInt8]) {
+        guard let range else { return }
+        var rendered: [UInt8] = []
+        append(source.trimmed(range), to: &rendered)
+        output.append(contentsOf: rendered.lazy.filter { $0 != 0x25 && $0 != 0x5E })
+    }
+
+    /// The labels of a label or qualifier template, joined as Wiktionary joins them: `{{lb|en|a|b}}` → `a`, `b`;
+    /// `_` joins two with a space (`{{lb|en|rather|_|rare}}` → `rather rare`), `and`/`or` with the word
+    /// (`US or UK`); `,` and `;` only separate.
+    static func labelArguments(
+        _ template: Template, skipLanguage: Bool, source: WikitextSource, renderer: WikitextRenderer
+    ) -> [String] {
+        var arguments = template.positional[...]
+        let oldStyle = template.named("lang") != nil
+        if skipLanguage, !oldStyle, !arguments.isEmpty { arguments = arguments.dropFirst() }
+        if !skipLanguage, !oldStyle, template.name == "a" || template.name == "accent", arguments.count > 1,
+            let first = arguments.first, looksLikeLanguageCode(source.string(source.trimmed(first)))
+        {
+            arguments = arguments.dropFirst()
+        }
+        var values: [String] = []
+        var joiner: String?
+        for argument in arguments {
+            let text = renderer.render(argument)
+            switch text {
+            case "":
+                continue
+            case "_":
+                joiner = " "
+            case "and", "or":
+                joiner = " \(text) "
+            case "&":
+                joiner = " and "
+            case ",", ";":
+                joiner = nil
+            default:
+                if let pending = joiner, let last = values.popLast() {
+                    values.append(last + pending + text)
+                } else {
+                    values.append(text)
+                }
+                joiner = nil
+            }
+        }
+        return values
+    }
+
+}

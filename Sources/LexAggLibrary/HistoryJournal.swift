@@ -40,7 +40,7 @@ public enum HistoryJournal {
             }
             guard descriptor >= 0 else { throw failure("cannot open \(path)") }
             defer { close(descriptor) }
-            guard flock(descriptor, LOCK_EX) == 0 else { throw failure("cannot lock \(path)") }
+            try FileLock.acquire(descriptor, path: path, deadline: FileLock.journalDeadline)
             var bytes = Array(line.utf8)
             let written = write(descriptor, &bytes, bytes.count)
             guard written == bytes.count else { throw failure("cannot write to \(path)") }
@@ -57,7 +57,7 @@ public enum HistoryJournal {
             throw failure("cannot open \(path)")
         }
         defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX) == 0 else { throw failure("cannot lock \(path)") }
+        try FileLock.acquire(descriptor, path: path, deadline: FileLock.foldDeadline)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure("cannot read \(path)") }
         let inode = Int64(bitPattern: UInt64(status.st_ino))
@@ -71,15 +71,16 @@ public enum HistoryJournal {
         var bytes = [UInt8](repeating: 0, count: Int(size - start))
         let count = pread(descriptor, &bytes, bytes.count, off_t(start))
         guard count == bytes.count else { throw failure("cannot read \(path)") }
+        // The lock guards the file, not the counting: lookups appending meanwhile wait for the read only.
+        flock(descriptor, LOCK_UN)
         // Only whole lines: anything after the last line break is left for next time.
         guard let lastBreak = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return }
         let end = start + Int64(lastBreak + 1)
-        let lookups = bytes[...lastBreak].split(separator: UInt8(ascii: "\n")).compactMap { line -> (Int64, String, String)? in
-            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, let millis = Int64(String(decoding: fields[0], as: UTF8.self)) else { return nil }
-            return (millis, String(decoding: fields[1], as: UTF8.self), String(decoding: fields[2], as: UTF8.self))
-        }
+        let lookups = bytes[...lastBreak].split(separator: UInt8(ascii: "\n")).compactMap(record)
         try library.write { db in
+            // Another process counted these lines while the lock was released: nothing left to do.
+            let now = try Int64.fetchOne(db, sql: "SELECT offset FROM history_journal WHERE inode = ?", arguments: [inode]) ?? 0
+            guard now == stored else { return }
             for (millis, language, word) in lookups {
                 let key = Library.key(word)
                 guard !key.isEmpty else { continue }
@@ -97,11 +98,35 @@ public enum HistoryJournal {
             )
         }
         if end == size && end > 1 << 20 {
+            try FileLock.acquire(descriptor, path: path, deadline: FileLock.foldDeadline)
+            defer { flock(descriptor, LOCK_UN) }
+            var again = stat()
+            guard fstat(descriptor, &again) == 0, Int64(again.st_size) == end else { return }
             guard ftruncate(descriptor, 0) == 0 else { return }
             try library.write { db in
                 try db.execute(sql: "UPDATE history_journal SET offset = 0 WHERE inode = ?", arguments: [inode])
             }
         }
+    }
+
+    /// One journal line: `millis TAB language TAB word`. A line torn by a crash (no line break) is glued to the
+    /// next record: the record is then the last three fields, its time the last 13 digits before them, so the
+    /// torn fragment is dropped and the whole record after it kept.
+    static func record(_ line: ArraySlice<UInt8>) -> (Int64, String, String)? {
+        var fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        guard fields.count >= 3 else { return nil }
+        if fields.count > 3 {
+            fields = Array(fields.suffix(3))
+            let digits = fields[0].reversed().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard digits.count >= 13 else { return nil }
+            fields[0] = fields[0].suffix(13)
+        }
+        if fields[0].count > 13 { fields[0] = fields[0].suffix(13) }   // torn inside the time field
+        guard let millis = Int64(String(decoding: fields[0], as: UTF8.self)) else { return nil }
+        let word = String(decoding: fields[2], as: UTF8.self)
+        // A word never holds a control character (the journal is written from validated queries).
+        guard !word.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        return (millis, String(decoding: fields[1], as: UTF8.self), word)
     }
 
     private static func failure(_ message: String) -> LibraryError {

@@ -147,6 +147,22 @@ extension Library {
                     unreadable += 1
                 }
             }
+            // The rows may be unreadable while the UNIQUE (language, word) index still holds every name: those
+            // words come back by name (their definitions are lost; 'library add' fetches them again).
+            let names = (try? queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT language, word FROM word INDEXED BY sqlite_autoindex_word_1")
+            }) ?? []
+            var seen = Set(recovered.map { "\($0.language.code)\t\($0.word)" })
+            for row in names {
+                guard let code = row["language"] as String?, let language = Language(code),
+                      let name = row["word"] as String?, !Library.key(name).isEmpty,
+                      seen.insert("\(language.code)\t\(name)").inserted
+                else { continue }
+                var word = LibraryWord(word: name, language: language, entries: [], added: now)
+                word.word = name
+                recovered.append(word)
+                if unreadable > 0 { unreadable -= 1 }
+            }
             try? queue.close()
         }
         // The -journal too: an interrupted write's journal belongs with the file it would roll back.

@@ -155,7 +155,7 @@ func parseTimeout(_ timeout: Double?) throws -> Duration? {
     guard let timeout else { return nil }
     // Whole milliseconds: below 0.001 s the deadline would round to 0 ms, one already past.
     guard timeout.isFinite, timeout >= 0.001, timeout <= 600 else {
-        throw CommandFailure.usage("--timeout must be a number of seconds from 0.001 to 600, not \(timeout)")
+        throw CommandFailure.usage("--timeout must be a number of seconds above 0 (at least 0.001) and at most 600, not \(timeout)")
     }
     return .milliseconds(Int64((timeout * 1000).rounded()))
 }

@@ -133,9 +133,10 @@ public final class Library: Sendable {
     /// way any SQLite connection would (the interrupted write is undone; nothing committed is touched), then
     /// inspected again read-only.
     /// - Returns: the identifiers of the migrations already applied (empty for a new or empty file).
-    static func inspect(_ path: String, recovering: Bool = true) throws(LibraryError) -> [String] {
+    /// - Parameter emptyIsNew: a zero-length file is a new library (the file was just rolled back to nothing).
+    static func inspect(_ path: String, recovering: Bool = true, emptyIsNew: Bool = false) throws(LibraryError) -> [String] {
         do {
-            return try inspectReadOnly(path)
+            return try inspectReadOnly(path, emptyIsNew: emptyIsNew)
         } catch let error as DatabaseError where isInterruptedWrite(error) {
             guard recovering else {
                 throw LibraryError(
@@ -150,7 +151,8 @@ public final class Library: Sendable {
             } catch {
                 throw wrap(error, path: path)
             }
-            return try inspect(path, recovering: false)
+            // An interrupted first write rolls back to a zero-length file: a new library, not a lost one.
+            return try inspect(path, recovering: false, emptyIsNew: true)
         } catch {
             throw wrap(error, path: path)
         }
@@ -185,7 +187,7 @@ public final class Library: Sendable {
     }
 
     /// ``inspect`` through a read-only connection; SQLite's errors are thrown as they are.
-    private static func inspectReadOnly(_ path: String) throws -> [String] {
+    private static func inspectReadOnly(_ path: String, emptyIsNew: Bool = false) throws -> [String] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
         try? handle.close()
@@ -193,7 +195,7 @@ public final class Library: Sendable {
             // A zero-length file is a library that lost its contents (truncated, a failed copy), unless this
             // process's predecessor was killed while creating it (the lock file says so): never silently a new one.
             var status = stat()
-            if stat(path, &status) == 0, status.st_size == 0, !creationInterrupted(path) {
+            if !emptyIsNew, stat(path, &status) == 0, status.st_size == 0, !creationInterrupted(path) {
                 throw LibraryError(
                     .corrupt,
                     "the library file \(path) is empty (0 bytes): its words are gone (truncated, or an incomplete "

@@ -531,6 +531,9 @@ struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
             var out = "library: \(path)\n"
             if let report {
                 out += "repaired: \(report.recovered) word\(report.recovered == 1 ? "" : "s") recovered"
+                    + (report.recoveredByName > 0
+                        ? ", \(report.recoveredByName) by name only (their definitions were unreadable; "
+                            + "'lexagg library add WORD' fetches them again)" : "")
                     + (report.unreadable > 0 ? ", \(report.unreadable) unreadable" : "")
                     + "; the damaged file is kept as \(report.damagedCopy)\n"
             }

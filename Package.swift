@@ -319,6 +319,19 @@ let package = Package(
     ]
 )
 
+// Fuzzing: libFuzzer targets for every parser of outside data, built and run by Fuzz/run.sh, which sets LEXAGG_FUZZ=1
+// (the target exists only then: CI and ordinary builds never compile it).
+if Context.environment["LEXAGG_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "lexagg-fuzz",
+            dependencies: ["LexAggCore", "LexAggConfig", "LexAggDictFormats", "LexAggHTTP", "LexAggLibrary"]
+                + providerDependencies,
+            path: "Fuzz/Sources/LexAggFuzz"
+        )
+    )
+}
+
 // Every target opts into the same stricter checks.
 for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []

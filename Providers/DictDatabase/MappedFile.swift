@@ -25,7 +25,7 @@ final class MappedFile: @unchecked Sendable {
             mapped = false
             return
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not block the open: it is refused below
         guard fd >= 0 else { throw DictFileError(path: path, problem: "cannot open: \(systemError())", kind: .unreadable) }
         defer { close(fd) }
         var info = stat()
@@ -67,7 +67,7 @@ final class RandomAccessFile: @unchecked Sendable {
             return
         }
         builtIn = nil
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not block the open: it is refused below
         guard fd >= 0 else { throw DictFileError(path: path, problem: "cannot open: \(systemError())", kind: .unreadable) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {

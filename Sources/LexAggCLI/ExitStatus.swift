@@ -7,6 +7,7 @@
 /// | 64   | usage error: bad flag or argument, unknown provider or language, invalid word |
 /// | 69   | unavailable: every provider asked failed (missing or corrupt database, network down) |
 /// | 70   | internal error (a bug: please report it) |
+/// | 74   | input/output error: standard output or error, or a file named by `--output`, could not be written (EX_IOERR) |
 /// | 78   | configuration error: the config file or a `LEXAGG_*` variable is invalid (EX_CONFIG) |
 /// | 130  | interrupted (Ctrl-C) |
 public enum ExitStatus: Int32, Sendable, CaseIterable {
@@ -15,6 +16,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 64
     case unavailable = 69
     case internalError = 70
+    case ioError = 74
     case configuration = 78
     case interrupted = 130
 }

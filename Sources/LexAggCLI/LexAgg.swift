@@ -155,8 +155,9 @@ extension LookupStrategy: ExpressibleByArgument {}
 /// default 8 s in all and 5 s for any one provider). An explicit `--timeout` sets both.
 func parseTimeout(_ timeout: Double?) throws -> Duration? {
     guard let timeout else { return nil }
-    guard timeout.isFinite, timeout > 0, timeout <= 600 else {
-        throw CommandFailure.usage("--timeout must be a number of seconds above 0 and at most 600, not \(timeout)")
+    // Whole milliseconds: below 0.001 s the deadline would round to 0 ms, one already past.
+    guard timeout.isFinite, timeout >= 0.001, timeout <= 600 else {
+        throw CommandFailure.usage("--timeout must be a number of seconds above 0 (at least 0.001) and at most 600, not \(timeout)")
     }
     return .milliseconds(Int64((timeout * 1000).rounded()))
 }

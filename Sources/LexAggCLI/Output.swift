@@ -27,25 +27,43 @@ extension OutputSink {
 }
 
 /// The process's real standard output and error.
+///
+/// Every write is checked: when standard output cannot be written (a full disk, `> /dev/full`, an I/O error) lexagg
+/// says so on standard error and exits 74 (EX_IOERR) at once, so a truncated result never ends with status 0; a
+/// closed pipe (`lexagg … | head`) ends the process quietly with the same status, instead of working on for
+/// nobody. Text bound for a terminal passes ``TerminalSafeText`` first.
 public struct StandardOutput: OutputSink {
     public init() {}
 
-    public func write(_ text: String) { Self.write(text, to: STDOUT_FILENO) }
+    public func write(_ text: String) {
+        Self.write(isTerminal ? TerminalSafeText.filter(text) : text, to: STDOUT_FILENO)
+    }
 
-    public func writeError(_ text: String) { Self.write(text, to: STDERR_FILENO) }
+    public func writeError(_ text: String) {
+        Self.write(isErrorTerminal ? TerminalSafeText.filter(text) : text, to: STDERR_FILENO)
+    }
 
-    /// Writes all of `text`, retrying short writes; a closed pipe (`lexagg … | head`) ends quietly.
+    /// Writes all of `text`, retrying short writes and interruptions; any failure ends the process (see above).
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
+        let failure: Int32? = text.withUTF8 { bytes in
             var done = 0
             while done < bytes.count {
                 let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
                 if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
+                if written < 0 { return errno }
+                if written == 0 { return EIO }
                 done += written
             }
+            return nil
         }
+        guard let failure else { return }
+        if failure != EPIPE && descriptor == STDOUT_FILENO {
+            let message = "lexagg: cannot write standard output: \(String(cString: strerror(failure)))\n"
+            var bytes = Array(message.utf8)
+            _ = Glibc.write(STDERR_FILENO, &bytes, bytes.count)
+        }
+        _exit(ExitStatus.ioError.rawValue)
     }
 
     public var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
@@ -54,7 +72,11 @@ public struct StandardOutput: OutputSink {
     /// Text longer than the terminal goes through the pager; anything else (a pipe, a file, a short answer) is
     /// written as it is.
     public func page(_ text: String) {
-        if isTerminal, let rows = Pager.terminalRows(), Pager.lineCount(text) >= rows, Pager.show(text) { return }
+        if isTerminal, let rows = Pager.terminalRows(), Pager.lineCount(text) >= rows,
+            Pager.show(TerminalSafeText.filter(text))
+        {
+            return
+        }
         write(text)
     }
 }

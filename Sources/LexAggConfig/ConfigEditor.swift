@@ -68,9 +68,13 @@ public enum ConfigEditor {
             shape = "; provider keys are providers.<id>." + ConfigSchema.providerKeys.map(\.name).joined(separator: "|")
         }
         let incomplete = parts.first == "providers" && parts.count != 3
-        let hint = (incomplete ? nil : ConfigSchema.nearest(name, among: candidates).map { "; did you mean '\($0)'?" })
+        let nearest = incomplete ? nil : ConfigSchema.nearest(name, among: candidates)
+        let hint = nearest.map { "; did you mean '\($0)'?" }
             ?? (shape.isEmpty ? "; run 'lexagg config show' to see every key" : shape)
-        return ConfigError(.unknownKey, location: name, message: "unknown configuration key '\(name)'" + hint)
+        // The name is quoted only when it is a near miss of a key: anything else may be a value typed in the wrong
+        // place (an API key pasted as the key name), which must not end up on the screen or in a log.
+        let shown = nearest != nil || (parts.first == "providers" && name.count <= 64) ? " '\(name)'" : ""
+        return ConfigError(.unknownKey, location: name, message: "unknown configuration key" + shown + hint)
     }
 
     /// Replaces the key's assignment, or adds it under its table's header, or appends the table. `nil` when the

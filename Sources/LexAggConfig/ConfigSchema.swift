@@ -7,6 +7,8 @@ public enum ConfigSchema {
     public enum Kind: Sendable, Hashable {
         case providerList, strategy, seconds, language, languageList, bool, duration, weight, endpoint, secret
         case text, pathList
+        /// A DICT database name: one word, no spaces or control characters (it is sent inside a DICT command).
+        case databaseName
         /// A whole number from 1 to 1000.
         case count
 
@@ -21,8 +23,9 @@ public enum ConfigSchema {
             case .bool: "true or false"
             case .duration: "a duration: whole seconds, or a string such as \"30m\", \"12h\", \"7d\""
             case .weight: "a number from 0 to 100"
-            case .endpoint: "a URL such as \"https://example.org\" or \"host:port\""
-            case .secret, .text: "a string"
+            case .endpoint: "http(s)://host[:port] with no path or query, or host[:port] for a DICT server"
+            case .secret, .text: "a string without control characters"
+            case .databaseName: "a DICT database name such as \"wn\", \"*\" or \"!\" (no spaces)"
             case .pathList: "a path or a list of paths"
             case .count: "a whole number from 1 to 1000"
             }
@@ -78,7 +81,7 @@ public enum ConfigSchema {
         ("timeout", .seconds, "the longest this provider may take, in seconds"),
         ("endpoint", .endpoint, "base URL (or host:port of a DICT server)"),
         ("secret", .secret, "API key"),
-        ("database", .text, "DICT server database"),
+        ("database", .databaseName, "DICT server database"),
         ("ttl", .duration, "how long this provider's answers are cached"),
         ("negative_ttl", .duration, "how long this provider's 'not found' is cached"),
         ("command", .text, "an external provider's command line (docs/external-providers.md)"),
@@ -150,7 +153,8 @@ extension ConfigSchema.Kind {
         case (.pathList, .string(let text)):
             return validateList(text.split(separator: ":").map(String.init))
         case (.strategy, .string(let text)), (.language, .string(let text)), (.endpoint, .string(let text)),
-             (.secret, .string(let text)), (.text, .string(let text)), (.duration, .string(let text)):
+             (.secret, .string(let text)), (.text, .string(let text)), (.duration, .string(let text)),
+             (.databaseName, .string(let text)):
             return parse(text)
         case (.seconds, .integer(let number)), (.weight, .integer(let number)), (.duration, .integer(let number)):
             return self == .duration ? validateDuration(number) : validateNumber(Double(number))
@@ -168,6 +172,11 @@ extension ConfigSchema.Kind {
     /// Parses and validates a value given as text: an environment variable, or `lexagg config set`'s argument.
     /// Lists are comma-separated (`wordnet,wiktionary`); paths colon-separated.
     func parse(_ text: String) -> Result<ConfigValue, ValueProblem> {
+        // No value holds a control character: a CR/LF would start a new command on a DICT connection, a new
+        // header in a request, or a new line in the file.
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) {
+            return .failure(.invalid(quoting: nil))
+        }
         let trimmed = text.trimmingWhitespace()
         switch self {
         case .providerList, .languageList:
@@ -193,9 +202,12 @@ extension ConfigSchema.Kind {
             guard let seconds = DurationText.seconds(trimmed) else { return .failure(.invalid(quoting: trimmed)) }
             return .success(.duration(seconds: seconds))
         case .endpoint:
-            guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isWhitespace }) else {
-                return .failure(.invalid(quoting: trimmed))
-            }
+            guard Self.isEndpoint(trimmed) else { return .failure(.invalid(quoting: trimmed)) }
+            return .success(.string(trimmed))
+        case .databaseName:
+            guard !trimmed.isEmpty, trimmed.unicodeScalars.count <= 64,
+                  !trimmed.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" })
+            else { return .failure(.invalid(quoting: trimmed)) }
             return .success(.string(trimmed))
         case .secret:
             guard !trimmed.isEmpty else { return .failure(.invalid(quoting: nil)) }
@@ -207,6 +219,36 @@ extension ConfigSchema.Kind {
             guard let number = Int(trimmed), (1...1000).contains(number) else { return .failure(.invalid(quoting: trimmed)) }
             return .success(.number(Double(number)))
         }
+    }
+
+    /// The forms the providers accept: `http(s)://host[:port]` (an optional trailing `/`, no user, path, query or
+    /// fragment: what the HTTP providers' `BaseURL` parses) or `[dict://]host[:port]` (the DICT server provider).
+    static func isEndpoint(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        var rest = Substring(text)
+        if lowered.hasPrefix("https://") { rest = rest.dropFirst(8) } else if lowered.hasPrefix("http://") {
+            rest = rest.dropFirst(7)
+        } else if lowered.hasPrefix("dict://") {
+            rest = rest.dropFirst(7)
+        } else if lowered.contains("://") {
+            return false
+        }
+        if rest.hasSuffix("/") { rest = rest.dropLast() }
+        guard !rest.isEmpty, rest.count <= 255 else { return false }
+        var host = rest
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return false }
+            let after = rest[rest.index(after: close)...]
+            guard after.isEmpty || (after.hasPrefix(":") && Int(after.dropFirst()).map { (1...65_535).contains($0) } == true)
+            else { return false }
+            host = rest[rest.index(after: rest.startIndex)..<close]
+            return !host.isEmpty && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        if let colon = rest.lastIndex(of: ":") {
+            guard let port = Int(rest[rest.index(after: colon)...]), (1...65_535).contains(port) else { return false }
+            host = rest[..<colon]
+        }
+        return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
     }
 
     private func validateList(_ items: [String]) -> Result<ConfigValue, ValueProblem> {
@@ -253,7 +295,9 @@ enum ValueProblem: Error, Hashable {
             return "\(key.name) must be \(key.kind.expected), not \(found)"
         case .invalid(let quoted):
             if key.isSecret || quoted == nil { return "\(key.name) must be \(key.kind.expected)" }
-            return "\(key.name) must be \(key.kind.expected), not '\(quoted!)'"
+            // At most 64 characters of what was given: an error message never echoes a whole pasted file.
+            let shown = quoted!.count > 64 ? quoted!.prefix(64) + "…" : Substring(quoted!)
+            return "\(key.name) must be \(key.kind.expected), not '\(shown)'"
         }
     }
 

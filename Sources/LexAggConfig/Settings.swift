@@ -91,11 +91,18 @@ public struct Settings: Sendable {
                 throw ConfigError(problem.kind, location: "environment variable \(variable)", message: message)
             }
         }
-        // Variables providers read themselves (endpoints, keys): shown with their origin, not validated here.
+        // Variables that set providers' settings (endpoints, keys, databases): a control character is refused here
+        // (a CR/LF would reach the wire); their form is the provider's to judge, which reports itself unavailable.
         for (variable, text) in environment where !text.isEmpty {
             guard let name = ConfigSchema.providerKey(forVariable: variable, aliases: aliases),
                   let key = ConfigSchema.key(named: name)
             else { continue }
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) {
+                throw ConfigError(
+                    .invalidValue, location: "environment variable \(variable)",
+                    message: "\(variable) holds a control character (a line break?); it must be \(key.kind.expected)"
+                )
+            }
             entries[name] = Entry(key: key, value: .string(text), origin: .environment(variable))
         }
         self.entries = entries

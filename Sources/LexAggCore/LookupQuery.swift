@@ -14,7 +14,8 @@ public struct LookupQuery: Sendable, Hashable, Codable {
     /// The language the word is in, when the user said.
     public let language: Language?
 
-    /// The longest accepted word, in characters. Longer input is rejected before any provider is asked.
+    /// The longest accepted word, in Unicode scalars (not grapheme clusters: combining marks count). Longer input
+    /// is rejected before any provider is asked.
     public static let maximumLength = 256
 
     /// Validates `text` and creates a query.
@@ -32,7 +33,10 @@ public struct LookupQuery: Sendable, Hashable, Codable {
         }
         let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !collapsed.isEmpty else { throw QueryError.empty }
-        guard collapsed.count <= maximumLength else { throw QueryError.tooLong(collapsed.count) }
+        // Unicode scalars, not grapheme clusters: one `e` with 200,000 combining marks is one character on screen
+        // but 200,001 scalars (and 400 KB in a URL).
+        let length = collapsed.unicodeScalars.count
+        guard length <= maximumLength else { throw QueryError.tooLong(length) }
         for scalar in collapsed.unicodeScalars {
             switch scalar.properties.generalCategory {
             case .format where scalar.value != 0x200D && scalar.value != 0x200C:

@@ -40,7 +40,7 @@ public enum HistoryJournal {
             }
             guard descriptor >= 0 else { throw HistoryJournal.failure("cannot open \(path)") }
             defer { close(descriptor) }
-            guard flock(descriptor, LOCK_EX) == 0 else { throw HistoryJournal.failure("cannot lock \(path)") }
+            try FileLock.acquire(descriptor, path: path, deadline: FileLock.journalDeadline)
             var bytes = Array(line.utf8)
             let written = write(descriptor, &bytes, bytes.count)
             guard written == bytes.count else { throw failure("cannot write to \(path)") }
@@ -103,9 +103,11 @@ public enum HistoryJournal {
                 if errno == ENOENT { return nil }
                 throw HistoryJournal.failure("cannot open \(path)")
             }
-            guard flock(descriptor, LOCK_EX) == 0 else {
+            do {
+                try FileLock.acquire(descriptor, path: path, deadline: FileLock.foldDeadline)
+            } catch {
                 close(descriptor)
-                throw HistoryJournal.failure("cannot lock \(path)")
+                throw error
             }
             var status = stat()
             guard fstat(descriptor, &status) == 0 else {
@@ -131,12 +133,7 @@ public enum HistoryJournal {
             guard let lastBreak = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
             let end = start + Int64(lastBreak + 1)
             let lookups = bytes[...lastBreak].split(separator: UInt8(ascii: "\n")).compactMap { line -> Lookup? in
-                let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
-                guard fields.count == 3, let millis = Int64(String(decoding: fields[0], as: UTF8.self)) else { return nil }
-                return Lookup(
-                    millis: millis, language: String(decoding: fields[1], as: UTF8.self),
-                    word: String(decoding: fields[2], as: UTF8.self)
-                )
+                HistoryJournal.record(line).map { Lookup(millis: $0.0, language: $0.1, word: $0.2) }
             }
             return (end, lookups)
         }
@@ -147,6 +144,26 @@ public enum HistoryJournal {
             guard end == size && end > 1 << 20 else { return false }
             return ftruncate(descriptor, 0) == 0
         }
+    }
+
+    /// One journal line: `millis TAB language TAB word`. A line torn by a crash (no line break) is glued to the
+    /// next record: the record is then the last three fields, its time the last 13 digits before them, so the
+    /// torn fragment is dropped and the whole record after it kept.
+    static func record(_ line: ArraySlice<UInt8>) -> (Int64, String, String)? {
+        var fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        guard fields.count >= 3 else { return nil }
+        if fields.count > 3 {
+            fields = Array(fields.suffix(3))
+            let digits = fields[0].reversed().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard digits.count >= 13 else { return nil }
+            fields[0] = fields[0].suffix(13)
+        }
+        if fields[0].count > 13 { fields[0] = fields[0].suffix(13) }   // torn inside the time field
+        guard let millis = Int64(String(decoding: fields[0], as: UTF8.self)) else { return nil }
+        let word = String(decoding: fields[2], as: UTF8.self)
+        // A word never holds a control character (the journal is written from validated queries).
+        guard !word.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        return (millis, String(decoding: fields[1], as: UTF8.self), word)
     }
 
     private static func failure(_ message: String) -> LibraryError {

@@ -25,6 +25,9 @@ public struct RepairReport: Sendable, Hashable, Codable {
     public var damagedCopy: String
     public var recovered: Int
     public var unreadable: Int
+    /// Words whose rows were unreadable but whose names were still in the word index: saved again by name, with
+    /// no entries ('library add WORD' fetches them again).
+    public var recoveredByName: Int = 0
 }
 
 extension Library {
@@ -85,7 +88,8 @@ extension Library {
             "4. Or start afresh: move the file away; the next 'lexagg library add' creates a new one.",
         ]
         do {
-            let applied = try inspect(file, recovering: false)
+            // A recovered copy is the file after its interrupted write was undone: empty means new, as for `open`.
+            let applied = try inspect(file, recovering: false, emptyIsNew: file != path)
             if applied.contains(where: { !migrator.migrations.contains($0) }) {
                 diagnosis.state = .newer
                 diagnosis.detail = "written by a newer lexagg (schema \(applied.count)); update lexagg"
@@ -128,6 +132,7 @@ extension Library {
         let damaged = "\(path).damaged-\(stamp)"
         var recovered: [LibraryWord] = []
         var unreadable = 0
+        var byName = 0
         // A file holding an interrupted write can only be read once recovered: read a recovered copy, keep the file.
         var source = path
         if hasInterruptedWrite(path), let copy = recoveredCopy(of: path) { source = copy }
@@ -147,6 +152,23 @@ extension Library {
                     unreadable += 1
                 }
             }
+            // The rows may be unreadable while the UNIQUE (language, word) index still holds every name: those
+            // words come back by name (their definitions are lost; 'library add' fetches them again).
+            let names = (try? queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT language, word FROM word INDEXED BY sqlite_autoindex_word_1")
+            }) ?? []
+            var seen = Set(recovered.map { "\($0.language.code)\t\($0.word)" })
+            for row in names {
+                guard let code = row["language"] as String?, let language = Language(code),
+                      let name = row["word"] as String?, !Library.key(name).isEmpty,
+                      seen.insert("\(language.code)\t\(name)").inserted
+                else { continue }
+                var word = LibraryWord(word: name, language: language, entries: [], added: now)
+                word.word = name
+                recovered.append(word)
+                byName += 1
+                if unreadable > 0 { unreadable -= 1 }
+            }
             try? queue.close()
         }
         // The -journal too: an interrupted write's journal belongs with the file it would roll back.
@@ -160,6 +182,8 @@ extension Library {
         let library = try Library(path: path)
         defer { library.close() }
         _ = try library.importWords(recovered, format: .json, at: now)
-        return RepairReport(damagedCopy: damaged, recovered: recovered.count, unreadable: unreadable)
+        return RepairReport(
+            damagedCopy: damaged, recovered: recovered.count - byName, unreadable: unreadable, recoveredByName: byName
+        )
     }
 }

@@ -76,6 +76,9 @@ public final class Library: Sendable {
         if !applied.isEmpty, wanted.contains(where: { !applied.contains($0) }) {
             try Self.backUp(path, version: applied.count)
         }
+        // Creating a library: the lock file says so until the first migration is in, so that a zero-length file
+        // left by a creation that was killed is told apart from a library that lost its contents.
+        if applied.isEmpty { _ = pwrite(lock, Self.creationMarker, Self.creationMarker.utf8.count, 0) }
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(busyTimeout)
@@ -85,6 +88,16 @@ public final class Library: Sendable {
         } catch {
             throw Self.wrap(error, path: path)
         }
+        if applied.isEmpty { _ = ftruncate(lock, 0) }
+    }
+
+    private static let creationMarker = "creating\n"
+
+    /// Whether the last process to open `path` was killed while creating it (see ``init(path:migratingUpTo:busyTimeout:)``).
+    static func creationInterrupted(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path + ".lock") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 64)).map { String(decoding: $0, as: UTF8.self) } == creationMarker
     }
 
     /// Closes the database (also done when the library is released).
@@ -96,14 +109,15 @@ public final class Library: Sendable {
 
     /// Takes an exclusive lock beside the file for opening and migrating, so concurrent first runs don't race.
     private static func lockFile(_ lockPath: String) throws(LibraryError) -> Int32 {
-        let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw LibraryError(.io, "cannot open \(lockPath): \(String(cString: strerror(errno)))")
         }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
+        do {
+            try FileLock.acquire(descriptor, path: lockPath, deadline: FileLock.libraryDeadline)
+        } catch {
             Glibc.close(descriptor)
-            throw LibraryError(.io, "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+            throw error
         }
         return descriptor
     }
@@ -119,9 +133,10 @@ public final class Library: Sendable {
     /// way any SQLite connection would (the interrupted write is undone; nothing committed is touched), then
     /// inspected again read-only.
     /// - Returns: the identifiers of the migrations already applied (empty for a new or empty file).
-    static func inspect(_ path: String, recovering: Bool = true) throws(LibraryError) -> [String] {
+    /// - Parameter emptyIsNew: a zero-length file is a new library (the file was just rolled back to nothing).
+    static func inspect(_ path: String, recovering: Bool = true, emptyIsNew: Bool = false) throws(LibraryError) -> [String] {
         do {
-            return try inspectReadOnly(path)
+            return try inspectReadOnly(path, emptyIsNew: emptyIsNew)
         } catch let error as DatabaseError where isInterruptedWrite(error) {
             guard recovering else {
                 throw LibraryError(
@@ -136,7 +151,8 @@ public final class Library: Sendable {
             } catch {
                 throw wrap(error, path: path)
             }
-            return try inspect(path, recovering: false)
+            // An interrupted first write rolls back to a zero-length file: a new library, not a lost one.
+            return try inspect(path, recovering: false, emptyIsNew: true)
         } catch {
             throw wrap(error, path: path)
         }
@@ -171,11 +187,25 @@ public final class Library: Sendable {
     }
 
     /// ``inspect`` through a read-only connection; SQLite's errors are thrown as they are.
-    private static func inspectReadOnly(_ path: String) throws -> [String] {
+    private static func inspectReadOnly(_ path: String, emptyIsNew: Bool = false) throws -> [String] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
         try? handle.close()
-        if header.isEmpty { return [] }
+        if header.isEmpty {
+            // A zero-length file is a library that lost its contents (truncated, a failed copy), unless this
+            // process's predecessor was killed while creating it (the lock file says so): never silently a new one.
+            var status = stat()
+            if !emptyIsNew, stat(path, &status) == 0, status.st_size == 0, !creationInterrupted(path) {
+                throw LibraryError(
+                    .corrupt,
+                    "the library file \(path) is empty (0 bytes): its words are gone (truncated, or an incomplete "
+                        + "copy); it was left untouched — restore a backup over it, or move it away to start a new "
+                        + "library ('lexagg library doctor' lists backups)",
+                    path: path
+                )
+            }
+            return []
+        }
         guard header.count >= 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
             throw LibraryError.corrupt(path, detail: "it does not start with an SQLite header")
         }

@@ -28,6 +28,34 @@ public enum LibraryImporter {
     public static func parse(_ text: String, defaultLanguage: Language = .english, now: Date = Date())
         throws(LibraryError) -> (format: LibraryFormat, words: [LibraryWord])
     {
+        let (format, words) = try parseFormat(text, defaultLanguage: defaultLanguage, now: now)
+        return (format, try validated(words))
+    }
+
+    /// Every imported word passes the validation `library add` and `lookup` apply (``LookupQuery/validate(_:)``:
+    /// not empty, at most 256 characters, no control characters — a NUL included) and is saved as it returns it.
+    static func validated(_ words: [LibraryWord]) throws(LibraryError) -> [LibraryWord] {
+        var result = words
+        for index in result.indices {
+            do {
+                result[index].word = Library.key(try LookupQuery.validate(result[index].word))
+            } catch {
+                let word = result[index].word
+                let shown = word.unicodeScalars.count > 40
+                    ? String(String.UnicodeScalarView(word.unicodeScalars.prefix(40))) + "…" : word
+                // Shown without its control characters (the message goes to a terminal): the error names them.
+                let printable = String(String.UnicodeScalarView(shown.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+                }))
+                throw LibraryError(.invalidInput, "word \(index + 1) ('\(printable)') cannot be imported: \(error)")
+            }
+        }
+        return result
+    }
+
+    static func parseFormat(_ text: String, defaultLanguage: Language, now: Date)
+        throws(LibraryError) -> (format: LibraryFormat, words: [LibraryWord])
+    {
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let start = body.drop { $0.isWhitespace }
         if start.hasPrefix("{") { return (.json, try json(body)) }

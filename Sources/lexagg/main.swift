@@ -46,6 +46,8 @@ while let entry = pointer.pointee {
 }
 
 signal(SIGPIPE, SIG_IGN)
+// Files and directories lexagg creates (library, history, cache, config, exports) are the user's alone: 0600, 0700.
+umask(0o077)
 let context = CommandContext(environment: environment, factories: factories, output: StandardOutput())
 let status = await LexAggCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
 exit(status)

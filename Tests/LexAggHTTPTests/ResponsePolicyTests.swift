@@ -123,6 +123,18 @@ private let testProvider = ProviderID("http-test")!
         #expect(sent.map { $0.header("X-Secret") } == ["k3y", "k3y", nil])
     }
 
+    /// Issue 17 item 1: a redirect from the https endpoint to plain http on the same host is another origin.
+    @Test func aDowngradeRedirectToPlainHTTPDropsTheCredentials() async throws {
+        let transport = FixtureTransport(sequence: [
+            ReplayResponse(status: 302, headers: [("Location", "http://dictionary.example/w")]),
+            .json(#"{"word":"bank"}"#),
+        ])
+        let client = ProviderHTTPClient(provider: testProvider, endpoint: Endpoint("https://dictionary.example"), transport: transport)
+        let request = ServiceRequest("/w", credentials: [HTTPField("X-Secret", "k3y")])
+        #expect(try await client.fetch(request, as: Word.self) == Word(word: "bank"))
+        #expect(transport.requests.map { $0.header("X-Secret") } == ["k3y", nil])
+    }
+
     @Test func tooManyRedirectsAreUnavailable() async throws {
         let transport = FixtureTransport(fallback: ReplayResponse(status: 302, headers: [("Location", "/again")]))
         let client = ProviderHTTPClient(

@@ -184,6 +184,16 @@ struct ConfigCommand: ParsableCommand {
                 guard error.location == key else { throw error }
                 throw CommandFailure.usage(error.message)
             }
+            // The ids lookup will ask: checked against the providers this lexagg has, as lookup checks them (an
+            // unknown one would make every later lookup a configuration error).
+            if edit.key.kind == .providerList, case .strings(let ids) = edit.value {
+                for id in ids where ProviderID(id).flatMap({ context.registry.provider($0) }) == nil {
+                    let hint = context.registry.nearestID(to: id).map { "; did you mean '\($0)'?" } ?? ""
+                    throw CommandFailure.usage(
+                        "\(edit.key.name): no provider '\(id)' on this machine\(hint) (run 'lexagg providers')"
+                    )
+                }
+            }
             try ConfigEditor.write(edit.text, to: location.path)
             let shown = edit.key.isSecret ? ConfigCommand.masked(edit.value) : edit.value.tomlLiteral
             context.output.write("\(edit.key.name) = \(shown) in \(location.path)\n")

@@ -404,7 +404,7 @@ struct LibraryExportCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: "File format: json, csv or anki.")
     var format: LibraryFormatOption = .json
 
-    @Option(name: .long, help: ArgumentHelp("Write to this file (replaced atomically) instead of standard output.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output: a regular file is replaced atomically (mode 0600); a link or device is written in place.", valueName: "file"))
     var output: String?
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -418,9 +418,9 @@ struct LibraryExportCommand: ParsableCommand, ContextCommand {
             return .success
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try UserFile.write(Array(text.utf8), to: output)
         } catch {
-            throw CommandFailure(status: .unavailable, message: "cannot write \(output): \(error.localizedDescription)")
+            throw CommandFailure(status: error.refused ? .usage : .ioError, message: error.description)
         }
         context.output.writeError("exported \(words.count) word\(words.count == 1 ? "" : "s") to \(output) (\(format.rawValue))\n")
         return .success
@@ -538,6 +538,9 @@ struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
             var out = "library: \(path)\n"
             if let report {
                 out += "repaired: \(report.recovered) word\(report.recovered == 1 ? "" : "s") recovered"
+                    + (report.recoveredByName > 0
+                        ? ", \(report.recoveredByName) by name only (their definitions were unreadable; "
+                            + "'lexagg library add WORD' fetches them again)" : "")
                     + (report.unreadable > 0 ? ", \(report.unreadable) unreadable" : "")
                     + "; the damaged file is kept as \(report.damagedCopy)\n"
             }

@@ -108,20 +108,34 @@ struct LookupBatch {
         return tally.status
     }
 
+    /// The longest line a batch file may have, in bytes: a word is at most 256 Unicode scalars (1 KB of UTF-8), so
+    /// anything far longer is not a word list, and an endless line must not be read into memory.
+    static let maximumLineBytes = 4096
+
     private func readLines() throws -> [String] {
         guard let file = source == "-" ? fdopen(dup(STDIN_FILENO), "r") : fopen(source, "r") else {
             throw CommandFailure.usage("cannot read \(source): \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
         var lines: [String] = []
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
+        var line: [UInt8] = []
+        line.reserveCapacity(256)
         while true {
-            let count = getline(&buffer, &capacity, file)
-            if count < 0 { break }
-            let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
-            lines.append(String(decoding: bytes, as: UTF8.self))
+            let character = getc(file)
+            if character == EOF {
+                if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+                break
+            }
+            line.append(UInt8(truncatingIfNeeded: character))
+            if character == Int32(UInt8(ascii: "\n")) {
+                lines.append(String(decoding: line, as: UTF8.self))
+                line.removeAll(keepingCapacity: true)
+            } else if line.count > Self.maximumLineBytes {
+                let name = source == "-" ? "standard input" : source
+                throw CommandFailure.usage(
+                    "line \(lines.count + 1) of \(name) is longer than \(Self.maximumLineBytes) bytes; a batch file has one word per line"
+                )
+            }
         }
         if ferror(file) != 0 {
             throw CommandFailure.usage("cannot read \(source): \(String(cString: strerror(errno)))")

@@ -1,0 +1,168 @@
+// libFuzzer targets for every parser of outside data. Built only by Fuzz/run.sh (LEXAGG_FUZZ=1 adds this target to
+// the package; CI never sees it). One shared library holds all targets; LEXAGG_FUZZ_TARGET picks one per run.
+import Foundation
+@testable import LexAggConfig
+import LexAggCore
+import LexAggDictFormats
+import LexAggHTTP
+import LexAggLibrary
+@testable import DictDatabaseProvider
+@testable import DictProtocolProvider
+@testable import ExternalProvider
+@testable import FreeDictionaryProvider
+@testable import PONSProvider
+@testable import RandomWordProvider
+@testable import WiktionaryProvider
+
+/// A parser under test: takes the fuzzer's bytes, must neither crash nor hang.
+public struct FuzzTarget: Sendable {
+    public let name: String
+    public let run: @Sendable ([UInt8]) -> Void
+}
+
+let provenance = Provenance(provider: ProviderID("fuzz")!, source: "fuzz", retrievedAt: Date(timeIntervalSince1970: 0))
+let decoder = JSONDecoder()
+
+public let fuzzTargets: [FuzzTarget] = [
+    FuzzTarget(name: "wikitext") { bytes in
+        let source = WikitextSource(bytes)
+        _ = WikitextParser.entries(from: source, headword: "house", language: nil, provenance: provenance)
+        _ = WikitextParser.entries(from: source, headword: "house", language: "English", provenance: provenance)
+        _ = WikitextParser.languageSections(in: source)
+    },
+    FuzzTarget(name: "wiktionary-json") { bytes in
+        guard let response = try? decoder.decode(ParseResponse.self, from: Data(bytes)) else { return }
+        _ = WikitextParser.entries(
+            from: WikitextSource(response.parse.wikitext.text), headword: response.parse.title, language: nil,
+            provenance: provenance
+        )
+    },
+    FuzzTarget(name: "freedictionary-json") { bytes in
+        guard let wire = try? decoder.decode([FreeDictionaryResponse.WireEntry].self, from: Data(bytes)) else { return }
+        _ = FreeDictionaryResponse.entries(from: wire, source: "fuzz", retrievedAt: Date(timeIntervalSince1970: 0))
+    },
+    FuzzTarget(name: "pons-json") { bytes in
+        guard let directions = try? decoder.decode([PONSResponse.Direction].self, from: Data(bytes)) else { return }
+        let pair = LanguagePair(source: .german, target: .english)
+        _ = PONSResponse.translationEntries(
+            from: directions, query: "Haus", pair: pair, provenanceSource: "fuzz", retrievedAt: Date(timeIntervalSince1970: 0)
+        )
+        _ = PONSResponse.definitionEntries(
+            from: directions, query: "Haus", provenanceSource: "fuzz", retrievedAt: Date(timeIntervalSince1970: 0)
+        )
+    },
+    FuzzTarget(name: "randomword-json") { bytes in
+        guard let words = try? decoder.decode([String].self, from: Data(bytes)) else { return }
+        _ = RandomWordResponse.cleaned(words)
+    },
+    FuzzTarget(name: "dictd-index") { bytes in
+        bytes.withUnsafeBytes { buffer in
+            var start = 0
+            for index in 0...buffer.count where index == buffer.count || buffer[index] == UInt8(ascii: "\n") {
+                _ = DictIndex.parse(line: buffer[start..<index], at: start)
+                start = index + 1
+            }
+        }
+    },
+    FuzzTarget(name: "dictzip") { bytes in
+        let path = scratchFile(bytes)
+        guard let body = try? DictzipBody(path: path) else { return }
+        for (offset, length) in [(0, 64), (0, 70_000), (1_000, 10), (65_000, 2_000), (Int(bytes.count), 1)] {
+            _ = try? body.read(offset: offset, length: length)
+        }
+    },
+    FuzzTarget(name: "dict-transcript") { bytes in
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        var reader = DictTranscript.Reader(lines: lines)
+        _ = try? reader.banner()
+        _ = try? reader.definitions()
+        var matches = DictTranscript.Reader(lines: lines)
+        _ = try? matches.matches()
+        var listing = DictTranscript.Reader(lines: lines)
+        _ = try? listing.listing("SHOW DB")
+        _ = DictTranscript.fields(lines.first ?? "")
+    },
+    FuzzTarget(name: "dict-text") { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        let pair = LanguagePair(source: .english, target: .german)
+        for format: DictTextFormat in [.wordnet, .freedict(pair), .gcide, .plain(nil)] {
+            _ = DictEntryBuilder.entry(text: text, headword: "house", format: format, language: nil, provenance: provenance)
+        }
+    },
+    FuzzTarget(name: "library-import") { bytes in
+        _ = try? LibraryImporter.parse(String(decoding: bytes, as: UTF8.self), now: Date(timeIntervalSince1970: 0))
+    },
+    FuzzTarget(name: "toml-config") { bytes in
+        _ = try? ConfigFile.validate(String(decoding: bytes, as: UTF8.self), location: "fuzz.toml")
+    },
+    FuzzTarget(name: "html-text") { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = HTMLText.plainText(text)
+        _ = HTMLText.extract(text)
+        _ = HTMLText.decodeEntities(text)
+    },
+    FuzzTarget(name: "external-protocol") { bytes in
+        let line = Data(bytes)
+        if let descriptor = try? ExternalProtocol.result(ExternalProtocol.Descriptor.self, of: "initialize", from: line) {
+            _ = descriptor.validated(source: "fuzz")
+            _ = descriptor.strategies()
+        }
+        _ = try? ExternalProtocol.result(ExternalProtocol.EntriesResult.self, of: "define", from: line)
+        _ = ExternalProtocol.excerpt(line)
+    },
+]
+
+/// A file holding `bytes` (for parsers that read files), rewritten for each input.
+func scratchFile(_ bytes: [UInt8]) -> String {
+    let path = "/tmp/lexagg-fuzz-\(getpid()).dz"
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return path }
+    defer { close(descriptor) }
+    bytes.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+    return path
+}
+
+nonisolated(unsafe) var selected: FuzzTarget?
+
+/// libFuzzer calls this once, before the first input: `LEXAGG_FUZZ_TARGET` names the parser to fuzz.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> Int32 {
+    let name = ProcessInfo.processInfo.environment["LEXAGG_FUZZ_TARGET"] ?? ""
+    guard let target = fuzzTargets.first(where: { $0.name == name }) else {
+        let names = fuzzTargets.map(\.name).joined(separator: " ")
+        FileHandle.standardError.write(Data("set LEXAGG_FUZZ_TARGET to one of: \(names)\n".utf8))
+        exit(64)
+    }
+    selected = target
+    return 0
+}
+
+/// libFuzzer calls this for every input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    selected?.run(bytes)
+    return 0
+}
+
+/// libFuzzer's entry point for a program with its own `main`.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// SwiftPM gives every executable a `main` (linked as the program's `main`): it hands over to libFuzzer's driver,
+/// which calls the two functions above. (Should libFuzzer's own `main` be linked instead, it calls them directly.)
+@main
+struct FuzzMain {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzerTestOneInput(data, size) })
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import LexAggFixtures
+import LexAggLibrary
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 17 on the real binary: configuration values checked before they are saved, locks with a deadline,
+/// bounded reads, and recovering a damaged library.
+@Suite(.serialized) struct HardeningLimitsTests {
+    struct Shell {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs the binary with `arguments` through `sh -c` (killed after `limit` seconds: status 124), standard input
+    /// from `input` (a shell redirection or pipe prefix).
+    func run(
+        _ arguments: [String], data: String, environment: [String: String] = [:], input: String = "</dev/null",
+        limit: Int = 60
+    ) -> Shell {
+        let directory = TemporaryFiles.directory()
+        var variables = ["PATH": "/usr/bin:/bin", "LEXAGG_DATA_DIR": data, "HOME": data, "LEXAGG_CONFIG": data + "/config.toml"]
+        variables.merge(environment) { $1 }
+        let command = "env -i " + variables.map { BinaryRun.shellQuote("\($0.key)=\($0.value)") }.joined(separator: " ") + " "
+            + ([BinaryRun.binary] + arguments).map(BinaryRun.shellQuote).joined(separator: " ")
+        let out = directory + "/out", err = directory + "/err"
+        let line = input.hasPrefix("<") ? "\(command) \(input)" : "\(input) | \(command)"
+        let raw = system("timeout -k 5 \(limit) sh -c \(BinaryRun.shellQuote(line + " >\(out) 2>\(err)"))")
+        return Shell(status: (raw >> 8) & 0xFF, stdout: TemporaryFiles.read(out), stderr: TemporaryFiles.read(err))
+    }
+
+    // MARK: 6. Configuration values
+
+    @Test func configSetRefusesValuesThatWouldBreakLaterRuns() {
+        let data = TemporaryFiles.directory()
+        let refused: [(String, String)] = [
+            ("lookup.providers", "wordnet,bogus"),
+            ("providers.wiktionary.endpoint", "file:///etc/passwd"),
+            ("providers.wiktionary.endpoint", "https://en.wiktionary.org/w/api.php?x=1"),
+            ("providers.dict-server.database", "wn\r\nSHOW SERVER"),
+            ("providers.pons.secret", "abc\ndef"),
+        ]
+        for (key, value) in refused {
+            let set = run(["config", "set", key, value], data: data)
+            #expect(set.status == 64, "config set \(key) \(value.debugDescription) was accepted")
+            #expect(!set.stderr.contains("abc\ndef"), "the secret was echoed")
+        }
+        let lookup = run(["lookup", "house", "--providers", "wordnet"], data: data)
+        #expect(lookup.status == 0, "\(lookup.stderr)")
+    }
+
+    @Test func aDICTDatabaseVariableWithALineBreakIsAConfigurationError() {
+        let data = TemporaryFiles.directory()
+        let lookup = run(
+            ["lookup", "house", "--providers", "dict-server"], data: data,
+            environment: ["LEXAGG_DICT_SERVER_DATABASE": "wn\r\nSHOW SERVER", "LEXAGG_DICT_SERVER_ENDPOINT": "127.0.0.1:9"]
+        )
+        #expect(lookup.status == 78, "\(lookup.stderr)")
+        #expect(lookup.stderr.contains("LEXAGG_DICT_SERVER_DATABASE"))
+    }
+
+    @Test func aSecretUsedAsAKeyNameIsNotEchoed() {
+        let data = TemporaryFiles.directory()
+        let secret = "s3cr3t-v4lue-0123456789"
+        let set = run(["config", "set", secret, "x"], data: data)
+        #expect(set.status == 64)
+        #expect(!set.stderr.contains(secret), "\(set.stderr)")
+    }
+
+    // MARK: 7. Locks
+
+    /// Holds an exclusive `flock` on `path` in this process until the returned descriptor is closed.
+    func hold(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX) == 0)
+        return descriptor
+    }
+
+    @Test func aLookupExitsWhileAnotherProcessHoldsTheHistoryLock() throws {
+        let data = TemporaryFiles.directory()
+        let descriptor = try hold(data + "/history.log")
+        defer { close(descriptor) }
+        let lookup = run(["lookup", "house", "--providers", "wordnet"], data: data, limit: 30)
+        #expect(lookup.status == 0, "status \(lookup.status): the lookup hung on history.log's lock")
+        #expect(lookup.stdout.contains("house"))
+        #expect(lookup.stderr.contains("history"))
+    }
+
+    @Test func libraryAddGivesUpOnAHeldLibraryLockWithAMessage() throws {
+        let data = TemporaryFiles.directory()
+        let descriptor = try hold(data + "/library.sqlite.lock")
+        defer { close(descriptor) }
+        let add = run(["library", "add", "house", "--providers", "wordnet"], data: data, limit: 40)
+        #expect(add.status != 124, "library add waited forever on the lock")
+        #expect(add.status != 0)
+        #expect(add.stderr.contains("locked"), "\(add.stderr)")
+    }
+
+    // MARK: 8. Bounded reads
+
+    @Test func aBatchLineLongerThanTheLimitIsRefusedWithoutReadingItWhole() {
+        let data = TemporaryFiles.directory()
+        let batch = run(
+            ["lookup", "--batch", "-", "--providers", "wordnet"], data: data,
+            input: "head -c 20000000 /dev/zero | tr '\\0' a", limit: 60
+        )
+        #expect(batch.status == 64, "\(batch.status) \(batch.stderr.prefix(300))")
+        #expect(batch.stderr.contains("longer than"), "\(batch.stderr.prefix(300))")
+        #expect(batch.stderr.utf8.count < 1000, "the message echoes the line")
+    }
+
+    @Test func aFIFOOnTheDictionaryPathIsSkipped() throws {
+        let data = TemporaryFiles.directory()
+        let dictionaries = TemporaryFiles.directory()
+        #expect(mkfifo(dictionaries + "/trap.index", 0o600) == 0)
+        FileManager.default.createFile(atPath: dictionaries + "/trap.dict", contents: Data("x".utf8))
+        let providers = run(["providers"], data: data, environment: ["LEXAGG_DICT_PATH": dictionaries], limit: 30)
+        #expect(providers.status != 124, "providers blocked on a FIFO")
+        #expect(providers.stdout.contains("wordnet"))
+    }
+
+    // MARK: 10. File modes
+
+    @Test func dataFilesArePrivate() throws {
+        let home = TemporaryFiles.directory()
+        let csv = "word,language,starred,added,definition,examples,ipa,translation,sources\ncottage,en,no,,a house,,,,\n"
+        try csv.write(toFile: home + "/in.csv", atomically: true, encoding: .utf8)
+        // Data and cache under a fresh XDG home: lexagg creates the directories and the files itself.
+        let environment = ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "LEXAGG_DATA_DIR": "", "HOME": home]
+        #expect(run(["library", "import", home + "/in.csv"], data: home, environment: environment).status == 0)
+        #expect(run(["lookup", "house", "--providers", "wordnet"], data: home, environment: environment).status == 0)
+        var found = 0
+        for root in [home + "/data", home + "/cache"] {
+            let walker = FileManager.default.enumerator(atPath: root)
+            while let name = walker?.nextObject() as? String {
+                guard let mode = FileMode.permissions(root + "/" + name) else { continue }
+                found += 1
+                #expect(mode & 0o077 == 0, "\(root)/\(name) is readable by others: \(String(mode, radix: 8))")
+            }
+        }
+        #expect(found >= 3)
+    }
+
+    // MARK: 9. Recovery
+
+    @Test func aZeroLengthLibraryIsReportedNotStartedAfresh() throws {
+        let data = TemporaryFiles.directory()
+        FileManager.default.createFile(atPath: data + "/library.sqlite", contents: Data())
+        let list = run(["library", "list"], data: data)
+        #expect(list.status == 69, "\(list.status) \(list.stderr)")
+        #expect(list.stderr.contains("empty"))
+        let doctor = run(["library", "doctor"], data: data)
+        #expect(doctor.status == 69)
+        #expect(doctor.stdout.contains("empty"))
+        #expect(FileMode.size(data + "/library.sqlite") == 0, "the empty file was overwritten")
+    }
+
+    @Test func repairRecoversWordsReadableThroughTheUniqueIndex() throws {
+        let data = TemporaryFiles.directory()
+        let words = ["cottage", "manor", "villa", "bungalow", "cabin"]
+        let csv = "word,language,starred,added,definition,examples,ipa,translation,sources\n"
+            + words.map { "\($0),en,no,,a kind of house,,,,\n" }.joined()
+        try csv.write(toFile: data + "/in.csv", atomically: true, encoding: .utf8)
+        try #require(run(["library", "import", data + "/in.csv"], data: data).status == 0)
+        // Damage the word table's root page, leaving its UNIQUE (language, word) index whole.
+        let path = data + "/library.sqlite"
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'word'").fetchone()[0]
+            size = db.execute("PRAGMA page_size").fetchone()[0]
+            db.close()
+            with open(sys.argv[1], "r+b") as f:
+                f.seek((root - 1) * size)
+                f.write(bytes([0xA5]) * size)
+            """
+        try script.write(toFile: data + "/damage.py", atomically: true, encoding: .utf8)
+        try #require(system("python3 \(data)/damage.py \(path)") == 0)
+        let repair = run(["library", "doctor", "--repair"], data: data)
+        #expect(repair.stdout.contains("5 by name only"), "\(repair.stdout) \(repair.stderr)")
+        let list = run(["library", "list"], data: data)
+        for word in words { #expect(list.stdout.contains(word), "\(word) was lost") }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import LexAggConfig
+import Testing
+
+/// Inputs Fuzz/run.sh found crashing a parser, kept so that they never do again.
+@Suite struct ConfigFuzzRegressionTests {
+    /// toml-config, crash-bcce982d: a NUL and other control bytes in a table header tripped an assertion in toml++'s
+    /// parse_key (an abort in debug builds). Now a syntax error naming the line and the character.
+    @Test func controlCharactersInATableHeaderAreASyntaxError() throws {
+        let bytes: [UInt8] = [
+            0x5B, 0x3C, 0x70, 0x72, 0x00, 0x10, 0x69, 0x6F, 0x6F, 0x74, 0x2E, 0x6F, 0x72, 0x67, 0x3A, 0x01,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x32, 0x36, 0x32, 0x38, 0x22, 0x0A, 0x64, 0x61, 0x74,
+            0x61, 0x62, 0x61, 0x73, 0x65, 0x20, 0x3D, 0x20, 0x65, 0x6E, 0x22, 0x0A, 0x5B, 0x6C, 0x6F, 0x6F,
+            0x6B, 0x75, 0x70, 0x5D, 0x0A, 0x64, 0x20,
+        ]
+        // Written as bytes (TestFiles.config writes a C string, which would stop at the NUL).
+        let path = TestFiles.directory() + "/config.toml"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: ConfigError.self) {
+            try ConfigFile.load(ConfigLocation(path: path, source: .lexaggConfig))
+        }
+        #expect(error?.kind == .syntax)
+        #expect(error?.line == 1)
+        #expect(error?.message.contains("U+0") == true)
+    }
+}

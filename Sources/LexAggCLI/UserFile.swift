@@ -5,6 +5,10 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(CDispatch)
+// With swift-service-lifecycle linked, Glibc's `struct stat` is seen as Dispatch's clang module's (see QuizTerminal).
+import CDispatch
+#endif
 
 /// Writes files the user names on the command line (`--output P`): the one way lexagg writes such a file.
 ///

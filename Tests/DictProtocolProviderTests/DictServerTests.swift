@@ -103,6 +103,9 @@ import Testing
         defer { dictd.stop() }
         var configuration = DictServer.Configuration(host: "127.0.0.1", port: dictd.port)
         configuration.database = database
+        // What is checked here is what dictd answers, not how fast: on CI's two loaded cores dictd once took over
+        // the default 5 s to say 'qqqzzzx' is unknown. Time limits have their own test (aServerThatStallsTimesOut).
+        configuration.timeout = .seconds(60)
         try await body(DictServer(configuration: configuration))
     }
 

@@ -231,8 +231,7 @@ package enum PONSResponse {
         var target = text
         var form: String?
         for arrow in ["→", "->", "⇒"] where text.hasPrefix(arrow) {
-            target = HTMLText.collapse(String(text.dropFirst(arrow.count)))
-            text = "see " + target
+            text = "see " + HTMLText.collapse(String(text.dropFirst(arrow.count)))
         }
         if text.lowercased().hasPrefix("see ") {
             target = String(text.dropFirst(4))

@@ -313,6 +313,7 @@ let package = Package(
             name: "LexAggCLITests",
             dependencies: [
                 "LexAggCLI", "LexAggFixtures", "ProviderConformance", "LexAggDictFormats", "lexagg", "LexAggLibrary",
+                "LexAggDocuments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + providerDependencies
         ),

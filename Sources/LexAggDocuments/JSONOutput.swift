@@ -153,19 +153,15 @@ public enum JSONOutput {
 
     /// `value` as one line of JSON (NDJSON: `lookup --batch --format json`).
     public static func encodeLine(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        guard let data = try? encoder.encode(value) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        guard let bytes = try? FastJSONEncoder().encode(value) else { return "{}\n" }
+        return String(decoding: bytes, as: UTF8.self) + "\n"
     }
 
+    /// `value` as indented JSON: keys sorted, two spaces, `"key" : value` (the bytes Foundation's `JSONEncoder`
+    /// writes with `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`).
     public static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        guard let data = try? encoder.encode(value) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        guard let bytes = try? FastJSONEncoder(pretty: true).encode(value) else { return "{}\n" }
+        return String(decoding: bytes, as: UTF8.self) + "\n"
     }
 }
 

@@ -1,0 +1,177 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A JSON value being built by ``FastJSONEncoder``.
+///
+/// Codable never says when a container is finished, so, as Foundation's encoder does, values are collected in a
+/// tree first and written out at the end (objects are written with sorted keys, which needs all of an object's
+/// keys). Unlike Foundation's, the tree keeps an object's members in arrays, not a dictionary, and scalars as the
+/// bytes they are written as.
+enum JSONTreeValue {
+    /// A number, `true`, `false` or `null`: written as it is.
+    case literal(String)
+    case string(String)
+    case array(JSONArrayNode)
+    case object(JSONObjectNode)
+}
+
+final class JSONArrayNode {
+    var values: [JSONTreeValue] = []
+}
+
+final class JSONObjectNode {
+    var keys: [String] = []
+    var values: [JSONTreeValue] = []
+
+    /// Sets `key` (a key encoded twice keeps its last value, as Foundation's encoder does).
+    func set(_ key: String, _ value: JSONTreeValue) {
+        if let index = keys.lastIndex(of: key) {
+            values[index] = value
+        } else {
+            keys.append(key)
+            values.append(value)
+        }
+    }
+
+    /// The node already stored under `key`, for a nested container asked for twice.
+    func node(_ key: String) -> JSONTreeValue? {
+        keys.lastIndex(of: key).map { values[$0] }
+    }
+}
+
+/// Writes a ``JSONTreeValue`` in exactly the bytes Foundation's `JSONEncoder` writes with `.sortedKeys` and
+/// `.withoutEscapingSlashes` (and `.prettyPrinted` when asked): keys in UTF-8 byte order, `\b \t \n \f \r` and
+/// `\u00XX` (lower-case hex) for the other control characters, everything else (including `/`, DEL and non-ASCII)
+/// as it is; pretty output indents by two spaces and writes `"key" : value`.
+struct JSONTreeWriter {
+    let pretty: Bool
+    var bytes: [UInt8] = []
+
+    init(pretty: Bool, capacity: Int = 1024) {
+        self.pretty = pretty
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func write(_ value: JSONTreeValue, depth: Int = 0) {
+        switch value {
+        case .literal(let text):
+            bytes.append(contentsOf: text.utf8)
+        case .string(let text):
+            writeString(text)
+        case .array(let node):
+            bytes.append(UInt8(ascii: "["))
+            if pretty { bytes.append(UInt8(ascii: "\n")) }
+            for (index, element) in node.values.enumerated() {
+                if index > 0 { separator() }
+                indent(depth + 1)
+                write(element, depth: depth + 1)
+            }
+            close(UInt8(ascii: "]"), depth: depth)
+        case .object(let node):
+            bytes.append(UInt8(ascii: "{"))
+            if pretty { bytes.append(UInt8(ascii: "\n")) }
+            let order = node.keys.indices.sorted { node.keys[$0].utf8.lexicographicallyPrecedes(node.keys[$1].utf8) }
+            for (position, index) in order.enumerated() {
+                if position > 0 { separator() }
+                indent(depth + 1)
+                writeString(node.keys[index])
+                if pretty {
+                    bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+                } else {
+                    bytes.append(UInt8(ascii: ":"))
+                }
+                write(node.values[index], depth: depth + 1)
+            }
+            close(UInt8(ascii: "}"), depth: depth)
+        }
+    }
+
+    private mutating func separator() {
+        bytes.append(UInt8(ascii: ","))
+        if pretty { bytes.append(UInt8(ascii: "\n")) }
+    }
+
+    private mutating func indent(_ depth: Int) {
+        guard pretty else { return }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    /// Foundation writes an empty container as `[`, a line break, then the closing line: `[\n\n]` when pretty.
+    private mutating func close(_ bracket: UInt8, depth: Int) {
+        if pretty {
+            bytes.append(UInt8(ascii: "\n"))
+            indent(depth)
+        }
+        bytes.append(bracket)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                default:
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Numbers and dates as Foundation's `JSONEncoder` writes them.
+enum JSONLiteral {
+    /// Swift's shortest round-trip form without a trailing `.0` (`1`, `0.1`, `1e+16`, `2.5e-05`, `-0`).
+    static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws -> String {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "Unable to encode \(value) directly in JSON.")
+            )
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    /// `.iso8601`: `2026-11-23T00:20:44Z`, whole seconds (a fraction is dropped), UTC.
+    static func iso8601(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        var days = seconds / 86_400
+        var rest = seconds % 86_400
+        if rest < 0 {
+            rest += 86_400
+            days -= 1
+        }
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = year >= 0 && year < 10_000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
+}

@@ -1,0 +1,171 @@
+import DictDatabaseProvider
+import Foundation
+import LexAggAggregation
+import LexAggCore
+import LexAggDocuments
+import Logging
+import Testing
+
+/// `FastJSONEncoder` must write exactly what Foundation's `JSONEncoder` writes with lexagg's options, so that
+/// scripts reading `--format json` see no change: compared byte for byte on awkward values, on random trees and on
+/// real answers of the embedded WordNet.
+@Suite struct FastJSONEncoderTests {
+    static func foundation(_ value: some Encodable, pretty: Bool) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func fast(_ value: some Encodable, pretty: Bool) throws -> String {
+        String(decoding: try FastJSONEncoder(pretty: pretty).encode(value), as: UTF8.self)
+    }
+
+    struct Awkward: Encodable {
+        var keys: [String: Int] = ["a10": 1, "a9": 2, "B": 3, "a": 4, "_x": 5, "é": 6, "A": 7, "a b": 8, "10": 9, "9": 10, "": 11, "Ω": 12]
+        var text = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() + "\u{7F}\"\\/\u{2028}é😀\u{FEFF}e\u{301}"
+        var numbers: [Double] = [0.1, 1, 1e21, 123.456, 1e-7, 5e-324, -0.0, 100, 0.001, 2.5e-5, 9_007_199_254_740_992, 1e16, 1e15, 33.833, -1.5]
+        var floats: [Float] = [0.1, 1.5, 3.4e38]
+        var integers: [Int64] = [.min, .max, 0, -1]
+        var unsigned: [UInt8] = [0, 255]
+        var dates = [Date(timeIntervalSince1970: 1_700_000_000.5), Date(timeIntervalSince1970: -86_401), Date(timeIntervalSince1970: 0)]
+        var url = URL(string: "http://example.org/a b?c=d")
+        var none: String? = nil
+        var flags = [true, false]
+        var empty: [String] = []
+        var emptyObject: [String: String] = [:]
+        var nested = [["x": [1, 2]], [:]]
+        var optionals: [String?] = ["a", nil]
+
+        enum CodingKeys: String, CodingKey {
+            case keys, text, numbers, floats, integers, unsigned, dates, url, none, flags, empty, emptyObject, nested, optionals
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(keys, forKey: .keys)
+            try container.encode(text, forKey: .text)
+            try container.encode(numbers, forKey: .numbers)
+            try container.encode(floats, forKey: .floats)
+            try container.encode(integers, forKey: .integers)
+            try container.encode(unsigned, forKey: .unsigned)
+            try container.encode(dates, forKey: .dates)
+            try container.encode(url, forKey: .url)
+            try container.encode(none, forKey: .none)  // explicit null, not left out
+            try container.encode(flags, forKey: .flags)
+            try container.encode(empty, forKey: .empty)
+            try container.encode(emptyObject, forKey: .emptyObject)
+            try container.encode(nested, forKey: .nested)
+            try container.encode(optionals, forKey: .optionals)
+        }
+    }
+
+    @Test(arguments: [false, true]) func awkwardValuesAreWrittenAsFoundationWritesThem(pretty: Bool) throws {
+        #expect(try Self.fast(Awkward(), pretty: pretty) == Self.foundation(Awkward(), pretty: pretty))
+    }
+
+    @Test func notANumberIsRefusedLikeFoundation() {
+        #expect(throws: EncodingError.self) { try FastJSONEncoder().encode([Double.nan]) }
+        #expect(throws: EncodingError.self) { try FastJSONEncoder().encode(["x": Double.infinity]) }
+    }
+
+    /// A random JSON-shaped value.
+    indirect enum Tree: Encodable {
+        case string(String), integer(Int), double(Double), bool(Bool), null
+        case array([Tree]), object([String: Tree])
+
+        func encode(to encoder: any Encoder) throws {
+            var single = encoder.singleValueContainer()
+            switch self {
+            case .string(let value): try single.encode(value)
+            case .integer(let value): try single.encode(value)
+            case .double(let value): try single.encode(value)
+            case .bool(let value): try single.encode(value)
+            case .null: try single.encodeNil()
+            case .array(let values): try single.encode(values)
+            case .object(let members): try single.encode(members)
+            }
+        }
+
+        static let pieces = ["a", "Z", "é", "e\u{301}", "😀", "\n", "\t", "\u{1}", "\u{1F}", "\"", "\\", "/", " ", "\u{7F}",
+                             "ж", "中", "\u{2028}", "0", "~", "\r", "\u{8}", "\u{C}"]
+
+        static func random(depth: Int, using generator: inout some RandomNumberGenerator) -> Tree {
+            func text() -> String {
+                (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &generator) {
+            case 0: return .string(text())
+            case 1: return .integer(Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0...63, using: &generator))
+            case 2:
+                var value: Double
+                repeat {
+                    value = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator))
+                } while !value.isFinite
+                return .double(Bool.random(using: &generator) ? value : (value * 1000).rounded() / 1000)
+            case 3: return .bool(Bool.random(using: &generator))
+            case 4: return .null
+            case 5: return .array((0..<Int.random(in: 0...4, using: &generator)).map { _ in random(depth: depth + 1, using: &generator) })
+            default:
+                var members: [String: Tree] = [:]
+                for _ in 0..<Int.random(in: 0...5, using: &generator) { members[text()] = random(depth: depth + 1, using: &generator) }
+                return .object(members)
+            }
+        }
+    }
+
+    /// SplitMix64: the same trees on every run.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func randomTreesAreWrittenAsFoundationWritesThem() throws {
+        var generator = SeededGenerator(state: 2229)
+        for round in 0..<400 {
+            let tree = Tree.random(depth: 0, using: &generator)
+            let pretty = round % 2 == 1
+            let fast = try Self.fast(tree, pretty: pretty)
+            let foundation = try Self.foundation(tree, pretty: pretty)
+            #expect(fast == foundation, "round \(round)")
+            if fast != foundation { return }
+        }
+    }
+
+    /// Real answers: 300 WordNet words through the lookup service, as `lookup --batch --format json` writes them.
+    @Test func realAnswersAreWrittenAsFoundationWritesThem() async throws {
+        guard let directory = DictDatabaseDiscovery.embeddedDirectory(),
+              case .success(let found) = DictDatabaseDiscovery.databases(at: directory),
+              let wordnet = found.first(where: { $0.descriptor.id == .wordnet })
+        else { Issue.record("the embedded WordNet is missing"); return }
+        let service = LookupService(
+            registry: try ProviderRegistry([wordnet]), cache: nil,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        )
+        let definitions = try await service.definitions(language: Language("en"), options: RequestOptions())
+        // Every 500th headword of the index lexagg ships, beside words that exercise lemmas, suggestions and merging.
+        let index = URL(filePath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../Providers/DictDatabase/Embedded/wn.index")
+        let headwords = try String(contentsOf: index, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("00-database") }.map { String($0.prefix { $0 != "\t" }) }
+        let words = ["set", "run", "walked", "mice", "ice cream", "serendipity", "qqqzzzx", "recieve", "a", "go"]
+            + stride(from: 0, to: headwords.count, by: headwords.count / 290).prefix(290).map { headwords[$0] }
+        var compared = 0
+        for word in words {
+            let answer = await definitions.lookUp(try LookupQuery(word, language: Language("en")))
+            for explain in [false, true] {
+                let document = JSONOutput.LookupDocument(command: "lookup", answer: answer, explain: explain)
+                #expect(try Self.fast(document, pretty: false) == Self.foundation(document, pretty: false), "\(word)")
+                #expect(try Self.fast(document, pretty: true) == Self.foundation(document, pretty: true), "\(word)")
+                compared += 1
+            }
+        }
+        #expect(compared == 2 * words.count && words.count == 300)
+    }
+}

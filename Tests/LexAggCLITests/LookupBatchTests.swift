@@ -35,6 +35,27 @@ import WiktionaryProvider
         #expect(!run.stderr.contains("\r"), "no progress bar when standard error is not a terminal")
     }
 
+    /// Offline words run on every core at once (the window is the number of cores), and the answers are the ones
+    /// a one-at-a-time batch writes, in input order, byte for byte: unknown words (slow: they look for suggestions)
+    /// between known ones would overtake nothing.
+    @Test func offlineWordsOnSeveralCoresWriteWhatOneAtATimeWrites() async throws {
+        let words = (0..<120).map { $0 % 3 == 1 ? "qqzx\($0)" : ["bank", "walked", "house", "mice", "serendipity"][$0 % 5] }
+        let path = Self.file(words.joined(separator: "\n") + "\n")
+        let parallel = await CLIRun.run(["lookup", "--batch", path, "--providers", "wordnet", "--format", "json"])
+        let serial = await CLIRun.run(["lookup", "--batch", path, "--providers", "wordnet", "--format", "json", "--jobs", "1"])
+        #expect(parallel.status == ExitStatus.notFound.rawValue)
+        #expect(parallel.stdout.split(separator: "\n").count == 120)
+        // Latencies and retrieval times differ from run to run; everything else must not.
+        func withoutLatency(_ text: String) -> String {
+            text.replacing(/"latencyMs":[0-9.e+-]+/, with: "").replacing(/"retrievedAt":"[^"]*"/, with: "")
+        }
+        #expect(withoutLatency(parallel.stdout) == withoutLatency(serial.stdout))
+        let terms = try parallel.stdout.split(separator: "\n").map { line -> String? in
+            (try JSONSerializationFree.object(String(line))["query"] as? [String: Any])?["term"] as? String
+        }
+        #expect(terms == words)
+    }
+
     @Test func anInvalidLineIsReportedWithItsNumberAndTheBatchGoesOn() async throws {
         let long = String(repeating: "x", count: 300)
         let path = Self.file("bank\n\(long)\nhouse\n")

@@ -11,7 +11,7 @@ import LexAggDocuments
 
 /// `lookup --batch FILE`: many words with one set of providers, answers in input order.
 ///
-/// - Offline providers answer in microseconds, so an offline batch runs word after word on one thread.
+/// - Offline providers answer in microseconds: an offline batch runs one word at a time on each core.
 /// - With online providers, up to `--jobs` words are looked up at once; answers are still written in input order.
 /// - Text output is the usual entries per word; `--format json` writes one compact JSON document per line (NDJSON).
 /// - A line that is not a valid word is reported (with its line number) and the batch goes on.
@@ -26,6 +26,15 @@ struct LookupBatch {
         case answer(LookupAnswer)
         case invalid(line: Int, text: String, error: QueryError)
     }
+
+    /// A looked-up line and, with `--format json`, its NDJSON line.
+    struct Done: Sendable {
+        var item: Item
+        var line: String?
+    }
+
+    /// The processors this process may run on.
+    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard (1...64).contains(options.jobs) else {
@@ -43,57 +52,72 @@ struct LookupBatch {
         var progress = ProgressBar(total: words.count, enabled: context.output.isErrorTerminal, output: context.output)
         var tally = Tally()
         let started = ContinuousClock.now
+        // Answers bound for a file or a pipe are written in blocks of ~64 KB, not with a system call per word; on a
+        // terminal each answer appears as soon as it is ready.
+        var buffer = OutputBuffer(output: context.output, enabled: !context.output.isTerminal)
 
-        func emit(_ item: Item) {
+        func emit(_ done: Done) {
             progress.clear()
-            tally.count(item)
-            switch (item, options.format) {
-            case (.answer(let answer), .json):
-                context.output.write(JSONOutput.encodeLine(session.document(answer)))
+            tally.count(done.item)
+            switch (done.item, options.format) {
+            case (.answer, .json), (.invalid, .json):
+                buffer.write(done.line ?? "")
             case (.answer(let answer), .text):
+                buffer.flush()
                 session.renderText(answer, footer: false)
                 if answer.result.isFound { context.output.write("\n") }
-            case (.invalid(let line, let text, let error), .json):
-                context.output.write(JSONOutput.encodeLine(InvalidLine(
-                    query: .init(term: text, language: session.language), line: line,
-                    error: .init(code: ProviderError.Code.invalidQuery.description, message: error.description)
-                )))
             case (.invalid(let line, _, let error), .text):
+                buffer.flush()
                 context.warn("line \(line): \(error), skipped")
             }
             progress.advance()
         }
 
-        @Sendable func lookUp(_ word: (line: Int, text: String)) async -> Item {
+        /// Looks a word up and, for JSON, encodes its line there too, so that several words' encoding runs at once.
+        @Sendable func lookUp(_ word: (line: Int, text: String)) async -> Done {
+            let item: Item
             do {
-                return .answer(await session.lookUp(try session.query(word.text)))
+                item = .answer(await session.lookUp(try session.query(word.text)))
             } catch {
-                return .invalid(line: word.line, text: word.text, error: error)
+                item = .invalid(line: word.line, text: word.text, error: error)
+            }
+            guard options.format == .json else { return Done(item: item, line: nil) }
+            switch item {
+            case .answer(let answer):
+                return Done(item: item, line: JSONOutput.encodeLine(session.document(answer)))
+            case .invalid(let line, let text, let error):
+                return Done(item: item, line: JSONOutput.encodeLine(InvalidLine(
+                    query: .init(term: text, language: session.language), line: line,
+                    error: .init(code: ProviderError.Code.invalidQuery.description, message: error.description)
+                )))
             }
         }
 
+        // Online: up to --jobs words at once. Offline: one word at a time per core (offline providers answer in
+        // microseconds, so more would only contend).
         let online = session.definitions.definers.contains { !$0.descriptor.runsInline }
-        if !online || options.jobs == 1 {
+        let window = online ? options.jobs : min(options.jobs, Self.cores)
+        if window == 1 {
             for word in words {
                 try Task.checkCancellation()
                 emit(await lookUp(word))
             }
         } else {
-            // A window of `jobs` lookups in flight; finished ones wait in `pending` until their turn to be written.
-            try await withThrowingTaskGroup(of: (Int, Item).self) { group in
+            // A window of lookups in flight; finished ones wait in `pending` until their turn to be written.
+            try await withThrowingTaskGroup(of: (Int, Done).self) { group in
                 var next = 0
                 var written = 0
-                var pending: [Int: Item] = [:]
+                var pending: [Int: Done] = [:]
                 func start() {
                     let index = next
                     let word = words[index]
                     group.addTask { @concurrent in (index, await lookUp(word)) }
                     next += 1
                 }
-                while next < min(options.jobs, words.count) { start() }
-                while let (index, item) = try await group.next() {
+                while next < min(window, words.count) { start() }
+                while let (index, done) = try await group.next() {
                     try Task.checkCancellation()
-                    pending[index] = item
+                    pending[index] = done
                     while let ready = pending.removeValue(forKey: written) {
                         emit(ready)
                         written += 1
@@ -102,6 +126,7 @@ struct LookupBatch {
                 }
             }
         }
+        buffer.flush()
         progress.clear()
         let elapsed = ContinuousClock.now - started
         context.output.writeError(tally.summary(elapsed: elapsed) + "\n")
@@ -190,6 +215,31 @@ struct LookupBatch {
             var code: String
             var message: String
         }
+    }
+}
+
+/// Collects what a batch writes and hands it to the output in blocks.
+struct OutputBuffer {
+    let output: any OutputSink
+    let enabled: Bool
+    private var text = ""
+    static let blockSize = 64 << 10
+
+    init(output: any OutputSink, enabled: Bool) {
+        self.output = output
+        self.enabled = enabled
+    }
+
+    mutating func write(_ more: String) {
+        guard enabled else { return output.write(more) }
+        text += more
+        if text.utf8.count >= Self.blockSize { flush() }
+    }
+
+    mutating func flush() {
+        guard !text.isEmpty else { return }
+        output.write(text)
+        text = ""
     }
 }
 

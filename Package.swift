@@ -187,7 +187,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lexagg",
-            dependencies: ["LexAggCLI", "LexAggCore"] + providerDependencies,
+            dependencies: ["LexAggCLI", "LexAggCore", "CCurlOnDemand"] + providerDependencies,
             linkerSettings: [
                 // Start-up, measured with perf (see Benchmarks/offline-lookup.sh): SwiftPM exports every symbol
                 // of an executable so tests can link it, and the Swift runtime's start-up dladdr() scans all
@@ -195,9 +195,18 @@ let package = Package(
                 // relocations (copy-on-write page faults). Release builds of the command drop both: about
                 // 40% of an offline lookup. The trade-off is no address randomisation for the executable's own
                 // image (libraries keep theirs), acceptable for a local command-line tool.
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(configuration: .release)),
+                // libcurl is loaded only if something uses it (Sources/CCurlOnDemand): the static FoundationNetworking
+                // asks for -lcurl, which finds the empty archive in CCurlOnDemand/link (searched before the system's
+                // directories), so the build needs no libcurl development files and the binary no libcurl at start-up.
+                .unsafeFlags(
+                    ["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie",
+                     "-Xclang-linker", "-L\(Context.packageDirectory)/Sources/CCurlOnDemand/link"],
+                    .when(configuration: .release)
+                ),
             ]
         ),
+        // libcurl's functions, forwarding to libcurl.so.4 loaded on first use (see curl_on_demand.c).
+        .target(name: "CCurlOnDemand", exclude: ["link"]),
         // WordNet's files linked into the executable (.incbin), so a binary copied alone answers offline.
         .target(name: "CEmbeddedWordNet", cSettings: [.headerSearchPath("../../Providers/DictDatabase/Embedded")]),
         // The text formats of DICT databases (WordNet, FreeDict, plain), shared by the file and server providers.
@@ -313,7 +322,7 @@ let package = Package(
             name: "LexAggCLITests",
             dependencies: [
                 "LexAggCLI", "LexAggFixtures", "ProviderConformance", "LexAggDictFormats", "lexagg", "LexAggLibrary",
-                "LexAggDocuments",
+                "LexAggDocuments", "CCurlOnDemand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + providerDependencies
         ),

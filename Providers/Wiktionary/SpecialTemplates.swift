@@ -56,7 +56,8 @@ extension WikitextRenderer {
             appendLiteral(text + ".", to: &output)
         case "demonym-adj", "demonym-noun", "native or resident of":
             // {{demonym-adj|en|Canada}} → Of, from, or relating to Canada.
-            let place = template.positional(1).map { render($0) } ?? ""
+            let raw = template.positional(1).map { source.string(source.trimmed($0)) } ?? ""
+            let place = PlaceTemplate(renderer: self, template: template).placeText(raw)
             guard !place.isEmpty else { return true }
             appendLiteral(
                 template.name == "demonym-adj" ? "Of, from, or relating to \(place)." : "A native or inhabitant of \(place).",
@@ -116,6 +117,18 @@ extension WikitextRenderer {
             appendLiteral(template.name.filter { $0 != "." }.uppercased(), to: &output)
         case "sic":
             appendLiteral("[sic]", to: &output)
+        case "place":
+            appendLiteral(PlaceTemplate(renderer: self, template: template).text(), to: &output)
+        case "given name", "male given name", "female given name", "unisex given name":
+            appendLiteral(NameTemplate(renderer: self, template: template).givenName(), to: &output)
+        case "surname":
+            appendLiteral(NameTemplate(renderer: self, template: template).surname(), to: &output)
+        case "zh-see":
+            appendLiteral(chineseSee(template), to: &output)
+        case "ja-see", "ja-see-kango":
+            appendLiteral(japaneseSee(template), to: &output)
+        case "si-unit", "si-unit-np", "si-unit-2", "si-unit-abb", "si-unit-abb2", "si-unit-abbnp":
+            appendLiteral(siUnit(template), to: &output)
         case "sumti":
             // Lojban place structures: {{sumti|1}} → x1
             appendLiteral("x", to: &output)
@@ -135,7 +148,9 @@ extension WikitextRenderer {
         "latn-def", "iso 639", "frac", "+obj", "+preo", "+posto", "zh-mw", "zh-mw-lite", "only used in", "only in",
         "term", "term-lite", "taxon", "demonym-adj", "demonym-noun", "native or resident of", "&lit", "iupac-1",
         "iupac-3", "soplink", "sop", "sumti", "proto", "recons", "borrowing", "c.", "circa", "b.", "a.", "fl.", "d.",
-        "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.", "sic",
+        "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.", "sic", "place", "given name", "male given name",
+        "female given name", "unisex given name", "surname", "zh-see", "ja-see", "ja-see-kango", "si-unit",
+        "si-unit-np", "si-unit-2", "si-unit-abb", "si-unit-abb2", "si-unit-abbnp",
     ]
 
     /// A `-lite` template (`{{l-lite}}`, `{{n-g-lite}}`, `{{alt form-lite}}`) displays as its full form does.

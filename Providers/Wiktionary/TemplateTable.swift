@@ -1,6 +1,6 @@
 extension WikitextRenderer {
     enum TemplateKind {
-        case link, etymology, phrase, derivation, glossary, place, givenName, surname, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
+        case link, etymology, phrase, derivation, glossary, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
     }
 
     static let templateKinds: [String: TemplateKind] = {
@@ -13,8 +13,7 @@ extension WikitextRenderer {
             ("named-after", TemplateKind.derivation), ("coinage", TemplateKind.derivation),
             ("coin", TemplateKind.derivation), ("univerbation", TemplateKind.derivation),
             ("univ", TemplateKind.derivation), ("ellipsis of", TemplateKind.derivation),
-            ("glossary", TemplateKind.glossary), ("glink", TemplateKind.glossary), ("place", TemplateKind.place),
-            ("given name", TemplateKind.givenName), ("surname", TemplateKind.surname),
+            ("glossary", TemplateKind.glossary), ("glink", TemplateKind.glossary),
             ("l", TemplateKind.link),
             ("link", TemplateKind.link),
             ("ll", TemplateKind.link),

@@ -60,6 +60,34 @@ extension PageParser {
         }
     }
 
+    /// A soft redirect standing for the definitions (`{{zh-see|臺}}`, `{{ja-see|大切}}`, on a line of its own under
+    /// the language or part-of-speech header) becomes the sense a reader sees there ("For pronunciation and
+    /// definitions of 台 – see 臺 …"); `false` when the line is not one.
+    mutating func seeLine(_ line: Range<Int>) -> Bool {
+        let trimmed = source.trimmed(line)
+        guard trimmed.count > 4, source[trimmed.lowerBound] == Ascii.openBrace,
+            source[trimmed.lowerBound + 1] == Ascii.openBrace,
+            let end = source.templateEnd(from: trimmed.lowerBound, limit: trimmed.upperBound),
+            PageParser.seeTemplates.contains(source.template(trimmed.lowerBound..<end).name)
+        else { return false }
+        let text = renderer.render(trimmed.lowerBound..<end)
+        guard !text.isEmpty else { return true }
+        if blocks.isEmpty { blocks.append(Block()) }
+        if blocks[blocks.count - 1].groups.isEmpty {
+            blocks[blocks.count - 1].groups.append(SenseGroup(partOfSpeech: PartOfSpeech("definitions"), senses: []))
+        }
+        addSense(Sense(definition: text, sources: [provenance]), depth: 1)
+        if let log {
+            log.definitionLines += 1
+            log.senses += 1
+            log.faithfulSenses += 1
+            log.renderings.append((source.string(line), text))
+        }
+        return true
+    }
+
+    static let seeTemplates: Set<String> = ["zh-see", "ja-see", "ja-see-kango"]
+
     /// A sense from a definition line: the labels in front pulled out (a `{{lb}}` after text stays inline, as
     /// the page shows it), form-of recognised, the rest rendered. A line of labels alone is a sense of its own
     /// (its `##` sub-senses go under it).
@@ -90,6 +118,9 @@ extension PageParser {
                 }
                 for label in found where !labels.contains(label) { labels.append(label) }
                 continue
+            }
+            if inFront, template.name.hasPrefix("si-unit"), !labels.contains("metrology") {
+                labels.append("metrology")  // the SI-unit templates show "(metrology)" before the definition
             }
             if !WikitextRenderer.silentTemplates.contains(template.name) { inFront = false }
             if formOf == nil, let form = FormOfTemplate.parse(template, in: renderer) {

@@ -54,6 +54,8 @@ struct PageParser {
     enum Mode {
         /// Outside any section we read (or in a language we do not want): skip to the next header.
         case skip
+        /// Between a language header and its first subsection: only a soft redirect (`{{zh-see}}`) is read.
+        case languageIntro
         case etymology
         case pronunciation(shared: Bool)
         case senses
@@ -212,7 +214,7 @@ struct PageParser {
             finishLanguage()
             if wanted == nil || header.name == wanted {
                 language = header.name
-                mode = .skip
+                mode = .languageIntro
             }
             return
         }
@@ -282,7 +284,10 @@ struct PageParser {
         switch mode {
         case .skip:
             return
+        case .languageIntro:
+            _ = seeLine(line)
         case .etymology:
+            if seeLine(line) { return }
             let text = renderer.render(line)
             if !text.isEmpty, !blocks.isEmpty { blocks[blocks.count - 1].etymology.append(text) }
         case .pronunciation(let isShared):
@@ -296,7 +301,10 @@ struct PageParser {
                 PageParser.attach(audio, to: &blocks[blocks.count - 1].pronunciations, lineStart: count - found.count)
             }
         case .senses:
-            guard source[line.lowerBound] == Ascii.hash else { return }
+            guard source[line.lowerBound] == Ascii.hash else {
+                _ = seeLine(line)
+                return
+            }
             senseLine(line)
         case .relations(let synonyms):
             guard source[line.lowerBound] == Ascii.star else { return }

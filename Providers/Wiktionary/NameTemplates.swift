@@ -216,11 +216,13 @@ struct NameTemplate {
         return chosen + " " + parts + additions(includingForms: true)
     }
 
-    func surname() -> String {
+    /// `{{surname}}`, and `{{patronymic}}`/`{{matronymic}}` (`kind`), whose gender is their second argument.
+    func surname(kind: String = "surname") -> String {
         var genders: [String] = []
         var sawMale = false
         var sawFemale = false
-        for piece in PlaceTemplate.splitOnComma(named("g") ?? "") where !piece.isEmpty {
+        let genderSpec = kind == "surname" ? named("g") : positional(offset)
+        for piece in PlaceTemplate.splitOnComma(genderSpec ?? "") where !piece.isEmpty {
             switch piece.trimmingCharacters(in: " ") {
             case "unknown", "unknown gender", "unknown-gender", "?": genders.append("unknown-gender")
             case "unisex", "common gender", "common-gender", "c":
@@ -236,7 +238,9 @@ struct NameTemplate {
             case let other: genders.append(other)
             }
         }
-        let adjective = positional(offset).map { PlaceTemplate(renderer: renderer, template: template).fragment($0) }
+        let adjective = positional(kind == "surname" ? offset : offset + 1).map {
+            PlaceTemplate(renderer: renderer, template: template).fragment($0)
+        }
         var article = named("A")
             ?? (genders.first == "unknown-gender" ? "an"
                 : genders.isEmpty && adjective != nil ? PlaceTemplate.indefiniteArticle(adjective ?? "") : "a")
@@ -244,7 +248,7 @@ struct NameTemplate {
         var text = article + " "
         if !genders.isEmpty { text += genders.joined(separator: " or ") + " " }
         if let adjective, !adjective.isEmpty { text += adjective + " " }
-        text += "surname"
+        text += kind
         var needComma = false
         let transliteration = joined("xlit")
         if transliteration.count > 0 {
@@ -259,5 +263,26 @@ struct NameTemplate {
         }
         text += describe(from: named("from"), needComma: &needComma, meanings: meanings)
         return text + additions(includingForms: false)
+    }
+
+    /// `{{name translit|en|ru|Ива́н|type=male given name}}` → "Transliteration of the Russian male given name Ива́н".
+    func transliteration() -> String {
+        let sources = (positional(1) ?? "").split(separator: ",").map { code in
+            WiktionaryLanguages.displayName(forCode: String(code)) ?? String(code)
+        }
+        let found = (2..<max(2, template.positional.count)).compactMap { positional($0) }
+            .flatMap { names($0).map(\.name) }
+        var kinds = (named("type") ?? "patronymic").split(separator: ",").map(String.init)
+        if named("dim") != nil { kinds[kinds.count - 1] += " diminutive" }
+        if named("aug") != nil { kinds[kinds.count - 1] += " augmentative" }
+        let languages = sources.enumerated().map { index, name in
+            index > 0 ? name : found.isEmpty ? PlaceTemplate.indefiniteArticle(name) + " " + name : "the " + name
+        }
+        var text = named("nocap") != nil ? "transliteration of " : "Transliteration of "
+        text += PlaceTemplate.serialJoin(languages, conjunction: "or") + " "
+            + PlaceTemplate.serialJoin(kinds, conjunction: "and")
+        if !found.isEmpty { text += " " + PlaceTemplate.serialJoin(found, conjunction: "or") }
+        if let additional = named("addl") { text += additional.hasPrefix(";") ? additional : ", " + additional }
+        return text
     }
 }

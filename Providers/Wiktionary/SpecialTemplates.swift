@@ -121,8 +121,14 @@ extension WikitextRenderer {
             appendLiteral(PlaceTemplate(renderer: self, template: template).text(), to: &output)
         case "given name", "male given name", "female given name", "unisex given name":
             appendLiteral(NameTemplate(renderer: self, template: template).givenName(), to: &output)
-        case "surname":
-            appendLiteral(NameTemplate(renderer: self, template: template).surname(), to: &output)
+        case "surname", "patronymic", "matronymic":
+            appendLiteral(NameTemplate(renderer: self, template: template).surname(kind: template.name), to: &output)
+        case "name translit":
+            appendLiteral(NameTemplate(renderer: self, template: template).transliteration(), to: &output)
+        case "cap":
+            // {{cap|autumn}} → Autumn
+            let text = template.positional(0).map { render($0) } ?? ""
+            appendLiteral(text.prefix(1).uppercased() + text.dropFirst(), to: &output)
         case "zh-see":
             appendLiteral(chineseSee(template), to: &output)
         case "ja-see", "ja-see-kango":
@@ -149,7 +155,8 @@ extension WikitextRenderer {
         "term", "term-lite", "taxon", "demonym-adj", "demonym-noun", "native or resident of", "&lit", "iupac-1",
         "iupac-3", "soplink", "sop", "sumti", "proto", "recons", "borrowing", "c.", "circa", "b.", "a.", "fl.", "d.",
         "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.", "sic", "place", "given name", "male given name",
-        "female given name", "unisex given name", "surname", "zh-see", "ja-see", "ja-see-kango", "si-unit",
+        "female given name", "unisex given name", "surname", "patronymic", "matronymic", "name translit", "cap",
+        "zh-see", "ja-see", "ja-see-kango", "si-unit",
         "si-unit-np", "si-unit-2", "si-unit-abb", "si-unit-abb2", "si-unit-abbnp",
     ]
 

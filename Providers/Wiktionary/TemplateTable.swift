@@ -220,7 +220,7 @@ extension WikitextRenderer {
 
     /// Templates that never show text in a definition even when degrading.
     static let silentTemplates: Set<String> = [
-        "defdate", "senseid", "sid", "nonlemma", "rfquotek", "rfex", "rfdef", "rfclarify", "rfv-sense", "rfd-sense",
+        "defdate", "def-date", "senseid", "sid", "nonlemma", "rfquotek", "rfex", "rfdef", "rfclarify", "rfv-sense", "rfd-sense",
         "rfc-sense", "attention", "attn", "wikipedia", "wp", "also", "audio", "rhymes", "homophones", "hyphenation",
         "hyph", "picdic", "c", "cat", "catlangname", "cln", "top", "top2", "top3", "top4", "mid2", "mid3", "mid4",
         "bottom", "trans-top", "trans-mid", "trans-bottom", "checktrans-top", "anchor", "ipa", "enpr", "was wotd",

@@ -62,7 +62,8 @@ private func senses(_ body: String) -> [Sense] {
         ("{{&lit|en|rain|cats}}", "Used other than figuratively or idiomatically: see rain, cats."),
         ("{{soplink|golf|club}}", "golf club"), ("{{ISO 639|1|Belarusian}}", "ISO 639-1 language code for Belarusian."),
         ("{{IUPAC-1|glycine}}", "IUPAC 1-letter abbreviation for glycine"), ("{{zh-mw|m:個}}", "Classifier: 個"),
-        ("{{q-lite|rare}} {{gloss-lite|a gloss}}", "(rare) (a gloss)"),
+        ("{{q-lite|rare}} {{gloss-lite|a gloss}}", "(rare) (a gloss)"), ("See {{cap|autumn}}.", "See Autumn."),
+        ("{{def-date|1850}} A thing.", "A thing."),
     ])
     func renders(input: String, expected: String) {
         #expect(render(input) == expected)

@@ -120,6 +120,12 @@ private func senses(_ page: String, title: String) -> [Sense] {
         ("{{surname|ru|g=m|parent=Ivan}}", "a male surname meaning “son of Ivan”"),
         ("{{surname|lang=en}}", "A surname"),
         ("{{surname|en|A=An|Anglo-Norman}}", "An Anglo-Norman surname"),
+        ("{{patronymic|ru|m|parent=Ivan}}", "a male patronymic meaning “son of Ivan”"),
+        ("{{name translit|en|ru|Ива́н|type=male given name}}", "Transliteration of the Russian male given name Ива́н"),
+        ("{{name translit|en|pl|type=surname}}", "Transliteration of a Polish surname"),
+        ("{{name translit|en|ar|type=male given name}}", "Transliteration of an Arabic male given name"),
+        ("{{name translit|en|ru,uk|Ива́н|type=male given name}}",
+         "Transliteration of the Russian or Ukrainian male given name Ива́н"),
     ])
     func renders(input: String, expected: String) {
         #expect(render(input) == expected)

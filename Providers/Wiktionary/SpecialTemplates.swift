@@ -125,6 +125,24 @@ extension WikitextRenderer {
             appendLiteral(NameTemplate(renderer: self, template: template).surname(kind: template.name), to: &output)
         case "name translit":
             appendLiteral(NameTemplate(renderer: self, template: template).transliteration(), to: &output)
+        case "univerbation", "univ":
+            // {{univerbation|en|all|right}} → Univerbation of all + right
+            let parts = template.positional.dropFirst().filter { hasText($0) }.map { render($0) }
+            let lead = template.named("nocap") != nil ? "univerbation of " : "Univerbation of "
+            appendLiteral(lead + parts.joined(separator: " + "), to: &output)
+        case "named-after":
+            // {{named-after|en|Lewis Carroll|nationality=English|occupation=writer|born=1832|died=1898}}
+            // → Named after English writer Lewis Carroll (1832–1898)
+            let name = template.positional(1).map { render($0) } ?? ""
+            let about = ["nationality", "occupation"].compactMap { key in
+                template.named(key).map { render($0) }.flatMap { $0.isEmpty ? nil : $0 }
+            }
+            var text = (template.named("nocap") != nil ? "named after " : "Named after ")
+                + (about + [name]).filter { !$0.isEmpty }.joined(separator: " ")
+            let born = template.named("born").map { render($0) } ?? ""
+            let died = template.named("died").map { render($0) } ?? ""
+            if !born.isEmpty || !died.isEmpty { text += " (\(born)–\(died))" }
+            appendLiteral(text, to: &output)
         case "cap":
             // {{cap|autumn}} → Autumn
             let text = template.positional(0).map { render($0) } ?? ""
@@ -156,6 +174,7 @@ extension WikitextRenderer {
         "iupac-3", "soplink", "sop", "sumti", "proto", "recons", "borrowing", "c.", "circa", "b.", "a.", "fl.", "d.",
         "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.", "sic", "place", "given name", "male given name",
         "female given name", "unisex given name", "surname", "patronymic", "matronymic", "name translit", "cap",
+        "univerbation", "univ", "named-after",
         "zh-see", "ja-see", "ja-see-kango", "si-unit",
         "si-unit-np", "si-unit-2", "si-unit-abb", "si-unit-abb2", "si-unit-abbnp",
     ]

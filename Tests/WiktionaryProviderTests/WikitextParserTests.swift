@@ -63,7 +63,9 @@ private func senses(_ body: String) -> [Sense] {
         ("{{soplink|golf|club}}", "golf club"), ("{{ISO 639|1|Belarusian}}", "ISO 639-1 language code for Belarusian."),
         ("{{IUPAC-1|glycine}}", "IUPAC 1-letter abbreviation for glycine"), ("{{zh-mw|m:個}}", "Classifier: 個"),
         ("{{q-lite|rare}} {{gloss-lite|a gloss}}", "(rare) (a gloss)"), ("See {{cap|autumn}}.", "See Autumn."),
-        ("{{def-date|1850}} A thing.", "A thing."),
+        ("{{def-date|1850}} A thing.", "A thing."), ("{{univerbation|en|all|right}}", "Univerbation of all + right"),
+        ("{{named-after|en|Lewis Carroll|nationality=English|occupation=writer|born=1832|died=1898}}",
+         "Named after English writer Lewis Carroll (1832–1898)"), ("{{named-after|en|Ada}}", "Named after Ada"),
     ])
     func renders(input: String, expected: String) {
         #expect(render(input) == expected)

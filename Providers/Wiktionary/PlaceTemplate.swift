@@ -34,7 +34,9 @@ struct PlaceTemplate {
     /// The definition text.
     func text() -> String {
         let source = renderer.source
-        let arguments = template.positional.dropFirst().map { source.string(source.trimmed($0)) }
+        // The language comes first (`{{place|en|city|…}}`), or as `lang=` in old pages.
+        let arguments = template.positional.dropFirst(template.named("lang") == nil ? 1 : 0)
+            .map { source.string(source.trimmed($0)) }
         let descriptions = PlaceTemplate.descriptions(arguments)
         var translations: [String] = []
         for key in ["t", "t1", "t2", "t3", "t4", "t5"] {

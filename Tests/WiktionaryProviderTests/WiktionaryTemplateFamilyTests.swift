@@ -22,6 +22,7 @@ private func senses(_ page: String, title: String) -> [Sense] {
     @Test(arguments: [
         ("{{place|en|city|s/Texas|c/USA}}", "A city in Texas, United States"),
         ("{{place|en|city|c/Netherlands}}", "A city in the Netherlands"),
+        ("{{place|city|c/Netherlands|lang=en}}", "A city in the Netherlands"),
         ("{{place|en|town|c/USA}}", "A town in the United States"),
         ("{{place|en|county|s/Virginia|c/US}}", "A county of Virginia, United States"),
         ("{{place|en|river|c/USA|and|c/Canada}}", "A river in the United States and Canada"),

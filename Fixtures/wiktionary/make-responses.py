@@ -18,6 +18,8 @@ PAGES = {
     "parse-kissa": ("kissa", "kissa", 15092, []),
     "parse-cats": ("cats", "cats", 29475, []),
     "parse-b": ("b", "b", 3124, []),
+    "parse-Austin": ("Austin", "Austin", 48212, []),
+    "parse-kilometre": ("kilometre", "kilometre", 19077, []),
     "parse-stomach-ache-redirect": (
         "stomachache", "stomachache", 1188304, [{"from": "stomach ache", "to": "stomachache"}]),
 }

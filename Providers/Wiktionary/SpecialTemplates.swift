@@ -56,7 +56,8 @@ extension WikitextRenderer {
             appendLiteral(text + ".", to: &output)
         case "demonym-adj", "demonym-noun", "native or resident of":
             // {{demonym-adj|en|Canada}} → Of, from, or relating to Canada.
-            let place = template.positional(1).map { render($0) } ?? ""
+            let raw = template.positional(1).map { source.string(source.trimmed($0)) } ?? ""
+            let place = PlaceTemplate(renderer: self, template: template).placeText(raw)
             guard !place.isEmpty else { return true }
             appendLiteral(
                 template.name == "demonym-adj" ? "Of, from, or relating to \(place)." : "A native or inhabitant of \(place).",
@@ -116,6 +117,42 @@ extension WikitextRenderer {
             appendLiteral(template.name.filter { $0 != "." }.uppercased(), to: &output)
         case "sic":
             appendLiteral("[sic]", to: &output)
+        case "place":
+            appendLiteral(PlaceTemplate(renderer: self, template: template).text(), to: &output)
+        case "given name", "male given name", "female given name", "unisex given name":
+            appendLiteral(NameTemplate(renderer: self, template: template).givenName(), to: &output)
+        case "surname", "patronymic", "matronymic":
+            appendLiteral(NameTemplate(renderer: self, template: template).surname(kind: template.name), to: &output)
+        case "name translit":
+            appendLiteral(NameTemplate(renderer: self, template: template).transliteration(), to: &output)
+        case "univerbation", "univ":
+            // {{univerbation|en|all|right}} → Univerbation of all + right
+            let parts = template.positional.dropFirst().filter { hasText($0) }.map { render($0) }
+            let lead = template.named("nocap") != nil ? "univerbation of " : "Univerbation of "
+            appendLiteral(lead + parts.joined(separator: " + "), to: &output)
+        case "named-after":
+            // {{named-after|en|Lewis Carroll|nationality=English|occupation=writer|born=1832|died=1898}}
+            // → Named after English writer Lewis Carroll (1832–1898)
+            let name = template.positional(1).map { render($0) } ?? ""
+            let about = ["nationality", "occupation"].compactMap { key in
+                template.named(key).map { render($0) }.flatMap { $0.isEmpty ? nil : $0 }
+            }
+            var text = (template.named("nocap") != nil ? "named after " : "Named after ")
+                + (about + [name]).filter { !$0.isEmpty }.joined(separator: " ")
+            let born = template.named("born").map { render($0) } ?? ""
+            let died = template.named("died").map { render($0) } ?? ""
+            if !born.isEmpty || !died.isEmpty { text += " (\(born)–\(died))" }
+            appendLiteral(text, to: &output)
+        case "cap":
+            // {{cap|autumn}} → Autumn
+            let text = template.positional(0).map { render($0) } ?? ""
+            appendLiteral(text.prefix(1).uppercased() + text.dropFirst(), to: &output)
+        case "zh-see":
+            appendLiteral(chineseSee(template), to: &output)
+        case "ja-see", "ja-see-kango":
+            appendLiteral(japaneseSee(template), to: &output)
+        case "si-unit", "si-unit-np", "si-unit-2", "si-unit-abb", "si-unit-abb2", "si-unit-abbnp":
+            appendLiteral(siUnit(template), to: &output)
         case "sumti":
             // Lojban place structures: {{sumti|1}} → x1
             appendLiteral("x", to: &output)
@@ -135,7 +172,11 @@ extension WikitextRenderer {
         "latn-def", "iso 639", "frac", "+obj", "+preo", "+posto", "zh-mw", "zh-mw-lite", "only used in", "only in",
         "term", "term-lite", "taxon", "demonym-adj", "demonym-noun", "native or resident of", "&lit", "iupac-1",
         "iupac-3", "soplink", "sop", "sumti", "proto", "recons", "borrowing", "c.", "circa", "b.", "a.", "fl.", "d.",
-        "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.", "sic",
+        "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.", "sic", "place", "given name", "male given name",
+        "female given name", "unisex given name", "surname", "patronymic", "matronymic", "name translit", "cap",
+        "univerbation", "univ", "named-after",
+        "zh-see", "ja-see", "ja-see-kango", "si-unit",
+        "si-unit-np", "si-unit-2", "si-unit-abb", "si-unit-abb2", "si-unit-abbnp",
     ]
 
     /// A `-lite` template (`{{l-lite}}`, `{{n-g-lite}}`, `{{alt form-lite}}`) displays as its full form does.

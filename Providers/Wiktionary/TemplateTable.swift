@@ -1,6 +1,6 @@
 extension WikitextRenderer {
     enum TemplateKind {
-        case link, etymology, phrase, derivation, glossary, place, givenName, surname, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
+        case link, etymology, phrase, derivation, glossary, cognate, etyl, affix, doublet, wikipedia, lang, firstArgument, gloss, qualifier, example, japaneseExample, chineseExample, kana, translation, ellipsis, pipe, equals, comma, space, enDash, emDash, relation
     }
 
     static let templateKinds: [String: TemplateKind] = {
@@ -10,11 +10,9 @@ extension WikitextRenderer {
             ("unk", TemplateKind.phrase), ("uncertain", TemplateKind.phrase), ("unc", TemplateKind.phrase),
             ("back-formation", TemplateKind.derivation), ("back-form", TemplateKind.derivation),
             ("bf", TemplateKind.derivation), ("clipping", TemplateKind.derivation), ("clip", TemplateKind.derivation),
-            ("named-after", TemplateKind.derivation), ("coinage", TemplateKind.derivation),
-            ("coin", TemplateKind.derivation), ("univerbation", TemplateKind.derivation),
-            ("univ", TemplateKind.derivation), ("ellipsis of", TemplateKind.derivation),
-            ("glossary", TemplateKind.glossary), ("glink", TemplateKind.glossary), ("place", TemplateKind.place),
-            ("given name", TemplateKind.givenName), ("surname", TemplateKind.surname),
+            ("coinage", TemplateKind.derivation),
+            ("coin", TemplateKind.derivation), ("ellipsis of", TemplateKind.derivation),
+            ("glossary", TemplateKind.glossary), ("glink", TemplateKind.glossary),
             ("l", TemplateKind.link),
             ("link", TemplateKind.link),
             ("ll", TemplateKind.link),
@@ -221,7 +219,7 @@ extension WikitextRenderer {
 
     /// Templates that never show text in a definition even when degrading.
     static let silentTemplates: Set<String> = [
-        "defdate", "senseid", "sid", "nonlemma", "rfquotek", "rfex", "rfdef", "rfclarify", "rfv-sense", "rfd-sense",
+        "defdate", "def-date", "senseid", "sid", "nonlemma", "rfquotek", "rfex", "rfdef", "rfclarify", "rfv-sense", "rfd-sense",
         "rfc-sense", "attention", "attn", "wikipedia", "wp", "also", "audio", "rhymes", "homophones", "hyphenation",
         "hyph", "picdic", "c", "cat", "catlangname", "cln", "top", "top2", "top3", "top4", "mid2", "mid3", "mid4",
         "bottom", "trans-top", "trans-mid", "trans-bottom", "checktrans-top", "anchor", "ipa", "enpr", "was wotd",

@@ -60,31 +60,6 @@ extension WikitextRenderer {
                 output.append(Ascii.space)
                 appendArgument(term, to: &output)
             }
-        case .place:
-            // {{place|en|city/county seat|s/Texas|c/USA}} → "a city in Texas, USA"
-            guard let kind = template.positional(1) else { return }
-            let type = source.string(source.trimmed(kind)).split(separator: "/").first.map(String.init) ?? ""
-            guard !type.isEmpty else { return }
-            let locations = template.positional.dropFirst(2).compactMap { range -> String? in
-                let raw = source.string(source.trimmed(range))
-                let value = raw.split(separator: "/", maxSplits: 1).last.map(String.init) ?? raw
-                let text = value.split(separator: ":").last.map(String.init) ?? value
-                return text.isEmpty || text.contains("{") || text.contains("[") ? nil : text
-            }
-            let article = "aeiou".contains(type.first ?? "x") ? "an" : "a"
-            appendLiteral(
-                "\(article) \(type)" + (locations.isEmpty ? "" : " in " + locations.joined(separator: ", ")), to: &output
-            )
-        case .givenName:
-            // {{given name|en|male}} → "a male given name"; the old {{given name|male|from=Latin}} → "… from Latin"
-            let first = template.positional(0).map { source.string(source.trimmed($0)) } ?? ""
-            let oldStyle = template.named("lang") != nil || ["male", "female", "unisex"].contains(first)
-            let gender = template.positional(oldStyle ? 0 : 1).map { source.string(source.trimmed($0)) } ?? ""
-            var text = gender.isEmpty ? "a given name" : "a \(gender) given name"
-            if let from = template.named("from"), hasText(from) { text += " from " + render(from) }
-            appendLiteral(text, to: &output)
-        case .surname:
-            appendLiteral("a surname", to: &output)
         case .glossary:
             // {{glossary|onomatopoeia|onomatopoeic}}
             let shown = template.positional(1)

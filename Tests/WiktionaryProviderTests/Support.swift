@@ -52,7 +52,7 @@ enum WiktionaryReplay {
         let server = try await ReplayServer.start(fallback: .json(missing))
         for (page, response) in [
             ("gadzooks", "parse-gadzooks"), ("bank", "parse-bank"), ("kissa", "parse-kissa"), ("cats", "parse-cats"),
-            ("b", "parse-b"),
+            ("b", "parse-b"), ("Austin", "parse-Austin"), ("kilometre", "parse-kilometre"),
             ("stomach ache", "parse-stomach-ache-redirect"), ("stomachache", "parse-stomach-ache-redirect"),
         ] {
             server.route(path, query: ["action": "parse", "page": page], .json(try Fixtures.bytes("responses/\(response).json")))

@@ -107,6 +107,31 @@ import WiktionaryProvider
         #expect(japanese.allSenses.first?.examples == ["B級 ― B-grade"])
     }
 
+    /// Issue 14: place names, personal names and SI units read as the page shows them, in each language.
+    @Test func placeNameAndUnitPagesReadAsThePageDoes() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = WiktionaryReplay.provider(server)
+        let austin = try await provider.lookup(LookupQuery("Austin"))
+        #expect(austin.entries.compactMap(\.language?.code) == ["en", "fr", "de"])
+        #expect(austin.entries[0].definitions == [
+            "A surname from Old French", "A male given name transferred from the surname",
+            "A city, the state capital of Texas, United States; county seat of Travis County.",
+            "A city, the county seat of Mower County, Minnesota, United States.", "A town in Manitoba, Canada.",
+            "An unincorporated community in Pennsylvania, United States.",
+        ])
+        #expect(austin.entries[1].definitions == ["Austin (a city, the state capital of Texas, United States)"])
+        #expect(austin.entries[2].definitions == ["a male given name, equivalent to English Austin", "a male surname"])
+        let kilometre = try await provider.lookup(LookupQuery("kilometre"))
+        let noun = try #require(kilometre.entries.first { $0.language == .english }?.allSenses.first)
+        #expect(noun.definition == "An SI unit of length equal to 10³ metres. Symbol: km.")
+        #expect(noun.labels == ["metrology"])
+        #expect(kilometre.entries.last?.definitions == [
+            "Symbol for kilometre, an SI unit of length equal to 10³ metres",
+            "An SI unit of frequency equal to 10³ hertz. Symbol: kHz",
+        ])
+    }
+
     @Test func unknownLanguageCodeIsUnsupported() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }

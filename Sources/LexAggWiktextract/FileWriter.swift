@@ -12,8 +12,8 @@ final class FileWriter {
     private let descriptor: Int32
     /// Bytes waiting to be written: `buffer[0..<used]`.
     private let buffer: UnsafeMutableRawBufferPointer
-    private var used = 0
-    private(set) var position = 0
+    @exclusivity(unchecked) private var used = 0
+    @exclusivity(unchecked) private(set) var position = 0
 
     init(path: String, capacity: Int = 1 << 20) throws(ImportError) {
         self.path = path
@@ -26,7 +26,9 @@ final class FileWriter {
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(ImportError) {
         if used + bytes.count > buffer.count { try flush() }
-        if bytes.count >= buffer.count {
+        if bytes.count >= buffer.count / 2 {
+            // Large writes go straight to the file, not through the buffer.
+            try flush()
             try writeAll(bytes)
         } else if let source = bytes.baseAddress {
             (buffer.baseAddress! + used).copyMemory(from: source, byteCount: bytes.count)
@@ -91,8 +93,8 @@ final class FileReader {
     private let descriptor: Int32
     private let path: String
     private var buffer: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
 
     init(path: String, capacity: Int = 1 << 20) throws(ImportError) {
         self.path = path

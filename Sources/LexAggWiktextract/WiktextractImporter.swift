@@ -84,7 +84,7 @@ public struct WiktextractImporter {
             throw ImportError("cannot create \(runDirectory): \(systemErrorText())")
         }
         defer { try? FileManager.default.removeItem(atPath: runDirectory) }
-        let writer = try FileWriter(path: temporary)
+        let writer = try FileWriter(path: temporary, writeBehind: options.sync ? 8 << 20 : 0)
         var finished = false
         defer { if !finished { writer.abandon() } }
 

@@ -124,8 +124,15 @@ struct WiktextractRecord {
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer) -> WiktextractRecord? {
-        JSONValue.parse(bytes).flatMap(WiktextractRecord.init)
+        JSONValue.parse(bytes, keeping: keys).flatMap(WiktextractRecord.init)
     }
+
+    /// Every key read above, at any depth; the rest of a line (categories, links, templates) is skipped unbuilt.
+    static let keys: Set<String> = [
+        "word", "lang_code", "pos", "etymology_number", "etymology_text", "senses", "sounds", "translations", "forms",
+        "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "synonyms", "antonyms", "text",
+        "translation", "english", "ipa", "enpr", "ogg_url", "mp3_url", "code", "sense", "roman", "form",
+    ]
 }
 
 extension JSONValue {

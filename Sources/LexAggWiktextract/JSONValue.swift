@@ -23,9 +23,11 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// The value of one JSON text (whitespace around it allowed), or nil when it is not well-formed JSON.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> JSONValue? {
-        var parser = JSONValueParser(cursor: JSONCursor(bytes))
+    /// The value of one JSON text (whitespace around it allowed), or nil when it is not well-formed JSON. With
+    /// `keeping`, object members whose key is not in it are checked but left out (at every depth): a reader that
+    /// asks for a few keys does not pay for building the rest.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, keeping: Set<String>? = nil) -> JSONValue? {
+        var parser = JSONValueParser(cursor: JSONCursor(bytes), keeping: keeping)
         do throws(RecordScanner.Malformed) {
             let value = try parser.value(depth: 0)
             parser.cursor.skipWhitespace()
@@ -74,9 +76,13 @@ public indirect enum JSONValue: Sendable, Equatable {
 /// Builds ``JSONValue``s over a ``JSONCursor``.
 struct JSONValueParser {
     var cursor: JSONCursor
+    let keeping: Set<String>?
     private let arena = ByteArena(capacity: 256)
 
-    init(cursor: JSONCursor) { self.cursor = cursor }
+    init(cursor: JSONCursor, keeping: Set<String>? = nil) {
+        self.cursor = cursor
+        self.keeping = keeping
+    }
 
     mutating func value(depth: Int) throws(RecordScanner.Malformed) -> JSONValue {
         cursor.skipWhitespace()
@@ -91,6 +97,10 @@ struct JSONValueParser {
                 guard cursor.peek() == UInt8(ascii: "\"") else { throw cursor.fail("expected a quoted key") }
                 let key = try string()
                 try cursor.expect(UInt8(ascii: ":"))
+                if let keeping, !keeping.contains(key) {
+                    try cursor.skipValue(depth: depth + 1)
+                    continue
+                }
                 members.append((key, try value(depth: depth + 1)))
             } while try cursor.nextMember()
             return .object(members)

@@ -52,6 +52,18 @@ import Testing
         #expect(value["k"]?.int == 2)
     }
 
+    @Test func keysNotAskedForAreCheckedButLeftOut() throws {
+        let text = #"{"a": {"x": 1, "b": 2}, "z": [1, {"a": 1}], "b": 3}"#
+        let value = try #require(JSONValue.parse(text).map { _ in text }.flatMap { JSONValue.parse($0) })
+        #expect(value["z"] != nil)
+        var bytes = Array(text.utf8)
+        let kept = bytes.withUnsafeMutableBytes { JSONValue.parse(UnsafeRawBufferPointer($0), keeping: ["a", "b"]) }
+        #expect(kept == .object([(key: "a", value: .object([(key: "b", value: .number("2"))])), (key: "b", value: .number("3"))]))
+        // A skipped value must still be well formed.
+        bytes = Array(#"{"a": 1, "z": [1,]}"#.utf8)
+        #expect(bytes.withUnsafeMutableBytes { JSONValue.parse(UnsafeRawBufferPointer($0), keeping: ["a"]) } == nil)
+    }
+
     @Test func malformedTextIsNil() {
         for text in [#"{"a": 1"#, #"{"a": 1} x"#, #"{"a" 1}"#, #"[1,]"#, #"{"a": "\q"}"#, "", "nul", #"{"a": [[[["#] {
             #expect(JSONValue.parse(text) == nil, "\(text)")

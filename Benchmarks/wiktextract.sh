@@ -2,7 +2,8 @@
 # Issue 20's benchmarks, figures from one run:
 # 1. Import throughput of `lexagg data import wiktextract` in MB/s of JSON Lines against python3 reading the same
 #    file line by line and json.loads-ing every line (the ratio; target >= 5x), for each size (MB) given, with the
-#    import's peak RSS from /usr/bin/time -v (target < 200 MB) and its time per MB (linear if flat).
+#    import's peak RSS from /usr/bin/time -v (target < 200 MB) and its time per MB (linear if flat); best of three
+#    rounds, wall clock (the import uses two threads) and CPU time (user + system; steadier on a loaded machine).
 # 2. 1,000 lookups (`lookup --batch FILE --format json`) through the imported provider against the same through the
 #    WordNet provider (target: at least WordNet's throughput), and 4,000 to show the cost per word.
 # Input is generated (Benchmarks/wiktextract_generate.py): ~2 KB lines in wiktextract's shape.
@@ -10,6 +11,7 @@
 #   apt-get install hyperfine      # once
 #   Benchmarks/wiktextract.sh [MB ...]        # default: 10 100; the issue's full run: 10 100 1000
 #   LEXAGG=.build/debug/lexagg Benchmarks/wiktextract.sh 10   # an already built binary (no release build)
+#   IMPORT_ONLY=1 Benchmarks/wiktextract.sh 10 50 100          # the import figures only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then sizes=("$@"); else sizes=(10 100); fi
@@ -33,33 +35,39 @@ for mb in "${sizes[@]}"; do
   python3 Benchmarks/wiktextract_generate.py "$mb" "$work/dump$mb.jsonl" "$work/words$mb.txt" 2>/dev/null
   bytes=$(stat -c %s "$work/dump$mb.jsonl")
   cat "$work/dump$mb.jsonl" > /dev/null   # both sides read from the page cache
-  py=() lx=()
-  for round in 1 2; do
-    py+=("$( { /usr/bin/time -f %e python3 -c '
+  py=() lx=() pycpu=() lxcpu=()
+  for round in 1 2 3; do
+    read -r wall cpu < <( { /usr/bin/time -f "%e %U %S" python3 -c '
 import json, sys
 with open(sys.argv[1], encoding="utf-8") as f:
     for line in f:
-        json.loads(line)' "$work/dump$mb.jsonl" >/dev/null; } 2>&1 | tail -1)")
+        json.loads(line)' "$work/dump$mb.jsonl" >/dev/null; } 2>&1 | tail -1 | awk '{print $1, $2 + $3}')
+    py+=("$wall") pycpu+=("$cpu")
     /usr/bin/time -v "$lexagg" data import wiktextract "$work/dump$mb.jsonl" --name "bench$mb" --quiet \
       > "$work/import$mb.txt" 2> "$work/time$mb.txt"
-    lx+=("$(python3 -c '
+    read -r wall cpu < <(python3 -c '
 import re, sys
 t = open(sys.argv[1]).read()
 m = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", t)
 h, mi, s = m.groups()
-print((int(h or 0) * 3600) + int(mi) * 60 + float(s))' "$work/time$mb.txt")")
+cpu = sum(float(re.search(rf"{k} time \(seconds\): ([\d.]+)", t).group(1)) for k in ("User", "System"))
+print((int(h or 0) * 3600) + int(mi) * 60 + float(s), cpu)' "$work/time$mb.txt")
+    lx+=("$wall") lxcpu+=("$cpu")
   done
   rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time$mb.txt")
-  python3 - "$bytes" "$(best "${py[@]}")" "$(best "${lx[@]}")" "$rss" "$mb" <<'PY'
+  python3 - "$bytes" "$(best "${py[@]}")" "$(best "${lx[@]}")" "$rss" "$mb" "$(best "${pycpu[@]}")" "$(best "${lxcpu[@]}")" <<'PY'
 import sys
 size, py, lx, rss, mb = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+pycpu, lxcpu = float(sys.argv[6]), float(sys.argv[7])
 mbs = size / 1e6
 print(f"{mb:>5} MB: python3 json.loads {py:6.2f} s ({mbs/py:6.1f} MB/s)   lexagg import {lx:6.2f} s ({mbs/lx:6.1f} MB/s, "
       f"{lx/mbs*1000:.1f} ms/MB)   ratio {py/lx:.1f}x (target >= 5x)   peak RSS {rss/1024:.0f} MB (target < 200 MB)")
+print(f"       CPU time (user + system, all threads): python3 {pycpu:.2f} s, lexagg {lxcpu:.2f} s, ratio {pycpu/max(lxcpu, 0.001):.1f}x")
 PY
   head -1 "$work/import$mb.txt"
 done
 
+[ -n "${IMPORT_ONLY:-}" ] && exit 0   # IMPORT_ONLY=1: the import figures only
 largest="${sizes[${#sizes[@]}-1]}"
 echo
 echo "== lookup: 1000 words through the imported provider (bench$largest, a quarter of them inflected forms) and WordNet"

@@ -102,7 +102,28 @@ enum EntryBuilder {
     /// Text with surrounding white space removed and inner runs collapsed; nil when nothing is left.
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
+        if isClean(text) { return text }
         let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         return collapsed.isEmpty ? nil : collapsed
+    }
+
+    /// Whether `text` is already what ``clean(_:)`` makes of it, by its bytes (most glosses are): not empty, no
+    /// white space but single ASCII spaces between ASCII non-space bytes, and none of the lead bytes of Unicode's
+    /// other white space (U+0085, U+00A0, U+1680, U+2000–U+205F, U+3000).
+    static func isClean(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            for index in bytes.indices {
+                switch bytes[index] {
+                case 0x09...0x0D, 0xC2, 0xE1, 0xE2, 0xE3: return false
+                case 0x20:
+                    let before = bytes[index - 1], after = bytes[index + 1]
+                    if before == 0x20 || before >= 0x80 || after == 0x20 || after >= 0x80 { return false }
+                default: continue
+                }
+            }
+            return true
+        }
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
 import LexAggCore
+import LexAggWiktextract
 
-/// One wiktextract JSON line as the provider reads it back: only the fields it shows, each decoded leniently (a field
-/// of an unexpected type is left out rather than failing the entry).
+/// One wiktextract JSON line as the provider reads it back: only the fields it shows, each read leniently (a field
+/// of an unexpected type is left out rather than failing the entry; an element of a list that is not what it should
+/// be is dropped), from a ``JSONValue`` parsed straight from the dataset's bytes.
 ///
 /// Field names follow wiktextract's English-edition model (`WordData`, `SenseData`, `ExampleData`, `SoundData`,
 /// `TranslationData`, `FormData`, `FormOf`, `LinkageData` in src/wiktextract/extractor/en/type_utils.py).
-struct WiktextractRecord: Decodable {
+struct WiktextractRecord {
     var word: String
     var languageCode: String?
     var partOfSpeech: String?
@@ -17,7 +19,7 @@ struct WiktextractRecord: Decodable {
     var translations: [TranslationData]
     var forms: [FormData]
 
-    struct SenseData: Decodable {
+    struct SenseData {
         var glosses: [String]
         var rawGlosses: [String]
         var tags: [String]
@@ -28,120 +30,114 @@ struct WiktextractRecord: Decodable {
         var synonyms: [Linkage]
         var antonyms: [Linkage]
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: RecordKey.self)
-            glosses = container.lenient([String].self, "glosses") ?? []
-            rawGlosses = container.lenient([String].self, "raw_glosses") ?? []
-            tags = container.lenient([String].self, "tags") ?? []
-            topics = container.lenient([String].self, "topics") ?? []
-            qualifier = container.lenient(String.self, "qualifier")
-            examples = container.lenient([Lenient<ExampleData>].self, "examples")?.compactMap(\.value) ?? []
-            formOf = container.lenient([Lenient<Linkage>].self, "form_of")?.compactMap(\.value) ?? []
-            synonyms = container.lenient([Lenient<Linkage>].self, "synonyms")?.compactMap(\.value) ?? []
-            antonyms = container.lenient([Lenient<Linkage>].self, "antonyms")?.compactMap(\.value) ?? []
+        init?(_ value: JSONValue) {
+            guard value.isObject else { return nil }
+            glosses = value["glosses"]?.strings ?? []
+            rawGlosses = value["raw_glosses"]?.strings ?? []
+            tags = value["tags"]?.strings ?? []
+            topics = value["topics"]?.strings ?? []
+            qualifier = value["qualifier"]?.string
+            examples = value.elements("examples", ExampleData.init)
+            formOf = value.elements("form_of", Linkage.init)
+            synonyms = value.elements("synonyms", Linkage.init)
+            antonyms = value.elements("antonyms", Linkage.init)
         }
     }
 
-    struct ExampleData: Decodable {
+    struct ExampleData {
         var text: String
         var translation: String?
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: RecordKey.self)
-            text = try container.decode(String.self, forKey: RecordKey("text"))
+        init?(_ value: JSONValue) {
+            guard let text = value["text"]?.string else { return nil }
+            self.text = text
             // `english` is the deprecated name of `translation`.
-            translation = container.lenient(String.self, "translation") ?? container.lenient(String.self, "english")
+            translation = value["translation"]?.string ?? value["english"]?.string
         }
     }
 
-    struct Linkage: Decodable {
+    struct Linkage {
         var word: String
 
-        init(from decoder: any Decoder) throws {
-            word = try decoder.container(keyedBy: RecordKey.self).decode(String.self, forKey: RecordKey("word"))
+        init?(_ value: JSONValue) {
+            guard let word = value["word"]?.string else { return nil }
+            self.word = word
         }
     }
 
-    struct SoundData: Decodable {
+    struct SoundData {
         var ipa: String?
         var enpr: String?
         var tags: [String]
         var audioURL: String?
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: RecordKey.self)
-            ipa = container.lenient(String.self, "ipa")
-            enpr = container.lenient(String.self, "enpr")
-            tags = container.lenient([String].self, "tags") ?? []
-            audioURL = container.lenient(String.self, "ogg_url") ?? container.lenient(String.self, "mp3_url")
+        init?(_ value: JSONValue) {
+            guard value.isObject else { return nil }
+            ipa = value["ipa"]?.string
+            enpr = value["enpr"]?.string
+            tags = value["tags"]?.strings ?? []
+            audioURL = value["ogg_url"]?.string ?? value["mp3_url"]?.string
         }
     }
 
-    struct TranslationData: Decodable {
+    struct TranslationData {
         var word: String
         var code: String?
         var sense: String?
         var tags: [String]
         var roman: String?
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: RecordKey.self)
-            word = try container.decode(String.self, forKey: RecordKey("word"))
+        init?(_ value: JSONValue) {
+            guard let word = value["word"]?.string else { return nil }
+            self.word = word
             // `code` is the deprecated name of `lang_code`.
-            code = container.lenient(String.self, "lang_code") ?? container.lenient(String.self, "code")
-            sense = container.lenient(String.self, "sense")
-            tags = container.lenient([String].self, "tags") ?? []
-            roman = container.lenient(String.self, "roman")
+            code = value["lang_code"]?.string ?? value["code"]?.string
+            sense = value["sense"]?.string
+            tags = value["tags"]?.strings ?? []
+            roman = value["roman"]?.string
         }
     }
 
-    struct FormData: Decodable {
+    struct FormData {
         var form: String
         var tags: [String]
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: RecordKey.self)
-            form = try container.decode(String.self, forKey: RecordKey("form"))
-            tags = container.lenient([String].self, "tags") ?? []
+        init?(_ value: JSONValue) {
+            guard let form = value["form"]?.string else { return nil }
+            self.form = form
+            tags = value["tags"]?.strings ?? []
         }
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: RecordKey.self)
-        word = try container.decode(String.self, forKey: RecordKey("word"))
-        languageCode = container.lenient(String.self, "lang_code")
-        partOfSpeech = container.lenient(String.self, "pos")
-        etymologyNumber = container.lenient(Int.self, "etymology_number")
-            ?? container.lenient(String.self, "etymology_number").flatMap { Int($0) }
-        etymologyText = container.lenient(String.self, "etymology_text")
-        senses = container.lenient([Lenient<SenseData>].self, "senses")?.compactMap(\.value) ?? []
-        sounds = container.lenient([Lenient<SoundData>].self, "sounds")?.compactMap(\.value) ?? []
-        translations = container.lenient([Lenient<TranslationData>].self, "translations")?.compactMap(\.value) ?? []
-        forms = container.lenient([Lenient<FormData>].self, "forms")?.compactMap(\.value) ?? []
+    /// The record of one JSON line; nil when the line is not a JSON object with a string `word`.
+    init?(_ value: JSONValue) {
+        guard let word = value["word"]?.string else { return nil }
+        self.word = word
+        languageCode = value["lang_code"]?.string
+        partOfSpeech = value["pos"]?.string
+        etymologyNumber = value["etymology_number"]?.int ?? value["etymology_number"]?.string.flatMap { Int($0) }
+        etymologyText = value["etymology_text"]?.string
+        senses = value.elements("senses", SenseData.init)
+        sounds = value.elements("sounds", SoundData.init)
+        translations = value.elements("translations", TranslationData.init)
+        forms = value.elements("forms", FormData.init)
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer) -> WiktextractRecord? {
-        try? JSONDecoder().decode(WiktextractRecord.self, from: Data(bytes))
+        JSONValue.parse(bytes, keeping: keys).flatMap(WiktextractRecord.init)
     }
+
+    /// Every key read above, at any depth; the rest of a line (categories, links, templates) is skipped unbuilt.
+    static let keys: Set<String> = [
+        "word", "lang_code", "pos", "etymology_number", "etymology_text", "senses", "sounds", "translations", "forms",
+        "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "synonyms", "antonyms", "text",
+        "translation", "english", "ipa", "enpr", "ogg_url", "mp3_url", "code", "sense", "roman", "form",
+    ]
 }
 
-/// A coding key from any string.
-struct RecordKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// An element that decodes to nil instead of failing its array.
-struct Lenient<Value: Decodable>: Decodable {
-    var value: Value?
-    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
-}
-
-extension KeyedDecodingContainer where K == RecordKey {
-    func lenient<T: Decodable>(_ type: T.Type, _ name: String) -> T? {
-        (try? decodeIfPresent(type, forKey: RecordKey(name))) ?? nil
+extension JSONValue {
+    /// The elements of the array `key` that `make` accepts; none when `key` is missing or not an array.
+    func elements<T>(_ key: String, _ make: (JSONValue) -> T?) -> [T] {
+        self[key]?.array?.compactMap(make) ?? []
     }
 }

@@ -47,9 +47,9 @@ extension WiktionaryOffline {
             index += 1
             scanned += 1
             guard row.kind == .headword, let bytes = dataset.record(row), (try? scanner.scan(bytes)) != nil,
-                  let word = scanner.record.word.map({ String(decoding: $0, as: UTF8.self) })
+                  let word = scanner.record.word.map({ String(decoding: scanner.bytes($0), as: UTF8.self) })
             else { continue }
-            if let language, let code = scanner.record.languageCode.map({ String(decoding: $0, as: UTF8.self) }),
+            if let language, let code = scanner.record.languageCode.map({ String(decoding: scanner.bytes($0), as: UTF8.self) }),
                let own = Language(code), !own.matches(language)
             {
                 continue

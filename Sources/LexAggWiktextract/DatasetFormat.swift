@@ -28,26 +28,70 @@ public enum KeyKind: UInt8, Sendable {
     case translation = 2
 }
 
-/// How headwords, forms and queries become keys: Unicode NFC, then lower case. ASCII, most of any dump, takes a
-/// fast path.
+/// How headwords, forms and queries become keys: Unicode NFC, then lower case. ASCII, Latin-1 and basic Cyrillic
+/// (most of any dump) take a fast path byte by byte that gives what `String.lowercased()` gives; any other text goes
+/// through `String`.
 public enum DatasetKey {
-    public static func normalise(_ bytes: [UInt8]) -> [UInt8] {
-        var ascii = true
+    /// Writes the key of `bytes` into `output` (replacing what it held; its storage is reused).
+    public static func normalise(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+        output.removeAll(keepingCapacity: true)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                output.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 else { break }
+            let next = bytes[index + 1]
+            switch byte {
+            case 0xC2:
+                // U+0080–U+00BF: no letter here changes case.
+                output.append(byte); output.append(next)
+            case 0xC3:
+                // U+00C0–U+00DE except × (U+00D7): capitals, 0x20 below their small letters.
+                output.append(byte); output.append(next <= 0x9E && next != 0x97 ? next + 0x20 : next)
+            case 0xD0:
+                // U+0400–U+040F (Ѐ–Џ) → U+0450–U+045F; U+0410–U+041F (А–П) → U+0430–U+043F; U+0420–U+042F (Р–Я) →
+                // U+0440–U+044F; U+0430–U+043F are small already.
+                switch next {
+                case 0x80...0x8F: output.append(0xD1); output.append(next + 0x10)
+                case 0x90...0x9F: output.append(0xD0); output.append(next + 0x20)
+                case 0xA0...0xAF: output.append(0xD1); output.append(next - 0x20)
+                default: output.append(byte); output.append(next)
+                }
+            case 0xD1 where next <= 0x9F:
+                // U+0440–U+045F: small letters.
+                output.append(byte); output.append(next)
+            default:
+                index = -1
+            }
+            if index < 0 { break }
+            index += 2
+        }
+        if index == count { return }
+        // Anything else: Unicode's own rules. Combining marks U+0300–U+036F (lead bytes 0xCC, 0xCD) and Hangul jamo
+        // U+1100–U+11FF (0xE1 0x84–0x87) are what NFC composes in practice; text without them is left as it is
+        // (dumps are NFC already).
         var decomposable = false
-        for (index, byte) in bytes.enumerated() where byte >= 0x80 {
-            ascii = false
-            // Combining marks U+0300–U+036F (lead bytes 0xCC, 0xCD) and Hangul jamo U+1100–U+11FF (0xE1 0x84–0x87)
-            // are what NFC composes in practice; text without them is left as it is (dumps are NFC already).
-            if byte == 0xCC || byte == 0xCD
-                || (byte == 0xE1 && index + 1 < bytes.count && (0x84...0x87).contains(bytes[index + 1]))
-            {
+        for index in 0..<count {
+            let byte = bytes[index]
+            if byte == 0xCC || byte == 0xCD || (byte == 0xE1 && index + 1 < count && (0x84...0x87).contains(bytes[index + 1])) {
                 decomposable = true
                 break
             }
         }
-        if ascii { return bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
         let text = String(decoding: bytes, as: UTF8.self)
-        return Array((decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased().utf8)
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased().utf8)
+    }
+
+    public static func normalise(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        bytes.withUnsafeBytes { normalise($0, into: &output) }
+        return output
     }
 
     public static func normalise(_ text: String) -> [UInt8] {

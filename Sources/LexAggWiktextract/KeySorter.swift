@@ -6,155 +6,268 @@ import Musl
 import Darwin
 #endif
 
-/// Sorts the index's keys in bounded memory: keys collect in a buffer of `runBytes`, each full buffer is sorted and
-/// written to a run file, and the runs are merged into the final table and key blob at the end (an external merge
-/// sort), so a dump of any size needs the same memory.
+/// Sorts the index's keys in bounded memory: keys collect in a buffer of `runBytes`; a dump whose keys fit is sorted
+/// there and written out directly, else each full buffer is sorted and written to a run file, and the runs are
+/// merged into the final table and key blob at the end (an external merge sort), so a dump of any size needs the
+/// same memory.
 final class KeySorter {
     /// The longest key kept; longer forms (whole phrases in some tables) are not useful lookup keys.
     static let maximumKeyBytes = 400
+    /// A record's bytes besides its key: key length (UInt16), kind (UInt8), offset (UInt64), length (UInt32).
+    static let recordOverhead = 15
 
     private let directory: String
     private let runBytes: Int
-    private var buffer: [UInt8] = []
+    /// Records: key length (UInt16), key, kind (UInt8), offset (UInt64), length (UInt32), little-endian.
+    private let buffer: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var used = 0
     /// Each record's first eight key bytes (big-endian, so integer order is byte order) and its position: most
     /// comparisons end on the prefix without touching the buffer.
-    private var positions: [(prefix: UInt64, position: UInt32)] = []
+    @exclusivity(unchecked) private var positions: [(prefix: UInt64, position: UInt32)] = []
     private var runs: [String] = []
-    private(set) var added = 0
+    @exclusivity(unchecked) private(set) var added = 0
 
     init(directory: String, runBytes: Int) {
         self.directory = directory
         self.runBytes = max(runBytes, 1 << 16)
-        buffer.reserveCapacity(self.runBytes + 4096)
+        buffer = .allocate(byteCount: self.runBytes + Self.maximumKeyBytes + Self.recordOverhead, alignment: 16)
     }
 
-    /// Record layout in the buffer and the runs: key length (UInt16), key, kind (UInt8), offset (UInt64), length (UInt32).
+    deinit { buffer.deallocate() }
+
     func add(key: [UInt8], kind: KeyKind, offset: Int, length: Int) throws(ImportError) {
         guard !key.isEmpty, key.count <= Self.maximumKeyBytes else { return }
-        var prefix: UInt64 = 0
-        for index in 0..<8 { prefix = prefix << 8 | UInt64(index < key.count ? key[index] : 0) }
-        positions.append((prefix, UInt32(buffer.count)))
-        appendInteger(UInt16(key.count))
-        buffer.append(contentsOf: key)
-        buffer.append(kind.rawValue)
-        appendInteger(UInt64(offset))
-        appendInteger(UInt32(length))
+        key.withUnsafeBytes { key in
+            let record = buffer + used
+            record.storeBytes(of: UInt16(key.count).littleEndian, as: UInt16.self)
+            (record + 2).copyMemory(from: key.baseAddress!, byteCount: key.count)
+            let tail = record + 2 + key.count
+            tail.storeBytes(of: kind.rawValue, as: UInt8.self)
+            tail.storeBytes(of: UInt64(offset).littleEndian, toByteOffset: 1, as: UInt64.self)
+            tail.storeBytes(of: UInt32(length).littleEndian, toByteOffset: 9, as: UInt32.self)
+            positions.append((Self.prefix(UnsafeRawPointer(record)), UInt32(used)))
+            used += Self.recordOverhead + key.count
+        }
         added += 1
-        if buffer.count >= runBytes { try writeRun() }
+        if used >= runBytes { try writeRun() }
     }
 
-    private func appendInteger<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
+    /// The first eight key bytes of the record at `record`, zero-padded, big-endian.
+    @inline(__always)
+    static func prefix(_ record: UnsafeRawPointer) -> UInt64 {
+        let length = Int(record.loadUnaligned(as: UInt16.self).littleEndian)
+        if length >= 8 { return UInt64(bigEndian: record.loadUnaligned(fromByteOffset: 2, as: UInt64.self)) }
+        var prefix: UInt64 = 0
+        for index in 0..<8 { prefix = prefix << 8 | UInt64(index < length ? record.load(fromByteOffset: 2 + index, as: UInt8.self) : 0) }
+        return prefix
+    }
+
+    /// Sorts `positions` by key, kind and offset: a radix sort on the eight-byte prefixes (stable, eight passes at
+    /// most, a pass skipped when every prefix has the same byte there), then a comparison sort of each run of equal
+    /// prefixes, which is short. Linear in the number of keys but for those runs.
+    private func sortBuffer() {
+        let count = positions.count
+        guard count > 1 else { return }
+        var scratch = [(prefix: UInt64, position: UInt32)](repeating: (0, 0), count: count)
+        positions.withUnsafeMutableBufferPointer { source in
+            scratch.withUnsafeMutableBufferPointer { target in
+                var from = source, to = target
+                var counts = [Int](repeating: 0, count: 256)
+                for pass in 0..<8 {
+                    let shift = UInt64(pass * 8)
+                    for index in 0..<256 { counts[index] = 0 }
+                    for element in from { counts[Int(truncatingIfNeeded: element.prefix >> shift) & 0xFF] += 1 }
+                    if counts.contains(count) { continue }
+                    var total = 0
+                    for index in 0..<256 { (counts[index], total) = (total, total + counts[index]) }
+                    for element in from {
+                        let digit = Int(truncatingIfNeeded: element.prefix >> shift) & 0xFF
+                        to[counts[digit]] = element
+                        counts[digit] += 1
+                    }
+                    swap(&from, &to)
+                }
+                if from.baseAddress != source.baseAddress { source.baseAddress!.update(from: from.baseAddress!, count: count) }
+            }
+            let base = UnsafeRawPointer(buffer)
+            var start = 0
+            while start < count {
+                var end = start + 1
+                while end < count && source[end].prefix == source[start].prefix { end += 1 }
+                if end - start > 1 {
+                    var run = UnsafeMutableBufferPointer(rebasing: source[start..<end])
+                    run.sort { a, b in
+                        KeySorter.precedes(base + Int(a.position), base + Int(b.position))
+                    }
+                }
+                start = end
+            }
+        }
     }
 
     private func writeRun() throws(ImportError) {
         guard !positions.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            positions.sort { a, b in
-                a.prefix != b.prefix ? a.prefix < b.prefix : KeySorter.precedes(raw, Int(a.position), raw, Int(b.position))
-            }
-        }
+        sortBuffer()
         let path = directory + "/run-\(runs.count)"
         let writer = try FileWriter(path: path)
         do throws(ImportError) {
-            var failure: ImportError?
-            buffer.withUnsafeBytes { raw in
-                for (_, position) in positions where failure == nil {
-                    let start = Int(position)
-                    let keyLength = Int(raw.loadUnaligned(fromByteOffset: start, as: UInt16.self).littleEndian)
-                    do throws(ImportError) {
-                        try writer.write(UnsafeRawBufferPointer(rebasing: raw[start..<(start + 2 + keyLength + 13)]))
-                    } catch {
-                        failure = error
-                    }
-                }
+            for (_, position) in positions {
+                let record = UnsafeRawPointer(buffer + Int(position))
+                try writer.write(UnsafeRawBufferPointer(start: record, count: Self.recordLength(record)))
             }
-            if let failure { throw failure }
             try writer.finish(sync: false)
         } catch {
             writer.abandon()
             throw error
         }
         runs.append(path)
-        buffer.removeAll(keepingCapacity: true)
+        used = 0
         positions.removeAll(keepingCapacity: true)
     }
 
+    @inline(__always)
+    static func recordLength(_ record: UnsafeRawPointer) -> Int {
+        Int(record.loadUnaligned(as: UInt16.self).littleEndian) + recordOverhead
+    }
+
     /// Whether the record at `a` sorts before the one at `b`: key bytes, then kind, then record offset.
-    static func precedes(_ left: UnsafeRawBufferPointer, _ a: Int, _ right: UnsafeRawBufferPointer, _ b: Int) -> Bool {
-        let lengthA = Int(left.loadUnaligned(fromByteOffset: a, as: UInt16.self).littleEndian)
-        let lengthB = Int(right.loadUnaligned(fromByteOffset: b, as: UInt16.self).littleEndian)
-        let order = memcmp(left.baseAddress! + a + 2, right.baseAddress! + b + 2, min(lengthA, lengthB))
+    static func precedes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        let lengthA = Int(a.loadUnaligned(as: UInt16.self).littleEndian)
+        let lengthB = Int(b.loadUnaligned(as: UInt16.self).littleEndian)
+        let order = memcmp(a + 2, b + 2, min(lengthA, lengthB))
         if order != 0 { return order < 0 }
         if lengthA != lengthB { return lengthA < lengthB }
-        let tailA = left.baseAddress! + a + 2 + lengthA, tailB = right.baseAddress! + b + 2 + lengthB
+        let tailA = a + 2 + lengthA, tailB = b + 2 + lengthB
         if tailA.load(as: UInt8.self) != tailB.load(as: UInt8.self) { return tailA.load(as: UInt8.self) < tailB.load(as: UInt8.self) }
         return tailA.loadUnaligned(fromByteOffset: 1, as: UInt64.self).littleEndian
             < tailB.loadUnaligned(fromByteOffset: 1, as: UInt64.self).littleEndian
     }
 
-    /// Merges every run into `table` (24-byte rows) and `blob` (key bytes), dropping repeated rows (a form listed
-    /// twice for one entry), and removes the runs. Returns the number of rows written.
+    /// Writes every record in order into `table` (24-byte rows) and `blob` (key bytes), dropping repeated rows (a
+    /// form listed twice for one entry): straight from the buffer when no run was written, else merging the runs
+    /// (which are removed). Returns the number of rows written.
     func merge(table: FileWriter, blob: FileWriter) throws(ImportError) -> Int {
+        var rows = RowWriter(table: table, blob: blob)
+        defer { rows.deallocate() }
+        if runs.isEmpty {
+            sortBuffer()
+            for (_, position) in positions { try rows.add(UnsafeRawPointer(buffer + Int(position))) }
+            positions = []
+            return rows.count
+        }
         try writeRun()
-        buffer = []
         positions = []
         defer { for run in runs { unlink(run) } }
         let readers = try runs.map { (path) throws(ImportError) in try RunReader(path: path) }
-        var heads: [[UInt8]?] = []
-        for reader in readers { heads.append(try reader.next()) }
-        var rows = 0
-        var previous: [UInt8] = []
-        var lastKeyOffset = 0
-        var row = [UInt8](repeating: 0, count: DatasetFormat.rowSize)
+        var heads: [(prefix: UInt64, record: UnsafeRawPointer)?] = []
+        for reader in readers { heads.append(try reader.next().map { (Self.prefix($0), $0) }) }
         while true {
-            var best: Int?
+            var best = -1
             for index in heads.indices {
                 guard let head = heads[index] else { continue }
-                if let current = best, let bestHead = heads[current] {
-                    let earlier = head.withUnsafeBytes { a in bestHead.withUnsafeBytes { b in KeySorter.precedes(a, 0, b, 0) } }
-                    if earlier { best = index }
-                } else {
-                    best = index
-                }
+                if best < 0 { best = index; continue }
+                let current = heads[best]!
+                if head.prefix < current.prefix
+                    || (head.prefix == current.prefix && Self.precedes(head.record, current.record)) { best = index }
             }
-            guard let chosen = best, let record = heads[chosen] else { break }
-            heads[chosen] = try readers[chosen].next()
-            if record == previous { continue }
-            let keyLength = Int(record[0]) | Int(record[1]) << 8
-            let sameKey = previous.count >= 2 && previous.count - 15 == keyLength
-                && previous[2..<(2 + keyLength)] == record[2..<(2 + keyLength)]
-            if !sameKey {
-                lastKeyOffset = blob.position
-                try blob.write(Array(record[2..<(2 + keyLength)]))
-            }
-            previous = record
-            // Row: key offset, record offset, record length, key length, kind, padding.
-            withUnsafeBytes(of: UInt64(lastKeyOffset).littleEndian) { row.replaceSubrange(0..<8, with: $0) }
-            row.replaceSubrange(8..<20, with: record[(3 + keyLength)..<(15 + keyLength)])
-            withUnsafeBytes(of: UInt16(keyLength).littleEndian) { row.replaceSubrange(20..<22, with: $0) }
-            row[22] = record[2 + keyLength]
-            try table.write(row)
-            rows += 1
+            guard best >= 0, let chosen = heads[best] else { break }
+            try rows.add(chosen.record)
+            heads[best] = try readers[best].next().map { (Self.prefix($0), $0) }
         }
-        return rows
+        return rows.count
     }
 }
 
-/// Reads a run file's records one at a time.
-final class RunReader {
-    private let file: FileReader
+/// Turns sorted records into table rows and the key blob, writing each distinct key once.
+struct RowWriter {
+    let table: FileWriter
+    let blob: FileWriter
+    /// The last record written, to drop repeats and share its key.
+    private let previous = UnsafeMutableRawPointer.allocate(byteCount: KeySorter.maximumKeyBytes + KeySorter.recordOverhead, alignment: 8)
+    private var previousLength = 0
+    private var keyOffset = 0
+    private(set) var count = 0
 
-    init(path: String) throws(ImportError) {
-        file = try FileReader(path: path)
+    init(table: FileWriter, blob: FileWriter) {
+        self.table = table
+        self.blob = blob
     }
 
-    func next() throws(ImportError) -> [UInt8]? {
-        var record: [UInt8] = []
-        record.reserveCapacity(64)
-        guard try file.read(2, into: &record) else { return nil }
-        let keyLength = Int(record[0]) | Int(record[1]) << 8
-        guard try file.read(keyLength + 13, into: &record) else { throw ImportError("a sort run ends early") }
+    func deallocate() { previous.deallocate() }
+
+    mutating func add(_ record: UnsafeRawPointer) throws(ImportError) {
+        let length = KeySorter.recordLength(record)
+        if length == previousLength && memcmp(record, previous, length) == 0 { return }
+        let keyLength = length - KeySorter.recordOverhead
+        let sameKey = previousLength - KeySorter.recordOverhead == keyLength && memcmp(record + 2, previous + 2, keyLength) == 0
+        if !sameKey {
+            keyOffset = blob.position
+            try blob.write(UnsafeRawBufferPointer(start: record + 2, count: keyLength))
+        }
+        previous.copyMemory(from: record, byteCount: length)
+        previousLength = length
+        // Row: key offset, record offset, record length, key length, kind, padding.
+        var row: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &row) { row in
+            let tail = record + 2 + keyLength
+            row.storeBytes(of: UInt64(keyOffset).littleEndian, as: UInt64.self)
+            row.baseAddress!.advanced(by: 8).copyMemory(from: tail + 1, byteCount: 12)
+            row.storeBytes(of: UInt16(keyLength).littleEndian, toByteOffset: 20, as: UInt16.self)
+            row[22] = tail.load(as: UInt8.self)
+        }
+        try withUnsafeBytes(of: &row) { (row) throws(ImportError) in try table.write(row) }
+        count += 1
+    }
+}
+
+/// Reads a run file's records one at a time, each contiguous in its buffer until the next call.
+final class RunReader {
+    private let descriptor: Int32
+    private let path: String
+    private let capacity = 1 << 20
+    private let buffer: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEnd = false
+
+    init(path: String) throws(ImportError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ImportError("cannot open \(path): \(systemErrorText())") }
+        buffer = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+        close(descriptor)
+    }
+
+    /// The next record, or nil at the end of the run.
+    func next() throws(ImportError) -> UnsafeRawPointer? {
+        guard try available(2) else {
+            if end > start { throw ImportError("a sort run ends early") }
+            return nil
+        }
+        let length = KeySorter.recordLength(UnsafeRawPointer(buffer + start))
+        guard try available(length) else { throw ImportError("a sort run ends early") }
+        let record = UnsafeRawPointer(buffer + start)
+        start += length
         return record
+    }
+
+    /// Whether `count` bytes are in the buffer from `start`, reading more (after moving the rest to the front) if not.
+    private func available(_ count: Int) throws(ImportError) -> Bool {
+        if end - start >= count { return true }
+        if start > 0 {
+            if end > start { memmove(buffer, buffer + start, end - start) }
+            end -= start
+            start = 0
+        }
+        while end < count && !atEnd {
+            let got = read(descriptor, buffer + end, capacity - end)
+            if got < 0 { if errno == EINTR { continue }; throw ImportError("cannot read \(path): \(systemErrorText())") }
+            if got == 0 { atEnd = true } else { end += got }
+        }
+        return end - start >= count
     }
 }

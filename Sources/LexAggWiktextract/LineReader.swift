@@ -19,15 +19,15 @@ public final class LineReader {
     private let source: any ByteSource
     public let maximumLineBytes: Int
     private var buffer: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
-    private var skipping = false
-    private var skipped = 0
-    private var atEnd = false
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var skipping = false
+    @exclusivity(unchecked) private var skipped = 0
+    @exclusivity(unchecked) private var atEnd = false
     /// The number of the line last handed out, from 1.
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
     /// Decompressed bytes read so far.
-    public private(set) var bytesRead = 0
+    @exclusivity(unchecked) public private(set) var bytesRead = 0
 
     public init(source: any ByteSource, maximumLineBytes: Int, readSize: Int = 1 << 20) {
         self.source = source

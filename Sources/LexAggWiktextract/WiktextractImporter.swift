@@ -84,84 +84,61 @@ public struct WiktextractImporter {
             throw ImportError("cannot create \(runDirectory): \(systemErrorText())")
         }
         defer { try? FileManager.default.removeItem(atPath: runDirectory) }
-        let writer = try FileWriter(path: temporary)
+        let writer = try FileWriter(path: temporary, writeBehind: options.sync ? 8 << 20 : 0)
         var finished = false
         defer { if !finished { writer.abandon() } }
 
         try writer.write([UInt8](repeating: 0, count: DatasetFormat.headerSize))
         let entriesOffset = writer.position
         let sorter = KeySorter(directory: runDirectory, runBytes: options.sortBufferBytes)
-        let reader = LineReader(source: source, maximumLineBytes: options.maximumLineBytes)
-        var scanner = RecordScanner()
-        var problems: [Problem] = []
-        var malformed = 0, entries = 0, skipped = 0
-        var languages: [String: Int] = [:], languageNames: [String: String] = [:]
-        var translations: [String: [String: Int]] = [:]
-        var lastReport = Date()
-        let newline: [UInt8] = [0x0A]
-
+        let reading = LineScanning(source: source, options: options, sourcePath: sourcePath)
+        var lines = 0, consumed = 0, malformed = 0, entries = 0
         func report(_ phase: String) {
             progress(Progress(
-                fileBytes: fileBytes, fileBytesRead: source.consumed, lines: reader.lineNumber, entries: entries,
-                malformed: malformed, seconds: Date().timeIntervalSince(started), phase: phase
+                fileBytes: fileBytes, fileBytesRead: consumed, lines: lines, entries: entries, malformed: malformed,
+                seconds: Date().timeIntervalSince(started), phase: phase
             ))
         }
-        func reject(_ message: String) throws(ImportError) {
-            malformed += 1
-            if problems.count < 20 { problems.append(Problem(line: reader.lineNumber, message: message)) }
-            if malformed > options.maximumMalformedLines {
-                let first = problems.prefix(3).map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
-                throw ImportError(
-                    "stopped: more than \(options.maximumMalformedLines) malformed lines (\(first)); is \(sourcePath) "
-                        + "a wiktextract JSON Lines file? The previous dataset, if any, is unchanged"
-                )
-            }
-        }
 
-        while let line = try reader.next() {
-            if reader.lineNumber & 0x3FF == 0, Date().timeIntervalSince(lastReport) > 0.2 {
-                lastReport = Date()
-                report("reading")
-            }
-            guard case .text(let bytes) = line else {
-                if case .oversized(let length) = line {
-                    try reject("the line is \(length) bytes, longer than the limit of \(options.maximumLineBytes)")
+        // Lines are read and scanned on a thread of their own; this one writes them and sorts their keys.
+        reading.start()
+        do throws(ImportError) {
+            var lastReport = Date()
+            var headword: [UInt8] = [], key: [UInt8] = []
+            while let batch = try reading.queue.take() {
+                let first = writer.position - entriesOffset
+                try writer.write(UnsafeRawBufferPointer(start: batch.lines, count: batch.used))
+                for (entry, kind, text) in batch.keys {
+                    let (start, length) = batch.entries[Int(entry)]
+                    switch kind {
+                    case .headword:
+                        DatasetKey.normalise(batch.text.bytes(text), into: &headword)
+                        try sorter.add(key: headword, kind: .headword, offset: first + start, length: length)
+                    case .form:
+                        DatasetKey.normalise(batch.text.bytes(text), into: &key)
+                        if key != headword { try sorter.add(key: key, kind: .form, offset: first + start, length: length) }
+                    case .translation:
+                        DatasetKey.normalise(batch.text.bytes(text), into: &key)
+                        try sorter.add(key: key, kind: .translation, offset: first + start, length: length)
+                    }
                 }
-                continue
+                entries += batch.entries.count
+                (lines, consumed, malformed) = (batch.lineNumber, batch.consumed, batch.malformed)
+                reading.queue.recycle(batch)
+                if Date().timeIntervalSince(lastReport) > 0.2 {
+                    lastReport = Date()
+                    report("reading")
+                }
             }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            do throws(RecordScanner.Malformed) {
-                try scanner.scan(bytes)
-            } catch {
-                try reject("\(error.message) at byte \(error.offset + 1)")
-                continue
-            }
-            let record = scanner.record
-            guard let word = record.word, !word.isEmpty, let codeBytes = record.languageCode,
-                  String(validating: word, as: UTF8.self) != nil
-            else { skipped += 1; continue }
-            let code = String(decoding: codeBytes, as: UTF8.self)
-            if !options.languages.isEmpty && !options.languages.contains(code) { skipped += 1; continue }
-
-            let offset = writer.position - entriesOffset
-            try writer.write(bytes)
-            try writer.write(newline)
-            entries += 1
-            languages[code, default: 0] += 1
-            if languageNames[code] == nil, let name = record.languageName {
-                languageNames[code] = String(decoding: name, as: UTF8.self)
-            }
-            let headword = DatasetKey.normalise(word)
-            try sorter.add(key: headword, kind: .headword, offset: offset, length: bytes.count)
-            for form in record.forms {
-                let key = DatasetKey.normalise(form)
-                if key != headword { try sorter.add(key: key, kind: .form, offset: offset, length: bytes.count) }
-            }
-            for (text, target) in record.translations {
-                translations[code, default: [:]][String(decoding: target, as: UTF8.self), default: 0] += 1
-                try sorter.add(key: DatasetKey.normalise(text), kind: .translation, offset: offset, length: bytes.count)
-            }
+        } catch {
+            reading.queue.cancelAndWait()
+            throw error
         }
+        reading.queue.cancelAndWait()
+        let problems = reading.problems, skipped = reading.skipped
+        let languages = reading.languages, languageNames = reading.languageNames
+        (lines, malformed) = (reading.reader.lineNumber, reading.malformed)
+        let reader = reading.reader, translationCounts = reading.translationCounts
         guard entries > 0 else {
             throw ImportError(
                 "no word entries in \(sourcePath) (\(reader.lineNumber) lines, \(malformed) malformed, \(skipped) skipped"
@@ -203,7 +180,7 @@ public struct WiktextractImporter {
             name: options.name, sourceFile: absolute(sourcePath), sourceBytes: fileBytes, sourceDate: sourceDate,
             importedAt: Date(), languageFilter: options.languages.sorted(), entries: entries, keys: rows,
             lines: reader.lineNumber, malformedLines: malformed, languages: languages, languageNames: languageNames,
-            translations: translations
+            translations: translationCounts.table()
         )
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
@@ -243,5 +220,59 @@ public struct WiktextractImporter {
 
     private func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
+
+/// Translations per entry language and target language, counted without making a string per translation.
+final class TranslationCounts {
+    /// The target languages of one entry language, by code: a code of up to eight bytes (all of them, in practice)
+    /// packed into an integer, any other by its bytes.
+    final class Targets {
+        @exclusivity(unchecked) var packed: [UInt64: Int] = [:]
+        @exclusivity(unchecked) var long: [[UInt8]: Int] = [:]
+
+        func add(_ code: UnsafeRawBufferPointer) {
+            if code.count <= 8 && !code.contains(0) {
+                var key: UInt64 = 0
+                for byte in code { key = key << 8 | UInt64(byte) }
+                packed[key, default: 0] += 1
+            } else {
+                long[Array(code), default: 0] += 1
+            }
+        }
+
+        /// Each code's bytes and count.
+        var all: [([UInt8], Int)] {
+            packed.map { key, count in
+                var bytes: [UInt8] = []
+                var rest = key
+                while rest != 0 { bytes.insert(UInt8(truncatingIfNeeded: rest), at: 0); rest >>= 8 }
+                return (bytes, count)
+            } + long.map { ($0.key, $0.value) }
+        }
+    }
+
+    private var byLanguage: [String: Targets] = [:]
+    private var lastCode = ""
+    private var lastTargets: Targets?
+
+    func counts(for code: String) -> Targets {
+        if let lastTargets, lastCode == code { return lastTargets }
+        let targets = byLanguage[code] ?? Targets()
+        byLanguage[code] = targets
+        lastCode = code
+        lastTargets = targets
+        return targets
+    }
+
+    /// `["en": ["de": 1200]]`.
+    func table() -> [String: [String: Int]] {
+        var table: [String: [String: Int]] = [:]
+        for (code, targets) in byLanguage {
+            var inner: [String: Int] = [:]
+            for (target, count) in targets.all { inner[String(decoding: target, as: UTF8.self), default: 0] += count }
+            table[code] = inner
+        }
+        return table
     }
 }

@@ -63,6 +63,24 @@ import Testing
         #expect(keys(dataset, "beta").isEmpty && keys(dataset, "gamma").isEmpty)
     }
 
+    @Test func everyKindOfMalformedLineIsReportedByItsNumber() throws {
+        let directory = TemporaryFiles.directory()
+        let good = #"{"word": "fine", "lang_code": "en", "senses": [{"glosses": ["ok \"quoted\" \u00e9"]}]}"#
+        let bad = [
+            #"{"word": "a", "senses": [{"glosses": ["unclosed]}]}"#, #"{"word": "b", "x": [1, 2,]}"#,
+            "{\"word\": \"c\tcontrol\"}", #"{"word": "d", "x": {"y": tru}}"#, #"{"word": "e"}}"#,
+            #"{"word": "f", "x": "\ud83d\uZZZZ"}"#,
+        ]
+        var lines: [String] = []
+        for line in bad { lines += [good, line] }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/bad.jsonl", atomically: true, encoding: .utf8)
+        let summary = try WiktextractImporter(options: Self.options()).run(sourcePath: directory + "/bad.jsonl", directory: directory)
+        #expect(summary.problems.map(\.line) == [2, 4, 6, 8, 10, 12])
+        #expect(summary.metadata.malformedLines == 6)
+        #expect(summary.metadata.entries == 6)
+        #expect(summary.problems.allSatisfy { $0.message.contains(" at byte ") })
+    }
+
     @Test func tooManyMalformedLinesStopTheImportAndKeepThePreviousDataset() throws {
         let directory = TemporaryFiles.directory()
         let first = try WiktextractImporter(options: Self.options()).run(

@@ -1,0 +1,339 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The JSON grammar over the bytes of one line, for ``RecordScanner``: whitespace, strings (checked, and decoded
+/// into a ``ByteArena`` only when asked), and a validating skip of any value that builds nothing. Loops run over a
+/// raw pointer with the position in a local struct, so the hot paths have no allocation, reference counting or
+/// exclusivity checks; a value nested in a skipped one costs one call per container, not per member.
+struct JSONCursor {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var position = 0
+
+    static let maximumDepth = 256
+
+    init(_ line: UnsafeRawBufferPointer) {
+        // An empty buffer may have no address; any valid one will do, as nothing is read past `count`.
+        base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? JSONCursor.empty
+        count = line.count
+    }
+
+    nonisolated(unsafe) private static let empty = UnsafePointer<UInt8>(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    @inline(__always) func peek() -> UInt8? { position < count ? base[position] : nil }
+
+    func fail(_ message: String) -> RecordScanner.Malformed { RecordScanner.Malformed(message: message, offset: position) }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while position < count {
+            switch base[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func expect(_ byte: UInt8) throws(RecordScanner.Malformed) {
+        skipWhitespace()
+        guard peek() == byte else { throw fail("expected '\(Character(Unicode.Scalar(byte)))'") }
+        position += 1
+    }
+
+    // MARK: Strings
+
+    /// Skips the string that starts at `position` (its opening quote), checking its escapes; returns whether it has
+    /// any (then its text needs ``decodeString(from:into:)``; else it is `base[start..<position - 1]` as it is).
+    mutating func skipString() throws(RecordScanner.Malformed) -> Bool {
+        position += 1
+        var escaped = false
+        while true {
+            // Eight bytes at a time up to the first quote, backslash or control character.
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special == 0 { position += 8; continue }
+                position += special.trailingZeroBitCount >> 3
+                break
+            }
+            guard position < count else { throw fail("a string is not closed") }
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return escaped
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                position += 1
+                guard position < count else { throw fail("a string is not closed") }
+                switch base[position] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    position += 1
+                case UInt8(ascii: "u"):
+                    guard position + 4 < count else { throw fail("a truncated \\u escape") }
+                    for offset in 1...4 where Self.hexValue(base[position + offset]) == nil { throw fail("a bad \\u escape") }
+                    position += 5
+                default:
+                    throw fail("an unknown escape in a string")
+                }
+                continue
+            }
+            if byte < 0x20 { throw fail("a control character in a string") }
+            position += 1
+        }
+    }
+
+    /// A high bit in each byte of `word` that is `"`, `\` or below 0x20 ("has zero byte" and "has byte less than"
+    /// bit tricks). Bits above the lowest one may be false alarms; the lowest is exact.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control) & highs
+    }
+
+    /// Appends the text of the string whose opening quote is at `start`, escapes decoded, to `arena`; returns its
+    /// range there. The string was checked by ``skipString()``.
+    func copyString(from start: Int, escaped: Bool, into arena: ByteArena) -> Range<Int> {
+        let from = arena.count
+        if !escaped {
+            arena.append(UnsafeRawPointer(base + start + 1), count: position - start - 2)
+            return from..<arena.count
+        }
+        var index = start + 1
+        // A high surrogate waits for the low one that completes it; alone, it is dropped.
+        var pendingHigh: UInt32?
+        while base[index] != UInt8(ascii: "\"") {
+            let byte = base[index]
+            guard byte == UInt8(ascii: "\\") else { arena.append(byte); index += 1; pendingHigh = nil; continue }
+            let kind = base[index + 1]
+            index += 2
+            switch kind {
+            case UInt8(ascii: "b"): arena.append(0x08)
+            case UInt8(ascii: "f"): arena.append(0x0C)
+            case UInt8(ascii: "n"): arena.append(0x0A)
+            case UInt8(ascii: "r"): arena.append(0x0D)
+            case UInt8(ascii: "t"): arena.append(0x09)
+            case UInt8(ascii: "u"):
+                var value: UInt32 = 0
+                for offset in 0..<4 { value = value << 4 | UInt32(Self.hexValue(base[index + offset]) ?? 0) }
+                index += 4
+                if (0xD800...0xDBFF).contains(value) { pendingHigh = value; continue }
+                if (0xDC00...0xDFFF).contains(value), let high = pendingHigh {
+                    value = 0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00)
+                }
+                pendingHigh = nil
+                arena.append(scalar: Unicode.Scalar(value) ?? "\u{FFFD}")
+                continue
+            default: arena.append(kind)
+            }
+            pendingHigh = nil
+        }
+        return from..<arena.count
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    // MARK: Walking the containers a caller reads
+
+    /// Enters the object at `position` (after whitespace); false when it is empty (and consumed).
+    mutating func enterObject(depth: Int) throws(RecordScanner.Malformed) -> Bool {
+        guard depth < Self.maximumDepth else { throw fail("nested more than \(Self.maximumDepth) levels deep") }
+        try expect(UInt8(ascii: "{"))
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") { position += 1; return false }
+        return true
+    }
+
+    /// Reads a member's key and its colon, and stops at the value; returns the key's raw text, or nil when it has
+    /// escapes (then it starts at `start`, for ``copyString(from:escaped:into:)``).
+    mutating func memberKey() throws(RecordScanner.Malformed) -> (start: Int, raw: UnsafeRawBufferPointer?) {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+        let start = position
+        let escaped = try skipString()
+        let raw = escaped ? nil : UnsafeRawBufferPointer(start: base + start + 1, count: position - start - 2)
+        try expect(UInt8(ascii: ":"))
+        skipWhitespace()
+        return (start, raw)
+    }
+
+    /// After a member's value: true when another member follows, false at the object's end (both consumed).
+    mutating func nextMember() throws(RecordScanner.Malformed) -> Bool {
+        skipWhitespace()
+        guard position < count else { throw fail("the object is not closed") }
+        let next = base[position]
+        position += 1
+        if next == UInt8(ascii: "}") { return false }
+        guard next == UInt8(ascii: ",") else { throw fail("expected ',' or '}' in an object") }
+        return true
+    }
+
+    /// Enters the array at `position`; false when it is empty (consumed) or is not an array (then skipped).
+    mutating func enterArray(depth: Int) throws(RecordScanner.Malformed) -> Bool {
+        guard depth < Self.maximumDepth else { throw fail("nested more than \(Self.maximumDepth) levels deep") }
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "[") else { try skipValue(depth: depth); return false }
+        position += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") { position += 1; return false }
+        skipWhitespace()
+        return true
+    }
+
+    /// After an element: true when another follows (and stops at it), false at the array's end (consumed).
+    mutating func nextElement() throws(RecordScanner.Malformed) -> Bool {
+        skipWhitespace()
+        guard position < count else { throw fail("the array is not closed") }
+        let next = base[position]
+        position += 1
+        if next == UInt8(ascii: "]") { return false }
+        guard next == UInt8(ascii: ",") else { throw fail("expected ',' or ']' in an array") }
+        skipWhitespace()
+        return true
+    }
+
+    // MARK: Skipping values
+
+    /// Skips any value, checking it is well formed; `depth` is the nesting of the value (containers inside it
+    /// count one more each, up to ``maximumDepth``).
+    mutating func skipValue(depth: Int) throws(RecordScanner.Malformed) {
+        skipWhitespace()
+        guard position < count else { throw fail("a value is missing") }
+        switch base[position] {
+        case UInt8(ascii: "\""): _ = try skipString()
+        case UInt8(ascii: "{"): try skipObject(depth: depth + 1)
+        case UInt8(ascii: "["): try skipArray(depth: depth + 1)
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: try number()
+        }
+    }
+
+    /// Skips the object at `position` (its `{`).
+    private mutating func skipObject(depth: Int) throws(RecordScanner.Malformed) {
+        guard depth < Self.maximumDepth else { throw fail("nested more than \(Self.maximumDepth) levels deep") }
+        position += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") { position += 1; return }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+            _ = try skipString()
+            try expect(UInt8(ascii: ":"))
+            try skipValue(depth: depth)
+            skipWhitespace()
+            guard position < count else { throw fail("the object is not closed") }
+            let next = base[position]
+            position += 1
+            if next == UInt8(ascii: "}") { return }
+            guard next == UInt8(ascii: ",") else { throw fail("expected ',' or '}' in an object") }
+        }
+    }
+
+    /// Skips the array at `position` (its `[`).
+    private mutating func skipArray(depth: Int) throws(RecordScanner.Malformed) {
+        guard depth < Self.maximumDepth else { throw fail("nested more than \(Self.maximumDepth) levels deep") }
+        position += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") { position += 1; return }
+        while true {
+            try skipValue(depth: depth)
+            skipWhitespace()
+            guard position < count else { throw fail("the array is not closed") }
+            let next = base[position]
+            position += 1
+            if next == UInt8(ascii: "]") { return }
+            guard next == UInt8(ascii: ",") else { throw fail("expected ',' or ']' in an array") }
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(RecordScanner.Malformed) {
+        let length = word.utf8CodeUnitCount
+        guard position + length <= count else { throw fail("a truncated literal") }
+        guard memcmp(base + position, word.utf8Start, length) == 0 else { throw fail("an unknown literal") }
+        position += length
+    }
+
+    private mutating func number() throws(RecordScanner.Malformed) {
+        let start = position
+        if peek() == UInt8(ascii: "-") { position += 1 }
+        guard digits() > 0 else { position = start; throw fail("an unexpected character") }
+        if peek() == UInt8(ascii: ".") { position += 1; guard digits() > 0 else { throw fail("a bad number") } }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            position += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw fail("a bad number") }
+        }
+    }
+
+    private mutating func digits() -> Int {
+        let from = position
+        while position < count, base[position] >= UInt8(ascii: "0"), base[position] <= UInt8(ascii: "9") { position += 1 }
+        return position - from
+    }
+}
+
+/// A growable byte buffer reused from line to line: the decoded strings of one record.
+public final class ByteArena {
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var capacity: Int
+    @exclusivity(unchecked) public internal(set) var count = 0
+
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func removeAll() { count = 0 }
+
+    /// The bytes of `range`, valid until the arena next grows or is cleared.
+    public func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    func append(_ bytes: UnsafeRawPointer, count length: Int) {
+        if count + length > capacity { grow(to: count + length) }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: bytes, byteCount: length)
+        count += length
+    }
+
+    func append(scalar: Unicode.Scalar) {
+        for byte in UTF8.encode(scalar)! { append(byte) }
+    }
+
+    private func grow(to needed: Int) {
+        var bigger = capacity * 2
+        while bigger < needed { bigger *= 2 }
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+        new.update(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = bigger
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import LexAggFixtures
+import LexAggWiktextract
+import Testing
+
+/// Keys: the byte-by-byte fast path gives what Unicode's rules (through `String`) give, and the index built from
+/// merged sort runs is the one built in memory.
+@Suite struct DatasetKeyTests {
+    /// The rule as `String` applies it: NFC where combining marks or Hangul jamo are present, then lower case.
+    static func reference(_ text: String) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        let decomposable = bytes.indices.contains { index in
+            bytes[index] == 0xCC || bytes[index] == 0xCD
+                || (bytes[index] == 0xE1 && index + 1 < bytes.count && (0x84...0x87).contains(bytes[index + 1]))
+        }
+        return Array((decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased().utf8)
+    }
+
+    @Test func everyScalarUpToU07FFNormalisesAsUnicodeSays() {
+        for value in UInt32(0)...0x7FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "A\(scalar)b", "\(scalar)É", "Ж\(scalar)", "\(scalar)\(scalar)Z"] {
+                #expect(DatasetKey.normalise(text) == Self.reference(text), "U+\(String(value, radix: 16)) in \(text)")
+            }
+        }
+    }
+
+    @Test func wordsOfManyScriptsNormaliseAsUnicodeSays() {
+        let words = [
+            "HOUSE", "Häuser", "ÆSIR", "Straße", "ΣΟΦΙΑ", "Ὀδυσσεύς", "İstanbul", "МОСКВА", "Ёлка", "Ѣ", "ǅ", "ﬁ",
+            "Cafe\u{0301}", "\u{1100}\u{1161}", "家", "שלום", "ÿ", "Ÿ", "µ", "×÷", "KELVIN\u{212A}", "ⅫⅩ", "Ａｂｃ",
+        ]
+        for word in words { #expect(DatasetKey.normalise(word) == Self.reference(word), "\(word)") }
+    }
+
+    @Test func brokenUTF8IsRepairedAsStringRepairsIt() {
+        let cases: [[UInt8]] = [[0x41, 0xC3], [0xC3, 0x41], [0xA9, 0x42], [0xD0, 0xFF], [0xC3, 0xA9, 0xA9], [0xF0, 0x9F]]
+        for bytes in cases {
+            let expected = Array(String(decoding: bytes, as: UTF8.self).lowercased().utf8)
+            #expect(DatasetKey.normalise(bytes) == expected, "\(bytes)")
+        }
+    }
+
+    @Test func mergedSortRunsBuildTheSameIndexAsOneInMemory() throws {
+        let directory = TemporaryFiles.directory()
+        let path = directory + "/mixed.jsonl"
+        var text = ""
+        for index in 0..<2500 {
+            let word = ["Haus", "house", "Ёлка", "naïve", "家"][index % 5] + "\(index % 700)"
+            text += "{\"word\": \"\(word)\", \"lang_code\": \"\(["en", "de"][index % 2])\", \"forms\": [{\"form\": \"\(word)S\"}, "
+                + "{\"form\": \"\(word)\"}, {\"form\": \"\(word)s\"}], \"translations\": [{\"word\": \"T\(index % 300)\", "
+                + "\"lang_code\": \"fr\"}, {\"word\": \"T\(index % 300)\", \"code\": \"fr\"}]}\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var inMemory = ImporterTests.options("memory")
+        inMemory.sync = false
+        var runs = ImporterTests.options("runs")
+        runs.sortBufferBytes = 1 << 16
+        let one = try Dataset(path: WiktextractImporter(options: inMemory).run(sourcePath: path, directory: directory + "/a").path)
+        let many = try Dataset(path: WiktextractImporter(options: runs).run(sourcePath: path, directory: directory + "/b").path)
+        #expect(one.rowCount == many.rowCount)
+        #expect(one.rowCount > 5000)
+        for index in 0..<min(one.rowCount, many.rowCount) {
+            #expect(Array(one.key(at: index)) == Array(many.key(at: index)))
+            #expect(one.row(at: index) == many.row(at: index))
+        }
+    }
+}

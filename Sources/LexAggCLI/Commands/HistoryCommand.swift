@@ -3,6 +3,7 @@ import Foundation
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 
 struct HistoryCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -44,22 +45,16 @@ struct HistoryCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.HistoryDocument(lookups: items)))
         case .text:
-            if items.isEmpty { context.output.write("No lookups yet. Try: lexagg lookup serendipity\n") }
+            if items.isEmpty { context.output.write(localized(.historyEmpty) + "\n") }
             for item in items {
-                let times = item.count == 1 ? "once" : item.count == 2 ? "twice" : "\(item.count) times"
+                let times = item.count == 2 ? localized(.historyTwice) : localized(.historyTimes, count: item.count)
                 let language = item.language.map { " (\($0.code))" } ?? ""
                 context.output.write(
-                    context.style.bold(item.word) + language + " — looked up \(times), last "
-                        + context.style.dim(Self.time(item.last)) + "\n"
+                    context.style.bold(item.word) + language + localized(.historyLookedUp, times)
+                        + context.style.dim(formatTime(item.last)) + "\n"
                 )
             }
         }
         return .success
-    }
-
-    static func time(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        return formatter.string(from: date) + " UTC"
     }
 }

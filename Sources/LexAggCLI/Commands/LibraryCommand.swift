@@ -1,4 +1,5 @@
 import ArgumentParser
+import LexAggLocalization
 import Foundation
 import LexAggAggregation
 import LexAggConfig
@@ -81,15 +82,15 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
     var verbosity: Verbosity? { logging.verbosity }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard !words.isEmpty else { throw CommandFailure.usage("give a word to save, e.g. 'lexagg library add serendipity'") }
+        guard !words.isEmpty else { throw CommandFailure.usage(localized(.libraryAddNeedsWord)) }
         // The language as `lookup` takes it: --lang, else the configured lookup.language.
         let language = try lang.map { try parseLanguage($0) } ?? context.settings.language
         let target = try to.map { try parseLanguage($0, option: "--to") }
-        if target != nil && language == nil { throw CommandFailure.usage("--to needs --lang (the language of the words)") }
+        if target != nil && language == nil { throw CommandFailure.usage(localized(.libraryToNeedsLang)) }
         var queries: [LookupQuery] = []
         for word in words {
             do { queries.append(try LookupQuery(Normalization.nfc(word), language: language)) } catch {
-                throw CommandFailure.usage("invalid word: \(error)")
+                throw CommandFailure.usage(localized(.libraryInvalidWord, "\(error)"))
             }
         }
         let service = try context.lookupService()
@@ -116,17 +117,20 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                     let result = saved.answer.result
                     context.warn(about: result)
                     let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
-                    context.fail(failed ? "every provider failed for '\(query.term)'; nothing saved"
-                                        : "no entry for '\(query.term)' in \(asked); nothing saved")
+                    context.fail(failed ? localized(.libraryAddAllFailed, query.term)
+                                        : localized(.libraryAddNoEntry, query.term, asked))
                 }
                 continue
             }
             if format == .text {
                 let form = saved.lemma.map { " — \(query.term): \($0.summary)" } ?? ""
-                context.output.write(
-                    "\(saved.status.rawValue) \(word.word) (\(wordLanguage.code)): \(saved.countsDescription) from "
-                        + word.sources.map(\.rawValue).joined(separator: ", ") + form + "\n"
-                )
+                var counts = [localized(.librarySenses, count: saved.senses)]
+                if saved.translations > 0 { counts.append(localized(.libraryTranslations, count: saved.translations)) }
+                let verb = localized(saved.status == .added ? .libraryAdded : .libraryUpdated)
+                context.output.write(localized(
+                    .librarySavedCounts, verb, word.word, wordLanguage.code, counts.joined(separator: ", "),
+                    word.sources.map(\.rawValue).joined(separator: ", "), form
+                ) + "\n")
             }
         }
         if format == .json { context.output.write(JSONOutput.encode(JSONOutput.LibraryAddDocument(results: results))) }
@@ -165,8 +169,8 @@ struct LibraryListCommand: ParsableCommand, ContextCommand {
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard page >= 1 else { throw CommandFailure.usage("--page must be 1 or more, not \(page)") }
-        guard (1...1000).contains(limit) else { throw CommandFailure.usage("--limit must be between 1 and 1000, not \(limit)") }
+        guard page >= 1 else { throw CommandFailure.usage(localized(.pageTooSmall, page)) }
+        guard (1...1000).contains(limit) else { throw CommandFailure.usage(localized(.limitOutOfRange, limit)) }
         let language = try lang.map { try parseLanguage($0) }
         let library = try context.openLibrary()
         defer { library.close() }
@@ -183,15 +187,16 @@ struct LibraryListCommand: ParsableCommand, ContextCommand {
             if result.total == 0 {
                 context.output.write(
                     favorites || language != nil
-                        ? "No saved words match.\n"
-                        : "Your library is empty. Add a word: lexagg library add serendipity\n"
+                        ? localized(.libraryListNoMatch) + "\n"
+                        : localized(.libraryListEmpty) + "\n"
                 )
                 return .success
             }
             for word in result.words { context.output.write(libraryLine(word, style: context.style) + "\n") }
-            var footer = "Page \(result.page) of \(result.pageCount) · \(result.total) word\(result.total == 1 ? "" : "s")"
-            if result.words.isEmpty { footer += " (nothing on this page)" }
-            if result.page < result.pageCount { footer += " · next: --page \(result.page + 1)" }
+            var footer = localized(.libraryPageOf, result.page, result.pageCount) + " · "
+                + localized(.wordCount, count: result.total)
+            if result.words.isEmpty { footer += localized(.libraryNothingOnPage) }
+            if result.page < result.pageCount { footer += localized(.libraryNextPage, result.page + 1) }
             context.output.write(context.style.dim(footer) + "\n")
         }
         return .success
@@ -236,7 +241,7 @@ struct LibraryShowCommand: ParsableCommand, ContextCommand {
         }
         guard let found else {
             if format == .text {
-                context.output.writeError("'\(word)' is not in your library (add it: lexagg library add \(BinaryQuote.quote(word)))\n")
+                context.output.writeError(localized(.libraryNotSavedAddIt, word, BinaryQuote.quote(word)) + "\n")
             }
             return .notFound
         }
@@ -245,8 +250,8 @@ struct LibraryShowCommand: ParsableCommand, ContextCommand {
                 style: context.style,
                 names: Dictionary(context.registry.providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { a, _ in a }
             )
-            let header = (found.starred ? "★ starred · " : "") + "saved \(dayString(found.added))"
-                + (found.updated > found.added ? ", updated \(dayString(found.updated))" : "")
+            let header = (found.starred ? localized(.libraryShowStarred) : "") + localized(.libraryShowSaved, dayString(found.added))
+                + (found.updated > found.added ? localized(.libraryShowUpdated, dayString(found.updated)) : "")
             context.output.write(context.style.dim(header) + "\n\n")
             context.output.write(renderer.render(AggregatedResult(entries: found.entries, outcomes: [])))
         }
@@ -285,10 +290,10 @@ extension LibraryWordChange {
             )))
         case .text:
             if let changed {
-                context.output.write("\(verb == "remove" ? "removed" : verb == "star" ? "★ starred" : "unstarred") "
-                                     + "\(changed.word) (\(changed.language.code))\n")
+                let done: L10nKey = verb == "remove" ? .libraryRemoved : verb == "star" ? .libraryStarred : .libraryUnstarred
+                context.output.write(localized(done, changed.word, changed.language.code) + "\n")
             } else {
-                context.output.writeError("'\(word)' is not in your library\n")
+                context.output.writeError(localized(.libraryNotSaved, word) + "\n")
             }
         }
         return changed == nil ? .notFound : .success
@@ -366,9 +371,9 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         let query = text.joined(separator: " ")
         guard query.contains(where: { $0.isLetter || $0.isNumber }) else {
-            throw CommandFailure.usage("give some text to search for, e.g. 'lexagg library search house'")
+            throw CommandFailure.usage(localized(.librarySearchNeedsText))
         }
-        guard (1...1000).contains(limit) else { throw CommandFailure.usage("--limit must be between 1 and 1000, not \(limit)") }
+        guard (1...1000).contains(limit) else { throw CommandFailure.usage(localized(.limitOutOfRange, limit)) }
         let language = try lang.map { try parseLanguage($0) }
         let library = try context.openLibrary()
         defer { library.close() }
@@ -378,7 +383,7 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LibrarySearchDocument(query: query, words: words)))
         case .text:
-            if words.isEmpty { context.output.writeError("no saved word matches '\(query)'\n") }
+            if words.isEmpty { context.output.writeError(localized(.librarySearchNoMatch, query) + "\n") }
             for word in words { context.output.write(libraryLine(word, style: context.style) + "\n") }
         }
         return words.isEmpty ? .notFound : .success
@@ -422,7 +427,7 @@ struct LibraryExportCommand: ParsableCommand, ContextCommand {
         } catch {
             throw CommandFailure(status: error.refused ? .usage : .ioError, message: error.description)
         }
-        context.output.writeError("exported \(words.count) word\(words.count == 1 ? "" : "s") to \(output) (\(format.rawValue))\n")
+        context.output.writeError(localized(.libraryExported, count: words.count, output, format.rawValue) + "\n")
         return .success
     }
 }
@@ -466,10 +471,10 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         let language = try lang.map { try parseLanguage($0) } ?? .english
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure.usage("cannot read \(file)")
+            throw CommandFailure.usage(localized(.cannotRead, file))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure.usage("\(file) is not UTF-8 text, so not a lexagg export or Anki file")
+            throw CommandFailure.usage(localized(.notUTF8, file))
         }
         let parsed: (format: LibraryFormat, words: [LibraryWord])
         do { parsed = try LibraryImporter.parse(text, defaultLanguage: language) } catch {
@@ -484,8 +489,7 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
             context.output.write(JSONOutput.encode(JSONOutput.LibraryImportDocument(file: file, summary: summary)))
         case .text:
             context.output.write(
-                "imported \(file) (\(summary.format)): \(summary.added) added, \(summary.merged) merged, "
-                    + "\(summary.unchanged) already there\n"
+                localized(.libraryImported, file, summary.format, summary.added, summary.merged, summary.unchanged) + "\n"
             )
         }
         return .success
@@ -517,12 +521,11 @@ struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
         if context.configuredStoreURL != nil {
             // The library is not a file here: the server keeps it whole (transactions, its own recovery).
             throw CommandFailure.usage(
-                "the library is in the shared PostgreSQL store (store.url); 'lexagg doctor' checks it, and "
-                    + "'library doctor' checks only SQLite files (unset LEXAGG_STORE_URL to check yours)"
+                localized(.libraryDoctorShared)
             )
         }
         guard let directory = Library.dataDirectory(environment: context.environment) else {
-            throw CommandFailure.usage("no data directory for the library: set LEXAGG_DATA_DIR (or HOME)")
+            throw CommandFailure.usage(localized(.libraryNoDataDirectory))
         }
         let path = directory + "/" + Library.fileName
         var diagnosis = Library.diagnose(path: path)
@@ -535,21 +538,19 @@ struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.DoctorDocument(diagnosis: diagnosis, repair: report)))
         case .text:
-            var out = "library: \(path)\n"
+            var out = localized(.libraryDoctorPath, path) + "\n"
             if let report {
-                out += "repaired: \(report.recovered) word\(report.recovered == 1 ? "" : "s") recovered"
-                    + (report.recoveredByName > 0
-                        ? ", \(report.recoveredByName) by name only (their definitions were unreadable; "
-                            + "'lexagg library add WORD' fetches them again)" : "")
-                    + (report.unreadable > 0 ? ", \(report.unreadable) unreadable" : "")
-                    + "; the damaged file is kept as \(report.damagedCopy)\n"
+                out += localized(.libraryRepaired, count: report.recovered)
+                    + (report.recoveredByName > 0 ? localized(.libraryRepairedByName, report.recoveredByName) : "")
+                    + (report.unreadable > 0 ? localized(.libraryRepairedUnreadable, report.unreadable) : "")
+                    + localized(.libraryRepairedKept, report.damagedCopy) + "\n"
             }
-            out += "state: \(diagnosis.state.rawValue) — \(diagnosis.detail)\n"
-            if let words = diagnosis.words { out += "words: \(words), schema version \(diagnosis.schemaVersion ?? 0)\n" }
-            for backup in diagnosis.backups { out += "backup: \(backup)\n" }
+            out += localized(.libraryDoctorState, diagnosis.state.rawValue, diagnosis.detail) + "\n"
+            if let words = diagnosis.words { out += localized(.libraryDoctorWords, words, diagnosis.schemaVersion ?? 0) + "\n" }
+            for backup in diagnosis.backups { out += localized(.libraryDoctorBackup, backup) + "\n" }
             for line in diagnosis.advice { out += line + "\n" }
             if repair && report == nil && diagnosis.state == .foreign {
-                out += "--repair does not touch another program's file.\n"
+                out += localized(.libraryRepairForeign) + "\n"
             }
             context.output.write(out)
         }

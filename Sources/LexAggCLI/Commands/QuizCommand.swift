@@ -3,6 +3,7 @@ import Foundation
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 import LexAggQuiz
 
 struct QuizCommand: ParsableCommand, ContextCommand {
@@ -91,10 +92,10 @@ struct QuizPlay {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard (1...100).contains(count) else {
-            throw CommandFailure.usage("--count must be between 1 and 100, not \(count)")
+            throw CommandFailure.usage(localized(.quizCountOutOfRange, count))
         }
         guard (1...3600).contains(options.seconds) else {
-            throw CommandFailure.usage("--seconds must be between 1 and 3600, not \(options.seconds)")
+            throw CommandFailure.usage(localized(.quizSecondsOutOfRange, options.seconds))
         }
         let requested = try options.lang.map { try parseLanguage($0) }
         let now = try options.now.map(parseTime) ?? Date()
@@ -107,12 +108,10 @@ struct QuizPlay {
         let generator = QuestionGenerator(mode: options.mode, pool: pool)
         guard generator.distinctChoiceCount >= QuestionGenerator.choiceCount else {
             let have = generator.distinctChoiceCount
-            context.fail(
-                "a quiz needs at least \(QuestionGenerator.choiceCount) \(language.englishName) words with "
-                    + (options.mode == .meaning ? "different meanings" : "different spellings")
-                    + " in your library; it has \(have) — add \(QuestionGenerator.choiceCount - have) more with "
-                    + "'lexagg library add WORD'"
-            )
+            context.fail(localized(
+                options.mode == .meaning ? .quizNeedsWordsMeanings : .quizNeedsWordsSpellings,
+                QuestionGenerator.choiceCount, language.displayName, have, QuestionGenerator.choiceCount - have
+            ))
             return .notFound
         }
         let words = QuizPlanner.words(from: pool, count: count, at: now, selection: selection, using: &random)
@@ -120,8 +119,7 @@ struct QuizPlay {
             // Only a review can find nothing to ask: no word is due.
             let next = QuizPlanner.nextDue(in: pool, after: now)
             switch options.format {
-            case .text: context.output.write("Nothing to review: no \(language.englishName) word is due. "
-                + Self.nextDueText(next) + "\n")
+            case .text: context.output.write(localized(.quizNothingDue, language.displayName, Self.nextDueText(next)) + "\n")
             case .json: context.output.write(JSONOutput.encode(QuizDocument(result: nil, next: next)))
             }
             return .success
@@ -154,7 +152,7 @@ struct QuizPlay {
             context.output.write(JSONOutput.encode(QuizDocument(result: result, next: next)))
         }
         if result.asked == 0, result.end == .inputEnded, case .lines = quizInput {
-            context.fail("standard input ended before the first answer; pipe answers in, one a line (1–4)")
+            context.fail(localized(.quizInputEndedFirst))
             return .usage
         }
         return result.end == .interrupted ? .interrupted : .success
@@ -173,7 +171,7 @@ struct QuizPlay {
                 guard let most = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
                     throw CommandFailure(
                         status: .notFound,
-                        message: "your library is empty: add words with 'lexagg library add WORD', then quiz yourself"
+                        message: localized(.quizLibraryEmpty)
                     )
                 }
                 chosen = most
@@ -186,11 +184,10 @@ struct QuizPlay {
     }
 
     static func nextDueText(_ next: (date: Date, count: Int)?) -> String {
-        guard let next else { return "No word is scheduled yet." }
+        guard let next else { return localized(.quizNothingScheduled) }
         let time = formatTime(next.date)  // "2026-11-22 10:00 UTC"
-        let day = time.prefix(10), clock = time.dropFirst(11)
-        return next.count == 1 ? "Next review: 1 word due \(time)."
-            : "Next review: \(next.count) words due \(day), the first at \(clock)."
+        return next.count == 1 ? localized(.quizNextReviewOne, time)
+            : localized(.quizNextReviewMany, count: next.count, dayString(next.date), time.split(separator: " ").dropFirst().joined(separator: " "))
     }
 
     /// The JSON of `quiz`/`review --format json`: the result, and when the next words fall due.
@@ -217,19 +214,9 @@ func parseTime(_ text: String) throws -> Date {
         formatter.formatOptions = options
         if let date = formatter.date(from: text) { return date }
     }
-    throw CommandFailure.usage(
-        "'\(text)' is not a time for --now; use ISO 8601, such as 2026-11-22 or 2026-11-22T09:30:00Z"
-    )
+    throw CommandFailure.usage(localized(.badNowTime, text))
 }
 
-/// A time as `2026-11-22 09:30 UTC`.
-func formatTime(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-    return formatter.string(from: date)
-}
 
 /// Saves a quiz's answers and its run in the library.
 struct LibraryQuizRecorder: QuizRecorder {

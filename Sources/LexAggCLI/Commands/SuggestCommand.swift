@@ -43,7 +43,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     static let maximumLookups = 15
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        let day = try date.map(Self.validDay) ?? dayString(Date())
+        let day = try date.map(Self.validDay) ?? isoDayString(Date())
         let language = try await chooseLanguage(day: day, context: context)
         let lookup = try await context.definitions(language: language)
         let library = try context.openLibrary()

@@ -129,6 +129,9 @@ struct LexAgg: ParsableCommand {
               lexagg doctor
               lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
 
+            Language of the messages: --ui-language en|ru, else ui.language in the configuration \
+            (lexagg config set ui.language ru), else LC_ALL, LC_MESSAGES, LANG, LANGUAGE.
+
             Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
             78 configuration error, 130 interrupted.
             """,

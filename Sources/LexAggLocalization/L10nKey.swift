@@ -44,4 +44,76 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case reviewNoQuizzes, reviewQuizzes, reviewQuizzesCount, reviewAndMore, reviewBestScore, reviewBestScoreOn
     case reviewWords, reviewWordsOrder, reviewColumnWord, reviewColumnSeen, reviewColumnRight, reviewColumnWrong
     case reviewColumnLastSeen, reviewColumnNextDue
+
+    // MARK: More commands
+    case historyForgot, countOutOfRange, randomNoProvider, randomProviderFailed, lookupBatchAndWords
+    case lookupSensesTooSmall, lookupNeedsWord, lookupNoProviderForLanguage, lookupIsItISO, translateNeedsWord
+    case translateNothingCachedOffline, translateNotFound, matchInvalidPattern, matchNothing, matchTrySubstring
+    case matchHeadwords, limitBetween, sharedCacheUnusable, storeURLUnusable, mcpStopped, configNoSuchProvider
+    case configEnvironmentVariable, latencyMilliseconds
+
+    // MARK: lookup --batch
+    case batchJobsRange, batchNoWords, standardInput, batchLineSkipped, cannotReadBecause, batchLineTooLong
+    case batchSummary, batchFound, batchNotFound, batchFailed, batchInvalid, batchProgress
+
+    // MARK: providers
+    case providersDirectionsAndLanguages, providersNone, providersHint, providersLanguages, providersDirections
+    case providersAny, providersNeedsKey, providersSources, columnID, columnName, columnCan, columnLanguages
+    case columnMode, columnKey, columnStatus
+
+    // MARK: library random
+    case browseFoundOnly, browseWithDefinition, browseNotShownBefore, browseSaved, browsePageMore
+
+    // MARK: suggest
+    case suggestNoDefinition, suggestInLibrary, suggestAddIt, suggestWordOfTheDay, suggestWordOfTheDayOn
+    case suggestBadDate, suggestNoNotifySend, suggestNotifyFailed, suggestNotifyStatus
+
+    // MARK: cache
+    case cacheNoDirectory, cachePath, cacheEmpty, cacheAnswers, cacheColumnProvider, cacheColumnAnswers
+    case cacheColumnNotFound, cacheColumnExpired, cacheColumnSize, cacheColumnNewest, notAProviderID, cacheDeleted
+    case cacheDeletedOf, cachePruned, bytesB, bytesKB, bytesMB
+
+    // MARK: doctor
+    case doctorConfigValid, doctorTheConfigurationFile, doctorNoConfigFile, doctorNoLocation, doctorFixConfig
+    case doctorNoDictionary, doctorInstallDictionary, doctorBroken, doctorAllWorks, doctorNoCacheDirectory
+    case doctorSetCacheDir, doctorCannotOpen, doctorCacheAnswers, doctorReadOnly, doctorMakeWritableOrClear
+    case doctorCacheClearStartsNew, doctorFixStoreURL, doctorNotSet, doctorStartServer, doctorNewerSchema
+    case doctorUpdateLexagg, doctorMigratedOnFirstUse, doctorStoreContents, doctorNoDataDirectory
+    case doctorSetDataDir, doctorLibraryWords, doctorHealthy, doctorRunLibraryDoctor, doctorNotCreatedYet
+    case doctorCannotCreate, doctorMakeWritableOrSet
+
+    // MARK: config
+    case configNoPath, configMasked, configNoFileYet, configIsDirectory, configProviderTableUnknown
+    case configLookupProvidersUnknown, configNoPathHomeUnset, configNoFileDefaults, configEveryProvider
+    case configNone, configSetUnknownProvider, configSetDone, configRewritten, configOverriddenByVariable
+    case configUnknownProviderTable, configMoved, configNothingToReset
+
+    // MARK: config show
+    case originDefault, originFileLine, originFile, originEnvironment
+
+    // MARK: files and provider check
+    case cannotWrite, fileDanglingLink, fileLinkToNotAFile, fileIsNotAFile, fileNotAFile, fileDirectory, fileFIFO
+    case fileSocket, fileBlockDevice, fileCharacterDevice, fileNotRegular, checkNoSuchFile, checkNotExecutable
+    case checkBadTimeout, checkAllPassed, checkSomeFailed
+
+    // MARK: data
+    case dataNoDirectory, dataNoSuchDataset, dataImportOne, dataThereAre, dataNone, dataColumnName
+    case dataColumnEntries, dataColumnLanguages, dataColumnSize, dataColumnSource, dataLabelSource
+    case dataLabelImported, dataLabelEntries, dataLabelIndexKeys, dataLabelTranslations, dataLabelLanguages
+    case dataSourceValue, dataImportedLanguages, dataEntriesValue, dataIndexKeysValue, dataTranslationsValue
+    case dataMoreLanguages, dataCannotDelete, dataRemoved
+
+    // MARK: data import
+    case importBadName, importMaxMalformed, importMaxLine, importNameTaken, importDone, importLines
+    case importProblemLine, importAndMore, importSpeed, importDataset, importTry, importProgress, importETA
+    case importMalformed
+
+    // MARK: store
+    case storeNotConfigured, storeUpToDate, storeMigrated, storeCopiedCache, storeCopiedLibrary, storeAnswers
+    case storeFromSyntax, storeFromNoPath, storeNoSuchPath, storeNothingToCopy
+
+    // MARK: serve
+    case serveBadPort, serveBadMaxConnections, serveBadIdleTimeout, serveBadHost, serveOnNetwork
+    case serveDICTListening, serveDICTFailed, serveBadRateLimit, serveBadBurst, serveBadMaxConcurrent
+    case serveEmptyToken, serveBadDictPort, serveHTTPListening, serveHTTPDICTListening, serveFailed
 }

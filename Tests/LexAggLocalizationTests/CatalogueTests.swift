@@ -43,9 +43,12 @@ import Testing
         }
     }
 
+    /// Texts that read the same in every language (a column heading "ID", a line of placeholders only).
+    static let sameInEveryLanguage: Set<L10nKey> = [.columnID, .batchSummary]
+
     /// A translation that is the English text again is a key someone forgot to translate.
     @Test func noRussianTextIsLeftInEnglish() {
-        for key in L10nKey.allCases {
+        for key in L10nKey.allCases where !Self.sameInEveryLanguage.contains(key) {
             let english = UILanguage.english.entry(key).templates, russian = UILanguage.russian.entry(key).templates
             let hasLatinWords = english.contains { $0.contains { $0.isLetter && $0.isASCII } }
             #expect(!(hasLatinWords && english == russian), "\(key) is not translated: \(russian)")

@@ -4,6 +4,7 @@ import LexAggCache
 import LexAggCore
 import LexAggDocuments
 import LexAggPostgres
+import LexAggLocalization
 
 /// `lexagg cache stats|clear|prune`: look after the cache of online answers.
 struct CacheCommand: ParsableCommand {
@@ -32,13 +33,13 @@ extension CommandContext {
     func requireCacheStore() throws -> any AnswerStore {
         if configuredStoreURL != nil {
             do { _ = try sharedDatabase() } catch {
-                throw CommandFailure(status: .configuration, message: "the store URL cannot be used: \(error.message)")
+                throw CommandFailure(status: .configuration, message: localized(.storeURLUnusable, error.message))
             }
         }
         guard let store = cacheStore else {
             throw CommandFailure(
                 status: .unavailable,
-                message: "no cache directory: set LEXAGG_CACHE_DIR, XDG_CACHE_HOME or HOME"
+                message: localized(.cacheNoDirectory)
             )
         }
         return store
@@ -66,11 +67,11 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(Document(stats: stats)))
         case .text:
-            var text = "cache: \(stats.path) (\(formatBytes(stats.fileBytes)))\n"
+            var text = localized(.cachePath, stats.path, formatBytes(stats.fileBytes)) + "\n"
             if stats.providers.isEmpty {
-                text += "empty: answers from online sources are stored here as you look words up\n"
+                text += localized(.cacheEmpty) + "\n"
             } else {
-                text += "\(stats.entries) \(stats.entries == 1 ? "answer" : "answers")\n"
+                text += localized(.cacheAnswers, count: stats.entries) + "\n"
                 let rows = stats.providers.map { provider in
                     [
                         provider.provider, "\(provider.entries)", "\(provider.negative)", "\(provider.expired)",
@@ -78,7 +79,10 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
                         provider.newest.map { formatAge(since: $0) } ?? "",
                     ]
                 }
-                text += table(header: ["provider", "answers", "not found", "expired", "size", "newest"], rows: rows)
+                text += table(header: [
+                    localized(.cacheColumnProvider), localized(.cacheColumnAnswers), localized(.cacheColumnNotFound),
+                    localized(.cacheColumnExpired), localized(.cacheColumnSize), localized(.cacheColumnNewest),
+                ], rows: rows)
             }
             context.output.write(text)
         }
@@ -103,14 +107,13 @@ struct CacheClearCommand: ParsableCommand, ContextCommand {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let id = try provider.map { name in
-            guard let id = ProviderID(name) else { throw CommandFailure.usage("'\(name)' is not a provider id") }
+            guard let id = ProviderID(name) else { throw CommandFailure.usage(localized(.notAProviderID, name)) }
             return id
         }
         let store = try context.requireCacheStore()
         do {
             let count = try await store.clear(provider: id)
-            context.output.write("deleted \(count) cached \(count == 1 ? "answer" : "answers")"
-                + (id.map { " of \($0)" } ?? "") + "\n")
+            context.output.write(localized(.cacheDeleted, count: count) + (id.map { localized(.cacheDeletedOf, $0) } ?? "") + "\n")
         } catch {
             throw CommandFailure(status: .unavailable, message: error.message)
         }
@@ -128,7 +131,7 @@ struct CachePruneCommand: ParsableCommand, ContextCommand {
         let store = try context.requireCacheStore()
         do {
             let count = try await store.prune(ttl: { [context] in context.cacheTTL($0) }, now: Date())
-            context.output.write("deleted \(count) expired \(count == 1 ? "answer" : "answers")\n")
+            context.output.write(localized(.cachePruned, count: count) + "\n")
         } catch {
             throw CommandFailure(status: .unavailable, message: error.message)
         }
@@ -139,9 +142,9 @@ struct CachePruneCommand: ParsableCommand, ContextCommand {
 /// `812 B`, `14.2 KB`, `3.1 MB`.
 func formatBytes(_ bytes: Int) -> String {
     switch bytes {
-    case ..<1024: "\(bytes) B"
-    case ..<(1024 * 1024): "\(rounded(Double(bytes) / 1024, places: 1)) KB"
-    default: "\(rounded(Double(bytes) / 1024 / 1024, places: 1)) MB"
+    case ..<1024: localized(.bytesB, bytes)
+    case ..<(1024 * 1024): localized(.bytesKB, rounded(Double(bytes) / 1024, places: 1))
+    default: localized(.bytesMB, rounded(Double(bytes) / 1024 / 1024, places: 1))
     }
 }
 

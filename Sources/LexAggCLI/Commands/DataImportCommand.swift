@@ -4,6 +4,7 @@ import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
 import LexAggWiktextract
+import LexAggLocalization
 
 /// `lexagg data import wiktextract FILE`: turn a kaikki.org dump into a local provider.
 struct DataImportCommand: ParsableCommand {
@@ -61,20 +62,20 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
 
     func validate() throws {
         guard ProviderID(name) != nil else {
-            throw ValidationError("'\(name)' is not a valid --name: use lower-case letters, digits and '-' (it becomes the provider id)")
+            throw ValidationError(localized(.importBadName, name))
         }
-        guard maxMalformed >= 0 else { throw ValidationError("--max-malformed must be 0 or more") }
-        guard (1...1024).contains(maxLineMB) else { throw ValidationError("--max-line-mb must be between 1 and 1024") }
+        guard maxMalformed >= 0 else { throw ValidationError(localized(.importMaxMalformed)) }
+        guard (1...1024).contains(maxLineMB) else { throw ValidationError(localized(.importMaxLine)) }
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard let directory = DatasetLocation.directory(in: context.environment) else {
-            throw CommandFailure(status: .unavailable, message: "no data directory: set LEXAGG_DATA_DIR, XDG_DATA_HOME or HOME")
+            throw CommandFailure(status: .unavailable, message: localized(.dataNoDirectory))
         }
         let builtIn = context.registry.providers.map(\.descriptor.id.rawValue)
         let datasets = DatasetLocation.datasets(in: directory).map(\.name)
         if builtIn.contains(name) && !datasets.contains(name) {
-            throw CommandFailure.usage("'\(name)' is already a provider's id; choose another --name")
+            throw CommandFailure.usage(localized(.importNameTaken, name))
         }
         var options = WiktextractImporter.Options(name: name)
         options.languages = Set((languages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
@@ -102,19 +103,19 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
         let metadata = summary.metadata
         let languages = metadata.languages.sorted { $0.value > $1.value }.prefix(5)
             .map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
-        var text = "imported \(grouped(metadata.entries)) entries (\(languages)\(metadata.languages.count > 5 ? ", …" : "")) "
-            + "as \(metadata.name)\n"
-        text += "  \(grouped(metadata.lines)) lines: \(grouped(summary.skippedLines)) skipped (other languages, or not word entries), "
-            + "\(grouped(metadata.malformedLines)) malformed\n"
-        for problem in summary.problems { text += "    line \(problem.line): \(problem.message)\n" }
+        var text = localized(.importDone, grouped(metadata.entries), languages + (metadata.languages.count > 5 ? ", …" : ""),
+                             metadata.name) + "\n"
+        text += "  " + localized(.importLines, grouped(metadata.lines), grouped(summary.skippedLines),
+                                 grouped(metadata.malformedLines)) + "\n"
+        for problem in summary.problems { text += "    " + localized(.importProblemLine, problem.line, problem.message) + "\n" }
         if metadata.malformedLines > summary.problems.count {
-            text += "    … and \(metadata.malformedLines - summary.problems.count) more\n"
+            text += "    " + localized(.importAndMore, metadata.malformedLines - summary.problems.count) + "\n"
         }
         let megabytes = Double(summary.bytesRead) / 1_000_000
-        text += "  \(rounded(megabytes, places: 1)) MB of JSON in \(rounded(summary.seconds, places: 1)) s "
-            + "(\(rounded(megabytes / max(summary.seconds, 0.001), places: 1)) MB/s); \(grouped(metadata.keys)) index keys\n"
-        text += "  dataset: \(summary.path)\n"
-        text += "  try: lexagg lookup WORD --providers \(metadata.name)\n"
+        text += "  " + localized(.importSpeed, rounded(megabytes, places: 1), rounded(summary.seconds, places: 1),
+                                 rounded(megabytes / max(summary.seconds, 0.001), places: 1), grouped(metadata.keys)) + "\n"
+        text += "  " + localized(.importDataset, summary.path) + "\n"
+        text += "  " + localized(.importTry, metadata.name) + "\n"
         return text
     }
 
@@ -178,16 +179,16 @@ struct ImportProgressBar {
         let filled = Int(fraction * Double(width))
         let rate = Double(progress.fileBytesRead) / 1_000_000 / max(progress.seconds, 0.001)
         var line = "\r\u{1B}[2K[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
-        line += "\(Int(fraction * 100))% \(rounded(Double(progress.fileBytesRead) / 1_000_000, places: 1))"
-            + "/\(rounded(Double(progress.fileBytes) / 1_000_000, places: 1)) MB  \(grouped(progress.entries)) entries  "
-            + "\(rounded(rate, places: 1)) MB/s"
+        line += "\(Int(fraction * 100))% " + localized(
+            .importProgress, rounded(Double(progress.fileBytesRead) / 1_000_000, places: 1),
+            rounded(Double(progress.fileBytes) / 1_000_000, places: 1), grouped(progress.entries), rounded(rate, places: 1))
         if progress.phase != "reading" {
             line += "  \(progress.phase)…"
         } else if fraction > 0.01 {
             let left = Int(progress.seconds / fraction * (1 - fraction))
-            line += "  ETA \(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
+            line += "  " + localized(.importETA, "\(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)")
         }
-        if progress.malformed > 0 { line += "  \(progress.malformed) malformed" }
+        if progress.malformed > 0 { line += "  " + localized(.importMalformed, progress.malformed) }
         output.writeError(line)
         visible = true
     }

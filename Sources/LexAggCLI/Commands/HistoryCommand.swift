@@ -30,13 +30,13 @@ struct HistoryCommand: ParsableCommand, ContextCommand {
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard (1...1000).contains(limit) else { throw CommandFailure.usage("--limit must be between 1 and 1000, not \(limit)") }
+        guard (1...1000).contains(limit) else { throw CommandFailure.usage(localized(.limitOutOfRange, limit)) }
         let library = try context.openLibrary()
         defer { library.close() }
         if clear {
             let count: Int
             do { count = try await library.clearHistory() } catch { throw CommandFailure(error) }
-            context.output.write("forgot \(count) word\(count == 1 ? "" : "s") from the history\n")
+            context.output.write(localized(.historyForgot, count: count) + "\n")
             return .success
         }
         let items: [HistoryItem]

@@ -4,6 +4,7 @@ import LexAggCache
 import LexAggConfig
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 struct LookupCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -123,26 +124,26 @@ struct LookupOptions: Equatable, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         if let batch {
             guard words.isEmpty else {
-                throw CommandFailure.usage("give words either as arguments or with --batch, not both")
+                throw CommandFailure.usage(localized(.lookupBatchAndWords))
             }
             return try await LookupBatch(options: self, source: batch).run(in: context)
         }
-        if let senses, senses < 1 { throw CommandFailure.usage("--senses must be 1 or more (--all shows every sense)") }
-        guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
+        if let senses, senses < 1 { throw CommandFailure.usage(localized(.lookupSensesTooSmall)) }
+        guard !words.isEmpty else { throw CommandFailure.usage(localized(.lookupNeedsWord)) }
         let session = try await LookupPresenter(self, context: context)
         let query: LookupQuery
         do {
             query = try session.query(words.joined(separator: " "))
         } catch {
-            throw CommandFailure.usage("invalid word: \(error)")
+            throw CommandFailure.usage(localized(.libraryInvalidWord, "\(error)"))
         }
         let answer = await session.lookUp(query)
         if let language = session.language, answer.result.allFailed,
            answer.result.failures.allSatisfy({ $0.code == .unsupportedLanguage })
         {
             throw CommandFailure.usage(
-                "no provider covers the language '\(language.code)'"
-                    + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)")
+                localized(.lookupNoProviderForLanguage, language.code)
+                    + (Language.isKnown(language) ? "" : localized(.lookupIsItISO))
             )
         }
         switch format {

@@ -4,6 +4,7 @@ import LexAggConfig
 import LexAggCore
 import LexAggLibrary
 import LexAggMCPServer
+import LexAggLocalization
 
 /// `lexagg mcp`: the lookup service and the library for AI assistants, as a Model Context Protocol server on standard
 /// input and output (README.md, "Servers").
@@ -64,7 +65,7 @@ struct MCPCommand: ParsableCommand, ContextCommand {
         do {
             try await server.runOnStandardIO()
         } catch {
-            throw CommandFailure(status: .unavailable, message: "the MCP server stopped: \(error)")
+            throw CommandFailure(status: .unavailable, message: localized(.mcpStopped, "\(error)"))
         }
         return .success
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 extension MatchStrategy: ExpressibleByArgument {}
 
@@ -70,7 +71,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
 
     func validate() throws {
         guard (1...MatchQuery.maximumLimit).contains(limit) else {
-            throw ValidationError("--limit must be between 1 and \(MatchQuery.maximumLimit), not \(limit)")
+            throw ValidationError(localized(.limitBetween, MatchQuery.maximumLimit, limit))
         }
     }
 
@@ -80,7 +81,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
         do {
             query = try MatchQuery(pattern, strategy: strategy, language: language, limit: limit)
         } catch {
-            throw CommandFailure.usage("invalid pattern: \(error)")
+            throw CommandFailure.usage(localized(.matchInvalidPattern, "\(error)"))
         }
         let options = RequestOptions(providers: providerNames(providers), timeout: try parseTimeout(timeout), offline: offline)
         let answer = try await context.lookupService().match(query, options: options)
@@ -100,8 +101,8 @@ struct MatchCommand: ParsableCommand, ContextCommand {
             for failure in failures { context.warn("\(failure.provider): \(failure.message)") }
             context.output.write(render(answer, registry: context.registry))
             if !answer.isFound && !answer.allFailed {
-                context.output.writeError("no headword matches '\(pattern)' by \(strategy)"
-                    + (strategy == .prefix ? "; try --strategy substring or lev" : "") + "\n")
+                context.output.writeError(localized(.matchNothing, pattern, strategy)
+                    + (strategy == .prefix ? localized(.matchTrySubstring) : "") + "\n")
             }
         }
         if answer.isFound { return .success }
@@ -114,7 +115,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
         for (index, group) in answer.matches.enumerated() {
             let name = registry.provider(group.provider)?.descriptor.displayName ?? group.provider.rawValue
             if index > 0 { text += "\n" }
-            text += "\(group.provider) — \(name): \(group.words.count) headword\(group.words.count == 1 ? "" : "s")\n"
+            text += localized(.matchHeadwords, count: group.words.count, group.provider, name) + "\n"
             text += group.words.map { "  \($0)\n" }.joined()
         }
         return text

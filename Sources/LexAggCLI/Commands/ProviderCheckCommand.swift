@@ -10,6 +10,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LexAggLocalization
 
 /// `lexagg provider check <executable>`: tools for authors of external providers.
 struct ProviderCommand: ParsableCommand {
@@ -53,12 +54,12 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
     var loadsConfiguration: Bool { false }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard access(executable, F_OK) == 0 else { throw CommandFailure.usage("'\(executable)': no such file") }
+        guard access(executable, F_OK) == 0 else { throw CommandFailure.usage(localized(.checkNoSuchFile, executable)) }
         guard access(executable, X_OK) == 0 else {
-            throw CommandFailure.usage("'\(executable)' is not an executable file (chmod +x it?)")
+            throw CommandFailure.usage(localized(.checkNotExecutable, executable))
         }
         guard timeout.isFinite, timeout > 0, timeout <= 600 else {
-            throw CommandFailure.usage("--timeout must be a number of seconds above 0 and at most 600, not \(timeout)")
+            throw CommandFailure.usage(localized(.checkBadTimeout, timeout))
         }
         let check = ExternalProviderCheck(
             executable: executable, word: word, timeout: .milliseconds(Int64((timeout * 1000).rounded())),
@@ -77,7 +78,8 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
                 text += "\(mark) \(outcome.check)\(outcome.detail.map { ": \($0)" } ?? "")\n"
             }
             let failed = outcomes.filter { !$0.passed }.count
-            text += failed == 0 ? "all \(outcomes.count) checks passed\n" : "\(failed) of \(outcomes.count) checks failed\n"
+            text += (failed == 0 ? localized(.checkAllPassed, count: outcomes.count)
+                : localized(.checkSomeFailed, count: outcomes.count, failed)) + "\n"
             context.output.write(text)
         }
         return passed ? .success : .notFound

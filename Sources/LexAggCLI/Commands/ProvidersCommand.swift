@@ -2,6 +2,7 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 struct ProvidersCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -42,18 +43,18 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
     /// Languages, or translation directions; a long list is summarised (the JSON output has all of it).
     private func languagesCell(_ info: JSONOutput.ProviderInfo) -> String {
         let items = info.translations.isEmpty ? info.languages.map(\.code) : info.translations
-        if items.isEmpty { return "any" }
+        if items.isEmpty { return localized(.providersAny) }
         if items.count <= 4 { return items.joined(separator: ",") }
         let languages = Set(info.languages.map(\.code) + info.translations.flatMap { $0.split(separator: "→").map(String.init) })
         return info.translations.isEmpty
             ? items.prefix(3).joined(separator: ",") + ",… (\(items.count))"
-            : "\(items.count) directions, \(languages.count) languages"
+            : localized(.providersDirectionsAndLanguages, items.count, languages.count)
     }
 
     /// The table that fits 80 columns: what each provider does (not what its entries carry), languages in short,
     /// and status; `--wide` and JSON have the rest.
     private func narrowTable(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
-        guard !infos.isEmpty else { return "No providers found.\n" }
+        guard !infos.isEmpty else { return localized(.providersNone) + "\n" }
         let operations: Set = ["define", "translate", "random", "match"]
         let rows = infos.map { info in
             [
@@ -61,17 +62,17 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
                 shortLanguages(info), info.mode, info.status,
             ]
         }
-        var out = Self.layout(header: ["ID", "CAN", "LANGUAGES", "MODE", "STATUS"], rows: rows, infos: infos, style: style, width: 80)
-        out += "\n" + style.dim("names, keys, sources: lexagg providers --wide; are they answering: lexagg doctor") + "\n"
+        var out = Self.layout(header: [localized(.columnID), localized(.columnCan), localized(.columnLanguages), localized(.columnMode), localized(.columnStatus)], rows: rows, infos: infos, style: style, width: 80)
+        out += "\n" + style.dim(localized(.providersHint)) + "\n"
         return out
     }
 
     /// At most 3 languages, else how many.
     private func shortLanguages(_ info: JSONOutput.ProviderInfo) -> String {
         let items = info.translations.isEmpty ? info.languages.map(\.code) : info.translations
-        if items.isEmpty { return "any" }
+        if items.isEmpty { return localized(.providersAny) }
         if items.count <= 3 { return items.joined(separator: ",") }
-        return info.translations.isEmpty ? "\(items.count) languages" : "\(items.count) directions"
+        return localized(info.translations.isEmpty ? .providersLanguages : .providersDirections, items.count)
     }
 
     /// - Parameter width: wrap the reason lines to this many columns.
@@ -116,19 +117,22 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
     }
 
     private func table(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
-        guard !infos.isEmpty else { return "No providers found.\n" }
-        let header = ["ID", "NAME", "CAN", "LANGUAGES", "MODE", "KEY", "STATUS"]
+        guard !infos.isEmpty else { return localized(.providersNone) + "\n" }
+        let header = [
+            localized(.columnID), localized(.columnName), localized(.columnCan), localized(.columnLanguages),
+            localized(.columnMode), localized(.columnKey), localized(.columnStatus),
+        ]
         let rows = infos.map { info in
             [
                 info.id.rawValue, info.name, info.capabilities.joined(separator: ","),
                 languagesCell(info),
-                info.mode, info.requiresCredentials ? "needs key" : "-",
+                info.mode, info.requiresCredentials ? localized(.providersNeedsKey) : "-",
                 info.status,
             ]
         }
         var out = Self.layout(header: header, rows: rows, infos: infos, style: style)
         let sources = infos.map { "  \($0.id): \($0.description.map { "\($0) — " } ?? "")\($0.source)" }
-        out += "\n" + style.dim("sources:") + "\n" + sources.joined(separator: "\n") + "\n"
+        out += "\n" + style.dim(localized(.providersSources)) + "\n" + sources.joined(separator: "\n") + "\n"
         return out
     }
 }

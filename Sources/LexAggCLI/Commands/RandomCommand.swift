@@ -3,6 +3,7 @@ import LexAggAggregation
 import LexAggConfig
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 struct RandomCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -50,7 +51,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard (1...Self.maximumCount).contains(count) else {
-            throw CommandFailure.usage("--count must be between 1 and \(Self.maximumCount), not \(count)")
+            throw CommandFailure.usage(localized(.countOutOfRange, Self.maximumCount, count))
         }
         let language = try lang.map { try parseLanguage($0) } ?? context.settings.language ?? .english
         let source = try await context.randomWords(language: language, providers: providers)
@@ -60,14 +61,14 @@ struct RandomCommand: ParsableCommand, ContextCommand {
         let answer = await source.next(count)
         guard let provider = answer.provider else {
             for failure in answer.failures { context.warn(failure.description) }
-            context.fail("no provider could give random \(language.englishName) words")
+            context.fail(localized(.randomNoProvider, language.displayName))
             return .unavailable
         }
         let name = context.registry.provider(provider)?.descriptor.displayName ?? provider.rawValue
         switch format {
         case .text:
             for failure in answer.failures {
-                context.warn("\(failure.provider) failed (\(failure.message)); words from \(name)")
+                context.warn(localized(.randomProviderFailed, failure.provider, failure.message, name))
             }
             context.output.write(answer.words.map { $0 + "\n" }.joined())
         case .json:

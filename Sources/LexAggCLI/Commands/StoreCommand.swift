@@ -5,6 +5,7 @@ import LexAggConfig
 import LexAggDocuments
 import LexAggLibrary
 import LexAggPostgres
+import LexAggLocalization
 
 /// `lexagg store migrate|copy`: look after the shared PostgreSQL store.
 struct StoreCommand: ParsableCommand {
@@ -46,13 +47,10 @@ extension CommandContext {
         }
         let database: PostgresStore?
         do { database = try sharedDatabase() } catch {
-            throw CommandFailure(status: .configuration, message: "the store URL cannot be used: \(error.message)")
+            throw CommandFailure(status: .configuration, message: localized(.storeURLUnusable, error.message))
         }
         guard let database else {
-            throw CommandFailure.usage(
-                "no shared store: set store.url (lexagg config set store.url postgres://user@host:5432/db), "
-                    + "LEXAGG_STORE_URL, or pass --to"
-            )
+            throw CommandFailure.usage(localized(.storeNotConfigured))
         }
         return database
     }
@@ -98,8 +96,9 @@ struct StoreMigrateCommand: ParsableCommand, ContextCommand {
         case .text:
             context.output.write(
                 result.applied.isEmpty
-                    ? "\(database.url.redacted): schema \(result.current), up to date\n"
-                    : "\(database.url.redacted): applied migration \(result.applied.map(String.init).joined(separator: ", ")); schema \(result.current)\n"
+                    ? localized(.storeUpToDate, database.url.redacted, result.current) + "\n"
+                    : localized(.storeMigrated, database.url.redacted, result.applied.map(String.init).joined(separator: ", "),
+                                result.current) + "\n"
             )
         }
         return .success
@@ -171,26 +170,25 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
         case .text:
             var text = ""
             if let cacheReport, let cachePath {
-                text += "cache \(cachePath) → \(database.url.redacted): \(Self.count(cacheReport.read, "answer")) read, "
-                    + "\(cacheReport.copied) copied, \(cacheReport.unchanged) already there\n"
+                text += localized(.storeCopiedCache, cachePath, database.url.redacted,
+                                  localized(.storeAnswers, count: cacheReport.read), cacheReport.copied, cacheReport.unchanged) + "\n"
             }
             if let libraryReport, let libraryPath {
-                text += "library \(libraryPath) → \(database.url.redacted): \(Self.count(libraryReport.read, "word")) read, "
-                    + "\(libraryReport.added) added, \(libraryReport.merged) merged, \(libraryReport.unchanged) already there; "
-                    + "\(libraryReport.reviews) review states, \(libraryReport.quizRuns) quiz runs, "
-                    + "\(libraryReport.history) history words\n"
+                text += localized(
+                    .storeCopiedLibrary, libraryPath, database.url.redacted, localized(.wordCount, count: libraryReport.read),
+                    libraryReport.added, libraryReport.merged, libraryReport.unchanged, libraryReport.reviews,
+                    libraryReport.quizRuns, libraryReport.history
+                ) + "\n"
             }
             context.output.write(text)
         }
         return .success
     }
 
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-
     /// The cache and library files `--from` names (those that exist).
     func sources(_ context: CommandContext) throws -> (cache: String?, library: String?) {
         guard from == "sqlite" || from.hasPrefix("sqlite:") else {
-            throw CommandFailure.usage("--from takes sqlite:PATH (a cache or library file, or a directory), or sqlite")
+            throw CommandFailure.usage(localized(.storeFromSyntax))
         }
         let manager = FileManager.default
         func existing(_ path: String?) -> String? { path.flatMap { manager.fileExists(atPath: $0) ? $0 : nil } }
@@ -203,7 +201,7 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
             let path = (String(from.dropFirst("sqlite:".count)) as NSString).expandingTildeInPath
             var isDirectory: ObjCBool = false
             guard !path.isEmpty, manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CommandFailure.usage("\(path.isEmpty ? "--from names no path" : "no such file or directory: \(path)")")
+                throw CommandFailure.usage(path.isEmpty ? localized(.storeFromNoPath) : localized(.storeNoSuchPath, path))
             }
             if isDirectory.boolValue {
                 cache = existing(path + "/" + CacheLocation.fileName)
@@ -215,7 +213,7 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
             }
         }
         guard cache != nil || library != nil else {
-            throw CommandFailure.usage("nothing to copy: no \(CacheLocation.fileName) or \(Library.fileName) at \(from)")
+            throw CommandFailure.usage(localized(.storeNothingToCopy, CacheLocation.fileName, Library.fileName, from))
         }
         return (cache, library)
     }

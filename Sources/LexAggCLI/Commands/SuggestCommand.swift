@@ -5,6 +5,7 @@ import LexAggConfig
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 
 struct SuggestCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +61,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             let batch = try await context.randomWords(language: language).next(Self.candidateCount)
             if batch.provider == nil {
                 for failure in batch.failures { context.warn(failure.description) }
-                context.fail("no provider could give random \(language.englishName) words")
+                context.fail(localized(.randomNoProvider, language.displayName))
                 return .unavailable
             }
             // The order depends only on the day and the words, so the choice among them is the day's.
@@ -89,18 +90,18 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             }
         }
         guard let chosen else {
-            context.fail("no word with a definition found among \(Self.maximumLookups) random \(language.englishName) words; try again")
+            context.fail(localized(.suggestNoDefinition, Self.maximumLookups, language.displayName))
             return .notFound
         }
         let inLibrary = (try? await library.contains(chosen.word, language: language)) ?? false
         let pos = chosen.entries.lazy.flatMap(\.senseGroups).compactMap(\.partOfSpeech).first?.name
         let definition = chosen.entries.lazy.flatMap(\.allSenses).map(\.definition).first { !$0.isEmpty }
-        let hint = inLibrary ? "It is in your library." : "Add it: lexagg library add \(BinaryQuote.quote(chosen.word))"
-            + (language == .english ? "" : " --lang \(language.code)")
+        let add = BinaryQuote.quote(chosen.word) + (language == .english ? "" : " --lang \(language.code)")
+        let hint = inLibrary ? localized(.suggestInLibrary) : localized(.suggestAddIt, add)
         var notified = false
         if notify {
             notified = Self.sendNotification(
-                title: "Word of the day: \(chosen.word)", body: [pos, definition].compactMap { $0 }.joined(separator: " — "),
+                title: localized(.suggestWordOfTheDay, chosen.word), body: [pos.map(partOfSpeechLabel), definition].compactMap { $0 }.joined(separator: " — "),
                 context: context
             )
         }
@@ -112,8 +113,8 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             )))
         case .text:
             let style = context.style
-            var text = style.dim("Word of the day (\(day)): ") + style.bold(chosen.word) + "\n"
-            if let definition { text += "  " + (pos.map { style.italic($0) + " — " } ?? "") + definition + "\n" }
+            var text = style.dim(localized(.suggestWordOfTheDayOn, day)) + style.bold(chosen.word) + "\n"
+            if let definition { text += "  " + (pos.map { style.italic(partOfSpeechLabel($0)) + " — " } ?? "") + definition + "\n" }
             text += "\n" + hint + "\n"
             context.output.write(text)
         }
@@ -138,7 +139,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day), year >= 1
-        else { throw CommandFailure.usage("--date must be a day as YYYY-MM-DD, not '\(text)'") }
+        else { throw CommandFailure.usage(localized(.suggestBadDate, text)) }
         return text
     }
 
@@ -158,7 +159,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
         guard let tool = path.split(separator: ":").map({ "\($0)/notify-send" })
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else {
-            context.warn("notify-send is not installed (Debian: apt install libnotify-bin); no notification sent")
+            context.warn(localized(.suggestNoNotifySend))
             return false
         }
         let process = Process()
@@ -168,11 +169,11 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             try process.run()
             process.waitUntilExit()
         } catch {
-            context.warn("notify-send failed: \(error.localizedDescription)")
+            context.warn(localized(.suggestNotifyFailed, error.localizedDescription))
             return false
         }
         if process.terminationStatus != 0 {
-            context.warn("notify-send exited with status \(process.terminationStatus); no notification shown")
+            context.warn(localized(.suggestNotifyStatus, process.terminationStatus))
             return false
         }
         return true

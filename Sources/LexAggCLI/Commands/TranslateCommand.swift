@@ -3,6 +3,7 @@ import LexAggAggregation
 import LexAggConfig
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 struct TranslateCommand: ParsableCommand, ContextCommand {
     static let configuration = CommandConfiguration(
@@ -59,7 +60,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     var verbosity: Verbosity? { logging.verbosity }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard !words.isEmpty else { throw CommandFailure.usage("give a word to translate, e.g. 'lexagg translate house --from en --to de'") }
+        guard !words.isEmpty else { throw CommandFailure.usage(localized(.translateNeedsWord)) }
         let source = try parseLanguage(from, option: "--from")
         let target = try parseLanguage(to, option: "--to")
         let query: TranslationQuery
@@ -84,12 +85,12 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
             if result.isFound {
                 context.output.write(renderer.render(result) + "\n" + renderer.footer(result.outcomes))
             } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
-                context.fail("no translation of '\(query.term)' offline: nothing is cached for it from "
-                    + result.outcomes.map(\.provider.rawValue).joined(separator: ", ") + "; try again without --offline")
+                context.fail(localized(.translateNothingCachedOffline, query.term,
+                                       result.outcomes.map(\.provider.rawValue).joined(separator: ", ")))
             } else if result.allFailed {
-                context.fail("every provider failed for '\(query.term)'")
+                context.fail(localized(.lookupEveryProviderFailed, query.term))
             } else {
-                context.output.writeError("no translation of '\(query.term)' (\(query.pair))\n")
+                context.output.writeError(localized(.translateNotFound, query.term, query.pair) + "\n")
             }
         }
         return answer.status

@@ -65,3 +65,30 @@ extension Language {
     /// has none.
     var displayName: String { LanguageNames.name(of: primary) ?? englishName }
 }
+
+/// A text both in English, for JSON (which never changes with the language), and in the reader's language, for the
+/// screen: `doctor`'s checks, `config show`'s warnings.
+struct Phrase {
+    var english: String
+    var shown: String
+
+    init(_ key: L10nKey, _ arguments: any CustomStringConvertible...) {
+        let arguments = arguments.map(\.description)
+        english = localized(key, in: .english, arguments: arguments)
+        shown = localized(key, in: UILanguage.current, arguments: arguments)
+    }
+
+    /// A text that is the same in every language (a command line, another module's message).
+    init(same text: String) {
+        self.init(english: text, shown: text)
+    }
+
+    init(english: String, shown: String) {
+        self.english = english
+        self.shown = shown
+    }
+
+    static func + (lhs: Phrase, rhs: Phrase) -> Phrase {
+        Phrase(english: lhs.english + rhs.english, shown: lhs.shown + rhs.shown)
+    }
+}

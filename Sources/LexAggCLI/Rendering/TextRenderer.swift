@@ -163,7 +163,7 @@ func formatAge(since date: Date, now: Date = Date()) -> String {
 /// `3 ms`, `0.4 ms`, `1.2 s`.
 func formatLatency(_ duration: Duration) -> String {
     let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    if milliseconds >= 1000 { return "\(rounded(milliseconds / 1000, places: 1)) s" }
-    if milliseconds >= 10 { return "\(Int(milliseconds.rounded())) ms" }
-    return "\(rounded(milliseconds, places: 1)) ms"
+    if milliseconds >= 1000 { return localized(.secondsShort, rounded(milliseconds / 1000, places: 1)) }
+    if milliseconds >= 10 { return localized(.latencyMilliseconds, Int(milliseconds.rounded())) }
+    return localized(.latencyMilliseconds, rounded(milliseconds, places: 1))
 }

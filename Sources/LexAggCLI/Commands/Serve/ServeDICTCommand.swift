@@ -4,6 +4,7 @@ import LexAggCore
 import LexAggDICTServer
 import ServiceLifecycle
 import UnixSignals
+import LexAggLocalization
 
 /// `lexagg serve dict`: the DICT protocol server (RFC 2229) over the lookup service (README.md, "Servers").
 struct ServeDICTCommand: ParsableCommand, ContextCommand {
@@ -52,14 +53,14 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
     var verbosity: Verbosity? { logging.verbosity }
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard (0...65535).contains(port) else { throw ValidationError(localized(.serveBadPort, port)) }
         guard (1...10_000).contains(maximumConnections) else {
-            throw ValidationError("--max-connections must be between 1 and 10000, not \(maximumConnections)")
+            throw ValidationError(localized(.serveBadMaxConnections, maximumConnections))
         }
         guard (1...86_400).contains(idleTimeout) else {
-            throw ValidationError("--idle-timeout must be between 1 and 86400 seconds, not \(idleTimeout)")
+            throw ValidationError(localized(.serveBadIdleTimeout, idleTimeout))
         }
-        guard !host.isEmpty, !host.contains(" ") else { throw ValidationError("--host must be an address, not '\(host)'") }
+        guard !host.isEmpty, !host.contains(" ") else { throw ValidationError(localized(.serveBadHost, host)) }
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -71,7 +72,7 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
             serverName: "lexagg \(LexAggCLI.version)"
         )
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
-            context.warn("serving the network on \(host): anyone who can reach this machine's port \(port) can use it")
+            context.warn(localized(.serveOnNetwork, host, port))
         }
         let server = DICTServer(service: service, configuration: configuration, logger: context.logger)
         let group = ServiceGroup(configuration: .init(
@@ -82,14 +83,14 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
                 tasks.addTask { try await group.run() }
                 tasks.addTask {
                     let address = try await server.listeningAddress()
-                    context.output.write("lexagg serve dict: listening on \(address)\n")
+                    context.output.write(localized(.serveDICTListening, address) + "\n")
                 }
                 try await tasks.waitForAll()
             }
         } catch let error as LookupServiceError {
             throw error
         } catch {
-            throw CommandFailure(status: .unavailable, message: "cannot serve DICT on \(host):\(port): \(error)")
+            throw CommandFailure(status: .unavailable, message: localized(.serveDICTFailed, host, port, "\(error)"))
         }
         return .success
     }

@@ -7,6 +7,7 @@ import LexAggHTTPServer
 import Logging
 import ServiceLifecycle
 import UnixSignals
+import LexAggLocalization
 
 /// `lexagg serve http`: the lookup service as an HTTP API (README.md, "serve http"). The command builds the service
 /// the way every command does and hands it to the server module; SIGTERM or Ctrl-C stop it gracefully.
@@ -64,15 +65,15 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
     var verbosity: Verbosity? { logging.verbosity }
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
-        guard rateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 (no limit) or more, not \(rateLimit)") }
-        if let burst, burst < 1 { throw ValidationError("--burst must be at least 1, not \(burst)") }
+        guard (0...65535).contains(port) else { throw ValidationError(localized(.serveBadPort, port)) }
+        guard rateLimit >= 0 else { throw ValidationError(localized(.serveBadRateLimit, rateLimit)) }
+        if let burst, burst < 1 { throw ValidationError(localized(.serveBadBurst, burst)) }
         guard (1...10_000).contains(maxConcurrent) else {
-            throw ValidationError("--max-concurrent must be from 1 to 10000, not \(maxConcurrent)")
+            throw ValidationError(localized(.serveBadMaxConcurrent, maxConcurrent))
         }
-        if let token, token.isEmpty { throw ValidationError("--token must not be empty") }
+        if let token, token.isEmpty { throw ValidationError(localized(.serveEmptyToken)) }
         if let dictPort, !(0...65535).contains(dictPort) {
-            throw ValidationError("--dict-port must be from 0 to 65535, not \(dictPort)")
+            throw ValidationError(localized(.serveBadDictPort, dictPort))
         }
     }
 
@@ -91,7 +92,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
         // The server itself warns when it listens beyond loopback without a token.
         let output = context.output
         let server = HTTPAPIServer(service: service, logger: context.logger, settings: settings) { address in
-            output.write("lexagg: serving HTTP on \(address)\n")
+            output.write(localized(.serveHTTPListening, address) + "\n")
         }
         // One lookup service (and cache) for both protocols.
         var services: [any Service] = [server]
@@ -114,13 +115,13 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
                 if let dict {
                     tasks.addTask {
                         let address = try await dict.listeningAddress()
-                        output.write("lexagg: serving DICT on \(address)\n")
+                        output.write(localized(.serveHTTPDICTListening, address) + "\n")
                     }
                 }
                 try await tasks.waitForAll()
             }
         } catch {
-            context.fail("could not serve on \(host): \(error)")
+            context.fail(localized(.serveFailed, host, "\(error)"))
             return .unavailable
         }
         return .success

@@ -104,37 +104,10 @@ public enum LexAggCLI {
 }
 
 struct LexAgg: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "lexagg",
-        abstract: "Look words up in many dictionaries at once.",
-        discussion: """
-            lexagg asks every dictionary it knows — the embedded WordNet, any dictd databases on this machine \
-            (/usr/share/dictd, LEXAGG_DICT_PATH) and, once configured, online sources — and shows what each one \
-            says, with its source.
-
-            Examples:
-              lexagg lookup serendipity
-              lexagg lookup bank --providers wordnet --format json
-              lexagg translate house --from en --to de
-              lexagg match hous --strategy prefix
-              lexagg random --lang es --count 5
-              lexagg providers
-              lexagg lookup hello --offline
-              lexagg cache stats
-              lexagg config set lookup.strategy first
-              lexagg library add serendipity
-              lexagg suggest
-              lexagg quiz --count 5
-              lexagg review
-              lexagg doctor
-              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
-
-            Language of the messages: --ui-language en|ru, else ui.language in the configuration \
-            (lexagg config set ui.language ru), else LC_ALL, LC_MESSAGES, LANG, LANGUAGE.
-
-            Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
-            78 configuration error, 130 interrupted.
-            """,
+        abstract: localized(.helpLexAggAbstract),
+        discussion: localized(.helpLexAggDiscussion),
         version: LexAggCLI.version,
         subcommands: [
             LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
@@ -144,7 +117,7 @@ struct LexAgg: ParsableCommand {
             MatchCommand.self, MCPCommand.self,
             StoreCommand.self, DataCommand.self,
         ]
-    )
+    ) }
 }
 
 /// `--format text|json`, shared by every command.

@@ -36,6 +36,16 @@ public func localized(_ key: L10nKey, count: Int, _ arguments: any CustomStringC
     localized(key, in: UILanguage.current, count: count, arguments: arguments.map(\.description))
 }
 
+/// The `--help` text of `key` in the current language.
+public func localized(_ key: HelpKey) -> String {
+    localized(key, in: UILanguage.current)
+}
+
+/// The `--help` text of `key` in `language`.
+public func localized(_ key: HelpKey, in language: UILanguage) -> String {
+    language.entry(key).templates.first ?? ""
+}
+
 /// The text of `key` in `language` (for count `count`, if it is a plural entry).
 public func localized(_ key: L10nKey, in language: UILanguage, count: Int? = nil, arguments: [String] = []) -> String {
     let template: String

@@ -2,8 +2,10 @@
 /// it looks up. Provider content (definitions, examples) is never translated.
 ///
 /// ## Adding a language
-/// A case here, its catalogue (a file like `Russian.swift`: one exhaustive `switch` over ``L10nKey``, so a key
-/// without a translation does not compile), its plural rule in ``PluralRule``, and its date format in ``DateText``.
+/// A case here, its catalogues (files like `Russian.swift` and `RussianHelp.swift`: each one exhaustive `switch` over
+/// ``L10nKey`` or ``HelpKey``, so a key without a translation does not compile) named in the two `entry` functions
+/// below, its plural rule in ``PluralRule``, its date format in ``DateText`` and its names of languages in
+/// ``LanguageNames``.
 public enum UILanguage: String, CaseIterable, Sendable, Hashable {
     case english = "en"
     case russian = "ru"
@@ -24,6 +26,14 @@ public enum UILanguage: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .english: English.entry(key)
         case .russian: Russian.entry(key)
+        }
+    }
+
+    /// The `--help` text of `key` in this language.
+    package func entry(_ key: HelpKey) -> CatalogueEntry {
+        switch self {
+        case .english: EnglishHelp.entry(key)
+        case .russian: RussianHelp.entry(key)
         }
     }
 

@@ -67,6 +67,23 @@ import Testing
         }
     }
 
+    /// Every `--help` text in every language: never empty, never the English text again, no placeholders.
+    @Test func everyHelpTextIsWritten() {
+        for key in HelpKey.allCases {
+            let english = localized(key, in: .english), russian = localized(key, in: .russian)
+            #expect(!english.isEmpty && !russian.isEmpty, "\(key) is empty")
+            #expect(english != russian, "\(key) is not translated")
+            #expect(russian.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }, "\(key) has no Russian")
+            #expect(Template.placeholders(in: english).isEmpty && Template.placeholders(in: russian).isEmpty)
+            // The examples (command lines, without their comments) are the same in both languages.
+            let examples = { (text: String) in
+                text.split(separator: "\n").filter { $0.hasPrefix("  lexagg ") }
+                    .map { $0.dropFirst(2).components(separatedBy: "  ")[0] }
+            }
+            #expect(examples(english) == examples(russian), "\(key): the examples differ")
+        }
+    }
+
     @Test func theRussianPluralsReadRight() {
         let cases: [(Int, String)] = [
             (0, "0 слов"), (1, "1 слово"), (2, "2 слова"), (4, "4 слова"), (5, "5 слов"), (11, "11 слов"),

@@ -8,9 +8,9 @@ import LexAggLocalization
 
 /// `lexagg cache stats|clear|prune`: look after the cache of online answers.
 struct CacheCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "cache",
-        abstract: "Show, prune or clear the cache of online answers.",
+        abstract: localized(.helpCacheAbstract),
         discussion: """
             Answers from online sources (Wiktionary, Free Dictionary, PONS, a DICT server) are kept in one SQLite \
             file: $LEXAGG_CACHE_DIR/cache.sqlite, else $XDG_CACHE_HOME/lexagg/cache.sqlite, else \
@@ -25,7 +25,7 @@ struct CacheCommand: ParsableCommand {
             """,
         subcommands: [CacheStatsCommand.self, CacheClearCommand.self, CachePruneCommand.self],
         defaultSubcommand: CacheStatsCommand.self
-    )
+    ) }
 }
 
 extension CommandContext {
@@ -47,12 +47,12 @@ extension CommandContext {
 }
 
 struct CacheStatsCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "stats",
-        abstract: "Show where the cache is and what it holds, per provider."
-    )
+        abstract: localized(.helpCacheStatsAbstract)
+    ) }
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -97,10 +97,10 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
 }
 
 struct CacheClearCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "clear",
-        abstract: "Delete cached answers: all of them, or one provider's."
-    )
+        abstract: localized(.helpCacheClearAbstract)
+    ) }
 
     @Option(name: .long, help: ArgumentHelp("Only this provider's answers.", valueName: "id"))
     var provider: String?
@@ -122,10 +122,10 @@ struct CacheClearCommand: ParsableCommand, ContextCommand {
 }
 
 struct CachePruneCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "prune",
-        abstract: "Delete expired answers (kept until now as a fallback for when their source fails)."
-    )
+        abstract: localized(.helpCachePruneAbstract)
+    ) }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let store = try context.requireCacheStore()

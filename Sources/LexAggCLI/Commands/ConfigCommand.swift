@@ -14,27 +14,13 @@ import LexAggLocalization
 
 /// `lexagg config path|show|set|reset`.
 struct ConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "config",
-        abstract: "Show or change lexagg's configuration file.",
-        discussion: """
-            The file is TOML, at $LEXAGG_CONFIG, else $XDG_CONFIG_HOME/lexagg/config.toml, else \
-            ~/.config/lexagg/config.toml; lexagg works without it. Precedence: command-line flags > environment \
-            (LEXAGG_*) > the file > defaults. README.md, "Configuration", lists every key.
-
-            Examples:
-              lexagg config path
-              lexagg config show
-              lexagg config set lookup.providers wordnet,wiktionary
-              lexagg config set lookup.strategy first
-              lexagg config set ui.language ru
-              lexagg config set providers.wiktionary.weight 1.5
-              lexagg config set providers.pons.secret "$KEY"
-              lexagg config reset
-            """,
+        abstract: localized(.helpConfigAbstract),
+        discussion: localized(.helpConfigDiscussion),
         subcommands: [Path.self, Show.self, Set.self, Reset.self],
         defaultSubcommand: Show.self
-    )
+    ) }
 
     /// The file's location, or an error saying which variables to set.
     static func location(_ context: CommandContext) throws(ConfigError) -> ConfigLocation {
@@ -51,18 +37,12 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Path: ParsableCommand, ContextCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print the configuration file's path (it works even when the file is invalid).",
-            discussion: """
-                Standard output gets the path alone; a note on standard error says when the file does not exist.
+        static var configuration: CommandConfiguration { CommandConfiguration(
+            abstract: localized(.helpConfigPathAbstract),
+            discussion: localized(.helpConfigPathDiscussion)
+        ) }
 
-                Examples:
-                  lexagg config path
-                  $EDITOR "$(lexagg config path)"
-                """
-        )
-
-        @Option(name: .long, help: "Output format.")
+        @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
         var format: OutputFormat = .text
 
         var loadsConfiguration: Bool { false }
@@ -85,18 +65,12 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand, ContextCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print the effective settings and where each comes from (default, file line, variable).",
-            discussion: """
-                Secrets (API keys) are masked. Provider tables for ids this machine does not have are flagged.
+        static var configuration: CommandConfiguration { CommandConfiguration(
+            abstract: localized(.helpConfigShowAbstract),
+            discussion: localized(.helpConfigShowDiscussion)
+        ) }
 
-                Examples:
-                  lexagg config show
-                  lexagg config show --format json | jq '.settings[] | select(.origin != "default")'
-                """
-        )
-
-        @Option(name: .long, help: "Output format.")
+        @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
         var format: OutputFormat = .text
 
         func run(in context: CommandContext) async throws -> ExitStatus {
@@ -162,27 +136,15 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Set: ParsableCommand, ContextCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Set one key in the configuration file (created if needed); other values and comments stay.",
-            discussion: """
-                Keys are dotted: lookup.providers, lookup.strategy, lookup.timeout, lookup.provider_timeout, \
-                lookup.language, ui.language, learner.languages, cache.enabled, cache.ttl, cache.negative_ttl, databases.path, \
-                and providers.<id>.weight|timeout|endpoint|secret|database|ttl|negative_ttl. Lists are \
-                comma-separated; durations are seconds or 30m, 12h, 7d.
+        static var configuration: CommandConfiguration { CommandConfiguration(
+            abstract: localized(.helpConfigSetAbstract),
+            discussion: localized(.helpConfigSetDiscussion)
+        ) }
 
-                Examples:
-                  lexagg config set lookup.providers wordnet,wiktionary,freedictionary
-                  lexagg config set lookup.timeout 12
-                  lexagg config set cache.ttl 30d
-                  lexagg config set ui.language ru
-                  lexagg config set providers.wiktionary.endpoint http://127.0.0.1:8080
-                """
-        )
-
-        @Argument(help: ArgumentHelp("The dotted key, e.g. lookup.strategy.", valueName: "key"))
+        @Argument(help: ArgumentHelp(localized(.helpConfigSetKey), valueName: "key"))
         var key: String
 
-        @Argument(help: ArgumentHelp("The value, e.g. first.", valueName: "value"))
+        @Argument(help: ArgumentHelp(localized(.helpConfigSetValue), valueName: "value"))
         var value: String
 
         var loadsConfiguration: Bool { false }
@@ -225,16 +187,10 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Reset: ParsableCommand, ContextCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Move the configuration file aside (to config.toml.bak) so lexagg uses its defaults.",
-            discussion: """
-                Nothing is deleted: the file is renamed to config.toml.bak (or .bak.1, .bak.2, … when that exists), \
-                and lexagg says where. Works even when the file is invalid.
-
-                Examples:
-                  lexagg config reset
-                """
-        )
+        static var configuration: CommandConfiguration { CommandConfiguration(
+            abstract: localized(.helpConfigResetAbstract),
+            discussion: localized(.helpConfigResetDiscussion)
+        ) }
 
         var loadsConfiguration: Bool { false }
 

@@ -7,9 +7,9 @@ import LexAggLocalization
 
 /// `lexagg data import|list|info|remove`: local datasets imported from dumps (Wiktionary via wiktextract).
 struct DataCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "data",
-        abstract: "Import, list and remove offline datasets (Wiktionary dumps from kaikki.org).",
+        abstract: localized(.helpDataAbstract),
         discussion: """
             Datasets live in $LEXAGG_DATA_DIR/datasets, else $XDG_DATA_HOME/lexagg/datasets, else \
             ~/.local/share/lexagg/datasets; each is one file, NAME.lexwk, and one offline provider whose id is NAME.
@@ -22,7 +22,7 @@ struct DataCommand: ParsableCommand {
             """,
         subcommands: [DataImportCommand.self, DataListCommand.self, DataInfoCommand.self, DataRemoveCommand.self],
         defaultSubcommand: DataListCommand.self
-    )
+    ) }
 }
 
 extension CommandContext {
@@ -61,9 +61,9 @@ struct DatasetDocument: Encodable {
 }
 
 struct DataListCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List imported datasets.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: localized(.helpDataListAbstract)) }
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     var loadsConfiguration: Bool { false }
@@ -109,12 +109,12 @@ struct DataListCommand: ParsableCommand, ContextCommand {
 }
 
 struct DataInfoCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "info", abstract: "Show what a dataset holds and where it came from.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "info", abstract: localized(.helpDataInfoAbstract)) }
 
     @Argument(help: ArgumentHelp("The dataset's name (its provider id).", valueName: "name"))
     var name: String = ProviderID.wiktionaryOfflineName
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     var loadsConfiguration: Bool { false }
@@ -170,7 +170,7 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
 }
 
 struct DataRemoveCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete an imported dataset.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "remove", abstract: localized(.helpDataRemoveAbstract)) }
 
     @Argument(help: ArgumentHelp("The dataset's name (its provider id).", valueName: "name"))
     var name: String

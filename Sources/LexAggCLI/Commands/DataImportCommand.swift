@@ -8,17 +8,17 @@ import LexAggLocalization
 
 /// `lexagg data import wiktextract FILE`: turn a kaikki.org dump into a local provider.
 struct DataImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "import",
-        abstract: "Import a dictionary dump into a local dataset.",
+        abstract: localized(.helpDataImportAbstract),
         subcommands: [DataImportWiktextractCommand.self]
-    )
+    ) }
 }
 
 struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "wiktextract",
-        abstract: "Import a wiktextract (kaikki.org) JSON Lines dump of Wiktionary as an offline provider.",
+        abstract: localized(.helpDataImportWiktextractAbstract),
         discussion: """
             Reads FILE one line at a time (.jsonl, .jsonl.gz; .bz2 and .xz through the bzip2 and xz programs) and \
             writes a dataset indexed by headword, by every inflected form the dump lists and by every translation. \
@@ -35,7 +35,7 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
               lexagg lookup house --providers wiktionary-offline
               lexagg translate house --from en --to de --providers wiktionary-offline
             """
-    )
+    ) }
 
     @Argument(help: ArgumentHelp("The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz.", valueName: "file"))
     var file: String
@@ -55,7 +55,7 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: "No progress bar.")
     var quiet = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     var loadsConfiguration: Bool { false }

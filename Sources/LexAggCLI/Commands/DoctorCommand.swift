@@ -11,9 +11,9 @@ import LexAggLocalization
 
 /// `lexagg doctor`: is everything a lookup needs in working order, and if not, how to fix it.
 struct DoctorCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the configuration, every provider (and reach the online ones), the cache and the library.",
+        abstract: localized(.helpDoctorAbstract),
         discussion: """
             One line per check: ✓ works, · not set up or not checked (nothing is broken), ✗ broken, with how to \
             fix it. Online providers are sent one cheap request each, all at once, within --timeout; metered ones \
@@ -27,9 +27,9 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
               lexagg doctor --format json
               lexagg doctor --timeout 10
             """
-    )
+    ) }
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("How long each online provider may take to answer, in seconds (default 4).", valueName: "seconds"))

@@ -6,27 +6,19 @@ import LexAggLibrary
 import LexAggLocalization
 
 struct HistoryCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "history",
-        abstract: "Show the words you looked up recently, with how often.",
-        discussion: """
-            Every 'lexagg lookup' that finds its word is counted in the library's data directory (set \
-            LEXAGG_NO_HISTORY=1 to keep no history).
+        abstract: localized(.helpHistoryAbstract),
+        discussion: localized(.helpHistoryDiscussion)
+    ) }
 
-            Examples:
-              lexagg history
-              lexagg history --limit 50 --format json
-              lexagg history --clear
-            """
-    )
-
-    @Option(name: .long, help: ArgumentHelp("How many words (1–1000).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
     var limit: Int = 20
 
-    @Flag(name: .long, help: "Forget the whole history.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpHistoryClear)))
     var clear = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {

@@ -9,72 +9,44 @@ import LexAggLibrary
 import LexAggLibraryUseCases
 
 struct LibraryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "library",
-        abstract: "Your saved words: add, list, star, search, export to Anki, import.",
-        discussion: """
-            Words are saved with everything the dictionaries said (senses, pronunciations, translations, sources), so \
-            'library show' works offline. The library is one SQLite file in LEXAGG_DATA_DIR, else \
-            $XDG_DATA_HOME/lexagg, else ~/.local/share/lexagg. A word is kept as typed (case matters: German \
-            'Essen' and 'essen' are two words); show, remove and star also find it in any case.
-
-            Examples:
-              lexagg library add serendipity
-              lexagg library add Haus --lang de --to en
-              lexagg library star serendipity
-              lexagg library list --favorites
-              lexagg library search cafe
-              lexagg library export --format anki --output words.txt
-              lexagg library import words.txt
-            """,
+        abstract: localized(.helpLibraryAbstract),
+        discussion: localized(.helpLibraryDiscussion),
         subcommands: [
             LibraryAddCommand.self, LibraryListCommand.self, LibraryShowCommand.self, LibraryRemoveCommand.self,
             LibraryStarCommand.self, LibraryUnstarCommand.self, LibrarySearchCommand.self, LibraryExportCommand.self,
             LibraryImportCommand.self, LibraryDoctorCommand.self,
         ]
-    )
+    ) }
 }
 
 struct LibraryAddCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "add",
-        abstract: "Look words up and save what the dictionaries say.",
-        discussion: """
-            Each argument is one word (quote phrases: "ice cream"). Adding a word again replaces its entries with \
-            a fresh lookup; it is never saved twice. A word no provider knows is not saved (exit 1). Each word is \
-            saved in its own transaction and reported as soon as it is safe on disk.
+        abstract: localized(.helpLibraryAddAbstract),
+        discussion: localized(.helpLibraryAddDiscussion)
+    ) }
 
-            Examples:
-              lexagg library add serendipity
-              lexagg library add house tree "ice cream"
-              lexagg library add Haus --lang de --to en
-              lexagg library add bank --offline --format json
-              lexagg library add walked          (saved as 'walk', the form noted)
-
-            Only the entries in the word's language are saved (--lang, else the language of the first entry; \
-            your learner.languages come first); --all-languages keeps every language's entries.
-            """
-    )
-
-    @Argument(help: "The words to save.")
+    @Argument(help: ArgumentHelp(localized(.helpLibraryAddWords)))
     var words: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Language of the words (ISO 639 code; default: what the dictionaries say, else en).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryAddLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("Also save translations into this language.", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryAddTo), valueName: "code"))
     var to: String?
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask.", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryAddProviders), valueName: "ids"))
     var providers: String?
 
-    @Flag(name: .long, help: "Make no network request: offline dictionaries and cached answers, as 'lookup --offline'.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLibraryAddOffline)))
     var offline = false
 
-    @Flag(name: .customLong("all-languages"), help: "Save the entries of every language a dictionary gives, not only the word's.")
+    @Flag(name: .customLong("all-languages"), help: ArgumentHelp(localized(.helpLibraryAddAllLanguages)))
     var allLanguages = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @OptionGroup var logging: LoggingOptions
@@ -139,33 +111,28 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryListCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "list",
-        abstract: "List saved words, a page at a time; ★ marks favourites.",
-        discussion: """
-            Examples:
-              lexagg library list
-              lexagg library list --favorites --sort alpha
-              lexagg library list --lang de --page 2 --limit 50
-            """
-    )
+        abstract: localized(.helpLibraryListAbstract),
+        discussion: localized(.helpLibraryListDiscussion)
+    ) }
 
-    @Option(name: .long, help: ArgumentHelp("Only words in this language.", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLang), valueName: "code"))
     var lang: String?
 
-    @Flag(name: [.customLong("favorites"), .customLong("favourites")], help: "Only starred words.")
+    @Flag(name: [.customLong("favorites"), .customLong("favourites")], help: ArgumentHelp(localized(.helpLibraryListFavorites)))
     var favorites = false
 
-    @Option(name: .long, help: "added: newest first; alpha: alphabetical.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListSort)))
     var sort: LibrarySortOption = .added
 
-    @Option(name: .long, help: ArgumentHelp("Page number, from 1.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListPage), valueName: "n"))
     var page: Int = 1
 
-    @Option(name: .long, help: ArgumentHelp("Words per page (1–1000).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLimit), valueName: "n"))
     var limit: Int = 20
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -209,23 +176,19 @@ enum LibrarySortOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct LibraryShowCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "show",
-        abstract: "Show a saved word's full dictionary entry (works offline).",
-        discussion: """
-            Examples:
-              lexagg library show serendipity
-              lexagg library show Haus --lang de --format json
-            """
-    )
+        abstract: localized(.helpLibraryShowAbstract),
+        discussion: localized(.helpLibraryShowDiscussion)
+    ) }
 
-    @Argument(help: "The saved word.")
+    @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord)))
     var word: String
 
-    @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -301,13 +264,13 @@ extension LibraryWordChange {
 }
 
 struct LibraryRemoveCommand: ParsableCommand, LibraryWordChange {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a saved word.",
-        discussion: "Example:\n  lexagg library remove serendipity"
-    )
-    @Argument(help: "The saved word.") var word: String
-    @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
-    @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "remove", abstract: localized(.helpLibraryRemoveAbstract),
+        discussion: localized(.helpLibraryRemoveDiscussion)
+    ) }
+    @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
     var verb: String { "remove" }
     func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
         try await library.remove(word, language: language)
@@ -315,13 +278,13 @@ struct LibraryRemoveCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibraryStarCommand: ParsableCommand, LibraryWordChange {
-    static let configuration = CommandConfiguration(
-        commandName: "star", abstract: "Mark a saved word as a favourite (★).",
-        discussion: "Example:\n  lexagg library star serendipity\n  lexagg library list --favorites"
-    )
-    @Argument(help: "The saved word.") var word: String
-    @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
-    @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "star", abstract: localized(.helpLibraryStarAbstract),
+        discussion: localized(.helpLibraryStarDiscussion)
+    ) }
+    @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
     var verb: String { "star" }
     func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
         try await library.setStarred(true, word, language: language)
@@ -329,13 +292,13 @@ struct LibraryStarCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibraryUnstarCommand: ParsableCommand, LibraryWordChange {
-    static let configuration = CommandConfiguration(
-        commandName: "unstar", abstract: "Remove a word's favourite mark.",
-        discussion: "Example:\n  lexagg library unstar serendipity"
-    )
-    @Argument(help: "The saved word.") var word: String
-    @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
-    @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "unstar", abstract: localized(.helpLibraryUnstarAbstract),
+        discussion: localized(.helpLibraryUnstarDiscussion)
+    ) }
+    @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
     var verb: String { "unstar" }
     func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
         try await library.setStarred(false, word, language: language)
@@ -343,29 +306,22 @@ struct LibraryUnstarCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibrarySearchCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "search",
-        abstract: "Search saved words, their translations and definitions.",
-        discussion: """
-            Case and accents are ignored and each word of the text matches word beginnings ("cafe" finds "Café", \
-            "hous" finds "house"); the best matches come first (a match in the word itself counts most).
+        abstract: localized(.helpLibrarySearchAbstract),
+        discussion: localized(.helpLibrarySearchDiscussion)
+    ) }
 
-            Examples:
-              lexagg library search haus
-              lexagg library search "living quarters" --lang en
-            """
-    )
-
-    @Argument(help: "What to look for.")
+    @Argument(help: ArgumentHelp(localized(.helpLibrarySearchText)))
     var text: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Only words in this language.", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("The most results to show (1–1000).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibrarySearchLimit), valueName: "n"))
     var limit: Int = 20
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -391,25 +347,16 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryExportCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "export",
-        abstract: "Export the library as lexagg JSON, CSV or an Anki text file.",
-        discussion: """
-            json keeps everything and imports back exactly; csv is for spreadsheets (RFC 4180); anki is Anki's \
-            'Import File' text format with the fields Word, Definition, Examples, IPA, Translation, Sources and \
-            Tags (lang::CODE, starred).
+        abstract: localized(.helpLibraryExportAbstract),
+        discussion: localized(.helpLibraryExportDiscussion)
+    ) }
 
-            Examples:
-              lexagg library export --format anki --output words.txt
-              lexagg library export --format json > library.json
-              lexagg library export --format csv --output words.csv
-            """
-    )
-
-    @Option(name: .long, help: "File format: json, csv or anki.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryExportFormat)))
     var format: LibraryFormatOption = .json
 
-    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output: a regular file is replaced atomically (mode 0600); a link or device is written in place.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryExportOutput), valueName: "file"))
     var output: String?
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -445,27 +392,19 @@ enum LibraryFormatOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct LibraryImportCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "import",
-        abstract: "Import words exported by lexagg (JSON, CSV) or an Anki text file.",
-        discussion: """
-            The format is detected. Words already saved are merged, never doubled: starred if either copy is, \
-            and entries they lack are added. The whole file is imported in one transaction: on any error \
-            (with its line number for CSV) nothing is imported.
+        abstract: localized(.helpLibraryImportAbstract),
+        discussion: localized(.helpLibraryImportDiscussion)
+    ) }
 
-            Examples:
-              lexagg library import words.txt
-              lexagg library import library.json --format json
-            """
-    )
-
-    @Argument(help: "The file to import.")
+    @Argument(help: ArgumentHelp(localized(.helpLibraryImportFile)))
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("Language of Anki rows without a lang:: tag (default en).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryImportLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -497,24 +436,16 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the library file and explain how to recover a damaged one.",
-        discussion: """
-            Reads the file without changing it (SQLite's integrity check). With --repair, a damaged library is moved \
-            aside (kept as library.sqlite.damaged-<time>) and every word that can still be read is copied into a \
-            new library. Exit 0 when healthy, 69 when damaged or not a lexagg library.
+        abstract: localized(.helpLibraryDoctorAbstract),
+        discussion: localized(.helpLibraryDoctorDiscussion)
+    ) }
 
-            Examples:
-              lexagg library doctor
-              lexagg library doctor --repair
-            """
-    )
-
-    @Flag(name: .long, help: "Copy what can be read into a new library, keeping the damaged file.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLibraryDoctorRepair)))
     var repair = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {

@@ -9,9 +9,9 @@ import LexAggLocalization
 /// `lexagg mcp`: the lookup service and the library for AI assistants, as a Model Context Protocol server on standard
 /// input and output (README.md, "Servers").
 struct MCPCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "mcp",
-        abstract: "Serve lookups to AI assistants: a Model Context Protocol (MCP) server on standard input and output.",
+        abstract: localized(.helpMCPAbstract),
         discussion: """
             An MCP client (Claude Desktop, an editor, any assistant) starts 'lexagg mcp' and talks JSON-RPC on its \
             standard input and output; logs go to standard error. It ends when the client closes standard input.
@@ -34,7 +34,7 @@ struct MCPCommand: ParsableCommand, ContextCommand {
               lexagg mcp --offline
               lexagg mcp --providers wordnet,wiktionary --verbose
             """
-    )
+    ) }
 
     @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids asked when a tool call names none.", valueName: "ids"))
     var providers: String?

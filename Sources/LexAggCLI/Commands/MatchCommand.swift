@@ -7,9 +7,9 @@ import LexAggLocalization
 extension MatchStrategy: ExpressibleByArgument {}
 
 struct MatchCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "match",
-        abstract: "List headwords that match a pattern, like 'dict -m'.",
+        abstract: localized(.helpMatchAbstract),
         discussion: """
             Every provider that can match by the strategy answers — dictd databases (WordNet, GCIDE, FreeDict, …), \
             a DICT server, Wiktionary's prefix search, external providers — each with its own list, in index \
@@ -39,7 +39,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
             Exit codes: 0 something matched, 1 nothing did, 64 a bad strategy or pattern (a malformed regular \
             expression), 69 every provider asked failed.
             """
-    )
+    ) }
 
     @Argument(help: "The pattern: a word, a prefix, or with --strategy regex a regular expression.")
     var pattern: String
@@ -47,7 +47,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp("How headwords are compared with the pattern.", valueName: "strategy"))
     var strategy: MatchStrategy = .prefix
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask, in order.", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupProviders), valueName: "ids"))
     var providers: String?
 
     @Option(name: .long, help: ArgumentHelp("Only providers of headwords in this language (ISO 639 code).", valueName: "code"))
@@ -56,13 +56,13 @@ struct MatchCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp("At most this many headwords from each provider (1–\(MatchQuery.maximumLimit)).", valueName: "n"))
     var limit: Int = 100
 
-    @Option(name: .long, help: ArgumentHelp("The longest to wait for the providers, in seconds (default: 8 in all, 5 for any one).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
     var timeout: Double?
 
     @Flag(name: .long, help: "Make no network request: only the dictionaries on this machine answer.")
     var offline = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @OptionGroup var logging: LoggingOptions

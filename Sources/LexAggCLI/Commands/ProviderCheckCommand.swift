@@ -14,18 +14,18 @@ import LexAggLocalization
 
 /// `lexagg provider check <executable>`: tools for authors of external providers.
 struct ProviderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "provider",
-        abstract: "Tools for writing external providers (docs/external-providers.md).",
+        abstract: localized(.helpProviderAbstract),
         subcommands: [ProviderCheckCommand.self]
-    )
+    ) }
 }
 
 /// Runs the external-provider conformance check against an executable and prints one line per check.
 struct ProviderCheckCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "check",
-        abstract: "Check that an executable speaks the external-provider protocol correctly.",
+        abstract: localized(.helpProviderCheckAbstract),
         discussion: """
             Starts the executable, talks the protocol to it (initialize, each capability it declares, an unknown \
             word, an unsupported method, shutdown) and prints one line per check. Drop a provider that passes into \
@@ -37,7 +37,7 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
               lexagg provider check ./glossary.py
               lexagg provider check ./glossary.py --word serendipity --format json
             """
-    )
+    ) }
 
     @Argument(help: "The provider's executable.")
     var executable: String
@@ -48,7 +48,7 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: "Seconds each answer may take.")
     var timeout: Double = 5
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     var loadsConfiguration: Bool { false }

@@ -5,9 +5,9 @@ import LexAggDocuments
 import LexAggLocalization
 
 struct ProvidersCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "providers",
-        abstract: "List every provider: what it can do, its languages, and whether it is set up.",
+        abstract: localized(.helpProvidersAbstract),
         discussion: """
             STATUS says what lexagg knows without asking anyone: 'ready' for a local dictionary it can read, \
             'configured' for an online one that is set up (whether it answers is for 'lexagg doctor' to check), \
@@ -19,9 +19,9 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
               lexagg providers --format json
               lexagg doctor          (checks that the online ones answer)
             """
-    )
+    ) }
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @Flag(name: .long, help: "Also show each provider's name, what its entries carry, whether it needs a key, and its source (wider than 80 columns).")

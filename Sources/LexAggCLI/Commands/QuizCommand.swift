@@ -7,39 +7,18 @@ import LexAggLocalization
 import LexAggQuiz
 
 struct QuizCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "quiz",
-        abstract: "Quiz yourself on the words in your library.",
-        discussion: """
-            Each question shows a word from your library (or, with --mode word, a meaning) and four choices: the \
-            right one and three from other words of the same language, of the same part of speech when there are \
-            enough. Answer with the keys 1–4 before the countdown ends; when it reaches zero the question counts \
-            as missed and the answer is shown. q or Ctrl-C ends the quiz early; the answers given are kept.
-
-            Every answer updates the word's review schedule (SuperMemo's SM-2): words that are due come first, \
-            then new ones. Scores and each word's history are saved in the library; --stats shows them.
-
-            Without a terminal, give the answers with --answers (1–4, or - to let a question time out) or pipe \
-            them in, one a line.
-
-            Examples:
-              lexagg quiz
-              lexagg quiz --count 5 --seconds 10 --mode word --lang de
-              lexagg quiz --answers 2,4,1,-,3 --format json
-              printf '1\\n3\\n' | lexagg quiz --count 2
-              lexagg quiz --stats
-
-            Exit codes: 0 done, 1 not enough words in the library, 64 usage error (or no answers without a \
-            terminal), 69 the library cannot be opened, 130 ended early with Ctrl-C.
-            """
-    )
+        abstract: localized(.helpQuizAbstract),
+        discussion: localized(.helpQuizDiscussion)
+    ) }
 
     @OptionGroup var options: QuizOptions
 
-    @Option(name: .long, help: ArgumentHelp("How many questions (1–100).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizCount), valueName: "n"))
     var count: Int = 10
 
-    @Flag(name: .long, help: "Show past quizzes, the best score and each word's history instead of playing.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpQuizStats)))
     var stats = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -50,32 +29,32 @@ struct QuizCommand: ParsableCommand, ContextCommand {
 
 /// The options `quiz` and `review` share.
 struct QuizOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Seconds for each question (1–3600).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizOptionsSeconds), valueName: "n"))
     var seconds: Int = 15
 
-    @Option(name: .long, help: "meaning: show a word, choose its meaning; word: show a meaning, choose the word.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizOptionsMode)))
     var mode: QuizMode = .meaning
 
     @Option(name: .long, help: ArgumentHelp(
-        "Language of the words (ISO 639 code); by default the language with most words in the library.",
+        localized(.helpQuizOptionsLang),
         valueName: "code"))
     var lang: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Answers given up front, comma-separated: 1–4, or - to let a question time out (for scripts).",
+        localized(.helpQuizOptionsAnswers),
         valueName: "list"))
     var answers: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Pretend it is this time (ISO 8601: 2026-11-22 or 2026-11-22T09:30:00Z), for testing and time travel.",
+        localized(.helpQuizOptionsNow),
         valueName: "time"))
     var now: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seed for the order of words and choices (repeatable runs).",
+    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizOptionsSeed),
                                             valueName: "n"))
     var seed: UInt64?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 }
 

@@ -6,9 +6,9 @@ import LexAggDocuments
 import LexAggLocalization
 
 struct RandomCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "random",
-        abstract: "Print random words in a language.",
+        abstract: localized(.helpRandomAbstract),
         discussion: """
             Providers are tried in order; when one fails (the online service is down or rate-limited), the next \
             answers — a local word list works offline — and lexagg says so on standard error.
@@ -20,18 +20,18 @@ struct RandomCommand: ParsableCommand, ContextCommand {
               lexagg random --define --page 1      (then --page 2: no word repeats in the session)
               lexagg random --define --save --count 3
             """
-    )
+    ) }
 
     @Option(name: .long, help: ArgumentHelp("Language of the words (ISO 639 code; default: lookup.language, else en).", valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("How many words (1–1000).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
     var count: Int = 10
 
     @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to try, in order.", valueName: "ids"))
     var providers: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("Browse: page N of this session, never repeating a word shown on earlier pages (1 starts anew).", valueName: "n"))

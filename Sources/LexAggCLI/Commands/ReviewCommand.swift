@@ -7,28 +7,15 @@ import LexAggLocalization
 import LexAggQuiz
 
 struct ReviewCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "review",
-        abstract: "Review the library words that are due, and see when the next ones are.",
-        discussion: """
-            A quiz of due words only: those whose review date (set by SM-2 after each answer) has come, the most \
-            overdue and the hardest — a word missed last time — first. At the end it says when the next words fall \
-            due. With nothing due it says so, and when, and exits 0.
-
-            Examples:
-              lexagg review
-              lexagg review --lang de --seconds 20
-              lexagg review --now 2026-11-23 --answers 1,2
-              lexagg review --format json --answers 3
-
-            Exit codes: 0 done (or nothing due), 1 not enough words in the library, 64 usage error, \
-            69 the library cannot be opened, 130 ended early with Ctrl-C.
-            """
-    )
+        abstract: localized(.helpReviewAbstract),
+        discussion: localized(.helpReviewDiscussion)
+    ) }
 
     @OptionGroup var options: QuizOptions
 
-    @Option(name: .long, help: ArgumentHelp("At most this many words (1–100).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpReviewCount), valueName: "n"))
     var count: Int = 20
 
     func run(in context: CommandContext) async throws -> ExitStatus {

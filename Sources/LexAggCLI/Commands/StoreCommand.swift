@@ -9,9 +9,9 @@ import LexAggLocalization
 
 /// `lexagg store migrate|copy`: look after the shared PostgreSQL store.
 struct StoreCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "store",
-        abstract: "Set up the shared PostgreSQL store and move SQLite files into it.",
+        abstract: localized(.helpStoreAbstract),
         discussion: """
             By default the cache and the library are SQLite files of one user. Several lexagg instances (a school's \
             `serve http` behind a load balancer, a team's shared word list) share one PostgreSQL database instead: \
@@ -31,7 +31,7 @@ struct StoreCommand: ParsableCommand {
               lexagg store copy --from sqlite            # your own cache and library files
             """,
         subcommands: [StoreMigrateCommand.self, StoreCopyCommand.self]
-    )
+    ) }
 }
 
 extension CommandContext {
@@ -57,9 +57,9 @@ extension CommandContext {
 }
 
 struct StoreMigrateCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "migrate",
-        abstract: "Create or upgrade the shared store's schema now (otherwise done on first use).",
+        abstract: localized(.helpStoreMigrateAbstract),
         discussion: """
             Exit status: 0 when the schema is current, 69 when the server cannot be reached or was upgraded by a \
             newer lexagg, 78 when the store URL is invalid.
@@ -68,12 +68,12 @@ struct StoreMigrateCommand: ParsableCommand, ContextCommand {
               LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg lexagg store migrate
               lexagg store migrate --format json
             """
-    )
+    ) }
 
     @Option(name: .long, help: ArgumentHelp("The database (default: store.url).", valueName: "postgres-url"))
     var to: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -106,9 +106,9 @@ struct StoreMigrateCommand: ParsableCommand, ContextCommand {
 }
 
 struct StoreCopyCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "copy",
-        abstract: "Copy a SQLite cache and library into the shared PostgreSQL store (safe to run again).",
+        abstract: localized(.helpStoreCopyAbstract),
         discussion: """
             --from sqlite:PATH names a cache or library file (cache.sqlite, library.sqlite) or a directory holding \
             them; --from sqlite alone copies your own (LEXAGG_CACHE_DIR and LEXAGG_DATA_DIR, or their XDG \
@@ -121,7 +121,7 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
               lexagg store copy --from sqlite:library.sqlite --to postgres://lexagg@127.0.0.1:5432/lexagg
               lexagg store copy --from sqlite --format json
             """
-    )
+    ) }
 
     @Option(name: .long, help: ArgumentHelp("sqlite:PATH (a file or a directory), or sqlite for your own files.", valueName: "sqlite:path"))
     var from: String
@@ -129,7 +129,7 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp("The database (default: store.url).", valueName: "postgres-url"))
     var to: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {

@@ -8,9 +8,9 @@ import LexAggLibrary
 import LexAggLocalization
 
 struct SuggestCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "suggest",
-        abstract: "A word of the day: a word with a definition that is not in your library yet.",
+        abstract: localized(.helpSuggestAbstract),
         discussion: """
             The word is chosen once a day (UTC) for each language and stays the same all day; it comes from the \
             random-word providers (the local word list works offline) and must have a definition. --notify also \
@@ -21,7 +21,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
               lexagg suggest --lang en --notify
               lexagg suggest --date 2026-01-01 --format json   (another day; for testing)
             """
-    )
+    ) }
 
     @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code; default: one of learner.languages from the configuration, chosen by the day, else en).", valueName: "code"))
     var lang: String?
@@ -32,7 +32,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: "Also show it as a desktop notification (needs notify-send).")
     var notify = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @OptionGroup var logging: LoggingOptions

@@ -6,9 +6,9 @@ import LexAggDocuments
 import LexAggLocalization
 
 struct TranslateCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "translate",
-        abstract: "Translate a word from one language into another.",
+        abstract: localized(.helpTranslateAbstract),
         discussion: """
             The direction is explicit: --from is the word's language, --to the language you want. Swap them to \
             translate the other way. Offline, bilingual FreeDict databases (apt-get install \
@@ -23,7 +23,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
             Online translations are cached like definitions (see 'lexagg cache --help'), so asking PONS again \
             spends no more of its monthly quota; --refresh asks again, --no-cache bypasses the cache.
             """
-    )
+    ) }
 
     @Argument(help: "The word or phrase to translate.")
     var words: [String] = []
@@ -34,10 +34,10 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp("Language to translate into (ISO 639 code).", valueName: "code"))
     var to: String
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask, in order.", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupProviders), valueName: "ids"))
     var providers: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("first, fastest or merge (see 'lexagg lookup --help').", valueName: "strategy"))
@@ -49,7 +49,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: "Make no network request: offline dictionaries and cached translations (old ones marked stale).")
     var offline = false
 
-    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache of online answers.")
+    @Flag(name: .customLong("no-cache"), help: ArgumentHelp(localized(.helpLookupNoCache)))
     var noCache = false
 
     @Flag(name: .long, help: "Ask online sources again even if the cache has a fresh translation, and cache the new one.")

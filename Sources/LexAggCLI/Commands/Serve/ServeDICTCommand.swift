@@ -8,9 +8,9 @@ import LexAggLocalization
 
 /// `lexagg serve dict`: the DICT protocol server (RFC 2229) over the lookup service (README.md, "Servers").
 struct ServeDICTCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "dict",
-        abstract: "Serve lookups over the DICT protocol (RFC 2229), for dict, GoldenDict and other DICT clients.",
+        abstract: localized(.helpServeDICTAbstract),
         discussion: """
             Every provider that defines words is a database named by its id (wordnet, wiktionary, gcide, …): \
             'SHOW DB' lists them, DEFINE * asks every one, DEFINE ! the first that knows the word; MATCH finds \
@@ -28,7 +28,7 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
               dict -h 127.0.0.1 -p 2628 -D
               dict -h 127.0.0.1 -p 2628 -m -s prefix hous
             """
-    )
+    ) }
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on (a non-loopback one serves the network).", valueName: "address"))
     var host = "127.0.0.1"

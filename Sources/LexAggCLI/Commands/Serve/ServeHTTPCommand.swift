@@ -12,9 +12,9 @@ import LexAggLocalization
 /// `lexagg serve http`: the lookup service as an HTTP API (README.md, "serve http"). The command builds the service
 /// the way every command does and hands it to the server module; SIGTERM or Ctrl-C stop it gracefully.
 struct ServeHTTPCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "http",
-        abstract: "Serve lookups over HTTP: lexagg's JSON API and a dictionaryapi.dev-compatible route.",
+        abstract: localized(.helpServeHTTPAbstract),
         discussion: """
             Routes: GET /v1/lookup?word=…, /v1/translate?word=…&from=…&to=…, /v1/random, /v1/match?pattern=…, \
             /v1/providers (the documents of --format json), /api/v2/entries/{lang}/{word} (dictionaryapi.dev's \
@@ -37,7 +37,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
             With --dict-port, the same process also serves the DICT protocol (see 'lexagg serve dict --help') on \
             the same host, over the same lookup service and cache.
             """
-    )
+    ) }
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on; anything but loopback needs --token to be safe.", valueName: "address"))
     var host = "127.0.0.1"

@@ -417,6 +417,9 @@ enum English {
         case .serveHTTPListening: "lexagg: serving HTTP on {1}"
         case .serveHTTPDICTListening: "lexagg: serving DICT on {1}"
         case .serveFailed: "could not serve on {1}: {2}"
+
+        // MARK: help with a number
+        case .helpMatchLimit: "At most this many headwords from each provider (1–{1})."
         }
     }
 }

@@ -354,6 +354,315 @@ enum EnglishHelp {
             "Log each request (method, URL with secrets redacted, status, size, time), cache hits and strategy decisions to standard error."
         case .helpLoggingOptionsDebug: "Like --verbose, with more detail."
         case .helpLoggingOptionsQuiet: "Print no warnings (errors still go to standard error)."
+        case .helpCacheDiscussion:
+            """
+            Answers from online sources (Wiktionary, Free Dictionary, PONS, a DICT server) are kept in one SQLite \
+            file: $LEXAGG_CACHE_DIR/cache.sqlite, else $XDG_CACHE_HOME/lexagg/cache.sqlite, else \
+            ~/.cache/lexagg/cache.sqlite. A cached answer is used while it is fresh (7 days; 1 day for "not found"); \
+            after that the source is asked again, and the old answer is still shown, marked stale, when the source \
+            fails or with --offline. Offline dictionaries are never cached: they are faster than the cache.
+
+            Examples:
+              lexagg cache stats
+              lexagg cache prune
+              lexagg cache clear --provider wiktionary
+            """
+        case .helpCacheClearProvider: "Only this provider's answers."
+        case .helpDataDiscussion:
+            """
+            Datasets live in $LEXAGG_DATA_DIR/datasets, else $XDG_DATA_HOME/lexagg/datasets, else \
+            ~/.local/share/lexagg/datasets; each is one file, NAME.lexwk, and one offline provider whose id is NAME.
+
+            Examples:
+              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
+              lexagg data list
+              lexagg data info wiktionary-offline
+              lexagg data remove wiktionary-offline
+            """
+        case .helpDataInfoName: "The dataset's name (its provider id)."
+        case .helpDataImportWiktextractDiscussion:
+            """
+            Reads FILE one line at a time (.jsonl, .jsonl.gz; .bz2 and .xz through the bzip2 and xz programs) and \
+            writes a dataset indexed by headword, by every inflected form the dump lists and by every translation. \
+            The dataset becomes a provider named --name (default wiktionary-offline) that answers lookup, translate \
+            (both directions) and match with no network. Importing under an existing name replaces that dataset only \
+            once the new one is complete; an interrupted import leaves the old one as it was. Malformed lines are \
+            skipped and reported by line number; more than --max-malformed of them stop the import.
+
+            Dumps: https://kaikki.org/dictionary/rawdata.html (per language, e.g. kaikki.org-dictionary-English.jsonl).
+
+            Examples:
+              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
+              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
+              lexagg lookup house --providers wiktionary-offline
+              lexagg translate house --from en --to de --providers wiktionary-offline
+            """
+        case .helpDataImportWiktextractFile: "The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz."
+        case .helpDataImportWiktextractLanguages: "Keep only these languages (wiktextract's lang_code), comma-separated."
+        case .helpDataImportWiktextractName: "The dataset's name, which is its provider id."
+        case .helpDataImportWiktextractMaxMalformed: "Stop after this many malformed lines."
+        case .helpDataImportWiktextractMaxLineMB: "Skip (and report) lines longer than this many MB."
+        case .helpDataImportWiktextractQuiet: "No progress bar."
+        case .helpDoctorDiscussion:
+            """
+            One line per check: ✓ works, · not set up or not checked (nothing is broken), ✗ broken, with how to \
+            fix it. Online providers are sent one cheap request each, all at once, within --timeout; metered ones \
+            (PONS) are not, so no quota is spent. Nothing is written.
+
+            Exit status: 0 when everything the default lookup needs works; 69 when a provider it asks, the cache \
+            or the library is broken; 78 when the configuration is invalid.
+
+            Examples:
+              lexagg doctor
+              lexagg doctor --format json
+              lexagg doctor --timeout 10
+            """
+        case .helpDoctorTimeout: "How long each online provider may take to answer, in seconds (default 4)."
+        case .helpMCPDiscussion:
+            """
+            An MCP client (Claude Desktop, an editor, any assistant) starts 'lexagg mcp' and talks JSON-RPC on its \
+            standard input and output; logs go to standard error. It ends when the client closes standard input.
+
+            Tools: lookup (word, lang, providers), translate (word, from, to), random_words (count, lang), \
+            match (pattern, strategy, lang, providers), library_add (word, lang, translate_to), \
+            library_search (query, lang, favourites). Each answers with readable text and the same JSON as \
+            --format json; a bad argument or a failed lookup is a tool error. Resources: \
+            lexagg://library/words (your saved words) and lexagg://library/words/{language}/{word}.
+
+            Client configuration (Claude Desktop's claude_desktop_config.json, and most other clients):
+              {
+                "mcpServers": {
+                  "lexagg": { "command": "lexagg", "args": ["mcp"] }
+                }
+              }
+
+            Examples:
+              lexagg mcp
+              lexagg mcp --offline
+              lexagg mcp --providers wordnet,wiktionary --verbose
+            """
+        case .helpMCPProviders: "Comma-separated provider ids asked when a tool call names none."
+        case .helpMCPOffline: "Make no network request: offline dictionaries and cached answers only."
+        case .helpMatchDiscussion:
+            """
+            Every provider that can match by the strategy answers — dictd databases (WordNet, GCIDE, FreeDict, …), \
+            a DICT server, Wiktionary's prefix search, external providers — each with its own list, in index \
+            order with the exact headword first (or the service's relevance order). Case never matters.
+
+            Strategies (the DICT protocol's):
+              prefix     headwords that start with the pattern (the default)
+              exact      the headword itself, in every provider that has it
+              substring  headwords that contain the pattern
+              suffix     headwords that end with the pattern
+              regex      a POSIX extended regular expression, e.g. '^hou.e$' (quote it for the shell)
+              soundex    headwords that sound alike (the same Soundex code)
+              lev        headwords one edit away: a letter added, dropped, changed or two swapped
+
+            'dict -m' uses the server's default strategy (dictd's is lev: '--strategy lev' here); lexagg defaults to \
+            prefix, the usual question ("which words start with …?"). Matching is not cached: with --offline only \
+            the dictionaries on this machine answer.
+
+            Examples:
+              lexagg match hous                        # house, household, housewife, …
+              lexagg match ness --strategy suffix --providers wordnet
+              lexagg match '^col(o|ou)r$' --strategy regex
+              lexagg match recieve --strategy lev --offline
+              lexagg match hous --providers wiktionary --limit 20
+              lexagg match hous --format json | jq -r '.words[]'
+
+            Exit codes: 0 something matched, 1 nothing did, 64 a bad strategy or pattern (a malformed regular \
+            expression), 69 every provider asked failed.
+            """
+        case .helpMatchPattern: "The pattern: a word, a prefix, or with --strategy regex a regular expression."
+        case .helpMatchStrategy: "How headwords are compared with the pattern."
+        case .helpMatchLang: "Only providers of headwords in this language (ISO 639 code)."
+        case .helpMatchOffline: "Make no network request: only the dictionaries on this machine answer."
+        case .helpProviderCheckDiscussion:
+            """
+            Starts the executable, talks the protocol to it (initialize, each capability it declares, an unknown \
+            word, an unsupported method, shutdown) and prints one line per check. Drop a provider that passes into \
+            $XDG_CONFIG_HOME/lexagg/providers/ (else ~/.config/lexagg/providers/) to use it.
+
+            Exit codes: 0 every check passed, 1 a check failed, 64 the executable cannot be run.
+
+            Examples:
+              lexagg provider check ./glossary.py
+              lexagg provider check ./glossary.py --word serendipity --format json
+            """
+        case .helpProviderCheckExecutable: "The provider's executable."
+        case .helpProviderCheckWord: "A word the provider knows (defined, translated, and its first letters suggested)."
+        case .helpProviderCheckTimeout: "Seconds each answer may take."
+        case .helpProvidersDiscussion:
+            """
+            STATUS says what lexagg knows without asking anyone: 'ready' for a local dictionary it can read, \
+            'configured' for an online one that is set up (whether it answers is for 'lexagg doctor' to check), \
+            'not configured' or 'unavailable' with the reason.
+
+            Examples:
+              lexagg providers
+              lexagg providers --wide      (names, keys and sources too)
+              lexagg providers --format json
+              lexagg doctor          (checks that the online ones answer)
+            """
+        case .helpProvidersWide:
+            "Also show each provider's name, what its entries carry, whether it needs a key, and its source (wider than 80 columns)."
+        case .helpRandomDiscussion:
+            """
+            Providers are tried in order; when one fails (the online service is down or rate-limited), the next \
+            answers — a local word list works offline — and lexagg says so on standard error.
+
+            Examples:
+              lexagg random
+              lexagg random --lang es --count 20
+              lexagg random --count 5 --format json
+              lexagg random --define --page 1      (then --page 2: no word repeats in the session)
+              lexagg random --define --save --count 3
+            """
+        case .helpRandomLang: "Language of the words (ISO 639 code; default: lookup.language, else en)."
+        case .helpRandomProviders: "Comma-separated provider ids to try, in order."
+        case .helpRandomPage:
+            "Browse: page N of this session, never repeating a word shown on earlier pages (1 starts anew)."
+        case .helpRandomDefine: "Look each word up and show its definition; words without one are replaced."
+        case .helpRandomSave: "Save the words (with their entries) to your library."
+        case .helpServeDICTDiscussion:
+            """
+            Every provider that defines words is a database named by its id (wordnet, wiktionary, gcide, …): \
+            'SHOW DB' lists them, DEFINE * asks every one, DEFINE ! the first that knows the word; MATCH finds \
+            headwords by the strategies the databases offer (SHOW STRAT). Answers come from the same lookup service and cache as \
+            'lexagg lookup'. The server listens on 127.0.0.1 only unless --host names another address; with \
+            --port 0 it picks a free port. It prints 'listening on HOST:PORT' and runs until SIGTERM or Ctrl-C, \
+            then answers the commands in flight and stops.
+
+            Examples:
+              lexagg serve dict
+              lexagg serve dict --port 2629 --providers wordnet,wiktionary
+              lexagg serve dict --offline                  (online sources answer from the cache only)
+              lexagg serve dict --host 0.0.0.0             (serve the network: every address of this machine)
+              dict -h 127.0.0.1 -p 2628 serendipity        (then, in another terminal)
+              dict -h 127.0.0.1 -p 2628 -D
+              dict -h 127.0.0.1 -p 2628 -m -s prefix hous
+            """
+        case .helpServeDICTHost: "The address to listen on (a non-loopback one serves the network)."
+        case .helpServeDICTPort: "The port (0: a free one, printed at start)."
+        case .helpServeDICTProviders:
+            "Comma-separated provider ids to serve as databases, in this order (default: every provider that defines words)."
+        case .helpServeDICTOffline: "No network request: online databases answer from the cache only."
+        case .helpServeDICTMaximumConnections: "Connections served at once; more are refused with 420."
+        case .helpServeDICTIdleTimeout: "Close a connection that sends nothing for this long."
+        case .helpServeHTTPDiscussion:
+            """
+            Routes: GET /v1/lookup?word=…, /v1/translate?word=…&from=…&to=…, /v1/random, /v1/match?pattern=…, \
+            /v1/providers (the documents of --format json), /api/v2/entries/{lang}/{word} (dictionaryapi.dev's \
+            shapes), /openapi.json, /healthz, /metrics (Prometheus). The server prints the address it listens on; \
+            SIGTERM or Ctrl-C stop it after answering the requests in flight.
+
+            It listens on 127.0.0.1 unless --host says otherwise; on any other address, set --token (or \
+            server.token in the config file, or LEXAGG_SERVER_TOKEN) so that only clients sending \
+            'Authorization: Bearer <token>' are answered.
+
+            Examples:
+              lexagg serve http
+              lexagg serve http --port 0          # any free port (printed)
+              curl 'http://127.0.0.1:8080/v1/lookup?word=serendipity'
+              curl http://127.0.0.1:8080/api/v2/entries/en/serendipity
+              LEXAGG_SERVER_TOKEN=s3cret lexagg serve http --host 0.0.0.0
+              lexagg serve http --rate-limit 120 --burst 20 --max-concurrent 16
+              lexagg serve http --dict-port 2628  # and the DICT protocol, one process, one cache
+
+            With --dict-port, the same process also serves the DICT protocol (see 'lexagg serve dict --help') on \
+            the same host, over the same lookup service and cache.
+            """
+        case .helpServeHTTPHost: "The address to listen on; anything but loopback needs --token to be safe."
+        case .helpServeHTTPPort: "The port (0: any free port)."
+        case .helpServeHTTPToken: "Require 'Authorization: Bearer <token>' (default: server.token, LEXAGG_SERVER_TOKEN)."
+        case .helpServeHTTPRateLimit: "Requests per minute per client address (0: no limit)."
+        case .helpServeHTTPBurst:
+            "How many requests a client may make at once before the rate applies (default: a tenth of --rate-limit)."
+        case .helpServeHTTPMaxConcurrent: "The most lookups answered at once; more get 503 with Retry-After."
+        case .helpServeHTTPDictPort:
+            "Also serve the DICT protocol on this port, from the same process and cache (0: any free port)."
+        case .helpStoreDiscussion:
+            """
+            By default the cache and the library are SQLite files of one user. Several lexagg instances (a school's \
+            `serve http` behind a load balancer, a team's shared word list) share one PostgreSQL database instead: \
+            set store.url (or LEXAGG_STORE_URL) to postgres://user@host:5432/database. The password comes from the \
+            URL, else PGPASSWORD, else store.password_file; it is never printed. TLS follows libpq's sslmode \
+            (?sslmode=disable|prefer|require|verify-full, &sslrootcert=FILE); prefer is the default.
+
+            The schema is migrated on first use, under an advisory lock, so instances starting together migrate \
+            once; `store migrate` does it explicitly (for a deployment step). The database needs the `unaccent` \
+            extension (in PostgreSQL's contrib; lexagg creates it).
+
+            Examples:
+              export LEXAGG_STORE_URL=postgres://lexagg@db.example.org:5432/lexagg
+              lexagg store migrate
+              lexagg store copy --from sqlite:~/.local/share/lexagg/library.sqlite
+              lexagg store copy --from sqlite:$HOME/.cache/lexagg --to postgres://lexagg@127.0.0.1/lexagg
+              lexagg store copy --from sqlite            # your own cache and library files
+            """
+        case .helpStoreMigrateDiscussion:
+            """
+            Exit status: 0 when the schema is current, 69 when the server cannot be reached or was upgraded by a \
+            newer lexagg, 78 when the store URL is invalid.
+
+            Examples:
+              LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg lexagg store migrate
+              lexagg store migrate --format json
+            """
+        case .helpStoreMigrateTo: "The database (default: store.url)."
+        case .helpStoreCopyDiscussion:
+            """
+            --from sqlite:PATH names a cache or library file (cache.sqlite, library.sqlite) or a directory holding \
+            them; --from sqlite alone copies your own (LEXAGG_CACHE_DIR and LEXAGG_DATA_DIR, or their XDG \
+            defaults). Nothing in the SQLite files changes. Copying again adds nothing twice: words are merged like \
+            `library import` (star, earliest date, missing entries), cached answers keep the newer copy, history \
+            counts the larger count, quiz runs are recognised by when they started. Words of the day and \
+            random-browsing sessions are not copied.
+
+            Examples:
+              lexagg store copy --from sqlite:library.sqlite --to postgres://lexagg@127.0.0.1:5432/lexagg
+              lexagg store copy --from sqlite --format json
+            """
+        case .helpStoreCopyFrom: "sqlite:PATH (a file or a directory), or sqlite for your own files."
+        case .helpSuggestDiscussion:
+            """
+            The word is chosen once a day (UTC) for each language and stays the same all day; it comes from the \
+            random-word providers (the local word list works offline) and must have a definition. --notify also \
+            sends it as a desktop notification with notify-send.
+
+            Examples:
+              lexagg suggest
+              lexagg suggest --lang en --notify
+              lexagg suggest --date 2026-01-01 --format json   (another day; for testing)
+            """
+        case .helpSuggestLang:
+            "Language of the word (ISO 639 code; default: one of learner.languages from the configuration, chosen by the day, else en)."
+        case .helpSuggestDate: "The day, as YYYY-MM-DD (default: today, UTC)."
+        case .helpSuggestNotify: "Also show it as a desktop notification (needs notify-send)."
+        case .helpTranslateDiscussion:
+            """
+            The direction is explicit: --from is the word's language, --to the language you want. Swap them to \
+            translate the other way. Offline, bilingual FreeDict databases (apt-get install \
+            dict-freedict-eng-deu, …) provide translations.
+
+            Examples:
+              lexagg translate house --from en --to de
+              lexagg translate Haus --from de --to en --format json
+              lexagg translate cut --from en --to fr --providers pons
+              lexagg translate cut --from en --to fr --offline   # from the cache only
+
+            Online translations are cached like definitions (see 'lexagg cache --help'), so asking PONS again \
+            spends no more of its monthly quota; --refresh asks again, --no-cache bypasses the cache.
+            """
+        case .helpTranslateWords: "The word or phrase to translate."
+        case .helpTranslateFrom: "Language of the word (ISO 639 code)."
+        case .helpTranslateTo: "Language to translate into (ISO 639 code)."
+        case .helpTranslateStrategy: "first, fastest or merge (see 'lexagg lookup --help')."
+        case .helpTranslateTimeout: "The longest the translation may take, in seconds."
+        case .helpTranslateOffline:
+            "Make no network request: offline dictionaries and cached translations (old ones marked stale)."
+        case .helpTranslateRefresh:
+            "Ask online sources again even if the cache has a fresh translation, and cache the new one."
         }
     }
 }

@@ -30,4 +30,19 @@ public enum HelpKey: String, CaseIterable, Sendable {
     case helpServeDICTAbstract, helpServeHTTPAbstract, helpStoreAbstract, helpStoreMigrateAbstract
     case helpStoreCopyAbstract, helpSuggestAbstract, helpTranslateAbstract, helpLexAggAbstract
     case helpLexAggDiscussion, helpLoggingOptionsVerbose, helpLoggingOptionsDebug, helpLoggingOptionsQuiet
+    case helpCacheDiscussion, helpCacheClearProvider, helpDataDiscussion, helpDataInfoName
+    case helpDataImportWiktextractDiscussion, helpDataImportWiktextractFile, helpDataImportWiktextractLanguages
+    case helpDataImportWiktextractName, helpDataImportWiktextractMaxMalformed, helpDataImportWiktextractMaxLineMB
+    case helpDataImportWiktextractQuiet, helpDoctorDiscussion, helpDoctorTimeout, helpMCPDiscussion
+    case helpMCPProviders, helpMCPOffline, helpMatchDiscussion, helpMatchPattern, helpMatchStrategy, helpMatchLang
+    case helpMatchOffline, helpProviderCheckDiscussion, helpProviderCheckExecutable, helpProviderCheckWord
+    case helpProviderCheckTimeout, helpProvidersDiscussion, helpProvidersWide, helpRandomDiscussion
+    case helpRandomLang, helpRandomProviders, helpRandomPage, helpRandomDefine, helpRandomSave
+    case helpServeDICTDiscussion, helpServeDICTHost, helpServeDICTPort, helpServeDICTProviders
+    case helpServeDICTOffline, helpServeDICTMaximumConnections, helpServeDICTIdleTimeout, helpServeHTTPDiscussion
+    case helpServeHTTPHost, helpServeHTTPPort, helpServeHTTPToken, helpServeHTTPRateLimit, helpServeHTTPBurst
+    case helpServeHTTPMaxConcurrent, helpServeHTTPDictPort, helpStoreDiscussion, helpStoreMigrateDiscussion
+    case helpStoreMigrateTo, helpStoreCopyDiscussion, helpStoreCopyFrom, helpSuggestDiscussion, helpSuggestLang
+    case helpSuggestDate, helpSuggestNotify, helpTranslateDiscussion, helpTranslateWords, helpTranslateFrom
+    case helpTranslateTo, helpTranslateStrategy, helpTranslateTimeout, helpTranslateOffline, helpTranslateRefresh
 }

@@ -116,4 +116,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case serveBadPort, serveBadMaxConnections, serveBadIdleTimeout, serveBadHost, serveOnNetwork
     case serveDICTListening, serveDICTFailed, serveBadRateLimit, serveBadBurst, serveBadMaxConcurrent
     case serveEmptyToken, serveBadDictPort, serveHTTPListening, serveHTTPDICTListening, serveFailed
+
+    // MARK: help with a number
+    case helpMatchLimit
 }

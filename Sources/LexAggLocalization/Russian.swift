@@ -426,6 +426,9 @@ enum Russian {
         case .serveHTTPListening: "lexagg: HTTP-сервер работает на {1}"
         case .serveHTTPDICTListening: "lexagg: сервер DICT работает на {1}"
         case .serveFailed: "не удалось запустить сервер на {1}: {2}"
+
+        // MARK: help with a number
+        case .helpMatchLimit: "Не больше стольких заглавных слов от каждого источника (1–{1})."
         }
     }
 }

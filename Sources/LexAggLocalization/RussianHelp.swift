@@ -374,6 +374,320 @@ enum RussianHelp {
             "Записывать в стандартный поток ошибок каждый запрос (метод, URL со скрытыми секретами, статус, размер, время), попадания в кэш и решения стратегии."
         case .helpLoggingOptionsDebug: "Как --verbose, но подробнее."
         case .helpLoggingOptionsQuiet: "Не выводить предупреждения (ошибки по-прежнему идут в стандартный поток ошибок)."
+        case .helpCacheDiscussion:
+            """
+            Ответы онлайн-источников (Викисловарь, Free Dictionary, PONS, сервер DICT) хранятся в одном файле SQLite: \
+            $LEXAGG_CACHE_DIR/cache.sqlite, иначе $XDG_CACHE_HOME/lexagg/cache.sqlite, иначе \
+            ~/.cache/lexagg/cache.sqlite. Ответ из кэша используется, пока он свежий (7 дней; 1 день для «не найдено»); \
+            потом источник спрашивается снова, а старый ответ всё равно показывается с пометкой «устарело», если \
+            источник не ответил или задан --offline. Офлайн-словари не кэшируются: они быстрее кэша.
+
+            Примеры:
+              lexagg cache stats
+              lexagg cache prune
+              lexagg cache clear --provider wiktionary
+            """
+        case .helpCacheClearProvider: "Только ответы этого источника."
+        case .helpDataDiscussion:
+            """
+            Наборы данных лежат в $LEXAGG_DATA_DIR/datasets, иначе в $XDG_DATA_HOME/lexagg/datasets, иначе в \
+            ~/.local/share/lexagg/datasets; каждый набор — это один файл ИМЯ.lexwk и один офлайн-источник с идентификатором ИМЯ.
+
+            Примеры:
+              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
+              lexagg data list
+              lexagg data info wiktionary-offline
+              lexagg data remove wiktionary-offline
+            """
+        case .helpDataInfoName: "Название набора данных (идентификатор его источника)."
+        case .helpDataImportWiktextractDiscussion:
+            """
+            Читает ФАЙЛ по строке (.jsonl, .jsonl.gz; .bz2 и .xz — через программы bzip2 и xz) и записывает набор \
+            данных с индексом по заглавным словам, по всем словоформам из дампа и по всем переводам. Набор становится \
+            источником с именем из --name (по умолчанию wiktionary-offline), который отвечает на lookup, translate \
+            (в обе стороны) и match без сети. Импорт под существующим именем заменяет прежний набор, только когда \
+            новый готов целиком; прерванный импорт оставляет старый как был. Строки с ошибками пропускаются, и о них \
+            сообщается с номером строки; если их больше --max-malformed, импорт останавливается.
+
+            Дампы: https://kaikki.org/dictionary/rawdata.html (по языкам, например kaikki.org-dictionary-English.jsonl).
+
+            Примеры:
+              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
+              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
+              lexagg lookup house --providers wiktionary-offline
+              lexagg translate house --from en --to de --providers wiktionary-offline
+            """
+        case .helpDataImportWiktextractFile: "Дамп: .jsonl, .jsonl.gz, .jsonl.bz2 или .jsonl.xz."
+        case .helpDataImportWiktextractLanguages: "Оставить только эти языки (lang_code в wiktextract), через запятую."
+        case .helpDataImportWiktextractName: "Название набора данных — оно же идентификатор источника."
+        case .helpDataImportWiktextractMaxMalformed: "Остановиться после стольких строк с ошибками."
+        case .helpDataImportWiktextractMaxLineMB: "Пропускать (и называть) строки длиннее стольких МБ."
+        case .helpDataImportWiktextractQuiet: "Без индикатора хода."
+        case .helpDoctorDiscussion:
+            """
+            По строке на проверку: ✓ работает, · не настроено или не проверялось (ничего не сломано), ✗ сломано — \
+            и как это исправить. Каждому онлайн-источнику отправляется по одному дешёвому запросу, всем сразу, в пределах \
+            --timeout; платные (PONS) не спрашиваются, чтобы не тратить квоту. Ничего не записывается.
+
+            Код выхода: 0 — всё, что нужно поиску по умолчанию, работает; 69 — сломан источник, который он опрашивает, \
+            кэш или библиотека; 78 — ошибка в настройках.
+
+            Примеры:
+              lexagg doctor
+              lexagg doctor --format json
+              lexagg doctor --timeout 10
+            """
+        case .helpDoctorTimeout: "Сколько секунд может отвечать каждый онлайн-источник (по умолчанию 4)."
+        case .helpMCPDiscussion:
+            """
+            Клиент MCP (Claude Desktop, редактор, любой ассистент) запускает 'lexagg mcp' и говорит с ним на JSON-RPC \
+            через стандартный ввод и вывод; журнал идёт в стандартный поток ошибок. Сервер завершается, когда клиент \
+            закрывает стандартный ввод.
+
+            Инструменты: lookup (word, lang, providers), translate (word, from, to), random_words (count, lang), \
+            match (pattern, strategy, lang, providers), library_add (word, lang, translate_to), \
+            library_search (query, lang, favourites). Каждый отвечает читаемым текстом и тем же JSON, что \
+            --format json; неверный аргумент или неудачный поиск — ошибка инструмента. Ресурсы: \
+            lexagg://library/words (ваши сохранённые слова) и lexagg://library/words/{language}/{word}.
+
+            Настройка клиента (claude_desktop_config.json в Claude Desktop и большинство других клиентов):
+              {
+                "mcpServers": {
+                  "lexagg": { "command": "lexagg", "args": ["mcp"] }
+                }
+              }
+
+            Примеры:
+              lexagg mcp
+              lexagg mcp --offline
+              lexagg mcp --providers wordnet,wiktionary --verbose
+            """
+        case .helpMCPProviders:
+            "Идентификаторы источников через запятую — для вызовов инструментов, которые их не называют."
+        case .helpMCPOffline: "Не ходить в сеть: только офлайн-словари и ответы из кэша."
+        case .helpMatchDiscussion:
+            """
+            Отвечает каждый источник, который умеет искать по этой стратегии, — базы dictd (WordNet, GCIDE, FreeDict, …), \
+            сервер DICT, поиск по началу слова в Викисловаре, внешние источники — каждый своим списком, в порядке \
+            индекса и с точным совпадением первым (или в порядке релевантности сервиса). Регистр не важен.
+
+            Стратегии (как в протоколе DICT):
+              prefix     заглавные слова, которые начинаются с шаблона (по умолчанию)
+              exact      само заглавное слово — во всех источниках, где оно есть
+              substring  заглавные слова, которые содержат шаблон
+              suffix     заглавные слова, которые заканчиваются шаблоном
+              regex      расширенное регулярное выражение POSIX, например '^hou.e$' (возьмите его в кавычки для оболочки)
+              soundex    заглавные слова, которые звучат похоже (тот же код Soundex)
+              lev        заглавные слова на расстоянии одной правки: буква добавлена, пропущена, заменена или две переставлены
+
+            'dict -m' берёт стратегию сервера по умолчанию (у dictd это lev, здесь — '--strategy lev'); у lexagg по \
+            умолчанию prefix, самый частый вопрос («какие слова начинаются с …?»). Поиск по шаблону не кэшируется: \
+            с --offline отвечают только словари на этой машине.
+
+            Примеры:
+              lexagg match hous                        # house, household, housewife, …
+              lexagg match ness --strategy suffix --providers wordnet
+              lexagg match '^col(o|ou)r$' --strategy regex
+              lexagg match recieve --strategy lev --offline
+              lexagg match hous --providers wiktionary --limit 20
+              lexagg match hous --format json | jq -r '.words[]'
+
+            Коды выхода: 0 — что-то нашлось, 1 — ничего, 64 — неверная стратегия или шаблон (ошибка в регулярном \
+            выражении), 69 — все опрошенные источники вернули ошибку.
+            """
+        case .helpMatchPattern: "Шаблон: слово, начало слова или, с --strategy regex, регулярное выражение."
+        case .helpMatchStrategy: "Как заглавные слова сравниваются с шаблоном."
+        case .helpMatchLang: "Только источники с заглавными словами на этом языке (код ISO 639)."
+        case .helpMatchOffline: "Не ходить в сеть: отвечают только словари на этой машине."
+        case .helpProviderCheckDiscussion:
+            """
+            Запускает исполняемый файл, говорит с ним по протоколу (initialize, каждая заявленная возможность, \
+            неизвестное слово, неподдерживаемый метод, shutdown) и выводит по строке на проверку. Источник, который \
+            прошёл проверку, положите в $XDG_CONFIG_HOME/lexagg/providers/ (иначе в ~/.config/lexagg/providers/), \
+            и lexagg начнёт им пользоваться.
+
+            Коды выхода: 0 — все проверки пройдены, 1 — какая-то не пройдена, 64 — файл не запустить.
+
+            Примеры:
+              lexagg provider check ./glossary.py
+              lexagg provider check ./glossary.py --word serendipity --format json
+            """
+        case .helpProviderCheckExecutable: "Исполняемый файл источника."
+        case .helpProviderCheckWord:
+            "Слово, которое источник знает (с определением, переводом и подсказками по первым буквам)."
+        case .helpProviderCheckTimeout: "Сколько секунд может занять каждый ответ."
+        case .helpProvidersDiscussion:
+            """
+            STATUS (СОСТОЯНИЕ) говорит, что lexagg знает, никого не спрашивая: 'ready' — локальный словарь, который \
+            удаётся прочитать, 'configured' — настроенный онлайн-источник (отвечает ли он, проверяет 'lexagg doctor'), \
+            'not configured' или 'unavailable' — с причиной.
+
+            Примеры:
+              lexagg providers
+              lexagg providers --wide      (ещё названия, ключи и откуда данные)
+              lexagg providers --format json
+              lexagg doctor          (проверяет, что онлайн-источники отвечают)
+            """
+        case .helpProvidersWide:
+            "Показать ещё название каждого источника, что есть в его статьях, нужен ли ему ключ и откуда данные (шире 80 колонок)."
+        case .helpRandomDiscussion:
+            """
+            Источники пробуются по порядку; если один не отвечает (онлайн-сервис лежит или ограничил запросы), \
+            отвечает следующий — локальный список слов работает и без сети, — и lexagg говорит об этом в \
+            стандартный поток ошибок.
+
+            Примеры:
+              lexagg random
+              lexagg random --lang es --count 20
+              lexagg random --count 5 --format json
+              lexagg random --define --page 1      (потом --page 2: слова в сеансе не повторяются)
+              lexagg random --define --save --count 3
+            """
+        case .helpRandomLang: "Язык слов (код ISO 639; по умолчанию lookup.language, иначе en)."
+        case .helpRandomProviders: "Идентификаторы источников через запятую, в порядке опроса."
+        case .helpRandomPage:
+            "Листать: страница N этого сеанса, без слов, показанных на прошлых страницах (1 начинает заново)."
+        case .helpRandomDefine: "Найти каждое слово и показать его определение; слова без определения заменяются другими."
+        case .helpRandomSave: "Сохранить слова (с их статьями) в вашу библиотеку."
+        case .helpServeDICTDiscussion:
+            """
+            Каждый источник, который даёт определения, — это база с именем-идентификатором (wordnet, wiktionary, gcide, …): \
+            'SHOW DB' перечисляет их, DEFINE * спрашивает все, DEFINE ! — первую, которая знает слово; MATCH ищет \
+            заглавные слова по стратегиям, которые предлагают базы (SHOW STRAT). Ответы дают та же служба поиска и тот же \
+            кэш, что и у 'lexagg lookup'. Сервер слушает только 127.0.0.1, если --host не называет другой адрес; с \
+            --port 0 он сам выбирает свободный порт. Он печатает адрес, который слушает, и работает до SIGTERM или \
+            Ctrl-C, а потом отвечает на начатые команды и останавливается.
+
+            Примеры:
+              lexagg serve dict
+              lexagg serve dict --port 2629 --providers wordnet,wiktionary
+              lexagg serve dict --offline                  (онлайн-источники отвечают только из кэша)
+              lexagg serve dict --host 0.0.0.0             (открыть для сети: все адреса этой машины)
+              dict -h 127.0.0.1 -p 2628 serendipity        (потом, в другом терминале)
+              dict -h 127.0.0.1 -p 2628 -D
+              dict -h 127.0.0.1 -p 2628 -m -s prefix hous
+            """
+        case .helpServeDICTHost: "Адрес, который слушать (любой, кроме loopback, открывает сервер для сети)."
+        case .helpServeDICTPort: "Порт (0 — любой свободный, он печатается при запуске)."
+        case .helpServeDICTProviders:
+            "Идентификаторы источников через запятую — базы в этом порядке (по умолчанию все источники, которые дают определения)."
+        case .helpServeDICTOffline: "Не ходить в сеть: онлайн-базы отвечают только из кэша."
+        case .helpServeDICTMaximumConnections: "Сколько соединений обслуживать одновременно; остальным отказ с кодом 420."
+        case .helpServeDICTIdleTimeout: "Закрывать соединение, которое молчит столько времени."
+        case .helpServeHTTPDiscussion:
+            """
+            Маршруты: GET /v1/lookup?word=…, /v1/translate?word=…&from=…&to=…, /v1/random, /v1/match?pattern=…, \
+            /v1/providers (документы --format json), /api/v2/entries/{lang}/{word} (форматы dictionaryapi.dev), \
+            /openapi.json, /healthz, /metrics (Prometheus). Сервер печатает адрес, который слушает; SIGTERM или \
+            Ctrl-C останавливают его после ответа на начатые запросы.
+
+            Он слушает 127.0.0.1, если --host не говорит иное; на любом другом адресе задайте --token (или \
+            server.token в файле настроек, или LEXAGG_SERVER_TOKEN), чтобы отвечать только клиентам, которые присылают \
+            'Authorization: Bearer <token>'.
+
+            Примеры:
+              lexagg serve http
+              lexagg serve http --port 0          # любой свободный порт (он печатается)
+              curl 'http://127.0.0.1:8080/v1/lookup?word=serendipity'
+              curl http://127.0.0.1:8080/api/v2/entries/en/serendipity
+              LEXAGG_SERVER_TOKEN=s3cret lexagg serve http --host 0.0.0.0
+              lexagg serve http --rate-limit 120 --burst 20 --max-concurrent 16
+              lexagg serve http --dict-port 2628  # и протокол DICT: один процесс, один кэш
+
+            С --dict-port тот же процесс обслуживает и протокол DICT (см. 'lexagg serve dict --help') на том же \
+            адресе, через ту же службу поиска и тот же кэш.
+            """
+        case .helpServeHTTPHost: "Адрес, который слушать; для любого адреса, кроме loopback, нужен --token."
+        case .helpServeHTTPPort: "Порт (0 — любой свободный)."
+        case .helpServeHTTPToken:
+            "Требовать 'Authorization: Bearer <token>' (по умолчанию server.token, LEXAGG_SERVER_TOKEN)."
+        case .helpServeHTTPRateLimit: "Запросов в минуту с одного адреса клиента (0 — без ограничения)."
+        case .helpServeHTTPBurst:
+            "Сколько запросов клиент может сделать разом, прежде чем включится ограничение (по умолчанию десятая часть --rate-limit)."
+        case .helpServeHTTPMaxConcurrent: "Сколько поисков выполнять одновременно; остальные получают 503 с Retry-After."
+        case .helpServeHTTPDictPort:
+            "Обслуживать ещё и протокол DICT на этом порту, тем же процессом и с тем же кэшем (0 — любой свободный порт)."
+        case .helpStoreDiscussion:
+            """
+            По умолчанию кэш и библиотека — файлы SQLite одного пользователя. Несколько экземпляров lexagg (школьный \
+            `serve http` за балансировщиком, общий список слов команды) вместо этого делят одну базу PostgreSQL: \
+            задайте store.url (или LEXAGG_STORE_URL) как postgres://user@host:5432/database. Пароль берётся из \
+            URL, иначе из PGPASSWORD, иначе из store.password_file; он никогда не печатается. TLS следует sslmode из libpq \
+            (?sslmode=disable|prefer|require|verify-full, &sslrootcert=ФАЙЛ); по умолчанию prefer.
+
+            Схема обновляется при первом обращении под advisory-блокировкой, так что экземпляры, запущенные вместе, \
+            обновляют её один раз; `store migrate` делает это явно (как шаг развёртывания). Базе нужно расширение \
+            `unaccent` (из contrib PostgreSQL; lexagg создаёт его сам).
+
+            Примеры:
+              export LEXAGG_STORE_URL=postgres://lexagg@db.example.org:5432/lexagg
+              lexagg store migrate
+              lexagg store copy --from sqlite:~/.local/share/lexagg/library.sqlite
+              lexagg store copy --from sqlite:$HOME/.cache/lexagg --to postgres://lexagg@127.0.0.1/lexagg
+              lexagg store copy --from sqlite            # ваши собственные файлы кэша и библиотеки
+            """
+        case .helpStoreMigrateDiscussion:
+            """
+            Код выхода: 0 — схема актуальна, 69 — сервер недоступен или обновлён более новой версией lexagg, \
+            78 — неверный адрес хранилища.
+
+            Примеры:
+              LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg lexagg store migrate
+              lexagg store migrate --format json
+            """
+        case .helpStoreMigrateTo: "База данных (по умолчанию store.url)."
+        case .helpStoreCopyDiscussion:
+            """
+            --from sqlite:ПУТЬ называет файл кэша или библиотеки (cache.sqlite, library.sqlite) или каталог, где \
+            они лежат; --from sqlite без пути копирует ваши собственные (LEXAGG_CACHE_DIR и LEXAGG_DATA_DIR или их \
+            значения по XDG). В файлах SQLite ничего не меняется. Повторное копирование ничего не удваивает: слова \
+            объединяются, как при `library import` (избранное, самая ранняя дата, недостающие статьи), из ответов \
+            кэша остаётся более новый, в истории — большее число поисков, викторины узнаются по времени начала. \
+            Слова дня и сеансы случайного просмотра не копируются.
+
+            Примеры:
+              lexagg store copy --from sqlite:library.sqlite --to postgres://lexagg@127.0.0.1:5432/lexagg
+              lexagg store copy --from sqlite --format json
+            """
+        case .helpStoreCopyFrom: "sqlite:ПУТЬ (файл или каталог) или sqlite — для ваших собственных файлов."
+        case .helpSuggestDiscussion:
+            """
+            Слово выбирается раз в день (по UTC) для каждого языка и весь день остаётся тем же; оно берётся у \
+            источников случайных слов (локальный список слов работает без сети) и обязательно с определением. \
+            --notify ещё и показывает его уведомлением на рабочем столе через notify-send.
+
+            Примеры:
+              lexagg suggest
+              lexagg suggest --lang en --notify
+              lexagg suggest --date 2026-01-01 --format json   (другой день; для тестов)
+            """
+        case .helpSuggestLang:
+            "Язык слова (код ISO 639; по умолчанию один из learner.languages в настройках, выбранный по дню, иначе en)."
+        case .helpSuggestDate: "День в виде ГГГГ-ММ-ДД (по умолчанию сегодня, по UTC)."
+        case .helpSuggestNotify: "Показать его ещё и уведомлением на рабочем столе (нужен notify-send)."
+        case .helpTranslateDiscussion:
+            """
+            Направление задаётся явно: --from — язык слова, --to — нужный язык. Чтобы перевести в обратную сторону, \
+            поменяйте их местами. Без сети переводы дают двуязычные базы FreeDict (apt-get install \
+            dict-freedict-eng-deu, …).
+
+            Примеры:
+              lexagg translate house --from en --to de
+              lexagg translate Haus --from de --to en --format json
+              lexagg translate cut --from en --to fr --providers pons
+              lexagg translate cut --from en --to fr --offline   # только из кэша
+
+            Переводы онлайн-источников кэшируются так же, как определения (см. 'lexagg cache --help'), поэтому повторный \
+            вопрос к PONS не тратит его месячную квоту; --refresh спрашивает заново, --no-cache обходит кэш.
+            """
+        case .helpTranslateWords: "Слово или словосочетание для перевода."
+        case .helpTranslateFrom: "Язык слова (код ISO 639)."
+        case .helpTranslateTo: "Язык перевода (код ISO 639)."
+        case .helpTranslateStrategy: "first, fastest или merge (см. 'lexagg lookup --help')."
+        case .helpTranslateTimeout: "Сколько секунд может занять перевод, не больше."
+        case .helpTranslateOffline: "Не ходить в сеть: офлайн-словари и переводы из кэша (старые помечаются как устаревшие)."
+        case .helpTranslateRefresh:
+            "Спросить онлайн-источники заново, даже если в кэше есть свежий перевод, и сохранить новый."
         }
     }
 }

@@ -11,18 +11,7 @@ struct CacheCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "cache",
         abstract: localized(.helpCacheAbstract),
-        discussion: """
-            Answers from online sources (Wiktionary, Free Dictionary, PONS, a DICT server) are kept in one SQLite \
-            file: $LEXAGG_CACHE_DIR/cache.sqlite, else $XDG_CACHE_HOME/lexagg/cache.sqlite, else \
-            ~/.cache/lexagg/cache.sqlite. A cached answer is used while it is fresh (7 days; 1 day for "not found"); \
-            after that the source is asked again, and the old answer is still shown, marked stale, when the source \
-            fails or with --offline. Offline dictionaries are never cached: they are faster than the cache.
-
-            Examples:
-              lexagg cache stats
-              lexagg cache prune
-              lexagg cache clear --provider wiktionary
-            """,
+        discussion: localized(.helpCacheDiscussion),
         subcommands: [CacheStatsCommand.self, CacheClearCommand.self, CachePruneCommand.self],
         defaultSubcommand: CacheStatsCommand.self
     ) }
@@ -102,7 +91,7 @@ struct CacheClearCommand: ParsableCommand, ContextCommand {
         abstract: localized(.helpCacheClearAbstract)
     ) }
 
-    @Option(name: .long, help: ArgumentHelp("Only this provider's answers.", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpCacheClearProvider), valueName: "id"))
     var provider: String?
 
     func run(in context: CommandContext) async throws -> ExitStatus {

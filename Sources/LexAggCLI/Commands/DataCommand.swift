@@ -10,16 +10,7 @@ struct DataCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "data",
         abstract: localized(.helpDataAbstract),
-        discussion: """
-            Datasets live in $LEXAGG_DATA_DIR/datasets, else $XDG_DATA_HOME/lexagg/datasets, else \
-            ~/.local/share/lexagg/datasets; each is one file, NAME.lexwk, and one offline provider whose id is NAME.
-
-            Examples:
-              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
-              lexagg data list
-              lexagg data info wiktionary-offline
-              lexagg data remove wiktionary-offline
-            """,
+        discussion: localized(.helpDataDiscussion),
         subcommands: [DataImportCommand.self, DataListCommand.self, DataInfoCommand.self, DataRemoveCommand.self],
         defaultSubcommand: DataListCommand.self
     ) }
@@ -111,7 +102,7 @@ struct DataListCommand: ParsableCommand, ContextCommand {
 struct DataInfoCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "info", abstract: localized(.helpDataInfoAbstract)) }
 
-    @Argument(help: ArgumentHelp("The dataset's name (its provider id).", valueName: "name"))
+    @Argument(help: ArgumentHelp(localized(.helpDataInfoName), valueName: "name"))
     var name: String = ProviderID.wiktionaryOfflineName
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
@@ -172,7 +163,7 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
 struct DataRemoveCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(commandName: "remove", abstract: localized(.helpDataRemoveAbstract)) }
 
-    @Argument(help: ArgumentHelp("The dataset's name (its provider id).", valueName: "name"))
+    @Argument(help: ArgumentHelp(localized(.helpDataInfoName), valueName: "name"))
     var name: String
 
     var loadsConfiguration: Bool { false }

@@ -19,40 +19,25 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "wiktextract",
         abstract: localized(.helpDataImportWiktextractAbstract),
-        discussion: """
-            Reads FILE one line at a time (.jsonl, .jsonl.gz; .bz2 and .xz through the bzip2 and xz programs) and \
-            writes a dataset indexed by headword, by every inflected form the dump lists and by every translation. \
-            The dataset becomes a provider named --name (default wiktionary-offline) that answers lookup, translate \
-            (both directions) and match with no network. Importing under an existing name replaces that dataset only \
-            once the new one is complete; an interrupted import leaves the old one as it was. Malformed lines are \
-            skipped and reported by line number; more than --max-malformed of them stop the import.
-
-            Dumps: https://kaikki.org/dictionary/rawdata.html (per language, e.g. kaikki.org-dictionary-English.jsonl).
-
-            Examples:
-              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
-              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
-              lexagg lookup house --providers wiktionary-offline
-              lexagg translate house --from en --to de --providers wiktionary-offline
-            """
+        discussion: localized(.helpDataImportWiktextractDiscussion)
     ) }
 
-    @Argument(help: ArgumentHelp("The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz.", valueName: "file"))
+    @Argument(help: ArgumentHelp(localized(.helpDataImportWiktextractFile), valueName: "file"))
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("Keep only these languages (wiktextract's lang_code), comma-separated.", valueName: "codes"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractLanguages), valueName: "codes"))
     var languages: String?
 
-    @Option(name: .long, help: ArgumentHelp("The dataset's name, which is its provider id.", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractName), valueName: "id"))
     var name: String = ProviderID.wiktionaryOfflineName
 
-    @Option(name: .long, help: ArgumentHelp("Stop after this many malformed lines.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractMaxMalformed), valueName: "n"))
     var maxMalformed: Int = 1000
 
-    @Option(name: .long, help: ArgumentHelp("Skip (and report) lines longer than this many MB.", valueName: "mb"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractMaxLineMB), valueName: "mb"))
     var maxLineMB: Int = 16
 
-    @Flag(name: .long, help: "No progress bar.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractQuiet)))
     var quiet = false
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))

@@ -14,25 +14,13 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "doctor",
         abstract: localized(.helpDoctorAbstract),
-        discussion: """
-            One line per check: ✓ works, · not set up or not checked (nothing is broken), ✗ broken, with how to \
-            fix it. Online providers are sent one cheap request each, all at once, within --timeout; metered ones \
-            (PONS) are not, so no quota is spent. Nothing is written.
-
-            Exit status: 0 when everything the default lookup needs works; 69 when a provider it asks, the cache \
-            or the library is broken; 78 when the configuration is invalid.
-
-            Examples:
-              lexagg doctor
-              lexagg doctor --format json
-              lexagg doctor --timeout 10
-            """
+        discussion: localized(.helpDoctorDiscussion)
     ) }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("How long each online provider may take to answer, in seconds (default 4).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDoctorTimeout), valueName: "seconds"))
     var timeout: Double?
 
     @OptionGroup var logging: LoggingOptions

@@ -26,26 +26,16 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "check",
         abstract: localized(.helpProviderCheckAbstract),
-        discussion: """
-            Starts the executable, talks the protocol to it (initialize, each capability it declares, an unknown \
-            word, an unsupported method, shutdown) and prints one line per check. Drop a provider that passes into \
-            $XDG_CONFIG_HOME/lexagg/providers/ (else ~/.config/lexagg/providers/) to use it.
-
-            Exit codes: 0 every check passed, 1 a check failed, 64 the executable cannot be run.
-
-            Examples:
-              lexagg provider check ./glossary.py
-              lexagg provider check ./glossary.py --word serendipity --format json
-            """
+        discussion: localized(.helpProviderCheckDiscussion)
     ) }
 
-    @Argument(help: "The provider's executable.")
+    @Argument(help: ArgumentHelp(localized(.helpProviderCheckExecutable)))
     var executable: String
 
-    @Option(name: .long, help: "A word the provider knows (defined, translated, and its first letters suggested).")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpProviderCheckWord)))
     var word: String = "house"
 
-    @Option(name: .long, help: "Seconds each answer may take.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpProviderCheckTimeout)))
     var timeout: Double = 5
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))

@@ -8,23 +8,13 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "providers",
         abstract: localized(.helpProvidersAbstract),
-        discussion: """
-            STATUS says what lexagg knows without asking anyone: 'ready' for a local dictionary it can read, \
-            'configured' for an online one that is set up (whether it answers is for 'lexagg doctor' to check), \
-            'not configured' or 'unavailable' with the reason.
-
-            Examples:
-              lexagg providers
-              lexagg providers --wide      (names, keys and sources too)
-              lexagg providers --format json
-              lexagg doctor          (checks that the online ones answer)
-            """
+        discussion: localized(.helpProvidersDiscussion)
     ) }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Flag(name: .long, help: "Also show each provider's name, what its entries carry, whether it needs a key, and its source (wider than 80 columns).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpProvidersWide)))
     var wide = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {

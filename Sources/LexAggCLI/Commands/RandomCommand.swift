@@ -9,38 +9,28 @@ struct RandomCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "random",
         abstract: localized(.helpRandomAbstract),
-        discussion: """
-            Providers are tried in order; when one fails (the online service is down or rate-limited), the next \
-            answers — a local word list works offline — and lexagg says so on standard error.
-
-            Examples:
-              lexagg random
-              lexagg random --lang es --count 20
-              lexagg random --count 5 --format json
-              lexagg random --define --page 1      (then --page 2: no word repeats in the session)
-              lexagg random --define --save --count 3
-            """
+        discussion: localized(.helpRandomDiscussion)
     ) }
 
-    @Option(name: .long, help: ArgumentHelp("Language of the words (ISO 639 code; default: lookup.language, else en).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpRandomLang), valueName: "code"))
     var lang: String?
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
     var count: Int = 10
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to try, in order.", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpRandomProviders), valueName: "ids"))
     var providers: String?
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("Browse: page N of this session, never repeating a word shown on earlier pages (1 starts anew).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpRandomPage), valueName: "n"))
     var page: Int?
 
-    @Flag(name: .long, help: "Look each word up and show its definition; words without one are replaced.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpRandomDefine)))
     var define = false
 
-    @Flag(name: .long, help: "Save the words (with their entries) to your library.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpRandomSave)))
     var save = false
 
     @OptionGroup var logging: LoggingOptions

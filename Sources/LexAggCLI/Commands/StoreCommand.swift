@@ -12,24 +12,7 @@ struct StoreCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "store",
         abstract: localized(.helpStoreAbstract),
-        discussion: """
-            By default the cache and the library are SQLite files of one user. Several lexagg instances (a school's \
-            `serve http` behind a load balancer, a team's shared word list) share one PostgreSQL database instead: \
-            set store.url (or LEXAGG_STORE_URL) to postgres://user@host:5432/database. The password comes from the \
-            URL, else PGPASSWORD, else store.password_file; it is never printed. TLS follows libpq's sslmode \
-            (?sslmode=disable|prefer|require|verify-full, &sslrootcert=FILE); prefer is the default.
-
-            The schema is migrated on first use, under an advisory lock, so instances starting together migrate \
-            once; `store migrate` does it explicitly (for a deployment step). The database needs the `unaccent` \
-            extension (in PostgreSQL's contrib; lexagg creates it).
-
-            Examples:
-              export LEXAGG_STORE_URL=postgres://lexagg@db.example.org:5432/lexagg
-              lexagg store migrate
-              lexagg store copy --from sqlite:~/.local/share/lexagg/library.sqlite
-              lexagg store copy --from sqlite:$HOME/.cache/lexagg --to postgres://lexagg@127.0.0.1/lexagg
-              lexagg store copy --from sqlite            # your own cache and library files
-            """,
+        discussion: localized(.helpStoreDiscussion),
         subcommands: [StoreMigrateCommand.self, StoreCopyCommand.self]
     ) }
 }
@@ -60,17 +43,10 @@ struct StoreMigrateCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "migrate",
         abstract: localized(.helpStoreMigrateAbstract),
-        discussion: """
-            Exit status: 0 when the schema is current, 69 when the server cannot be reached or was upgraded by a \
-            newer lexagg, 78 when the store URL is invalid.
-
-            Examples:
-              LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg lexagg store migrate
-              lexagg store migrate --format json
-            """
+        discussion: localized(.helpStoreMigrateDiscussion)
     ) }
 
-    @Option(name: .long, help: ArgumentHelp("The database (default: store.url).", valueName: "postgres-url"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpStoreMigrateTo), valueName: "postgres-url"))
     var to: String?
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
@@ -109,24 +85,13 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "copy",
         abstract: localized(.helpStoreCopyAbstract),
-        discussion: """
-            --from sqlite:PATH names a cache or library file (cache.sqlite, library.sqlite) or a directory holding \
-            them; --from sqlite alone copies your own (LEXAGG_CACHE_DIR and LEXAGG_DATA_DIR, or their XDG \
-            defaults). Nothing in the SQLite files changes. Copying again adds nothing twice: words are merged like \
-            `library import` (star, earliest date, missing entries), cached answers keep the newer copy, history \
-            counts the larger count, quiz runs are recognised by when they started. Words of the day and \
-            random-browsing sessions are not copied.
-
-            Examples:
-              lexagg store copy --from sqlite:library.sqlite --to postgres://lexagg@127.0.0.1:5432/lexagg
-              lexagg store copy --from sqlite --format json
-            """
+        discussion: localized(.helpStoreCopyDiscussion)
     ) }
 
-    @Option(name: .long, help: ArgumentHelp("sqlite:PATH (a file or a directory), or sqlite for your own files.", valueName: "sqlite:path"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpStoreCopyFrom), valueName: "sqlite:path"))
     var from: String
 
-    @Option(name: .long, help: ArgumentHelp("The database (default: store.url).", valueName: "postgres-url"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpStoreMigrateTo), valueName: "postgres-url"))
     var to: String?
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))

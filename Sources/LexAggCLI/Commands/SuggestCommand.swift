@@ -11,25 +11,16 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "suggest",
         abstract: localized(.helpSuggestAbstract),
-        discussion: """
-            The word is chosen once a day (UTC) for each language and stays the same all day; it comes from the \
-            random-word providers (the local word list works offline) and must have a definition. --notify also \
-            sends it as a desktop notification with notify-send.
-
-            Examples:
-              lexagg suggest
-              lexagg suggest --lang en --notify
-              lexagg suggest --date 2026-01-01 --format json   (another day; for testing)
-            """
+        discussion: localized(.helpSuggestDiscussion)
     ) }
 
-    @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code; default: one of learner.languages from the configuration, chosen by the day, else en).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpSuggestLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("The day, as YYYY-MM-DD (default: today, UTC).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpSuggestDate), valueName: "date"))
     var date: String?
 
-    @Flag(name: .long, help: "Also show it as a desktop notification (needs notify-send).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpSuggestNotify)))
     var notify = false
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))

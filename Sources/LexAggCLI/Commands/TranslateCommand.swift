@@ -9,29 +9,16 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "translate",
         abstract: localized(.helpTranslateAbstract),
-        discussion: """
-            The direction is explicit: --from is the word's language, --to the language you want. Swap them to \
-            translate the other way. Offline, bilingual FreeDict databases (apt-get install \
-            dict-freedict-eng-deu, …) provide translations.
-
-            Examples:
-              lexagg translate house --from en --to de
-              lexagg translate Haus --from de --to en --format json
-              lexagg translate cut --from en --to fr --providers pons
-              lexagg translate cut --from en --to fr --offline   # from the cache only
-
-            Online translations are cached like definitions (see 'lexagg cache --help'), so asking PONS again \
-            spends no more of its monthly quota; --refresh asks again, --no-cache bypasses the cache.
-            """
+        discussion: localized(.helpTranslateDiscussion)
     ) }
 
-    @Argument(help: "The word or phrase to translate.")
+    @Argument(help: ArgumentHelp(localized(.helpTranslateWords)))
     var words: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateFrom), valueName: "code"))
     var from: String
 
-    @Option(name: .long, help: ArgumentHelp("Language to translate into (ISO 639 code).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateTo), valueName: "code"))
     var to: String
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpLookupProviders), valueName: "ids"))
@@ -40,19 +27,19 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("first, fastest or merge (see 'lexagg lookup --help').", valueName: "strategy"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateStrategy), valueName: "strategy"))
     var strategy: LookupStrategy?
 
-    @Option(name: .long, help: ArgumentHelp("The longest the translation may take, in seconds.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateTimeout), valueName: "seconds"))
     var timeout: Double?
 
-    @Flag(name: .long, help: "Make no network request: offline dictionaries and cached translations (old ones marked stale).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpTranslateOffline)))
     var offline = false
 
     @Flag(name: .customLong("no-cache"), help: ArgumentHelp(localized(.helpLookupNoCache)))
     var noCache = false
 
-    @Flag(name: .long, help: "Ask online sources again even if the cache has a fresh translation, and cache the new one.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpTranslateRefresh)))
     var refresh = false
 
     @OptionGroup var logging: LoggingOptions

@@ -11,41 +11,25 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "dict",
         abstract: localized(.helpServeDICTAbstract),
-        discussion: """
-            Every provider that defines words is a database named by its id (wordnet, wiktionary, gcide, …): \
-            'SHOW DB' lists them, DEFINE * asks every one, DEFINE ! the first that knows the word; MATCH finds \
-            headwords by the strategies the databases offer (SHOW STRAT). Answers come from the same lookup service and cache as \
-            'lexagg lookup'. The server listens on 127.0.0.1 only unless --host names another address; with \
-            --port 0 it picks a free port. It prints 'listening on HOST:PORT' and runs until SIGTERM or Ctrl-C, \
-            then answers the commands in flight and stops.
-
-            Examples:
-              lexagg serve dict
-              lexagg serve dict --port 2629 --providers wordnet,wiktionary
-              lexagg serve dict --offline                  (online sources answer from the cache only)
-              lexagg serve dict --host 0.0.0.0             (serve the network: every address of this machine)
-              dict -h 127.0.0.1 -p 2628 serendipity        (then, in another terminal)
-              dict -h 127.0.0.1 -p 2628 -D
-              dict -h 127.0.0.1 -p 2628 -m -s prefix hous
-            """
+        discussion: localized(.helpServeDICTDiscussion)
     ) }
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on (a non-loopback one serves the network).", valueName: "address"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTHost), valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("The port (0: a free one, printed at start).", valueName: "port"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTPort), valueName: "port"))
     var port = 2628
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to serve as databases, in this order (default: every provider that defines words).", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTProviders), valueName: "ids"))
     var providers: String?
 
-    @Flag(name: .long, help: "No network request: online databases answer from the cache only.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpServeDICTOffline)))
     var offline = false
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections served at once; more are refused with 420.", valueName: "n"))
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp(localized(.helpServeDICTMaximumConnections), valueName: "n"))
     var maximumConnections = 64
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection that sends nothing for this long.", valueName: "seconds"))
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(localized(.helpServeDICTIdleTimeout), valueName: "seconds"))
     var idleTimeout = 300
 
     @OptionGroup var logging: LoggingOptions

@@ -15,49 +15,28 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "http",
         abstract: localized(.helpServeHTTPAbstract),
-        discussion: """
-            Routes: GET /v1/lookup?word=…, /v1/translate?word=…&from=…&to=…, /v1/random, /v1/match?pattern=…, \
-            /v1/providers (the documents of --format json), /api/v2/entries/{lang}/{word} (dictionaryapi.dev's \
-            shapes), /openapi.json, /healthz, /metrics (Prometheus). The server prints the address it listens on; \
-            SIGTERM or Ctrl-C stop it after answering the requests in flight.
-
-            It listens on 127.0.0.1 unless --host says otherwise; on any other address, set --token (or \
-            server.token in the config file, or LEXAGG_SERVER_TOKEN) so that only clients sending \
-            'Authorization: Bearer <token>' are answered.
-
-            Examples:
-              lexagg serve http
-              lexagg serve http --port 0          # any free port (printed)
-              curl 'http://127.0.0.1:8080/v1/lookup?word=serendipity'
-              curl http://127.0.0.1:8080/api/v2/entries/en/serendipity
-              LEXAGG_SERVER_TOKEN=s3cret lexagg serve http --host 0.0.0.0
-              lexagg serve http --rate-limit 120 --burst 20 --max-concurrent 16
-              lexagg serve http --dict-port 2628  # and the DICT protocol, one process, one cache
-
-            With --dict-port, the same process also serves the DICT protocol (see 'lexagg serve dict --help') on \
-            the same host, over the same lookup service and cache.
-            """
+        discussion: localized(.helpServeHTTPDiscussion)
     ) }
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on; anything but loopback needs --token to be safe.", valueName: "address"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPHost), valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("The port (0: any free port).", valueName: "port"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPPort), valueName: "port"))
     var port = HTTPServerSettings.defaultPort
 
-    @Option(name: .long, help: ArgumentHelp("Require 'Authorization: Bearer <token>' (default: server.token, LEXAGG_SERVER_TOKEN).", valueName: "token"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPToken), valueName: "token"))
     var token: String?
 
-    @Option(name: .customLong("rate-limit"), help: ArgumentHelp("Requests per minute per client address (0: no limit).", valueName: "n"))
+    @Option(name: .customLong("rate-limit"), help: ArgumentHelp(localized(.helpServeHTTPRateLimit), valueName: "n"))
     var rateLimit = HTTPServerSettings.defaultRequestsPerMinute
 
-    @Option(name: .long, help: ArgumentHelp("How many requests a client may make at once before the rate applies (default: a tenth of --rate-limit).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPBurst), valueName: "n"))
     var burst: Int?
 
-    @Option(name: .customLong("max-concurrent"), help: ArgumentHelp("The most lookups answered at once; more get 503 with Retry-After.", valueName: "n"))
+    @Option(name: .customLong("max-concurrent"), help: ArgumentHelp(localized(.helpServeHTTPMaxConcurrent), valueName: "n"))
     var maxConcurrent = HTTPServerSettings.defaultMaxConcurrentLookups
 
-    @Option(name: .customLong("dict-port"), help: ArgumentHelp("Also serve the DICT protocol on this port, from the same process and cache (0: any free port).", valueName: "port"))
+    @Option(name: .customLong("dict-port"), help: ArgumentHelp(localized(.helpServeHTTPDictPort), valueName: "port"))
     var dictPort: Int?
 
     @OptionGroup var logging: LoggingOptions

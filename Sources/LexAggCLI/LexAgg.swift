@@ -104,20 +104,22 @@ public enum LexAggCLI {
 }
 
 struct LexAgg: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "lexagg",
-        abstract: localized(.helpLexAggAbstract),
-        discussion: localized(.helpLexAggDiscussion),
-        version: LexAggCLI.version,
-        subcommands: [
-            LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
-            ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
-            ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
-            ServeCommand.self,
-            MatchCommand.self, MCPCommand.self,
-            StoreCommand.self, DataCommand.self,
-        ]
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lexagg",
+            abstract: localized(.helpLexAggAbstract),
+            discussion: localized(.helpLexAggDiscussion),
+            version: LexAggCLI.version,
+            subcommands: [
+                LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
+                ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
+                ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
+                ServeCommand.self,
+                MatchCommand.self, MCPCommand.self,
+                StoreCommand.self, DataCommand.self,
+            ]
+        )
+    }
 }
 
 /// `--format text|json`, shared by every command.

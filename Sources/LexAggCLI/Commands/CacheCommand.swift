@@ -8,13 +8,15 @@ import LexAggLocalization
 
 /// `lexagg cache stats|clear|prune`: look after the cache of online answers.
 struct CacheCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "cache",
-        abstract: localized(.helpCacheAbstract),
-        discussion: localized(.helpCacheDiscussion),
-        subcommands: [CacheStatsCommand.self, CacheClearCommand.self, CachePruneCommand.self],
-        defaultSubcommand: CacheStatsCommand.self
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "cache",
+            abstract: localized(.helpCacheAbstract),
+            discussion: localized(.helpCacheDiscussion),
+            subcommands: [CacheStatsCommand.self, CacheClearCommand.self, CachePruneCommand.self],
+            defaultSubcommand: CacheStatsCommand.self
+        )
+    }
 }
 
 extension CommandContext {
@@ -36,10 +38,12 @@ extension CommandContext {
 }
 
 struct CacheStatsCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "stats",
-        abstract: localized(.helpCacheStatsAbstract)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "stats",
+            abstract: localized(.helpCacheStatsAbstract)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
@@ -86,10 +90,12 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
 }
 
 struct CacheClearCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "clear",
-        abstract: localized(.helpCacheClearAbstract)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "clear",
+            abstract: localized(.helpCacheClearAbstract)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpCacheClearProvider), valueName: "id"))
     var provider: String?
@@ -111,10 +117,12 @@ struct CacheClearCommand: ParsableCommand, ContextCommand {
 }
 
 struct CachePruneCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "prune",
-        abstract: localized(.helpCachePruneAbstract)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "prune",
+            abstract: localized(.helpCachePruneAbstract)
+        )
+    }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let store = try context.requireCacheStore()

@@ -14,13 +14,15 @@ import LexAggLocalization
 
 /// `lexagg config path|show|set|reset`.
 struct ConfigCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "config",
-        abstract: localized(.helpConfigAbstract),
-        discussion: localized(.helpConfigDiscussion),
-        subcommands: [Path.self, Show.self, Set.self, Reset.self],
-        defaultSubcommand: Show.self
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "config",
+            abstract: localized(.helpConfigAbstract),
+            discussion: localized(.helpConfigDiscussion),
+            subcommands: [Path.self, Show.self, Set.self, Reset.self],
+            defaultSubcommand: Show.self
+        )
+    }
 
     /// The file's location, or an error saying which variables to set.
     static func location(_ context: CommandContext) throws(ConfigError) -> ConfigLocation {
@@ -37,10 +39,12 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Path: ParsableCommand, ContextCommand {
-        static var configuration: CommandConfiguration { CommandConfiguration(
-            abstract: localized(.helpConfigPathAbstract),
-            discussion: localized(.helpConfigPathDiscussion)
-        ) }
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: localized(.helpConfigPathAbstract),
+                discussion: localized(.helpConfigPathDiscussion)
+            )
+        }
 
         @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
         var format: OutputFormat = .text
@@ -65,10 +69,12 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand, ContextCommand {
-        static var configuration: CommandConfiguration { CommandConfiguration(
-            abstract: localized(.helpConfigShowAbstract),
-            discussion: localized(.helpConfigShowDiscussion)
-        ) }
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: localized(.helpConfigShowAbstract),
+                discussion: localized(.helpConfigShowDiscussion)
+            )
+        }
 
         @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
         var format: OutputFormat = .text
@@ -136,10 +142,12 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Set: ParsableCommand, ContextCommand {
-        static var configuration: CommandConfiguration { CommandConfiguration(
-            abstract: localized(.helpConfigSetAbstract),
-            discussion: localized(.helpConfigSetDiscussion)
-        ) }
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: localized(.helpConfigSetAbstract),
+                discussion: localized(.helpConfigSetDiscussion)
+            )
+        }
 
         @Argument(help: ArgumentHelp(localized(.helpConfigSetKey), valueName: "key"))
         var key: String
@@ -187,10 +195,12 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Reset: ParsableCommand, ContextCommand {
-        static var configuration: CommandConfiguration { CommandConfiguration(
-            abstract: localized(.helpConfigResetAbstract),
-            discussion: localized(.helpConfigResetDiscussion)
-        ) }
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: localized(.helpConfigResetAbstract),
+                discussion: localized(.helpConfigResetDiscussion)
+            )
+        }
 
         var loadsConfiguration: Bool { false }
 

@@ -7,13 +7,15 @@ import LexAggLocalization
 
 /// `lexagg data import|list|info|remove`: local datasets imported from dumps (Wiktionary via wiktextract).
 struct DataCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "data",
-        abstract: localized(.helpDataAbstract),
-        discussion: localized(.helpDataDiscussion),
-        subcommands: [DataImportCommand.self, DataListCommand.self, DataInfoCommand.self, DataRemoveCommand.self],
-        defaultSubcommand: DataListCommand.self
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "data",
+            abstract: localized(.helpDataAbstract),
+            discussion: localized(.helpDataDiscussion),
+            subcommands: [DataImportCommand.self, DataListCommand.self, DataInfoCommand.self, DataRemoveCommand.self],
+            defaultSubcommand: DataListCommand.self
+        )
+    }
 }
 
 extension CommandContext {
@@ -52,7 +54,9 @@ struct DatasetDocument: Encodable {
 }
 
 struct DataListCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: localized(.helpDataListAbstract)) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: localized(.helpDataListAbstract))
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
@@ -100,7 +104,9 @@ struct DataListCommand: ParsableCommand, ContextCommand {
 }
 
 struct DataInfoCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "info", abstract: localized(.helpDataInfoAbstract)) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "info", abstract: localized(.helpDataInfoAbstract))
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpDataInfoName), valueName: "name"))
     var name: String = ProviderID.wiktionaryOfflineName
@@ -161,7 +167,9 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
 }
 
 struct DataRemoveCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "remove", abstract: localized(.helpDataRemoveAbstract)) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "remove", abstract: localized(.helpDataRemoveAbstract))
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpDataInfoName), valueName: "name"))
     var name: String

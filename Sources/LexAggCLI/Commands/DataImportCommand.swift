@@ -8,19 +8,23 @@ import LexAggLocalization
 
 /// `lexagg data import wiktextract FILE`: turn a kaikki.org dump into a local provider.
 struct DataImportCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "import",
-        abstract: localized(.helpDataImportAbstract),
-        subcommands: [DataImportWiktextractCommand.self]
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import",
+            abstract: localized(.helpDataImportAbstract),
+            subcommands: [DataImportWiktextractCommand.self]
+        )
+    }
 }
 
 struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "wiktextract",
-        abstract: localized(.helpDataImportWiktextractAbstract),
-        discussion: localized(.helpDataImportWiktextractDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "wiktextract",
+            abstract: localized(.helpDataImportWiktextractAbstract),
+            discussion: localized(.helpDataImportWiktextractDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpDataImportWiktextractFile), valueName: "file"))
     var file: String

@@ -11,11 +11,13 @@ import LexAggLocalization
 
 /// `lexagg doctor`: is everything a lookup needs in working order, and if not, how to fix it.
 struct DoctorCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "doctor",
-        abstract: localized(.helpDoctorAbstract),
-        discussion: localized(.helpDoctorDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "doctor",
+            abstract: localized(.helpDoctorAbstract),
+            discussion: localized(.helpDoctorDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text

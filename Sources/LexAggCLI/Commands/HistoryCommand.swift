@@ -6,11 +6,13 @@ import LexAggLibrary
 import LexAggLocalization
 
 struct HistoryCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "history",
-        abstract: localized(.helpHistoryAbstract),
-        discussion: localized(.helpHistoryDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "history",
+            abstract: localized(.helpHistoryAbstract),
+            discussion: localized(.helpHistoryDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
     var limit: Int = 20

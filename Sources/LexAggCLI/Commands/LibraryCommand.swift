@@ -9,24 +9,28 @@ import LexAggLibrary
 import LexAggLibraryUseCases
 
 struct LibraryCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "library",
-        abstract: localized(.helpLibraryAbstract),
-        discussion: localized(.helpLibraryDiscussion),
-        subcommands: [
-            LibraryAddCommand.self, LibraryListCommand.self, LibraryShowCommand.self, LibraryRemoveCommand.self,
-            LibraryStarCommand.self, LibraryUnstarCommand.self, LibrarySearchCommand.self, LibraryExportCommand.self,
-            LibraryImportCommand.self, LibraryDoctorCommand.self,
-        ]
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "library",
+            abstract: localized(.helpLibraryAbstract),
+            discussion: localized(.helpLibraryDiscussion),
+            subcommands: [
+                LibraryAddCommand.self, LibraryListCommand.self, LibraryShowCommand.self, LibraryRemoveCommand.self,
+                LibraryStarCommand.self, LibraryUnstarCommand.self, LibrarySearchCommand.self, LibraryExportCommand.self,
+                LibraryImportCommand.self, LibraryDoctorCommand.self,
+            ]
+        )
+    }
 }
 
 struct LibraryAddCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "add",
-        abstract: localized(.helpLibraryAddAbstract),
-        discussion: localized(.helpLibraryAddDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add",
+            abstract: localized(.helpLibraryAddAbstract),
+            discussion: localized(.helpLibraryAddDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpLibraryAddWords)))
     var words: [String] = []
@@ -111,11 +115,13 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryListCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "list",
-        abstract: localized(.helpLibraryListAbstract),
-        discussion: localized(.helpLibraryListDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: localized(.helpLibraryListAbstract),
+            discussion: localized(.helpLibraryListDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLang), valueName: "code"))
     var lang: String?
@@ -176,11 +182,13 @@ enum LibrarySortOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct LibraryShowCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "show",
-        abstract: localized(.helpLibraryShowAbstract),
-        discussion: localized(.helpLibraryShowDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "show",
+            abstract: localized(.helpLibraryShowAbstract),
+            discussion: localized(.helpLibraryShowDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord)))
     var word: String
@@ -264,10 +272,12 @@ extension LibraryWordChange {
 }
 
 struct LibraryRemoveCommand: ParsableCommand, LibraryWordChange {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "remove", abstract: localized(.helpLibraryRemoveAbstract),
-        discussion: localized(.helpLibraryRemoveDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove", abstract: localized(.helpLibraryRemoveAbstract),
+            discussion: localized(.helpLibraryRemoveDiscussion)
+        )
+    }
     @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
     @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
@@ -278,10 +288,12 @@ struct LibraryRemoveCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibraryStarCommand: ParsableCommand, LibraryWordChange {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "star", abstract: localized(.helpLibraryStarAbstract),
-        discussion: localized(.helpLibraryStarDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "star", abstract: localized(.helpLibraryStarAbstract),
+            discussion: localized(.helpLibraryStarDiscussion)
+        )
+    }
     @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
     @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
@@ -292,10 +304,12 @@ struct LibraryStarCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibraryUnstarCommand: ParsableCommand, LibraryWordChange {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "unstar", abstract: localized(.helpLibraryUnstarAbstract),
-        discussion: localized(.helpLibraryUnstarDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "unstar", abstract: localized(.helpLibraryUnstarAbstract),
+            discussion: localized(.helpLibraryUnstarDiscussion)
+        )
+    }
     @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
     @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
@@ -306,11 +320,13 @@ struct LibraryUnstarCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibrarySearchCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "search",
-        abstract: localized(.helpLibrarySearchAbstract),
-        discussion: localized(.helpLibrarySearchDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "search",
+            abstract: localized(.helpLibrarySearchAbstract),
+            discussion: localized(.helpLibrarySearchDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpLibrarySearchText)))
     var text: [String] = []
@@ -347,11 +363,13 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryExportCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "export",
-        abstract: localized(.helpLibraryExportAbstract),
-        discussion: localized(.helpLibraryExportDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "export",
+            abstract: localized(.helpLibraryExportAbstract),
+            discussion: localized(.helpLibraryExportDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryExportFormat)))
     var format: LibraryFormatOption = .json
@@ -392,11 +410,13 @@ enum LibraryFormatOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct LibraryImportCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "import",
-        abstract: localized(.helpLibraryImportAbstract),
-        discussion: localized(.helpLibraryImportDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import",
+            abstract: localized(.helpLibraryImportAbstract),
+            discussion: localized(.helpLibraryImportDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpLibraryImportFile)))
     var file: String
@@ -436,11 +456,13 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "doctor",
-        abstract: localized(.helpLibraryDoctorAbstract),
-        discussion: localized(.helpLibraryDoctorDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "doctor",
+            abstract: localized(.helpLibraryDoctorAbstract),
+            discussion: localized(.helpLibraryDoctorDiscussion)
+        )
+    }
 
     @Flag(name: .long, help: ArgumentHelp(localized(.helpLibraryDoctorRepair)))
     var repair = false

@@ -7,11 +7,13 @@ import LexAggDocuments
 import LexAggLocalization
 
 struct LookupCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "lookup",
-        abstract: localized(.helpLookupAbstract),
-        discussion: localized(.helpLookupDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lookup",
+            abstract: localized(.helpLookupAbstract),
+            discussion: localized(.helpLookupDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpLookupWords)))
     var words: [String] = []

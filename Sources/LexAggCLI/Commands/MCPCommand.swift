@@ -9,11 +9,13 @@ import LexAggLocalization
 /// `lexagg mcp`: the lookup service and the library for AI assistants, as a Model Context Protocol server on standard
 /// input and output (README.md, "Servers").
 struct MCPCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "mcp",
-        abstract: localized(.helpMCPAbstract),
-        discussion: localized(.helpMCPDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mcp",
+            abstract: localized(.helpMCPAbstract),
+            discussion: localized(.helpMCPDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpMCPProviders), valueName: "ids"))
     var providers: String?

@@ -7,11 +7,13 @@ import LexAggLocalization
 extension MatchStrategy: ExpressibleByArgument {}
 
 struct MatchCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "match",
-        abstract: localized(.helpMatchAbstract),
-        discussion: localized(.helpMatchDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "match",
+            abstract: localized(.helpMatchAbstract),
+            discussion: localized(.helpMatchDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpMatchPattern)))
     var pattern: String

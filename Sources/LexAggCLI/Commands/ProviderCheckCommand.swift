@@ -14,20 +14,24 @@ import LexAggLocalization
 
 /// `lexagg provider check <executable>`: tools for authors of external providers.
 struct ProviderCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "provider",
-        abstract: localized(.helpProviderAbstract),
-        subcommands: [ProviderCheckCommand.self]
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "provider",
+            abstract: localized(.helpProviderAbstract),
+            subcommands: [ProviderCheckCommand.self]
+        )
+    }
 }
 
 /// Runs the external-provider conformance check against an executable and prints one line per check.
 struct ProviderCheckCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "check",
-        abstract: localized(.helpProviderCheckAbstract),
-        discussion: localized(.helpProviderCheckDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check",
+            abstract: localized(.helpProviderCheckAbstract),
+            discussion: localized(.helpProviderCheckDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpProviderCheckExecutable)))
     var executable: String

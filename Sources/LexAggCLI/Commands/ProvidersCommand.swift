@@ -5,11 +5,13 @@ import LexAggDocuments
 import LexAggLocalization
 
 struct ProvidersCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "providers",
-        abstract: localized(.helpProvidersAbstract),
-        discussion: localized(.helpProvidersDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "providers",
+            abstract: localized(.helpProvidersAbstract),
+            discussion: localized(.helpProvidersDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text

@@ -7,11 +7,13 @@ import LexAggLocalization
 import LexAggQuiz
 
 struct QuizCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "quiz",
-        abstract: localized(.helpQuizAbstract),
-        discussion: localized(.helpQuizDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "quiz",
+            abstract: localized(.helpQuizAbstract),
+            discussion: localized(.helpQuizDiscussion)
+        )
+    }
 
     @OptionGroup var options: QuizOptions
 

@@ -6,11 +6,13 @@ import LexAggDocuments
 import LexAggLocalization
 
 struct RandomCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "random",
-        abstract: localized(.helpRandomAbstract),
-        discussion: localized(.helpRandomDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "random",
+            abstract: localized(.helpRandomAbstract),
+            discussion: localized(.helpRandomDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpRandomLang), valueName: "code"))
     var lang: String?

@@ -7,11 +7,13 @@ import LexAggLocalization
 import LexAggQuiz
 
 struct ReviewCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "review",
-        abstract: localized(.helpReviewAbstract),
-        discussion: localized(.helpReviewDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "review",
+            abstract: localized(.helpReviewAbstract),
+            discussion: localized(.helpReviewDiscussion)
+        )
+    }
 
     @OptionGroup var options: QuizOptions
 

@@ -9,12 +9,14 @@ import LexAggLocalization
 
 /// `lexagg store migrate|copy`: look after the shared PostgreSQL store.
 struct StoreCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "store",
-        abstract: localized(.helpStoreAbstract),
-        discussion: localized(.helpStoreDiscussion),
-        subcommands: [StoreMigrateCommand.self, StoreCopyCommand.self]
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "store",
+            abstract: localized(.helpStoreAbstract),
+            discussion: localized(.helpStoreDiscussion),
+            subcommands: [StoreMigrateCommand.self, StoreCopyCommand.self]
+        )
+    }
 }
 
 extension CommandContext {
@@ -40,11 +42,13 @@ extension CommandContext {
 }
 
 struct StoreMigrateCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "migrate",
-        abstract: localized(.helpStoreMigrateAbstract),
-        discussion: localized(.helpStoreMigrateDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "migrate",
+            abstract: localized(.helpStoreMigrateAbstract),
+            discussion: localized(.helpStoreMigrateDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpStoreMigrateTo), valueName: "postgres-url"))
     var to: String?
@@ -82,11 +86,13 @@ struct StoreMigrateCommand: ParsableCommand, ContextCommand {
 }
 
 struct StoreCopyCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "copy",
-        abstract: localized(.helpStoreCopyAbstract),
-        discussion: localized(.helpStoreCopyDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "copy",
+            abstract: localized(.helpStoreCopyAbstract),
+            discussion: localized(.helpStoreCopyDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpStoreCopyFrom), valueName: "sqlite:path"))
     var from: String

@@ -8,11 +8,13 @@ import LexAggLibrary
 import LexAggLocalization
 
 struct SuggestCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "suggest",
-        abstract: localized(.helpSuggestAbstract),
-        discussion: localized(.helpSuggestDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "suggest",
+            abstract: localized(.helpSuggestAbstract),
+            discussion: localized(.helpSuggestDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpSuggestLang), valueName: "code"))
     var lang: String?

@@ -6,11 +6,13 @@ import LexAggDocuments
 import LexAggLocalization
 
 struct TranslateCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "translate",
-        abstract: localized(.helpTranslateAbstract),
-        discussion: localized(.helpTranslateDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "translate",
+            abstract: localized(.helpTranslateAbstract),
+            discussion: localized(.helpTranslateDiscussion)
+        )
+    }
 
     @Argument(help: ArgumentHelp(localized(.helpTranslateWords)))
     var words: [String] = []

@@ -8,11 +8,13 @@ import LexAggLocalization
 
 /// `lexagg serve dict`: the DICT protocol server (RFC 2229) over the lookup service (README.md, "Servers").
 struct ServeDICTCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "dict",
-        abstract: localized(.helpServeDICTAbstract),
-        discussion: localized(.helpServeDICTDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "dict",
+            abstract: localized(.helpServeDICTAbstract),
+            discussion: localized(.helpServeDICTDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTHost), valueName: "address"))
     var host = "127.0.0.1"

@@ -12,11 +12,13 @@ import LexAggLocalization
 /// `lexagg serve http`: the lookup service as an HTTP API (README.md, "serve http"). The command builds the service
 /// the way every command does and hands it to the server module; SIGTERM or Ctrl-C stop it gracefully.
 struct ServeHTTPCommand: ParsableCommand, ContextCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "http",
-        abstract: localized(.helpServeHTTPAbstract),
-        discussion: localized(.helpServeHTTPDiscussion)
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "http",
+            abstract: localized(.helpServeHTTPAbstract),
+            discussion: localized(.helpServeHTTPDiscussion)
+        )
+    }
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPHost), valueName: "address"))
     var host = "127.0.0.1"

@@ -448,7 +448,7 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
             context.output.write(JSONOutput.encode(JSONOutput.LibraryImportDocument(file: file, summary: summary)))
         case .text:
             context.output.write(
-                localized(.libraryImported, file, summary.format, summary.added, summary.merged, summary.unchanged) + "\n"
+                localized(.libraryImported, file, "\(summary.format)", summary.added, summary.merged, summary.unchanged) + "\n"
             )
         }
         return .success

@@ -37,7 +37,7 @@ extension RandomCommand {
             guard let provider = batch.provider else { break }
             if rounds == 1 && format == .text {
                 for failure in batch.failures {
-                    context.warn(localized(.randomProviderFailed, failure.provider, failure.message, provider))
+                    context.warn(localized(.randomProviderFailed, "\(failure.provider)", failure.message, "\(provider)"))
                 }
             }
             if !providers.contains(provider) { providers.append(provider) }

@@ -60,7 +60,7 @@ struct LookupBatch {
                     error: .init(code: ProviderError.Code.invalidQuery.description, message: error.description)
                 )))
             case (.invalid(let line, _, let error), .text):
-                context.warn(localized(.batchLineSkipped, line, error))
+                context.warn(localized(.batchLineSkipped, line, "\(error)"))
             }
             progress.advance()
         }

@@ -75,7 +75,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
             for failure in failures { context.warn("\(failure.provider): \(failure.message)") }
             context.output.write(render(answer, registry: context.registry))
             if !answer.isFound && !answer.allFailed {
-                context.output.writeError(localized(.matchNothing, pattern, strategy)
+                context.output.writeError(localized(.matchNothing, pattern, "\(strategy)")
                     + (strategy == .prefix ? localized(.matchTrySubstring) : "") + "\n")
             }
         }

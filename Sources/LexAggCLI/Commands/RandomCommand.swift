@@ -60,7 +60,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
         switch format {
         case .text:
             for failure in answer.failures {
-                context.warn(localized(.randomProviderFailed, failure.provider, failure.message, name))
+                context.warn(localized(.randomProviderFailed, "\(failure.provider)", failure.message, name))
             }
             context.output.write(answer.words.map { $0 + "\n" }.joined())
         case .json:

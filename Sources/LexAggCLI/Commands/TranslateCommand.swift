@@ -79,7 +79,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
             } else if result.allFailed {
                 context.fail(localized(.lookupEveryProviderFailed, query.term))
             } else {
-                context.output.writeError(localized(.translateNotFound, query.term, query.pair) + "\n")
+                context.output.writeError(localized(.translateNotFound, query.term, "\(query.pair)") + "\n")
             }
         }
         return answer.status

@@ -69,7 +69,7 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
                 tasks.addTask { try await group.run() }
                 tasks.addTask {
                     let address = try await server.listeningAddress()
-                    context.output.write(localized(.serveDICTListening, address) + "\n")
+                    context.output.write(localized(.serveDICTListening, "\(address)") + "\n")
                 }
                 try await tasks.waitForAll()
             }

@@ -73,7 +73,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
         // The server itself warns when it listens beyond loopback without a token.
         let output = context.output
         let server = HTTPAPIServer(service: service, logger: context.logger, settings: settings) { address in
-            output.write(localized(.serveHTTPListening, address) + "\n")
+            output.write(localized(.serveHTTPListening, "\(address)") + "\n")
         }
         // One lookup service (and cache) for both protocols.
         var services: [any Service] = [server]
@@ -96,7 +96,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
                 if let dict {
                     tasks.addTask {
                         let address = try await dict.listeningAddress()
-                        output.write(localized(.serveHTTPDICTListening, address) + "\n")
+                        output.write(localized(.serveHTTPDICTListening, "\(address)") + "\n")
                     }
                 }
                 try await tasks.waitForAll()

@@ -1,3 +1,4 @@
+import Foundation
 import LexAggLocalization
 import Testing
 
@@ -78,7 +79,7 @@ import Testing
             // The examples (command lines, without their comments) are the same in both languages.
             let examples = { (text: String) in
                 text.split(separator: "\n").filter { $0.hasPrefix("  lexagg ") }
-                    .map { $0.dropFirst(2).components(separatedBy: "  ")[0] }
+                    .map { String($0.dropFirst(2)).components(separatedBy: "  ")[0] }
             }
             #expect(examples(english) == examples(russian), "\(key): the examples differ")
         }

@@ -88,9 +88,14 @@ struct ConfigCommand: ParsableCommand {
                 let id = entry.key.name.split(separator: ".")[1]
                 guard let provider = ProviderID(String(id)), !known.contains(provider), flagged.insert(String(id)).inserted
                 else { continue }
-                let hint = context.registry.nearestID(to: provider.rawValue)
-                warnings.append(Phrase(.configProviderTableUnknown, id, hint.map { localized(.unknownCommandDidYouMean, in: .english, arguments: [$0]) } ?? ""))
-                warnings[warnings.count - 1].shown = localized(.configProviderTableUnknown, id, hint.map { localized(.unknownCommandDidYouMean, $0) } ?? "")
+                // The JSON keeps the English warning; the screen shows the reader's language.
+                let nearest = context.registry.nearestID(to: provider.rawValue).map { "\($0)" }
+                warnings.append(Phrase(
+                    english: localized(.configProviderTableUnknown, in: .english, arguments: [
+                        String(id), nearest.map { localized(.unknownCommandDidYouMean, in: .english, arguments: [$0]) } ?? "",
+                    ]),
+                    shown: localized(.configProviderTableUnknown, id, nearest.map { localized(.unknownCommandDidYouMean, $0) } ?? "")
+                ))
             }
             if let ids = settings.providers {
                 for id in ids where !known.contains(id) {

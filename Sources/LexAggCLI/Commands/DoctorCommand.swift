@@ -203,7 +203,7 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         case .missing:
             return Self.notCreatedYet("library", path: diagnosis.path, variable: "LEXAGG_DATA_DIR")
         case .corrupt, .foreign, .newer:
-            return Check(name: "library", status: "failed", message: "\(diagnosis.path): \(diagnosis.detail)",
+            return Check(name: "library", status: "failed", message: Phrase(same: "\(diagnosis.path): \(diagnosis.detail)"),
                          hint: diagnosis.advice.first.map { Phrase(same: $0) } ?? Phrase(.doctorRunLibraryDoctor),
                          required: true)
         }

@@ -420,6 +420,17 @@ enum English {
 
         // MARK: help with a number
         case .helpMatchLimit: "At most this many headwords from each provider (1–{1})."
+
+        // MARK: doctor: the service's findings
+        case .doctorNotConfigured: "not configured"
+        case .doctorReady: "ready ({1})"
+        case .doctorMetered: "configured; not sent a request (metered: {1})"
+        case .doctorReachable: "reachable at {1} ({2} ms)"
+        case .doctorAdviceCheckKey: "check the key (lexagg config show) or get a new one"
+        case .doctorAdviceTimeout: "{1} did not answer in time: check the network or the endpoint"
+        case .doctorAdviceThrottled: "the source is throttling requests; wait and try again"
+        case .doctorAdviceCheckNetwork: "check the network and the endpoint ({1}); without network, lookups use offline dictionaries and cached answers"
+        case .doctorAdviceTryLookup: "check it with a lookup: --providers {1}"
         }
     }
 }

@@ -119,4 +119,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
 
     // MARK: help with a number
     case helpMatchLimit
+
+    // MARK: doctor: the service's findings
+    case doctorNotConfigured, doctorReady, doctorMetered, doctorReachable, doctorAdviceCheckKey
+    case doctorAdviceTimeout, doctorAdviceThrottled, doctorAdviceCheckNetwork, doctorAdviceTryLookup
 }

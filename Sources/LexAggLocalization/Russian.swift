@@ -108,7 +108,7 @@ enum Russian {
             many: "экспортировано {n} слов в {1} ({2})")
         case .cannotRead: "не удаётся прочитать {1}"
         case .notUTF8: "{1} — не текст в UTF-8, а значит, не экспорт lexagg и не файл Anki"
-        case .libraryImported: "импортирован {1} ({2}): добавлено {3}, объединено {4}, уже было {5}"
+        case .libraryImported: "импортирован файл {1} ({2}): добавлено {3}, объединено {4}, уже было {5}"
         case .libraryDoctorShared:
             "библиотека хранится в общей базе PostgreSQL (store.url); её проверяет 'lexagg doctor', а 'library doctor' проверяет только файлы SQLite (чтобы проверить свой файл, уберите LEXAGG_STORE_URL)"
         case .libraryNoDataDirectory: "некуда положить библиотеку: задайте LEXAGG_DATA_DIR (или HOME)"
@@ -429,6 +429,17 @@ enum Russian {
 
         // MARK: help with a number
         case .helpMatchLimit: "Не больше стольких заглавных слов от каждого источника (1–{1})."
+
+        // MARK: doctor: the service's findings
+        case .doctorNotConfigured: "не настроен"
+        case .doctorReady: "готов ({1})"
+        case .doctorMetered: "настроен; запрос не отправлялся (платный: {1})"
+        case .doctorReachable: "доступен по адресу {1} ({2} мс)"
+        case .doctorAdviceCheckKey: "проверьте ключ (lexagg config show) или получите новый"
+        case .doctorAdviceTimeout: "{1} не ответил вовремя: проверьте сеть или адрес"
+        case .doctorAdviceThrottled: "источник ограничивает запросы; подождите и попробуйте снова"
+        case .doctorAdviceCheckNetwork: "проверьте сеть и адрес ({1}); без сети поиск обходится офлайн-словарями и ответами из кэша"
+        case .doctorAdviceTryLookup: "проверьте его поиском: --providers {1}"
         }
     }
 }

@@ -90,8 +90,11 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         }
         let diagnoses = await service.diagnose(deadline: deadline)
         for diagnosis in diagnoses {
-            checks.append(Check(name: diagnosis.provider.rawValue, status: diagnosis.status.rawValue,
-                                message: diagnosis.message, hint: diagnosis.hint, required: diagnosis.usedByDefault))
+            var check = Check(name: diagnosis.provider.rawValue, status: diagnosis.status.rawValue,
+                              message: diagnosis.message, hint: diagnosis.hint, required: diagnosis.usedByDefault)
+            check.shownMessage = diagnosis.finding.map(Self.text)
+            check.shownHint = diagnosis.advice.map(Self.text)
+            checks.append(check)
         }
         if !diagnoses.contains(where: { $0.usedByDefault && $0.status == .ok }) {
             checks.append(Check(name: "lookup", status: "failed", message: Phrase(.doctorNoDictionary),
@@ -135,6 +138,27 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         }
         if configurationFailed { return .configuration }
         return failed ? .unavailable : .success
+    }
+
+    /// The lookup service's finding about a provider, in the reader's language (the JSON keeps its English).
+    static func text(_ finding: ProviderDiagnosis.Finding) -> String {
+        switch finding {
+        case .notConfigured: localized(.doctorNotConfigured)
+        case .ready(let source): localized(.doctorReady, source)
+        case .metered(let quota): localized(.doctorMetered, quota)
+        case .reachable(let source, let milliseconds): localized(.doctorReachable, source, milliseconds)
+        case .failed(let code, let message): "\(code): \(message)"
+        }
+    }
+
+    static func text(_ advice: ProviderDiagnosis.Advice) -> String {
+        switch advice {
+        case .checkTheKey: localized(.doctorAdviceCheckKey)
+        case .didNotAnswerInTime(let source): localized(.doctorAdviceTimeout, source)
+        case .throttled: localized(.doctorAdviceThrottled)
+        case .checkTheNetwork(let source): localized(.doctorAdviceCheckNetwork, source)
+        case .tryALookup(let provider): localized(.doctorAdviceTryLookup, provider)
+        }
     }
 
     private func cacheCheck(_ context: CommandContext) async -> Check {

@@ -122,10 +122,12 @@ let package = Package(
         // The configuration file (TOML) and its precedence: flags > environment > file > defaults.
         .target(
             name: "LexAggConfig",
-            dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["LexAggCore", "LexAggAggregation", "LexAggLocalization", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The quiz engine: questions, SM-2 scheduling, the countdown session on an injected clock, terminal keys.
-        .target(name: "LexAggQuiz", dependencies: ["LexAggCore"]),
+        .target(name: "LexAggQuiz", dependencies: ["LexAggCore", "LexAggLocalization"]),
+        // lexagg's own text in English and Russian: the language choice, plural rules, the compiled-in catalogues.
+        .target(name: "LexAggLocalization"),
         // The versioned JSON documents: `--format json`, `serve http`'s own API and the MCP server's results.
         .target(name: "LexAggDocuments", dependencies: ["LexAggCore", "LexAggAggregation", "LexAggLibrary", "LexAggLibraryUseCases"]),
         // The library's use cases that need the lookup service (adding a word: look it up, save what was found),
@@ -164,7 +166,7 @@ let package = Package(
             dependencies: [
                 "LexAggDocuments", "LexAggHTTPServer", "LexAggDICTServer", "LexAggMCPServer",
                 "LexAggCore", "LexAggAggregation", "LexAggCache", "LexAggConfig", "LexAggQuiz", "LexAggLibrary",
-                "LexAggLibraryUseCases", "LexAggPostgres", "ProviderConformance", "LexAggWiktextract",
+                "LexAggLibraryUseCases", "LexAggPostgres", "ProviderConformance", "LexAggWiktextract", "LexAggLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -265,6 +267,7 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "LexAggConfigTests", dependencies: ["LexAggConfig", "LexAggCore"]),
+        .testTarget(name: "LexAggLocalizationTests", dependencies: ["LexAggLocalization"]),
         .testTarget(
             name: "LexAggQuizTests",
             dependencies: ["LexAggQuiz", "LexAggCore", .product(name: "Clocks", package: "swift-clocks")]

@@ -2,6 +2,7 @@ import LexAggAggregation
 import LexAggCache
 import LexAggConfig
 import LexAggCore
+import LexAggLocalization
 import LexAggPostgres
 import Logging
 import Synchronization
@@ -134,13 +135,21 @@ public final class CommandContext: Sendable {
         return TerminalStyle(enabled: output.isTerminal && !disabled)
     }
 
+    /// The language of lexagg's own text for this run: `--ui-language` (`flag`), else `ui.language` in the
+    /// configuration, else the locale's variables (see ``LexAggLocalization/UILanguage/choose(flag:configured:environment:)``).
+    /// An unreadable configuration is reported by the command that needs it, not here.
+    public func uiLanguage(flag: String?) -> UILanguage {
+        let configured = flag == nil ? (try? settings)?.uiLanguage : nil
+        return UILanguage.choose(flag: flag, configured: configured, environment: environment)
+    }
+
     func warn(_ message: String) {
         guard !isQuiet else { return }
-        output.writeError("lexagg: warning: \(message)\n")
+        output.writeError(localized(.warningLine, message) + "\n")
     }
 
     func fail(_ message: String) {
-        output.writeError("lexagg: error: \(message)\n")
+        output.writeError(localized(.errorLine, message) + "\n")
     }
 
     /// Reports the factories' problems (an unreadable `LEXAGG_DICT_PATH` entry) as warnings, once per run however

@@ -2,19 +2,30 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggLocalization
 
 /// The `lexagg` command line: parses arguments, runs the command, maps every outcome to an ``ExitStatus``.
 public enum LexAggCLI {
     public static let version = "0.1.0"
 
     /// Runs lexagg with `arguments` (without the program name) and returns the exit code.
+    ///
+    /// The language of lexagg's own text is chosen first (``CommandContext/uiLanguage(flag:)``), so help, parse errors
+    /// and every message of the run speak it; `--ui-language` is taken out of the arguments before they are parsed.
     public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+        let (flag, arguments) = UILanguage.extractFlag(from: arguments)
+        return await UILanguage.$current.withValue(context.uiLanguage(flag: flag)) {
+            await runInLanguage(arguments, context: context)
+        }
+    }
+
+    private static func runInLanguage(_ arguments: [String], context: CommandContext) async -> Int32 {
         if let options = FastLookupParser.parse(arguments) {
             return await execute(options, context: context)
         }
         if let unknown = unknownCommand(arguments) {
             context.fail(unknown)
-            context.output.writeError("Run 'lexagg help' for the commands.\n")
+            context.output.writeError(localized(.seeHelpForCommands) + "\n")
             return ExitStatus.usage.rawValue
         }
         let command: any ParsableCommand
@@ -45,11 +56,11 @@ public enum LexAggCLI {
         guard !names.contains(first) else { return nil }
         let nearest = names.map { (name: $0, distance: EditDistance.between(first.lowercased(), $0)) }
             .min { $0.distance < $1.distance }
-        var message = "unknown command '\(first)'"
+        var message = localized(.unknownCommand, first)
         if let nearest, nearest.distance <= max(2, first.count / 3) {
-            message += "; did you mean '\(nearest.name)'?"
+            message += localized(.unknownCommandDidYouMean, nearest.name)
         } else {
-            message += "; the commands are " + names.filter { $0 != "help" }.joined(separator: ", ")
+            message += localized(.unknownCommandList, names.filter { $0 != "help" }.joined(separator: ", "))
         }
         return message
     }
@@ -74,11 +85,11 @@ public enum LexAggCLI {
         } catch let error as LookupServiceError {
             let failure = CommandFailure(error)
             context.fail(failure.message)
-            if failure.status == .usage { context.output.writeError("Run 'lexagg help' for usage.\n") }
+            if failure.status == .usage { context.output.writeError(localized(.seeHelpForUsage) + "\n") }
             return failure.status.rawValue
         } catch let failure as CommandFailure {
             context.fail(failure.message)
-            if failure.status == .usage { context.output.writeError("Run 'lexagg help' for usage.\n") }
+            if failure.status == .usage { context.output.writeError(localized(.seeHelpForUsage) + "\n") }
             return failure.status.rawValue
         } catch let error as ConfigError {
             context.fail(error.description)
@@ -86,51 +97,29 @@ public enum LexAggCLI {
         } catch is CancellationError {
             return ExitStatus.interrupted.rawValue
         } catch {
-            context.fail("internal error: \(error)")
+            context.fail(localized(.internalError, "\(error)"))
             return ExitStatus.internalError.rawValue
         }
     }
 }
 
 struct LexAgg: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lexagg",
-        abstract: "Look words up in many dictionaries at once.",
-        discussion: """
-            lexagg asks every dictionary it knows — the embedded WordNet, any dictd databases on this machine \
-            (/usr/share/dictd, LEXAGG_DICT_PATH) and, once configured, online sources — and shows what each one \
-            says, with its source.
-
-            Examples:
-              lexagg lookup serendipity
-              lexagg lookup bank --providers wordnet --format json
-              lexagg translate house --from en --to de
-              lexagg match hous --strategy prefix
-              lexagg random --lang es --count 5
-              lexagg providers
-              lexagg lookup hello --offline
-              lexagg cache stats
-              lexagg config set lookup.strategy first
-              lexagg library add serendipity
-              lexagg suggest
-              lexagg quiz --count 5
-              lexagg review
-              lexagg doctor
-              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
-
-            Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
-            78 configuration error, 130 interrupted.
-            """,
-        version: LexAggCLI.version,
-        subcommands: [
-            LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
-            ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
-            ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
-            ServeCommand.self,
-            MatchCommand.self, MCPCommand.self,
-            StoreCommand.self, DataCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lexagg",
+            abstract: localized(.helpLexAggAbstract),
+            discussion: localized(.helpLexAggDiscussion),
+            version: LexAggCLI.version,
+            subcommands: [
+                LookupCommand.self, TranslateCommand.self, RandomCommand.self, ProvidersCommand.self, CacheCommand.self,
+                ConfigCommand.self, LibraryCommand.self, HistoryCommand.self, SuggestCommand.self, QuizCommand.self,
+                ReviewCommand.self, DoctorCommand.self, ProviderCommand.self,
+                ServeCommand.self,
+                MatchCommand.self, MCPCommand.self,
+                StoreCommand.self, DataCommand.self,
+            ]
+        )
+    }
 }
 
 /// `--format text|json`, shared by every command.
@@ -142,9 +131,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 /// Parses a `--lang` value, with an error that teaches.
 func parseLanguage(_ text: String, option: String = "--lang") throws -> Language {
     guard let language = Language(text) else {
-        throw CommandFailure.usage(
-            "'\(text)' is not a language code for \(option); use an ISO 639 code such as en, de, fr, es"
-        )
+        throw CommandFailure.usage(localized(.badLanguageCode, text, option))
     }
     return language
 }
@@ -157,7 +144,7 @@ func parseTimeout(_ timeout: Double?) throws -> Duration? {
     guard let timeout else { return nil }
     // Whole milliseconds: below 0.001 s the deadline would round to 0 ms, one already past.
     guard timeout.isFinite, timeout >= 0.001, timeout <= 600 else {
-        throw CommandFailure.usage("--timeout must be a number of seconds above 0 (at least 0.001) and at most 600, not \(timeout)")
+        throw CommandFailure.usage(localized(.badTimeout, timeout))
     }
     return .milliseconds(Int64((timeout * 1000).rounded()))
 }

@@ -1,16 +1,17 @@
 import ArgumentParser
 import Logging
 import Synchronization
+import LexAggLocalization
 
 /// `--verbose`, `--debug` and `--quiet`, shared by every command that asks providers.
 struct LoggingOptions: ParsableArguments, Equatable {
-    @Flag(name: .long, help: "Log each request (method, URL with secrets redacted, status, size, time), cache hits and strategy decisions to standard error.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLoggingOptionsVerbose)))
     var verbose = false
 
-    @Flag(name: .long, help: "Like --verbose, with more detail.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLoggingOptionsDebug)))
     var debug = false
 
-    @Flag(name: .long, help: "Print no warnings (errors still go to standard error).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLoggingOptionsQuiet)))
     var quiet = false
 
     static func == (a: LoggingOptions, b: LoggingOptions) -> Bool { a.verbosity == b.verbosity }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LexAggLocalization
 import Synchronization
 
 /// Where commands write: standard output for results, standard error for diagnostics.
@@ -59,7 +60,7 @@ public struct StandardOutput: OutputSink {
         }
         guard let failure else { return }
         if failure != EPIPE && descriptor == STDOUT_FILENO {
-            let message = "lexagg: cannot write standard output: \(String(cString: strerror(failure)))\n"
+            let message = localized(.cannotWriteStandardOutput, String(cString: strerror(failure))) + "\n"
             var bytes = Array(message.utf8)
             _ = Glibc.write(STDERR_FILENO, &bytes, bytes.count)
         }

@@ -1,6 +1,7 @@
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggLocalization
 
 /// How commands combine their flags with the settings: a flag given wins, otherwise the setting (environment,
 /// file or default) applies.
@@ -13,9 +14,9 @@ extension Settings {
         var chosen: [any DictionaryProvider] = []
         for id in ids {
             guard let provider = registry.provider(id) else {
-                let hint = registry.nearestID(to: id.rawValue).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = registry.nearestID(to: id.rawValue).map { localized(.unknownCommandDidYouMean, $0) } ?? ""
                 throw configError(for: "lookup.providers", kind: .invalidValue,
-                                  message: "lookup.providers: no provider '\(id)' here\(hint) (run 'lexagg providers' to list them)")
+                                  message: localized(.configNoSuchProvider, id, hint))
             }
             chosen.append(provider)
         }
@@ -28,7 +29,7 @@ extension Settings {
         case .file(let line):
             ConfigError(kind, location: file.location?.path ?? "config", line: line, message: message)
         case .environment(let variable):
-            ConfigError(kind, location: "environment variable \(variable)", message: message)
+            ConfigError(kind, location: localized(.configEnvironmentVariable, variable), message: message)
         case .defaultValue:
             ConfigError(kind, location: "configuration", message: message)
         }

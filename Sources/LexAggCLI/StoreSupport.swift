@@ -3,6 +3,7 @@ import LexAggConfig
 import LexAggLibrary
 import LexAggPostgres
 import Synchronization
+import LexAggLocalization
 
 // Which store the cache and the library live in: the SQLite files (the default), or the PostgreSQL database
 // `store.url` / LEXAGG_STORE_URL names, shared by many lexagg instances. Everything else sees only the protocols
@@ -34,11 +35,11 @@ extension CommandContext {
     /// The cache store of online answers: the shared database's when a store URL is set, else the SQLite file (nil
     /// when no cache directory can be found, or the store URL cannot be used — said once, as a warning).
     func makeCacheStore() -> (any AnswerStore)? {
-        let warn: @Sendable (String) -> Void = { [output] message in output.writeError("lexagg: warning: \(message)\n") }
+        let warn: @Sendable (String) -> Void = { [output] message in output.writeError(localized(.warningLine, message) + "\n") }
         do {
             if let database = try sharedDatabase() { return PostgresAnswerStore(database: database, warn: warn) }
         } catch {
-            warn("the shared cache cannot be used: \(error.message); going on without the cache")
+            warn(localized(.sharedCacheUnusable, error.message))
             return nil
         }
         return CacheLocation.file(in: environment).map { CacheStore(path: $0, warn: warn) }
@@ -49,11 +50,11 @@ extension CommandContext {
         let directory = Library.dataDirectory(environment: environment)
         let database: PostgresStore?
         do { database = try sharedDatabase() } catch {
-            throw LibraryError(.invalidInput, "the store URL cannot be used: \(error.message)")
+            throw LibraryError(.invalidInput, localized(.storeURLUnusable, error.message))
         }
         if let database { return PostgresLibrary(database: database, journalDirectory: directory) }
         guard let directory else {
-            throw LibraryError(.noDataDirectory, "no data directory for the library: set LEXAGG_DATA_DIR (or HOME)")
+            throw LibraryError(.noDataDirectory, localized(.libraryNoDataDirectory))
         }
         return try Library.open(directory: directory)
     }

@@ -9,6 +9,7 @@ import Darwin
 // With swift-service-lifecycle linked, Glibc's `struct stat` is seen as Dispatch's clang module's (see QuizTerminal).
 import CDispatch
 #endif
+import LexAggLocalization
 
 /// Writes files the user names on the command line (`--output P`): the one way lexagg writes such a file.
 ///
@@ -28,7 +29,7 @@ enum UserFile {
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         var link = Glibc.stat()
         guard lstat(path, &link) == 0 else {
-            guard errno == ENOENT else { throw Failure(description: "cannot write \(path): \(Self.reason())") }
+            guard errno == ENOENT else { throw Failure(description: localized(.cannotWrite, path, Self.reason())) }
             return try replace(path, with: bytes)
         }
         switch link.st_mode & S_IFMT {
@@ -39,18 +40,18 @@ enum UserFile {
         case S_IFLNK:
             var target = Glibc.stat()
             guard stat(path, &target) == 0 else {
-                throw Failure(description: "cannot write \(path): a symbolic link to nothing (\(Self.reason()))")
+                throw Failure(description: localized(.cannotWrite, path, localized(.fileDanglingLink, Self.reason())))
             }
             let kind = target.st_mode & S_IFMT
             guard kind == S_IFREG || kind == S_IFCHR else {
                 throw Failure(
-                    description: "cannot write \(path): a symbolic link to \(Self.describe(kind)), not a file", refused: true
+                    description: localized(.cannotWrite, path, localized(.fileLinkToNotAFile, Self.describe(kind))), refused: true
                 )
             }
             return try writeInPlace(path, bytes)
         default:
             throw Failure(
-                description: "cannot write \(path): it is \(Self.describe(link.st_mode & S_IFMT)), not a file", refused: true
+                description: localized(.cannotWrite, path, localized(.fileIsNotAFile, Self.describe(link.st_mode & S_IFMT))), refused: true
             )
         }
     }
@@ -58,11 +59,11 @@ enum UserFile {
     /// Writes through the existing name (truncating a regular target), never creating or replacing the entry.
     private static func writeInPlace(_ path: String, _ bytes: [UInt8]) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw Failure(description: "cannot write \(path): \(Self.reason())") }
+        guard descriptor >= 0 else { throw Failure(description: localized(.cannotWrite, path, Self.reason())) }
         defer { close(descriptor) }
         var check = Glibc.stat()
         guard fstat(descriptor, &check) == 0, [S_IFREG, S_IFCHR].contains(check.st_mode & S_IFMT) else {
-            throw Failure(description: "cannot write \(path): it is not a file")
+            throw Failure(description: localized(.cannotWrite, path, localized(.fileNotAFile)))
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         try writeAll(bytes, to: descriptor, path: path)
@@ -72,7 +73,7 @@ enum UserFile {
     private static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         var template = Array((path + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Failure(description: "cannot write \(path): \(Self.reason())") }
+        guard descriptor >= 0 else { throw Failure(description: localized(.cannotWrite, path, Self.reason())) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer {
@@ -81,8 +82,8 @@ enum UserFile {
         }
         _ = fchmod(descriptor, 0o600)
         try writeAll(bytes, to: descriptor, path: path)
-        guard fsync(descriptor) == 0 else { throw Failure(description: "cannot write \(path): \(Self.reason())") }
-        guard rename(temporary, path) == 0 else { throw Failure(description: "cannot write \(path): \(Self.reason())") }
+        guard fsync(descriptor) == 0 else { throw Failure(description: localized(.cannotWrite, path, Self.reason())) }
+        guard rename(temporary, path) == 0 else { throw Failure(description: localized(.cannotWrite, path, Self.reason())) }
         renamed = true
     }
 
@@ -91,7 +92,7 @@ enum UserFile {
         while done < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, bytes.count - done) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw Failure(description: "cannot write \(path): \(Self.reason())") }
+            guard written > 0 else { throw Failure(description: localized(.cannotWrite, path, Self.reason())) }
             done += written
         }
     }
@@ -100,12 +101,12 @@ enum UserFile {
 
     private static func describe(_ kind: mode_t) -> String {
         switch kind {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFBLK: "a block device"
-        case S_IFCHR: "a character device"
-        default: "not a regular file"
+        case S_IFDIR: localized(.fileDirectory)
+        case S_IFIFO: localized(.fileFIFO)
+        case S_IFSOCK: localized(.fileSocket)
+        case S_IFBLK: localized(.fileBlockDevice)
+        case S_IFCHR: localized(.fileCharacterDevice)
+        default: localized(.fileNotRegular)
         }
     }
 }

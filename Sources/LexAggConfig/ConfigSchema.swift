@@ -1,5 +1,6 @@
 import LexAggAggregation
 import LexAggCore
+import LexAggLocalization
 
 /// Every key the configuration file may hold, its type, and the environment variable that overrides it.
 public enum ConfigSchema {
@@ -11,6 +12,8 @@ public enum ConfigSchema {
         case databaseName
         /// A whole number from 1 to 1000.
         case count
+        /// A language lexagg's own text is available in (``LexAggLocalization/UILanguage``): `en`, `ru`.
+        case uiLanguage
 
         /// "a number of seconds …", for messages.
         public var expected: String {
@@ -28,6 +31,7 @@ public enum ConfigSchema {
             case .databaseName: "a DICT database name such as \"wn\", \"*\" or \"!\" (no spaces)"
             case .pathList: "a path or a list of paths"
             case .count: "a whole number from 1 to 1000"
+            case .uiLanguage: "one of " + UILanguage.allCases.map(\.rawValue).joined(separator: ", ")
             }
         }
     }
@@ -56,6 +60,8 @@ public enum ConfigSchema {
             summary: "the default --lang of lookup and random"),
         Key(name: "lookup.senses", kind: .count, variable: "LEXAGG_SENSES",
             summary: "senses shown per part of speech (default 5; --senses N, --all)"),
+        Key(name: "ui.language", kind: .uiLanguage, variable: nil,
+            summary: "the language of lexagg's own messages (--ui-language; default: LC_ALL, LC_MESSAGES, LANG, LANGUAGE)"),
         Key(name: "learner.languages", kind: .languageList, variable: "LEXAGG_LANGUAGES",
             summary: "the languages you learn or speak"),
         Key(name: "cache.enabled", kind: .bool, variable: "LEXAGG_NO_CACHE",
@@ -88,7 +94,7 @@ public enum ConfigSchema {
     ]
 
     /// The top-level tables.
-    public static let tables = ["lookup", "learner", "cache", "databases", "server", "providers"]
+    public static let tables = ["lookup", "ui", "learner", "cache", "databases", "server", "providers"]
 
     /// The key named `name` (`lookup.strategy`, `providers.wiktionary.weight`).
     public static func key(named name: String) -> Key? {
@@ -154,7 +160,7 @@ extension ConfigSchema.Kind {
             return validateList(text.split(separator: ":").map(String.init))
         case (.strategy, .string(let text)), (.language, .string(let text)), (.endpoint, .string(let text)),
              (.secret, .string(let text)), (.text, .string(let text)), (.duration, .string(let text)),
-             (.databaseName, .string(let text)):
+             (.databaseName, .string(let text)), (.uiLanguage, .string(let text)):
             return parse(text)
         case (.seconds, .integer(let number)), (.weight, .integer(let number)), (.duration, .integer(let number)):
             return self == .duration ? validateDuration(number) : validateNumber(Double(number))
@@ -218,6 +224,9 @@ extension ConfigSchema.Kind {
         case .count:
             guard let number = Int(trimmed), (1...1000).contains(number) else { return .failure(.invalid(quoting: trimmed)) }
             return .success(.number(Double(number)))
+        case .uiLanguage:
+            guard let language = UILanguage(rawValue: trimmed.lowercased()) else { return .failure(.invalid(quoting: trimmed)) }
+            return .success(.string(language.rawValue))
         }
     }
 

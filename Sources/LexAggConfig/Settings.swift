@@ -133,6 +133,9 @@ public struct Settings: Sendable {
     /// The default language of `lookup` and `random`; `nil`: none.
     public var language: Language? { value("lookup.language")?.string.flatMap(Language.init) }
 
+    /// `ui.language`: the language of lexagg's own text, when configured (`lexagg config set ui.language ru`).
+    public var uiLanguage: String? { value("ui.language")?.string }
+
     /// The learner's languages, in the order given.
     public var learnerLanguages: [Language] { value("learner.languages")?.strings?.compactMap(Language.init) ?? [] }
     /// How many senses of each part of speech `lookup` shows before summarising the rest (`lookup.senses`).

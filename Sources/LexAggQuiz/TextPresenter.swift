@@ -1,10 +1,12 @@
 import Foundation
 import LexAggCore
+import LexAggLocalization
 
 /// Shows a quiz as text: each question with numbered choices, a countdown, the running score and a summary.
 ///
 /// On a terminal the countdown is one line rewritten every second; elsewhere (a pipe, a log) it is not repeated,
-/// so the output stays one line per event. Colour only when `colour` is set (a terminal without `NO_COLOR`).
+/// so the output stays one line per event. Colour only when `colour` is set (a terminal without `NO_COLOR`). The text
+/// is in the language of the task that shows the quiz (``LexAggLocalization/UILanguage/current``).
 public struct TextPresenter: QuizPresenter {
     let write: @Sendable (String) -> Void
     let terminal: Bool
@@ -19,29 +21,31 @@ public struct TextPresenter: QuizPresenter {
     public func show(_ event: QuizEvent) {
         switch event {
         case .question(let number, let total, let question, let right, let asked, let seconds):
-            var text = style("Question \(number) of \(total)", "1") + style("  ·  score \(right)/\(asked)", "2") + "\n"
-            let part = question.mode == .meaning ? question.word.partOfSpeech.map { " (\($0.name))" } ?? "" : ""
+            var text = style(localized(.quizQuestionOf, number, total), "1")
+                + style(localized(.quizRunningScore, right, asked), "2") + "\n"
+            let part = question.mode == .meaning ? question.word.partOfSpeech.map { " (\(Self.label($0)))" } ?? "" : ""
             text += "  " + style(question.prompt, "1") + style(part, "3") + "\n"
-            text += question.mode == .meaning ? "  What does it mean?\n" : "  Which word is it?\n"
+            text += "  " + localized(question.mode == .meaning ? .quizWhatDoesItMean : .quizWhichWordIsIt) + "\n"
             for (index, choice) in question.choices.enumerated() {
                 text += "    \(style(String(index + 1), "36"))  \(choice)\n"
             }
-            text += terminal ? countdown(seconds) : "  \(seconds) s to answer 1–4\n"
+            text += terminal ? countdown(seconds) : "  " + localized(.quizSecondsToAnswer, seconds) + "\n"
             write(text)
         case .tick(let remaining):
             if terminal { write(countdown(remaining)) }
         case .hint(let key):
-            let hint = "'\(key)' is not an answer: press 1, 2, 3 or 4 (q or Ctrl-C stops)"
+            let hint = localized(.quizNotAnAnswer, key)
             write(terminal ? "\r\u{1B}[2K" + style("  " + hint, "33") : "  \(hint)\n")
         case .answered(let answer, let question, let right, let asked):
             let key = question.answerIndex + 1
             var line: String
             switch answer.outcome {
-            case .right: line = style("  ✓ Right!", "32")
-            case .wrong: line = style("  ✗ Wrong", "31") + " — the answer is \(key): \(question.answer)"
-            case .timedOut: line = style("  ⏱ Time's up", "31") + " — the answer is \(key): \(question.answer)"
+            case .right: line = style("  " + localized(.quizRight), "32")
+            case .wrong: line = style("  " + localized(.quizWrong), "31") + localized(.quizTheAnswerIs, key, question.answer)
+            case .timedOut:
+                line = style("  " + localized(.quizTimeUp), "31") + localized(.quizTheAnswerIs, key, question.answer)
             }
-            line += style("   score \(right)/\(asked)", "2")
+            line += style(localized(.quizScoreAfterAnswer, right, asked), "2")
             write((terminal ? "\r\u{1B}[2K" : "") + line + "\n\n")
         case .finished(let result):
             // A quiz that ended early leaves a countdown line behind on a terminal: clear it first.
@@ -51,7 +55,20 @@ public struct TextPresenter: QuizPresenter {
     }
 
     private func countdown(_ remaining: Int) -> String {
-        "\r\u{1B}[2K" + style("  ⏱ \(remaining) s", remaining <= 3 ? "33" : "2") + style("  — press 1–4, q stops", "2")
+        "\r\u{1B}[2K" + style("  ⏱ " + localized(.secondsShort, remaining), remaining <= 3 ? "33" : "2")
+            + style(localized(.quizPressHint), "2")
+    }
+
+    /// A part of speech in the reader's language (the usual ones; any other as the dictionary wrote it).
+    static func label(_ partOfSpeech: PartOfSpeech) -> String {
+        let key: L10nKey? = switch partOfSpeech.name {
+        case "noun": .posNoun
+        case "verb": .posVerb
+        case "adjective": .posAdjective
+        case "adverb": .posAdverb
+        default: nil
+        }
+        return key.map { localized($0) } ?? partOfSpeech.name
     }
 
     private func style(_ text: String, _ code: String) -> String {
@@ -64,18 +81,18 @@ public struct TextPresenter: QuizPresenter {
         switch result.end {
         case .completed: break
         case .interrupted:
-            text += "Stopped early after \(result.asked) of \(result.planned) questions; the answers given are saved.\n"
+            text += localized(.quizStoppedEarly, count: result.planned, result.asked) + "\n"
         case .inputEnded:
-            text += "Input ended after \(result.asked) of \(result.planned) questions; the answers given are saved.\n"
+            text += localized(.quizInputEnded, count: result.planned, result.asked) + "\n"
         }
         guard result.asked > 0 else { return text }
         let percent = Int((Double(result.right) * 100 / Double(result.asked)).rounded())
-        text += style("Score: \(result.right)/\(result.asked) (\(percent)%)", "1")
-            + " — \(result.right) right, \(result.wrong) wrong, \(result.missed) missed"
-            + " in \(Int(result.durationSeconds.rounded())) s\n"
+        text += style(localized(.quizScore, result.right, result.asked, percent), "1")
+            + localized(.quizScoreDetail, result.right, result.wrong, result.missed, Int(result.durationSeconds.rounded()))
+            + "\n"
         let toReview = result.answers.filter { $0.outcome != .right }
         if !toReview.isEmpty {
-            text += "To review: " + toReview.map(\.word).joined(separator: ", ") + "\n"
+            text += localized(.quizToReview) + toReview.map(\.word).joined(separator: ", ") + "\n"
         }
         return text
     }

@@ -22,6 +22,18 @@ import Testing
         #expect(ConfigSchema.key(named: "server.token")?.isSecret == true)
     }
 
+    /// `[ui] language`: only the languages lexagg has a catalogue for, in the file and through `config set`.
+    @Test func theLanguageOfLexaggsOwnText() throws {
+        #expect(try settings(nil, ["HOME": TestFiles.directory()]).uiLanguage == nil)
+        #expect(try settings("[ui]\nlanguage = \"ru\"\n").uiLanguage == "ru")
+        #expect(throws: ConfigError.self) { try settings("[ui]\nlanguage = \"tlh\"\n") }
+        #expect(throws: ConfigError.self) { try settings("[ui]\nlanguage = 7\n") }
+        let edit = try ConfigEditor.setting("ui.language", to: "RU", in: "", location: "config.toml")
+        #expect(edit.text == "[ui]\nlanguage = \"ru\"\n")
+        #expect(throws: ConfigError.self) { try ConfigEditor.setting("ui.language", to: "de", in: "", location: "config.toml") }
+        #expect(ConfigSchema.Kind.uiLanguage.expected == "one of en, ru")
+    }
+
     @Test func defaultsWithoutAFile() throws {
         let settings = try settings(nil, ["HOME": TestFiles.directory()])
         #expect(!settings.file.exists)

@@ -20,13 +20,40 @@ public struct ProviderDiagnosis: Sendable, Hashable {
     public var hint: String?
     /// Whether a default lookup asks this provider (so its failure matters to `doctor`'s exit status).
     public var usedByDefault: Bool
+    /// What was found and what to do, as data, for a consumer that words them itself (the command line, in the
+    /// reader's language); `message` and `hint` are the English wording. `nil` where the text is the provider's own.
+    public var finding: Finding?
+    public var advice: Advice?
 
-    public init(provider: ProviderID, status: Status, message: String, hint: String? = nil, usedByDefault: Bool) {
+    /// What a check found, when the service (not the provider) worded it.
+    public enum Finding: Sendable, Hashable {
+        case notConfigured
+        case ready(source: String)
+        case metered(quota: String)
+        case reachable(source: String, milliseconds: String)
+        case failed(code: String, message: String)
+    }
+
+    /// What to do about it, when the service worded it.
+    public enum Advice: Sendable, Hashable {
+        case checkTheKey
+        case didNotAnswerInTime(source: String)
+        case throttled
+        case checkTheNetwork(source: String)
+        case tryALookup(provider: String)
+    }
+
+    public init(
+        provider: ProviderID, status: Status, message: String, hint: String? = nil, usedByDefault: Bool,
+        finding: Finding? = nil, advice: Advice? = nil
+    ) {
         self.provider = provider
         self.status = status
         self.message = message
         self.hint = hint
         self.usedByDefault = usedByDefault
+        self.finding = finding
+        self.advice = advice
     }
 }
 
@@ -55,21 +82,28 @@ extension LookupService {
     ) async -> ProviderDiagnosis {
         if let discovering = provider as? any DescriptorDiscovering { await discovering.discoverDescriptor() }
         let descriptor = provider.descriptor
-        func diagnosis(_ status: ProviderDiagnosis.Status, _ message: String, hint: String? = nil) -> ProviderDiagnosis {
+        func diagnosis(
+            _ status: ProviderDiagnosis.Status, _ message: String, hint: String? = nil,
+            finding: ProviderDiagnosis.Finding? = nil, advice: ProviderDiagnosis.Advice? = nil
+        ) -> ProviderDiagnosis {
             ProviderDiagnosis(provider: descriptor.id, status: status, message: message, hint: hint,
-                              usedByDefault: usedByDefault && status != .notice)
+                              usedByDefault: usedByDefault && status != .notice, finding: finding, advice: advice)
         }
         switch await provider.availability() {
         case .notConfigured(let hint):
-            return diagnosis(.notice, "not configured", hint: hint)
+            return diagnosis(.notice, "not configured", hint: hint, finding: .notConfigured)
         case .unavailable(let reason):
             return diagnosis(.failed, reason)
         case .available:
             break
         }
-        guard !descriptor.runsInline else { return diagnosis(.ok, "ready (\(descriptor.source))") }
+        guard !descriptor.runsInline else {
+            return diagnosis(.ok, "ready (\(descriptor.source))", finding: .ready(source: descriptor.source))
+        }
         if case .metered(let quota) = descriptor.quota {
-            return diagnosis(.notice, "configured; not sent a request (metered: \(quota))", hint: "check it with a lookup: --providers \(descriptor.id)")
+            return diagnosis(.notice, "configured; not sent a request (metered: \(quota))",
+                             hint: "check it with a lookup: --providers \(descriptor.id)",
+                             finding: .metered(quota: "\(quota)"), advice: .tryALookup(provider: descriptor.id.rawValue))
         }
         let start = clock.now
         do {
@@ -77,10 +111,13 @@ extension LookupService {
                 try await probe(provider)
             }
             let elapsed = start.duration(to: clock.now)
-            return diagnosis(.ok, "reachable at \(descriptor.source) (\(elapsed.milliseconds) ms)")
+            return diagnosis(.ok, "reachable at \(descriptor.source) (\(elapsed.milliseconds) ms)",
+                             finding: .reachable(source: descriptor.source, milliseconds: "\(elapsed.milliseconds)"))
         } catch {
             let failure = ProviderError.wrapping(error, provider: descriptor.id)
-            return diagnosis(.failed, "\(failure.code): \(failure.message)", hint: hint(for: failure, descriptor))
+            return diagnosis(.failed, "\(failure.code): \(failure.message)", hint: hint(for: failure, descriptor),
+                             finding: .failed(code: "\(failure.code)", message: failure.message),
+                             advice: advice(for: failure, descriptor))
         }
     }
 
@@ -94,6 +131,15 @@ extension LookupService {
             _ = try await random.randomWords(RandomWordRequest(count: 1, language: language))
         } else if let translator = provider as? any TranslationProviding, let pair = provider.descriptor.translationPairs.first {
             _ = try await translator.translate(try TranslationQuery("a", from: pair.source, to: pair.target))
+        }
+    }
+
+    private static func advice(for failure: ProviderError, _ descriptor: ProviderDescriptor) -> ProviderDiagnosis.Advice {
+        switch failure.code {
+        case .credentials: .checkTheKey
+        case .timeout: .didNotAnswerInTime(source: descriptor.source)
+        case .rateLimited: .throttled
+        default: .checkTheNetwork(source: descriptor.source)
         }
     }
 

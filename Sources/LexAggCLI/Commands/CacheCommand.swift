@@ -4,27 +4,19 @@ import LexAggCache
 import LexAggCore
 import LexAggDocuments
 import LexAggPostgres
+import LexAggLocalization
 
 /// `lexagg cache stats|clear|prune`: look after the cache of online answers.
 struct CacheCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "cache",
-        abstract: "Show, prune or clear the cache of online answers.",
-        discussion: """
-            Answers from online sources (Wiktionary, Free Dictionary, PONS, a DICT server) are kept in one SQLite \
-            file: $LEXAGG_CACHE_DIR/cache.sqlite, else $XDG_CACHE_HOME/lexagg/cache.sqlite, else \
-            ~/.cache/lexagg/cache.sqlite. A cached answer is used while it is fresh (7 days; 1 day for "not found"); \
-            after that the source is asked again, and the old answer is still shown, marked stale, when the source \
-            fails or with --offline. Offline dictionaries are never cached: they are faster than the cache.
-
-            Examples:
-              lexagg cache stats
-              lexagg cache prune
-              lexagg cache clear --provider wiktionary
-            """,
-        subcommands: [CacheStatsCommand.self, CacheClearCommand.self, CachePruneCommand.self],
-        defaultSubcommand: CacheStatsCommand.self
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "cache",
+            abstract: localized(.helpCacheAbstract),
+            discussion: localized(.helpCacheDiscussion),
+            subcommands: [CacheStatsCommand.self, CacheClearCommand.self, CachePruneCommand.self],
+            defaultSubcommand: CacheStatsCommand.self
+        )
+    }
 }
 
 extension CommandContext {
@@ -32,13 +24,13 @@ extension CommandContext {
     func requireCacheStore() throws -> any AnswerStore {
         if configuredStoreURL != nil {
             do { _ = try sharedDatabase() } catch {
-                throw CommandFailure(status: .configuration, message: "the store URL cannot be used: \(error.message)")
+                throw CommandFailure(status: .configuration, message: localized(.storeURLUnusable, error.message))
             }
         }
         guard let store = cacheStore else {
             throw CommandFailure(
                 status: .unavailable,
-                message: "no cache directory: set LEXAGG_CACHE_DIR, XDG_CACHE_HOME or HOME"
+                message: localized(.cacheNoDirectory)
             )
         }
         return store
@@ -46,12 +38,14 @@ extension CommandContext {
 }
 
 struct CacheStatsCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stats",
-        abstract: "Show where the cache is and what it holds, per provider."
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "stats",
+            abstract: localized(.helpCacheStatsAbstract)
+        )
+    }
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -66,11 +60,11 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(Document(stats: stats)))
         case .text:
-            var text = "cache: \(stats.path) (\(formatBytes(stats.fileBytes)))\n"
+            var text = localized(.cachePath, stats.path, formatBytes(stats.fileBytes)) + "\n"
             if stats.providers.isEmpty {
-                text += "empty: answers from online sources are stored here as you look words up\n"
+                text += localized(.cacheEmpty) + "\n"
             } else {
-                text += "\(stats.entries) \(stats.entries == 1 ? "answer" : "answers")\n"
+                text += localized(.cacheAnswers, count: stats.entries) + "\n"
                 let rows = stats.providers.map { provider in
                     [
                         provider.provider, "\(provider.entries)", "\(provider.negative)", "\(provider.expired)",
@@ -78,7 +72,10 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
                         provider.newest.map { formatAge(since: $0) } ?? "",
                     ]
                 }
-                text += table(header: ["provider", "answers", "not found", "expired", "size", "newest"], rows: rows)
+                text += table(header: [
+                    localized(.cacheColumnProvider), localized(.cacheColumnAnswers), localized(.cacheColumnNotFound),
+                    localized(.cacheColumnExpired), localized(.cacheColumnSize), localized(.cacheColumnNewest),
+                ], rows: rows)
             }
             context.output.write(text)
         }
@@ -93,24 +90,25 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
 }
 
 struct CacheClearCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "clear",
-        abstract: "Delete cached answers: all of them, or one provider's."
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "clear",
+            abstract: localized(.helpCacheClearAbstract)
+        )
+    }
 
-    @Option(name: .long, help: ArgumentHelp("Only this provider's answers.", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpCacheClearProvider), valueName: "id"))
     var provider: String?
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let id = try provider.map { name in
-            guard let id = ProviderID(name) else { throw CommandFailure.usage("'\(name)' is not a provider id") }
+            guard let id = ProviderID(name) else { throw CommandFailure.usage(localized(.notAProviderID, name)) }
             return id
         }
         let store = try context.requireCacheStore()
         do {
             let count = try await store.clear(provider: id)
-            context.output.write("deleted \(count) cached \(count == 1 ? "answer" : "answers")"
-                + (id.map { " of \($0)" } ?? "") + "\n")
+            context.output.write(localized(.cacheDeleted, count: count) + (id.map { localized(.cacheDeletedOf, $0) } ?? "") + "\n")
         } catch {
             throw CommandFailure(status: .unavailable, message: error.message)
         }
@@ -119,16 +117,18 @@ struct CacheClearCommand: ParsableCommand, ContextCommand {
 }
 
 struct CachePruneCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "prune",
-        abstract: "Delete expired answers (kept until now as a fallback for when their source fails)."
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "prune",
+            abstract: localized(.helpCachePruneAbstract)
+        )
+    }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let store = try context.requireCacheStore()
         do {
             let count = try await store.prune(ttl: { [context] in context.cacheTTL($0) }, now: Date())
-            context.output.write("deleted \(count) expired \(count == 1 ? "answer" : "answers")\n")
+            context.output.write(localized(.cachePruned, count: count) + "\n")
         } catch {
             throw CommandFailure(status: .unavailable, message: error.message)
         }
@@ -139,9 +139,9 @@ struct CachePruneCommand: ParsableCommand, ContextCommand {
 /// `812 B`, `14.2 KB`, `3.1 MB`.
 func formatBytes(_ bytes: Int) -> String {
     switch bytes {
-    case ..<1024: "\(bytes) B"
-    case ..<(1024 * 1024): "\(rounded(Double(bytes) / 1024, places: 1)) KB"
-    default: "\(rounded(Double(bytes) / 1024 / 1024, places: 1)) MB"
+    case ..<1024: localized(.bytesB, bytes)
+    case ..<(1024 * 1024): localized(.bytesKB, rounded(Double(bytes) / 1024, places: 1))
+    default: localized(.bytesMB, rounded(Double(bytes) / 1024 / 1024, places: 1))
     }
 }
 

@@ -10,57 +10,43 @@ import LexAggAggregation
 import LexAggConfig
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 /// `lexagg config path|show|set|reset`.
 struct ConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config",
-        abstract: "Show or change lexagg's configuration file.",
-        discussion: """
-            The file is TOML, at $LEXAGG_CONFIG, else $XDG_CONFIG_HOME/lexagg/config.toml, else \
-            ~/.config/lexagg/config.toml; lexagg works without it. Precedence: command-line flags > environment \
-            (LEXAGG_*) > the file > defaults. README.md, "Configuration", lists every key.
-
-            Examples:
-              lexagg config path
-              lexagg config show
-              lexagg config set lookup.providers wordnet,wiktionary
-              lexagg config set lookup.strategy first
-              lexagg config set providers.wiktionary.weight 1.5
-              lexagg config set providers.pons.secret "$KEY"
-              lexagg config reset
-            """,
-        subcommands: [Path.self, Show.self, Set.self, Reset.self],
-        defaultSubcommand: Show.self
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "config",
+            abstract: localized(.helpConfigAbstract),
+            discussion: localized(.helpConfigDiscussion),
+            subcommands: [Path.self, Show.self, Set.self, Reset.self],
+            defaultSubcommand: Show.self
+        )
+    }
 
     /// The file's location, or an error saying which variables to set.
     static func location(_ context: CommandContext) throws(ConfigError) -> ConfigLocation {
         guard let location = ConfigLocation.resolve(environment: context.environment) else {
             throw ConfigError(.noPath, location: "configuration",
-                              message: "no configuration path: set HOME, XDG_CONFIG_HOME or LEXAGG_CONFIG")
+                              message: localized(.configNoPath))
         }
         return location
     }
 
     /// A secret as `config show` and `set` print it: never its characters.
     static func masked(_ value: ConfigValue) -> String {
-        "******** (\(value.displayText.count) characters)"
+        localized(.configMasked, count: value.displayText.count)
     }
 
     struct Path: ParsableCommand, ContextCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print the configuration file's path (it works even when the file is invalid).",
-            discussion: """
-                Standard output gets the path alone; a note on standard error says when the file does not exist.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: localized(.helpConfigPathAbstract),
+                discussion: localized(.helpConfigPathDiscussion)
+            )
+        }
 
-                Examples:
-                  lexagg config path
-                  $EDITOR "$(lexagg config path)"
-                """
-        )
-
-        @Option(name: .long, help: "Output format.")
+        @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
         var format: OutputFormat = .text
 
         var loadsConfiguration: Bool { false }
@@ -75,43 +61,45 @@ struct ConfigCommand: ParsableCommand {
                 )))
             case .text:
                 context.output.write(location.path + "\n")
-                if info == .missing { context.output.writeError("(no file yet: lexagg uses its defaults; 'lexagg config set' creates it)\n") }
-                if info == .directory { context.warn("\(location.path) is a directory, not a file") }
+                if info == .missing { context.output.writeError(localized(.configNoFileYet) + "\n") }
+                if info == .directory { context.warn(localized(.configIsDirectory, location.path)) }
             }
             return .success
         }
     }
 
     struct Show: ParsableCommand, ContextCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print the effective settings and where each comes from (default, file line, variable).",
-            discussion: """
-                Secrets (API keys) are masked. Provider tables for ids this machine does not have are flagged.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: localized(.helpConfigShowAbstract),
+                discussion: localized(.helpConfigShowDiscussion)
+            )
+        }
 
-                Examples:
-                  lexagg config show
-                  lexagg config show --format json | jq '.settings[] | select(.origin != "default")'
-                """
-        )
-
-        @Option(name: .long, help: "Output format.")
+        @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
         var format: OutputFormat = .text
 
         func run(in context: CommandContext) async throws -> ExitStatus {
             let settings = try context.settings
             let known = Swift.Set(context.registry.ids)
-            var warnings: [String] = []
+            var warnings: [Phrase] = []
             var flagged = Swift.Set<String>()
             for entry in settings.orderedEntries where entry.key.name.hasPrefix("providers.") {
                 let id = entry.key.name.split(separator: ".")[1]
                 guard let provider = ProviderID(String(id)), !known.contains(provider), flagged.insert(String(id)).inserted
                 else { continue }
-                let hint = context.registry.nearestID(to: provider.rawValue).map { "; did you mean '\($0)'?" } ?? ""
-                warnings.append("providers.\(id): no provider '\(id)' on this machine\(hint)")
+                // The JSON keeps the English warning; the screen shows the reader's language.
+                let nearest = context.registry.nearestID(to: provider.rawValue).map { "\($0)" }
+                warnings.append(Phrase(
+                    english: localized(.configProviderTableUnknown, in: .english, arguments: [
+                        String(id), nearest.map { localized(.unknownCommandDidYouMean, in: .english, arguments: [$0]) } ?? "",
+                    ]),
+                    shown: localized(.configProviderTableUnknown, id, nearest.map { localized(.unknownCommandDidYouMean, $0) } ?? "")
+                ))
             }
             if let ids = settings.providers {
                 for id in ids where !known.contains(id) {
-                    warnings.append("lookup.providers: no provider '\(id)' on this machine (lookup will fail)")
+                    warnings.append(Phrase(.configLookupProvidersUnknown, id))
                 }
             }
             let path = settings.file.location?.path
@@ -119,14 +107,14 @@ struct ConfigCommand: ParsableCommand {
             case .json:
                 context.output.write(JSONOutput.encode(ShowDocument(
                     path: path, exists: settings.file.exists,
-                    settings: settings.orderedEntries.map(ShowDocument.Setting.init), warnings: warnings
+                    settings: settings.orderedEntries.map(ShowDocument.Setting.init), warnings: warnings.map(\.english)
                 )))
             case .text:
                 let style = context.style
-                var text = "# " + (path ?? "(no configuration path: HOME is not set)")
-                text += settings.file.exists ? "\n" : " (no file: defaults)\n"
+                var text = "# " + (path ?? localized(.configNoPathHomeUnset))
+                text += settings.file.exists ? "\n" : localized(.configNoFileDefaults) + "\n"
                 let rows = settings.orderedEntries.map { entry in
-                    (entry.key.name, Self.display(entry), entry.origin.description)
+                    (entry.key.name, Self.display(entry), Self.origin(entry.origin))
                 }
                 let keyWidth = rows.map(\.0.count).max() ?? 0
                 let valueWidth = min(40, rows.map(\.1.count).max() ?? 0)
@@ -135,40 +123,41 @@ struct ConfigCommand: ParsableCommand {
                     text += key.padding(keyWidth + 2) + value + padding + style.dim(origin) + "\n"
                 }
                 context.output.write(text)
-                for warning in warnings { context.warn(warning) }
+                for warning in warnings { context.warn(warning.shown) }
             }
             return .success
         }
 
+        /// Where a value comes from, in the reader's language (the JSON has `Settings.Origin`'s own words).
+        static func origin(_ origin: Settings.Origin) -> String {
+            switch origin {
+            case .defaultValue: localized(.originDefault)
+            case .file(let line?): localized(.originFileLine, line)
+            case .file(nil): localized(.originFile)
+            case .environment(let variable): localized(.originEnvironment, variable)
+            }
+        }
+
         static func display(_ entry: Settings.Entry) -> String {
             guard let value = entry.value else {
-                return entry.key.name == "lookup.providers" ? "(every available provider)" : "(none)"
+                return localized(entry.key.name == "lookup.providers" ? .configEveryProvider : .configNone)
             }
             return entry.key.isSecret ? ConfigCommand.masked(value) : value.displayText
         }
     }
 
     struct Set: ParsableCommand, ContextCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Set one key in the configuration file (created if needed); other values and comments stay.",
-            discussion: """
-                Keys are dotted: lookup.providers, lookup.strategy, lookup.timeout, lookup.provider_timeout, \
-                lookup.language, learner.languages, cache.enabled, cache.ttl, cache.negative_ttl, databases.path, \
-                and providers.<id>.weight|timeout|endpoint|secret|database|ttl|negative_ttl. Lists are \
-                comma-separated; durations are seconds or 30m, 12h, 7d.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: localized(.helpConfigSetAbstract),
+                discussion: localized(.helpConfigSetDiscussion)
+            )
+        }
 
-                Examples:
-                  lexagg config set lookup.providers wordnet,wiktionary,freedictionary
-                  lexagg config set lookup.timeout 12
-                  lexagg config set cache.ttl 30d
-                  lexagg config set providers.wiktionary.endpoint http://127.0.0.1:8080
-                """
-        )
-
-        @Argument(help: ArgumentHelp("The dotted key, e.g. lookup.strategy.", valueName: "key"))
+        @Argument(help: ArgumentHelp(localized(.helpConfigSetKey), valueName: "key"))
         var key: String
 
-        @Argument(help: ArgumentHelp("The value, e.g. first.", valueName: "value"))
+        @Argument(help: ArgumentHelp(localized(.helpConfigSetValue), valueName: "value"))
         var value: String
 
         var loadsConfiguration: Bool { false }
@@ -188,50 +177,44 @@ struct ConfigCommand: ParsableCommand {
             // unknown one would make every later lookup a configuration error).
             if edit.key.kind == .providerList, case .strings(let ids) = edit.value {
                 for id in ids where ProviderID(id).flatMap({ context.registry.provider($0) }) == nil {
-                    let hint = context.registry.nearestID(to: id).map { "; did you mean '\($0)'?" } ?? ""
-                    throw CommandFailure.usage(
-                        "\(edit.key.name): no provider '\(id)' on this machine\(hint) (run 'lexagg providers')"
-                    )
+                    let hint = context.registry.nearestID(to: id).map { localized(.unknownCommandDidYouMean, $0) } ?? ""
+                    throw CommandFailure.usage(localized(.configSetUnknownProvider, edit.key.name, id, hint))
                 }
             }
             try ConfigEditor.write(edit.text, to: location.path)
             let shown = edit.key.isSecret ? ConfigCommand.masked(edit.value) : edit.value.tomlLiteral
-            context.output.write("\(edit.key.name) = \(shown) in \(location.path)\n")
+            context.output.write(localized(.configSetDone, edit.key.name, shown, location.path) + "\n")
             if !edit.keptLayout {
-                context.warn("the file was rewritten from its parsed form; its comments are gone")
+                context.warn(localized(.configRewritten))
             }
             if let variable = edit.key.variable, let set = context.environment[variable], !set.isEmpty {
-                context.warn("\(variable) is set in the environment and overrides this value")
+                context.warn(localized(.configOverriddenByVariable, variable))
             }
             let parts = edit.key.name.split(separator: ".")
             if parts.first == "providers", let id = ProviderID(String(parts[1])), context.registry.provider(id) == nil {
-                let hint = context.registry.nearestID(to: id.rawValue).map { "; did you mean '\($0)'?" } ?? ""
-                context.warn("no provider '\(id)' on this machine\(hint) (run 'lexagg providers')")
+                let hint = context.registry.nearestID(to: id.rawValue).map { localized(.unknownCommandDidYouMean, $0) } ?? ""
+                context.warn(localized(.configUnknownProviderTable, id, hint))
             }
             return .success
         }
     }
 
     struct Reset: ParsableCommand, ContextCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Move the configuration file aside (to config.toml.bak) so lexagg uses its defaults.",
-            discussion: """
-                Nothing is deleted: the file is renamed to config.toml.bak (or .bak.1, .bak.2, … when that exists), \
-                and lexagg says where. Works even when the file is invalid.
-
-                Examples:
-                  lexagg config reset
-                """
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: localized(.helpConfigResetAbstract),
+                discussion: localized(.helpConfigResetDiscussion)
+            )
+        }
 
         var loadsConfiguration: Bool { false }
 
         func run(in context: CommandContext) async throws -> ExitStatus {
             let location = try ConfigCommand.location(context)
             if let backup = try ConfigEditor.reset(location.path) {
-                context.output.write("moved \(location.path) to \(backup); lexagg now uses its defaults\n")
+                context.output.write(localized(.configMoved, location.path, backup) + "\n")
             } else {
-                context.output.write("nothing to reset: \(location.path) does not exist\n")
+                context.output.write(localized(.configNothingToReset, location.path) + "\n")
             }
             return .success
         }

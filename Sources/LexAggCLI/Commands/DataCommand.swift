@@ -3,31 +3,25 @@ import Foundation
 import LexAggCore
 import LexAggDocuments
 import LexAggWiktextract
+import LexAggLocalization
 
 /// `lexagg data import|list|info|remove`: local datasets imported from dumps (Wiktionary via wiktextract).
 struct DataCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "data",
-        abstract: "Import, list and remove offline datasets (Wiktionary dumps from kaikki.org).",
-        discussion: """
-            Datasets live in $LEXAGG_DATA_DIR/datasets, else $XDG_DATA_HOME/lexagg/datasets, else \
-            ~/.local/share/lexagg/datasets; each is one file, NAME.lexwk, and one offline provider whose id is NAME.
-
-            Examples:
-              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
-              lexagg data list
-              lexagg data info wiktionary-offline
-              lexagg data remove wiktionary-offline
-            """,
-        subcommands: [DataImportCommand.self, DataListCommand.self, DataInfoCommand.self, DataRemoveCommand.self],
-        defaultSubcommand: DataListCommand.self
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "data",
+            abstract: localized(.helpDataAbstract),
+            discussion: localized(.helpDataDiscussion),
+            subcommands: [DataImportCommand.self, DataListCommand.self, DataInfoCommand.self, DataRemoveCommand.self],
+            defaultSubcommand: DataListCommand.self
+        )
+    }
 }
 
 extension CommandContext {
     func requireDataDirectory() throws -> String {
         guard let directory = DatasetLocation.directory(in: environment) else {
-            throw CommandFailure(status: .unavailable, message: "no data directory: set LEXAGG_DATA_DIR, XDG_DATA_HOME or HOME")
+            throw CommandFailure(status: .unavailable, message: localized(.dataNoDirectory))
         }
         return directory
     }
@@ -38,8 +32,8 @@ extension CommandContext {
         let all = DatasetLocation.datasets(in: directory)
         guard let found = all.first(where: { $0.name == name }) else {
             let names = all.map(\.name)
-            throw CommandFailure(status: .notFound, message: "no dataset named '\(name)' in \(directory)"
-                + (names.isEmpty ? "; import one with 'lexagg data import wiktextract FILE'" : "; there are: \(names.joined(separator: ", "))"))
+            throw CommandFailure(status: .notFound, message: localized(.dataNoSuchDataset, name, directory)
+                + (names.isEmpty ? localized(.dataImportOne) : localized(.dataThereAre, names.joined(separator: ", "))))
         }
         do throws(ImportError) {
             let dataset = try Dataset(path: found.path)
@@ -60,9 +54,11 @@ struct DatasetDocument: Encodable {
 }
 
 struct DataListCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List imported datasets.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: localized(.helpDataListAbstract))
+    }
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     var loadsConfiguration: Bool { false }
@@ -88,7 +84,7 @@ struct DataListCommand: ParsableCommand, ContextCommand {
             context.output.write(JSONOutput.encode(Document(directory: directory, datasets: documents)))
         case .text:
             guard !documents.isEmpty else {
-                context.output.write("no datasets in \(directory); import one with 'lexagg data import wiktextract FILE'\n")
+                context.output.write(localized(.dataNone, directory) + "\n")
                 return .success
             }
             let rows = documents.map { document -> [String] in
@@ -98,19 +94,24 @@ struct DataListCommand: ParsableCommand, ContextCommand {
                     "\((metadata.sourceFile as NSString).lastPathComponent) (\(DataInfoCommand.day(metadata.sourceDate)))",
                 ]
             }
-            context.output.write(table(header: ["name", "entries", "languages", "size", "source"], rows: rows))
+            context.output.write(table(header: [
+                localized(.dataColumnName), localized(.dataColumnEntries), localized(.dataColumnLanguages),
+                localized(.dataColumnSize), localized(.dataColumnSource),
+            ], rows: rows))
         }
         return .success
     }
 }
 
 struct DataInfoCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "info", abstract: "Show what a dataset holds and where it came from.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "info", abstract: localized(.helpDataInfoAbstract))
+    }
 
-    @Argument(help: ArgumentHelp("The dataset's name (its provider id).", valueName: "name"))
+    @Argument(help: ArgumentHelp(localized(.helpDataInfoName), valueName: "name"))
     var name: String = ProviderID.wiktionaryOfflineName
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     var loadsConfiguration: Bool { false }
@@ -131,14 +132,24 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
         case .text:
             let pairs = metadata.translations.values.reduce(0) { $0 + $1.values.reduce(0, +) }
             var text = "\(name): \(found.path) (\(formatBytes(found.bytes)))\n"
-            text += "  source:       \(metadata.sourceFile) (\(formatBytes(metadata.sourceBytes)), dated \(Self.day(metadata.sourceDate)))\n"
-            text += "  imported:     \(Self.day(metadata.importedAt))"
-                + (metadata.languageFilter.isEmpty ? "" : ", languages \(metadata.languageFilter.joined(separator: ","))") + "\n"
-            text += "  entries:      \(grouped(metadata.entries)) from \(grouped(metadata.lines)) lines"
-                + " (\(grouped(metadata.malformedLines)) malformed)\n"
-            text += "  index keys:   \(grouped(metadata.keys)) (headwords, forms, translations)\n"
-            text += "  translations: \(grouped(pairs)) into \(Set(metadata.translations.values.flatMap(\.keys)).count) languages\n"
-            text += "  languages:    \(Self.topLanguages(metadata, limit: 20))\n"
+            let rows: [(label: String, value: String)] = [
+                (localized(.dataLabelSource), localized(
+                    .dataSourceValue, metadata.sourceFile, formatBytes(metadata.sourceBytes), Self.day(metadata.sourceDate))),
+                (localized(.dataLabelImported), Self.day(metadata.importedAt) + (metadata.languageFilter.isEmpty
+                    ? "" : localized(.dataImportedLanguages, metadata.languageFilter.joined(separator: ",")))),
+                (localized(.dataLabelEntries), localized(.dataEntriesValue, count: metadata.lines, grouped(metadata.entries),
+                                                        grouped(metadata.lines), grouped(metadata.malformedLines))),
+                (localized(.dataLabelIndexKeys), localized(.dataIndexKeysValue, grouped(metadata.keys))),
+                (localized(.dataLabelTranslations), localized(
+                    .dataTranslationsValue, grouped(pairs), Set(metadata.translations.values.flatMap(\.keys)).count)),
+                (localized(.dataLabelLanguages), Self.topLanguages(metadata, limit: 20)),
+            ]
+            // Labels and values in two columns: "  source:       …" (as wide as the longest label and its colon).
+            let width = (rows.map(\.label.count).max() ?? 0) + 2
+            for row in rows {
+                let label = row.label + ":"
+                text += "  " + label + String(repeating: " ", count: max(1, width - label.count)) + row.value + "\n"
+            }
             context.output.write(text)
         }
         return .success
@@ -147,18 +158,20 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
     static func topLanguages(_ metadata: DatasetMetadata, limit: Int = 3) -> String {
         let sorted = metadata.languages.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
         let shown = sorted.prefix(limit).map { "\($0.key) (\(grouped($0.value)))" }.joined(separator: ", ")
-        return sorted.count > limit ? shown + ", +\(sorted.count - limit) more" : shown
+        return sorted.count > limit ? shown + localized(.dataMoreLanguages, sorted.count - limit) : shown
     }
 
     static func day(_ date: Date) -> String {
-        ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
+        dayString(date)
     }
 }
 
 struct DataRemoveCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete an imported dataset.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "remove", abstract: localized(.helpDataRemoveAbstract))
+    }
 
-    @Argument(help: ArgumentHelp("The dataset's name (its provider id).", valueName: "name"))
+    @Argument(help: ArgumentHelp(localized(.helpDataInfoName), valueName: "name"))
     var name: String
 
     var loadsConfiguration: Bool { false }
@@ -172,9 +185,9 @@ struct DataRemoveCommand: ParsableCommand, ContextCommand {
         do {
             try FileManager.default.removeItem(atPath: found.path)
         } catch {
-            throw CommandFailure(status: .unavailable, message: "cannot delete \(found.path): \(error.localizedDescription)")
+            throw CommandFailure(status: .unavailable, message: localized(.dataCannotDelete, found.path, error.localizedDescription))
         }
-        context.output.write("removed \(name) (\(found.path))\n")
+        context.output.write(localized(.dataRemoved, name, found.path) + "\n")
         return .success
     }
 }

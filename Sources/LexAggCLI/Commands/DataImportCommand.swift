@@ -4,77 +4,67 @@ import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
 import LexAggWiktextract
+import LexAggLocalization
 
 /// `lexagg data import wiktextract FILE`: turn a kaikki.org dump into a local provider.
 struct DataImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
-        abstract: "Import a dictionary dump into a local dataset.",
-        subcommands: [DataImportWiktextractCommand.self]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import",
+            abstract: localized(.helpDataImportAbstract),
+            subcommands: [DataImportWiktextractCommand.self]
+        )
+    }
 }
 
 struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "wiktextract",
-        abstract: "Import a wiktextract (kaikki.org) JSON Lines dump of Wiktionary as an offline provider.",
-        discussion: """
-            Reads FILE one line at a time (.jsonl, .jsonl.gz; .bz2 and .xz through the bzip2 and xz programs) and \
-            writes a dataset indexed by headword, by every inflected form the dump lists and by every translation. \
-            The dataset becomes a provider named --name (default wiktionary-offline) that answers lookup, translate \
-            (both directions) and match with no network. Importing under an existing name replaces that dataset only \
-            once the new one is complete; an interrupted import leaves the old one as it was. Malformed lines are \
-            skipped and reported by line number; more than --max-malformed of them stop the import.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "wiktextract",
+            abstract: localized(.helpDataImportWiktextractAbstract),
+            discussion: localized(.helpDataImportWiktextractDiscussion)
+        )
+    }
 
-            Dumps: https://kaikki.org/dictionary/rawdata.html (per language, e.g. kaikki.org-dictionary-English.jsonl).
-
-            Examples:
-              lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
-              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
-              lexagg lookup house --providers wiktionary-offline
-              lexagg translate house --from en --to de --providers wiktionary-offline
-            """
-    )
-
-    @Argument(help: ArgumentHelp("The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz.", valueName: "file"))
+    @Argument(help: ArgumentHelp(localized(.helpDataImportWiktextractFile), valueName: "file"))
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("Keep only these languages (wiktextract's lang_code), comma-separated.", valueName: "codes"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractLanguages), valueName: "codes"))
     var languages: String?
 
-    @Option(name: .long, help: ArgumentHelp("The dataset's name, which is its provider id.", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractName), valueName: "id"))
     var name: String = ProviderID.wiktionaryOfflineName
 
-    @Option(name: .long, help: ArgumentHelp("Stop after this many malformed lines.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractMaxMalformed), valueName: "n"))
     var maxMalformed: Int = 1000
 
-    @Option(name: .long, help: ArgumentHelp("Skip (and report) lines longer than this many MB.", valueName: "mb"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractMaxLineMB), valueName: "mb"))
     var maxLineMB: Int = 16
 
-    @Flag(name: .long, help: "No progress bar.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpDataImportWiktextractQuiet)))
     var quiet = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     var loadsConfiguration: Bool { false }
 
     func validate() throws {
         guard ProviderID(name) != nil else {
-            throw ValidationError("'\(name)' is not a valid --name: use lower-case letters, digits and '-' (it becomes the provider id)")
+            throw ValidationError(localized(.importBadName, name))
         }
-        guard maxMalformed >= 0 else { throw ValidationError("--max-malformed must be 0 or more") }
-        guard (1...1024).contains(maxLineMB) else { throw ValidationError("--max-line-mb must be between 1 and 1024") }
+        guard maxMalformed >= 0 else { throw ValidationError(localized(.importMaxMalformed)) }
+        guard (1...1024).contains(maxLineMB) else { throw ValidationError(localized(.importMaxLine)) }
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard let directory = DatasetLocation.directory(in: context.environment) else {
-            throw CommandFailure(status: .unavailable, message: "no data directory: set LEXAGG_DATA_DIR, XDG_DATA_HOME or HOME")
+            throw CommandFailure(status: .unavailable, message: localized(.dataNoDirectory))
         }
         let builtIn = context.registry.providers.map(\.descriptor.id.rawValue)
         let datasets = DatasetLocation.datasets(in: directory).map(\.name)
         if builtIn.contains(name) && !datasets.contains(name) {
-            throw CommandFailure.usage("'\(name)' is already a provider's id; choose another --name")
+            throw CommandFailure.usage(localized(.importNameTaken, name))
         }
         var options = WiktextractImporter.Options(name: name)
         options.languages = Set((languages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
@@ -102,19 +92,19 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
         let metadata = summary.metadata
         let languages = metadata.languages.sorted { $0.value > $1.value }.prefix(5)
             .map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
-        var text = "imported \(grouped(metadata.entries)) entries (\(languages)\(metadata.languages.count > 5 ? ", …" : "")) "
-            + "as \(metadata.name)\n"
-        text += "  \(grouped(metadata.lines)) lines: \(grouped(summary.skippedLines)) skipped (other languages, or not word entries), "
-            + "\(grouped(metadata.malformedLines)) malformed\n"
-        for problem in summary.problems { text += "    line \(problem.line): \(problem.message)\n" }
+        var text = localized(.importDone, grouped(metadata.entries), languages + (metadata.languages.count > 5 ? ", …" : ""),
+                             metadata.name) + "\n"
+        text += "  " + localized(.importLines, grouped(metadata.lines), grouped(summary.skippedLines),
+                                 grouped(metadata.malformedLines)) + "\n"
+        for problem in summary.problems { text += "    " + localized(.importProblemLine, problem.line, problem.message) + "\n" }
         if metadata.malformedLines > summary.problems.count {
-            text += "    … and \(metadata.malformedLines - summary.problems.count) more\n"
+            text += "    " + localized(.importAndMore, metadata.malformedLines - summary.problems.count) + "\n"
         }
         let megabytes = Double(summary.bytesRead) / 1_000_000
-        text += "  \(rounded(megabytes, places: 1)) MB of JSON in \(rounded(summary.seconds, places: 1)) s "
-            + "(\(rounded(megabytes / max(summary.seconds, 0.001), places: 1)) MB/s); \(grouped(metadata.keys)) index keys\n"
-        text += "  dataset: \(summary.path)\n"
-        text += "  try: lexagg lookup WORD --providers \(metadata.name)\n"
+        text += "  " + localized(.importSpeed, rounded(megabytes, places: 1), rounded(summary.seconds, places: 1),
+                                 rounded(megabytes / max(summary.seconds, 0.001), places: 1), grouped(metadata.keys)) + "\n"
+        text += "  " + localized(.importDataset, summary.path) + "\n"
+        text += "  " + localized(.importTry, metadata.name) + "\n"
         return text
     }
 
@@ -178,16 +168,16 @@ struct ImportProgressBar {
         let filled = Int(fraction * Double(width))
         let rate = Double(progress.fileBytesRead) / 1_000_000 / max(progress.seconds, 0.001)
         var line = "\r\u{1B}[2K[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
-        line += "\(Int(fraction * 100))% \(rounded(Double(progress.fileBytesRead) / 1_000_000, places: 1))"
-            + "/\(rounded(Double(progress.fileBytes) / 1_000_000, places: 1)) MB  \(grouped(progress.entries)) entries  "
-            + "\(rounded(rate, places: 1)) MB/s"
+        line += "\(Int(fraction * 100))% " + localized(
+            .importProgress, rounded(Double(progress.fileBytesRead) / 1_000_000, places: 1),
+            rounded(Double(progress.fileBytes) / 1_000_000, places: 1), grouped(progress.entries), rounded(rate, places: 1))
         if progress.phase != "reading" {
             line += "  \(progress.phase)…"
         } else if fraction > 0.01 {
             let left = Int(progress.seconds / fraction * (1 - fraction))
-            line += "  ETA \(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
+            line += "  " + localized(.importETA, "\(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)")
         }
-        if progress.malformed > 0 { line += "  \(progress.malformed) malformed" }
+        if progress.malformed > 0 { line += "  " + localized(.importMalformed, progress.malformed) }
         output.writeError(line)
         visible = true
     }

@@ -7,31 +7,22 @@ import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
 import LexAggPostgres
+import LexAggLocalization
 
 /// `lexagg doctor`: is everything a lookup needs in working order, and if not, how to fix it.
 struct DoctorCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "doctor",
-        abstract: "Check the configuration, every provider (and reach the online ones), the cache and the library.",
-        discussion: """
-            One line per check: ✓ works, · not set up or not checked (nothing is broken), ✗ broken, with how to \
-            fix it. Online providers are sent one cheap request each, all at once, within --timeout; metered ones \
-            (PONS) are not, so no quota is spent. Nothing is written.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "doctor",
+            abstract: localized(.helpDoctorAbstract),
+            discussion: localized(.helpDoctorDiscussion)
+        )
+    }
 
-            Exit status: 0 when everything the default lookup needs works; 69 when a provider it asks, the cache \
-            or the library is broken; 78 when the configuration is invalid.
-
-            Examples:
-              lexagg doctor
-              lexagg doctor --format json
-              lexagg doctor --timeout 10
-            """
-    )
-
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("How long each online provider may take to answer, in seconds (default 4).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpDoctorTimeout), valueName: "seconds"))
     var timeout: Double?
 
     @OptionGroup var logging: LoggingOptions
@@ -48,6 +39,26 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         var hint: String?
         /// Whether this check failing makes `doctor` fail.
         var required: Bool
+        /// The message and hint in the reader's language, for the text report; the JSON keeps the English ones
+        /// (JSON never changes with the language).
+        var shownMessage: String? = nil
+        var shownHint: String? = nil
+
+        enum CodingKeys: String, CodingKey { case name, status, message, hint, required }
+
+        init(name: String, status: String, message: String, hint: String? = nil, required: Bool) {
+            self.name = name
+            self.status = status
+            self.message = message
+            self.hint = hint
+            self.required = required
+        }
+
+        init(name: String, status: String, message: Phrase, hint: Phrase? = nil, required: Bool) {
+            self.init(name: name, status: status, message: message.english, hint: hint?.english, required: required)
+            shownMessage = message.shown
+            shownHint = hint?.shown
+        }
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -59,14 +70,15 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         let location = ConfigLocation.resolve(environment: context.environment)
         do {
             let settings = try context.settings
-            let file = settings.file.exists ? (location?.path ?? "the configuration file") : nil
+            let file = settings.file.exists ? (location?.path ?? localized(.doctorTheConfigurationFile)) : nil
             checks.append(Check(name: "configuration", status: "ok",
-                                message: file.map { "\($0) is valid" } ?? "no file (\(location?.path ?? "no location")); defaults apply",
+                                message: file.map { Phrase(.doctorConfigValid, $0) }
+                                    ?? Phrase(.doctorNoConfigFile, location?.path ?? localized(.doctorNoLocation)),
                                 required: true))
         } catch {
             configurationFailed = true
-            checks.append(Check(name: "configuration", status: "failed", message: error.description,
-                                hint: "fix the file, or 'lexagg config reset' to start from the defaults", required: true))
+            checks.append(Check(name: "configuration", status: "failed", message: Phrase(same: error.description),
+                                hint: Phrase(.doctorFixConfig), required: true))
         }
 
         // The providers, through the lookup service (the configured defaults decide which ones lookups need).
@@ -78,13 +90,15 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         }
         let diagnoses = await service.diagnose(deadline: deadline)
         for diagnosis in diagnoses {
-            checks.append(Check(name: diagnosis.provider.rawValue, status: diagnosis.status.rawValue,
-                                message: diagnosis.message, hint: diagnosis.hint, required: diagnosis.usedByDefault))
+            var check = Check(name: diagnosis.provider.rawValue, status: diagnosis.status.rawValue,
+                              message: diagnosis.message, hint: diagnosis.hint, required: diagnosis.usedByDefault)
+            check.shownMessage = diagnosis.finding.map(Self.text)
+            check.shownHint = diagnosis.advice.map(Self.text)
+            checks.append(check)
         }
         if !diagnoses.contains(where: { $0.usedByDefault && $0.status == .ok }) {
-            checks.append(Check(name: "lookup", status: "failed", message: "no dictionary a default lookup asks is usable",
-                                hint: "apt-get install dict-wn, or set up an online provider (see 'lexagg providers')",
-                                required: true))
+            checks.append(Check(name: "lookup", status: "failed", message: Phrase(.doctorNoDictionary),
+                                hint: Phrase(.doctorInstallDictionary), required: true))
         }
 
         if context.configuredStoreURL != nil {
@@ -115,37 +129,59 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
                 case "failed": style.warning("✗")
                 default: style.dim("·")
                 }
-                text += "\(mark) \(check.name.padding(toLength: max(width, check.name.count), withPad: " ", startingAt: 0))  \(check.message)\n"
-                if let hint = check.hint, check.status != "ok" { text += "  \(String(repeating: " ", count: width))  ↳ \(hint)\n" }
+                text += "\(mark) \(check.name.padding(toLength: max(width, check.name.count), withPad: " ", startingAt: 0))  \(check.shownMessage ?? check.message)\n"
+                if let hint = check.shownHint ?? check.hint, check.status != "ok" { text += "  \(String(repeating: " ", count: width))  ↳ \(hint)\n" }
             }
             text += failed || configurationFailed
-                ? "\nSomething a lookup needs is broken (✗ above).\n" : "\nEverything a lookup needs works.\n"
+                ? "\n" + localized(.doctorBroken) + "\n" : "\n" + localized(.doctorAllWorks) + "\n"
             context.output.write(text)
         }
         if configurationFailed { return .configuration }
         return failed ? .unavailable : .success
     }
 
+    /// The lookup service's finding about a provider, in the reader's language (the JSON keeps its English).
+    static func text(_ finding: ProviderDiagnosis.Finding) -> String {
+        switch finding {
+        case .notConfigured: localized(.doctorNotConfigured)
+        case .ready(let source): localized(.doctorReady, source)
+        case .metered(let quota): localized(.doctorMetered, quota)
+        case .reachable(let source, let milliseconds): localized(.doctorReachable, source, milliseconds)
+        case .failed(let code, let message): "\(code): \(message)"
+        }
+    }
+
+    static func text(_ advice: ProviderDiagnosis.Advice) -> String {
+        switch advice {
+        case .checkTheKey: localized(.doctorAdviceCheckKey)
+        case .didNotAnswerInTime(let source): localized(.doctorAdviceTimeout, source)
+        case .throttled: localized(.doctorAdviceThrottled)
+        case .checkTheNetwork(let source): localized(.doctorAdviceCheckNetwork, source)
+        case .tryALookup(let provider): localized(.doctorAdviceTryLookup, provider)
+        }
+    }
+
     private func cacheCheck(_ context: CommandContext) async -> Check {
         guard let path = CacheLocation.file(in: context.environment) else {
-            return Check(name: "cache", status: "failed", message: "no cache directory",
-                         hint: "set LEXAGG_CACHE_DIR, XDG_CACHE_HOME or HOME", required: true)
+            return Check(name: "cache", status: "failed", message: Phrase(.doctorNoCacheDirectory),
+                         hint: Phrase(.doctorSetCacheDir), required: true)
         }
         if !FileManager.default.fileExists(atPath: path) {
             return Self.notCreatedYet("cache", path: path, variable: "LEXAGG_CACHE_DIR")
         }
         guard let store = context.cacheStore else {
-            return Check(name: "cache", status: "failed", message: "cannot open \(path)", required: true)
+            return Check(name: "cache", status: "failed", message: Phrase(.doctorCannotOpen, path), required: true)
         }
         do {
             let stats = try await store.stats(ttl: { context.cacheTTL($0) }, now: Date())
             let writable = access(path, W_OK) == 0
             return Check(name: "cache", status: writable ? "ok" : "failed",
-                         message: "\(path): \(stats.entries) answers" + (writable ? "" : "; the file is read-only"),
-                         hint: writable ? nil : "make it writable, or 'lexagg cache clear'", required: true)
+                         message: Phrase(.doctorCacheAnswers, path, stats.entries)
+                            + (writable ? Phrase(same: "") : Phrase(.doctorReadOnly)),
+                         hint: writable ? nil : Phrase(.doctorMakeWritableOrClear), required: true)
         } catch {
-            return Check(name: "cache", status: "failed", message: "\(path): \(error.message)",
-                         hint: "'lexagg cache clear' starts a new cache (nothing you saved is in it)", required: true)
+            return Check(name: "cache", status: "failed", message: Phrase(same: "\(path): \(error.message)"),
+                         hint: Phrase(.doctorCacheClearStartsNew), required: true)
         }
     }
 
@@ -153,46 +189,47 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
     private func storeCheck(_ context: CommandContext) async -> Check {
         let database: PostgresStore?
         do { database = try context.sharedDatabase() } catch {
-            return Check(name: "store", status: "failed", message: "the store URL cannot be used: \(error.message)",
-                         hint: "fix store.url or LEXAGG_STORE_URL: postgres://user@host:5432/database", required: true)
+            return Check(name: "store", status: "failed", message: Phrase(.storeURLUnusable, error.message),
+                         hint: Phrase(.doctorFixStoreURL), required: true)
         }
-        guard let database else { return Check(name: "store", status: "notice", message: "not set", required: false) }
+        guard let database else { return Check(name: "store", status: "notice", message: Phrase(.doctorNotSet), required: false) }
         let status: PostgresStore.Status
         do { status = try await database.inspect() } catch {
-            return Check(name: "store", status: "failed", message: error.message,
-                         hint: "start the server, check the address, user and password (PGPASSWORD or store.password_file)",
-                         required: true)
+            return Check(name: "store", status: "failed", message: Phrase(same: error.message),
+                         hint: Phrase(.doctorStartServer), required: true)
         }
         let where_ = database.url.redacted
         if status.schemaVersion > status.currentVersion {
             return Check(name: "store", status: "failed",
-                         message: "\(where_): migrated by a newer lexagg (schema \(status.schemaVersion))",
-                         hint: "update lexagg", required: true)
+                         message: Phrase(.doctorNewerSchema, where_, status.schemaVersion),
+                         hint: Phrase(.doctorUpdateLexagg), required: true)
         }
         if status.schemaVersion < status.currentVersion {
             return Check(name: "store", status: "ok",
-                         message: "\(where_): reachable; schema \(status.schemaVersion) of \(status.currentVersion), migrated on first use",
-                         hint: "lexagg store migrate", required: true)
+                         message: Phrase(.doctorMigratedOnFirstUse, where_, status.schemaVersion, status.currentVersion),
+                         hint: Phrase(same: "lexagg store migrate"), required: true)
         }
         return Check(name: "store", status: "ok",
-                     message: "\(where_): \(status.answers ?? 0) cached answers, \(status.words ?? 0) saved words", required: true)
+                     message: Phrase(.doctorStoreContents, where_, status.answers ?? 0, status.words ?? 0), required: true)
     }
 
     private func libraryCheck(_ context: CommandContext) -> Check {
         guard let directory = Library.dataDirectory(environment: context.environment) else {
-            return Check(name: "library", status: "failed", message: "no data directory",
-                         hint: "set LEXAGG_DATA_DIR, XDG_DATA_HOME or HOME", required: true)
+            return Check(name: "library", status: "failed", message: Phrase(.doctorNoDataDirectory),
+                         hint: Phrase(.doctorSetDataDir), required: true)
         }
         let diagnosis = Library.diagnose(path: directory + "/" + Library.fileName)
         switch diagnosis.state {
         case .healthy:
             return Check(name: "library", status: "ok",
-                         message: "\(diagnosis.path): \(diagnosis.words.map { "\($0) words" } ?? "healthy")", required: true)
+                         message: diagnosis.words.map { Phrase(.doctorLibraryWords, diagnosis.path, $0) }
+                            ?? Phrase(.doctorHealthy, diagnosis.path), required: true)
         case .missing:
             return Self.notCreatedYet("library", path: diagnosis.path, variable: "LEXAGG_DATA_DIR")
         case .corrupt, .foreign, .newer:
-            return Check(name: "library", status: "failed", message: "\(diagnosis.path): \(diagnosis.detail)",
-                         hint: diagnosis.advice.first ?? "run 'lexagg library doctor'", required: true)
+            return Check(name: "library", status: "failed", message: Phrase(same: "\(diagnosis.path): \(diagnosis.detail)"),
+                         hint: diagnosis.advice.first.map { Phrase(same: $0) } ?? Phrase(.doctorRunLibraryDoctor),
+                         required: true)
         }
     }
 
@@ -201,8 +238,8 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         let directory = (path as NSString).deletingLastPathComponent
         let writable = canCreate(directory)
         return Check(name: name, status: writable ? "ok" : "failed",
-                     message: writable ? "\(path) (not created yet)" : "cannot create \(directory)",
-                     hint: writable ? nil : "make it writable, or set \(variable)", required: true)
+                     message: writable ? Phrase(.doctorNotCreatedYet, path) : Phrase(.doctorCannotCreate, directory),
+                     hint: writable ? nil : Phrase(.doctorMakeWritableOrSet, variable), required: true)
     }
 
     /// Whether `directory` exists and is writable, or could be created.

@@ -3,39 +3,34 @@ import Foundation
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 
 struct HistoryCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "history",
-        abstract: "Show the words you looked up recently, with how often.",
-        discussion: """
-            Every 'lexagg lookup' that finds its word is counted in the library's data directory (set \
-            LEXAGG_NO_HISTORY=1 to keep no history).
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "history",
+            abstract: localized(.helpHistoryAbstract),
+            discussion: localized(.helpHistoryDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg history
-              lexagg history --limit 50 --format json
-              lexagg history --clear
-            """
-    )
-
-    @Option(name: .long, help: ArgumentHelp("How many words (1–1000).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
     var limit: Int = 20
 
-    @Flag(name: .long, help: "Forget the whole history.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpHistoryClear)))
     var clear = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard (1...1000).contains(limit) else { throw CommandFailure.usage("--limit must be between 1 and 1000, not \(limit)") }
+        guard (1...1000).contains(limit) else { throw CommandFailure.usage(localized(.limitOutOfRange, limit)) }
         let library = try context.openLibrary()
         defer { library.close() }
         if clear {
             let count: Int
             do { count = try await library.clearHistory() } catch { throw CommandFailure(error) }
-            context.output.write("forgot \(count) word\(count == 1 ? "" : "s") from the history\n")
+            context.output.write(localized(.historyForgot, count: count) + "\n")
             return .success
         }
         let items: [HistoryItem]
@@ -44,22 +39,16 @@ struct HistoryCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.HistoryDocument(lookups: items)))
         case .text:
-            if items.isEmpty { context.output.write("No lookups yet. Try: lexagg lookup serendipity\n") }
+            if items.isEmpty { context.output.write(localized(.historyEmpty) + "\n") }
             for item in items {
-                let times = item.count == 1 ? "once" : item.count == 2 ? "twice" : "\(item.count) times"
+                let times = item.count == 2 ? localized(.historyTwice) : localized(.historyTimes, count: item.count)
                 let language = item.language.map { " (\($0.code))" } ?? ""
                 context.output.write(
-                    context.style.bold(item.word) + language + " — looked up \(times), last "
-                        + context.style.dim(Self.time(item.last)) + "\n"
+                    context.style.bold(item.word) + language + localized(.historyLookedUp, times)
+                        + context.style.dim(formatTime(item.last)) + "\n"
                 )
             }
         }
         return .success
-    }
-
-    static func time(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        return formatter.string(from: date) + " UTC"
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LexAggLocalization
 import Foundation
 import LexAggAggregation
 import LexAggConfig
@@ -8,72 +9,48 @@ import LexAggLibrary
 import LexAggLibraryUseCases
 
 struct LibraryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "library",
-        abstract: "Your saved words: add, list, star, search, export to Anki, import.",
-        discussion: """
-            Words are saved with everything the dictionaries said (senses, pronunciations, translations, sources), so \
-            'library show' works offline. The library is one SQLite file in LEXAGG_DATA_DIR, else \
-            $XDG_DATA_HOME/lexagg, else ~/.local/share/lexagg. A word is kept as typed (case matters: German \
-            'Essen' and 'essen' are two words); show, remove and star also find it in any case.
-
-            Examples:
-              lexagg library add serendipity
-              lexagg library add Haus --lang de --to en
-              lexagg library star serendipity
-              lexagg library list --favorites
-              lexagg library search cafe
-              lexagg library export --format anki --output words.txt
-              lexagg library import words.txt
-            """,
-        subcommands: [
-            LibraryAddCommand.self, LibraryListCommand.self, LibraryShowCommand.self, LibraryRemoveCommand.self,
-            LibraryStarCommand.self, LibraryUnstarCommand.self, LibrarySearchCommand.self, LibraryExportCommand.self,
-            LibraryImportCommand.self, LibraryDoctorCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "library",
+            abstract: localized(.helpLibraryAbstract),
+            discussion: localized(.helpLibraryDiscussion),
+            subcommands: [
+                LibraryAddCommand.self, LibraryListCommand.self, LibraryShowCommand.self, LibraryRemoveCommand.self,
+                LibraryStarCommand.self, LibraryUnstarCommand.self, LibrarySearchCommand.self, LibraryExportCommand.self,
+                LibraryImportCommand.self, LibraryDoctorCommand.self,
+            ]
+        )
+    }
 }
 
 struct LibraryAddCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add",
-        abstract: "Look words up and save what the dictionaries say.",
-        discussion: """
-            Each argument is one word (quote phrases: "ice cream"). Adding a word again replaces its entries with \
-            a fresh lookup; it is never saved twice. A word no provider knows is not saved (exit 1). Each word is \
-            saved in its own transaction and reported as soon as it is safe on disk.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add",
+            abstract: localized(.helpLibraryAddAbstract),
+            discussion: localized(.helpLibraryAddDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg library add serendipity
-              lexagg library add house tree "ice cream"
-              lexagg library add Haus --lang de --to en
-              lexagg library add bank --offline --format json
-              lexagg library add walked          (saved as 'walk', the form noted)
-
-            Only the entries in the word's language are saved (--lang, else the language of the first entry; \
-            your learner.languages come first); --all-languages keeps every language's entries.
-            """
-    )
-
-    @Argument(help: "The words to save.")
+    @Argument(help: ArgumentHelp(localized(.helpLibraryAddWords)))
     var words: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Language of the words (ISO 639 code; default: what the dictionaries say, else en).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryAddLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("Also save translations into this language.", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryAddTo), valueName: "code"))
     var to: String?
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask.", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryAddProviders), valueName: "ids"))
     var providers: String?
 
-    @Flag(name: .long, help: "Make no network request: offline dictionaries and cached answers, as 'lookup --offline'.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLibraryAddOffline)))
     var offline = false
 
-    @Flag(name: .customLong("all-languages"), help: "Save the entries of every language a dictionary gives, not only the word's.")
+    @Flag(name: .customLong("all-languages"), help: ArgumentHelp(localized(.helpLibraryAddAllLanguages)))
     var allLanguages = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @OptionGroup var logging: LoggingOptions
@@ -81,15 +58,15 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
     var verbosity: Verbosity? { logging.verbosity }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard !words.isEmpty else { throw CommandFailure.usage("give a word to save, e.g. 'lexagg library add serendipity'") }
+        guard !words.isEmpty else { throw CommandFailure.usage(localized(.libraryAddNeedsWord)) }
         // The language as `lookup` takes it: --lang, else the configured lookup.language.
         let language = try lang.map { try parseLanguage($0) } ?? context.settings.language
         let target = try to.map { try parseLanguage($0, option: "--to") }
-        if target != nil && language == nil { throw CommandFailure.usage("--to needs --lang (the language of the words)") }
+        if target != nil && language == nil { throw CommandFailure.usage(localized(.libraryToNeedsLang)) }
         var queries: [LookupQuery] = []
         for word in words {
             do { queries.append(try LookupQuery(Normalization.nfc(word), language: language)) } catch {
-                throw CommandFailure.usage("invalid word: \(error)")
+                throw CommandFailure.usage(localized(.libraryInvalidWord, "\(error)"))
             }
         }
         let service = try context.lookupService()
@@ -116,17 +93,20 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                     let result = saved.answer.result
                     context.warn(about: result)
                     let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
-                    context.fail(failed ? "every provider failed for '\(query.term)'; nothing saved"
-                                        : "no entry for '\(query.term)' in \(asked); nothing saved")
+                    context.fail(failed ? localized(.libraryAddAllFailed, query.term)
+                                        : localized(.libraryAddNoEntry, query.term, asked))
                 }
                 continue
             }
             if format == .text {
                 let form = saved.lemma.map { " — \(query.term): \($0.summary)" } ?? ""
-                context.output.write(
-                    "\(saved.status.rawValue) \(word.word) (\(wordLanguage.code)): \(saved.countsDescription) from "
-                        + word.sources.map(\.rawValue).joined(separator: ", ") + form + "\n"
-                )
+                var counts = [localized(.librarySenses, count: saved.senses)]
+                if saved.translations > 0 { counts.append(localized(.libraryTranslations, count: saved.translations)) }
+                let verb = localized(saved.status == .added ? .libraryAdded : .libraryUpdated)
+                context.output.write(localized(
+                    .librarySavedCounts, verb, word.word, wordLanguage.code, counts.joined(separator: ", "),
+                    word.sources.map(\.rawValue).joined(separator: ", "), form
+                ) + "\n")
             }
         }
         if format == .json { context.output.write(JSONOutput.encode(JSONOutput.LibraryAddDocument(results: results))) }
@@ -135,38 +115,35 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryListCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: "List saved words, a page at a time; ★ marks favourites.",
-        discussion: """
-            Examples:
-              lexagg library list
-              lexagg library list --favorites --sort alpha
-              lexagg library list --lang de --page 2 --limit 50
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: localized(.helpLibraryListAbstract),
+            discussion: localized(.helpLibraryListDiscussion)
+        )
+    }
 
-    @Option(name: .long, help: ArgumentHelp("Only words in this language.", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLang), valueName: "code"))
     var lang: String?
 
-    @Flag(name: [.customLong("favorites"), .customLong("favourites")], help: "Only starred words.")
+    @Flag(name: [.customLong("favorites"), .customLong("favourites")], help: ArgumentHelp(localized(.helpLibraryListFavorites)))
     var favorites = false
 
-    @Option(name: .long, help: "added: newest first; alpha: alphabetical.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListSort)))
     var sort: LibrarySortOption = .added
 
-    @Option(name: .long, help: ArgumentHelp("Page number, from 1.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListPage), valueName: "n"))
     var page: Int = 1
 
-    @Option(name: .long, help: ArgumentHelp("Words per page (1–1000).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLimit), valueName: "n"))
     var limit: Int = 20
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard page >= 1 else { throw CommandFailure.usage("--page must be 1 or more, not \(page)") }
-        guard (1...1000).contains(limit) else { throw CommandFailure.usage("--limit must be between 1 and 1000, not \(limit)") }
+        guard page >= 1 else { throw CommandFailure.usage(localized(.pageTooSmall, page)) }
+        guard (1...1000).contains(limit) else { throw CommandFailure.usage(localized(.limitOutOfRange, limit)) }
         let language = try lang.map { try parseLanguage($0) }
         let library = try context.openLibrary()
         defer { library.close() }
@@ -183,15 +160,16 @@ struct LibraryListCommand: ParsableCommand, ContextCommand {
             if result.total == 0 {
                 context.output.write(
                     favorites || language != nil
-                        ? "No saved words match.\n"
-                        : "Your library is empty. Add a word: lexagg library add serendipity\n"
+                        ? localized(.libraryListNoMatch) + "\n"
+                        : localized(.libraryListEmpty) + "\n"
                 )
                 return .success
             }
             for word in result.words { context.output.write(libraryLine(word, style: context.style) + "\n") }
-            var footer = "Page \(result.page) of \(result.pageCount) · \(result.total) word\(result.total == 1 ? "" : "s")"
-            if result.words.isEmpty { footer += " (nothing on this page)" }
-            if result.page < result.pageCount { footer += " · next: --page \(result.page + 1)" }
+            var footer = localized(.libraryPageOf, result.page, result.pageCount) + " · "
+                + localized(.wordCount, count: result.total)
+            if result.words.isEmpty { footer += localized(.libraryNothingOnPage) }
+            if result.page < result.pageCount { footer += localized(.libraryNextPage, result.page + 1) }
             context.output.write(context.style.dim(footer) + "\n")
         }
         return .success
@@ -204,23 +182,21 @@ enum LibrarySortOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct LibraryShowCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show",
-        abstract: "Show a saved word's full dictionary entry (works offline).",
-        discussion: """
-            Examples:
-              lexagg library show serendipity
-              lexagg library show Haus --lang de --format json
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "show",
+            abstract: localized(.helpLibraryShowAbstract),
+            discussion: localized(.helpLibraryShowDiscussion)
+        )
+    }
 
-    @Argument(help: "The saved word.")
+    @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord)))
     var word: String
 
-    @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -236,7 +212,7 @@ struct LibraryShowCommand: ParsableCommand, ContextCommand {
         }
         guard let found else {
             if format == .text {
-                context.output.writeError("'\(word)' is not in your library (add it: lexagg library add \(BinaryQuote.quote(word)))\n")
+                context.output.writeError(localized(.libraryNotSavedAddIt, word, BinaryQuote.quote(word)) + "\n")
             }
             return .notFound
         }
@@ -245,8 +221,8 @@ struct LibraryShowCommand: ParsableCommand, ContextCommand {
                 style: context.style,
                 names: Dictionary(context.registry.providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { a, _ in a }
             )
-            let header = (found.starred ? "★ starred · " : "") + "saved \(dayString(found.added))"
-                + (found.updated > found.added ? ", updated \(dayString(found.updated))" : "")
+            let header = (found.starred ? localized(.libraryShowStarred) : "") + localized(.libraryShowSaved, dayString(found.added))
+                + (found.updated > found.added ? localized(.libraryShowUpdated, dayString(found.updated)) : "")
             context.output.write(context.style.dim(header) + "\n\n")
             context.output.write(renderer.render(AggregatedResult(entries: found.entries, outcomes: [])))
         }
@@ -285,10 +261,10 @@ extension LibraryWordChange {
             )))
         case .text:
             if let changed {
-                context.output.write("\(verb == "remove" ? "removed" : verb == "star" ? "★ starred" : "unstarred") "
-                                     + "\(changed.word) (\(changed.language.code))\n")
+                let done: L10nKey = verb == "remove" ? .libraryRemoved : verb == "star" ? .libraryStarred : .libraryUnstarred
+                context.output.write(localized(done, changed.word, changed.language.code) + "\n")
             } else {
-                context.output.writeError("'\(word)' is not in your library\n")
+                context.output.writeError(localized(.libraryNotSaved, word) + "\n")
             }
         }
         return changed == nil ? .notFound : .success
@@ -296,13 +272,15 @@ extension LibraryWordChange {
 }
 
 struct LibraryRemoveCommand: ParsableCommand, LibraryWordChange {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a saved word.",
-        discussion: "Example:\n  lexagg library remove serendipity"
-    )
-    @Argument(help: "The saved word.") var word: String
-    @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
-    @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove", abstract: localized(.helpLibraryRemoveAbstract),
+            discussion: localized(.helpLibraryRemoveDiscussion)
+        )
+    }
+    @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
     var verb: String { "remove" }
     func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
         try await library.remove(word, language: language)
@@ -310,13 +288,15 @@ struct LibraryRemoveCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibraryStarCommand: ParsableCommand, LibraryWordChange {
-    static let configuration = CommandConfiguration(
-        commandName: "star", abstract: "Mark a saved word as a favourite (★).",
-        discussion: "Example:\n  lexagg library star serendipity\n  lexagg library list --favorites"
-    )
-    @Argument(help: "The saved word.") var word: String
-    @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
-    @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "star", abstract: localized(.helpLibraryStarAbstract),
+            discussion: localized(.helpLibraryStarDiscussion)
+        )
+    }
+    @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
     var verb: String { "star" }
     func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
         try await library.setStarred(true, word, language: language)
@@ -324,13 +304,15 @@ struct LibraryStarCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibraryUnstarCommand: ParsableCommand, LibraryWordChange {
-    static let configuration = CommandConfiguration(
-        commandName: "unstar", abstract: "Remove a word's favourite mark.",
-        discussion: "Example:\n  lexagg library unstar serendipity"
-    )
-    @Argument(help: "The saved word.") var word: String
-    @Option(name: .long, help: ArgumentHelp("Its language, when saved in several.", valueName: "code")) var lang: String?
-    @Option(name: .long, help: "Output format.") var format: OutputFormat = .text
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "unstar", abstract: localized(.helpLibraryUnstarAbstract),
+            discussion: localized(.helpLibraryUnstarDiscussion)
+        )
+    }
+    @Argument(help: ArgumentHelp(localized(.helpLibraryShowWord))) var word: String
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryShowLang), valueName: "code")) var lang: String?
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat))) var format: OutputFormat = .text
     var verb: String { "unstar" }
     func apply(_ library: any LibraryStore, language: Language?) async throws(LibraryError) -> LibraryWord? {
         try await library.setStarred(false, word, language: language)
@@ -338,37 +320,32 @@ struct LibraryUnstarCommand: ParsableCommand, LibraryWordChange {
 }
 
 struct LibrarySearchCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search",
-        abstract: "Search saved words, their translations and definitions.",
-        discussion: """
-            Case and accents are ignored and each word of the text matches word beginnings ("cafe" finds "Café", \
-            "hous" finds "house"); the best matches come first (a match in the word itself counts most).
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "search",
+            abstract: localized(.helpLibrarySearchAbstract),
+            discussion: localized(.helpLibrarySearchDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg library search haus
-              lexagg library search "living quarters" --lang en
-            """
-    )
-
-    @Argument(help: "What to look for.")
+    @Argument(help: ArgumentHelp(localized(.helpLibrarySearchText)))
     var text: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Only words in this language.", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("The most results to show (1–1000).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibrarySearchLimit), valueName: "n"))
     var limit: Int = 20
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let query = text.joined(separator: " ")
         guard query.contains(where: { $0.isLetter || $0.isNumber }) else {
-            throw CommandFailure.usage("give some text to search for, e.g. 'lexagg library search house'")
+            throw CommandFailure.usage(localized(.librarySearchNeedsText))
         }
-        guard (1...1000).contains(limit) else { throw CommandFailure.usage("--limit must be between 1 and 1000, not \(limit)") }
+        guard (1...1000).contains(limit) else { throw CommandFailure.usage(localized(.limitOutOfRange, limit)) }
         let language = try lang.map { try parseLanguage($0) }
         let library = try context.openLibrary()
         defer { library.close() }
@@ -378,7 +355,7 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.LibrarySearchDocument(query: query, words: words)))
         case .text:
-            if words.isEmpty { context.output.writeError("no saved word matches '\(query)'\n") }
+            if words.isEmpty { context.output.writeError(localized(.librarySearchNoMatch, query) + "\n") }
             for word in words { context.output.write(libraryLine(word, style: context.style) + "\n") }
         }
         return words.isEmpty ? .notFound : .success
@@ -386,25 +363,18 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryExportCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Export the library as lexagg JSON, CSV or an Anki text file.",
-        discussion: """
-            json keeps everything and imports back exactly; csv is for spreadsheets (RFC 4180); anki is Anki's \
-            'Import File' text format with the fields Word, Definition, Examples, IPA, Translation, Sources and \
-            Tags (lang::CODE, starred).
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "export",
+            abstract: localized(.helpLibraryExportAbstract),
+            discussion: localized(.helpLibraryExportDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg library export --format anki --output words.txt
-              lexagg library export --format json > library.json
-              lexagg library export --format csv --output words.csv
-            """
-    )
-
-    @Option(name: .long, help: "File format: json, csv or anki.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryExportFormat)))
     var format: LibraryFormatOption = .json
 
-    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output: a regular file is replaced atomically (mode 0600); a link or device is written in place.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryExportOutput), valueName: "file"))
     var output: String?
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -422,7 +392,7 @@ struct LibraryExportCommand: ParsableCommand, ContextCommand {
         } catch {
             throw CommandFailure(status: error.refused ? .usage : .ioError, message: error.description)
         }
-        context.output.writeError("exported \(words.count) word\(words.count == 1 ? "" : "s") to \(output) (\(format.rawValue))\n")
+        context.output.writeError(localized(.libraryExported, count: words.count, output, format.rawValue) + "\n")
         return .success
     }
 }
@@ -440,36 +410,30 @@ enum LibraryFormatOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct LibraryImportCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
-        abstract: "Import words exported by lexagg (JSON, CSV) or an Anki text file.",
-        discussion: """
-            The format is detected. Words already saved are merged, never doubled: starred if either copy is, \
-            and entries they lack are added. The whole file is imported in one transaction: on any error \
-            (with its line number for CSV) nothing is imported.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import",
+            abstract: localized(.helpLibraryImportAbstract),
+            discussion: localized(.helpLibraryImportDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg library import words.txt
-              lexagg library import library.json --format json
-            """
-    )
-
-    @Argument(help: "The file to import.")
+    @Argument(help: ArgumentHelp(localized(.helpLibraryImportFile)))
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("Language of Anki rows without a lang:: tag (default en).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryImportLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let language = try lang.map { try parseLanguage($0) } ?? .english
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure.usage("cannot read \(file)")
+            throw CommandFailure.usage(localized(.cannotRead, file))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure.usage("\(file) is not UTF-8 text, so not a lexagg export or Anki file")
+            throw CommandFailure.usage(localized(.notUTF8, file))
         }
         let parsed: (format: LibraryFormat, words: [LibraryWord])
         do { parsed = try LibraryImporter.parse(text, defaultLanguage: language) } catch {
@@ -484,8 +448,7 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
             context.output.write(JSONOutput.encode(JSONOutput.LibraryImportDocument(file: file, summary: summary)))
         case .text:
             context.output.write(
-                "imported \(file) (\(summary.format)): \(summary.added) added, \(summary.merged) merged, "
-                    + "\(summary.unchanged) already there\n"
+                localized(.libraryImported, file, "\(summary.format)", summary.added, summary.merged, summary.unchanged) + "\n"
             )
         }
         return .success
@@ -493,36 +456,29 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
 }
 
 struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "doctor",
-        abstract: "Check the library file and explain how to recover a damaged one.",
-        discussion: """
-            Reads the file without changing it (SQLite's integrity check). With --repair, a damaged library is moved \
-            aside (kept as library.sqlite.damaged-<time>) and every word that can still be read is copied into a \
-            new library. Exit 0 when healthy, 69 when damaged or not a lexagg library.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "doctor",
+            abstract: localized(.helpLibraryDoctorAbstract),
+            discussion: localized(.helpLibraryDoctorDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg library doctor
-              lexagg library doctor --repair
-            """
-    )
-
-    @Flag(name: .long, help: "Copy what can be read into a new library, keeping the damaged file.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLibraryDoctorRepair)))
     var repair = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         if context.configuredStoreURL != nil {
             // The library is not a file here: the server keeps it whole (transactions, its own recovery).
             throw CommandFailure.usage(
-                "the library is in the shared PostgreSQL store (store.url); 'lexagg doctor' checks it, and "
-                    + "'library doctor' checks only SQLite files (unset LEXAGG_STORE_URL to check yours)"
+                localized(.libraryDoctorShared)
             )
         }
         guard let directory = Library.dataDirectory(environment: context.environment) else {
-            throw CommandFailure.usage("no data directory for the library: set LEXAGG_DATA_DIR (or HOME)")
+            throw CommandFailure.usage(localized(.libraryNoDataDirectory))
         }
         let path = directory + "/" + Library.fileName
         var diagnosis = Library.diagnose(path: path)
@@ -535,21 +491,19 @@ struct LibraryDoctorCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.DoctorDocument(diagnosis: diagnosis, repair: report)))
         case .text:
-            var out = "library: \(path)\n"
+            var out = localized(.libraryDoctorPath, path) + "\n"
             if let report {
-                out += "repaired: \(report.recovered) word\(report.recovered == 1 ? "" : "s") recovered"
-                    + (report.recoveredByName > 0
-                        ? ", \(report.recoveredByName) by name only (their definitions were unreadable; "
-                            + "'lexagg library add WORD' fetches them again)" : "")
-                    + (report.unreadable > 0 ? ", \(report.unreadable) unreadable" : "")
-                    + "; the damaged file is kept as \(report.damagedCopy)\n"
+                out += localized(.libraryRepaired, count: report.recovered)
+                    + (report.recoveredByName > 0 ? localized(.libraryRepairedByName, report.recoveredByName) : "")
+                    + (report.unreadable > 0 ? localized(.libraryRepairedUnreadable, report.unreadable) : "")
+                    + localized(.libraryRepairedKept, report.damagedCopy) + "\n"
             }
-            out += "state: \(diagnosis.state.rawValue) — \(diagnosis.detail)\n"
-            if let words = diagnosis.words { out += "words: \(words), schema version \(diagnosis.schemaVersion ?? 0)\n" }
-            for backup in diagnosis.backups { out += "backup: \(backup)\n" }
+            out += localized(.libraryDoctorState, diagnosis.state.rawValue, diagnosis.detail) + "\n"
+            if let words = diagnosis.words { out += localized(.libraryDoctorWords, words, diagnosis.schemaVersion ?? 0) + "\n" }
+            for backup in diagnosis.backups { out += localized(.libraryDoctorBackup, backup) + "\n" }
             for line in diagnosis.advice { out += line + "\n" }
             if repair && report == nil && diagnosis.state == .foreign {
-                out += "--repair does not touch another program's file.\n"
+                out += localized(.libraryRepairForeign) + "\n"
             }
             context.output.write(out)
         }

@@ -3,6 +3,7 @@ import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 
 extension RandomCommand {
     /// The most rounds of random words asked for before giving up on filling the page.
@@ -13,7 +14,7 @@ extension RandomCommand {
     func browse(_ source: LookupService<ContinuousClock>.RandomWords, language: Language, context: CommandContext) async throws
         -> ExitStatus
     {
-        if let page, page < 1 { throw CommandFailure.usage("--page must be 1 or more, not \(page)") }
+        if let page, page < 1 { throw CommandFailure.usage(localized(.pageTooSmall, page)) }
         let needsDefinitions = define || save
         let lookup = needsDefinitions ? try await context.definitions(language: language) : nil
         let library = page != nil || save ? try context.openLibrary() : nil
@@ -36,7 +37,7 @@ extension RandomCommand {
             guard let provider = batch.provider else { break }
             if rounds == 1 && format == .text {
                 for failure in batch.failures {
-                    context.warn("\(failure.provider) failed (\(failure.message)); words from \(provider)")
+                    context.warn(localized(.randomProviderFailed, "\(failure.provider)", failure.message, "\(provider)"))
                 }
             }
             if !providers.contains(provider) { providers.append(provider) }
@@ -56,14 +57,14 @@ extension RandomCommand {
         }
         if providers.isEmpty {
             for failure in lastFailures { context.warn(failure.description) }
-            context.fail("no provider could give random \(language.englishName) words")
+            context.fail(localized(.randomNoProvider, language.displayName))
             return .unavailable
         }
         if picked.count < count {
             context.warn(
-                "found only \(picked.count) of \(count) new words"
-                    + (needsDefinitions ? " with a definition (\(skipped.count) without one skipped)" : "")
-                    + (page != nil ? " not shown before in this session" : "")
+                localized(.browseFoundOnly, count: count, picked.count)
+                    + (needsDefinitions ? localized(.browseWithDefinition, skipped.count) : "")
+                    + (page != nil ? localized(.browseNotShownBefore) : "")
             )
         }
         var saved: Set<String> = []
@@ -95,13 +96,13 @@ extension RandomCommand {
             let style = context.style
             for word in words {
                 var line = style.bold(word.word)
-                if let pos = word.partOfSpeech { line += "  " + style.italic(pos) }
+                if let pos = word.partOfSpeech { line += "  " + style.italic(partOfSpeechLabel(pos)) }
                 if let definition = word.definition { line += " — " + definition }
-                if word.saved == true { line += style.dim("  (saved)") }
+                if word.saved == true { line += style.dim(localized(.browseSaved)) }
                 context.output.write(line + "\n")
             }
             if let page, !picked.isEmpty {
-                context.output.writeError(style.dim("page \(page) · more: " + nextPageCommand(page: page, language: language)) + "\n")
+                context.output.writeError(style.dim(localized(.browsePageMore, page, nextPageCommand(page: page, language: language))) + "\n")
             }
         }
         return picked.isEmpty ? .notFound : .success

@@ -3,6 +3,7 @@ import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 
 // What the library, history, suggest and random-browsing commands share: opening the library with errors that
 // teach, asking the lookup service like `lookup` does, and the JSON they print.
@@ -41,7 +42,7 @@ func recordLookupHistory(_ query: LookupQuery, found: Bool, context: CommandCont
     do {
         try HistoryJournal.append(query.term, language: query.language, directory: directory)
     } catch {
-        context.warn("the lookup was not added to the history: \(error)")
+        context.warn(localized(.historyNotRecorded, "\(error)"))
     }
 }
 
@@ -87,13 +88,6 @@ func libraryLine(_ word: LibraryWord, style: TerminalStyle, width: Int = 100) ->
     return line
 }
 
-/// "2026-11-21" for a date (UTC).
-func dayString(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
-}
 
 extension JSONOutput {
     struct LibraryImportDocument: Encodable {

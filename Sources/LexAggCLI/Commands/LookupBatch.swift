@@ -8,6 +8,7 @@ import Darwin
 import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 /// `lookup --batch FILE`: many words with one set of providers, answers in input order.
 ///
@@ -38,7 +39,7 @@ struct LookupBatch {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard (1...64).contains(options.jobs) else {
-            throw CommandFailure.usage("--jobs must be between 1 and 64, not \(options.jobs)")
+            throw CommandFailure.usage(localized(.batchJobsRange, options.jobs))
         }
         let lines = try readLines()
         let words = lines.enumerated().compactMap { index, line -> (line: Int, text: String)? in
@@ -46,7 +47,7 @@ struct LookupBatch {
             return text.isEmpty || text.hasPrefix("#") ? nil : (index + 1, text)
         }
         guard !words.isEmpty else {
-            throw CommandFailure.usage("\(source == "-" ? "standard input" : source) has no words (one per line)")
+            throw CommandFailure.usage(localized(.batchNoWords, source == "-" ? localized(.standardInput) : source))
         }
         let session = try await LookupPresenter(options, context: context)
         var progress = ProgressBar(total: words.count, enabled: context.output.isErrorTerminal, output: context.output)
@@ -68,7 +69,7 @@ struct LookupBatch {
                 if answer.result.isFound { context.output.write("\n") }
             case (.invalid(let line, _, let error), .text):
                 buffer.flush()
-                context.warn("line \(line): \(error), skipped")
+                context.warn(localized(.batchLineSkipped, line, "\(error)"))
             }
             progress.advance()
         }
@@ -139,7 +140,7 @@ struct LookupBatch {
 
     private func readLines() throws -> [String] {
         guard let file = source == "-" ? fdopen(dup(STDIN_FILENO), "r") : fopen(source, "r") else {
-            throw CommandFailure.usage("cannot read \(source): \(String(cString: strerror(errno)))")
+            throw CommandFailure.usage(localized(.cannotReadBecause, source, String(cString: strerror(errno))))
         }
         defer { fclose(file) }
         var lines: [String] = []
@@ -156,14 +157,12 @@ struct LookupBatch {
                 lines.append(String(decoding: line, as: UTF8.self))
                 line.removeAll(keepingCapacity: true)
             } else if line.count > Self.maximumLineBytes {
-                let name = source == "-" ? "standard input" : source
-                throw CommandFailure.usage(
-                    "line \(lines.count + 1) of \(name) is longer than \(Self.maximumLineBytes) bytes; a batch file has one word per line"
-                )
+                let name = source == "-" ? localized(.standardInput) : source
+                throw CommandFailure.usage(localized(.batchLineTooLong, lines.count + 1, name, Self.maximumLineBytes))
             }
         }
         if ferror(file) != 0 {
-            throw CommandFailure.usage("cannot read \(source): \(String(cString: strerror(errno)))")
+            throw CommandFailure.usage(localized(.cannotReadBecause, source, String(cString: strerror(errno))))
         }
         return lines
     }
@@ -193,12 +192,12 @@ struct LookupBatch {
         }
 
         func summary(elapsed: Duration) -> String {
-            var parts = ["\(found) found"]
-            if notFound > 0 { parts.append("\(notFound) not found") }
-            if failed > 0 { parts.append("\(failed) failed") }
-            if invalid > 0 { parts.append("\(invalid) invalid") }
-            return "lexagg: \(total) \(total == 1 ? "word" : "words"): " + parts.joined(separator: ", ")
-                + " (\(formatLatency(elapsed)))"
+            var parts = [localized(.batchFound, found)]
+            if notFound > 0 { parts.append(localized(.batchNotFound, notFound)) }
+            if failed > 0 { parts.append(localized(.batchFailed, failed)) }
+            if invalid > 0 { parts.append(localized(.batchInvalid, invalid)) }
+            return localized(.batchSummary, localized(.wordCount, count: total), parts.joined(separator: ", "),
+                             formatLatency(elapsed))
         }
     }
 
@@ -266,7 +265,7 @@ struct ProgressBar {
         let width = 30
         let filled = total == 0 ? width : done * width / total
         output.writeError("\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-            + "] \(done)/\(total) words")
+            + "] " + localized(.batchProgress, done, total))
         drawn = done
         visible = true
     }

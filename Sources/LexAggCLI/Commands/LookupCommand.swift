@@ -4,83 +4,66 @@ import LexAggCache
 import LexAggConfig
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 struct LookupCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lookup",
-        abstract: "Look a word up in every dictionary that knows its language.",
-        discussion: """
-            With no --providers, every available provider that defines words of the language is asked \
-            (run 'lexagg providers' to see them). Senses are grouped by part of speech and each entry names \
-            its source and language. Text output shows the entries in your languages (learner.languages, else the \
-            locale's) with up to 5 senses of each part of speech and says what it left out; --all shows \
-            everything, and JSON always has everything. An inflected form is looked up as its lemma too \
-            (walked → walk). When nothing is found, lexagg suggests close spellings and exits with 1.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lookup",
+            abstract: localized(.helpLookupAbstract),
+            discussion: localized(.helpLookupDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg lookup serendipity
-              lexagg lookup "ice cream" --providers wordnet
-              lexagg lookup house --providers freedict-eng-deu
-              lexagg lookup bank --format json | jq '.entries[0].senseGroups'
-              lexagg lookup hello --offline      # no network: local and cached only
-              lexagg lookup set --senses 10      # more senses of each part of speech (--all: everything)
-              lexagg lookup Haus --lang de       # the German entries (other languages are summed up in one line)
-              lexagg lookup --batch words.txt --format json > answers.ndjson
-
-            Online answers are cached (see 'lexagg cache --help'): a fresh cached answer is used instead of \
-            asking again, and when a source fails its cached answer is shown however old, marked stale.
-            """
-    )
-
-    @Argument(help: "The word or phrase to look up (several arguments are joined with spaces).")
+    @Argument(help: ArgumentHelp(localized(.helpLookupWords)))
     var words: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask, in order.", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupProviders), valueName: "ids"))
     var providers: String?
 
-    @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code, e.g. en, de).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp(
-        "first: ask providers in order, stop at the first that knows the word; fastest: take the first answer; merge: wait for all (within --timeout). Default: lookup.strategy in the config file, else merge.",
+        localized(.helpLookupStrategy),
         valueName: "strategy"
     ))
     var strategy: LookupStrategy?
 
-    @Option(name: .long, help: ArgumentHelp("The longest to wait for the providers, in seconds (default: 8 in all, 5 for any one).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
     var timeout: Double?
 
-    @Flag(name: .long, help: "Show each sense's score: how many sources gave it, their weight, its original order.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLookupExplain)))
     var explain = false
 
-    @Flag(name: .long, help: "Show every entry in every language and every sense (text output; JSON always has all).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLookupAll)))
     var all = false
 
-    @Option(name: .long, help: ArgumentHelp("Show at most N senses of each part of speech (default: lookup.senses in the config file, else 5).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupSenses), valueName: "n"))
     var senses: Int?
 
-    @Flag(name: .customLong("no-pager"), help: "Never page the answer (by default, text longer than the terminal goes through $PAGER, else 'less -FRX').")
+    @Flag(name: .customLong("no-pager"), help: ArgumentHelp(localized(.helpLookupNoPager)))
     var noPager = false
 
-    @Flag(name: .long, help: "Make no network request: use offline dictionaries and cached answers (old ones marked stale).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLookupOffline)))
     var offline = false
 
-    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache of online answers.")
+    @Flag(name: .customLong("no-cache"), help: ArgumentHelp(localized(.helpLookupNoCache)))
     var noCache = false
 
-    @Flag(name: .long, help: "Ask online sources again even if the cache has a fresh answer, and cache the new one.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpLookupRefresh)))
     var refresh = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Look up every word of FILE, one per line ('-' reads standard input); with --format json, one JSON document per line.",
+        localized(.helpLookupBatch),
         valueName: "file"
     ))
     var batch: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --batch, how many words to look up at once online (1-64).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupJobs), valueName: "n"))
     var jobs = 8
 
     @OptionGroup var logging: LoggingOptions
@@ -123,26 +106,26 @@ struct LookupOptions: Equatable, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         if let batch {
             guard words.isEmpty else {
-                throw CommandFailure.usage("give words either as arguments or with --batch, not both")
+                throw CommandFailure.usage(localized(.lookupBatchAndWords))
             }
             return try await LookupBatch(options: self, source: batch).run(in: context)
         }
-        if let senses, senses < 1 { throw CommandFailure.usage("--senses must be 1 or more (--all shows every sense)") }
-        guard !words.isEmpty else { throw CommandFailure.usage("give a word to look up, e.g. 'lexagg lookup serendipity'") }
+        if let senses, senses < 1 { throw CommandFailure.usage(localized(.lookupSensesTooSmall)) }
+        guard !words.isEmpty else { throw CommandFailure.usage(localized(.lookupNeedsWord)) }
         let session = try await LookupPresenter(self, context: context)
         let query: LookupQuery
         do {
             query = try session.query(words.joined(separator: " "))
         } catch {
-            throw CommandFailure.usage("invalid word: \(error)")
+            throw CommandFailure.usage(localized(.libraryInvalidWord, "\(error)"))
         }
         let answer = await session.lookUp(query)
         if let language = session.language, answer.result.allFailed,
            answer.result.failures.allSatisfy({ $0.code == .unsupportedLanguage })
         {
             throw CommandFailure.usage(
-                "no provider covers the language '\(language.code)'"
-                    + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)")
+                localized(.lookupNoProviderForLanguage, language.code)
+                    + (Language.isKnown(language) ? "" : localized(.lookupIsItISO))
             )
         }
         switch format {

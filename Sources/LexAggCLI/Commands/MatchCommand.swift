@@ -2,66 +2,41 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 extension MatchStrategy: ExpressibleByArgument {}
 
 struct MatchCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "match",
-        abstract: "List headwords that match a pattern, like 'dict -m'.",
-        discussion: """
-            Every provider that can match by the strategy answers — dictd databases (WordNet, GCIDE, FreeDict, …), \
-            a DICT server, Wiktionary's prefix search, external providers — each with its own list, in index \
-            order with the exact headword first (or the service's relevance order). Case never matters.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "match",
+            abstract: localized(.helpMatchAbstract),
+            discussion: localized(.helpMatchDiscussion)
+        )
+    }
 
-            Strategies (the DICT protocol's):
-              prefix     headwords that start with the pattern (the default)
-              exact      the headword itself, in every provider that has it
-              substring  headwords that contain the pattern
-              suffix     headwords that end with the pattern
-              regex      a POSIX extended regular expression, e.g. '^hou.e$' (quote it for the shell)
-              soundex    headwords that sound alike (the same Soundex code)
-              lev        headwords one edit away: a letter added, dropped, changed or two swapped
-
-            'dict -m' uses the server's default strategy (dictd's is lev: '--strategy lev' here); lexagg defaults to \
-            prefix, the usual question ("which words start with …?"). Matching is not cached: with --offline only \
-            the dictionaries on this machine answer.
-
-            Examples:
-              lexagg match hous                        # house, household, housewife, …
-              lexagg match ness --strategy suffix --providers wordnet
-              lexagg match '^col(o|ou)r$' --strategy regex
-              lexagg match recieve --strategy lev --offline
-              lexagg match hous --providers wiktionary --limit 20
-              lexagg match hous --format json | jq -r '.words[]'
-
-            Exit codes: 0 something matched, 1 nothing did, 64 a bad strategy or pattern (a malformed regular \
-            expression), 69 every provider asked failed.
-            """
-    )
-
-    @Argument(help: "The pattern: a word, a prefix, or with --strategy regex a regular expression.")
+    @Argument(help: ArgumentHelp(localized(.helpMatchPattern)))
     var pattern: String
 
-    @Option(name: .long, help: ArgumentHelp("How headwords are compared with the pattern.", valueName: "strategy"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpMatchStrategy), valueName: "strategy"))
     var strategy: MatchStrategy = .prefix
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask, in order.", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupProviders), valueName: "ids"))
     var providers: String?
 
-    @Option(name: .long, help: ArgumentHelp("Only providers of headwords in this language (ISO 639 code).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpMatchLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("At most this many headwords from each provider (1–\(MatchQuery.maximumLimit)).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpMatchLimit, MatchQuery.maximumLimit), valueName: "n"))
     var limit: Int = 100
 
-    @Option(name: .long, help: ArgumentHelp("The longest to wait for the providers, in seconds (default: 8 in all, 5 for any one).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
     var timeout: Double?
 
-    @Flag(name: .long, help: "Make no network request: only the dictionaries on this machine answer.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpMatchOffline)))
     var offline = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @OptionGroup var logging: LoggingOptions
@@ -70,7 +45,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
 
     func validate() throws {
         guard (1...MatchQuery.maximumLimit).contains(limit) else {
-            throw ValidationError("--limit must be between 1 and \(MatchQuery.maximumLimit), not \(limit)")
+            throw ValidationError(localized(.limitBetween, MatchQuery.maximumLimit, limit))
         }
     }
 
@@ -80,7 +55,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
         do {
             query = try MatchQuery(pattern, strategy: strategy, language: language, limit: limit)
         } catch {
-            throw CommandFailure.usage("invalid pattern: \(error)")
+            throw CommandFailure.usage(localized(.matchInvalidPattern, "\(error)"))
         }
         let options = RequestOptions(providers: providerNames(providers), timeout: try parseTimeout(timeout), offline: offline)
         let answer = try await context.lookupService().match(query, options: options)
@@ -100,8 +75,8 @@ struct MatchCommand: ParsableCommand, ContextCommand {
             for failure in failures { context.warn("\(failure.provider): \(failure.message)") }
             context.output.write(render(answer, registry: context.registry))
             if !answer.isFound && !answer.allFailed {
-                context.output.writeError("no headword matches '\(pattern)' by \(strategy)"
-                    + (strategy == .prefix ? "; try --strategy substring or lev" : "") + "\n")
+                context.output.writeError(localized(.matchNothing, pattern, "\(strategy)")
+                    + (strategy == .prefix ? localized(.matchTrySubstring) : "") + "\n")
             }
         }
         if answer.isFound { return .success }
@@ -114,7 +89,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
         for (index, group) in answer.matches.enumerated() {
             let name = registry.provider(group.provider)?.descriptor.displayName ?? group.provider.rawValue
             if index > 0 { text += "\n" }
-            text += "\(group.provider) — \(name): \(group.words.count) headword\(group.words.count == 1 ? "" : "s")\n"
+            text += localized(.matchHeadwords, count: group.words.count, group.provider, name) + "\n"
             text += group.words.map { "  \($0)\n" }.joined()
         }
         return text

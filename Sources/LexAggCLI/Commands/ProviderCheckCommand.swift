@@ -10,55 +10,50 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LexAggLocalization
 
 /// `lexagg provider check <executable>`: tools for authors of external providers.
 struct ProviderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "provider",
-        abstract: "Tools for writing external providers (docs/external-providers.md).",
-        subcommands: [ProviderCheckCommand.self]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "provider",
+            abstract: localized(.helpProviderAbstract),
+            subcommands: [ProviderCheckCommand.self]
+        )
+    }
 }
 
 /// Runs the external-provider conformance check against an executable and prints one line per check.
 struct ProviderCheckCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Check that an executable speaks the external-provider protocol correctly.",
-        discussion: """
-            Starts the executable, talks the protocol to it (initialize, each capability it declares, an unknown \
-            word, an unsupported method, shutdown) and prints one line per check. Drop a provider that passes into \
-            $XDG_CONFIG_HOME/lexagg/providers/ (else ~/.config/lexagg/providers/) to use it.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check",
+            abstract: localized(.helpProviderCheckAbstract),
+            discussion: localized(.helpProviderCheckDiscussion)
+        )
+    }
 
-            Exit codes: 0 every check passed, 1 a check failed, 64 the executable cannot be run.
-
-            Examples:
-              lexagg provider check ./glossary.py
-              lexagg provider check ./glossary.py --word serendipity --format json
-            """
-    )
-
-    @Argument(help: "The provider's executable.")
+    @Argument(help: ArgumentHelp(localized(.helpProviderCheckExecutable)))
     var executable: String
 
-    @Option(name: .long, help: "A word the provider knows (defined, translated, and its first letters suggested).")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpProviderCheckWord)))
     var word: String = "house"
 
-    @Option(name: .long, help: "Seconds each answer may take.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpProviderCheckTimeout)))
     var timeout: Double = 5
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     var loadsConfiguration: Bool { false }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard access(executable, F_OK) == 0 else { throw CommandFailure.usage("'\(executable)': no such file") }
+        guard access(executable, F_OK) == 0 else { throw CommandFailure.usage(localized(.checkNoSuchFile, executable)) }
         guard access(executable, X_OK) == 0 else {
-            throw CommandFailure.usage("'\(executable)' is not an executable file (chmod +x it?)")
+            throw CommandFailure.usage(localized(.checkNotExecutable, executable))
         }
         guard timeout.isFinite, timeout > 0, timeout <= 600 else {
-            throw CommandFailure.usage("--timeout must be a number of seconds above 0 and at most 600, not \(timeout)")
+            throw CommandFailure.usage(localized(.checkBadTimeout, timeout))
         }
         let check = ExternalProviderCheck(
             executable: executable, word: word, timeout: .milliseconds(Int64((timeout * 1000).rounded())),
@@ -77,7 +72,8 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
                 text += "\(mark) \(outcome.check)\(outcome.detail.map { ": \($0)" } ?? "")\n"
             }
             let failed = outcomes.filter { !$0.passed }.count
-            text += failed == 0 ? "all \(outcomes.count) checks passed\n" : "\(failed) of \(outcomes.count) checks failed\n"
+            text += (failed == 0 ? localized(.checkAllPassed, count: outcomes.count)
+                : localized(.checkSomeFailed, count: outcomes.count, failed)) + "\n"
             context.output.write(text)
         }
         return passed ? .success : .notFound

@@ -2,28 +2,21 @@ import ArgumentParser
 import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 struct ProvidersCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "providers",
-        abstract: "List every provider: what it can do, its languages, and whether it is set up.",
-        discussion: """
-            STATUS says what lexagg knows without asking anyone: 'ready' for a local dictionary it can read, \
-            'configured' for an online one that is set up (whether it answers is for 'lexagg doctor' to check), \
-            'not configured' or 'unavailable' with the reason.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "providers",
+            abstract: localized(.helpProvidersAbstract),
+            discussion: localized(.helpProvidersDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg providers
-              lexagg providers --wide      (names, keys and sources too)
-              lexagg providers --format json
-              lexagg doctor          (checks that the online ones answer)
-            """
-    )
-
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Flag(name: .long, help: "Also show each provider's name, what its entries carry, whether it needs a key, and its source (wider than 80 columns).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpProvidersWide)))
     var wide = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -42,18 +35,18 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
     /// Languages, or translation directions; a long list is summarised (the JSON output has all of it).
     private func languagesCell(_ info: JSONOutput.ProviderInfo) -> String {
         let items = info.translations.isEmpty ? info.languages.map(\.code) : info.translations
-        if items.isEmpty { return "any" }
+        if items.isEmpty { return localized(.providersAny) }
         if items.count <= 4 { return items.joined(separator: ",") }
         let languages = Set(info.languages.map(\.code) + info.translations.flatMap { $0.split(separator: "→").map(String.init) })
         return info.translations.isEmpty
             ? items.prefix(3).joined(separator: ",") + ",… (\(items.count))"
-            : "\(items.count) directions, \(languages.count) languages"
+            : localized(.providersDirectionsAndLanguages, items.count, languages.count)
     }
 
     /// The table that fits 80 columns: what each provider does (not what its entries carry), languages in short,
     /// and status; `--wide` and JSON have the rest.
     private func narrowTable(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
-        guard !infos.isEmpty else { return "No providers found.\n" }
+        guard !infos.isEmpty else { return localized(.providersNone) + "\n" }
         let operations: Set = ["define", "translate", "random", "match"]
         let rows = infos.map { info in
             [
@@ -61,17 +54,17 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
                 shortLanguages(info), info.mode, info.status,
             ]
         }
-        var out = Self.layout(header: ["ID", "CAN", "LANGUAGES", "MODE", "STATUS"], rows: rows, infos: infos, style: style, width: 80)
-        out += "\n" + style.dim("names, keys, sources: lexagg providers --wide; are they answering: lexagg doctor") + "\n"
+        var out = Self.layout(header: [localized(.columnID), localized(.columnCan), localized(.columnLanguages), localized(.columnMode), localized(.columnStatus)], rows: rows, infos: infos, style: style, width: 80)
+        out += "\n" + style.dim(localized(.providersHint)) + "\n"
         return out
     }
 
     /// At most 3 languages, else how many.
     private func shortLanguages(_ info: JSONOutput.ProviderInfo) -> String {
         let items = info.translations.isEmpty ? info.languages.map(\.code) : info.translations
-        if items.isEmpty { return "any" }
+        if items.isEmpty { return localized(.providersAny) }
         if items.count <= 3 { return items.joined(separator: ",") }
-        return info.translations.isEmpty ? "\(items.count) languages" : "\(items.count) directions"
+        return localized(info.translations.isEmpty ? .providersLanguages : .providersDirections, items.count)
     }
 
     /// - Parameter width: wrap the reason lines to this many columns.
@@ -116,19 +109,22 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
     }
 
     private func table(_ infos: [JSONOutput.ProviderInfo], style: TerminalStyle) -> String {
-        guard !infos.isEmpty else { return "No providers found.\n" }
-        let header = ["ID", "NAME", "CAN", "LANGUAGES", "MODE", "KEY", "STATUS"]
+        guard !infos.isEmpty else { return localized(.providersNone) + "\n" }
+        let header = [
+            localized(.columnID), localized(.columnName), localized(.columnCan), localized(.columnLanguages),
+            localized(.columnMode), localized(.columnKey), localized(.columnStatus),
+        ]
         let rows = infos.map { info in
             [
                 info.id.rawValue, info.name, info.capabilities.joined(separator: ","),
                 languagesCell(info),
-                info.mode, info.requiresCredentials ? "needs key" : "-",
+                info.mode, info.requiresCredentials ? localized(.providersNeedsKey) : "-",
                 info.status,
             ]
         }
         var out = Self.layout(header: header, rows: rows, infos: infos, style: style)
         let sources = infos.map { "  \($0.id): \($0.description.map { "\($0) — " } ?? "")\($0.source)" }
-        out += "\n" + style.dim("sources:") + "\n" + sources.joined(separator: "\n") + "\n"
+        out += "\n" + style.dim(localized(.providersSources)) + "\n" + sources.joined(separator: "\n") + "\n"
         return out
     }
 }

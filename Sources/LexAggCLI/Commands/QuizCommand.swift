@@ -3,42 +3,24 @@ import Foundation
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 import LexAggQuiz
 
 struct QuizCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "quiz",
-        abstract: "Quiz yourself on the words in your library.",
-        discussion: """
-            Each question shows a word from your library (or, with --mode word, a meaning) and four choices: the \
-            right one and three from other words of the same language, of the same part of speech when there are \
-            enough. Answer with the keys 1–4 before the countdown ends; when it reaches zero the question counts \
-            as missed and the answer is shown. q or Ctrl-C ends the quiz early; the answers given are kept.
-
-            Every answer updates the word's review schedule (SuperMemo's SM-2): words that are due come first, \
-            then new ones. Scores and each word's history are saved in the library; --stats shows them.
-
-            Without a terminal, give the answers with --answers (1–4, or - to let a question time out) or pipe \
-            them in, one a line.
-
-            Examples:
-              lexagg quiz
-              lexagg quiz --count 5 --seconds 10 --mode word --lang de
-              lexagg quiz --answers 2,4,1,-,3 --format json
-              printf '1\\n3\\n' | lexagg quiz --count 2
-              lexagg quiz --stats
-
-            Exit codes: 0 done, 1 not enough words in the library, 64 usage error (or no answers without a \
-            terminal), 69 the library cannot be opened, 130 ended early with Ctrl-C.
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "quiz",
+            abstract: localized(.helpQuizAbstract),
+            discussion: localized(.helpQuizDiscussion)
+        )
+    }
 
     @OptionGroup var options: QuizOptions
 
-    @Option(name: .long, help: ArgumentHelp("How many questions (1–100).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizCount), valueName: "n"))
     var count: Int = 10
 
-    @Flag(name: .long, help: "Show past quizzes, the best score and each word's history instead of playing.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpQuizStats)))
     var stats = false
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -49,32 +31,32 @@ struct QuizCommand: ParsableCommand, ContextCommand {
 
 /// The options `quiz` and `review` share.
 struct QuizOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Seconds for each question (1–3600).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizOptionsSeconds), valueName: "n"))
     var seconds: Int = 15
 
-    @Option(name: .long, help: "meaning: show a word, choose its meaning; word: show a meaning, choose the word.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizOptionsMode)))
     var mode: QuizMode = .meaning
 
     @Option(name: .long, help: ArgumentHelp(
-        "Language of the words (ISO 639 code); by default the language with most words in the library.",
+        localized(.helpQuizOptionsLang),
         valueName: "code"))
     var lang: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Answers given up front, comma-separated: 1–4, or - to let a question time out (for scripts).",
+        localized(.helpQuizOptionsAnswers),
         valueName: "list"))
     var answers: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Pretend it is this time (ISO 8601: 2026-11-22 or 2026-11-22T09:30:00Z), for testing and time travel.",
+        localized(.helpQuizOptionsNow),
         valueName: "time"))
     var now: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seed for the order of words and choices (repeatable runs).",
+    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizOptionsSeed),
                                             valueName: "n"))
     var seed: UInt64?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 }
 
@@ -91,10 +73,10 @@ struct QuizPlay {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard (1...100).contains(count) else {
-            throw CommandFailure.usage("--count must be between 1 and 100, not \(count)")
+            throw CommandFailure.usage(localized(.quizCountOutOfRange, count))
         }
         guard (1...3600).contains(options.seconds) else {
-            throw CommandFailure.usage("--seconds must be between 1 and 3600, not \(options.seconds)")
+            throw CommandFailure.usage(localized(.quizSecondsOutOfRange, options.seconds))
         }
         let requested = try options.lang.map { try parseLanguage($0) }
         let now = try options.now.map(parseTime) ?? Date()
@@ -107,12 +89,10 @@ struct QuizPlay {
         let generator = QuestionGenerator(mode: options.mode, pool: pool)
         guard generator.distinctChoiceCount >= QuestionGenerator.choiceCount else {
             let have = generator.distinctChoiceCount
-            context.fail(
-                "a quiz needs at least \(QuestionGenerator.choiceCount) \(language.englishName) words with "
-                    + (options.mode == .meaning ? "different meanings" : "different spellings")
-                    + " in your library; it has \(have) — add \(QuestionGenerator.choiceCount - have) more with "
-                    + "'lexagg library add WORD'"
-            )
+            context.fail(localized(
+                options.mode == .meaning ? .quizNeedsWordsMeanings : .quizNeedsWordsSpellings,
+                QuestionGenerator.choiceCount, language.displayName, have, QuestionGenerator.choiceCount - have
+            ))
             return .notFound
         }
         let words = QuizPlanner.words(from: pool, count: count, at: now, selection: selection, using: &random)
@@ -120,8 +100,7 @@ struct QuizPlay {
             // Only a review can find nothing to ask: no word is due.
             let next = QuizPlanner.nextDue(in: pool, after: now)
             switch options.format {
-            case .text: context.output.write("Nothing to review: no \(language.englishName) word is due. "
-                + Self.nextDueText(next) + "\n")
+            case .text: context.output.write(localized(.quizNothingDue, language.displayName, Self.nextDueText(next)) + "\n")
             case .json: context.output.write(JSONOutput.encode(QuizDocument(result: nil, next: next)))
             }
             return .success
@@ -154,7 +133,7 @@ struct QuizPlay {
             context.output.write(JSONOutput.encode(QuizDocument(result: result, next: next)))
         }
         if result.asked == 0, result.end == .inputEnded, case .lines = quizInput {
-            context.fail("standard input ended before the first answer; pipe answers in, one a line (1–4)")
+            context.fail(localized(.quizInputEndedFirst))
             return .usage
         }
         return result.end == .interrupted ? .interrupted : .success
@@ -173,7 +152,7 @@ struct QuizPlay {
                 guard let most = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
                     throw CommandFailure(
                         status: .notFound,
-                        message: "your library is empty: add words with 'lexagg library add WORD', then quiz yourself"
+                        message: localized(.quizLibraryEmpty)
                     )
                 }
                 chosen = most
@@ -186,11 +165,10 @@ struct QuizPlay {
     }
 
     static func nextDueText(_ next: (date: Date, count: Int)?) -> String {
-        guard let next else { return "No word is scheduled yet." }
+        guard let next else { return localized(.quizNothingScheduled) }
         let time = formatTime(next.date)  // "2026-11-22 10:00 UTC"
-        let day = time.prefix(10), clock = time.dropFirst(11)
-        return next.count == 1 ? "Next review: 1 word due \(time)."
-            : "Next review: \(next.count) words due \(day), the first at \(clock)."
+        return next.count == 1 ? localized(.quizNextReviewOne, time)
+            : localized(.quizNextReviewMany, count: next.count, dayString(next.date), time.split(separator: " ").dropFirst().joined(separator: " "))
     }
 
     /// The JSON of `quiz`/`review --format json`: the result, and when the next words fall due.
@@ -217,19 +195,9 @@ func parseTime(_ text: String) throws -> Date {
         formatter.formatOptions = options
         if let date = formatter.date(from: text) { return date }
     }
-    throw CommandFailure.usage(
-        "'\(text)' is not a time for --now; use ISO 8601, such as 2026-11-22 or 2026-11-22T09:30:00Z"
-    )
+    throw CommandFailure.usage(localized(.badNowTime, text))
 }
 
-/// A time as `2026-11-22 09:30 UTC`.
-func formatTime(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-    return formatter.string(from: date)
-}
 
 /// Saves a quiz's answers and its run in the library.
 struct LibraryQuizRecorder: QuizRecorder {

@@ -3,31 +3,21 @@ import Foundation
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 import LexAggQuiz
 
 struct ReviewCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "review",
-        abstract: "Review the library words that are due, and see when the next ones are.",
-        discussion: """
-            A quiz of due words only: those whose review date (set by SM-2 after each answer) has come, the most \
-            overdue and the hardest — a word missed last time — first. At the end it says when the next words fall \
-            due. With nothing due it says so, and when, and exits 0.
-
-            Examples:
-              lexagg review
-              lexagg review --lang de --seconds 20
-              lexagg review --now 2026-11-23 --answers 1,2
-              lexagg review --format json --answers 3
-
-            Exit codes: 0 done (or nothing due), 1 not enough words in the library, 64 usage error, \
-            69 the library cannot be opened, 130 ended early with Ctrl-C.
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "review",
+            abstract: localized(.helpReviewAbstract),
+            discussion: localized(.helpReviewDiscussion)
+        )
+    }
 
     @OptionGroup var options: QuizOptions
 
-    @Option(name: .long, help: ArgumentHelp("At most this many words (1–100).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpReviewCount), valueName: "n"))
     var count: Int = 20
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -60,22 +50,30 @@ struct QuizStatsReport {
     }
 
     func text(runs: [QuizRun], best: QuizRun?, words: [LibraryWord], style: TerminalStyle) -> String {
-        guard !runs.isEmpty else { return "No quizzes yet: start one with 'lexagg quiz'.\n" }
-        var text = style.bold("Quizzes") + " (\(runs.count), latest first)\n"
+        guard !runs.isEmpty else { return localized(.reviewNoQuizzes) + "\n" }
+        var text = style.bold(localized(.reviewQuizzes)) + localized(.reviewQuizzesCount, runs.count) + "\n"
         for run in runs.prefix(20) {
             text += "  \(formatTime(run.started))  \(pad(run.mode, 14)) \(pad(run.language?.code ?? "", 4))"
-                + " \(score(run))  \(Int(run.durationSeconds.rounded())) s\n"
+                + " \(score(run))  \(localized(.secondsShort, Int(run.durationSeconds.rounded())))\n"
         }
-        if runs.count > 20 { text += "  … and \(runs.count - 20) more\n" }
-        if let best { text += style.bold("Best score") + ": \(score(best)) on \(formatTime(best.started))\n" }
+        if runs.count > 20 { text += localized(.reviewAndMore, runs.count - 20) + "\n" }
+        if let best { text += style.bold(localized(.reviewBestScore)) + localized(.reviewBestScoreOn, score(best), formatTime(best.started)) + "\n" }
         if !words.isEmpty {
-            text += style.bold("Words") + " (most often wrong first)\n"
-            text += style.dim("  \(pad("word", 18)) seen right wrong  last seen              next due") + "\n"
+            text += style.bold(localized(.reviewWords)) + localized(.reviewWordsOrder) + "\n"
+            // Each column as wide as its data or its heading, whichever is wider.
+            let heading = (word: localized(.reviewColumnWord), seen: localized(.reviewColumnSeen),
+                           right: localized(.reviewColumnRight), wrong: localized(.reviewColumnWrong),
+                           last: localized(.reviewColumnLastSeen), next: localized(.reviewColumnNextDue))
+            let seen = max(4, heading.seen.count), right = max(5, heading.right.count)
+            let wrong = max(5, heading.wrong.count), last = max(21, heading.last.count)
+            text += style.dim("  \(pad(heading.word, 18)) \(pad(heading.seen, seen, right: true))"
+                + " \(pad(heading.right, right, right: true)) \(pad(heading.wrong, wrong, right: true))"
+                + "  \(pad(heading.last, last)) \(heading.next)") + "\n"
             for word in words {
                 guard let review = word.review else { continue }
-                text += "  \(pad(word.word, 18)) \(pad(String(review.seen), 4, right: true))"
-                    + " \(pad(String(review.right), 5, right: true)) \(pad(String(review.wrong), 5, right: true))"
-                    + "  \(pad(review.lastSeen.map(formatTime) ?? "", 21)) \(review.due.map(formatTime) ?? "")\n"
+                text += "  \(pad(word.word, 18)) \(pad(String(review.seen), seen, right: true))"
+                    + " \(pad(String(review.right), right, right: true)) \(pad(String(review.wrong), wrong, right: true))"
+                    + "  \(pad(review.lastSeen.map(formatTime) ?? "", last)) \(review.due.map(formatTime) ?? "")\n"
             }
         }
         return text

@@ -5,32 +5,18 @@ import LexAggConfig
 import LexAggDocuments
 import LexAggLibrary
 import LexAggPostgres
+import LexAggLocalization
 
 /// `lexagg store migrate|copy`: look after the shared PostgreSQL store.
 struct StoreCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "store",
-        abstract: "Set up the shared PostgreSQL store and move SQLite files into it.",
-        discussion: """
-            By default the cache and the library are SQLite files of one user. Several lexagg instances (a school's \
-            `serve http` behind a load balancer, a team's shared word list) share one PostgreSQL database instead: \
-            set store.url (or LEXAGG_STORE_URL) to postgres://user@host:5432/database. The password comes from the \
-            URL, else PGPASSWORD, else store.password_file; it is never printed. TLS follows libpq's sslmode \
-            (?sslmode=disable|prefer|require|verify-full, &sslrootcert=FILE); prefer is the default.
-
-            The schema is migrated on first use, under an advisory lock, so instances starting together migrate \
-            once; `store migrate` does it explicitly (for a deployment step). The database needs the `unaccent` \
-            extension (in PostgreSQL's contrib; lexagg creates it).
-
-            Examples:
-              export LEXAGG_STORE_URL=postgres://lexagg@db.example.org:5432/lexagg
-              lexagg store migrate
-              lexagg store copy --from sqlite:~/.local/share/lexagg/library.sqlite
-              lexagg store copy --from sqlite:$HOME/.cache/lexagg --to postgres://lexagg@127.0.0.1/lexagg
-              lexagg store copy --from sqlite            # your own cache and library files
-            """,
-        subcommands: [StoreMigrateCommand.self, StoreCopyCommand.self]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "store",
+            abstract: localized(.helpStoreAbstract),
+            discussion: localized(.helpStoreDiscussion),
+            subcommands: [StoreMigrateCommand.self, StoreCopyCommand.self]
+        )
+    }
 }
 
 extension CommandContext {
@@ -46,36 +32,28 @@ extension CommandContext {
         }
         let database: PostgresStore?
         do { database = try sharedDatabase() } catch {
-            throw CommandFailure(status: .configuration, message: "the store URL cannot be used: \(error.message)")
+            throw CommandFailure(status: .configuration, message: localized(.storeURLUnusable, error.message))
         }
         guard let database else {
-            throw CommandFailure.usage(
-                "no shared store: set store.url (lexagg config set store.url postgres://user@host:5432/db), "
-                    + "LEXAGG_STORE_URL, or pass --to"
-            )
+            throw CommandFailure.usage(localized(.storeNotConfigured))
         }
         return database
     }
 }
 
 struct StoreMigrateCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "migrate",
-        abstract: "Create or upgrade the shared store's schema now (otherwise done on first use).",
-        discussion: """
-            Exit status: 0 when the schema is current, 69 when the server cannot be reached or was upgraded by a \
-            newer lexagg, 78 when the store URL is invalid.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "migrate",
+            abstract: localized(.helpStoreMigrateAbstract),
+            discussion: localized(.helpStoreMigrateDiscussion)
+        )
+    }
 
-            Examples:
-              LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg lexagg store migrate
-              lexagg store migrate --format json
-            """
-    )
-
-    @Option(name: .long, help: ArgumentHelp("The database (default: store.url).", valueName: "postgres-url"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpStoreMigrateTo), valueName: "postgres-url"))
     var to: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -98,8 +76,9 @@ struct StoreMigrateCommand: ParsableCommand, ContextCommand {
         case .text:
             context.output.write(
                 result.applied.isEmpty
-                    ? "\(database.url.redacted): schema \(result.current), up to date\n"
-                    : "\(database.url.redacted): applied migration \(result.applied.map(String.init).joined(separator: ", ")); schema \(result.current)\n"
+                    ? localized(.storeUpToDate, database.url.redacted, result.current) + "\n"
+                    : localized(.storeMigrated, database.url.redacted, result.applied.map(String.init).joined(separator: ", "),
+                                result.current) + "\n"
             )
         }
         return .success
@@ -107,30 +86,21 @@ struct StoreMigrateCommand: ParsableCommand, ContextCommand {
 }
 
 struct StoreCopyCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "copy",
-        abstract: "Copy a SQLite cache and library into the shared PostgreSQL store (safe to run again).",
-        discussion: """
-            --from sqlite:PATH names a cache or library file (cache.sqlite, library.sqlite) or a directory holding \
-            them; --from sqlite alone copies your own (LEXAGG_CACHE_DIR and LEXAGG_DATA_DIR, or their XDG \
-            defaults). Nothing in the SQLite files changes. Copying again adds nothing twice: words are merged like \
-            `library import` (star, earliest date, missing entries), cached answers keep the newer copy, history \
-            counts the larger count, quiz runs are recognised by when they started. Words of the day and \
-            random-browsing sessions are not copied.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "copy",
+            abstract: localized(.helpStoreCopyAbstract),
+            discussion: localized(.helpStoreCopyDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg store copy --from sqlite:library.sqlite --to postgres://lexagg@127.0.0.1:5432/lexagg
-              lexagg store copy --from sqlite --format json
-            """
-    )
-
-    @Option(name: .long, help: ArgumentHelp("sqlite:PATH (a file or a directory), or sqlite for your own files.", valueName: "sqlite:path"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpStoreCopyFrom), valueName: "sqlite:path"))
     var from: String
 
-    @Option(name: .long, help: ArgumentHelp("The database (default: store.url).", valueName: "postgres-url"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpStoreMigrateTo), valueName: "postgres-url"))
     var to: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -171,26 +141,25 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
         case .text:
             var text = ""
             if let cacheReport, let cachePath {
-                text += "cache \(cachePath) → \(database.url.redacted): \(Self.count(cacheReport.read, "answer")) read, "
-                    + "\(cacheReport.copied) copied, \(cacheReport.unchanged) already there\n"
+                text += localized(.storeCopiedCache, cachePath, database.url.redacted,
+                                  localized(.storeAnswers, count: cacheReport.read), cacheReport.copied, cacheReport.unchanged) + "\n"
             }
             if let libraryReport, let libraryPath {
-                text += "library \(libraryPath) → \(database.url.redacted): \(Self.count(libraryReport.read, "word")) read, "
-                    + "\(libraryReport.added) added, \(libraryReport.merged) merged, \(libraryReport.unchanged) already there; "
-                    + "\(libraryReport.reviews) review states, \(libraryReport.quizRuns) quiz runs, "
-                    + "\(libraryReport.history) history words\n"
+                text += localized(
+                    .storeCopiedLibrary, libraryPath, database.url.redacted, localized(.wordCount, count: libraryReport.read),
+                    libraryReport.added, libraryReport.merged, libraryReport.unchanged, libraryReport.reviews,
+                    libraryReport.quizRuns, libraryReport.history
+                ) + "\n"
             }
             context.output.write(text)
         }
         return .success
     }
 
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-
     /// The cache and library files `--from` names (those that exist).
     func sources(_ context: CommandContext) throws -> (cache: String?, library: String?) {
         guard from == "sqlite" || from.hasPrefix("sqlite:") else {
-            throw CommandFailure.usage("--from takes sqlite:PATH (a cache or library file, or a directory), or sqlite")
+            throw CommandFailure.usage(localized(.storeFromSyntax))
         }
         let manager = FileManager.default
         func existing(_ path: String?) -> String? { path.flatMap { manager.fileExists(atPath: $0) ? $0 : nil } }
@@ -203,7 +172,7 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
             let path = (String(from.dropFirst("sqlite:".count)) as NSString).expandingTildeInPath
             var isDirectory: ObjCBool = false
             guard !path.isEmpty, manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CommandFailure.usage("\(path.isEmpty ? "--from names no path" : "no such file or directory: \(path)")")
+                throw CommandFailure.usage(path.isEmpty ? localized(.storeFromNoPath) : localized(.storeNoSuchPath, path))
             }
             if isDirectory.boolValue {
                 cache = existing(path + "/" + CacheLocation.fileName)
@@ -215,7 +184,7 @@ struct StoreCopyCommand: ParsableCommand, ContextCommand {
             }
         }
         guard cache != nil || library != nil else {
-            throw CommandFailure.usage("nothing to copy: no \(CacheLocation.fileName) or \(Library.fileName) at \(from)")
+            throw CommandFailure.usage(localized(.storeNothingToCopy, CacheLocation.fileName, Library.fileName, from))
         }
         return (cache, library)
     }

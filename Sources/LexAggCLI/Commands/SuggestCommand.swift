@@ -5,33 +5,27 @@ import LexAggConfig
 import LexAggCore
 import LexAggDocuments
 import LexAggLibrary
+import LexAggLocalization
 
 struct SuggestCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "suggest",
-        abstract: "A word of the day: a word with a definition that is not in your library yet.",
-        discussion: """
-            The word is chosen once a day (UTC) for each language and stays the same all day; it comes from the \
-            random-word providers (the local word list works offline) and must have a definition. --notify also \
-            sends it as a desktop notification with notify-send.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "suggest",
+            abstract: localized(.helpSuggestAbstract),
+            discussion: localized(.helpSuggestDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg suggest
-              lexagg suggest --lang en --notify
-              lexagg suggest --date 2026-01-01 --format json   (another day; for testing)
-            """
-    )
-
-    @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code; default: one of learner.languages from the configuration, chosen by the day, else en).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpSuggestLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("The day, as YYYY-MM-DD (default: today, UTC).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpSuggestDate), valueName: "date"))
     var date: String?
 
-    @Flag(name: .long, help: "Also show it as a desktop notification (needs notify-send).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpSuggestNotify)))
     var notify = false
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
     @OptionGroup var logging: LoggingOptions
@@ -43,7 +37,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     static let maximumLookups = 15
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        let day = try date.map(Self.validDay) ?? dayString(Date())
+        let day = try date.map(Self.validDay) ?? isoDayString(Date())
         let language = try await chooseLanguage(day: day, context: context)
         let lookup = try await context.definitions(language: language)
         let library = try context.openLibrary()
@@ -60,7 +54,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             let batch = try await context.randomWords(language: language).next(Self.candidateCount)
             if batch.provider == nil {
                 for failure in batch.failures { context.warn(failure.description) }
-                context.fail("no provider could give random \(language.englishName) words")
+                context.fail(localized(.randomNoProvider, language.displayName))
                 return .unavailable
             }
             // The order depends only on the day and the words, so the choice among them is the day's.
@@ -89,18 +83,18 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             }
         }
         guard let chosen else {
-            context.fail("no word with a definition found among \(Self.maximumLookups) random \(language.englishName) words; try again")
+            context.fail(localized(.suggestNoDefinition, Self.maximumLookups, language.displayName))
             return .notFound
         }
         let inLibrary = (try? await library.contains(chosen.word, language: language)) ?? false
         let pos = chosen.entries.lazy.flatMap(\.senseGroups).compactMap(\.partOfSpeech).first?.name
         let definition = chosen.entries.lazy.flatMap(\.allSenses).map(\.definition).first { !$0.isEmpty }
-        let hint = inLibrary ? "It is in your library." : "Add it: lexagg library add \(BinaryQuote.quote(chosen.word))"
-            + (language == .english ? "" : " --lang \(language.code)")
+        let add = BinaryQuote.quote(chosen.word) + (language == .english ? "" : " --lang \(language.code)")
+        let hint = inLibrary ? localized(.suggestInLibrary) : localized(.suggestAddIt, add)
         var notified = false
         if notify {
             notified = Self.sendNotification(
-                title: "Word of the day: \(chosen.word)", body: [pos, definition].compactMap { $0 }.joined(separator: " — "),
+                title: localized(.suggestWordOfTheDay, chosen.word), body: [pos.map(partOfSpeechLabel), definition].compactMap { $0 }.joined(separator: " — "),
                 context: context
             )
         }
@@ -112,8 +106,8 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             )))
         case .text:
             let style = context.style
-            var text = style.dim("Word of the day (\(day)): ") + style.bold(chosen.word) + "\n"
-            if let definition { text += "  " + (pos.map { style.italic($0) + " — " } ?? "") + definition + "\n" }
+            var text = style.dim(localized(.suggestWordOfTheDayOn, day)) + style.bold(chosen.word) + "\n"
+            if let definition { text += "  " + (pos.map { style.italic(partOfSpeechLabel($0)) + " — " } ?? "") + definition + "\n" }
             text += "\n" + hint + "\n"
             context.output.write(text)
         }
@@ -138,7 +132,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day), year >= 1
-        else { throw CommandFailure.usage("--date must be a day as YYYY-MM-DD, not '\(text)'") }
+        else { throw CommandFailure.usage(localized(.suggestBadDate, text)) }
         return text
     }
 
@@ -158,7 +152,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
         guard let tool = path.split(separator: ":").map({ "\($0)/notify-send" })
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else {
-            context.warn("notify-send is not installed (Debian: apt install libnotify-bin); no notification sent")
+            context.warn(localized(.suggestNoNotifySend))
             return false
         }
         let process = Process()
@@ -168,11 +162,11 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             try process.run()
             process.waitUntilExit()
         } catch {
-            context.warn("notify-send failed: \(error.localizedDescription)")
+            context.warn(localized(.suggestNotifyFailed, error.localizedDescription))
             return false
         }
         if process.terminationStatus != 0 {
-            context.warn("notify-send exited with status \(process.terminationStatus); no notification shown")
+            context.warn(localized(.suggestNotifyStatus, process.terminationStatus))
             return false
         }
         return true

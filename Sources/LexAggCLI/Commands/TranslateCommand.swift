@@ -3,55 +3,45 @@ import LexAggAggregation
 import LexAggConfig
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 struct TranslateCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "translate",
-        abstract: "Translate a word from one language into another.",
-        discussion: """
-            The direction is explicit: --from is the word's language, --to the language you want. Swap them to \
-            translate the other way. Offline, bilingual FreeDict databases (apt-get install \
-            dict-freedict-eng-deu, …) provide translations.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "translate",
+            abstract: localized(.helpTranslateAbstract),
+            discussion: localized(.helpTranslateDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg translate house --from en --to de
-              lexagg translate Haus --from de --to en --format json
-              lexagg translate cut --from en --to fr --providers pons
-              lexagg translate cut --from en --to fr --offline   # from the cache only
-
-            Online translations are cached like definitions (see 'lexagg cache --help'), so asking PONS again \
-            spends no more of its monthly quota; --refresh asks again, --no-cache bypasses the cache.
-            """
-    )
-
-    @Argument(help: "The word or phrase to translate.")
+    @Argument(help: ArgumentHelp(localized(.helpTranslateWords)))
     var words: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Language of the word (ISO 639 code).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateFrom), valueName: "code"))
     var from: String
 
-    @Option(name: .long, help: ArgumentHelp("Language to translate into (ISO 639 code).", valueName: "code"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateTo), valueName: "code"))
     var to: String
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to ask, in order.", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupProviders), valueName: "ids"))
     var providers: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("first, fastest or merge (see 'lexagg lookup --help').", valueName: "strategy"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateStrategy), valueName: "strategy"))
     var strategy: LookupStrategy?
 
-    @Option(name: .long, help: ArgumentHelp("The longest the translation may take, in seconds.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateTimeout), valueName: "seconds"))
     var timeout: Double?
 
-    @Flag(name: .long, help: "Make no network request: offline dictionaries and cached translations (old ones marked stale).")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpTranslateOffline)))
     var offline = false
 
-    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the cache of online answers.")
+    @Flag(name: .customLong("no-cache"), help: ArgumentHelp(localized(.helpLookupNoCache)))
     var noCache = false
 
-    @Flag(name: .long, help: "Ask online sources again even if the cache has a fresh translation, and cache the new one.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpTranslateRefresh)))
     var refresh = false
 
     @OptionGroup var logging: LoggingOptions
@@ -59,7 +49,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     var verbosity: Verbosity? { logging.verbosity }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        guard !words.isEmpty else { throw CommandFailure.usage("give a word to translate, e.g. 'lexagg translate house --from en --to de'") }
+        guard !words.isEmpty else { throw CommandFailure.usage(localized(.translateNeedsWord)) }
         let source = try parseLanguage(from, option: "--from")
         let target = try parseLanguage(to, option: "--to")
         let query: TranslationQuery
@@ -84,12 +74,12 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
             if result.isFound {
                 context.output.write(renderer.render(result) + "\n" + renderer.footer(result.outcomes))
             } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
-                context.fail("no translation of '\(query.term)' offline: nothing is cached for it from "
-                    + result.outcomes.map(\.provider.rawValue).joined(separator: ", ") + "; try again without --offline")
+                context.fail(localized(.translateNothingCachedOffline, query.term,
+                                       result.outcomes.map(\.provider.rawValue).joined(separator: ", ")))
             } else if result.allFailed {
-                context.fail("every provider failed for '\(query.term)'")
+                context.fail(localized(.lookupEveryProviderFailed, query.term))
             } else {
-                context.output.writeError("no translation of '\(query.term)' (\(query.pair))\n")
+                context.output.writeError(localized(.translateNotFound, query.term, "\(query.pair)") + "\n")
             }
         }
         return answer.status

@@ -1,6 +1,7 @@
 import LexAggAggregation
 import LexAggConfig
 import LexAggCore
+import LexAggLocalization
 
 /// What `lookup` shows of an answer as text, so that the first screen is the answer a reader wants:
 /// - entries in the reader's languages (and of no stated language); entries in other languages are folded into one
@@ -36,7 +37,7 @@ struct AnswerView {
             if !readable.isEmpty && readable.count < kept.count {
                 for index in kept where !readable.contains(index) {
                     let entry = entries[index]
-                    let name = entry.language?.englishName ?? "another language"
+                    let name = entry.language?.displayName ?? localized(.anotherLanguage)
                     let parts = entry.senseGroups.compactMap(\.partOfSpeech?.name)
                     if let known = otherLanguages.firstIndex(where: { $0.language == name }) {
                         for part in parts where !otherLanguages[known].partsOfSpeech.contains(part) {
@@ -72,13 +73,13 @@ struct AnswerView {
     func summary(style: TerminalStyle) -> String {
         var out = ""
         if hiddenSenses > 0 {
-            out += style.dim("… \(hiddenSenses) more sense\(hiddenSenses == 1 ? "" : "s"): --senses \(largestGroup) or --all shows them") + "\n"
+            out += style.dim(localized(.moreSenses, count: hiddenSenses, largestGroup)) + "\n"
         }
         if !otherLanguages.isEmpty {
             let items = otherLanguages.map { language, parts in
-                parts.isEmpty ? language : "\(language) (\(parts.joined(separator: ", ")))"
+                parts.isEmpty ? language : "\(language) (\(parts.map(partOfSpeechLabel).joined(separator: ", ")))"
             }
-            out += style.dim("also in: ") + items.joined(separator: ", ") + style.dim(" — --all or --lang CODE shows them") + "\n"
+            out += style.dim(localized(.labelAlsoIn)) + items.joined(separator: ", ") + style.dim(localized(.alsoInHint)) + "\n"
         }
         return out
     }

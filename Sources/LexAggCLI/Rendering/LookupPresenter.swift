@@ -3,6 +3,7 @@ import LexAggAggregation
 import LexAggConfig
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 extension LookupAnswer {
     /// found 0, not found 1, every provider failed 69.
@@ -65,7 +66,7 @@ struct LookupPresenter: Sendable {
         context.warn(about: result)
         if result.isFound {
             if let matchedAs = answer.matchedAs {
-                context.output.writeError("lexagg: no entry for '\(answer.term)' as typed; showing '\(matchedAs)'\n")
+                context.output.writeError(localized(.lookupShowingMatchedAs, answer.term, matchedAs) + "\n")
             }
             var text = ""
             if let lemma = answer.lemma { text += context.style.dim("\(answer.term): \(lemma.summary)") + "\n" }
@@ -74,15 +75,14 @@ struct LookupPresenter: Sendable {
             // One word's answer longer than the screen goes through the pager; a batch's never does.
             if footer && !options.noPager { context.output.page(text) } else { context.output.write(text) }
         } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
-            context.fail("no answer for '\(answer.term)' offline: nothing is cached for it from "
-                + result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
-                + "; try again without --offline")
+            context.fail(localized(.lookupNothingCachedOffline, answer.term,
+                                   result.outcomes.map(\.provider.rawValue).joined(separator: ", ")))
         } else if result.allFailed {
-            context.fail("every provider failed for '\(answer.term)'")
+            context.fail(localized(.lookupEveryProviderFailed, answer.term))
         } else {
             let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
-            var message = "no entry for '\(answer.term)' in \(asked)"
-            if !answer.suggestions.isEmpty { message += "\nDid you mean: \(answer.suggestions.joined(separator: ", "))?" }
+            var message = localized(.lookupNoEntry, answer.term, asked)
+            if !answer.suggestions.isEmpty { message += "\n" + localized(.lookupDidYouMean, answer.suggestions.joined(separator: ", ")) }
             context.output.writeError(message + "\n")
         }
     }
@@ -126,17 +126,17 @@ extension CommandContext {
         if !unreached.isEmpty {
             let ids = unreached.map(\.provider.rawValue).joined(separator: ", ")
             var line = unreached.allSatisfy({ $0.message.contains("resolve the host name") })
-                ? "offline: \(ids) not reached" : "\(ids) not reached: \(unreached[0].message)"
+                ? localized(.lookupOfflineNotReached, ids) : localized(.lookupNotReached, ids, unreached[0].message)
             let served = stale.filter { grouped.contains($0.error.provider) }
             if let oldest = served.map(\.storedAt).min() {
-                line += "; showing cached answers of \(served.map(\.error.provider.rawValue).joined(separator: ", "))"
-                    + " (oldest cached \(formatAge(since: oldest)))"
+                line += localized(.lookupShowingCached, served.map(\.error.provider.rawValue).joined(separator: ", "),
+                                  formatAge(since: oldest))
             }
             warn(line)
         }
         for failure in failures where !grouped.contains(failure.provider) { warn(failure.description) }
         for (error, storedAt) in stale where !grouped.contains(error.provider) {
-            warn("\(error.description); showing its answer cached \(formatAge(since: storedAt))")
+            warn(localized(.lookupStaleShowing, error.description, formatAge(since: storedAt)))
         }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
+import LexAggLocalization
 
 /// Renders results as text for people: headword, pronunciations, senses numbered by part of speech,
 /// examples, translations, and which source each entry came from.
@@ -40,16 +41,16 @@ struct TextRenderer {
             providers.append(translation.provenance.provider)
         }
         // The entry's language, by name: a page of Wiktionary has entries in many.
-        let language = entry.language.map { $0.englishName + " · " } ?? ""
+        let language = entry.language.map { $0.displayName + " · " } ?? ""
         if providers.count == 1 {
             let source = names[entry.provenance.provider] ?? entry.provenance.provider.rawValue
             out += "  " + style.dim("— \(language)\(source) [\(entry.provenance.provider)]") + "\n"
         } else {
             out += "  " + style.dim("— " + language + providers.map(\.rawValue).joined(separator: ", ")) + "\n"
         }
-        if let etymology = entry.etymology { out += "  " + style.dim("etymology: ") + etymology + "\n" }
+        if let etymology = entry.etymology { out += "  " + style.dim(localized(.labelEtymology)) + etymology + "\n" }
         for (groupIndex, group) in entry.senseGroups.enumerated() {
-            if let partOfSpeech = group.partOfSpeech { out += "  " + style.italic(style.accent(partOfSpeech.name)) + "\n" }
+            if let partOfSpeech = group.partOfSpeech { out += "  " + style.italic(style.accent(partOfSpeechLabel(partOfSpeech.name))) + "\n" }
             // A database entry kept as one block of text (GCIDE) is shown as it is, not as "1.".
             let single = group.partOfSpeech == nil && group.senses.count == 1
             for (number, sense) in group.senses.enumerated() {
@@ -62,14 +63,14 @@ struct TextRenderer {
                 out += renderSense(sense, marker: single ? "" : "\(number + 1).", indent: single ? 2 : 4)
                 if let score = scores?[safe: index]?[safe: groupIndex]?[safe: number] {
                     out += String(repeating: " ", count: single ? 2 : 7) + style.dim(
-                        "score \(rounded(score.total, places: 2)): \(score.agreement) source\(score.agreement == 1 ? "" : "s")"
-                            + ", weight \(rounded(score.providerWeight, places: 2)), order \(rounded(score.orderBonus, places: 2))"
+                        localized(.explainScore, count: score.agreement, rounded(score.total, places: 2),
+                                  rounded(score.providerWeight, places: 2), rounded(score.orderBonus, places: 2))
                     ) + "\n"
                 }
             }
             // Relations of the part of speech as a whole, tied to no one sense.
-            if !group.synonyms.isEmpty { out += "    " + style.dim("synonyms: ") + group.synonyms.joined(separator: ", ") + "\n" }
-            if !group.antonyms.isEmpty { out += "    " + style.dim("antonyms: ") + group.antonyms.joined(separator: ", ") + "\n" }
+            if !group.synonyms.isEmpty { out += "    " + style.dim(localized(.labelSynonyms)) + group.synonyms.joined(separator: ", ") + "\n" }
+            if !group.antonyms.isEmpty { out += "    " + style.dim(localized(.labelAntonyms)) + group.antonyms.joined(separator: ", ") + "\n" }
         }
         if !entry.translations.isEmpty { out += renderTranslations(entry.translations) }
         return out
@@ -84,8 +85,8 @@ struct TextRenderer {
         var out = pad + (marker.isEmpty ? "" : marker + " ") + (lines.first.map(String.init) ?? "") + "\n"
         for line in lines.dropFirst() { out += (line.isEmpty ? "" : hang + line) + "\n" }
         for example in sense.examples { out += hang + style.dim("“\(example)”") + "\n" }
-        if !sense.synonyms.isEmpty { out += hang + style.dim("synonyms: ") + sense.synonyms.joined(separator: ", ") + "\n" }
-        if !sense.antonyms.isEmpty { out += hang + style.dim("antonyms: ") + sense.antonyms.joined(separator: ", ") + "\n" }
+        if !sense.synonyms.isEmpty { out += hang + style.dim(localized(.labelSynonyms)) + sense.synonyms.joined(separator: ", ") + "\n" }
+        if !sense.antonyms.isEmpty { out += hang + style.dim(localized(.labelAntonyms)) + sense.antonyms.joined(separator: ", ") + "\n" }
         for (index, subsense) in sense.subsenses.enumerated() {
             out += renderSense(subsense, marker: letter(index) + ".", indent: indent + marker.count + 1)
         }
@@ -98,8 +99,8 @@ struct TextRenderer {
         for translation in translations {
             if translation.pair != lastPair {
                 out += "  " + style.italic(style.accent(
-                    "\(translation.pair.source.englishName) → \(translation.pair.target.englishName)"
-                )) + (translation.partOfSpeech.map { style.dim(" (\($0.name))") } ?? "") + "\n"
+                    "\(translation.pair.source.displayName) → \(translation.pair.target.displayName)"
+                )) + (translation.partOfSpeech.map { style.dim(" (\(partOfSpeechLabel($0.name)))") } ?? "") + "\n"
                 lastPair = translation.pair
             }
             var line = "    → " + translation.text
@@ -119,22 +120,23 @@ struct TextRenderer {
             var time = formatLatency(outcome.latency)
             switch outcome.origin {
             case .source: break
-            case .cache(let storedAt): time = "cached \(formatAge(since: storedAt))"
+            case .cache(let storedAt): time = localized(.footerCached, formatAge(since: storedAt))
             case .stale(let storedAt, let error):
-                time = style.warning("stale") + " (cached \(formatAge(since: storedAt)); \(error.code))"
+                time = style.warning(localized(.footerStale))
+                    + " (\(localized(.footerCached, formatAge(since: storedAt))); \(error.code))"
             }
             switch outcome.status {
             case .answered(let count):
-                return style.good("\(outcome.provider) ✓") + " \(count) \(count == 1 ? "entry" : "entries") \(time)"
+                return style.good("\(outcome.provider) ✓") + " \(localized(.footerEntries, count: count)) \(time)"
             case .empty:
-                return "\(outcome.provider) – not found \(time)"
+                return "\(outcome.provider) – \(localized(.footerNotFound)) \(time)"
             case .failed(let error) where error.code == .offline:
-                return "\(outcome.provider) – not cached (offline)"
+                return "\(outcome.provider) – \(localized(.footerNotCachedOffline))"
             case .failed(let error):
                 return style.warning("\(outcome.provider) ✗") + " \(error.code) \(time)"
             }
         }
-        return style.dim("sources: ") + parts.joined(separator: style.dim(" · ")) + "\n"
+        return style.dim(localized(.labelSources)) + parts.joined(separator: style.dim(" · ")) + "\n"
     }
 
     private func letter(_ index: Int) -> String {
@@ -151,19 +153,17 @@ extension Array {
 func formatAge(since date: Date, now: Date = Date()) -> String {
     let seconds = max(0, now.timeIntervalSince(date))
     switch seconds {
-    case ..<60: return "just now"
-    case ..<3600: return "\(Int(seconds / 60)) min ago"
-    case ..<86_400: return "\(Int(seconds / 3600)) h ago"
-    default:
-        let days = Int(seconds / 86_400)
-        return days == 1 ? "1 day ago" : "\(days) days ago"
+    case ..<60: return localized(.ageJustNow)
+    case ..<3600: return localized(.ageMinutes, Int(seconds / 60))
+    case ..<86_400: return localized(.ageHours, Int(seconds / 3600))
+    default: return localized(.ageDays, count: Int(seconds / 86_400))
     }
 }
 
 /// `3 ms`, `0.4 ms`, `1.2 s`.
 func formatLatency(_ duration: Duration) -> String {
     let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    if milliseconds >= 1000 { return "\(rounded(milliseconds / 1000, places: 1)) s" }
-    if milliseconds >= 10 { return "\(Int(milliseconds.rounded())) ms" }
-    return "\(rounded(milliseconds, places: 1)) ms"
+    if milliseconds >= 1000 { return localized(.secondsShort, rounded(milliseconds / 1000, places: 1)) }
+    if milliseconds >= 10 { return localized(.latencyMilliseconds, Int(milliseconds.rounded())) }
+    return localized(.latencyMilliseconds, rounded(milliseconds, places: 1))
 }

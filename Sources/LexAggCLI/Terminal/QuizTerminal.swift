@@ -10,6 +10,7 @@ import Darwin
 // <sys/stat.h> first); MemberImportVisibility then wants that module named.
 import CDispatch
 #endif
+import LexAggLocalization
 import LexAggQuiz
 
 /// Where a quiz's answers come from, decided once from `--answers` and what standard input is.
@@ -36,8 +37,7 @@ enum QuizInput {
             if type == S_IFIFO || type == S_IFREG || type == S_IFSOCK { return .lines }
         }
         throw CommandFailure.usage(
-            "standard input is not a terminal and no answers were given: run the quiz in a terminal, "
-                + "pass --answers 1,3,2,… or pipe answers in, one a line"
+            localized(.quizNotATerminal)
         )
     }
 

@@ -4,47 +4,34 @@ import LexAggCore
 import LexAggDICTServer
 import ServiceLifecycle
 import UnixSignals
+import LexAggLocalization
 
 /// `lexagg serve dict`: the DICT protocol server (RFC 2229) over the lookup service (README.md, "Servers").
 struct ServeDICTCommand: ParsableCommand, ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "dict",
-        abstract: "Serve lookups over the DICT protocol (RFC 2229), for dict, GoldenDict and other DICT clients.",
-        discussion: """
-            Every provider that defines words is a database named by its id (wordnet, wiktionary, gcide, …): \
-            'SHOW DB' lists them, DEFINE * asks every one, DEFINE ! the first that knows the word; MATCH finds \
-            headwords by the strategies the databases offer (SHOW STRAT). Answers come from the same lookup service and cache as \
-            'lexagg lookup'. The server listens on 127.0.0.1 only unless --host names another address; with \
-            --port 0 it picks a free port. It prints 'listening on HOST:PORT' and runs until SIGTERM or Ctrl-C, \
-            then answers the commands in flight and stops.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "dict",
+            abstract: localized(.helpServeDICTAbstract),
+            discussion: localized(.helpServeDICTDiscussion)
+        )
+    }
 
-            Examples:
-              lexagg serve dict
-              lexagg serve dict --port 2629 --providers wordnet,wiktionary
-              lexagg serve dict --offline                  (online sources answer from the cache only)
-              lexagg serve dict --host 0.0.0.0             (serve the network: every address of this machine)
-              dict -h 127.0.0.1 -p 2628 serendipity        (then, in another terminal)
-              dict -h 127.0.0.1 -p 2628 -D
-              dict -h 127.0.0.1 -p 2628 -m -s prefix hous
-            """
-    )
-
-    @Option(name: .long, help: ArgumentHelp("The address to listen on (a non-loopback one serves the network).", valueName: "address"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTHost), valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("The port (0: a free one, printed at start).", valueName: "port"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTPort), valueName: "port"))
     var port = 2628
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated provider ids to serve as databases, in this order (default: every provider that defines words).", valueName: "ids"))
+    @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTProviders), valueName: "ids"))
     var providers: String?
 
-    @Flag(name: .long, help: "No network request: online databases answer from the cache only.")
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpServeDICTOffline)))
     var offline = false
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections served at once; more are refused with 420.", valueName: "n"))
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp(localized(.helpServeDICTMaximumConnections), valueName: "n"))
     var maximumConnections = 64
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection that sends nothing for this long.", valueName: "seconds"))
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(localized(.helpServeDICTIdleTimeout), valueName: "seconds"))
     var idleTimeout = 300
 
     @OptionGroup var logging: LoggingOptions
@@ -52,14 +39,14 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
     var verbosity: Verbosity? { logging.verbosity }
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard (0...65535).contains(port) else { throw ValidationError(localized(.serveBadPort, port)) }
         guard (1...10_000).contains(maximumConnections) else {
-            throw ValidationError("--max-connections must be between 1 and 10000, not \(maximumConnections)")
+            throw ValidationError(localized(.serveBadMaxConnections, maximumConnections))
         }
         guard (1...86_400).contains(idleTimeout) else {
-            throw ValidationError("--idle-timeout must be between 1 and 86400 seconds, not \(idleTimeout)")
+            throw ValidationError(localized(.serveBadIdleTimeout, idleTimeout))
         }
-        guard !host.isEmpty, !host.contains(" ") else { throw ValidationError("--host must be an address, not '\(host)'") }
+        guard !host.isEmpty, !host.contains(" ") else { throw ValidationError(localized(.serveBadHost, host)) }
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -71,7 +58,7 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
             serverName: "lexagg \(LexAggCLI.version)"
         )
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
-            context.warn("serving the network on \(host): anyone who can reach this machine's port \(port) can use it")
+            context.warn(localized(.serveOnNetwork, host, port))
         }
         let server = DICTServer(service: service, configuration: configuration, logger: context.logger)
         let group = ServiceGroup(configuration: .init(
@@ -82,14 +69,14 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
                 tasks.addTask { try await group.run() }
                 tasks.addTask {
                     let address = try await server.listeningAddress()
-                    context.output.write("lexagg serve dict: listening on \(address)\n")
+                    context.output.write(localized(.serveDICTListening, "\(address)") + "\n")
                 }
                 try await tasks.waitForAll()
             }
         } catch let error as LookupServiceError {
             throw error
         } catch {
-            throw CommandFailure(status: .unavailable, message: "cannot serve DICT on \(host):\(port): \(error)")
+            throw CommandFailure(status: .unavailable, message: localized(.serveDICTFailed, host, port, "\(error)"))
         }
         return .success
     }

@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+import LexAggLocalization
+
+/// A part of speech as the reader's language names it: the usual ones from the catalogue, any other (a provider's
+/// own label, such as "phrasal verb") as the provider wrote it.
+func partOfSpeechLabel(_ name: String) -> String {
+    let key: L10nKey? = switch name {
+    case "noun": .posNoun
+    case "verb": .posVerb
+    case "adjective": .posAdjective
+    case "adverb": .posAdverb
+    case "preposition": .posPreposition
+    case "conjunction": .posConjunction
+    case "interjection": .posInterjection
+    case "pronoun": .posPronoun
+    case "numeral", "number": .posNumeral
+    case "article": .posArticle
+    case "determiner": .posDeterminer
+    case "particle": .posParticle
+    case "phrase": .posPhrase
+    case "prefix": .posPrefix
+    case "suffix": .posSuffix
+    case "abbreviation": .posAbbreviation
+    case "proper noun", "name": .posProperNoun
+    case "idiom": .posIdiom
+    default: nil
+    }
+    guard let key, UILanguage.current != .english else { return name }
+    return localized(key)
+}
+
+/// A date (UTC) in the reader's language: `2026-11-21`, `21.11.2026`.
+func dayString(_ date: Date) -> String {
+    let parts = utcComponents(date)
+    return DateText.day(year: parts.year!, month: parts.month!, day: parts.day!)
+}
+
+/// "2026-11-21": a day (UTC) as data (a key, not text for the reader), whatever the language.
+func isoDayString(_ date: Date) -> String {
+    let parts = utcComponents(date)
+    return DateText.day(year: parts.year!, month: parts.month!, day: parts.day!, in: .english)
+}
+
+/// A time (UTC) in the reader's language: `2026-11-22 09:30 UTC`, `22.11.2026 09:30 UTC`.
+func formatTime(_ date: Date) -> String {
+    let parts = utcComponents(date)
+    return DateText.dayAndTime(
+        year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!
+    )
+}
+
+private func utcComponents(_ date: Date) -> DateComponents {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+}
+
+extension Language {
+    /// The language's name in the reader's language ("German", "немецкий"); its English name where the catalogue
+    /// has none.
+    var displayName: String { LanguageNames.name(of: primary) ?? englishName }
+}
+
+/// A text both in English, for JSON (which never changes with the language), and in the reader's language, for the
+/// screen: `doctor`'s checks, `config show`'s warnings.
+struct Phrase {
+    var english: String
+    var shown: String
+
+    init(_ key: L10nKey, _ arguments: any CustomStringConvertible...) {
+        let arguments = arguments.map(\.description)
+        english = localized(key, in: .english, arguments: arguments)
+        shown = localized(key, in: UILanguage.current, arguments: arguments)
+    }
+
+    /// A text that is the same in every language (a command line, another module's message).
+    init(same text: String) {
+        self.init(english: text, shown: text)
+    }
+
+    init(english: String, shown: String) {
+        self.english = english
+        self.shown = shown
+    }
+
+    static func + (lhs: Phrase, rhs: Phrase) -> Phrase {
+        Phrase(english: lhs.english + rhs.english, shown: lhs.shown + rhs.shown)
+    }
+}

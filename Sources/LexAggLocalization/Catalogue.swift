@@ -1,0 +1,103 @@
+/// One catalogue entry: a text, or a text for each plural category of the language.
+///
+/// Texts are templates: `{1}`, `{2}` … are the arguments in order (a translation may reorder them), and `{n}` is
+/// the count of a plural entry.
+public enum CatalogueEntry: Sendable, ExpressibleByStringLiteral {
+    case text(String)
+    case plural([PluralCategory: String])
+
+    public init(stringLiteral value: String) { self = .text(value) }
+
+    /// An English plural: one and other.
+    static func plural(one: String, other: String) -> CatalogueEntry { .plural([.one: one, .other: other]) }
+
+    /// A Russian plural: one (1, 21), few (2–4, 22–24) and many (0, 5–20, 25…).
+    static func plural(one: String, few: String, many: String) -> CatalogueEntry {
+        .plural([.one: one, .few: few, .many: many])
+    }
+
+    /// Every template of the entry (one, or one per category).
+    public var templates: [String] {
+        switch self {
+        case .text(let text): [text]
+        case .plural(let forms): PluralCategory.allCases.compactMap { forms[$0] }
+        }
+    }
+}
+
+/// The text of `key` in the current language (``UILanguage/current``), its `{1}`, `{2}` … replaced by `arguments`.
+public func localized(_ key: L10nKey, _ arguments: any CustomStringConvertible...) -> String {
+    localized(key, in: UILanguage.current, arguments: arguments.map(\.description))
+}
+
+/// The form of `key` for `count` in the current language, its `{n}` replaced by the count and `{1}`, `{2}` … by
+/// `arguments`: `localized(.wordCount, count: 21)` is "21 words", and "21 слово" in Russian.
+public func localized(_ key: L10nKey, count: Int, _ arguments: any CustomStringConvertible...) -> String {
+    localized(key, in: UILanguage.current, count: count, arguments: arguments.map(\.description))
+}
+
+/// The `--help` text of `key` in the current language.
+public func localized(_ key: HelpKey) -> String {
+    localized(key, in: UILanguage.current)
+}
+
+/// The `--help` text of `key` in `language`.
+public func localized(_ key: HelpKey, in language: UILanguage) -> String {
+    language.entry(key).templates.first ?? ""
+}
+
+/// The text of `key` in `language` (for count `count`, if it is a plural entry).
+public func localized(_ key: L10nKey, in language: UILanguage, count: Int? = nil, arguments: [String] = []) -> String {
+    let template: String
+    switch language.entry(key) {
+    case .text(let text):
+        template = text
+    case .plural(let forms):
+        let category = PluralRule.category(of: count ?? 0, in: language)
+        template = forms[category] ?? forms[.other] ?? forms[.many] ?? forms.values.first ?? ""
+    }
+    return Template.fill(template, count: count, arguments: arguments)
+}
+
+/// Template substitution: `{1}` … `{9}` and `{n}`; any other brace is kept as it is.
+public enum Template {
+    public static func fill(_ template: String, count: Int?, arguments: [String]) -> String {
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if afterOpen < rest.endIndex, rest.index(after: afterOpen) < rest.endIndex,
+               rest[rest.index(after: afterOpen)] == "}"
+            {
+                let name = rest[afterOpen]
+                if name == "n", let count {
+                    out += String(count)
+                    rest = rest[rest.index(afterOpen, offsetBy: 2)...]
+                    continue
+                }
+                if let digit = name.wholeNumberValue, digit >= 1, digit <= arguments.count {
+                    out += arguments[digit - 1]
+                    rest = rest[rest.index(afterOpen, offsetBy: 2)...]
+                    continue
+                }
+            }
+            out.append("{")
+            rest = rest[afterOpen...]
+        }
+        out += rest
+        return out
+    }
+
+    /// The placeholders a template uses (`{1}`, `{n}` …), for the catalogue's consistency test.
+    public static func placeholders(in template: String) -> Set<String> {
+        var found = Set<String>()
+        let characters = Array(template)
+        for index in characters.indices.dropLast(2) where characters[index] == "{" && characters[index + 2] == "}" {
+            let name = characters[index + 1]
+            if name == "n" || (name.wholeNumberValue.map { $0 >= 1 } ?? false) { found.insert("{\(name)}") }
+        }
+        return found
+    }
+}

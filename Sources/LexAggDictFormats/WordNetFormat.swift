@@ -81,7 +81,7 @@ enum WordNetFormat {
         var synonyms: [String] = []
         var antonyms: [String] = []
         // Pull out the bracketed lists: [syn: {a}, {b}] [ant: {c}]
-        while let open = remaining.firstRange(of: "[syn:") ?? remaining.firstRange(of: "[ant:") ?? remaining.firstRange(of: "[also:") {
+        while let open = listOpening(in: remaining) {
             let label = remaining[open].dropFirst().dropLast()
             guard let close = remaining[open.upperBound...].firstIndex(of: "]") else { break }
             let items = braced(remaining[open.upperBound..<close])
@@ -118,6 +118,33 @@ enum WordNetFormat {
         )
     }
 
+    /// Where the first `[syn:`, else `[ant:`, else `[also:` is, in one pass over the bytes (searching for the three in
+    /// turn as Characters was most of parsing a sense).
+    /// Text that is not all ASCII is searched by Characters (a combining mark after the colon makes another Character).
+    static func listOpening(in text: String) -> Range<String.Index>? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.firstRange(of: "[syn:") ?? text.firstRange(of: "[ant:") ?? text.firstRange(of: "[also:")
+        }
+        var found: [Range<String.Index>?] = [nil, nil, nil]
+        let labels: [[UInt8]] = [Array("[syn:".utf8), Array("[ant:".utf8), Array("[also:".utf8)]
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "[") {
+                for (number, label) in labels.enumerated() where found[number] == nil {
+                    if let end = utf8.index(index, offsetBy: label.count, limitedBy: utf8.endIndex),
+                       utf8[index..<end].elementsEqual(label)
+                    {
+                        found[number] = index..<end
+                    }
+                }
+                if found[0] != nil { break }
+            }
+            utf8.formIndex(after: &index)
+        }
+        return found[0] ?? found[1] ?? found[2]
+    }
+
     /// The `{…}` items of a list, white space collapsed.
     static func braced(_ text: Substring) -> [String] {
         var items: [String] = []
@@ -131,8 +158,31 @@ enum WordNetFormat {
     }
 }
 
+/// `text` with its runs of white space made one space, and none at either end.
 package func collapse(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    var text = text
+    if let ascii = text.withUTF8(collapseASCII) { return ascii }
+    return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+}
+
+/// ``collapse(_:)`` for ASCII text, byte by byte (nil for any other text): dictionary text is nearly all ASCII, and
+/// splitting into Characters (grapheme breaking, Unicode properties) was a fifth of a WordNet batch. ASCII white
+/// space is what `Character.isWhitespace` says it is: tab, line feed, vertical tab, form feed, carriage return, space.
+func collapseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var space = false
+    for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+            space = !output.isEmpty
+        } else {
+            if space { output.append(0x20) }
+            space = false
+            output.append(byte)
+        }
+    }
+    return String(decoding: output, as: UTF8.self)
 }
 
 func unique(_ items: [String]) -> [String] {
@@ -142,6 +192,16 @@ func unique(_ items: [String]) -> [String] {
 
 extension StringProtocol {
     package func trimmingWhitespaceSubstring() -> SubSequence {
+        // ASCII white space at both ends with ASCII text inside it, byte by byte; anything else by Characters.
+        let bytes = Substring(self).utf8  // a string's own indices, and bidirectional
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        if let first = bytes.firstIndex(where: { !isSpace($0) }), bytes[first] < 0x80,
+           let last = bytes.lastIndex(where: { !isSpace($0) }), bytes[last] < 0x80
+        {
+            return self[first...last]
+        } else if bytes.allSatisfy(isSpace) {
+            return self[endIndex...]
+        }
         guard let first = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
         let last = lastIndex(where: { !$0.isWhitespace })!
         return self[first...last]

@@ -102,8 +102,11 @@ extension ProviderSelection {
     /// The providers that find lemmas of words of `language` (local ones: they answer at once), if available.
     func lemmatizers(language: Language?) async -> [any LemmaProviding] {
         var found: [any LemmaProviding] = []
-        for case let provider as any LemmaProviding in registry.providers
-        where provider.descriptor.capabilities.contains(.lemmas) && (language.map(provider.descriptor.gives) ?? true) {
+        // The descriptor first: a cast to a protocol costs a scan of every conformance record in the binary the first
+        // time it meets a type (about a million instructions here), and most providers find no lemmas.
+        for candidate in registry.providers
+        where candidate.descriptor.capabilities.contains(.lemmas) && (language.map(candidate.descriptor.gives) ?? true) {
+            guard let provider = candidate as? any LemmaProviding else { continue }
             if await provider.availability().isAvailable { found.append(provider) }
         }
         return found

@@ -74,8 +74,8 @@ public struct ProviderRegistry: Sendable {
     public func definers(for language: Language?, among selection: [any DictionaryProvider]? = nil)
         -> [any DefinitionProviding]
     {
-        (selection ?? providers).compactMap { $0 as? any DefinitionProviding }
-            .filter { $0.descriptor.defines(language) }
+        // The descriptor before the cast: a protocol cast scans the binary's conformance records for each new type.
+        (selection ?? providers).filter { $0.descriptor.defines(language) }.compactMap { $0 as? any DefinitionProviding }
     }
 
     /// Providers that can translate in `pair`'s direction, in priority order.

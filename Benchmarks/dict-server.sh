@@ -23,7 +23,7 @@ dictd_port=$(free_port)
 start_dictd "$work" "$db" "$dictd_port"
 # lexagg with nothing of the user's: its own configuration and cache directories, WordNet as the one database.
 XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" XDG_DATA_HOME="$work/data" \
-  "$lexagg" serve dict --port 0 --providers wordnet > "$work/serve.out" 2> "$work/serve.err" & lexagg_pid=$!
+  "$lexagg" --ui-language en serve dict --port 0 --providers wordnet > "$work/serve.out" 2> "$work/serve.err" & lexagg_pid=$!
 trap 'kill "$(cat "$work/dictd.pid" 2>/dev/null)" $lexagg_pid 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do grep -q "listening on" "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
 lexagg_port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/serve.out")

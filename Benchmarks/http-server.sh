@@ -23,7 +23,7 @@ db="$PWD/Providers/DictDatabase/Embedded"
 work=$(mktemp -d)
 # WordNet only (lookup.providers): the run measures the server and the lookup service, not the network.
 export HOME="$work" LEXAGG_CACHE_DIR="$work/cache" LEXAGG_DICT_PATH="$db" LEXAGG_PROVIDERS=wordnet
-"$lexagg" serve http --port 0 --rate-limit 0 --max-concurrent 1024 --quiet > "$work/out" 2>"$work/err" & server=$!
+"$lexagg" --ui-language en serve http --port 0 --rate-limit 0 --max-concurrent 1024 --quiet > "$work/out" 2>"$work/err" & server=$!
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do grep -q "serving HTTP" "$work/out" 2>/dev/null && break; sleep 0.1; done
 base=$(awk '{print $NF; exit}' "$work/out")

@@ -51,7 +51,7 @@ run() {
   fi
   HOME="$home" LEXAGG_CACHE_DIR="$home/cache" LEXAGG_DATA_DIR="$home/data" LEXAGG_PROVIDERS=wiktionary \
     LEXAGG_WIKTIONARY_ENDPOINT="http://127.0.0.1:$replay_port" LEXAGG_STORE_URL="$store" \
-    "$lexagg" serve http --port 0 --rate-limit 0 --max-concurrent 1024 --quiet > "$home/out" 2>"$home/err" & server=$!
+    "$lexagg" --ui-language en serve http --port 0 --rate-limit 0 --max-concurrent 1024 --quiet > "$home/out" 2>"$home/err" & server=$!
   for _ in $(seq 100); do grep -q "serving HTTP" "$home/out" 2>/dev/null && break; sleep 0.1; done
   local base; base=$(awk '{print $NF; exit}' "$home/out")
   local cached=0

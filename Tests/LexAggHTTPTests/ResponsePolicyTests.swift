@@ -173,7 +173,10 @@ private let testProvider = ProviderID("http-test")!
 }
 
 /// The kit's fault table catches a provider that does not do what its declared policy says.
-@Suite(.timeLimit(.minutes(1))) struct HTTPFaultTableTests {
+///
+/// The table runs some thirty faults one after another, retries and back-offs included; the limit only catches a
+/// hang (on CI's loaded two cores the table once took more than a minute).
+@Suite(.timeLimit(.minutes(4))) struct HTTPFaultTableTests {
     struct Word: Decodable { var word: String }
 
     private func failures(declared: ResponsePolicy, actual: ResponsePolicy, secret: String? = nil) async -> [ConformanceFailure] {

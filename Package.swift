@@ -325,7 +325,7 @@ let package = Package(
             name: "LexAggCLITests",
             dependencies: [
                 "LexAggCLI", "LexAggFixtures", "ProviderConformance", "LexAggDictFormats", "lexagg", "LexAggLibrary",
-                "LexAggDocuments", "CCurlOnDemand",
+                "LexAggDocuments", "CCurlOnDemand", "LexAggQuiz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + providerDependencies
         ),

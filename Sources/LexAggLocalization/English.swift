@@ -184,7 +184,7 @@ enum English {
         case .randomNoProvider: "no provider could give random {1} words"
         case .randomProviderFailed: "{1} failed ({2}); words from {3}"
         case .lookupBatchAndWords: "give words either as arguments or with --batch, not both"
-        case .lookupSensesTooSmall: "--senses must be 1 or more (--all shows every sense)"
+        case .lookupSensesTooSmall: "--senses must be 1 or more, not {1} (--all shows every sense)"
         case .lookupNeedsWord: "give a word to look up, e.g. 'lexagg lookup serendipity'"
         case .lookupNoProviderForLanguage: "no provider covers the language '{1}'"
         case .lookupIsItISO: " (is it an ISO 639 code? e.g. en, de, fr, es)"

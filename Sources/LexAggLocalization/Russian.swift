@@ -193,7 +193,7 @@ enum Russian {
         case .randomNoProvider: "ни один источник не дал случайных слов (язык: {1})"
         case .randomProviderFailed: "{1} не ответил ({2}); слова взяты из {3}"
         case .lookupBatchAndWords: "укажите слова либо аргументами, либо через --batch, но не то и другое сразу"
-        case .lookupSensesTooSmall: "--senses должен быть не меньше 1 (все значения покажет --all)"
+        case .lookupSensesTooSmall: "--senses должен быть не меньше 1, а не {1} (все значения покажет --all)"
         case .lookupNeedsWord: "укажите слово, которое нужно найти, например: lexagg lookup serendipity"
         case .lookupNoProviderForLanguage: "ни один источник не знает язык «{1}»"
         case .lookupIsItISO: " (это точно код ISO 639? например, en, de, fr, es)"

@@ -22,7 +22,7 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpDoctorTimeout), valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpDoctorTimeout), valueName: "seconds"))
     var timeout: Double?
 
     @OptionGroup var logging: LoggingOptions

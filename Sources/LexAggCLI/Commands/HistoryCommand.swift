@@ -14,7 +14,7 @@ struct HistoryCommand: ParsableCommand, ContextCommand {
         )
     }
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
     var limit: Int = 20
 
     @Flag(name: .long, help: ArgumentHelp(localized(.helpHistoryClear)))

@@ -132,10 +132,10 @@ struct LibraryListCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListSort)))
     var sort: LibrarySortOption = .added
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListPage), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLibraryListPage), valueName: "n"))
     var page: Int = 1
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLimit), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLibraryListLimit), valueName: "n"))
     var limit: Int = 20
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
@@ -334,7 +334,7 @@ struct LibrarySearchCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpLibraryListLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpLibrarySearchLimit), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLibrarySearchLimit), valueName: "n"))
     var limit: Int = 20
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))

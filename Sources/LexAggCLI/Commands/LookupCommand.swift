@@ -33,7 +33,7 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     ))
     var strategy: LookupStrategy?
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
     var timeout: Double?
 
     @Flag(name: .long, help: ArgumentHelp(localized(.helpLookupExplain)))
@@ -42,7 +42,7 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: ArgumentHelp(localized(.helpLookupAll)))
     var all = false
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupSenses), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLookupSenses), valueName: "n"))
     var senses: Int?
 
     @Flag(name: .customLong("no-pager"), help: ArgumentHelp(localized(.helpLookupNoPager)))
@@ -63,7 +63,7 @@ struct LookupCommand: ParsableCommand, ContextCommand {
     ))
     var batch: String?
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupJobs), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLookupJobs), valueName: "n"))
     var jobs = 8
 
     @OptionGroup var logging: LoggingOptions
@@ -110,7 +110,7 @@ struct LookupOptions: Equatable, ContextCommand {
             }
             return try await LookupBatch(options: self, source: batch).run(in: context)
         }
-        if let senses, senses < 1 { throw CommandFailure.usage(localized(.lookupSensesTooSmall)) }
+        if let senses, senses < 1 { throw CommandFailure.usage(localized(.lookupSensesTooSmall, senses)) }
         guard !words.isEmpty else { throw CommandFailure.usage(localized(.lookupNeedsWord)) }
         let session = try await LookupPresenter(self, context: context)
         let query: LookupQuery

@@ -27,10 +27,10 @@ struct MatchCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpMatchLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpMatchLimit, MatchQuery.maximumLimit), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpMatchLimit, MatchQuery.maximumLimit), valueName: "n"))
     var limit: Int = 100
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
     var timeout: Double?
 
     @Flag(name: .long, help: ArgumentHelp(localized(.helpMatchOffline)))

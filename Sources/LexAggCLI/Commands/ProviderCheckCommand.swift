@@ -39,7 +39,7 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpProviderCheckWord)))
     var word: String = "house"
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpProviderCheckTimeout)))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpProviderCheckTimeout)))
     var timeout: Double = 5
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))

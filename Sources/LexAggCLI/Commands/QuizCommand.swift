@@ -17,7 +17,7 @@ struct QuizCommand: ParsableCommand, ContextCommand {
 
     @OptionGroup var options: QuizOptions
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizCount), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpQuizCount), valueName: "n"))
     var count: Int = 10
 
     @Flag(name: .long, help: ArgumentHelp(localized(.helpQuizStats)))
@@ -31,7 +31,7 @@ struct QuizCommand: ParsableCommand, ContextCommand {
 
 /// The options `quiz` and `review` share.
 struct QuizOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(localized(.helpQuizOptionsSeconds), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpQuizOptionsSeconds), valueName: "n"))
     var seconds: Int = 15
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpQuizOptionsMode)))

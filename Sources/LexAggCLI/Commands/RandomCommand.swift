@@ -17,7 +17,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpRandomLang), valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpHistoryLimit), valueName: "n"))
     var count: Int = 10
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpRandomProviders), valueName: "ids"))
@@ -26,7 +26,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpRandomPage), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpRandomPage), valueName: "n"))
     var page: Int?
 
     @Flag(name: .long, help: ArgumentHelp(localized(.helpRandomDefine)))

@@ -17,7 +17,7 @@ struct ReviewCommand: ParsableCommand, ContextCommand {
 
     @OptionGroup var options: QuizOptions
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpReviewCount), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpReviewCount), valueName: "n"))
     var count: Int = 20
 
     func run(in context: CommandContext) async throws -> ExitStatus {

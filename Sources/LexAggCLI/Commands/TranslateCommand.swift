@@ -32,7 +32,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateStrategy), valueName: "strategy"))
     var strategy: LookupStrategy?
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpTranslateTimeout), valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpTranslateTimeout), valueName: "seconds"))
     var timeout: Double?
 
     @Flag(name: .long, help: ArgumentHelp(localized(.helpTranslateOffline)))

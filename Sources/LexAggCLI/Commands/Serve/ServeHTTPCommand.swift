@@ -32,7 +32,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
     @Option(name: .customLong("rate-limit"), help: ArgumentHelp(localized(.helpServeHTTPRateLimit), valueName: "n"))
     var rateLimit = HTTPServerSettings.defaultRequestsPerMinute
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPBurst), valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpServeHTTPBurst), valueName: "n"))
     var burst: Int?
 
     @Option(name: .customLong("max-concurrent"), help: ArgumentHelp(localized(.helpServeHTTPMaxConcurrent), valueName: "n"))

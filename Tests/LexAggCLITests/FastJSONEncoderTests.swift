@@ -115,19 +115,20 @@ import Testing
         }
     }
 
-    @Test func randomTreesAreWrittenAsFoundationWritesThem() throws {
+    @Test func randomTreesAreWrittenAsFoundationWritesThem() async throws {
         var generator = SeededGenerator(seed: 2229)  // the quiz's SplitMix64: the same trees on every run
-        for round in 0..<400 {
+        for round in 0..<200 {
             let tree = Tree.random(depth: 0, using: &generator)
             let pretty = round % 2 == 1
             let fast = try Self.fast(tree, pretty: pretty)
             let foundation = try Self.foundation(tree, pretty: pretty)
             #expect(fast == foundation, "round \(round)")
             if fast != foundation { return }
+            await Task.yield()  // CPU-bound: leave the test pool's two threads to timing-sensitive tests now and then
         }
     }
 
-    /// Real answers: 300 WordNet words through the lookup service, as `lookup --batch --format json` writes them.
+    /// Real answers: 120 WordNet words through the lookup service, as `lookup --batch --format json` writes them.
     @Test func realAnswersAreWrittenAsFoundationWritesThem() async throws {
         guard let directory = DictDatabaseDiscovery.embeddedDirectory(),
               case .success(let found) = DictDatabaseDiscovery.databases(at: directory),
@@ -138,15 +139,16 @@ import Testing
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
         let definitions = try await service.definitions(language: Language("en"), options: RequestOptions())
-        // Every 500th headword of the index lexagg ships, beside words that exercise lemmas, suggestions and merging.
+        // Every 1/110th headword of the index lexagg ships, beside words that exercise lemmas, suggestions and merging.
         let index = URL(filePath: #filePath).deletingLastPathComponent()
             .appending(path: "../../Providers/DictDatabase/Embedded/wn.index")
         let headwords = try String(contentsOf: index, encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("00-database") }.map { String($0.prefix { $0 != "\t" }) }
         let words = ["set", "run", "walked", "mice", "ice cream", "serendipity", "qqqzzzx", "recieve", "a", "go"]
-            + stride(from: 0, to: headwords.count, by: headwords.count / 290).prefix(290).map { headwords[$0] }
+            + stride(from: 0, to: headwords.count, by: headwords.count / 110).prefix(110).map { headwords[$0] }
         var compared = 0
         for word in words {
+            await Task.yield()  // CPU-bound in a debug build: let timing-sensitive tests run between words
             let answer = await definitions.lookUp(try LookupQuery(word, language: Language("en")))
             for explain in [false, true] {
                 let document = JSONOutput.LookupDocument(command: "lookup", answer: answer, explain: explain)
@@ -155,6 +157,6 @@ import Testing
                 compared += 1
             }
         }
-        #expect(compared == 2 * words.count && words.count == 300)
+        #expect(compared == 2 * words.count && words.count == 120)
     }
 }

@@ -118,6 +118,9 @@ enum WordNetFormat {
         )
     }
 
+    /// The openings of a sense's lists, in the order they are looked for.
+    private static let listLabels: [[UInt8]] = [Array("[syn:".utf8), Array("[ant:".utf8), Array("[also:".utf8)]
+
     /// Where the first `[syn:`, else `[ant:`, else `[also:` is, in one pass over the bytes (searching for the three in
     /// turn as Characters was most of parsing a sense).
     /// Text that is not all ASCII is searched by Characters (a combining mark after the colon makes another Character).
@@ -127,7 +130,7 @@ enum WordNetFormat {
             return text.firstRange(of: "[syn:") ?? text.firstRange(of: "[ant:") ?? text.firstRange(of: "[also:")
         }
         var found: [Range<String.Index>?] = [nil, nil, nil]
-        let labels: [[UInt8]] = [Array("[syn:".utf8), Array("[ant:".utf8), Array("[also:".utf8)]
+        let labels = listLabels
         var index = utf8.startIndex
         while index < utf8.endIndex {
             if utf8[index] == UInt8(ascii: "[") {
@@ -166,15 +169,14 @@ package func collapse(_ text: String) -> String {
 }
 
 /// ``collapse(_:)`` for ASCII text, byte by byte (nil for any other text): dictionary text is nearly all ASCII, and
-/// splitting into Characters (grapheme breaking, Unicode properties) was a fifth of a WordNet batch. ASCII white
-/// space is what `Character.isWhitespace` says it is: tab, line feed, vertical tab, form feed, carriage return, space.
+/// splitting into Characters (grapheme breaking, Unicode properties) was a fifth of a WordNet batch.
 func collapseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     var space = false
     for byte in bytes {
         guard byte < 0x80 else { return nil }
-        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        if isASCIIWhitespace(byte) {
             space = !output.isEmpty
         } else {
             if space { output.append(0x20) }
@@ -183,6 +185,11 @@ func collapseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         }
     }
     return String(decoding: output, as: UTF8.self)
+}
+
+/// What `Character.isWhitespace` says of an ASCII byte: tab, line feed, vertical tab, form feed, carriage return, space.
+@inline(__always) func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
 }
 
 func unique(_ items: [String]) -> [String] {
@@ -194,12 +201,11 @@ extension StringProtocol {
     package func trimmingWhitespaceSubstring() -> SubSequence {
         // ASCII white space at both ends with ASCII text inside it, byte by byte; anything else by Characters.
         let bytes = Substring(self).utf8  // a string's own indices, and bidirectional
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        if let first = bytes.firstIndex(where: { !isSpace($0) }), bytes[first] < 0x80,
-           let last = bytes.lastIndex(where: { !isSpace($0) }), bytes[last] < 0x80
+        if let first = bytes.firstIndex(where: { !isASCIIWhitespace($0) }), bytes[first] < 0x80,
+           let last = bytes.lastIndex(where: { !isASCIIWhitespace($0) }), bytes[last] < 0x80
         {
             return self[first...last]
-        } else if bytes.allSatisfy(isSpace) {
+        } else if bytes.allSatisfy(isASCIIWhitespace) {
             return self[endIndex...]
         }
         guard let first = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }

@@ -151,10 +151,15 @@ public enum JSONOutput {
         public var error: ErrorInfo
     }
 
+    /// `value` as compact JSON: keys sorted, slashes unescaped, no white space (the HTTP API's bodies).
+    public static func encodeCompact(_ value: some Encodable) -> String {
+        guard let bytes = try? FastJSONEncoder().encode(value) else { return "{}" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `value` as one line of JSON (NDJSON: `lookup --batch --format json`).
     public static func encodeLine(_ value: some Encodable) -> String {
-        guard let bytes = try? FastJSONEncoder().encode(value) else { return "{}\n" }
-        return String(decoding: bytes, as: UTF8.self) + "\n"
+        encodeCompact(value) + "\n"
     }
 
     /// `value` as indented JSON: keys sorted, two spaces, `"key" : value` (the bytes Foundation's `JSONEncoder`

@@ -43,7 +43,7 @@ struct LookupBatch {
         }
         let lines = try readLines()
         let words = lines.enumerated().compactMap { index, line -> (line: Int, text: String)? in
-            let text = line.trimmingCharacters()
+            let text = line.trimmingWhitespace()
             return text.isEmpty || text.hasPrefix("#") ? nil : (index + 1, text)
         }
         guard !words.isEmpty else {
@@ -276,16 +276,5 @@ struct ProgressBar {
         guard enabled, visible else { return }
         output.writeError("\r\u{1B}[2K")
         visible = false
-    }
-}
-
-extension String {
-    /// Without leading and trailing white space (spaces, tabs, the line break, a Windows carriage return).
-    func trimmingCharacters() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

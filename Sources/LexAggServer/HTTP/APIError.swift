@@ -113,7 +113,7 @@ public struct APIError: Error, Sendable, Hashable {
     /// The error as lexagg's own JSON, with `Retry-After` (429/503) and `WWW-Authenticate` (401).
     func response() -> Response {
         let body = Body(error: .init(code: code.rawValue, message: message, status: status.code, retryAfterSeconds: retryAfter))
-        return JSONResponse.make(status: status, json: JSONResponse.compact(body), headers: headers)
+        return JSONResponse.make(status: status, json: JSONOutput.encodeCompact(body), headers: headers)
     }
 
     var headers: HTTPFields {
@@ -131,12 +131,5 @@ enum JSONResponse {
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.accessControlAllowOrigin] = "*"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
-    }
-
-    /// `value` as compact JSON (keys sorted, slashes unescaped), the way the API answers: the bytes Foundation's
-    /// `JSONEncoder` writes with those options, from ``FastJSONEncoder`` (Foundation's was most of a memoised answer).
-    static func compact(_ value: some Encodable) -> String {
-        guard let bytes = try? FastJSONEncoder().encode(value) else { return "{}" }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LexAggDocuments
 import Logging
 import NIOCore
 
@@ -121,14 +122,14 @@ enum ErrorRendering {
             )
         case .notFound, .badRequest:
             // The real API answers "No Definitions Found" for anything it cannot look up (an unsupported language too).
-            return JSONResponse.make(status: .notFound, json: JSONResponse.compact(DictionaryAPIError.noDefinitionsFound))
+            return JSONResponse.make(status: .notFound, json: JSONOutput.encodeCompact(DictionaryAPIError.noDefinitionsFound))
         case .unauthorized, .contentTooLarge, .uriTooLong:
             let body = DictionaryAPIError(title: error.code == .unauthorized ? "Unauthorized" : "Request Too Large",
                                           message: error.message, resolution: "See GET /openapi.json.")
-            return JSONResponse.make(status: error.status, json: JSONResponse.compact(body), headers: error.headers)
+            return JSONResponse.make(status: error.status, json: JSONOutput.encodeCompact(body), headers: error.headers)
         default:
             return JSONResponse.make(
-                status: error.status, json: JSONResponse.compact(DictionaryAPIError.somethingWentWrong), headers: error.headers
+                status: error.status, json: JSONOutput.encodeCompact(DictionaryAPIError.somethingWentWrong), headers: error.headers
             )
         }
     }

@@ -141,7 +141,7 @@ struct Routes: Sendable {
         try check(answer)
         guard answer.isFound else { throw APIError(.notFound, "no definitions") }
         let elements = DictionaryAPIFormat.elements(answer.entries, sources: sources)
-        return JSONResponse.make(json: JSONResponse.compact(elements))
+        return JSONResponse.make(json: JSONOutput.encodeCompact(elements))
     }
 
     // MARK: Shared

@@ -1,6 +1,7 @@
 import ExternalProvider
 import Foundation
 import LexAggCore
+import LexAggFixtures
 import Testing
 
 /// The provider against real child processes: the example glossary, and small broken programs written by the tests.
@@ -193,8 +194,7 @@ enum Scripts {
     /// Writes an executable Python script named `name`.py and returns its path.
     static func write(_ name: String, _ body: String) -> String {
         let path = directory() + "/\(name).py"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(("#!/usr/bin/env python3\n" + body + "\n").utf8),
-                                       attributes: [.posixPermissions: 0o755])
+        TemporaryFiles.writeExecutable(path, "#!/usr/bin/env python3\n" + body + "\n")
         return path
     }
 

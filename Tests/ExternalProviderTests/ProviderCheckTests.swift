@@ -127,11 +127,7 @@ extension ProviderCheckTests {
         try FileManager.default.createDirectory(atPath: home + "/lib", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Scripts.example, toPath: home + "/lib/glossary.py")
         let wrapper = providers + "/glossary"
-        _ = FileManager.default.createFile(
-            atPath: wrapper,
-            contents: Data("#!/bin/sh\necho $$ > \"$0.pid\"\nexec python3 \(home)/lib/glossary.py\n".utf8),
-            attributes: [.posixPermissions: 0o755]
-        )
+        TemporaryFiles.writeExecutable(wrapper, "#!/bin/sh\necho $$ > \"$0.pid\"\nexec python3 \(home)/lib/glossary.py\n")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
         let run = BinaryRun.run(["lookup", "house", "--providers", "stuck,glossary", "--timeout", "1"], environment: environment, path: Scripts.path)
         #expect(run.status == 0, "\(run.stderr)")

@@ -104,8 +104,7 @@ import Testing
         let bin = TemporaryFiles.directory()
         let log = bin + "/log"
         let script = "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(log)\n"
-        _ = FileManager.default.createFile(atPath: bin + "/notify-send", contents: Data(script.utf8),
-                                       attributes: [.posixPermissions: 0o755])
+        TemporaryFiles.writeExecutable(bin + "/notify-send", script)
         let sent = await run(["suggest", "--notify", "--format", "json"], extra: ["PATH": bin])
         #expect(sent.status == 0 && sent.stdout.contains("\"notified\" : true"), "\(sent.stderr)")
         let word = try #require(words(in: sent.stdout).first)

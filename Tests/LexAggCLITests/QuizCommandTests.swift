@@ -61,13 +61,18 @@ enum QuizLibraryFixture {
         var nextDueCount: Int
     }
 
+    /// Scripted answers are read by one task while another counts down each question; on CI's two loaded cores the
+    /// default 15 s once ran out before the first scripted answer was delivered. These tests are about scoring and
+    /// saving, not the countdown (QuizSessionTests drive that with a test clock), so they give each question time.
+    static let patient = "600"
+
     func decode(_ text: String) throws -> Document {
         try JSONDecoder().decode(Document.self, from: Data(text.utf8))
     }
 
     @Test func scriptedAnswersAreScoredAndSaved() async throws {
         let directory = try QuizLibraryFixture.directory()
-        let run = await CLIRun.run(["quiz", "--count", "5", "--answers", "1,2,3,4,1", "--seed", "7", "--format", "json",
+        let run = await CLIRun.run(["quiz", "--count", "5", "--seconds", Self.patient, "--answers", "1,2,3,4,1", "--seed", "7", "--format", "json",
                                     "--now", "2026-11-21T10:00:00Z"], environment: ["LEXAGG_DATA_DIR": directory])
         #expect(run.status == 0, "\(run.stderr)")
         let result = try #require(try decode(run.stdout).result)
@@ -94,11 +99,11 @@ enum QuizLibraryFixture {
         // Learn the right keys from a first run's JSON on a copy of the same library and seed, then answer all
         // right except the third.
         let probeDirectory = try QuizLibraryFixture.directory()
-        let probe = await CLIRun.run(["quiz", "--count", "4", "--answers", "1,1,1,1", "--seed", "3", "--format", "json",
+        let probe = await CLIRun.run(["quiz", "--count", "4", "--seconds", Self.patient, "--answers", "1,1,1,1", "--seed", "3", "--format", "json",
                                       "--now", "2026-11-21T10:00:00Z"], environment: ["LEXAGG_DATA_DIR": probeDirectory])
         let keys = try #require(try decode(probe.stdout).result).answers.map(\.answer)
         let answers = keys.enumerated().map { $0.offset == 2 ? String($0.element % 4 + 1) : String($0.element) }
-        let quiz = await CLIRun.run(["quiz", "--count", "4", "--answers", answers.joined(separator: ","), "--seed", "3",
+        let quiz = await CLIRun.run(["quiz", "--count", "4", "--seconds", Self.patient, "--answers", answers.joined(separator: ","), "--seed", "3",
                                      "--format", "json", "--now", "2026-11-21T10:00:00Z"], environment: environment)
         let result = try #require(try decode(quiz.stdout).result)
         #expect(result.answers.map(\.outcome) == ["right", "right", "wrong", "right"])
@@ -109,7 +114,7 @@ enum QuizLibraryFixture {
         #expect(sameDay.stdout.contains("Nothing to review"))
         #expect(sameDay.stdout.contains("Next review: 4 words due 2026-11-22, the first at 10:00 UTC."))
 
-        let review = await CLIRun.run(["review", "--now", "2026-11-22T12:00:00Z", "--answers", "1", "--format", "json"],
+        let review = await CLIRun.run(["review", "--now", "2026-11-22T12:00:00Z", "--seconds", Self.patient, "--answers", "1", "--format", "json"],
                                       environment: environment)
         #expect(review.status == 0, "\(review.stderr)")
         let reviewed = try decode(review.stdout)
@@ -125,7 +130,7 @@ enum QuizLibraryFixture {
         let empty = await CLIRun.run(["quiz", "--stats"], environment: environment)
         #expect(empty.status == 0 && empty.stdout.contains("No quizzes yet"))
         for answers in ["1,2", "3,4,1"] {
-            let run = await CLIRun.run(["quiz", "--count", "3", "--answers", answers, "--seed", "1"], environment: environment)
+            let run = await CLIRun.run(["quiz", "--count", "3", "--seconds", Self.patient, "--answers", answers, "--seed", "1"], environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("Input ended after") || run.stdout.contains("Score:"))
         }
@@ -177,11 +182,11 @@ enum QuizLibraryFixture {
 
     @Test func tooFewWordsSaysHowManyAreNeeded() async throws {
         let directory = try QuizLibraryFixture.directory(Array(QuizLibraryFixture.english.prefix(3)))
-        let run = await CLIRun.run(["quiz", "--answers", "1"], environment: ["LEXAGG_DATA_DIR": directory])
+        let run = await CLIRun.run(["quiz", "--seconds", Self.patient, "--answers", "1"], environment: ["LEXAGG_DATA_DIR": directory])
         #expect(run.status == 1)
         #expect(run.stderr == "lexagg: error: a quiz needs at least 4 English words with different meanings in your "
             + "library; it has 3 — add 1 more with 'lexagg library add WORD'\n")
-        let german = await CLIRun.run(["quiz", "--lang", "de", "--answers", "1"], environment: ["LEXAGG_DATA_DIR": directory])
+        let german = await CLIRun.run(["quiz", "--lang", "de", "--seconds", Self.patient, "--answers", "1"], environment: ["LEXAGG_DATA_DIR": directory])
         #expect(german.status == 1 && german.stderr.contains("4 German words") && german.stderr.contains("it has 0"))
         let empty = await CLIRun.run(["review"], environment: ["LEXAGG_DATA_DIR": TemporaryFiles.directory()])
         #expect(empty.status == 1 && empty.stderr.contains("your library is empty"))
@@ -200,7 +205,7 @@ enum QuizLibraryFixture {
             try library.save(word, language: Language("de")!, entries: [entry])
         }
         library.close()
-        let run = await CLIRun.run(["quiz", "--lang", "de", "--count", "2", "--answers", "1,1", "--seed", "3", "--format", "json"],
+        let run = await CLIRun.run(["quiz", "--lang", "de", "--count", "2", "--seconds", Self.patient, "--answers", "1,1", "--seed", "3", "--format", "json"],
                                    environment: ["LEXAGG_DATA_DIR": directory])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("it has 0"))

@@ -20,19 +20,40 @@ public struct BinaryRun {
     /// Runs the binary with `arguments` and exactly `environment` (plus `path` as PATH), no standard input.
     ///
     /// A run that hangs is killed after three minutes and reports status 124 (coreutils' `timeout`), so a hang fails
-    /// the test instead of holding the suite; no test measures how long a run took.
+    /// the test instead of holding the suite; no test measures how long a run took. The wait happens off the test
+    /// pool (see ``offThePool(_:)``).
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], executable: String = binary, path: String = "/usr/bin:/bin"
-    ) -> BinaryRun {
-        let directory = TemporaryFiles.directory()
-        let out = directory + "/out", err = directory + "/err"
+    ) async -> BinaryRun {
         var env = environment
         env["PATH"] = path
-        let command = (["timeout", "-k", "10", "180", "env", "-i"] + env.map { "\($0.key)=\($0.value)" } + [executable] + arguments)
-            .map(shellQuote).joined(separator: " ") + " </dev/null >\(out) 2>\(err)"
-        let raw = system(command)
-        let status = (raw >> 8) & 0xFF
-        return BinaryRun(status: status, stdout: TemporaryFiles.read(out), stderr: TemporaryFiles.read(err))
+        return await shell([executable] + arguments, environment: env, limit: 180)
+    }
+
+    /// Runs `command` (the executable and its arguments, quoted here) through `sh -c` with exactly `environment`,
+    /// standard input from `input` (a redirection such as `</dev/null`, or a command whose output is piped in, such
+    /// as `head -c 100 /dev/zero`) and standard output to `output` (a redirection such as `>/dev/full`, or the file
+    /// returned as `stdout` when nil). Killed after `limit` seconds (status 124); waited for off the test pool.
+    public static func shell(
+        _ command: [String], environment: [String: String], input: String = "</dev/null", output: String? = nil,
+        limit: Int = 180
+    ) async -> BinaryRun {
+        let directory = TemporaryFiles.directory()
+        let out = directory + "/out", err = directory + "/err"
+        let line = "env -i " + environment.sorted { $0.key < $1.key }.map { shellQuote("\($0.key)=\($0.value)") }
+            .joined(separator: " ") + " " + command.map(shellQuote).joined(separator: " ")
+        let piped = input.hasPrefix("<") ? "\(line) \(input)" : "\(input) | \(line)"
+        let script = piped + " " + (output ?? ">\(out)") + " 2>\(err)"
+        let full = "timeout -k 10 \(limit) sh -c \(shellQuote(script))"
+        let raw = await offThePool { system(full) }
+        return BinaryRun(status: (raw >> 8) & 0xFF, stdout: TemporaryFiles.read(out), stderr: TemporaryFiles.read(err))
+    }
+
+    /// Runs a shell command line, waiting off the test pool, and returns its exit status (`sh`'s, 0–255).
+    @discardableResult
+    public static func sh(_ line: String) async -> Int32 {
+        let raw = await offThePool { system(line) }
+        return (raw >> 8) & 0xFF
     }
 
     public static func shellQuote(_ text: String) -> String {

@@ -41,13 +41,13 @@ import Testing
 
     /// The binary copied alone into an empty directory, with no dictionary on the search path and — where this
     /// machine lets the test hide it in a private mount namespace — `/usr/share/dictd` hidden too.
-    @Test func aBinaryCopiedAloneAnswersOfflineFromWordNet() throws {
+    @Test func aBinaryCopiedAloneAnswersOfflineFromWordNet() async throws {
         let directory = TestDatabases.temporaryDirectory()
         let binary = directory + "/lexagg"
         #expect(system("cp '\(BinaryRun.binary)' '\(binary)'") == 0)
         let empty = TestDatabases.temporaryDirectory()
         let environment = ["HOME": directory, "LEXAGG_DICT_PATH": empty, "LEXAGG_NO_HISTORY": "1"]
-        let plain = BinaryRun.run(["lookup", "serendipity", "--offline", "--no-pager"], environment: environment, executable: binary)
+        let plain = await BinaryRun.run(["lookup", "serendipity", "--offline", "--no-pager"], environment: environment, executable: binary)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout.contains("unexpected and fortunate discoveries"))
 
@@ -58,12 +58,12 @@ import Testing
         let script = directory + "/hidden.sh"
         let command = "mount --bind '\(empty)' /usr/share/dictd 2>/dev/null || mount -t tmpfs none /usr/share/dictd; exec \"$@\""
         try command.write(toFile: script, atomically: true, encoding: .utf8)
-        let hidden = BinaryRun.run(
+        let hidden = await BinaryRun.run(
             ["-m", "sh", script, binary, "providers", "--wide"], environment: environment, executable: "/usr/bin/unshare"
         )
         #expect(hidden.stdout.contains("[built in]/wn.dict.dz"), "\(hidden.stdout) \(hidden.stderr)")
         #expect(!hidden.stdout.contains("/usr/share/dictd/"), "\(hidden.stdout)")
-        let answer = BinaryRun.run(
+        let answer = await BinaryRun.run(
             ["-m", "sh", script, binary, "lookup", "mice", "--offline", "--no-pager"], environment: environment,
             executable: "/usr/bin/unshare"
         )

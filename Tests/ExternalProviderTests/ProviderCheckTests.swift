@@ -39,20 +39,20 @@ import Glibc
 
     // MARK: The binary
 
-    @Test func providerCheckPrintsOneLinePerCheckAndItsExitCode() {
-        let good = BinaryRun.run(["provider", "check", Scripts.example], path: Scripts.path)
+    @Test func providerCheckPrintsOneLinePerCheckAndItsExitCode() async {
+        let good = await BinaryRun.run(["provider", "check", Scripts.example], path: Scripts.path)
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout.contains("✓ initialize answers a valid descriptor"))
         #expect(good.stdout.contains("checks passed"))
 
         let path = Scripts.write("silent-one", "import sys, time\nfor line in sys.stdin:\n    time.sleep(3600)")
-        let bad = BinaryRun.run(["provider", "check", path, "--timeout", "1", "--format", "json"], path: Scripts.path)
+        let bad = await BinaryRun.run(["provider", "check", path, "--timeout", "1", "--format", "json"], path: Scripts.path)
         #expect(bad.status == 1)
         #expect(bad.stdout.contains(#""passed" : false"#))
         #expect(bad.stdout.contains("no answer to 'initialize' within 1 s"))
     }
 
-    @Test func lookupUsesAProgramInTheProvidersDirectoryAndOnlyWhenAsked() throws {
+    @Test func lookupUsesAProgramInTheProvidersDirectoryAndOnlyWhenAsked() async throws {
         let home = Scripts.directory()
         let providers = home + "/config/lexagg/providers"
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
@@ -63,21 +63,21 @@ import Glibc
         try FileManager.default.copyItem(atPath: spy, toPath: providers + "/spy.py")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
 
-        let lookup = BinaryRun.run(["lookup", "serendipity", "--providers", "glossary"], environment: environment, path: Scripts.path)
+        let lookup = await BinaryRun.run(["lookup", "serendipity", "--providers", "glossary"], environment: environment, path: Scripts.path)
         #expect(lookup.status == 0, "\(lookup.stderr)")
         #expect(lookup.stdout.contains("The luck of finding something good"))
-        let json = BinaryRun.run(["lookup", "house", "--providers", "glossary", "--format", "json"], environment: environment, path: Scripts.path)
+        let json = await BinaryRun.run(["lookup", "house", "--providers", "glossary", "--format", "json"], environment: environment, path: Scripts.path)
         #expect(json.stdout.contains(#""provider" : "glossary""#))
 
-        let wordnet = BinaryRun.run(["lookup", "serendipity", "--providers", "wordnet"], environment: environment, path: Scripts.path)
+        let wordnet = await BinaryRun.run(["lookup", "serendipity", "--providers", "wordnet"], environment: environment, path: Scripts.path)
         #expect(wordnet.status == 0)
         #expect(!FileManager.default.fileExists(atPath: marker), "a lookup that did not ask it started it")
 
-        let listing = BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
+        let listing = await BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
         #expect(listing.stdout.contains(#""name" : "Example glossary""#))
     }
 
-    @Test func brokenProgramsFailTheLookupWithAClearErrorNotAHang() throws {
+    @Test func brokenProgramsFailTheLookupWithAClearErrorNotAHang() async throws {
         let home = Scripts.directory()
         let providers = home + "/config/lexagg/providers"
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
@@ -96,7 +96,7 @@ import Glibc
             "liar": "registered as 'liar'",
         ]
         for (name, expected) in expectations {
-            let run = BinaryRun.run(["lookup", "house", "--providers", name, "--timeout", "2", "--format", "json"],
+            let run = await BinaryRun.run(["lookup", "house", "--providers", name, "--timeout", "10", "--format", "json"],
                                  environment: environment, path: Scripts.path)
             #expect(run.status == 69, "\(name): \(run.stdout) \(run.stderr)")
             #expect((run.stdout + run.stderr).contains(expected), "\(name): \(run.stdout) \(run.stderr)")
@@ -105,7 +105,7 @@ import Glibc
 }
 
 extension ProviderCheckTests {
-    @Test func everyProcessIsEndedWhenLexaggExitsEvenAStuckOne() throws {
+    @Test func everyProcessIsEndedWhenLexaggExitsEvenAStuckOne() async throws {
         let home = Scripts.directory()
         let providers = home + "/config/lexagg/providers"
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
@@ -129,7 +129,8 @@ extension ProviderCheckTests {
         let wrapper = providers + "/glossary"
         TemporaryFiles.writeExecutable(wrapper, "#!/bin/sh\necho $$ > \"$0.pid\"\nexec python3 \(home)/lib/glossary.py\n")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
-        let run = BinaryRun.run(["lookup", "house", "--providers", "stuck,glossary", "--timeout", "1"], environment: environment, path: Scripts.path)
+        // Ten seconds: long enough for Python to start on a loaded machine; the stuck one uses them all.
+        let run = await BinaryRun.run(["lookup", "house", "--providers", "stuck,glossary", "--timeout", "10"], environment: environment, path: Scripts.path)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("stuck"), "the stuck one is reported: \(run.stderr)")
         for name in ["stuck.py", "glossary"] {
@@ -139,7 +140,7 @@ extension ProviderCheckTests {
         }
     }
 
-    @Test func aRememberedDescriptorListsTheProviderWithoutStartingItAndRandomSkipsOnesWithoutRandom() throws {
+    @Test func aRememberedDescriptorListsTheProviderWithoutStartingItAndRandomSkipsOnesWithoutRandom() async throws {
         let home = Scripts.directory()
         let providers = home + "/config/lexagg/providers"
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
@@ -149,16 +150,16 @@ extension ProviderCheckTests {
         try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
 
-        let first = BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
+        let first = await BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
         #expect(first.status == 0)
         #expect(FileManager.default.fileExists(atPath: marker), "the first listing learns the descriptor")
         try FileManager.default.removeItem(atPath: marker)
-        let second = BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
+        let second = await BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)
         #expect(second.stdout == first.stdout)
         #expect(!FileManager.default.fileExists(atPath: marker), "the second listing started the program")
 
         // spy defines only: random moves on to the glossary instead of printing nothing.
-        let random = BinaryRun.run(["random", "--providers", "spy,glossary", "--lang", "en", "--count", "2", "--format", "json"],
+        let random = await BinaryRun.run(["random", "--providers", "spy,glossary", "--lang", "en", "--count", "2", "--format", "json"],
                                 environment: environment, path: Scripts.path)
         #expect(random.status == 0, "\(random.stderr)")
         #expect(random.stdout.contains(#""provider" : "glossary""#), "\(random.stdout)")

@@ -177,7 +177,7 @@ import WiktionaryProvider
         let directory = TemporaryFiles.directory()
         let command = "trap '' XFSZ; ulimit -f 8; exec " + BinaryRun.shellQuote(BinaryRun.binary)
             + " lookup bank --providers wiktionary --timeout 60"
-        let run = BinaryRun.run(
+        let run = await BinaryRun.run(
             ["-c", command],
             environment: ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL, "LEXAGG_CACHE_DIR": directory],
             executable: "/bin/sh"

@@ -254,18 +254,18 @@ import WiktionaryProvider
         #expect(none.stderr.contains("no configuration path: set HOME, XDG_CONFIG_HOME or LEXAGG_CONFIG"))
     }
 
-    @Test func theRealBinaryReadsTheFileAndReportsABadOne() throws {
+    @Test func theRealBinaryReadsTheFileAndReportsABadOne() async throws {
         let (path, environment) = Self.config("[lookup]\nproviders = [\"wordnet\"]\nstrategy = \"fastest\"\n")
-        let run = BinaryRun.run(["lookup", "serendipity", "--format", "json"], environment: environment)
+        let run = await BinaryRun.run(["lookup", "serendipity", "--format", "json"], environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Self.outcomes(CLIRun(status: run.status, stdout: run.stdout, stderr: run.stderr)) == ["wordnet"])
-        let set = BinaryRun.run(["config", "set", "lookup.strategy", "worst"], environment: environment)
+        let set = await BinaryRun.run(["config", "set", "lookup.strategy", "worst"], environment: environment)
         #expect(set.status == 64)
         let bad = Self.config("[lookup]\nstrategy = 3\n")
-        let failed = BinaryRun.run(["lookup", "serendipity"], environment: bad.environment)
+        let failed = await BinaryRun.run(["lookup", "serendipity"], environment: bad.environment)
         #expect(failed.status == 78)
         #expect(failed.stderr == "lexagg: error: \(bad.path):2: lookup.strategy must be one of first, fastest, merge, not an integer\n")
-        #expect(BinaryRun.run(["--help"], environment: bad.environment).stdout.contains("78 configuration error"))
+        #expect(await BinaryRun.run(["--help"], environment: bad.environment).stdout.contains("78 configuration error"))
         _ = path
     }
 }

@@ -8,10 +8,10 @@ import Testing
     let home = TemporaryFiles.directory()
     var environment: [String: String] { ["HOME": home, "LEXAGG_DATA_DIR": home + "/data"] }
 
-    func run(_ arguments: [String]) -> BinaryRun { BinaryRun.run(arguments, environment: environment) }
+    func run(_ arguments: [String]) async -> BinaryRun { await BinaryRun.run(arguments, environment: environment) }
 
-    func imported() throws {
-        let run = run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl")])
+    func imported() async throws {
+        let run = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("imported 11 entries (en 6"), "\(run.stdout)")
         #expect(run.stdout.contains("1 skipped"), "\(run.stdout)")
@@ -19,59 +19,59 @@ import Testing
         #expect(!run.stderr.contains("MB/s"), "\(run.stderr)")
     }
 
-    @Test func importThenLookUpOfflineAWordAnInflectedFormAndATranslation() throws {
-        try imported()
-        let house = run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
+    @Test func importThenLookUpOfflineAWordAnInflectedFormAndATranslation() async throws {
+        try await imported()
+        let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
         #expect(house.status == 0, "\(house.stderr)")
         #expect(house.stdout.contains("A structure built or serving as an abode of human beings."), "\(house.stdout)")
         #expect(house.stdout.contains("/haʊs/"), "\(house.stdout)")
         #expect(house.stdout.contains("Middle English hous"), "\(house.stdout)")
-        let ran = run(["lookup", "ran", "--providers", "wiktionary-offline", "--offline"])
+        let ran = await run(["lookup", "ran", "--providers", "wiktionary-offline", "--offline"])
         #expect(ran.status == 0, "\(ran.stderr)")
         #expect(ran.stdout.contains("To move swiftly on foot."), "\(ran.stdout)")
         #expect(ran.stdout.contains("ran: ") && ran.stdout.contains("form of run"), "\(ran.stdout)")
-        let haus = run(["translate", "house", "--from", "en", "--to", "de", "--providers", "wiktionary-offline", "--offline"])
+        let haus = await run(["translate", "house", "--from", "en", "--to", "de", "--providers", "wiktionary-offline", "--offline"])
         #expect(haus.status == 0, "\(haus.stderr)")
         #expect(haus.stdout.contains("Haus") && haus.stdout.contains("Geschlecht"), "\(haus.stdout)")
-        let back = run(["translate", "Haus", "--from", "de", "--to", "en", "--providers", "wiktionary-offline", "--format", "json"])
+        let back = await run(["translate", "Haus", "--from", "de", "--to", "en", "--providers", "wiktionary-offline", "--format", "json"])
         #expect(back.status == 0, "\(back.stderr)")
         #expect(back.stdout.contains("\"text\" : \"house\"") || back.stdout.contains("\"text\":\"house\""), "\(back.stdout)")
-        let match = run(["match", "hou", "--strategy", "prefix", "--providers", "wiktionary-offline"])
+        let match = await run(["match", "hou", "--strategy", "prefix", "--providers", "wiktionary-offline"])
         #expect(match.stdout.contains("houses"), "\(match.stdout)\(match.stderr)")
     }
 
-    @Test func listInfoAndRemove() throws {
-        try imported()
-        let list = run(["data", "list"])
+    @Test func listInfoAndRemove() async throws {
+        try await imported()
+        let list = await run(["data", "list"])
         #expect(list.status == 0)
         #expect(list.stdout.contains("wiktionary-offline") && list.stdout.contains("sample.jsonl"), "\(list.stdout)")
-        let info = run(["data", "info", "wiktionary-offline", "--format", "json"])
+        let info = await run(["data", "info", "wiktionary-offline", "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
         let dataset = try #require(document["dataset"] as? [String: Any])
         let metadata = try #require(dataset["metadata"] as? [String: Any])
         #expect(metadata["entries"] as? Int == 11)
         #expect((metadata["sourceFile"] as? String)?.hasSuffix("Fixtures/wiktextract/sample.jsonl") == true)
-        let providers = run(["providers"])
+        let providers = await run(["providers"])
         #expect(providers.stdout.contains("wiktionary-offline"), "\(providers.stdout)")
-        let removed = run(["data", "remove", "wiktionary-offline"])
+        let removed = await run(["data", "remove", "wiktionary-offline"])
         #expect(removed.status == 0, "\(removed.stderr)")
-        let again = run(["data", "info", "wiktionary-offline"])
+        let again = await run(["data", "info", "wiktionary-offline"])
         #expect(again.status == 1)
         #expect(again.stderr.contains("no dataset named 'wiktionary-offline'"), "\(again.stderr)")
     }
 
-    @Test func malformedLinesAreReportedAndBadInputIsAClearError() {
-        let damaged = run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/damaged.jsonl"), "--name", "damaged"])
+    @Test func malformedLinesAreReportedAndBadInputIsAClearError() async {
+        let damaged = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/damaged.jsonl"), "--name", "damaged"])
         #expect(damaged.status == 0, "\(damaged.stderr)")
         #expect(damaged.stdout.contains("5 malformed") && damaged.stdout.contains("line 4:"), "\(damaged.stdout)")
-        let strict = run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/damaged.jsonl"), "--max-malformed", "2"])
+        let strict = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/damaged.jsonl"), "--max-malformed", "2"])
         #expect(strict.status == 69)
         #expect(strict.stderr.contains("more than 2 malformed lines"), "\(strict.stderr)")
-        let badName = run(["data", "import", "wiktextract", "x.jsonl", "--name", "Not An Id"])
+        let badName = await run(["data", "import", "wiktextract", "x.jsonl", "--name", "Not An Id"])
         #expect(badName.status == 64)
-        let builtIn = run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl"), "--name", "wordnet"])
+        let builtIn = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl"), "--name", "wordnet"])
         #expect(builtIn.status == 64, "\(builtIn.stderr)")
-        let missing = run(["data", "import", "wiktextract", home + "/nothing.jsonl"])
+        let missing = await run(["data", "import", "wiktextract", home + "/nothing.jsonl"])
         #expect(missing.status == 69 && missing.stderr.contains("cannot open"), "\(missing.stderr)")
     }
 }

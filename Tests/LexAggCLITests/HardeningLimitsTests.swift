@@ -10,32 +10,20 @@ import Glibc
 /// Issue 17 on the real binary: configuration values checked before they are saved, locks with a deadline,
 /// bounded reads, and recovering a damaged library.
 @Suite(.serialized) struct HardeningLimitsTests {
-    struct Shell {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    /// Runs the binary with `arguments` through `sh -c` (killed after `limit` seconds: status 124), standard input
-    /// from `input` (a shell redirection or pipe prefix).
+    /// Runs the binary with `arguments` (killed after `limit` seconds: status 124), standard input from `input` (a
+    /// shell redirection, or a command piped in).
     func run(
         _ arguments: [String], data: String, environment: [String: String] = [:], input: String = "</dev/null",
         limit: Int = 60
-    ) -> Shell {
-        let directory = TemporaryFiles.directory()
-        var variables = ["PATH": "/usr/bin:/bin", "LEXAGG_DATA_DIR": data, "HOME": data, "LEXAGG_CONFIG": data + "/config.toml"]
-        variables.merge(environment) { $1 }
-        let command = "env -i " + variables.map { BinaryRun.shellQuote("\($0.key)=\($0.value)") }.joined(separator: " ") + " "
-            + ([BinaryRun.binary] + arguments).map(BinaryRun.shellQuote).joined(separator: " ")
-        let out = directory + "/out", err = directory + "/err"
-        let line = input.hasPrefix("<") ? "\(command) \(input)" : "\(input) | \(command)"
-        let raw = system("timeout -k 5 \(limit) sh -c \(BinaryRun.shellQuote(line + " >\(out) 2>\(err)"))")
-        return Shell(status: (raw >> 8) & 0xFF, stdout: TemporaryFiles.read(out), stderr: TemporaryFiles.read(err))
+    ) async -> BinaryRun {
+        let variables = ["PATH": "/usr/bin:/bin", "LEXAGG_DATA_DIR": data, "HOME": data, "LEXAGG_CONFIG": data + "/config.toml"]
+        return await BinaryRun.shell([BinaryRun.binary] + arguments, environment: variables.merging(environment) { $1 },
+                                     input: input, limit: limit)
     }
 
     // MARK: 6. Configuration values
 
-    @Test func configSetRefusesValuesThatWouldBreakLaterRuns() {
+    @Test func configSetRefusesValuesThatWouldBreakLaterRuns() async {
         let data = TemporaryFiles.directory()
         let refused: [(String, String)] = [
             ("lookup.providers", "wordnet,bogus"),
@@ -45,17 +33,17 @@ import Glibc
             ("providers.pons.secret", "abc\ndef"),
         ]
         for (key, value) in refused {
-            let set = run(["config", "set", key, value], data: data)
+            let set = await run(["config", "set", key, value], data: data)
             #expect(set.status == 64, "config set \(key) \(value.debugDescription) was accepted")
             #expect(!set.stderr.contains("abc\ndef"), "the secret was echoed")
         }
-        let lookup = run(["lookup", "house", "--providers", "wordnet"], data: data)
+        let lookup = await run(["lookup", "house", "--providers", "wordnet"], data: data)
         #expect(lookup.status == 0, "\(lookup.stderr)")
     }
 
-    @Test func aDICTDatabaseVariableWithALineBreakIsAConfigurationError() {
+    @Test func aDICTDatabaseVariableWithALineBreakIsAConfigurationError() async {
         let data = TemporaryFiles.directory()
-        let lookup = run(
+        let lookup = await run(
             ["lookup", "house", "--providers", "dict-server"], data: data,
             environment: ["LEXAGG_DICT_SERVER_DATABASE": "wn\r\nSHOW SERVER", "LEXAGG_DICT_SERVER_ENDPOINT": "127.0.0.1:9"]
         )
@@ -63,10 +51,10 @@ import Glibc
         #expect(lookup.stderr.contains("LEXAGG_DICT_SERVER_DATABASE"))
     }
 
-    @Test func aSecretUsedAsAKeyNameIsNotEchoed() {
+    @Test func aSecretUsedAsAKeyNameIsNotEchoed() async {
         let data = TemporaryFiles.directory()
         let secret = "s3cr3t-v4lue-0123456789"
-        let set = run(["config", "set", secret, "x"], data: data)
+        let set = await run(["config", "set", secret, "x"], data: data)
         #expect(set.status == 64)
         #expect(!set.stderr.contains(secret), "\(set.stderr)")
     }
@@ -81,21 +69,21 @@ import Glibc
         return descriptor
     }
 
-    @Test func aLookupExitsWhileAnotherProcessHoldsTheHistoryLock() throws {
+    @Test func aLookupExitsWhileAnotherProcessHoldsTheHistoryLock() async throws {
         let data = TemporaryFiles.directory()
         let descriptor = try hold(data + "/history.log")
         defer { close(descriptor) }
-        let lookup = run(["lookup", "house", "--providers", "wordnet"], data: data, limit: 30)
+        let lookup = await run(["lookup", "house", "--providers", "wordnet"], data: data, limit: 30)
         #expect(lookup.status == 0, "status \(lookup.status): the lookup hung on history.log's lock")
         #expect(lookup.stdout.contains("house"))
         #expect(lookup.stderr.contains("history"))
     }
 
-    @Test func libraryAddGivesUpOnAHeldLibraryLockWithAMessage() throws {
+    @Test func libraryAddGivesUpOnAHeldLibraryLockWithAMessage() async throws {
         let data = TemporaryFiles.directory()
         let descriptor = try hold(data + "/library.sqlite.lock")
         defer { close(descriptor) }
-        let add = run(["library", "add", "house", "--providers", "wordnet"], data: data, limit: 40)
+        let add = await run(["library", "add", "house", "--providers", "wordnet"], data: data, limit: 40)
         #expect(add.status != 124, "library add waited forever on the lock")
         #expect(add.status != 0)
         #expect(add.stderr.contains("locked"), "\(add.stderr)")
@@ -103,9 +91,9 @@ import Glibc
 
     // MARK: 8. Bounded reads
 
-    @Test func aBatchLineLongerThanTheLimitIsRefusedWithoutReadingItWhole() {
+    @Test func aBatchLineLongerThanTheLimitIsRefusedWithoutReadingItWhole() async {
         let data = TemporaryFiles.directory()
-        let batch = run(
+        let batch = await run(
             ["lookup", "--batch", "-", "--providers", "wordnet"], data: data,
             input: "head -c 20000000 /dev/zero | tr '\\0' a", limit: 60
         )
@@ -114,26 +102,26 @@ import Glibc
         #expect(batch.stderr.utf8.count < 1000, "the message echoes the line")
     }
 
-    @Test func aFIFOOnTheDictionaryPathIsSkipped() throws {
+    @Test func aFIFOOnTheDictionaryPathIsSkipped() async throws {
         let data = TemporaryFiles.directory()
         let dictionaries = TemporaryFiles.directory()
         #expect(mkfifo(dictionaries + "/trap.index", 0o600) == 0)
         FileManager.default.createFile(atPath: dictionaries + "/trap.dict", contents: Data("x".utf8))
-        let providers = run(["providers"], data: data, environment: ["LEXAGG_DICT_PATH": dictionaries], limit: 30)
+        let providers = await run(["providers"], data: data, environment: ["LEXAGG_DICT_PATH": dictionaries], limit: 30)
         #expect(providers.status != 124, "providers blocked on a FIFO")
         #expect(providers.stdout.contains("wordnet"))
     }
 
     // MARK: 10. File modes
 
-    @Test func dataFilesArePrivate() throws {
+    @Test func dataFilesArePrivate() async throws {
         let home = TemporaryFiles.directory()
         let csv = "word,language,starred,added,definition,examples,ipa,translation,sources\ncottage,en,no,,a house,,,,\n"
         try csv.write(toFile: home + "/in.csv", atomically: true, encoding: .utf8)
         // Data and cache under a fresh XDG home: lexagg creates the directories and the files itself.
         let environment = ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "LEXAGG_DATA_DIR": "", "HOME": home]
-        #expect(run(["library", "import", home + "/in.csv"], data: home, environment: environment).status == 0)
-        #expect(run(["lookup", "house", "--providers", "wordnet"], data: home, environment: environment).status == 0)
+        #expect(await run(["library", "import", home + "/in.csv"], data: home, environment: environment).status == 0)
+        #expect(await run(["lookup", "house", "--providers", "wordnet"], data: home, environment: environment).status == 0)
         var found = 0
         for root in [home + "/data", home + "/cache"] {
             let walker = FileManager.default.enumerator(atPath: root)
@@ -148,25 +136,25 @@ import Glibc
 
     // MARK: 9. Recovery
 
-    @Test func aZeroLengthLibraryIsReportedNotStartedAfresh() throws {
+    @Test func aZeroLengthLibraryIsReportedNotStartedAfresh() async throws {
         let data = TemporaryFiles.directory()
         FileManager.default.createFile(atPath: data + "/library.sqlite", contents: Data())
-        let list = run(["library", "list"], data: data)
+        let list = await run(["library", "list"], data: data)
         #expect(list.status == 69, "\(list.status) \(list.stderr)")
         #expect(list.stderr.contains("empty"))
-        let doctor = run(["library", "doctor"], data: data)
+        let doctor = await run(["library", "doctor"], data: data)
         #expect(doctor.status == 69)
         #expect(doctor.stdout.contains("empty"))
         #expect(FileMode.size(data + "/library.sqlite") == 0, "the empty file was overwritten")
     }
 
-    @Test func repairRecoversWordsReadableThroughTheUniqueIndex() throws {
+    @Test func repairRecoversWordsReadableThroughTheUniqueIndex() async throws {
         let data = TemporaryFiles.directory()
         let words = ["cottage", "manor", "villa", "bungalow", "cabin"]
         let csv = "word,language,starred,added,definition,examples,ipa,translation,sources\n"
             + words.map { "\($0),en,no,,a kind of house,,,,\n" }.joined()
         try csv.write(toFile: data + "/in.csv", atomically: true, encoding: .utf8)
-        try #require(run(["library", "import", data + "/in.csv"], data: data).status == 0)
+        try #require(await run(["library", "import", data + "/in.csv"], data: data).status == 0)
         // Damage the word table's root page, leaving its UNIQUE (language, word) index whole.
         let path = data + "/library.sqlite"
         let script = """
@@ -182,9 +170,9 @@ import Glibc
             """
         try script.write(toFile: data + "/damage.py", atomically: true, encoding: .utf8)
         try #require(system("python3 \(data)/damage.py \(path)") == 0)
-        let repair = run(["library", "doctor", "--repair"], data: data)
+        let repair = await run(["library", "doctor", "--repair"], data: data)
         #expect(repair.stdout.contains("5 by name only"), "\(repair.stdout) \(repair.stderr)")
-        let list = run(["library", "list"], data: data)
+        let list = await run(["library", "list"], data: data)
         for word in words { #expect(list.stdout.contains(word), "\(word) was lost") }
     }
 }

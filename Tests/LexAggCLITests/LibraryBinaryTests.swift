@@ -61,7 +61,7 @@ import Glibc
             let batch = Array(Self.wordNetWords[(round * 330)..<(round * 330 + 330)])
             let output = data + "/out-\(round)"
             let process = try start(["library", "add"] + batch + ["--providers", "wordnet"], data: data, output: output)
-            usleep(UInt32.random(in: 30_000...600_000, using: &generator))
+            try await Task.sleep(for: .microseconds(Int.random(in: 30_000...600_000, using: &generator)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let lines = TemporaryFiles.read(output).split(separator: "\n")
@@ -84,28 +84,22 @@ import Glibc
     /// its first writes is hit, the switch to WAL mode (whose hot rollback journal a read-only inspection could not
     /// recover) included.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
-    func killingAFirstRunAtEveryFileWriteLeavesALibraryThatOpens() throws {
+    func killingAFirstRunAtEveryFileWriteLeavesALibraryThatOpens() async throws {
         for call in ["pwrite64", "fdatasync", "fsync", "unlink", "ftruncate"] {
             for nth in 1...60 {
                 let data = TemporaryFiles.directory()
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-                process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=\(call)", "-e",
-                                     "inject=\(call):signal=SIGKILL:when=\(nth)", BinaryRun.binary,
-                                     "library", "add", "house", "cat", "tree", "--providers", "wordnet"]
-                process.environment = ["LEXAGG_DATA_DIR": data, "PATH": "/usr/bin:/bin"]
-                let output = data + "/out"
-                _ = FileManager.default.createFile(atPath: output, contents: nil)
-                process.standardOutput = FileHandle(forWritingAtPath: output)
-                process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-                try process.run()
-                process.waitUntilExit()
-                let acknowledged = Set(TemporaryFiles.read(output).split(separator: "\n")
+                let run = await BinaryRun.shell(
+                    ["/usr/bin/strace", "-f", "-o", "/dev/null", "-e", "trace=\(call)", "-e",
+                     "inject=\(call):signal=SIGKILL:when=\(nth)", BinaryRun.binary,
+                     "library", "add", "house", "cat", "tree", "--providers", "wordnet"],
+                    environment: ["LEXAGG_DATA_DIR": data, "PATH": "/usr/bin:/bin"]
+                )
+                let acknowledged = Set(run.stdout.split(separator: "\n")
                     .filter { $0.hasPrefix("added ") }.map { String($0.split(separator: " ")[1]) })
                 let library = try Library.open(directory: data)
                 #expect(acknowledged.isSubset(of: Set(try library.allWords().map(\.word))), "\(call) #\(nth)")
                 library.close()
-                if process.terminationStatus == 0 { break }  // the run ended before its Nth call
+                if run.status == 0 { break }  // the run ended before its Nth call
             }
         }
     }
@@ -114,17 +108,17 @@ import Glibc
         // A 600-word export to import.
         let source = TemporaryFiles.directory()
         let words = Array(Self.wordNetWords[2000..<2600])
-        let added = BinaryRun.run(["library", "add"] + words + ["--providers", "wordnet"], environment: ["LEXAGG_DATA_DIR": source])
+        let added = await BinaryRun.run(["library", "add"] + words + ["--providers", "wordnet"], environment: ["LEXAGG_DATA_DIR": source])
         #expect(added.status == 0)
         let file = source + "/export.json"
-        #expect(BinaryRun.run(["library", "export", "--output", file], environment: ["LEXAGG_DATA_DIR": source]).status == 0)
+        #expect(await BinaryRun.run(["library", "export", "--output", file], environment: ["LEXAGG_DATA_DIR": source]).status == 0)
 
         var generator = SystemRandomNumberGenerator()
         var outcomes: Set<Int> = []
         for round in 0..<5 {
             let data = TemporaryFiles.directory()
             let process = try start(["library", "import", file], data: data, output: data + "/out")
-            usleep(UInt32.random(in: 50_000...550_000, using: &generator))
+            try await Task.sleep(for: .microseconds(Int.random(in: 50_000...550_000, using: &generator)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let acknowledged = TemporaryFiles.read(data + "/out").contains("600 added")
@@ -155,7 +149,7 @@ import Glibc
                                        output: data + "/out-\(index)"))
         }
         for process in processes {
-            while process.isRunning { await Task.yield(); usleep(2_000) }
+            while process.isRunning { try await Task.sleep(for: .milliseconds(2)) }
             #expect(process.terminationStatus == 0)
         }
         let library = try Library.open(directory: data)
@@ -164,16 +158,16 @@ import Glibc
         #expect(try library.search(words[799]).first?.word == words[799])
     }
 
-    @Test func aCorruptLibraryFileIsLeftAsItIs() throws {
+    @Test func aCorruptLibraryFileIsLeftAsItIs() async throws {
         let data = TemporaryFiles.directory()
         let path = data + "/" + Library.fileName
         let garbage = Data(repeating: 0x5A, count: 10_000)
         _ = FileManager.default.createFile(atPath: path, contents: garbage)
-        let add = BinaryRun.run(["library", "add", "serendipity", "--providers", "wordnet"], environment: ["LEXAGG_DATA_DIR": data])
+        let add = await BinaryRun.run(["library", "add", "serendipity", "--providers", "wordnet"], environment: ["LEXAGG_DATA_DIR": data])
         #expect(add.status == 69)
         #expect(add.stderr.hasPrefix("lexagg: error: the library file \(path) is damaged"))
         #expect(FileManager.default.contents(atPath: path) == garbage)
-        let doctor = BinaryRun.run(["library", "doctor"], environment: ["LEXAGG_DATA_DIR": data])
+        let doctor = await BinaryRun.run(["library", "doctor"], environment: ["LEXAGG_DATA_DIR": data])
         #expect(doctor.status == 69 && doctor.stdout.contains("doctor --repair"))
     }
 }

@@ -11,31 +11,31 @@ import Testing
     static let russian = ["LANG": "ru_RU.UTF-8"]
 
     /// A library of `count` words, imported from an Anki text file (no lookup needed).
-    static func library(words count: Int) throws -> String {
+    static func library(words count: Int) async throws -> String {
         let data = TemporaryFiles.directory()
         let file = data + "/words.txt"
         let rows = (1...count).map { "word\($0)\tmeaning number \($0)" }
         try ("#separator:tab\n" + rows.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        let imported = BinaryRun.run(["library", "import", file], environment: ["LEXAGG_DATA_DIR": data])
+        let imported = await BinaryRun.run(["library", "import", file], environment: ["LEXAGG_DATA_DIR": data])
         try #require(imported.status == 0, "\(imported.stderr)")
         return data
     }
 
-    @Test func nothingFoundIsSaidInRussianAndInEnglishUnderC() {
-        let russian = BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: Self.russian)
+    @Test func nothingFoundIsSaidInRussianAndInEnglishUnderC() async {
+        let russian = await BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: Self.russian)
         #expect(russian.status == 1)
         #expect(russian.stderr.contains("слово «xyzzyqq» не найдено в словарях: "), "\(russian.stderr)")
         #expect(!russian.stderr.contains("no entry"))
-        let english = BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: ["LANG": "C"])
+        let english = await BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: ["LANG": "C"])
         #expect(english.status == 1)
         #expect(english.stderr.contains("no entry for 'xyzzyqq' in "), "\(english.stderr)")
         // The fast path (no ArgumentParser) speaks Russian too.
-        let fast = BinaryRun.run(["lookup", "xyzzyqq", "--providers", "wordnet"], environment: Self.russian)
+        let fast = await BinaryRun.run(["lookup", "xyzzyqq", "--providers", "wordnet"], environment: Self.russian)
         #expect(fast.stderr.contains("слово «xyzzyqq» не найдено"), "\(fast.stderr)")
     }
 
-    @Test func anAnswerHasRussianLabelsAndTheDictionarysOwnText() {
-        let run = BinaryRun.run(["lookup", "serendipity", "--providers", "wordnet"], environment: Self.russian)
+    @Test func anAnswerHasRussianLabelsAndTheDictionarysOwnText() async {
+        let run = await BinaryRun.run(["lookup", "serendipity", "--providers", "wordnet"], environment: Self.russian)
         #expect(run.status == 0)
         #expect(run.stdout.contains("существительное"), "\(run.stdout)")
         #expect(run.stdout.contains("источники: wordnet ✓ 1 статья"), "\(run.stdout)")
@@ -44,22 +44,22 @@ import Testing
     }
 
     @Test(arguments: [(1, "1 слово"), (2, "2 слова"), (5, "5 слов"), (11, "11 слов"), (21, "21 слово"), (22, "22 слова")])
-    func libraryListCountsInRussianPlurals(_ count: Int, _ words: String) throws {
-        let data = try Self.library(words: count)
+    func libraryListCountsInRussianPlurals(_ count: Int, _ words: String) async throws {
+        let data = try await Self.library(words: count)
         var environment = Self.russian
         environment["LEXAGG_DATA_DIR"] = data
-        let list = BinaryRun.run(["library", "list", "--limit", "100"], environment: environment)
+        let list = await BinaryRun.run(["library", "list", "--limit", "100"], environment: environment)
         #expect(list.status == 0)
         #expect(list.stdout.contains("Страница 1 из 1 · \(words)"), "\(list.stdout)")
-        let english = BinaryRun.run(["library", "list", "--limit", "100"], environment: ["LEXAGG_DATA_DIR": data])
+        let english = await BinaryRun.run(["library", "list", "--limit", "100"], environment: ["LEXAGG_DATA_DIR": data])
         #expect(english.stdout.contains("Page 1 of 1 · \(count) word\(count == 1 ? "" : "s")"), "\(english.stdout)")
     }
 
-    @Test func aQuizAsksInRussian() throws {
-        let data = try Self.library(words: 6)
+    @Test func aQuizAsksInRussian() async throws {
+        let data = try await Self.library(words: 6)
         var environment = Self.russian
         environment["LEXAGG_DATA_DIR"] = data
-        let quiz = BinaryRun.run(
+        let quiz = await BinaryRun.run(
             ["quiz", "--count", "2", "--seconds", "5", "--answers", "1,-", "--seed", "3", "--now", "2026-11-21T10:00:00Z"],
             environment: environment)
         #expect(quiz.status == 0, "\(quiz.stderr)")
@@ -71,45 +71,45 @@ import Testing
         #expect(!quiz.stdout.contains("Question"))
     }
 
-    @Test func errorsAreInRussianWithTheSameExitCodes() {
-        let badLanguage = BinaryRun.run(["lookup", "house", "--lang", "x1"], environment: Self.russian)
+    @Test func errorsAreInRussianWithTheSameExitCodes() async {
+        let badLanguage = await BinaryRun.run(["lookup", "house", "--lang", "x1"], environment: Self.russian)
         #expect(badLanguage.status == 64)
         #expect(badLanguage.stderr.contains("lexagg: ошибка: «x1» — не код языка для --lang"), "\(badLanguage.stderr)")
         #expect(badLanguage.stderr.contains("Как пользоваться: lexagg help."))
-        let english = BinaryRun.run(["lookup", "house", "--lang", "x1"], environment: ["LANG": "C"])
+        let english = await BinaryRun.run(["lookup", "house", "--lang", "x1"], environment: ["LANG": "C"])
         #expect(english.status == 64)
         #expect(english.stderr.contains("lexagg: error: 'x1' is not a language code for --lang"), "\(english.stderr)")
 
-        let typo = BinaryRun.run(["libary", "list"], environment: Self.russian)
+        let typo = await BinaryRun.run(["libary", "list"], environment: Self.russian)
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("неизвестная команда «libary»; может быть, вы имели в виду «library»?"), "\(typo.stderr)")
     }
 
-    @Test func theFlagThenTheConfigurationThenTheLocale() throws {
-        let flag = BinaryRun.run(["lookup", "xyzzyqq", "--offline", "--ui-language", "ru"], environment: ["LANG": "C"])
+    @Test func theFlagThenTheConfigurationThenTheLocale() async throws {
+        let flag = await BinaryRun.run(["lookup", "xyzzyqq", "--offline", "--ui-language", "ru"], environment: ["LANG": "C"])
         #expect(flag.stderr.contains("не найдено"), "\(flag.stderr)")
-        let flagFirst = BinaryRun.run(["--ui-language=en", "lookup", "xyzzyqq", "--offline"], environment: Self.russian)
+        let flagFirst = await BinaryRun.run(["--ui-language=en", "lookup", "xyzzyqq", "--offline"], environment: Self.russian)
         #expect(flagFirst.stderr.contains("no entry for 'xyzzyqq'"), "\(flagFirst.stderr)")
 
         let config = TemporaryFiles.directory() + "/config.toml"
         var environment = ["LEXAGG_CONFIG": config, "LANG": "C"]
-        let set = BinaryRun.run(["config", "set", "ui.language", "ru"], environment: environment)
+        let set = await BinaryRun.run(["config", "set", "ui.language", "ru"], environment: environment)
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: environment).stderr.contains("не найдено"))
-        #expect(BinaryRun.run(["lookup", "xyzzyqq", "--offline", "--ui-language", "en"], environment: environment)
+        #expect(await BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: environment).stderr.contains("не найдено"))
+        #expect(await BinaryRun.run(["lookup", "xyzzyqq", "--offline", "--ui-language", "en"], environment: environment)
             .stderr.contains("no entry"))
         // Only languages lexagg has are accepted in the file.
-        let wrong = BinaryRun.run(["config", "set", "ui.language", "tlh"], environment: environment)
+        let wrong = await BinaryRun.run(["config", "set", "ui.language", "tlh"], environment: environment)
         #expect(wrong.status != 0)
         #expect(wrong.stderr.contains("en, ru"), "\(wrong.stderr)")
 
         // An unknown language anywhere else gives English, silently.
         environment = ["LANG": "de_DE.UTF-8"]
-        let german = BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: environment)
+        let german = await BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: environment)
         #expect(german.stderr.contains("no entry for 'xyzzyqq'"), "\(german.stderr)")
-        let klingon = BinaryRun.run(["lookup", "xyzzyqq", "--offline", "--ui-language", "tlh"], environment: Self.russian)
+        let klingon = await BinaryRun.run(["lookup", "xyzzyqq", "--offline", "--ui-language", "tlh"], environment: Self.russian)
         #expect(klingon.stderr.contains("no entry for 'xyzzyqq'"), "\(klingon.stderr)")
-        #expect(BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: ["LANGUAGE": "ru"]).stderr.contains("не найдено"))
+        #expect(await BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: ["LANGUAGE": "ru"]).stderr.contains("не найдено"))
     }
 
     /// A JSON document without what differs from one run to the next in any language: when an answer was retrieved
@@ -119,8 +119,8 @@ import Testing
             .replacingOccurrences(of: #""latencyMs" : [0-9.]+"#, with: #""latencyMs" : 0"#, options: .regularExpression)
     }
 
-    @Test func jsonIsTheSameByteForByteInEveryLanguage() throws {
-        let data = try Self.library(words: 6)
+    @Test func jsonIsTheSameByteForByteInEveryLanguage() async throws {
+        let data = try await Self.library(words: 6)
         let commands: [[String]] = [
             ["lookup", "serendipity", "--providers", "wordnet", "--format", "json"],
             ["lookup", "xyzzyqq", "--offline", "--format", "json"],
@@ -131,8 +131,8 @@ import Testing
         for command in commands {
             let copyRussian = TemporaryFiles.directory(), copyEnglish = TemporaryFiles.directory()
             #expect(system("cp -R \(data)/. \(copyRussian)/ && cp -R \(data)/. \(copyEnglish)/") == 0)
-            let russian = BinaryRun.run(command, environment: ["LANG": "ru_RU.UTF-8", "LEXAGG_DATA_DIR": copyRussian])
-            let english = BinaryRun.run(command, environment: ["LANG": "C", "LEXAGG_DATA_DIR": copyEnglish])
+            let russian = await BinaryRun.run(command, environment: ["LANG": "ru_RU.UTF-8", "LEXAGG_DATA_DIR": copyRussian])
+            let english = await BinaryRun.run(command, environment: ["LANG": "C", "LEXAGG_DATA_DIR": copyEnglish])
             #expect(russian.status == english.status, "\(command)")
             #expect(!russian.stdout.isEmpty || russian.status == 64, "\(command): \(russian.stderr)")
             #expect(Self.stable(russian.stdout) == Self.stable(english.stdout), "\(command)")
@@ -143,8 +143,8 @@ import Testing
 /// The quiz in a real terminal, in Russian: prompts, the countdown, a hint for a wrong key, stopping early.
 @Suite(.serialized) struct LocalizationTerminalTests {
     @Test(.enabled(if: Tmux.available, "tmux is not installed (.ci/run installs it)"))
-    func theQuizInATerminalSpeaksRussian() throws {
-        let data = try LocalizationBinaryTests.library(words: 6)
+    func theQuizInATerminalSpeaksRussian() async throws {
+        let data = try await LocalizationBinaryTests.library(words: 6)
         let tmux = Tmux()
         defer { tmux.kill() }
         let environment = "env -i PATH=/usr/bin:/bin TERM=xterm-256color LANG=ru_RU.UTF-8 LEXAGG_DATA_DIR=\(BinaryRun.shellQuote(data))"

@@ -147,10 +147,10 @@ import WiktionaryProvider
         #expect(server.maximumConcurrentRequests == 3)
     }
 
-    @Test func standardInputThroughTheRealBinary() {
+    @Test func standardInputThroughTheRealBinary() async {
         let command = "printf 'serendipity\\nbank\\n' | " + BinaryRun.shellQuote(BinaryRun.binary)
             + " lookup --batch - --providers wordnet --format json"
-        let run = BinaryRun.run(["-c", command], environment: ["LEXAGG_DICT_PATH": FixtureStore.dictDatabases], executable: "/bin/sh")
+        let run = await BinaryRun.run(["-c", command], environment: ["LEXAGG_DICT_PATH": FixtureStore.dictDatabases], executable: "/bin/sh")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 2)
         #expect(run.stderr.contains("2 words: 2 found"))

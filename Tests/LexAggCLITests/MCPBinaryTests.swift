@@ -11,7 +11,7 @@ import Glibc
 /// so no user data is read or written; `--offline` keeps the network out (the embedded WordNet answers).
 @Suite struct MCPBinaryTests {
     static let inCI = (ProcessInfo.processInfo.environment["CI"] ?? "").lowercased() == "true"
-    static let pythonClientInstalled = shell("python3 -c 'import mcp' >/dev/null 2>&1") == 0
+    static let pythonClientInstalled = system("python3 -c 'import mcp' >/dev/null 2>&1") == 0
 
     /// The Python client's session, reported as one JSON object for the assertions below.
     static let clientScript = #"""
@@ -49,7 +49,7 @@ import Glibc
         """#
 
     @Test(.enabled(if: pythonClientInstalled || inCI, "the Python mcp package is not installed (pip install mcp==2.3.0; .ci/run does)"))
-    func thePythonMCPClientDrivesLexaggMCP() throws {
+    func thePythonMCPClientDrivesLexaggMCP() async throws {
         guard Self.pythonClientInstalled else {
             Issue.record("CI must have the Python mcp package: .ci/run installs it with pip install mcp==2.3.0")
             return
@@ -57,7 +57,7 @@ import Glibc
         let home = TemporaryFiles.directory()
         let script = home + "/client.py"
         try Data(Self.clientScript.utf8).write(to: URL(fileURLWithPath: script))
-        let run = Self.run(["python3", script, BinaryRun.binary, home], input: nil)
+        let run = await Self.run(["python3", script, BinaryRun.binary, home], input: nil)
         let log = TemporaryFiles.read(home + "/server-stderr.log")
         #expect(run.status == 0, "client: \(run.stderr)\nserver: \(log)")
         let report = try #require(
@@ -95,7 +95,7 @@ import Glibc
 
     /// A client that writes its requests and closes standard input at once still gets every answer, and the server
     /// then exits 0; standard output carries nothing but JSON-RPC (the --verbose log goes to standard error).
-    @Test func theEndOfInputEndsTheServerAfterItHasAnswered() throws {
+    @Test func theEndOfInputEndsTheServerAfterItHasAnswered() async throws {
         let home = TemporaryFiles.directory()
         let requests = [
             #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sh","version":"1"}}}"#,
@@ -105,7 +105,7 @@ import Glibc
         ]
         let input = home + "/input"
         try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: input))
-        let run = Self.run(
+        let run = await Self.run(
             ["env", "-i", "HOME=\(home)", "XDG_DATA_HOME=\(home)/data", "XDG_CACHE_HOME=\(home)/cache",
              "XDG_CONFIG_HOME=\(home)/config", "PATH=/usr/bin:/bin", BinaryRun.binary, "mcp", "--offline", "--verbose"],
             input: input
@@ -126,16 +126,12 @@ import Glibc
     }
 
     /// Runs `command` with standard input from `input` (or none), within two minutes.
-    static func run(_ command: [String], input: String?) -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ command: [String], input: String?) async -> (status: Int32, stdout: String, stderr: String) {
         let directory = TemporaryFiles.directory()
         let line = command.map(BinaryRun.shellQuote).joined(separator: " ")
             + " <\(input.map(BinaryRun.shellQuote) ?? "/dev/null") >\(directory)/out 2>\(directory)/err"
-        let status = shell("timeout 120 " + line)
+        let status = await BinaryRun.sh("timeout 120 " + line)
         return (status, TemporaryFiles.read(directory + "/out"), TemporaryFiles.read(directory + "/err"))
     }
 
-    @discardableResult
-    static func shell(_ command: String) -> Int32 {
-        (system(command) >> 8) & 0xFF
-    }
 }

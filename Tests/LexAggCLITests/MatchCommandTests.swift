@@ -89,11 +89,11 @@ import WiktionaryProvider
         }
     }
 
-    @Test func theBinaryMatchesOffline() {
-        let run = BinaryRun.run(["match", "hous", "--strategy", "prefix", "--offline", "--providers", "wordnet"])
+    @Test func theBinaryMatchesOffline() async {
+        let run = await BinaryRun.run(["match", "hous", "--strategy", "prefix", "--offline", "--providers", "wordnet"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("  house\n") && run.stdout.contains("  household\n"))
-        let bad = BinaryRun.run(["match", "hous", "--strategy", "nope"])
+        let bad = await BinaryRun.run(["match", "hous", "--strategy", "nope"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("nope"))
     }

@@ -212,9 +212,9 @@ enum QuizLibraryFixture {
         #expect(try decode(run.stdout).result?.asked == 2)
     }
 
-    @Test func withoutATerminalOrAnswersTheQuizExplainsWhatToDo() throws {
+    @Test func withoutATerminalOrAnswersTheQuizExplainsWhatToDo() async throws {
         let directory = try QuizLibraryFixture.directory()
-        let run = BinaryRun.run(["quiz"], environment: ["LEXAGG_DATA_DIR": directory])
+        let run = await BinaryRun.run(["quiz"], environment: ["LEXAGG_DATA_DIR": directory])
         #expect(run.status == 64)
         #expect(run.stderr.contains("lexagg: error: standard input is not a terminal and no answers were given"))
         #expect(run.stdout.isEmpty)

@@ -76,10 +76,10 @@ struct Tmux {
     }
 
     @Test(.enabled(if: Tmux.available, "tmux is not installed (.ci/run installs it)"))
-    func aFiveQuestionQuizWithATimeoutThenTheNextDaysReview() throws {
+    func aFiveQuestionQuizWithATimeoutThenTheNextDaysReview() async throws {
         // A library of ten words from the offline WordNet, as a person would build it.
         let data = TemporaryFiles.directory()
-        let add = BinaryRun.run(["library", "add"] + Self.words + ["--providers", "wordnet"],
+        let add = await BinaryRun.run(["library", "add"] + Self.words + ["--providers", "wordnet"],
                                 environment: ["LEXAGG_DATA_DIR": data])
         try #require(add.status == 0, "library add failed: \(add.stderr)")
 
@@ -87,7 +87,7 @@ struct Tmux {
         let probeData = TemporaryFiles.directory()
         #expect(system("cp -R \(data)/. \(probeData)/") == 0)
         let arguments = ["--count", "5", "--seed", "4", "--now", "2026-11-21T10:00:00Z"]
-        let probe = BinaryRun.run(["quiz", "--seconds", "3", "--answers", "1,1,1,1,1", "--format", "json"] + arguments,
+        let probe = await BinaryRun.run(["quiz", "--seconds", "3", "--answers", "1,1,1,1,1", "--format", "json"] + arguments,
                                   environment: ["LEXAGG_DATA_DIR": probeData])
         let plan = try #require(try JSONDecoder().decode(Document.self, from: Data(probe.stdout.utf8)).result?.answers)
         try #require(plan.count == 5, "\(probe.stderr)")
@@ -136,7 +136,7 @@ struct Tmux {
                 "the terminal was not restored: \(settings)")
 
         // Saved: the run and each word's history.
-        let stats = BinaryRun.run(["quiz", "--stats", "--format", "json"], environment: ["LEXAGG_DATA_DIR": data])
+        let stats = await BinaryRun.run(["quiz", "--stats", "--format", "json"], environment: ["LEXAGG_DATA_DIR": data])
         struct Stats: Decodable {
             struct Run: Decodable { var asked, right, wrong, missed: Int }
             struct Word: Decodable { var word: String; var seen, right, wrong: Int }
@@ -167,17 +167,17 @@ struct Tmux {
         #expect(screen.contains("QUIZ-EXIT=130"), "\(screen)")
         #expect(screen.contains("Stopped early after 1 of 5 questions; the answers given are saved."), "\(screen)")
         #expect(!(screen.components(separatedBy: "TTY=").last ?? "-").contains("-"), "terminal not restored: \(screen)")
-        let after = BinaryRun.run(["quiz", "--stats", "--format", "json"], environment: ["LEXAGG_DATA_DIR": data])
+        let after = await BinaryRun.run(["quiz", "--stats", "--format", "json"], environment: ["LEXAGG_DATA_DIR": data])
         let runs = try JSONDecoder().decode(Stats.self, from: Data(after.stdout.utf8)).quizzes
         #expect(runs.map(\.asked) == [1, 5])
     }
 
-    @Test func answersPipedInArePlayedAndAClosedPipeKeepsThem() throws {
+    @Test func answersPipedInArePlayedAndAClosedPipeKeepsThem() async throws {
         let data = try QuizLibraryFixture.directory()
         let out = TemporaryFiles.directory() + "/out"
         let command = "printf '9\\n1\\n2\\n' | env -i PATH=/usr/bin:/bin LEXAGG_DATA_DIR=\(BinaryRun.shellQuote(data)) "
             + BinaryRun.shellQuote(BinaryRun.binary) + " quiz --count 4 --seconds 30 >\(out) 2>&1"
-        let status = system(command) >> 8
+        let status = await BinaryRun.sh(command)
         let text = TemporaryFiles.read(out)
         #expect(status == 0, "\(text)")
         #expect(text.contains("'9' is not an answer"))

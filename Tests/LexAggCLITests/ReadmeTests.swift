@@ -8,9 +8,9 @@ import Testing
 
     /// Every provider the composition root registers is named (as `id`) in README's provider table; dictd databases
     /// found on the machine are covered by its "any dictd database" row.
-    @Test func namesEveryRegisteredProvider() throws {
+    @Test func namesEveryRegisteredProvider() async throws {
         #expect(!Self.readme.isEmpty)
-        let run = BinaryRun.run(["providers", "--format", "json"], environment: ["HOME": TemporaryFiles.directory()])
+        let run = await BinaryRun.run(["providers", "--format", "json"], environment: ["HOME": TemporaryFiles.directory()])
         #expect(run.status == 0, "\(run.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let providers = try #require(document["providers"] as? [[String: Any]])
@@ -24,8 +24,8 @@ import Testing
     }
 
     /// Every command is documented.
-    @Test func documentsEveryCommand() {
-        let help = BinaryRun.run(["--help"])
+    @Test func documentsEveryCommand() async {
+        let help = await BinaryRun.run(["--help"])
         // Command lines are indented by two spaces; their wrapped descriptions by more.
         let commands = (help.stdout.components(separatedBy: "SUBCOMMANDS:").last ?? "").split(separator: "\n")
             .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.contains("See 'lexagg help") }

@@ -46,12 +46,12 @@ struct ServeCommandTests {
     }
 
     @Test func refusesABadPortAndABusyOne() async throws {
-        let bad = BinaryRun.run(["serve", "dict", "--port", "70000"], environment: ["HOME": TemporaryFiles.directory()])
+        let bad = await BinaryRun.run(["serve", "dict", "--port", "70000"], environment: ["HOME": TemporaryFiles.directory()])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--port must be between 0 and 65535"))
         // A port that is taken: the server's own, while it runs.
         let running = try await RunningServer.start([RunningServer.wordnet()])
-        let busy = BinaryRun.run(["serve", "dict", "--port", String(running.port)], environment: ["HOME": TemporaryFiles.directory()])
+        let busy = await BinaryRun.run(["serve", "dict", "--port", String(running.port)], environment: ["HOME": TemporaryFiles.directory()])
         try await running.stop()
         #expect(busy.status == 69, "\(busy.stderr)")
         #expect(busy.stderr.contains("cannot serve DICT on 127.0.0.1:\(running.port)"))

@@ -55,11 +55,11 @@ import Testing
                           "first": body[0]["meanings"][0]["definitions"][0]["definition"]}))
     """#
 
-    static func python(_ arguments: [String]) throws -> [String: Any] {
+    static func python(_ arguments: [String]) async throws -> [String: Any] {
         let directory = TemporaryFiles.directory()
         let script = directory + "/client.py"
         try client.write(toFile: script, atomically: true, encoding: .utf8)
-        let run = BinaryRun.run([script] + arguments, executable: "/usr/bin/python3")
+        let run = await BinaryRun.run([script] + arguments, executable: "/usr/bin/python3")
         #expect(run.status == 0, "python: \(run.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
         return try #require(object as? [String: Any], "python printed: \(run.stdout) \(run.stderr)")
@@ -71,19 +71,19 @@ import Testing
         try await TestServer.with { server in
             var ours: Set<String> = []
             for word in ["serendipity", "house", "run"] {
-                let answer = try Self.python(["url", server.base, word])
+                let answer = try await Self.python(["url", server.base, word])
                 #expect(answer["status"] as? Int == 200)
                 #expect((answer["words"] as? [String])?.first == word)
                 #expect((answer["first"] as? String)?.isEmpty == false)
                 ours.formUnion(answer["fields"] as? [String] ?? [])
             }
-            let missing = try Self.python(["url", server.base, "qwzxvbn"])
+            let missing = try await Self.python(["url", server.base, "qwzxvbn"])
             #expect(missing["status"] as? Int == 404)
 
             guard let samples = FixtureStore.referenceSamples else { return }
             var recorded: Set<String> = []
             for name in ["en-hello", "en-test", "en-keyboard", "en-spell", "en-aaa", "en-positive"] {
-                let answer = try Self.python(["file", samples + "/dictionaryapi/\(name).json"])
+                let answer = try await Self.python(["file", samples + "/dictionaryapi/\(name).json"])
                 recorded.formUnion(answer["fields"] as? [String] ?? [])
             }
             // Documented (api-formats.md section 2) as a list of words like `synonyms`, though no recorded body has one.

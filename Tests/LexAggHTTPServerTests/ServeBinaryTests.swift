@@ -124,7 +124,7 @@ import Testing
         let dict = try #require(lines.first { $0.hasPrefix("lexagg: serving DICT on ") }?.split(separator: " ").last)
         let port = try #require(dict.split(separator: ":").last.map(String.init))
         #expect(try await TestServer.get(http + "/v1/lookup?word=serendipity&providers=wordnet").status == 200)
-        let client = BinaryRun.run(["-h", "127.0.0.1", "-p", port, "-d", "wordnet", "serendipity"], executable: "/usr/bin/dict")
+        let client = await BinaryRun.run(["-h", "127.0.0.1", "-p", port, "-d", "wordnet", "serendipity"], executable: "/usr/bin/dict")
         #expect(client.stdout.contains("good luck in making unexpected and fortunate discoveries"), "\(client.stderr)")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()

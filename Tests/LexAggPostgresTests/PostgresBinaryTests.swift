@@ -51,10 +51,10 @@ struct PostgresBinaryTests {
     func aWordAddedInOneProcessIsListedInAnotherAndEightWritersStoreEveryWord() async throws {
         let url = try await TestDatabase.create()
         let echo = try Self.echo()
-        let add = BinaryRun.run(["library", "add", "serendipity", "--providers", "echo"],
+        let add = await BinaryRun.run(["library", "add", "serendipity", "--providers", "echo"],
                                 environment: Self.environment(url, ["LEXAGG_ECHO_COMMAND": echo]))
         #expect(add.status == 0, "\(add.stderr)")
-        let list = BinaryRun.run(["library", "list", "--format", "json"], environment: Self.environment(url))
+        let list = await BinaryRun.run(["library", "list", "--format", "json"], environment: Self.environment(url))
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("\"serendipity\""))
 
@@ -62,7 +62,7 @@ struct PostgresBinaryTests {
         let runs = await withTaskGroup(of: (Int32, String).self) { group in
             for process in 0..<8 {
                 group.addTask {
-                    let run = BinaryRun.run(["library", "add", "--providers", "echo"] + (0..<100).map { "w\(process)x\($0)" },
+                    let run = await BinaryRun.run(["library", "add", "--providers", "echo"] + (0..<100).map { "w\(process)x\($0)" },
                                             environment: Self.environment(url, ["LEXAGG_ECHO_COMMAND": echo]))
                     return (run.status, run.stderr)
                 }
@@ -72,7 +72,7 @@ struct PostgresBinaryTests {
             return all
         }
         for (status, stderr) in runs { #expect(status == 0, "\(stderr)") }
-        let counted = BinaryRun.run(["library", "list", "--limit", "1", "--format", "json"], environment: Self.environment(url))
+        let counted = await BinaryRun.run(["library", "list", "--limit", "1", "--format", "json"], environment: Self.environment(url))
         let document = try JSONSerialization.jsonObject(with: Data(counted.stdout.utf8)) as? [String: Any]
         #expect(document?["total"] as? Int == 801, "\(counted.stdout.prefix(300))")
     }
@@ -95,26 +95,26 @@ struct PostgresBinaryTests {
         let file = local + "/export.json"
         try LibraryExporter.export(words, as: .json).write(toFile: file, atomically: true, encoding: .utf8)
         let sqlite = ["HOME": local, "LEXAGG_DATA_DIR": local + "/data", "XDG_CONFIG_HOME": local + "/config", "LANG": "C.UTF-8"]
-        let imported = BinaryRun.run(["library", "import", file], environment: sqlite)
+        let imported = await BinaryRun.run(["library", "import", file], environment: sqlite)
         #expect(imported.status == 0, "\(imported.stderr)")
 
-        let copy = BinaryRun.run(["store", "copy", "--from", "sqlite:" + local + "/data/library.sqlite", "--to", url], environment: sqlite)
+        let copy = await BinaryRun.run(["store", "copy", "--from", "sqlite:" + local + "/data/library.sqlite", "--to", url], environment: sqlite)
         #expect(copy.status == 0, "\(copy.stderr)")
         #expect(copy.stdout.contains("1000 words read, 1000 added, 0 merged, 0 already there"), "\(copy.stdout)")
-        let again = BinaryRun.run(["store", "copy", "--from", "sqlite:" + local + "/data", "--to", url, "--format", "json"], environment: sqlite)
+        let again = await BinaryRun.run(["store", "copy", "--from", "sqlite:" + local + "/data", "--to", url, "--format", "json"], environment: sqlite)
         #expect(again.status == 0, "\(again.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
         let library = report?["library"] as? [String: Any]
         #expect(library?["added"] as? Int == 0)
         #expect(library?["unchanged"] as? Int == 1000, "copying again adds nothing")
 
-        let before = BinaryRun.run(["library", "export", "--format", "json"], environment: sqlite)
-        let after = BinaryRun.run(["library", "export", "--format", "json"], environment: Self.environment(url))
+        let before = await BinaryRun.run(["library", "export", "--format", "json"], environment: sqlite)
+        let after = await BinaryRun.run(["library", "export", "--format", "json"], environment: Self.environment(url))
         #expect(after.status == 0, "\(after.stderr)")
         #expect(before.stdout.count > 100_000)
         #expect(before.stdout == after.stdout, "the exports differ")
         for (name, environment) in [("sqlite", sqlite), ("postgres", Self.environment(url))] {
-            let starred = BinaryRun.run(["library", "list", "--favorites", "--limit", "1", "--format", "json"], environment: environment)
+            let starred = await BinaryRun.run(["library", "list", "--favorites", "--limit", "1", "--format", "json"], environment: environment)
             let total = (try? JSONSerialization.jsonObject(with: Data(starred.stdout.utf8)) as? [String: Any])?["total"] as? Int
             #expect(total == 250, "\(name): \(starred.stdout.prefix(200))")
         }
@@ -123,7 +123,7 @@ struct PostgresBinaryTests {
     @Test func anUnreachableStoreFailsLibraryCommandsWith69AndLookupsStillAnswer() async throws {
         let port = try ClosedPort()
         let environment = Self.environment(TestDatabase.closedURL(port))
-        let list = BinaryRun.run(["library", "list"], environment: environment)
+        let list = await BinaryRun.run(["library", "list"], environment: environment)
         #expect(list.status == 69, "\(list.stdout) \(list.stderr)")
         #expect(list.stderr.contains("127.0.0.1:\(port.port)"))
         #expect(!list.stderr.contains("Fatal"))
@@ -133,7 +133,7 @@ struct PostgresBinaryTests {
         server.route("/w/api.php", query: ["action": "parse", "page": "bank"], .json(Self.bytes("wiktionary/responses/parse-bank.json")))
         var online = environment
         online["LEXAGG_WIKTIONARY_ENDPOINT"] = server.baseURL
-        let lookup = BinaryRun.run(["lookup", "bank", "--providers", "wiktionary", "--timeout", "60"], environment: online)
+        let lookup = await BinaryRun.run(["lookup", "bank", "--providers", "wiktionary", "--timeout", "60"], environment: online)
         #expect(lookup.status == 0, "\(lookup.stderr)")
         #expect(lookup.stdout.contains("[wiktionary]"))
         let warnings = lookup.stderr.split(separator: "\n").filter { $0.contains("warning") }

@@ -259,7 +259,8 @@ let package = Package(
         ),
 
         // MARK: Fixtures and the other tests
-        .target(name: "LexAggFixtures"),
+        .target(name: "LexAggFixtures", dependencies: ["CTestRunnerSettings"]),
+        .target(name: "CTestRunnerSettings"),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
         .testTarget(
             name: "LexAggCacheTests",

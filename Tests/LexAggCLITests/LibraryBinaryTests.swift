@@ -61,7 +61,17 @@ import Glibc
             let batch = Array(Self.wordNetWords[(round * 330)..<(round * 330 + 330)])
             let output = data + "/out-\(round)"
             let process = try start(["library", "add"] + batch + ["--providers", "wordnet"], data: data, output: output)
-            try await Task.sleep(for: .microseconds(Int.random(in: 30_000...600_000, using: &generator)))
+            if round % 2 == 1 {
+                // Every other run is killed soon after its first acknowledgement, however slow the machine is, so
+                // some runs are surely cut in the middle of their words; the others at a random time from the start.
+                let started = ContinuousClock.now
+                while process.isRunning, !TemporaryFiles.read(output).contains("\n"), started.duration(to: .now) < .seconds(60) {
+                    try await Task.sleep(for: .milliseconds(2))
+                }
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...50_000, using: &generator)))
+            } else {
+                try await Task.sleep(for: .microseconds(Int.random(in: 30_000...600_000, using: &generator)))
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let lines = TemporaryFiles.read(output).split(separator: "\n")

@@ -2,6 +2,7 @@ import Foundation
 import LexAggCore
 import RandomWordProvider
 import LexAggFixtures
+import ProviderConformance
 import Testing
 
 /// `random --define/--page/--save` and `suggest`, over a word list of fixture words (plus words no dictionary has).
@@ -70,6 +71,18 @@ import Testing
     @Test func plainRandomIsUnchanged() async throws {
         let plain = await run(["random", "--count", "12", "--providers", "wordlist"])
         #expect(Set(plain.stdout.split(separator: "\n").map(String.init)) == Set(Self.defined + Self.undefined))
+    }
+
+    @Test func suggestGivesUpOnAStalledServiceAtItsTimeout() async throws {
+        let server = try await ReplayServer.start(fallback: ReplayResponse.json("[]").with(.stall))
+        defer { Task { await server.shutdown() } }
+        let run = await CLIRun.run(["suggest", "--date", "2026-03-02", "--timeout", "1", "--format", "json"],
+                                   environment: environment.merging(["LEXAGG_RANDOMWORD_ENDPOINT": server.baseURL]) { $1 },
+                                   also: [.randomword, words])
+        #expect(run.status == 0, "\(run.stderr)")
+        let word = try #require(words(in: run.stdout).first, "\(run.stdout)")
+        #expect(Self.defined.contains(word), "a word the list has and a dictionary defines")
+        #expect(server.requests.count == 1, "asked once, then the local list answered")
     }
 
     @Test func theWordOfTheDayStaysAllDayHasADefinitionAndIsNotSaved() async throws {

@@ -64,6 +64,21 @@ import WiktionaryProvider
         #expect(run.stdout.contains("\"lemma\" : \"cat\""))
     }
 
+    @Test func randomGivesUpOnAStalledServiceAtItsTimeout() async throws {
+        let server = try await ReplayServer.start(fallback: ReplayResponse.json("[]").with(.stall))
+        defer { Task { await server.shutdown() } }
+        let environment = ["LEXAGG_RANDOMWORD_ENDPOINT": server.baseURL]
+        let run = await CLIRun.run(["random", "--count", "4", "--timeout", "1"], environment: environment,
+                                   also: [.randomword, .wordlist])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 4, "the local list answers")
+        #expect(run.stderr.contains("no answer within 1 s"), "\(run.stderr)")
+        #expect(server.requests.count == 1)
+
+        let refused = await CLIRun.run(["random", "--timeout", "0"], environment: environment, also: [.randomword, .wordlist])
+        #expect(refused.status == 64 && refused.stderr.contains("--timeout must be a number of seconds above 0"))
+    }
+
     @Test func randomWordsFallBackToTheLocalListWhenTheServiceRefuses() async throws {
         let server = try await ReplayServer.start(
             fallback: .json(#"{"Error":"You hit the rate limit, try again in a few seconds"}"#, status: 403)

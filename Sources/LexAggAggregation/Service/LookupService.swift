@@ -139,7 +139,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     {
         let sources = try await selection.randomSources(language, options: options)
         logger.info("random \(language.code): trying \(sources.map(\.descriptor.id.rawValue).joined(separator: ", ")) in order")
-        return RandomWords(language: language, sources: sources, logger: logger)
+        return RandomWords(language: language, sources: sources, limits: aggregationOptions(options), clock: clock, logger: logger)
     }
 
     // MARK: Definitions
@@ -286,24 +286,43 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     public struct RandomWords: Sendable {
         public let language: Language
         public let sources: [any RandomWordProviding]
+        /// The request's time limits: each call of ``next(_:)`` gets the deadline, each online source its own limit
+        /// within it; a local source (a word list on disk) answers at once and is never cut off.
+        fileprivate let limits: AggregationOptions
+        fileprivate let clock: C
         fileprivate let logger: Logger
 
         /// `count` random words from the first provider that gives them; a failing one is followed by the next
         /// (the online service, then the local word list). Random word lists are never cached.
         ///
         /// A provider that gives fewer words than asked (it drops junk, or repeats itself) is asked again for the
-        /// rest, a few times; one that gives none counts as failed, and the next is tried.
+        /// rest, a few times; one that gives none counts as failed, and the next is tried. A stalled online source
+        /// is a timeout after its limit, so the local list still answers.
         public func next(_ count: Int) async -> RandomWordsAnswer {
             var failures: [ProviderError] = []
+            let end = clock.now.advanced(by: limits.deadline)
             for provider in sources {
                 let id = provider.descriptor.id
+                let inline = provider.descriptor.runsInline
+                let left = clock.now.duration(to: end)
+                let limit = min(limits.providerTimeouts[id] ?? limits.providerTimeout, left)
+                if !inline && limit <= .zero {
+                    failures.append(ProviderError(.timeout, provider: id, message: "not asked: the \(formatSeconds(limits.deadline)) deadline had passed"))
+                    continue
+                }
+                let providerEnd = clock.now.advanced(by: limit)
                 var words: [String] = []
                 var seen = Set<String>()
                 var rounds = 0
                 do {
                     while words.count < count && rounds < 4 {
                         rounds += 1
-                        let batch = try await provider.randomWords(RandomWordRequest(count: count - words.count, language: language))
+                        let request = RandomWordRequest(count: count - words.count, language: language)
+                        let batch = inline
+                            ? try await provider.randomWords(request)
+                            : try await Aggregator<C>.withTimeout(clock.now.duration(to: providerEnd), clock: clock, provider: id) {
+                                try await provider.randomWords(request)
+                            }
                         let fresh = batch.filter { seen.insert($0).inserted }
                         if fresh.isEmpty { break }
                         words += fresh

@@ -240,5 +240,6 @@ extension Aggregator where C == ContinuousClock {
 /// `2 s`, `0.5 s`.
 func formatSeconds(_ duration: Duration) -> String {
     let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 10).rounded() / 10) s"
+    let tenths = (seconds * 10).rounded() / 10  // 0.99998 s left of a deadline reads "1 s", not "1.0 s"
+    return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
 }

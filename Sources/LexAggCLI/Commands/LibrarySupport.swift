@@ -50,23 +50,29 @@ extension CommandContext {
     /// The lookup service's providers for defining words of `language` (and translating them into `target`), as
     /// `lookup` would choose them with the same flags: for `library add`, `random --define` and `suggest`.
     func definitions(
-        language: Language?, providers: String? = nil, offline: Bool = false, target: Language? = nil
+        language: Language?, providers: String? = nil, offline: Bool = false, target: Language? = nil,
+        timeout: Duration? = nil
     ) async throws -> LookupService<ContinuousClock>.Definitions {
         let service = try lookupService()
         reportRegistryProblems()
         let definitions = try await service.definitions(
             language: language, translatingTo: target,
-            options: RequestOptions(providers: providerNames(providers), offline: offline, suggest: false)
+            options: RequestOptions(providers: providerNames(providers), timeout: timeout, offline: offline, suggest: false)
         )
         for note in definitions.notes where note.kind == .skipped { warn(note.message) }
         return definitions
     }
 
-    /// The lookup service's random-word providers for `language`.
-    func randomWords(language: Language, providers: String? = nil) async throws -> LookupService<ContinuousClock>.RandomWords {
+    /// The lookup service's random-word providers for `language`, each call bounded by `timeout` (else the
+    /// configured limits).
+    func randomWords(language: Language, providers: String? = nil, timeout: Duration? = nil) async throws
+        -> LookupService<ContinuousClock>.RandomWords
+    {
         let service = try lookupService()
         reportRegistryProblems()
-        return try await service.randomWords(language: language, options: RequestOptions(providers: providerNames(providers)))
+        return try await service.randomWords(
+            language: language, options: RequestOptions(providers: providerNames(providers), timeout: timeout)
+        )
     }
 }
 

@@ -29,6 +29,9 @@ struct RandomCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpRandomPage), valueName: "n"))
     var page: Int?
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
+    var timeout: Double?
+
     @Flag(name: .long, help: ArgumentHelp(localized(.helpRandomDefine)))
     var define = false
 
@@ -46,7 +49,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
             throw CommandFailure.usage(localized(.countOutOfRange, Self.maximumCount, count))
         }
         let language = try lang.map { try parseLanguage($0) } ?? context.settings.language ?? .english
-        let source = try await context.randomWords(language: language, providers: providers)
+        let source = try await context.randomWords(language: language, providers: providers, timeout: try parseTimeout(timeout))
 
         if define || save || page != nil { return try await browse(source, language: language, context: context) }
 

@@ -25,6 +25,9 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: ArgumentHelp(localized(.helpSuggestNotify)))
     var notify = false
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpLookupTimeout), valueName: "seconds"))
+    var timeout: Double?
+
     @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
     var format: OutputFormat = .text
 
@@ -39,7 +42,8 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         let day = try date.map(Self.validDay) ?? isoDayString(Date())
         let language = try await chooseLanguage(day: day, context: context)
-        let lookup = try await context.definitions(language: language)
+        let limit = try parseTimeout(timeout)
+        let lookup = try await context.definitions(language: language, timeout: limit)
         let library = try context.openLibrary()
         defer { library.close() }
         var chosen: (word: String, entries: [Entry])?
@@ -51,7 +55,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             }
         } catch { throw CommandFailure(error) }
         if chosen == nil {
-            let batch = try await context.randomWords(language: language).next(Self.candidateCount)
+            let batch = try await context.randomWords(language: language, timeout: limit).next(Self.candidateCount)
             if batch.provider == nil {
                 for failure in batch.failures { context.warn(failure.description) }
                 context.fail(localized(.randomNoProvider, language.displayName))

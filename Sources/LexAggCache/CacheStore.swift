@@ -280,7 +280,9 @@ public final class CacheStore: AnswerStore {
         }
         for attempt in 0..<2 {
             do {
-                return try open()
+                let queue = try open()
+                PrivateFiles.restrictDatabase(path)
+                return queue
             } catch OpenFailure.unusableFile(let reason) where attempt == 0 {
                 guard moveAside(because: reason) else { return nil }
             } catch OpenFailure.newerSchema(let version) {

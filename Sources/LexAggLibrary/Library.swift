@@ -51,7 +51,10 @@ public final class Library: Sendable {
         } catch {
             throw LibraryError(.io, "cannot create the data directory \(directory): \(error.localizedDescription)")
         }
-        return try Library(path: directory + "/" + fileName, busyTimeout: busyTimeout)
+        let library = try Library(path: directory + "/" + fileName, busyTimeout: busyTimeout)
+        PrivateFiles.restrictDatabase(library.path)
+        PrivateFiles.restrict(directory + "/" + HistoryJournal.fileName)
+        return library
     }
 
     /// Opens the library file at `path`, creating it when missing, and applies pending migrations

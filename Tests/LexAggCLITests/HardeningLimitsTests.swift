@@ -134,6 +134,39 @@ import Glibc
         #expect(found >= 3)
     }
 
+    /// Files an older lexagg left readable by others (it wrote them 0644) are made private by the next run that
+    /// opens them; a file that is not lexagg's store is left alone.
+    @Test func filesLeftReadableByAnOlderLexaggBecomePrivate() async throws {
+        let home = TemporaryFiles.directory()
+        let csv = "word,language,starred,added,definition,examples,ipa,translation,sources\ncottage,en,no,,a house,,,,\n"
+        try csv.write(toFile: home + "/in.csv", atomically: true, encoding: .utf8)
+        let environment = ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "LEXAGG_DATA_DIR": "", "HOME": home]
+        #expect(await run(["library", "import", home + "/in.csv"], data: home, environment: environment).status == 0)
+        #expect(await run(["lookup", "house", "--providers", "wordnet"], data: home, environment: environment).status == 0)
+        #expect(await run(["cache", "stats"], data: home, environment: environment).status == 0)
+        var files: [String] = []
+        for root in [home + "/data", home + "/cache"] {
+            let walker = FileManager.default.enumerator(atPath: root)
+            while let name = walker?.nextObject() as? String {
+                if FileMode.type(root + "/" + name) == .typeRegular { files.append(root + "/" + name) }
+            }
+        }
+        #expect(files.contains { $0.hasSuffix("/library.sqlite") } && files.contains { $0.hasSuffix("/history.log") })
+        #expect(files.contains { $0.contains("/cache/") }, "\(files)")
+        for file in files { chmod(file, 0o644) }
+        let stranger = home + "/data/lexagg/notes.txt"
+        try "mine".write(toFile: stranger, atomically: false, encoding: .utf8)
+        chmod(stranger, 0o644)
+
+        #expect(await run(["library", "list"], data: home, environment: environment).status == 0)
+        #expect(await run(["cache", "stats"], data: home, environment: environment).status == 0)
+        for file in files {
+            let mode = try #require(FileMode.permissions(file))
+            #expect(mode & 0o077 == 0, "\(file) is still readable by others: \(String(mode, radix: 8))")
+        }
+        #expect(FileMode.permissions(stranger) == 0o644, "a file that is not lexagg's is left alone")
+    }
+
     // MARK: 9. Recovery
 
     @Test func aZeroLengthLibraryIsReportedNotStartedAfresh() async throws {

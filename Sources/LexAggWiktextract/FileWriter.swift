@@ -112,16 +112,20 @@ final class FileWriter {
     }
 }
 
-/// A file read sequentially through a buffer.
+/// A file read sequentially through a buffer of its own: the blob file copied record by record
+/// (``read(_:into:)``), or a sort run's records read in place (``available(_:)``, ``current``, ``consume(_:)``).
 final class FileReader {
+    let path: String
     private let descriptor: Int32
-    private let path: String
-    private var buffer: UnsafeMutableRawBufferPointer
+    private let capacity: Int
+    private let buffer: UnsafeMutableRawPointer
     @exclusivity(unchecked) private var start = 0
     @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEnd = false
 
     init(path: String, capacity: Int = 1 << 20) throws(ImportError) {
         self.path = path
+        self.capacity = capacity
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ImportError("cannot open \(path): \(systemErrorText())") }
         buffer = .allocate(byteCount: capacity, alignment: 16)
@@ -132,22 +136,41 @@ final class FileReader {
         close(descriptor)
     }
 
+    /// The bytes read and not yet consumed.
+    var buffered: Int { end - start }
+
+    /// The first byte not yet consumed; ``buffered`` bytes from it are valid until the next read.
+    var current: UnsafeRawPointer { UnsafeRawPointer(buffer + start) }
+
+    func consume(_ count: Int) { start += count }
+
+    /// Whether `count` bytes (at most the buffer's capacity) are buffered from ``current``, reading more (after
+    /// moving the rest to the front) if not; false only at the end of the file.
+    func available(_ count: Int) throws(ImportError) -> Bool {
+        if end - start >= count { return true }
+        if start > 0 {
+            if end > start { memmove(buffer, buffer + start, end - start) }
+            end -= start
+            start = 0
+        }
+        while end < count && !atEnd {
+            let got = Glibc.read(descriptor, buffer + end, capacity - end)
+            if got < 0 { if errno == EINTR { continue }; throw ImportError("cannot read \(path): \(systemErrorText())") }
+            if got == 0 { atEnd = true } else { end += got }
+        }
+        return end - start >= count
+    }
+
     /// Exactly `count` bytes appended to `into`, or false at the end of the file.
     func read(_ count: Int, into target: inout [UInt8]) throws(ImportError) -> Bool {
         var remaining = count
         while remaining > 0 {
-            if start == end {
-                let got = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-                if got < 0 { if errno == EINTR { continue }; throw ImportError("cannot read \(path): \(systemErrorText())") }
-                if got == 0 {
-                    if remaining == count { return false }
-                    throw ImportError("\(path) ends early")
-                }
-                start = 0
-                end = got
+            guard try available(1) else {
+                if remaining == count { return false }
+                throw ImportError("\(path) ends early")
             }
             let take = min(remaining, end - start)
-            target.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start..<(start + take)]))
+            target.append(contentsOf: UnsafeRawBufferPointer(start: buffer + start, count: take))
             start += take
             remaining -= take
         }

@@ -222,52 +222,22 @@ struct RowWriter {
 
 /// Reads a run file's records one at a time, each contiguous in its buffer until the next call.
 final class RunReader {
-    private let descriptor: Int32
-    private let path: String
-    private let capacity = 1 << 20
-    private let buffer: UnsafeMutableRawPointer
-    @exclusivity(unchecked) private var start = 0
-    @exclusivity(unchecked) private var end = 0
-    @exclusivity(unchecked) private var atEnd = false
+    private let file: FileReader
 
     init(path: String) throws(ImportError) {
-        self.path = path
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ImportError("cannot open \(path): \(systemErrorText())") }
-        buffer = .allocate(byteCount: capacity, alignment: 16)
-    }
-
-    deinit {
-        buffer.deallocate()
-        close(descriptor)
+        file = try FileReader(path: path)
     }
 
     /// The next record, or nil at the end of the run.
     func next() throws(ImportError) -> UnsafeRawPointer? {
-        guard try available(2) else {
-            if end > start { throw ImportError("a sort run ends early") }
+        guard try file.available(2) else {
+            if file.buffered > 0 { throw ImportError("a sort run ends early") }
             return nil
         }
-        let length = KeySorter.recordLength(UnsafeRawPointer(buffer + start))
-        guard try available(length) else { throw ImportError("a sort run ends early") }
-        let record = UnsafeRawPointer(buffer + start)
-        start += length
+        let length = KeySorter.recordLength(file.current)
+        guard try file.available(length) else { throw ImportError("a sort run ends early") }
+        let record = file.current
+        file.consume(length)
         return record
-    }
-
-    /// Whether `count` bytes are in the buffer from `start`, reading more (after moving the rest to the front) if not.
-    private func available(_ count: Int) throws(ImportError) -> Bool {
-        if end - start >= count { return true }
-        if start > 0 {
-            if end > start { memmove(buffer, buffer + start, end - start) }
-            end -= start
-            start = 0
-        }
-        while end < count && !atEnd {
-            let got = read(descriptor, buffer + end, capacity - end)
-            if got < 0 { if errno == EINTR { continue }; throw ImportError("cannot read \(path): \(systemErrorText())") }
-            if got == 0 { atEnd = true } else { end += got }
-        }
-        return end - start >= count
     }
 }

@@ -28,7 +28,7 @@ public enum ConnectionErrorText {
             if case .unknown(let host, _) = error {
                 return "cannot resolve the host name \(host) (offline, or a wrong endpoint?)"
             }
-            return "cannot resolve the host name (offline, or a wrong endpoint?)"
+            return "the address cannot be used"
         case let error as IOError:
             return String(cString: strerror(error.errnoCode))
         case let error as HTTPClientError:

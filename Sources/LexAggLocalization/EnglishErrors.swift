@@ -27,7 +27,9 @@ enum EnglishErrors {
 
         // MARK: The words the user typed
         case .queryEmpty: "the word is empty"
-        case .queryTooLong: "the word is {1} characters long; the limit is {2}"
+        case .queryTooLong: .plural(
+            one: "the word is {n} characters long; the limit is {1}",
+            other: "the word is {n} characters long; the limit is {1}")
         case .queryControlCharacter: "the word contains the control character {1}"
         case .queryInvalidCharacter: "the word contains {1}, which is not a valid character"
         case .querySameLanguage: "source and target language are both {1}"

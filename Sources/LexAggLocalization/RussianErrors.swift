@@ -29,7 +29,10 @@ enum RussianErrors {
 
         // MARK: The words the user typed
         case .queryEmpty: "слово пустое"
-        case .queryTooLong: "в слове {1} символов, а можно не больше {2}"
+        case .queryTooLong: .plural(
+            one: "в слове {n} символ, а можно не больше {1}",
+            few: "в слове {n} символа, а можно не больше {1}",
+            many: "в слове {n} символов, а можно не больше {1}")
         case .queryControlCharacter: "в слове есть управляющий символ {1}"
         case .queryInvalidCharacter: "в слове есть недопустимый символ {1}"
         case .querySameLanguage: "язык оригинала и язык перевода совпадают: {1}"
@@ -166,7 +169,7 @@ enum RussianErrors {
             "ошибка кавычек в CSV, строка {1}: кавычка внутри поля без кавычек (удвойте её и заключите поле в кавычки); ничего не импортировано"
         case .libraryCSVTextAfterQuote: "ошибка кавычек в CSV, строка {1}: текст после закрывающей кавычки; ничего не импортировано"
         case .libraryCSVUnclosed: "ошибка кавычек в CSV: кавычка, открытая в строке {1}, так и не закрыта; ничего не импортировано"
-        case .libraryCSVFieldCount: "в строке {1} файла CSV полей {2}, а должно быть {3}; ничего не импортировано"
+        case .libraryCSVFieldCount: "в строке {1} файла CSV число полей — {2}, а должно быть {3}; ничего не импортировано"
         case .libraryCSVEmptyWord: "строка {1} файла CSV: слово пустое; ничего не импортировано"
         case .libraryCSVBadLanguage: "строка {1} файла CSV: «{2}» — не код языка; ничего не импортировано"
         case .libraryCSVBadDate: "строка {1} файла CSV: «{2}» — не дата в формате ISO 8601; ничего не импортировано"

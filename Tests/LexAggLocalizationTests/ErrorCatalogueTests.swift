@@ -62,6 +62,9 @@ import Testing
             == "ответ example.org больше предела в 8388608 байт и обрезан")
         #expect(localized(.providerTooLarge, in: .russian, count: 1024, arguments: ["example.org"])
             == "ответ example.org больше предела в 1024 байта и обрезан")
+        #expect(localized(.queryTooLong, in: .russian, count: 301, arguments: ["256"]) == "в слове 301 символ, а можно не больше 256")
+        #expect(localized(.queryTooLong, in: .russian, count: 302, arguments: ["256"]) == "в слове 302 символа, а можно не больше 256")
+        #expect(localized(.queryTooLong, in: .russian, count: 311, arguments: ["256"]) == "в слове 311 символов, а можно не больше 256")
         #expect(localized(.serviceCannotLookUp, in: .russian, count: 2, arguments: ["randomword, wordlist"])
             == "источники randomword, wordlist не ищут слова")
     }

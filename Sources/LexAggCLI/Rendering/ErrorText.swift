@@ -92,7 +92,7 @@ enum ErrorText {
     static func phrase(_ error: QueryError) -> String {
         switch error {
         case .empty: localized(.queryEmpty)
-        case .tooLong(let count): localized(.queryTooLong, count, LookupQuery.maximumLength)
+        case .tooLong(let count): localized(.queryTooLong, count: count, LookupQuery.maximumLength)
         case .controlCharacter(let value): localized(.queryControlCharacter, scalarName(value))
         case .invalidCharacter(let value): localized(.queryInvalidCharacter, scalarName(value))
         case .sameLanguage(let language): localized(.querySameLanguage, language.code)

@@ -326,6 +326,7 @@ let package = Package(
             name: "LexAggCLITests",
             dependencies: [
                 "LexAggCLI", "LexAggFixtures", "ProviderConformance", "LexAggDictFormats", "lexagg", "LexAggLibrary",
+                "LexAggConfig", "LexAggAggregation", "LexAggLocalization",
                 "LexAggDocuments", "CCurlOnDemand", "LexAggQuiz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + providerDependencies

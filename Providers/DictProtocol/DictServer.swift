@@ -224,28 +224,32 @@ public struct DictServer: DefinitionProviding, MatchProviding {
                 throw ProviderError(
                     .timeout, provider: descriptor.id,
                     message: "\(configuration.displayAddress) did not answer within \(configuration.timeout)",
-                    location: configuration.displayAddress
+                    location: configuration.displayAddress,
+                    reason: .timedOut(host: configuration.displayAddress, seconds: configuration.timeout)
                 )
             case .closedWithoutReply:
                 throw ProviderError(
                     .unavailable, provider: descriptor.id,
                     message: "\(configuration.displayAddress) closed the connection without answering",
-                    location: configuration.displayAddress
+                    location: configuration.displayAddress, reason: .connectionClosed(address: configuration.displayAddress)
                 )
             case .tooLarge:
                 throw ProviderError(
                     .malformedResponse, provider: descriptor.id,
                     message: "the reply from \(configuration.displayAddress) is larger than \(configuration.maximumReplyBytes) bytes",
-                    location: configuration.displayAddress
+                    location: configuration.displayAddress,
+                    reason: .tooLarge(host: configuration.displayAddress, limit: configuration.maximumReplyBytes)
                 )
             }
         } catch is CancellationError {
-            throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled")
+            throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled", reason: .cancelled)
         } catch {
+            let text = ConnectionErrorText.describe(error)
             throw ProviderError(
                 .unavailable, provider: descriptor.id,
-                message: "cannot reach the DICT server at \(configuration.displayAddress): \(ConnectionErrorText.describe(error))",
-                location: configuration.displayAddress, underlying: String(reflecting: error)
+                message: "cannot reach the DICT server at \(configuration.displayAddress): \(text)",
+                location: configuration.displayAddress, underlying: String(reflecting: error),
+                reason: ConnectionErrorText.reason(text, host: configuration.host, address: configuration.displayAddress)
             )
         }
     }

@@ -52,7 +52,8 @@ package struct ParseResponse: Decodable {
         case "missingtitle", "invalidtitle":
             return .notFound
         case "ratelimited":
-            return .failure(ResponseFailure(.rateLimited, "Wiktionary is rate-limiting us (ratelimited); try again later"))
+            return .failure(ResponseFailure(.rateLimited, "Wiktionary is rate-limiting us (ratelimited); try again later",
+                                                reason: .rateLimited(host: "Wiktionary", retryAfter: nil)))
         default:
             let info = error.info.map { ": \($0)" } ?? ""
             return .failure(ResponseFailure(.unavailable, "Wiktionary reported the error '\(error.code)'\(info)"))

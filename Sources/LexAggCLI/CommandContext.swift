@@ -185,6 +185,6 @@ struct CommandFailure: Error {
 extension CommandFailure {
     /// The lookup service's refusal as the user sees it: a bad request is a usage error (64), nothing usable 69.
     init(_ error: LookupServiceError) {
-        self.init(status: error.kind == .invalidRequest ? .usage : .unavailable, message: error.message)
+        self.init(status: error.kind == .invalidRequest ? .usage : .unavailable, message: ErrorText.text(error))
     }
 }

@@ -92,7 +92,7 @@ public enum LexAggCLI {
             if failure.status == .usage { context.output.writeError(localized(.seeHelpForUsage) + "\n") }
             return failure.status.rawValue
         } catch let error as ConfigError {
-            context.fail(error.description)
+            context.fail(ErrorText.text(error))
             return ExitStatus.configuration.rawValue
         } catch is CancellationError {
             return ExitStatus.interrupted.rawValue

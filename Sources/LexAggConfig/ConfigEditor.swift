@@ -35,7 +35,8 @@ public enum ConfigEditor {
         let parsed: ConfigValue
         switch key.kind.parse(value) {
         case .success(let valid): parsed = valid
-        case .failure(let problem): throw ConfigError(problem.kind, location: name, message: problem.message(key: key))
+        case .failure(let problem):
+            throw ConfigError(problem.kind, location: name, message: problem.message(key: key), reason: problem.reason(key: key))
         }
         _ = try TOMLData.parse(text, location: location)
         let path = KeyLocator.splitKey(name)
@@ -50,6 +51,7 @@ public enum ConfigEditor {
         } catch {
             var error = error
             error.message = "the file has another problem; fix it first (or 'lexagg config reset'): " + error.message
+            error.reason = error.reason.map { .otherProblem($0) }
             throw error
         }
         return Edit(text: edited!, value: parsed, key: key, keptLayout: keptLayout)
@@ -63,7 +65,8 @@ public enum ConfigEditor {
             let id = parts.count > 1 ? parts[1] : "<id>"
             candidates = ConfigSchema.providerKeys.map { "providers.\(id).\($0.name)" }
             if parts.count > 1, ProviderID(parts[1]) == nil {
-                return ConfigError(.unknownKey, location: name, message: "'\(parts[1])' is not a provider id (lower-case letters, digits and '-')")
+                return ConfigError(.unknownKey, location: name, message: "'\(parts[1])' is not a provider id (lower-case letters, digits and '-')",
+                                   reason: .notAProviderID(parts[1]))
             }
             shape = "; provider keys are providers.<id>." + ConfigSchema.providerKeys.map(\.name).joined(separator: "|")
         }
@@ -74,7 +77,10 @@ public enum ConfigEditor {
         // The name is quoted only when it is a near miss of a key: anything else may be a value typed in the wrong
         // place (an API key pasted as the key name), which must not end up on the screen or in a log.
         let shown = nearest != nil || (parts.first == "providers" && name.count <= 64) ? " '\(name)'" : ""
-        return ConfigError(.unknownKey, location: name, message: "unknown configuration key" + shown + hint)
+        return ConfigError(
+            .unknownKey, location: name, message: "unknown configuration key" + shown + hint,
+            reason: .unknownKey(name: shown.isEmpty ? nil : name, suggestion: nearest,
+                                providerKeys: shape.isEmpty ? nil : ConfigSchema.providerKeys.map(\.name)))
     }
 
     /// Replaces the key's assignment, or adds it under its table's header, or appends the table. `nil` when the
@@ -136,7 +142,7 @@ public enum ConfigEditor {
     {
         let root: TOMLTable
         do { root = try TOMLTable(string: text) } catch {
-            throw ConfigError(.syntax, location: location, message: "not valid TOML")
+            throw ConfigError(.syntax, location: location, message: "not valid TOML", reason: .syntax(detail: nil))
         }
         var table = root
         for name in path.dropLast() {
@@ -179,7 +185,8 @@ public enum ConfigEditor {
                 _ = stat(target, &info)
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw ConfigError(.unwritable, location: path, message: "is a directory, not a configuration file")
+                throw ConfigError(.unwritable, location: path, message: "is a directory, not a configuration file",
+                                  reason: .isDirectory)
             }
             mode = info.st_mode & 0o7777
         }
@@ -188,14 +195,17 @@ public enum ConfigEditor {
         var template = Array((directory + "/.config.toml.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw ConfigError(.unwritable, location: path, message: "cannot write in \(directory): \(ConfigFile.describe(errno))")
+            let code = errno
+            throw ConfigError(.unwritable, location: path, message: "cannot write in \(directory): \(ConfigFile.describe(code))",
+                              reason: .cannotWrite(errno: code))
         }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         func fail(_ what: String) -> ConfigError {
-            let message = "cannot write the configuration file (\(what)): \(ConfigFile.describe(errno))"
+            let code = errno
+            let message = "cannot write the configuration file (\(what)): \(ConfigFile.describe(code))"
             close(descriptor)
             unlink(temporary)
-            return ConfigError(.unwritable, location: path, message: message)
+            return ConfigError(.unwritable, location: path, message: message, reason: .cannotWrite(errno: code))
         }
         var bytes = Array(text.utf8)
         var done = 0
@@ -209,9 +219,10 @@ public enum ConfigEditor {
         guard fsync(descriptor) == 0 else { throw fail("fsync") }
         close(descriptor)
         guard rename(temporary, target) == 0 else {
-            let message = "cannot replace the configuration file: \(ConfigFile.describe(errno))"
+            let code = errno
+            let message = "cannot replace the configuration file: \(ConfigFile.describe(code))"
             unlink(temporary)
-            throw ConfigError(.unwritable, location: path, message: message)
+            throw ConfigError(.unwritable, location: path, message: message, reason: .cannotWrite(errno: code))
         }
     }
 
@@ -219,14 +230,17 @@ public enum ConfigEditor {
         var info = stat()
         if stat(directory, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw ConfigError(.unwritable, location: configPath, message: "\(directory) is not a directory")
+                throw ConfigError(.unwritable, location: configPath, message: "\(directory) is not a directory",
+                                  reason: .notADirectory(directory))
             }
             return
         }
         let parent = ConfigLocation(path: directory, source: .lexaggConfig).directory
         if parent != directory { try makeDirectories(parent, configPath: configPath) }
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw ConfigError(.unwritable, location: configPath, message: "cannot create \(directory): \(ConfigFile.describe(errno))")
+            let code = errno
+            throw ConfigError(.unwritable, location: configPath, message: "cannot create \(directory): \(ConfigFile.describe(code))",
+                              reason: .cannotWrite(errno: code))
         }
     }
 
@@ -235,21 +249,27 @@ public enum ConfigEditor {
     public static func reset(_ path: String) throws(ConfigError) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw ConfigError(.unwritable, location: path, message: "cannot reset: \(ConfigFile.describe(errno))")
+            let code = errno
+            if code == ENOENT { return nil }
+            throw ConfigError(.unwritable, location: path, message: "cannot reset: \(ConfigFile.describe(code))",
+                              reason: .cannotWrite(errno: code))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ConfigError(.unwritable, location: path, message: "is a directory, not a configuration file; lexagg leaves it alone")
+            throw ConfigError(.unwritable, location: path, message: "is a directory, not a configuration file; lexagg leaves it alone",
+                              reason: .isDirectory)
         }
         for attempt in 0..<1000 {
             let backup = path + ".bak" + (attempt == 0 ? "" : ".\(attempt)")
             var existing = stat()
             if lstat(backup, &existing) == 0 { continue }
             guard rename(path, backup) == 0 else {
-                throw ConfigError(.unwritable, location: path, message: "cannot move it to \(backup): \(ConfigFile.describe(errno))")
+                let code = errno
+                throw ConfigError(.unwritable, location: path, message: "cannot move it to \(backup): \(ConfigFile.describe(code))",
+                                  reason: .cannotWrite(errno: code))
             }
             return backup
         }
-        throw ConfigError(.unwritable, location: path, message: "too many backups (\(path).bak…); remove some first")
+        throw ConfigError(.unwritable, location: path, message: "too many backups (\(path).bak…); remove some first",
+                          reason: .tooManyBackups(path: path))
     }
 }

@@ -49,32 +49,39 @@ public struct ConfigFile: Sendable {
         if descriptor < 0 {
             let code = errno
             if code == ENOENT { return nil }
-            throw ConfigError(.unreadable, location: path, message: "cannot read the configuration file: \(describe(code))")
+            throw ConfigError(.unreadable, location: path, message: "cannot read the configuration file: \(describe(code))",
+                              reason: .cannotRead(errno: code))
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw ConfigError(.unreadable, location: path, message: "cannot read the configuration file: \(describe(errno))")
+            let code = errno
+            throw ConfigError(.unreadable, location: path, message: "cannot read the configuration file: \(describe(code))",
+                              reason: .cannotRead(errno: code))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ConfigError(.unreadable, location: path, message: "is a directory, not a configuration file")
+            throw ConfigError(.unreadable, location: path, message: "is a directory, not a configuration file",
+                              reason: .isDirectory)
         }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
-                if errno == EINTR { continue }
-                throw ConfigError(.unreadable, location: path, message: "cannot read the configuration file: \(describe(errno))")
+                let code = errno
+                if code == EINTR { continue }
+                throw ConfigError(.unreadable, location: path, message: "cannot read the configuration file: \(describe(code))",
+                                  reason: .cannotRead(errno: code))
             }
             if count == 0 { break }
             bytes += buffer[0..<count]
             if bytes.count > maximumSize {
-                throw ConfigError(.unreadable, location: path, message: "is larger than 1 MB; is it really lexagg's configuration?")
+                throw ConfigError(.unreadable, location: path, message: "is larger than 1 MB; is it really lexagg's configuration?",
+                                  reason: .tooLarge)
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ConfigError(.unreadable, location: path, message: "is not UTF-8 text")
+            throw ConfigError(.unreadable, location: path, message: "is not UTF-8 text", reason: .notUTF8)
         }
         return text
     }
@@ -90,31 +97,34 @@ public struct ConfigFile: Sendable {
         let locator = KeyLocator(text)
         var values: [String: Value] = [:]
         var problems: [ConfigError] = []
-        func problem(_ kind: ConfigError.Kind, _ path: [String], _ message: String) {
-            problems.append(ConfigError(kind, location: location, line: locator.line(of: path), message: message))
+        func problem(_ kind: ConfigError.Kind, _ path: [String], _ message: String, _ reason: ConfigError.Reason) {
+            problems.append(ConfigError(kind, location: location, line: locator.line(of: path), message: message, reason: reason))
         }
         func check(_ key: ConfigSchema.Key, _ value: TOMLData, path: [String]) {
             switch key.kind.validate(value) {
             case .success(let valid): values[key.name] = Value(value: valid, line: locator.line(of: path))
-            case .failure(let failure): problem(failure.kind, path, failure.message(key: key))
+            case .failure(let failure): problem(failure.kind, path, failure.message(key: key), failure.reason(key: key))
             }
         }
         func checkProvider(_ id: String, _ settings: TOMLData) {
             guard let provider = ProviderID(id) else {
                 problem(.invalidValue, ["providers", id],
-                        "[providers.\(id)]: '\(id)' is not a provider id (lower-case letters, digits and '-')")
+                        "[providers.\(id)]: '\(id)' is not a provider id (lower-case letters, digits and '-')",
+                        .notAProviderID(id))
                 return
             }
             guard case .table(let pairs) = settings else {
-                problem(.wrongType, ["providers", id], "providers.\(id) must be a table ([providers.\(id)]), not \(settings.typeName)")
+                problem(.wrongType, ["providers", id], "providers.\(id) must be a table ([providers.\(id)]), not \(settings.typeName)",
+                        .notATable("providers.\(id)", found: settings.valueType))
                 return
             }
             let names = ConfigSchema.providerKeys.map(\.name)
             for (name, value) in pairs {
                 guard let key = ConfigSchema.key(named: "providers.\(provider).\(name)") else {
-                    let hint = ConfigSchema.nearest(name, among: names).map { "; did you mean '\($0)'?" }
-                        ?? "; known keys: " + names.joined(separator: ", ")
-                    problem(.unknownKey, ["providers", id, name], "unknown key '\(name)' in [providers.\(id)]" + hint)
+                    let nearest = ConfigSchema.nearest(name, among: names)
+                    let hint = nearest.map { "; did you mean '\($0)'?" } ?? "; known keys: " + names.joined(separator: ", ")
+                    problem(.unknownKey, ["providers", id, name], "unknown key '\(name)' in [providers.\(id)]" + hint,
+                            .unknownKeyInTable(name: name, table: "providers.\(id)", suggestion: nearest, known: names))
                     continue
                 }
                 check(key, value, path: ["providers", id, name])
@@ -122,13 +132,16 @@ public struct ConfigFile: Sendable {
         }
         for (table, content) in document {
             guard ConfigSchema.tables.contains(table) else {
-                let hint = ConfigSchema.nearest(table, among: ConfigSchema.tables).map { "; did you mean [\($0)]?" }
+                let nearest = ConfigSchema.nearest(table, among: ConfigSchema.tables)
+                let hint = nearest.map { "; did you mean [\($0)]?" }
                     ?? "; the tables are " + ConfigSchema.tables.map { "[\($0)]" }.joined(separator: ", ")
-                problem(.unknownKey, [table], "unknown table [\(table)]" + hint)
+                problem(.unknownKey, [table], "unknown table [\(table)]" + hint,
+                        .unknownTable(table, suggestion: nearest, tables: ConfigSchema.tables))
                 continue
             }
             guard case .table(let pairs) = content else {
-                problem(.wrongType, [table], "\(table) must be a table ([\(table)]), not \(content.typeName)")
+                problem(.wrongType, [table], "\(table) must be a table ([\(table)]), not \(content.typeName)",
+                        .notATable(table, found: content.valueType))
                 continue
             }
             if table == "providers" {
@@ -141,9 +154,10 @@ public struct ConfigFile: Sendable {
             for (name, value) in pairs {
                 guard let key = known.first(where: { $0.name == "\(table).\(name)" }) else {
                     let names = known.map { String($0.name.dropFirst(table.count + 1)) }
-                    let hint = ConfigSchema.nearest(name, among: names).map { "; did you mean '\($0)'?" }
-                        ?? "; known keys: " + names.joined(separator: ", ")
-                    problem(.unknownKey, [table, name], "unknown key '\(name)' in [\(table)]" + hint)
+                    let nearest = ConfigSchema.nearest(name, among: names)
+                    let hint = nearest.map { "; did you mean '\($0)'?" } ?? "; known keys: " + names.joined(separator: ", ")
+                    problem(.unknownKey, [table, name], "unknown key '\(name)' in [\(table)]" + hint,
+                            .unknownKeyInTable(name: name, table: table, suggestion: nearest, known: names))
                     continue
                 }
                 check(key, value, path: [table, name])
@@ -153,6 +167,7 @@ public struct ConfigFile: Sendable {
             var first = first
             if problems.count > 1 {
                 first.message += " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s") after it)"
+                first.moreProblems = problems.count - 1
             }
             throw first
         }

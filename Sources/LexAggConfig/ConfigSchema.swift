@@ -152,7 +152,7 @@ extension ConfigSchema.Kind {
         case (.providerList, .array(let items)), (.languageList, .array(let items)), (.pathList, .array(let items)):
             var texts: [String] = []
             for item in items {
-                guard case .string(let text) = item else { return .failure(.wrongType(found: "an array holding \(item.typeName)")) }
+                guard case .string(let text) = item else { return .failure(.wrongType(found: .arrayHolding(item.valueType))) }
                 texts.append(text)
             }
             return validateList(texts)
@@ -171,7 +171,7 @@ extension ConfigSchema.Kind {
         case (.count, .integer(let number)):
             return (1...1000).contains(number) ? .success(.number(Double(number))) : .failure(.invalid(quoting: String(number)))
         default:
-            return .failure(.wrongType(found: value.typeName))
+            return .failure(.wrongType(found: value.valueType))
         }
     }
 
@@ -295,13 +295,13 @@ extension ConfigSchema.Kind {
 
 /// Why a value was refused: the wrong TOML type, or a value out of range (quoted, unless it is a secret).
 enum ValueProblem: Error, Hashable {
-    case wrongType(found: String)
+    case wrongType(found: ConfigError.ValueType)
     case invalid(quoting: String?)
 
     func message(key: ConfigSchema.Key) -> String {
         switch self {
         case .wrongType(let found):
-            return "\(key.name) must be \(key.kind.expected), not \(found)"
+            return "\(key.name) must be \(key.kind.expected), not \(found.englishName)"
         case .invalid(let quoted):
             if key.isSecret || quoted == nil { return "\(key.name) must be \(key.kind.expected)" }
             // At most 64 characters of what was given: an error message never echoes a whole pasted file.
@@ -312,6 +312,17 @@ enum ValueProblem: Error, Hashable {
 
     var kind: ConfigError.Kind {
         if case .wrongType = self { .wrongType } else { .invalidValue }
+    }
+
+    /// The problem as data (``message(key:)``'s facts), under the name `shownAs` (the key's, or its variable's).
+    func reason(key: ConfigSchema.Key, shownAs name: String? = nil) -> ConfigError.Reason {
+        switch self {
+        case .wrongType(let found):
+            return .badValue(key: name ?? key.name, expected: key.kind, found: found, quoted: nil)
+        case .invalid(let quoted):
+            let shown = key.isSecret ? nil : quoted.map { $0.count > 64 ? String($0.prefix(64)) + "…" : $0 }
+            return .badValue(key: name ?? key.name, expected: key.kind, found: nil, quoted: shown)
+        }
     }
 }
 

@@ -88,7 +88,8 @@ public struct Settings: Sendable {
             case .failure(let problem):
                 var message = problem.message(key: key)
                 message = message.replacingPrefix(key.name, with: variable)
-                throw ConfigError(problem.kind, location: "environment variable \(variable)", message: message)
+                throw ConfigError(problem.kind, location: "environment variable \(variable)", message: message,
+                                  variable: variable, reason: problem.reason(key: key, shownAs: variable))
             }
         }
         // Variables that set providers' settings (endpoints, keys, databases): a control character is refused here
@@ -100,7 +101,8 @@ public struct Settings: Sendable {
             if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) {
                 throw ConfigError(
                     .invalidValue, location: "environment variable \(variable)",
-                    message: "\(variable) holds a control character (a line break?); it must be \(key.kind.expected)"
+                    message: "\(variable) holds a control character (a line break?); it must be \(key.kind.expected)",
+                    variable: variable, reason: .controlCharacterInVariable(variable, expected: key.kind)
                 )
             }
             entries[name] = Entry(key: key, value: .string(text), origin: .environment(variable))

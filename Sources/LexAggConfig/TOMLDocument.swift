@@ -36,6 +36,21 @@ enum TOMLData: Sendable, Hashable {
         }
     }
 
+    /// The TOML type, for "expected …, found …" reasons.
+    var valueType: ConfigError.ValueType {
+        switch self {
+        case .string: .string
+        case .integer: .integer
+        case .double: .float
+        case .bool: .boolean
+        case .array: .array
+        case .table: .table
+        case .other("a date"): .date
+        case .other("a time"): .time
+        case .other: .dateTime
+        }
+    }
+
     /// The TOML type's name, for "expected …, found …" messages.
     var typeName: String {
         switch self {
@@ -58,9 +73,10 @@ enum TOMLData: Sendable, Hashable {
             if let bad = line.unicodeScalars.first(where: {
                 ($0.value < 0x20 && $0 != "\t" && $0 != "\r") || $0.value == 0x7F
             }) {
+                let name = "U+" + String(bad.value, radix: 16, uppercase: true)
                 throw ConfigError(
                     .syntax, location: location, line: index + 1, column: nil,
-                    message: "the control character U+\(String(bad.value, radix: 16, uppercase: true)) is not allowed in TOML"
+                    message: "the control character \(name) is not allowed in TOML", reason: .controlCharacter(name)
                 )
             }
         }
@@ -83,9 +99,9 @@ enum TOMLData: Sendable, Hashable {
                 }.joined(separator: "'")
             }
             throw ConfigError(.syntax, location: location, line: line, column: error.source.begin.column,
-                              message: "not valid TOML: \(message)")
+                              message: "not valid TOML: \(message)", reason: .syntax(detail: message))
         } catch {
-            throw ConfigError(.syntax, location: location, message: "not valid TOML")
+            throw ConfigError(.syntax, location: location, message: "not valid TOML", reason: .syntax(detail: nil))
         }
         return convertTable(table)
     }

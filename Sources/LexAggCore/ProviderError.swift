@@ -72,6 +72,9 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
     public var excerpt: String?
     /// The lower-level error this wraps, described (shown under `--verbose`).
     public var underlying: String?
+    /// What happened, as data, for a consumer that says it in the user's language; ``message`` stays the one
+    /// English line JSON documents and logs carry. `nil` where only the message says it.
+    public var reason: Reason?
 
     public init(
         _ code: Code,
@@ -81,7 +84,8 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         location: String? = nil,
         httpStatus: Int? = nil,
         excerpt: String? = nil,
-        underlying: String? = nil
+        underlying: String? = nil,
+        reason: Reason? = nil
     ) {
         self.code = code
         self.provider = provider
@@ -91,6 +95,7 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         self.httpStatus = httpStatus
         self.excerpt = excerpt
         self.underlying = underlying
+        self.reason = reason
     }
 
     /// One line: `provider: message`.
@@ -105,7 +110,7 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
         case let error as ProviderError:
             return error
         case is CancellationError:
-            return ProviderError(.cancelled, provider: provider, message: "cancelled")
+            return ProviderError(.cancelled, provider: provider, message: "cancelled", reason: .cancelled)
         case let error as QueryError:
             return ProviderError(.invalidQuery, provider: provider, message: error.description)
         default:
@@ -113,5 +118,48 @@ public struct ProviderError: Error, Sendable, Hashable, CustomStringConvertible 
                 .unavailable, provider: provider, message: "failed: \(error)", underlying: String(reflecting: error)
             )
         }
+    }
+}
+
+extension ProviderError {
+    /// What went wrong, with the facts a message needs and no words: the consumer (the CLI) phrases it in the
+    /// user's language. New cases may be added; a consumer falls back to ``ProviderError/message`` for one it does
+    /// not know only if it switches with a default; the CLI's switch is exhaustive on purpose.
+    public enum Reason: Sendable, Hashable {
+        /// The host name does not resolve: offline, or a wrong endpoint.
+        case hostNotFound(host: String)
+        /// Nothing listens at the address: the connection was refused.
+        case connectionRefused(address: String)
+        /// The connection broke off before a whole answer came (closed or reset by the other side).
+        case connectionClosed(address: String)
+        /// The network is unreachable or the connection failed for another reason (the system's words are in
+        /// ``ProviderError/underlying``).
+        case unreachable(address: String)
+        /// The source did not answer within `seconds`.
+        case timedOut(host: String, seconds: Duration)
+        /// The lookup's deadline ran out while the provider was still working.
+        case noAnswerWithin(seconds: Duration)
+        /// The lookup's deadline had passed before the provider's turn came.
+        case deadlinePassed
+        /// The source answered with a failing HTTP status (5xx, or another one a provider does not expect).
+        case httpStatus(host: String, status: Int)
+        /// The source is rate-limiting us (HTTP 429), or asked us earlier to wait; try again after `retryAfter`.
+        case rateLimited(host: String, retryAfter: Duration?)
+        /// The source refused the key or secret (HTTP 401/403).
+        case credentialsRefused(host: String)
+        /// An HTML page came instead of the data: the service is down or the endpoint is wrong.
+        case htmlPage(host: String, status: Int)
+        /// A 2xx answer with an empty body.
+        case emptyBody(host: String, status: Int)
+        /// The answer is not the JSON expected (truncated, or the format changed).
+        case unexpectedData(host: String)
+        /// The answer is larger than the `limit`-byte cap and was cut off.
+        case tooLarge(host: String, limit: Int)
+        /// Redirected too many times, or to somewhere that cannot be followed.
+        case badRedirect(host: String)
+        /// A key would have gone over plain http to a host that is not this machine.
+        case plainHTTPCredentials(host: String)
+        /// The request or the lookup was cancelled.
+        case cancelled
     }
 }

@@ -47,13 +47,13 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             case .invalidURL, .emptyHost, .emptyScheme:
                 return HTTPTransportError.invalidURL(request.url)
             default:
-                return HTTPTransportError.connection(ConnectionErrorText.describe(error))
+                return HTTPConnectionFailure(text: ConnectionErrorText.describe(error), detail: String(reflecting: error))
             }
         }
         if error is NIOHTTPDecompression.DecompressionError {
             return HTTPTransportError.bodyTooLarge(limit: request.maximumBodyBytes)
         }
-        return HTTPTransportError.connection(ConnectionErrorText.describe(error))
+        return HTTPConnectionFailure(text: ConnectionErrorText.describe(error), detail: String(reflecting: error))
     }
 }
 

@@ -80,3 +80,19 @@ public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 }
+
+/// A connection that could not be made or broke off, in lexagg's words (``text``: "Connection refused", "the
+/// connection was closed before the whole answer arrived") with the network library's own description (``detail``,
+/// shown only under `--verbose`). What ``AsyncHTTPClientTransport`` throws where ``HTTPTransportError/connection(_:)``
+/// would lose that detail.
+public struct HTTPConnectionFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public var text: String
+    public var detail: String
+
+    public init(text: String, detail: String) {
+        self.text = text
+        self.detail = detail
+    }
+
+    public var description: String { text }
+}

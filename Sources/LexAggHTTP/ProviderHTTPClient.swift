@@ -123,7 +123,8 @@ public struct ProviderHTTPClient: Sendable {
                 ResponseFailure(
                     .malformedResponse,
                     "the response is not the JSON expected (\(ProviderHTTPClient.describe(error))); truncated or "
-                        + "a changed format"
+                        + "a changed format",
+                    reason: .unexpectedData(host: endpoint.baseURL?.host ?? "")
                 ),
                 response: response, url: exchange.url, secrets: secrets, underlying: String(describing: error)
             )
@@ -152,7 +153,8 @@ public struct ProviderHTTPClient: Sendable {
                     .credentials, provider: provider,
                     message: "refusing to send \(names) over plain http to \(baseURL.authority); "
                         + "use an https endpoint",
-                    location: Redaction.url(baseURL.url(path: request.path, query: request.query))
+                    location: Redaction.url(baseURL.url(path: request.path, query: request.query)),
+                    reason: .plainHTTPCredentials(host: baseURL.authority)
                 ),
                 secrets: secrets
             )
@@ -180,7 +182,7 @@ public struct ProviderHTTPClient: Sendable {
                         ? "more than \(configuration.maximumRedirects) redirects"
                         : "a redirect to '\(Redaction.url(location))', which cannot be followed"
                     throw failed(
-                        ResponseFailure(.unavailable, "\(baseURL.host) answered with \(why)"),
+                        ResponseFailure(.unavailable, "\(baseURL.host) answered with \(why)", reason: .badRedirect(host: baseURL.host)),
                         response: response, url: url, secrets: secrets
                     )
                 }
@@ -241,12 +243,14 @@ public struct ProviderHTTPClient: Sendable {
         case 429:
             let when = retryAfter.map { "; try again in \(ProviderHTTPClient.seconds($0)) s" } ?? "; try again later"
             return .failure(
-                ResponseFailure(.rateLimited, "\(host) is rate-limiting us (HTTP 429)\(when)", retryAfter: retryAfter)
+                ResponseFailure(.rateLimited, "\(host) is rate-limiting us (HTTP 429)\(when)", retryAfter: retryAfter,
+                                reason: .rateLimited(host: host, retryAfter: retryAfter))
             )
         case 401:
-            return .failure(ResponseFailure(.credentials, "\(host) refused the credentials (HTTP 401)"))
+            return .failure(ResponseFailure(.credentials, "\(host) refused the credentials (HTTP 401)", reason: .credentialsRefused(host: host)))
         case 500..<600:
-            return .failure(ResponseFailure(.unavailable, "\(host) is failing (HTTP \(status))", retryAfter: retryAfter))
+            return .failure(ResponseFailure(.unavailable, "\(host) is failing (HTTP \(status))", retryAfter: retryAfter,
+                                         reason: .httpStatus(host: host, status: status)))
         default:
             break
         }
@@ -258,7 +262,8 @@ public struct ProviderHTTPClient: Sendable {
             return .failure(
                 ResponseFailure(
                     .unavailable, "\(host) answered with an HTML page instead of JSON (HTTP \(status)); "
-                        + "the service is probably down or the endpoint is wrong"
+                        + "the service is probably down or the endpoint is wrong",
+                    reason: .htmlPage(host: host, status: status)
                 )
             )
         }
@@ -270,10 +275,11 @@ public struct ProviderHTTPClient: Sendable {
         }
         if policy.notFound.contains(status) { return .notFound }
         guard (200..<300).contains(status) else {
-            return .failure(ResponseFailure(.unavailable, "\(host) answered HTTP \(status)"))
+            return .failure(ResponseFailure(.unavailable, "\(host) answered HTTP \(status)", reason: .httpStatus(host: host, status: status)))
         }
         if first == nil && !policy.emptyBodyIsNotFound {
-            return .failure(ResponseFailure(.malformedResponse, "\(host) answered HTTP \(status) with an empty body"))
+            return .failure(ResponseFailure(.malformedResponse, "\(host) answered HTTP \(status) with an empty body",
+                                              reason: .emptyBody(host: host, status: status)))
         }
         return .success
     }
@@ -288,7 +294,8 @@ public struct ProviderHTTPClient: Sendable {
                     .rateLimited, provider: provider,
                     message: "\(endpoint.baseURL?.host ?? "the service") asked us to wait; try again in "
                         + "\(ProviderHTTPClient.seconds(pause)) s",
-                    retryAfter: pause, location: Redaction.url(request.url)
+                    retryAfter: pause, location: Redaction.url(request.url),
+                    reason: .rateLimited(host: endpoint.baseURL?.host ?? "", retryAfter: pause)
                 ),
                 secrets: secrets
             )
@@ -349,31 +356,38 @@ public struct ProviderHTTPClient: Sendable {
             return ProviderError(
                 .timeout, provider: provider,
                 message: "\(host) did not answer within \(ProviderHTTPClient.seconds(configuration.timeout)) s",
-                location: location
+                location: location, reason: .timedOut(host: host, seconds: configuration.timeout)
             )
         case HTTPTransportError.bodyTooLarge(let limit):
             return ProviderError(
                 .malformedResponse, provider: provider,
                 message: "the response from \(host) is larger than the \(limit)-byte limit; it was cut off",
-                location: location
+                location: location, reason: .tooLarge(host: host, limit: limit)
             )
         case HTTPTransportError.cancelled, is CancellationError:
             return cancelled(url)
         case HTTPTransportError.invalidURL:
             return ProviderError(
-                .unavailable, provider: provider, message: "cannot request \(location)", location: location
+                .unavailable, provider: provider, message: "cannot request \(location)", location: location,
+                reason: .unreachable(address: host)
             )
         default:
+            let address = endpoint.baseURL?.authority ?? host
+            let text = "\(error)"
             return ProviderError(
                 .unavailable, provider: provider,
-                message: "cannot reach \(endpoint.baseURL?.authority ?? host): \(error)",
-                location: location, underlying: String(reflecting: error)
+                message: "cannot reach \(address): \(text)",
+                location: location, underlying: (error as? HTTPConnectionFailure)?.detail ?? String(reflecting: error),
+                reason: ConnectionErrorText.reason(text, host: host, address: address)
             )
         }
     }
 
     private func cancelled(_ url: String) -> ProviderError {
-        ProviderError(.cancelled, provider: provider, message: "the request was cancelled", location: Redaction.url(url))
+        ProviderError(
+            .cancelled, provider: provider, message: "the request was cancelled", location: Redaction.url(url),
+            reason: .cancelled
+        )
     }
 
     // MARK: - Errors
@@ -387,7 +401,7 @@ public struct ProviderHTTPClient: Sendable {
             failure.code, provider: provider, message: failure.message, retryAfter: failure.retryAfter,
             location: Redaction.url(url), httpStatus: response.status,
             excerpt: response.body.isEmpty ? nil : ProviderHTTPClient.excerpt(response.body),
-            underlying: underlying
+            underlying: underlying, reason: failure.reason
         )
         return report(error, secrets: secrets)
     }

@@ -79,10 +79,13 @@ public struct ResponseFailure: Error, Sendable, Hashable {
     public var message: String
     /// For rate limits: how long the service asked us to wait.
     public var retryAfter: Duration?
+    /// The message as data, for a consumer that phrases it in the user's language (``LexAggCore/ProviderError/reason``).
+    public var reason: ProviderError.Reason?
 
-    public init(_ code: ProviderError.Code, _ message: String, retryAfter: Duration? = nil) {
+    public init(_ code: ProviderError.Code, _ message: String, retryAfter: Duration? = nil, reason: ProviderError.Reason? = nil) {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
+        self.reason = reason
     }
 }

@@ -34,7 +34,8 @@ enum FileLock {
                 throw LibraryError(
                     .io,
                     "\(path) is locked by another process (waited \(seconds) s); try again when the other lexagg "
-                        + "command has finished (fuser \(path) shows which process holds it)"
+                        + "command has finished (fuser \(path) shows which process holds it)",
+                    reason: .locked(path: path, seconds: seconds)
                 )
             }
             usleep(pause)

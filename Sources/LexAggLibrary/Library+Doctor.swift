@@ -176,7 +176,7 @@ extension Library {
             do {
                 try FileManager.default.moveItem(atPath: path + suffix, toPath: damaged + suffix)
             } catch {
-                throw LibraryError(.io, "cannot move \(path + suffix) aside: \(error.localizedDescription); nothing changed")
+                throw LibraryError(.io, "cannot move \(path + suffix) aside: \(Library.systemText(error)); nothing changed")
             }
         }
         let library = try Library(path: path)

@@ -12,7 +12,7 @@ extension Library {
         throws(LibraryError) -> (SaveOutcome, LibraryWord)
     {
         let key = Self.key(word)
-        guard !key.isEmpty else { throw LibraryError(.invalidInput, "the word is empty") }
+        guard !key.isEmpty else { throw LibraryError(.invalidInput, "the word is empty", reason: .emptyWord) }
         return try write { db in
             if var existing = try Self.fetchWord(db, key, language: language) {
                 existing.entries = entries

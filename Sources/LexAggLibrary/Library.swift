@@ -49,7 +49,9 @@ public final class Library: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw LibraryError(.io, "cannot create the data directory \(directory): \(error.localizedDescription)")
+            let detail = Library.systemText(error)
+            throw LibraryError(.io, "cannot create the data directory \(directory): \(detail)",
+                               reason: .cannotCreateDirectory(directory, detail: detail))
         }
         let library = try Library(path: directory + "/" + fileName, busyTimeout: busyTimeout)
         PrivateFiles.restrictDatabase(library.path)
@@ -71,7 +73,7 @@ public final class Library: Sendable {
             throw LibraryError(
                 .newerVersion,
                 "\(path) was written by a newer lexagg (schema \(unknown)); update lexagg to use it",
-                path: path
+                path: path, reason: .newerVersion(path: path, schema: unknown)
             )
         }
         let target = lastMigration ?? known.last!
@@ -146,7 +148,7 @@ public final class Library: Sendable {
                     .io,
                     "\(path) holds a write that was interrupted (a lexagg process was stopped); the next lexagg "
                         + "library command completes it, keeping everything that was saved",
-                    path: path
+                    path: path, reason: .interruptedWrite(path: path)
                 )
             }
             do {
@@ -204,7 +206,7 @@ public final class Library: Sendable {
                     "the library file \(path) is empty (0 bytes): its words are gone (truncated, or an incomplete "
                         + "copy); it was left untouched — restore a backup over it, or move it away to start a new "
                         + "library ('lexagg library doctor' lists backups)",
-                    path: path
+                    path: path, reason: .emptyFile(path: path)
                 )
             }
             return []
@@ -231,9 +233,7 @@ public final class Library: Sendable {
                 return []
             }
             guard marker == applicationID, tables.contains("grdb_migrations") else {
-                throw LibraryError.foreign(
-                    path, detail: "an SQLite database with the tables " + tables.prefix(5).joined(separator: ", ")
-                )
+                throw LibraryError.foreign(path, tables: Array(tables.prefix(5)))
             }
             return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
@@ -273,11 +273,14 @@ public final class Library: Sendable {
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
                 return .corrupt(path, detail: error.message ?? "\(error.resultCode)")
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return LibraryError(.io, "\(path) is busy (another lexagg is writing); try again", path: path)
+                return LibraryError(.io, "\(path) is busy (another lexagg is writing); try again", path: path,
+                                    reason: .busy(path: path))
             case .SQLITE_FULL:
-                return LibraryError(.io, "the disk is full; \(path) was not changed", path: path)
+                return LibraryError(.io, "the disk is full; \(path) was not changed", path: path, reason: .diskFull(path: path))
             case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR:
-                return LibraryError(.io, "cannot write \(path): \(error.message ?? "\(error.resultCode)")", path: path)
+                let detail = error.message ?? "\(error.resultCode)"
+                return LibraryError(.io, "cannot write \(path): \(detail)", path: path,
+                                    reason: .cannotWrite(path: path, detail: detail))
             default:
                 break
             }

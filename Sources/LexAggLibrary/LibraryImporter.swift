@@ -47,7 +47,8 @@ public enum LibraryImporter {
                 let printable = String(String.UnicodeScalarView(shown.unicodeScalars.map {
                     $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
                 }))
-                throw LibraryError(.invalidInput, "word \(index + 1) ('\(printable)') cannot be imported: \(error)")
+                throw LibraryError(.invalidInput, "word \(index + 1) ('\(printable)') cannot be imported: \(error)",
+                                   reason: .invalidImportWord(index: index + 1, word: printable, problem: error))
             }
         }
         return result
@@ -65,7 +66,8 @@ public enum LibraryImporter {
         throw LibraryError(
             .invalidInput,
             "not a lexagg export: expected lexagg's JSON, a CSV starting with the line '"
-                + LibraryExporter.csvHeader.joined(separator: ",") + "', or an Anki text file starting with '#separator:tab'"
+                + LibraryExporter.csvHeader.joined(separator: ",") + "', or an Anki text file starting with '#separator:tab'",
+            reason: .notAnExport(csvHeader: LibraryExporter.csvHeader.joined(separator: ","))
         )
     }
 
@@ -75,27 +77,33 @@ public enum LibraryImporter {
         struct Probe: Decodable { var format: String?; var version: Int? }
         let data = Data(text.utf8)
         guard let probe = try? LibraryCoding.decoder.decode(Probe.self, from: data) else {
-            throw LibraryError(.invalidInput, "not a lexagg export: the JSON cannot be read")
+            throw LibraryError(.invalidInput, "not a lexagg export: the JSON cannot be read", reason: .notAnExportJSON)
         }
         guard probe.format == LibraryExporter.jsonFormatName else {
-            throw LibraryError(.invalidInput, "not a lexagg export: JSON without \"format\": \"\(LibraryExporter.jsonFormatName)\"")
+            throw LibraryError(.invalidInput, "not a lexagg export: JSON without \"format\": \"\(LibraryExporter.jsonFormatName)\"",
+                               reason: .notAnExportJSON)
         }
         guard let version = probe.version, version <= LibraryExporter.jsonVersion else {
-            throw LibraryError(.invalidInput, "this export was written by a newer lexagg (version \(probe.version ?? 0)); update lexagg")
+            throw LibraryError(.invalidInput, "this export was written by a newer lexagg (version \(probe.version ?? 0)); update lexagg",
+                               reason: .newerExport(version: probe.version ?? 0))
         }
         let document: LibraryExporter.Document
         do {
             document = try LibraryCoding.decoder.decode(LibraryExporter.Document.self, from: data)
         } catch {
-            throw LibraryError(.invalidInput, "the lexagg export is damaged: \(describe(error))")
+            throw LibraryError(.invalidInput, "the lexagg export is damaged: \(describe(error))",
+                               reason: .damagedExport(detail: describe(error)))
         }
         var words: [LibraryWord] = []
         for word in document.words {
             guard let added = LibraryExporter.parseTimestamp(word.added),
                   let updated = LibraryExporter.parseTimestamp(word.updated)
-            else { throw LibraryError(.invalidInput, "the lexagg export is damaged: bad date for '\(word.word)'") }
+            else {
+                throw LibraryError(.invalidInput, "the lexagg export is damaged: bad date for '\(word.word)'",
+                                   reason: .damagedExport(detail: "'\(word.word)': added/updated"))
+            }
             guard !Library.key(word.word).isEmpty else {
-                throw LibraryError(.invalidInput, "the lexagg export is damaged: an empty word")
+                throw LibraryError(.invalidInput, "the lexagg export is damaged: an empty word", reason: .emptyWord)
             }
             words.append(LibraryWord(
                 word: word.word, language: word.language, entries: word.entries, starred: word.starred, added: added,
@@ -162,19 +170,22 @@ public enum LibraryImporter {
                 recordLine = line
             } else if c == "\"" {
                 guard field.isEmpty, !afterQuote else {
-                    throw LibraryError(.invalidInput, "broken CSV quoting on line \(line): a quote inside an unquoted field (double it and quote the field); nothing was imported")
+                    throw LibraryError(.invalidInput, "broken CSV quoting on line \(line): a quote inside an unquoted field (double it and quote the field); nothing was imported",
+                                       reason: .csvQuoting(line: line, problem: .quoteInsideField))
                 }
                 inQuotes = true
                 quoteLine = line
             } else {
                 guard !afterQuote else {
-                    throw LibraryError(.invalidInput, "broken CSV quoting on line \(line): text after a closing quote; nothing was imported")
+                    throw LibraryError(.invalidInput, "broken CSV quoting on line \(line): text after a closing quote; nothing was imported",
+                                       reason: .csvQuoting(line: line, problem: .textAfterQuote))
                 }
                 field.append(c)
             }
         }
         if inQuotes {
-            throw LibraryError(.invalidInput, "broken CSV quoting: the quote opened on line \(quoteLine) is never closed; nothing was imported")
+            throw LibraryError(.invalidInput, "broken CSV quoting: the quote opened on line \(quoteLine) is never closed; nothing was imported",
+                               reason: .csvQuoting(line: quoteLine, problem: .unclosed))
         }
         if !field.isEmpty || !fields.isEmpty {
             fields.append(field)
@@ -190,17 +201,21 @@ public enum LibraryImporter {
         for (line, fields) in records.dropFirst() {
             if fields == [""] { continue }
             guard fields.count == columns else {
-                throw LibraryError(.invalidInput, "CSV line \(line) has \(fields.count) fields, not \(columns); nothing was imported")
+                throw LibraryError(.invalidInput, "CSV line \(line) has \(fields.count) fields, not \(columns); nothing was imported",
+                                   reason: .csvFieldCount(line: line, fields: fields.count, expected: columns))
             }
             guard !Library.key(fields[0]).isEmpty else {
-                throw LibraryError(.invalidInput, "CSV line \(line): the word is empty; nothing was imported")
+                throw LibraryError(.invalidInput, "CSV line \(line): the word is empty; nothing was imported",
+                                   reason: .csvEmptyWord(line: line))
             }
             guard let language = Language(fields[1]) else {
-                throw LibraryError(.invalidInput, "CSV line \(line): '\(fields[1])' is not a language code; nothing was imported")
+                throw LibraryError(.invalidInput, "CSV line \(line): '\(fields[1])' is not a language code; nothing was imported",
+                                   reason: .csvBadLanguage(line: line, value: fields[1]))
             }
             let added = fields[3].isEmpty ? nil : LibraryExporter.parseTimestamp(fields[3])
             if !fields[3].isEmpty && added == nil {
-                throw LibraryError(.invalidInput, "CSV line \(line): '\(fields[3])' is not an ISO 8601 date; nothing was imported")
+                throw LibraryError(.invalidInput, "CSV line \(line): '\(fields[3])' is not an ISO 8601 date; nothing was imported",
+                                   reason: .csvBadDate(line: line, value: fields[3]))
             }
             let flat = FlatWord(
                 word: fields[0], language: language, starred: ["yes", "true", "1", "★"].contains(fields[2].lowercased()),
@@ -255,7 +270,8 @@ public enum LibraryImporter {
                     case "semicolon": separator = ";"
                     case "pipe": separator = "|"
                     default:
-                        throw LibraryError(.invalidInput, "Anki file line \(number): unsupported separator '\(header)'")
+                        throw LibraryError(.invalidInput, "Anki file line \(number): unsupported separator '\(header)'",
+                                           reason: .ankiSeparator(line: number, header: String(header)))
                     }
                 } else if header.lowercased().hasPrefix("columns:") {
                     columns = header.dropFirst("columns:".count).split(separator: separator, omittingEmptySubsequences: false)
@@ -275,7 +291,8 @@ public enum LibraryImporter {
             guard wordIndex < fields.count else { continue }
             let word = unescape(fields[wordIndex])
             guard !Library.key(word).isEmpty else {
-                throw LibraryError(.invalidInput, "Anki file line \(number): the word is empty; nothing was imported")
+                throw LibraryError(.invalidInput, "Anki file line \(number): the word is empty; nothing was imported",
+                                   reason: .ankiEmptyWord(line: number))
             }
             let tags = field("Tags").split(separator: " ").map(String.init)
             let language = tags.first { $0.hasPrefix("lang::") }.flatMap { Language(String($0.dropFirst(6))) }

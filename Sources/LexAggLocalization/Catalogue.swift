@@ -36,6 +36,21 @@ public func localized(_ key: L10nKey, count: Int, _ arguments: any CustomStringC
     localized(key, in: UILanguage.current, count: count, arguments: arguments.map(\.description))
 }
 
+/// The text of an error `key` in the current language, its `{1}`, `{2}` … replaced by `arguments`.
+public func localized(_ key: ErrorKey, _ arguments: any CustomStringConvertible...) -> String {
+    localized(key, in: UILanguage.current, arguments: arguments.map(\.description))
+}
+
+/// The form of an error `key` for `count` in the current language.
+public func localized(_ key: ErrorKey, count: Int, _ arguments: any CustomStringConvertible...) -> String {
+    localized(key, in: UILanguage.current, count: count, arguments: arguments.map(\.description))
+}
+
+/// The text of an error `key` in `language` (for count `count`, if it is a plural entry).
+public func localized(_ key: ErrorKey, in language: UILanguage, count: Int? = nil, arguments: [String] = []) -> String {
+    fill(language.entry(key), in: language, count: count, arguments: arguments)
+}
+
 /// The `--help` text of `key` in the current language.
 public func localized(_ key: HelpKey) -> String {
     localized(key, in: UILanguage.current)
@@ -48,8 +63,13 @@ public func localized(_ key: HelpKey, in language: UILanguage) -> String {
 
 /// The text of `key` in `language` (for count `count`, if it is a plural entry).
 public func localized(_ key: L10nKey, in language: UILanguage, count: Int? = nil, arguments: [String] = []) -> String {
+    fill(language.entry(key), in: language, count: count, arguments: arguments)
+}
+
+/// An entry's text for `count` (when it is plural) with its placeholders filled.
+private func fill(_ entry: CatalogueEntry, in language: UILanguage, count: Int?, arguments: [String]) -> String {
     let template: String
-    switch language.entry(key) {
+    switch entry {
     case .text(let text):
         template = text
     case .plural(let forms):

@@ -2,10 +2,10 @@
 /// it looks up. Provider content (definitions, examples) is never translated.
 ///
 /// ## Adding a language
-/// A case here, its catalogues (files like `Russian.swift` and `RussianHelp.swift`: each one exhaustive `switch` over
-/// ``L10nKey`` or ``HelpKey``, so a key without a translation does not compile) named in the two `entry` functions
-/// below, its plural rule in ``PluralRule``, its date format in ``DateText`` and its names of languages in
-/// ``LanguageNames``.
+/// A case here, its catalogues (files like `Russian.swift`, `RussianErrors.swift` and `RussianHelp.swift`: each one
+/// an exhaustive `switch` over ``L10nKey``, ``ErrorKey`` or ``HelpKey``, so a key without a translation does not
+/// compile) named in the three `entry` functions below, its plural rule in ``PluralRule``, its date format in
+/// ``DateText`` and its names of languages in ``LanguageNames``.
 public enum UILanguage: String, CaseIterable, Sendable, Hashable {
     case english = "en"
     case russian = "ru"
@@ -26,6 +26,14 @@ public enum UILanguage: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .english: English.entry(key)
         case .russian: Russian.entry(key)
+        }
+    }
+
+    /// The text of an error `key` in this language.
+    package func entry(_ key: ErrorKey) -> CatalogueEntry {
+        switch self {
+        case .english: EnglishErrors.entry(key)
+        case .russian: RussianErrors.entry(key)
         }
     }
 

@@ -70,14 +70,46 @@ public struct LookupServiceError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     public var kind: Kind
+    /// One English line (what the HTTP and MCP servers answer with, and JSON carries).
     public var message: String
+    /// The same as data, for a consumer that says it in the user's language.
+    public var reason: Reason?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, reason: Reason? = nil) {
         self.kind = kind
         self.message = message
+        self.reason = reason
     }
 
     public var description: String { message }
+
+    /// Why the request cannot be served, with the facts a message needs and no words.
+    public enum Reason: Sendable, Hashable {
+        /// The names in `--providers` do not resolve.
+        case registry(RegistryError)
+        /// The named providers cannot look words up (a random-word source named for `lookup`).
+        case cannotLookUp([ProviderID])
+        /// No provider defines words of `language`; `known` lists the languages some provider defines.
+        case noDefiner(Language, isKnownLanguage: Bool, known: [String])
+        /// No dictionary is usable at all; `notes` say why each was left out (the providers' own English words).
+        case noDictionaryUsable(notes: [String])
+        /// Translators exist for `pair` but none is set up; `notes` say how to set them up.
+        case noTranslatorSetUp(LanguagePair, notes: [String], package: String)
+        /// No provider translates `pair`; `directions` lists the ones that exist.
+        case noTranslator(LanguagePair, directions: [String])
+        /// No (offline) provider gives random words of `language`.
+        case noRandomSource(Language, offline: Bool, languages: [String])
+        /// `--offline --no-cache` leaves none of `needNetwork`.
+        case offlineWithoutCache(needNetwork: [ProviderID])
+        /// `--refresh` with `--offline` (or else `--no-cache`).
+        case refreshConflict(offline: Bool)
+        /// `provider` cannot match by `strategy`; it can by `can`.
+        case cannotMatch(ProviderID, strategy: String, can: [String])
+        /// `provider` matches only online, and the request is `--offline`.
+        case matchNeedsNetwork(ProviderID)
+        /// No (offline) provider matches by `strategy` (in `language`); `known` lists the strategies there are.
+        case noMatcher(strategy: String, language: Language?, offline: Bool, known: [String], notes: [String])
+    }
 }
 
 /// Something the consumer should tell the user beside the answer (a provider left out, and why).

@@ -369,7 +369,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             throw LookupServiceError(
                 .invalidRequest,
                 "--refresh asks the sources again and caches their answers; it cannot go with "
-                    + (options.offline ? "--offline" : "--no-cache")
+                    + (options.offline ? "--offline" : "--no-cache"),
+                reason: .refreshConflict(offline: options.offline)
             )
         }
     }

@@ -131,11 +131,15 @@ extension ProviderSelection {
                     throw LookupServiceError(
                         .invalidRequest,
                         "\(provider.descriptor.id) cannot match by \(strategy)"
-                            + (can.isEmpty ? " (it does not match headwords)" : "; it can: \(can.joined(separator: ", "))")
+                            + (can.isEmpty ? " (it does not match headwords)" : "; it can: \(can.joined(separator: ", "))"),
+                        reason: .cannotMatch(provider.descriptor.id, strategy: strategy.rawValue, can: can)
                     )
                 }
                 if options.offline && matcher.descriptor.requiresNetwork {
-                    throw LookupServiceError(.invalidRequest, "\(matcher.descriptor.id) needs the network; matching is not cached, so it cannot go with --offline")
+                    throw LookupServiceError(
+                        .invalidRequest,
+                        "\(matcher.descriptor.id) needs the network; matching is not cached, so it cannot go with --offline",
+                        reason: .matchNeedsNetwork(matcher.descriptor.id))
                 }
                 matchers.append(matcher)
             }
@@ -165,7 +169,9 @@ extension ProviderSelection {
                 "no\(options.offline ? " offline" : "") provider matches headwords by \(strategy)"
                     + (query.language.map { " in \($0.englishName)" } ?? "")
                     + (known.isEmpty ? "" : "; strategies available: \(known.joined(separator: ", "))")
-                    + (notes.isEmpty ? "" : ":\n  " + notes.map(\.message).joined(separator: "\n  "))
+                    + (notes.isEmpty ? "" : ":\n  " + notes.map(\.message).joined(separator: "\n  ")),
+                reason: .noMatcher(strategy: strategy.rawValue, language: query.language, offline: options.offline,
+                                   known: known, notes: notes.map(\.message))
             )
         }
         return (usable, notes)

@@ -31,7 +31,8 @@ public struct ProviderDiagnosis: Sendable, Hashable {
         case ready(source: String)
         case metered(quota: String)
         case reachable(source: String, milliseconds: String)
-        case failed(code: String, message: String)
+        /// The provider failed; `reason` is its ``LexAggCore/ProviderError/reason``, for a consumer that phrases it.
+        case failed(code: String, message: String, reason: ProviderError.Reason? = nil)
     }
 
     /// What to do about it, when the service worded it.
@@ -116,7 +117,7 @@ extension LookupService {
         } catch {
             let failure = ProviderError.wrapping(error, provider: descriptor.id)
             return diagnosis(.failed, "\(failure.code): \(failure.message)", hint: hint(for: failure, descriptor),
-                             finding: .failed(code: "\(failure.code)", message: failure.message),
+                             finding: .failed(code: "\(failure.code)", message: failure.message, reason: failure.reason),
                              advice: advice(for: failure, descriptor))
         }
     }

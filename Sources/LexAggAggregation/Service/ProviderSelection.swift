@@ -10,7 +10,9 @@ struct ProviderSelection: Sendable {
 
     /// Providers named by the user, in their order.
     func named(_ names: [String]) throws(LookupServiceError) -> [any DictionaryProvider] {
-        do { return try registry.resolve(names) } catch { throw LookupServiceError(.invalidRequest, error.description) }
+        do { return try registry.resolve(names) } catch {
+            throw LookupServiceError(.invalidRequest, error.description, reason: .registry(error))
+        }
     }
 
     /// The providers that define words of `language`.
@@ -19,9 +21,11 @@ struct ProviderSelection: Sendable {
     {
         if let names = options.providers {
             let selection = try named(names)
-            let unusable = selection.filter { !($0 is any DefinitionProviding) }.map(\.descriptor.id.rawValue)
+            let unusable = selection.filter { !($0 is any DefinitionProviding) }.map(\.descriptor.id)
             if !unusable.isEmpty {
-                throw LookupServiceError(.invalidRequest, "\(unusable.joined(separator: ", ")) cannot look words up")
+                throw LookupServiceError(
+                    .invalidRequest, "\(unusable.map(\.rawValue).joined(separator: ", ")) cannot look words up",
+                    reason: .cannotLookUp(unusable))
             }
             return (try onlyOffline(selection.compactMap { $0 as? any DefinitionProviding }, options), [])
         }
@@ -42,13 +46,15 @@ struct ProviderSelection: Sendable {
                     .invalidRequest,
                     "no provider defines \(language.englishName) words"
                         + (Language.isKnown(language) ? "" : " (is '\(language.code)' an ISO 639 code? e.g. en, de, fr, es)")
-                        + (known.isEmpty ? "" : "; languages available: \(known.joined(separator: ", "))")
+                        + (known.isEmpty ? "" : "; languages available: \(known.joined(separator: ", "))"),
+                    reason: .noDefiner(language, isKnownLanguage: Language.isKnown(language), known: known)
                 )
             }
             throw LookupServiceError(
                 .unavailable,
                 "no dictionary is usable" + (notes.isEmpty ? "; see 'lexagg doctor'"
-                    : ":\n  " + notes.map(\.message).joined(separator: "\n  "))
+                    : ":\n  " + notes.map(\.message).joined(separator: "\n  ")),
+                reason: .noDictionaryUsable(notes: notes.map(\.message))
             )
         }
         return (try onlyOffline(usable, options), notes)
@@ -80,12 +86,14 @@ struct ProviderSelection: Sendable {
         }
         guard required else { return (translators, notes) }
         guard !translators.isEmpty || notes.isEmpty else {
+            let package = "dict-freedict-"
+                + "\(Language.iso639_3(pair.source) ?? pair.source.code)-\(Language.iso639_3(pair.target) ?? pair.target.code)"
             throw LookupServiceError(
                 .unavailable,
                 "no provider set up here translates \(pair.source.englishName) → \(pair.target.englishName):\n  "
                     + notes.map(\.message).joined(separator: "\n  ")
-                    + "\n  offline: install a FreeDict database for it, e.g. apt-get install dict-freedict-"
-                    + "\(Language.iso639_3(pair.source) ?? pair.source.code)-\(Language.iso639_3(pair.target) ?? pair.target.code)"
+                    + "\n  offline: install a FreeDict database for it, e.g. apt-get install " + package,
+                reason: .noTranslatorSetUp(pair, notes: notes.map(\.message), package: package)
             )
         }
         guard !translators.isEmpty else {
@@ -95,7 +103,8 @@ struct ProviderSelection: Sendable {
                 "no provider translates \(pair.source.englishName) → \(pair.target.englishName)"
                     + (pairs.isEmpty
                         ? "; install a FreeDict database (e.g. apt-get install dict-freedict-eng-deu)"
-                        : "; available directions: \(pairs.joined(separator: ", "))")
+                        : "; available directions: \(pairs.joined(separator: ", "))"),
+                reason: .noTranslator(pair, directions: pairs)
             )
         }
         return (try onlyOffline(translators, options), notes)
@@ -119,7 +128,8 @@ struct ProviderSelection: Sendable {
             throw LookupServiceError(
                 .invalidRequest,
                 "no\(options.offline ? " offline" : "") provider gives random \(language.englishName) words"
-                    + (languages.isEmpty ? "" : "; languages available: \(languages.joined(separator: ", "))")
+                    + (languages.isEmpty ? "" : "; languages available: \(languages.joined(separator: ", "))"),
+                reason: .noRandomSource(language, offline: options.offline, languages: languages)
             )
         }
         return candidates
@@ -148,11 +158,12 @@ struct ProviderSelection: Sendable {
         guard options.offline && options.noCache else { return providers }
         let local = providers.filter { ($0 as? any DictionaryProvider)?.descriptor.requiresNetwork == false }
         if local.isEmpty {
+            let online = providers.compactMap { ($0 as? any DictionaryProvider)?.descriptor.id }
             throw LookupServiceError(
                 .invalidRequest,
                 "--offline without the cache leaves no provider: "
-                    + providers.compactMap { ($0 as? any DictionaryProvider)?.descriptor.id.rawValue }
-                    .joined(separator: ", ") + " need the network"
+                    + online.map(\.rawValue).joined(separator: ", ") + " need the network",
+                reason: .offlineWithoutCache(needNetwork: online)
             )
         }
         return local

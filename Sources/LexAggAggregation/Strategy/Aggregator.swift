@@ -190,7 +190,8 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
             return (index, result, outcome(count == 0 ? .empty : .answered(entries: count), origin: origin))
         }
         guard limit > .zero else {
-            let error = ProviderError(.timeout, provider: job.id, message: "not asked: the \(options.deadline) deadline had passed")
+            let error = ProviderError(.timeout, provider: job.id, message: "not asked: the \(options.deadline) deadline had passed",
+                                      reason: .deadlinePassed)
             return (index, nil, outcome(.failed(error)))
         }
         do {
@@ -224,7 +225,8 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
             defer { group.cancelAll() }
             guard let first = try await group.next() else { throw CancellationError() }
             guard let result = first else {
-                throw ProviderError(.timeout, provider: provider, message: "no answer within \(formatSeconds(limit))")
+                throw ProviderError(.timeout, provider: provider, message: "no answer within \(formatSeconds(limit))",
+                                    reason: .noAnswerWithin(seconds: limit))
             }
             return result
         }

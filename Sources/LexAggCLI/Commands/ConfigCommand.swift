@@ -171,7 +171,7 @@ struct ConfigCommand: ParsableCommand {
             } catch {
                 // A bad key or value is a usage error; a problem in the file is a configuration error.
                 guard error.location == key else { throw error }
-                throw CommandFailure.usage(error.message)
+                throw CommandFailure.usage(ErrorText.message(error))
             }
             // The ids lookup will ask: checked against the providers this lexagg has, as lookup checks them (an
             // unknown one would make every later lookup a configuration error).

@@ -77,7 +77,8 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
                                 required: true))
         } catch {
             configurationFailed = true
-            checks.append(Check(name: "configuration", status: "failed", message: Phrase(same: error.description),
+            checks.append(Check(name: "configuration", status: "failed",
+                                message: Phrase(english: error.description, shown: ErrorText.text(error)),
                                 hint: Phrase(.doctorFixConfig), required: true))
         }
 
@@ -147,7 +148,8 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         case .ready(let source): localized(.doctorReady, source)
         case .metered(let quota): localized(.doctorMetered, quota)
         case .reachable(let source, let milliseconds): localized(.doctorReachable, source, milliseconds)
-        case .failed(let code, let message): "\(code): \(message)"
+        case .failed(let code, let message, let reason):
+            "\(code): " + (UILanguage.current == .english ? message : reason.map(ErrorText.phrase) ?? message)
         }
     }
 

@@ -66,7 +66,7 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
         var queries: [LookupQuery] = []
         for word in words {
             do { queries.append(try LookupQuery(Normalization.nfc(word), language: language)) } catch {
-                throw CommandFailure.usage(localized(.libraryInvalidWord, "\(error)"))
+                throw CommandFailure.usage(localized(.libraryInvalidWord, ErrorText.text(error)))
             }
         }
         let service = try context.lookupService()
@@ -437,7 +437,7 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
         }
         let parsed: (format: LibraryFormat, words: [LibraryWord])
         do { parsed = try LibraryImporter.parse(text, defaultLanguage: language) } catch {
-            throw CommandFailure.usage("\(file): \(error.message)")
+            throw CommandFailure.usage("\(file): \(ErrorText.text(error))")
         }
         let library = try context.openLibrary()
         defer { library.close() }

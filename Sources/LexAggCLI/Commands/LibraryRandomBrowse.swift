@@ -37,7 +37,7 @@ extension RandomCommand {
             guard let provider = batch.provider else { break }
             if rounds == 1 && format == .text {
                 for failure in batch.failures {
-                    context.warn(localized(.randomProviderFailed, "\(failure.provider)", failure.message, "\(provider)"))
+                    context.warn(localized(.randomProviderFailed, "\(failure.provider)", ErrorText.reasonText(failure), "\(provider)"))
                 }
             }
             if !providers.contains(provider) { providers.append(provider) }
@@ -56,7 +56,7 @@ extension RandomCommand {
             }
         }
         if providers.isEmpty {
-            for failure in lastFailures { context.warn(failure.description) }
+            for failure in lastFailures { context.warn(ErrorText.text(failure)) }
             context.fail(localized(.randomNoProvider, language.displayName))
             return .unavailable
         }

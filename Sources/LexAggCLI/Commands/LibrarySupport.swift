@@ -15,7 +15,7 @@ extension CommandContext {
         do {
             return try libraryStore()
         } catch where error.kind == .invalidInput {
-            throw CommandFailure(status: .configuration, message: error.message)
+            throw CommandFailure(status: .configuration, message: ErrorText.text(error))
         } catch {
             throw CommandFailure(error)
         }
@@ -26,8 +26,8 @@ extension CommandFailure {
     /// A library error as the user sees it: bad input is a usage error (64), a damaged, foreign or busy file 69.
     init(_ error: LibraryError) {
         switch error.kind {
-        case .invalidInput, .noDataDirectory: self.init(status: .usage, message: error.message)
-        default: self.init(status: .unavailable, message: error.message)
+        case .invalidInput, .noDataDirectory: self.init(status: .usage, message: ErrorText.text(error))
+        default: self.init(status: .unavailable, message: ErrorText.text(error))
         }
     }
 }
@@ -42,7 +42,7 @@ func recordLookupHistory(_ query: LookupQuery, found: Bool, context: CommandCont
     do {
         try HistoryJournal.append(query.term, language: query.language, directory: directory)
     } catch {
-        context.warn(localized(.historyNotRecorded, "\(error)"))
+        context.warn(localized(.historyNotRecorded, ErrorText.text(error)))
     }
 }
 

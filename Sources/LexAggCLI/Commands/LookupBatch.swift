@@ -69,7 +69,7 @@ struct LookupBatch {
                 if answer.result.isFound { context.output.write("\n") }
             case (.invalid(let line, _, let error), .text):
                 buffer.flush()
-                context.warn(localized(.batchLineSkipped, line, "\(error)"))
+                context.warn(localized(.batchLineSkipped, line, ErrorText.text(error)))
             }
             progress.advance()
         }

@@ -117,7 +117,7 @@ struct LookupOptions: Equatable, ContextCommand {
         do {
             query = try session.query(words.joined(separator: " "))
         } catch {
-            throw CommandFailure.usage(localized(.libraryInvalidWord, "\(error)"))
+            throw CommandFailure.usage(localized(.libraryInvalidWord, ErrorText.text(error)))
         }
         let answer = await session.lookUp(query)
         if let language = session.language, answer.result.allFailed,

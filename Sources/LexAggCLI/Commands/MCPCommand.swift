@@ -32,7 +32,7 @@ struct MCPCommand: ParsableCommand, ContextCommand {
         context.reportRegistryProblems()
         let names = providerNames(providers)
         if let names {
-            do { _ = try context.registry.resolve(names) } catch { throw CommandFailure.usage(error.description) }
+            do { _ = try context.registry.resolve(names) } catch { throw CommandFailure.usage(ErrorText.text(error)) }
         }
         let environment = context.environment
         let server = MCPServer(

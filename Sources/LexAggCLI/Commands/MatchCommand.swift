@@ -72,7 +72,7 @@ struct MatchCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.MatchDocument(answer: answer)))
         case .text:
-            for failure in failures { context.warn("\(failure.provider): \(failure.message)") }
+            for failure in failures { context.warn(ErrorText.text(failure)) }
             context.output.write(render(answer, registry: context.registry))
             if !answer.isFound && !answer.allFailed {
                 context.output.writeError(localized(.matchNothing, pattern, "\(strategy)")

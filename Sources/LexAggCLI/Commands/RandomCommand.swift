@@ -55,7 +55,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
 
         let answer = await source.next(count)
         guard let provider = answer.provider else {
-            for failure in answer.failures { context.warn(failure.description) }
+            for failure in answer.failures { context.warn(ErrorText.text(failure)) }
             context.fail(localized(.randomNoProvider, language.displayName))
             return .unavailable
         }
@@ -63,7 +63,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
         switch format {
         case .text:
             for failure in answer.failures {
-                context.warn(localized(.randomProviderFailed, "\(failure.provider)", failure.message, name))
+                context.warn(localized(.randomProviderFailed, "\(failure.provider)", ErrorText.reasonText(failure), name))
             }
             context.output.write(answer.words.map { $0 + "\n" }.joined())
         case .json:

@@ -57,7 +57,7 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
         if chosen == nil {
             let batch = try await context.randomWords(language: language, timeout: limit).next(Self.candidateCount)
             if batch.provider == nil {
-                for failure in batch.failures { context.warn(failure.description) }
+                for failure in batch.failures { context.warn(ErrorText.text(failure)) }
                 context.fail(localized(.randomNoProvider, language.displayName))
                 return .unavailable
             }

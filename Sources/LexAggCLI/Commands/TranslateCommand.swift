@@ -56,7 +56,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
         do {
             query = try TranslationQuery(Normalization.nfc(words.joined(separator: " ")), from: source, to: target)
         } catch {
-            throw CommandFailure.usage("\(error)")
+            throw CommandFailure.usage(ErrorText.text(error))
         }
         let service = try context.lookupService()
         context.reportRegistryProblems()

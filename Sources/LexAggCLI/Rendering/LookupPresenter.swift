@@ -119,14 +119,14 @@ extension CommandContext {
             if case .stale(let storedAt, let error) = outcome.origin, error.code != .offline { stale.append((error, storedAt)) }
         }
         var unreached = failures.filter(\.isUnreached) + stale.map(\.error).filter(\.isUnreached)
-        if unreached.count == 1 && !unreached[0].message.contains("resolve the host name") {
+        if unreached.count == 1 && !unreached[0].isOffline {
             unreached = []  // one source down: its own line below says what happened
         }
         let grouped = Set(unreached.map(\.provider))
         if !unreached.isEmpty {
             let ids = unreached.map(\.provider.rawValue).joined(separator: ", ")
-            var line = unreached.allSatisfy({ $0.message.contains("resolve the host name") })
-                ? localized(.lookupOfflineNotReached, ids) : localized(.lookupNotReached, ids, unreached[0].message)
+            var line = unreached.allSatisfy(\.isOffline)
+                ? localized(.lookupOfflineNotReached, ids) : localized(.lookupNotReached, ids, ErrorText.reasonText(unreached[0]))
             let served = stale.filter { grouped.contains($0.error.provider) }
             if let oldest = served.map(\.storedAt).min() {
                 line += localized(.lookupShowingCached, served.map(\.error.provider.rawValue).joined(separator: ", "),
@@ -134,9 +134,9 @@ extension CommandContext {
             }
             warn(line)
         }
-        for failure in failures where !grouped.contains(failure.provider) { warn(failure.description) }
+        for failure in failures where !grouped.contains(failure.provider) { warn(ErrorText.text(failure)) }
         for (error, storedAt) in stale where !grouped.contains(error.provider) {
-            warn(localized(.lookupStaleShowing, error.description, formatAge(since: storedAt)))
+            warn(localized(.lookupStaleShowing, ErrorText.text(error), formatAge(since: storedAt)))
         }
     }
 }
@@ -145,8 +145,20 @@ extension ProviderError {
     /// The source was never reached: no network, an unresolvable host, a refused connection (no HTTP status, no
     /// answer at all), as opposed to a source that answered badly or slowly.
     var isUnreached: Bool {
-        code == .unavailable && httpStatus == nil && excerpt == nil
-            && (message.contains("resolve the host name") || message.contains("cannot reach")
-                || message.contains("cannot connect") || message.contains("refused") || message.contains("unreachable"))
+        switch reason {
+        case .hostNotFound, .connectionRefused, .unreachable: code == .unavailable && httpStatus == nil && excerpt == nil
+        // A provider that says it in its own words (an external program): its message decides.
+        case nil:
+            code == .unavailable && httpStatus == nil && excerpt == nil
+                && (message.contains("resolve the host name") || message.contains("cannot reach")
+                    || message.contains("cannot connect") || message.contains("refused") || message.contains("unreachable"))
+        default: false
+        }
+    }
+
+    /// The source's host name does not resolve: most likely, this machine is offline.
+    var isOffline: Bool {
+        if case .hostNotFound = reason { return true }
+        return reason == nil && message.contains("resolve the host name")
     }
 }

@@ -11,7 +11,7 @@ import Testing
         var count: Int { calls.withLock { $0 } }
 
         func rendering(_ name: String = "test") -> AnswerRendering<String> {
-            AnswerRendering(name: name) { [calls] answer in
+            AnswerRendering(name: name) { [self] answer in
                 calls.withLock { $0 += 1 }
                 return "\(name): " + answer.entries.flatMap(\.allSenses).map(\.definition).joined(separator: "; ")
             }

@@ -74,6 +74,26 @@ import Testing
         }
     }
 
+    /// Every request counts each provider's outcome, whether its answer was worked out or remembered.
+    @Test func everyRequestIsCountedInTheMetrics() async throws {
+        let probe = ScriptedProvider("memo-metrics-probe", .slow(.milliseconds(1)))
+        try await TestServer.with(registry: try TestRegistry.make(extra: [probe]), memo: .init()) { server in
+            for _ in 0..<3 {
+                #expect(try await server.get("/v1/lookup?word=house&providers=memo-metrics-probe").status == 200)
+            }
+            let metrics = try await server.get("/metrics").body.split(separator: "\n")
+            func value(_ name: String, _ labels: [String]) -> String? {
+                metrics.first { line in
+                    line.hasPrefix(name + "{") && labels.allSatisfy { line.contains($0) }
+                }?.split(separator: " ").last.map(String.init)
+            }
+            let provider = #"provider="memo-metrics-probe""#
+            #expect(value("lexagg_provider_outcomes_total", [provider, #"origin="source""#]) == "1")
+            #expect(value("lexagg_provider_outcomes_total", [provider, #"origin="cache""#, #"status="answered""#]) == "2")
+            #expect(value("lexagg_cache_hits_total", [provider, #"kind="cache""#]) == "2")
+        }
+    }
+
     static func origins(_ reply: HTTPReply) -> [String] {
         (reply.object["outcomes"] as? [[String: Any]] ?? []).compactMap { $0["origin"] as? String }
     }

@@ -11,6 +11,11 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// Three-letter codes that have a two-letter equivalent are mapped to it (`eng` → `en`).
     /// Returns `nil` when the text is not shaped like a language code.
     public init?(_ text: String) {
+        // Already normalised two-letter codes (`en`, the usual case) need no work.
+        if text.utf8.count == 2, text.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) {
+            code = text
+            return
+        }
         let normalised = text.trimmingWhitespace().lowercased().replacingUnderscores()
         let parts = normalised.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = parts.first, (2...3).contains(primary.count),

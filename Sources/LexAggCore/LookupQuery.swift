@@ -27,6 +27,10 @@ public struct LookupQuery: Sendable, Hashable, Codable {
 
     /// The checks every query passes: not empty, at most ``maximumLength`` characters, no control characters.
     public static func validate(_ text: String) throws(QueryError) -> String {
+        // Printable ASCII without spaces (most words): nothing to reject or collapse, one scalar per byte.
+        if !text.isEmpty, text.utf8.count <= maximumLength, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+            return text
+        }
         for scalar in text.unicodeScalars where scalar.properties.generalCategory == .control {
             if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
             throw QueryError.controlCharacter(scalar.value)

@@ -15,6 +15,18 @@ import Testing
         #expect(Language(input) == nil)
     }
 
+    /// Lower-case two-letter codes take a shortcut; it gives what the full normalisation gives.
+    @Test func twoLetterCodesAreThemselves() {
+        let letters = "abcdefghijklmnopqrstuvwxyz"
+        for first in letters {
+            for second in letters {
+                #expect(Language("\(first)\(second)")?.code == "\(first)\(second)")
+                #expect(Language("\(first)\(second)".uppercased())?.code == "\(first)\(second)")
+            }
+        }
+        #expect(Language("e\u{301}") == nil)
+    }
+
     @Test func matchesOnThePrimarySubtag() {
         #expect(Language("pt-br")!.matches(Language("pt")!))
         #expect(!Language("pt")!.matches(Language("es")!))
@@ -41,6 +53,19 @@ import Testing
     ])
     func rejectsBadInputWithAReason(input: String, error: QueryError) {
         #expect(throws: error) { try LookupQuery(input) }
+    }
+
+    /// Printable ASCII words take a shortcut through the checks; it accepts exactly what the full checks accept.
+    @Test func printableASCIIWordsAreTheirOwnTerms() throws {
+        for value in UInt8(0x21)...UInt8(0x7E) {
+            let word = "a" + String(UnicodeScalar(value)) + "b"
+            #expect(try LookupQuery(word).term == word)
+            #expect(try LookupQuery(String(UnicodeScalar(value))).term == String(UnicodeScalar(value)))
+        }
+        #expect(try LookupQuery("a b").term == "a b")
+        #expect(try LookupQuery(" ab").term == "ab")
+        #expect(try LookupQuery("ab\r\n").term == "ab")
+        #expect(throws: QueryError.controlCharacter(0x7F)) { try LookupQuery("\u{7F}") }
     }
 
     @Test func theLimitItselfIsAccepted() throws {

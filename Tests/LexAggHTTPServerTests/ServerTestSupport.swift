@@ -78,12 +78,14 @@ final class TestServer: Sendable {
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    /// Starts a server over `registry` and waits until it listens.
+    /// Starts a server over `registry` and waits until it listens; with `memo`, its service keeps answers (as
+    /// `lexagg serve http` does).
     static func start(
-        registry: ProviderRegistry? = nil, settings: HTTPServerSettings = HTTPServerSettings(port: 0, rateLimit: nil)
+        registry: ProviderRegistry? = nil, settings: HTTPServerSettings = HTTPServerSettings(port: 0, rateLimit: nil),
+        memo: AnswerMemo<ContinuousClock>.Limits? = nil
     ) async throws -> TestServer {
         let logger = Logger(label: "lexagg-test") { _ in SwiftLogNoOpLogHandler() }
-        let service = LookupService(registry: try registry ?? TestRegistry.make(), cache: nil, logger: logger)
+        let service = LookupService(registry: try registry ?? TestRegistry.make(), cache: nil, memo: memo, logger: logger)
         var settings = settings
         settings.port = 0
         let (stream, continuation) = AsyncStream<HTTPAPIServer.BoundAddress>.makeStream()
@@ -124,9 +126,9 @@ final class TestServer: Sendable {
     /// Runs `body` with a server, stopping it afterwards whatever happens.
     static func with<T>(
         registry: ProviderRegistry? = nil, settings: HTTPServerSettings = HTTPServerSettings(port: 0, rateLimit: nil),
-        _ body: (TestServer) async throws -> T
+        memo: AnswerMemo<ContinuousClock>.Limits? = nil, _ body: (TestServer) async throws -> T
     ) async throws -> T {
-        let server = try await start(registry: registry, settings: settings)
+        let server = try await start(registry: registry, settings: settings, memo: memo)
         do {
             let result = try await body(server)
             try await server.stop()

@@ -23,6 +23,10 @@ import Synchronization
 ///
 /// An answer served from the memo reports each provider's outcome as coming from the cache, stored when the memo
 /// stored the answer, with no latency: the source was not asked.
+///
+/// Beside each answer it keeps the consumers' renderings of it (``AnswerRendering``: the HTTP API's response bodies),
+/// made once per kept answer and gone with it — the same lifetime, eviction and `refresh` rules, so a rendering is
+/// never older than the answer it renders.
 public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
     /// How much the memo keeps, and for how long.
     public struct Limits: Sendable, Hashable {
@@ -58,11 +62,23 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
     private struct Stored: Sendable {
         var answer: LookupAnswer
         var expires: C.Instant
+        /// Which stored answer this is: a rendering is attached only to the answer it was made from.
+        var serial: UInt64
+        /// Renderings of `answer`, by ``AnswerRendering/name``.
+        var renderings: [String: any Sendable] = [:]
     }
 
     private struct Generations: Sendable {
         var current: [Key: Stored] = [:]
         var previous: [Key: Stored] = [:]
+        var stored: UInt64 = 0
+    }
+
+    /// A kept answer, with the rendering asked for when the memo has it.
+    struct Kept: Sendable {
+        var answer: LookupAnswer
+        var rendering: (any Sendable)?
+        var serial: UInt64
     }
 
     public let limits: Limits
@@ -80,18 +96,38 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
     /// The answer kept for `key`, if it has not expired.
     func answer(for key: Key) -> LookupAnswer? {
         let now = clock.now
-        return state.withLock { state -> LookupAnswer? in
-            if let stored = state.current[key] {
-                guard stored.expires > now else {
-                    state.current[key] = nil
-                    return nil
-                }
-                return stored.answer
-            }
-            guard let stored = state.previous.removeValue(forKey: key), stored.expires > now else { return nil }
-            insert(stored, for: key, into: &state)
-            return stored.answer
+        return state.withLock { lookUp(key, in: &$0, now: now)?.answer }
+    }
+
+    /// The answer kept for `key`, if it has not expired, with its rendering `name` when one was attached.
+    func kept(for key: Key, rendering name: String) -> Kept? {
+        let now = clock.now
+        return state.withLock { state -> Kept? in
+            guard let stored = lookUp(key, in: &state, now: now) else { return nil }
+            return Kept(answer: stored.answer, rendering: stored.renderings[name], serial: stored.serial)
         }
+    }
+
+    /// Keeps `rendering` beside the answer it renders (the one numbered `serial`), unless that answer is gone or
+    /// was replaced meanwhile.
+    func attach(_ rendering: any Sendable, named name: String, to key: Key, serial: UInt64) {
+        state.withLock { state in
+            guard state.current[key]?.serial == serial else { return }
+            state.current[key]?.renderings[name] = rendering
+        }
+    }
+
+    private func lookUp(_ key: Key, in state: inout Generations, now: C.Instant) -> Stored? {
+        if let stored = state.current[key] {
+            guard stored.expires > now else {
+                state.current[key] = nil
+                return nil
+            }
+            return stored
+        }
+        guard let stored = state.previous.removeValue(forKey: key), stored.expires > now else { return nil }
+        insert(stored, for: key, into: &state)
+        return stored
     }
 
     /// Keeps `answer` for `key` when it is complete (see the type's rules); returns whether it was kept.
@@ -106,14 +142,18 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
             outcome.latency = .zero
             return outcome
         }
-        let stored = Stored(answer: kept, expires: clock.now.advanced(by: limits.lifetime))
-        state.withLock { insert(stored, for: key, into: &$0) }
+        let expires = clock.now.advanced(by: limits.lifetime)
+        state.withLock { state in
+            state.stored &+= 1
+            insert(Stored(answer: kept, expires: expires, serial: state.stored), for: key, into: &state)
+        }
         return true
     }
 
     /// Forgets every answer.
     public func removeAll() {
-        state.withLock { $0 = Generations() }
+        // The serial goes on counting: a rendering of a forgotten answer must not attach to a new one.
+        state.withLock { $0 = Generations(stored: $0.stored) }
     }
 
     private func insert(_ stored: Stored, for key: Key, into state: inout Generations) {

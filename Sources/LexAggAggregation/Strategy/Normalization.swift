@@ -6,7 +6,9 @@ import LexAggCore
 public enum Normalization {
     /// The word in NFC, so `café` typed with a combining accent is the `café` dictionaries store.
     public static func nfc(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping
+        // ASCII is its own NFC; Foundation's normalisation would bridge it to an NSString and back.
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        return text.precomposedStringWithCanonicalMapping
     }
 
     /// Looser spellings of `term` to try when nothing knows it as typed, closest first: lower case

@@ -127,9 +127,14 @@ public struct APIError: Error, Sendable, Hashable {
 /// JSON bodies as responses.
 enum JSONResponse {
     static func make(status: HTTPResponse.Status = .ok, json: String, headers: HTTPFields = HTTPFields()) -> Response {
+        make(status: status, body: ByteBuffer(string: json), headers: headers)
+    }
+
+    /// A JSON body already in bytes (a body the memo keeps: sent as it is, not copied).
+    static func make(status: HTTPResponse.Status = .ok, body: ByteBuffer, headers: HTTPFields = HTTPFields()) -> Response {
         var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.accessControlAllowOrigin] = "*"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }

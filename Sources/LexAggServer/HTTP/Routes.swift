@@ -12,14 +12,40 @@ import NIOCore
 struct Routes: Sendable {
     let service: LookupService<ContinuousClock>
     let lookups: ConcurrencyLimiter
-    let sources: [ProviderID: DictionaryAPIFormat.SourceInfo]
+    let bodies: Bodies
 
     init(service: LookupService<ContinuousClock>, maxConcurrentLookups: Int) {
         self.service = service
         lookups = ConcurrencyLimiter(capacity: maxConcurrentLookups)
-        sources = Dictionary(service.registry.providers.map {
+        bodies = Bodies(sources: Dictionary(service.registry.providers.map {
             ($0.descriptor.id, DictionaryAPIFormat.SourceInfo(name: $0.descriptor.displayName, license: $0.descriptor.license))
-        }) { first, _ in first }
+        }) { first, _ in first })
+    }
+
+    /// The response bodies made from answers, as renderings the service's memo keeps beside the answers it keeps:
+    /// a word asked again is sent with the bytes made the first time, not encoded again (the same bytes: each body
+    /// is a function of the answer alone).
+    struct Bodies: Sendable {
+        let dictionaryAPI: AnswerRendering<ByteBuffer>
+        let lookup: AnswerRendering<ByteBuffer>
+        let lookupExplained: AnswerRendering<ByteBuffer>
+        let translate: AnswerRendering<ByteBuffer>
+
+        init(sources: [ProviderID: DictionaryAPIFormat.SourceInfo]) {
+            dictionaryAPI = AnswerRendering(name: "http:/api/v2/entries") { answer in
+                ByteBuffer(string: JSONOutput.encodeCompact(DictionaryAPIFormat.elements(answer.entries, sources: sources)))
+            }
+            lookup = Self.document("lookup", explain: false)
+            lookupExplained = Self.document("lookup", explain: true)
+            translate = Self.document("translate", explain: false)
+        }
+
+        /// lexagg's own document of `command`'s answer (`--format json`).
+        static func document(_ command: String, explain: Bool) -> AnswerRendering<ByteBuffer> {
+            AnswerRendering(name: "http:/v1/\(command)\(explain ? "?explain" : "")") { answer in
+                ByteBuffer(string: JSONOutput.encodeLine(JSONOutput.LookupDocument(command: command, answer: answer, explain: explain)))
+            }
+        }
     }
 
     /// Every route the server answers (`/openapi.json` documents exactly these; a test checks it).
@@ -48,12 +74,11 @@ struct Routes: Sendable {
         let options = try parameters.requestOptions()
         let explain = try parameters.flag("explain")
         let query = try lookupQuery(word, language: language)
-        let answer = try await withLookupSlot {
-            try await service.define(query, options: options)
+        let rendered = try await withLookupSlot {
+            try await service.define(query, options: options, rendering: explain ? bodies.lookupExplained : bodies.lookup)
         }
-        try check(answer)
-        let document = JSONOutput.LookupDocument(command: "lookup", answer: answer, explain: explain)
-        return JSONResponse.make(status: answer.isFound ? .ok : .notFound, json: JSONOutput.encodeLine(document))
+        try check(rendered.answer)
+        return JSONResponse.make(status: rendered.answer.isFound ? .ok : .notFound, body: rendered.output)
     }
 
     func translate(_ parameters: QueryParameters) async throws -> Response {
@@ -68,10 +93,11 @@ struct Routes: Sendable {
         } catch {
             throw APIError(.invalidRequest, "invalid word: \(error)")
         }
-        let answer = try await withLookupSlot { try await service.translate(query, options: options) }
-        try check(answer)
-        let document = JSONOutput.LookupDocument(command: "translate", answer: answer)
-        return JSONResponse.make(status: answer.isFound ? .ok : .notFound, json: JSONOutput.encodeLine(document))
+        let rendered = try await withLookupSlot {
+            try await service.translate(query, options: options, rendering: bodies.translate)
+        }
+        try check(rendered.answer)
+        return JSONResponse.make(status: rendered.answer.isFound ? .ok : .notFound, body: rendered.output)
     }
 
     func random(_ parameters: QueryParameters) async throws -> Response {
@@ -127,24 +153,36 @@ struct Routes: Sendable {
     /// `GET /api/v2/entries/{lang}/{word}`: the word is URL-decoded and trimmed as the real API does; `en_US` and
     /// `en_GB` mean English. Nothing found (or a language nothing covers) is the API's 404 object.
     func dictionaryAPI(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let rawLanguage = context.parameters.get("lang") ?? ""
-        let rawWord = context.parameters.get("word") ?? ""
-        let code = rawLanguage.removingPercentEncoding ?? rawLanguage
-        let word = (rawWord.removingPercentEncoding ?? rawWord).trimmingCharacters(in: .whitespaces)
+        let code = Self.percentDecoded(context.parameters.get("lang") ?? "")
+        let word = Self.trimmingSpaces(Self.percentDecoded(context.parameters.get("word") ?? ""))
         guard let language = Language(["en_US", "en_GB", "en-uk"].contains(code) ? "en" : code) else {
             throw APIError(.notFound, "no such language")
         }
         let query = try lookupQuery(word, language: language)
-        let answer = try await withLookupSlot {
-            try await service.define(query, options: RequestOptions(suggest: false))
+        let rendered = try await withLookupSlot {
+            try await service.define(query, options: RequestOptions(suggest: false), rendering: bodies.dictionaryAPI)
         }
-        try check(answer)
-        guard answer.isFound else { throw APIError(.notFound, "no definitions") }
-        let elements = DictionaryAPIFormat.elements(answer.entries, sources: sources)
-        return JSONResponse.make(json: JSONOutput.encodeCompact(elements))
+        try check(rendered.answer)
+        guard rendered.answer.isFound else { throw APIError(.notFound, "no definitions") }
+        return JSONResponse.make(body: rendered.output)
     }
 
     // MARK: Shared
+
+    /// `text` percent-decoded (left as it is when that fails); Foundation's decoding is slow even with nothing to decode.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding ?? text
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)` (tabs and Unicode space separators), without Foundation's
+    /// bridging when `text` neither starts nor ends with one (an ASCII letter, say).
+    static func trimmingSpaces(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last,
+              first < 0x80, last < 0x80, first != 0x20, first != 0x09, last != 0x20, last != 0x09
+        else { return text.trimmingCharacters(in: .whitespaces) }
+        return text
+    }
 
     func lookupQuery(_ word: String, language: Language?) throws(APIError) -> LookupQuery {
         do {

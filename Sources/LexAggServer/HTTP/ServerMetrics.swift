@@ -2,6 +2,7 @@ import LexAggAggregation
 import LexAggCore
 import Metrics
 import Prometheus
+import Synchronization
 
 /// swift-metrics with the Prometheus backend, bootstrapped once per process (swift-metrics allows one bootstrap; a
 /// second would crash, so every server and test in the process shares this one registry).
@@ -39,15 +40,39 @@ public enum ServerMetrics {
             case .cache: origin = "cache"
             case .stale: origin = "stale"
             }
-            let provider = outcome.provider.rawValue
-            Counter(
-                label: "lexagg_provider_outcomes_total",
-                dimensions: [("provider", provider), ("status", status), ("origin", origin)]
-            ).increment()
-            if origin != "source" {
-                Counter(label: "lexagg_cache_hits_total", dimensions: [("provider", provider), ("kind", origin)]).increment()
-            }
+            let counters = outcomeCounters(OutcomeKey(provider: outcome.provider.rawValue, status: status, origin: origin))
+            counters.outcomes.increment()
+            counters.cacheHits?.increment()
         }
+    }
+
+    private struct OutcomeKey: Hashable {
+        var provider: String
+        var status: String
+        var origin: String
+    }
+
+    private struct OutcomeCounters: Sendable {
+        var outcomes: Metrics.Counter
+        var cacheHits: Metrics.Counter?
+    }
+
+    /// The counters of each (provider, status, origin), made once: making a `Counter` asks the registry under its lock
+    /// every time, which every answered request did for each provider. (A few dozen at most: providers × statuses.)
+    private static let outcomeCounterCache = Mutex<[OutcomeKey: OutcomeCounters]>([:])
+
+    private static func outcomeCounters(_ key: OutcomeKey) -> OutcomeCounters {
+        if let known = outcomeCounterCache.withLock({ $0[key] }) { return known }
+        let counters = OutcomeCounters(
+            outcomes: Counter(
+                label: "lexagg_provider_outcomes_total",
+                dimensions: [("provider", key.provider), ("status", key.status), ("origin", key.origin)]
+            ),
+            cacheHits: key.origin == "source"
+                ? nil : Counter(label: "lexagg_cache_hits_total", dimensions: [("provider", key.provider), ("kind", key.origin)])
+        )
+        outcomeCounterCache.withLock { $0[key] = counters }
+        return counters
     }
 
     static func rejected(_ reason: String) {

@@ -6,10 +6,7 @@ import Testing
 /// Errors that other modules report (an unknown provider, a wrong configuration value, a source that cannot be
 /// reached), end to end through the real binary: in Russian under a Russian locale and in English under `C`, with
 /// the same exit codes, and JSON documents that are the same bytes in both languages.
-///
-/// Serialized: each test runs the binary a dozen times, and until `BinaryRun.run` leaves the test pool's two threads
-/// alone, running these side by side would hold both (other suites' deadlines then run out).
-@Suite(.serialized) struct ErrorLocalizationBinaryTests {
+@Suite struct ErrorLocalizationBinaryTests {
     static let russian = ["LANG": "ru_RU.UTF-8"]
     static let english = ["LANG": "C"]
 

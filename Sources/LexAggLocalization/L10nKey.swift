@@ -18,6 +18,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case labelEtymology, labelSynonyms, labelAntonyms, labelSources, labelAlsoIn, alsoInHint, moreSenses
     case anotherLanguage, explainScore
     case footerEntries, footerNotFound, footerNotCachedOffline, footerCached, footerStale
+    /// A failed provider's outcome in the footer, by its error code (English keeps JSON's code names).
+    case footerInvalidQuery, footerUnsupportedLanguage, footerCredentials, footerRateLimited, footerUnavailable
+    case footerTimeout, footerMalformedResponse, footerCancelled, footerOffline
     case ageJustNow, ageMinutes, ageHours, ageDays
 
     // MARK: library

@@ -123,4 +123,20 @@ import Testing
         Self.english { #expect(ErrorText.text(phrased) == "wiktionary: en.wiktionary.org did not answer within 5 s") }
         #expect(phrased.message == "en.wiktionary.org did not answer within 5 s")
     }
+
+    /// The sources footer names a failed provider's outcome by its code: JSON's names in English (the text output
+    /// reads as before), Russian words in Russian.
+    @Test func theFooterNamesAFailureInTheReadersLanguage() {
+        let codes: [ProviderError.Code] = [
+            .invalidQuery, .unsupportedLanguage, .credentials, .rateLimited, .unavailable, .timeout,
+            .malformedResponse, .cancelled, .offline,
+        ]
+        Self.english { #expect(codes.map(TextRenderer.failure) == codes.map(\.description)) }
+        Self.russian {
+            for code in codes {
+                let text = TextRenderer.failure(code)
+                #expect(!text.contains { $0.isASCII && $0.isLetter }, "\(code): \(text)")
+            }
+        }
+    }
 }

@@ -114,29 +114,9 @@ import Glibc
 
     // MARK: 10. File modes
 
-    @Test func dataFilesArePrivate() async throws {
-        let home = TemporaryFiles.directory()
-        let csv = "word,language,starred,added,definition,examples,ipa,translation,sources\ncottage,en,no,,a house,,,,\n"
-        try csv.write(toFile: home + "/in.csv", atomically: true, encoding: .utf8)
-        // Data and cache under a fresh XDG home: lexagg creates the directories and the files itself.
-        let environment = ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "LEXAGG_DATA_DIR": "", "HOME": home]
-        #expect(await run(["library", "import", home + "/in.csv"], data: home, environment: environment).status == 0)
-        #expect(await run(["lookup", "house", "--providers", "wordnet"], data: home, environment: environment).status == 0)
-        var found = 0
-        for root in [home + "/data", home + "/cache"] {
-            let walker = FileManager.default.enumerator(atPath: root)
-            while let name = walker?.nextObject() as? String {
-                guard let mode = FileMode.permissions(root + "/" + name) else { continue }
-                found += 1
-                #expect(mode & 0o077 == 0, "\(root)/\(name) is readable by others: \(String(mode, radix: 8))")
-            }
-        }
-        #expect(found >= 3)
-    }
-
-    /// Files an older lexagg left readable by others (it wrote them 0644) are made private by the next run that
-    /// opens them; a file that is not lexagg's store is left alone.
-    @Test func filesLeftReadableByAnOlderLexaggBecomePrivate() async throws {
+    /// A fresh XDG home where lexagg has created its data and cache (a library with one word, a lookup, the cache
+    /// opened): the home, the environment that points there, and every file lexagg wrote, directories included.
+    func populatedHome() async throws -> (home: String, environment: [String: String], paths: [String]) {
         let home = TemporaryFiles.directory()
         let csv = "word,language,starred,added,definition,examples,ipa,translation,sources\ncottage,en,no,,a house,,,,\n"
         try csv.write(toFile: home + "/in.csv", atomically: true, encoding: .utf8)
@@ -144,13 +124,29 @@ import Glibc
         #expect(await run(["library", "import", home + "/in.csv"], data: home, environment: environment).status == 0)
         #expect(await run(["lookup", "house", "--providers", "wordnet"], data: home, environment: environment).status == 0)
         #expect(await run(["cache", "stats"], data: home, environment: environment).status == 0)
-        var files: [String] = []
+        var paths: [String] = []
         for root in [home + "/data", home + "/cache"] {
             let walker = FileManager.default.enumerator(atPath: root)
-            while let name = walker?.nextObject() as? String {
-                if FileMode.type(root + "/" + name) == .typeRegular { files.append(root + "/" + name) }
-            }
+            while let name = walker?.nextObject() as? String { paths.append(root + "/" + name) }
         }
+        return (home, environment, paths)
+    }
+
+    @Test func dataFilesArePrivate() async throws {
+        // lexagg creates the directories and the files itself.
+        let (_, _, paths) = try await populatedHome()
+        for path in paths {
+            let mode = try #require(FileMode.permissions(path))
+            #expect(mode & 0o077 == 0, "\(path) is readable by others: \(String(mode, radix: 8))")
+        }
+        #expect(paths.count >= 3)
+    }
+
+    /// Files an older lexagg left readable by others (it wrote them 0644) are made private by the next run that
+    /// opens them; a file that is not lexagg's store is left alone.
+    @Test func filesLeftReadableByAnOlderLexaggBecomePrivate() async throws {
+        let (home, environment, paths) = try await populatedHome()
+        let files = paths.filter { FileMode.type($0) == .typeRegular }
         #expect(files.contains { $0.hasSuffix("/library.sqlite") } && files.contains { $0.hasSuffix("/history.log") })
         #expect(files.contains { $0.contains("/cache/") }, "\(files)")
         for file in files { chmod(file, 0o644) }

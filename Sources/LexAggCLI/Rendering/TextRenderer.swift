@@ -123,7 +123,7 @@ struct TextRenderer {
             case .cache(let storedAt): time = localized(.footerCached, formatAge(since: storedAt))
             case .stale(let storedAt, let error):
                 time = style.warning(localized(.footerStale))
-                    + " (\(localized(.footerCached, formatAge(since: storedAt))); \(error.code))"
+                    + " (\(localized(.footerCached, formatAge(since: storedAt))); \(Self.failure(error.code)))"
             }
             switch outcome.status {
             case .answered(let count):
@@ -133,10 +133,26 @@ struct TextRenderer {
             case .failed(let error) where error.code == .offline:
                 return "\(outcome.provider) – \(localized(.footerNotCachedOffline))"
             case .failed(let error):
-                return style.warning("\(outcome.provider) ✗") + " \(error.code) \(time)"
+                return style.warning("\(outcome.provider) ✗") + " \(Self.failure(error.code)) \(time)"
             }
         }
         return style.dim(localized(.labelSources)) + parts.joined(separator: style.dim(" · ")) + "\n"
+    }
+
+    /// A failure's code as the footer names it.
+    static func failure(_ code: ProviderError.Code) -> String {
+        switch code {
+        case .invalidQuery: localized(.footerInvalidQuery)
+        case .unsupportedLanguage: localized(.footerUnsupportedLanguage)
+        case .credentials: localized(.footerCredentials)
+        case .rateLimited: localized(.footerRateLimited)
+        case .unavailable: localized(.footerUnavailable)
+        case .timeout: localized(.footerTimeout)
+        case .malformedResponse: localized(.footerMalformedResponse)
+        case .cancelled: localized(.footerCancelled)
+        case .offline: localized(.footerOffline)
+        default: code.description  // a code added later reads as JSON names it until it has words of its own
+        }
     }
 
     private func letter(_ index: Int) -> String {

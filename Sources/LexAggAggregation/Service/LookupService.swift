@@ -179,8 +179,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
                 let retry = definers.filter { empty.contains($0.descriptor.id) }
                 for variant in Normalization.looserVariants(of: query.term) {
-                    let left = clock.now.duration(to: end)
-                    guard left > .zero, !retry.isEmpty, let looser = try? LookupQuery(variant, language: query.language)
+                    // Offline providers are asked even after the deadline (they answer at once: see Aggregator).
+                    let left = max(.zero, clock.now.duration(to: end))
+                    guard left > .zero || retry.allSatisfy(\.descriptor.runsInline), !retry.isEmpty,
+                          let looser = try? LookupQuery(variant, language: query.language)
                     else { break }
                     logger.info("'\(query.term)' not found; trying '\(variant)' (\(formatSeconds(left)) left)")
                     var remaining = options

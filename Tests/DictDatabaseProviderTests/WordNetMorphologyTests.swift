@@ -61,7 +61,19 @@ import Testing
         #expect(Self.morphology.candidates(for: "Musicians’").map(\.lemma).prefix(2) == ["musicians", "musician"])
         #expect(Self.morphology.candidates(for: "musicians'").dropFirst().first?.form == "possessive plural")
         #expect(lemmas("children's").prefix(2) == ["children", "child"])
+        #expect(Self.morphology.candidates(for: "children's").last?.form == "possessive plural")
         #expect(lemmas("'s").isEmpty)
+    }
+
+    /// `dogs's` is no English form: its owner `dogs` is a plural, whose possessive is `dogs'`. Only the owner as
+    /// written is proposed (a name in -s: `James's`), never its singular, and a possessive owns only nouns.
+    @Test func aPossessiveInSApostropheSIsOnlyItsOwnerAsWritten() {
+        #expect(lemmas("dogs's") == ["dogs"])
+        #expect(lemmas("James's") == ["james"])
+        #expect(lemmas("bus's") == ["bus"])
+        #expect(!lemmas("walked's").contains("walk"), "a possessive is a noun's, not a verb's")
+        #expect(!lemmas("biggest's").contains("big"))
+        #expect(lemmas("Brenton's") == ["brenton"])
     }
 
     @Test func phrasesInflectOneWord() {

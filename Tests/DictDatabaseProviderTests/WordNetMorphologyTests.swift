@@ -99,4 +99,13 @@ import Testing
         #expect(try await lemmas("glasses").isEmpty, "WordNet has 'glasses' (spectacles): not looked up as 'glass'")
         #expect(try await lemmas("xyzzyqqed").isEmpty)
     }
+
+    /// GCIDE has headwords WordNet lacks; the same morphology, kept to GCIDE's own headwords, finds them.
+    @Test func gcideKeepsTheLemmasItHas() async throws {
+        let gcide = TestDatabases.fixture("gcide")
+        #expect(gcide.descriptor.capabilities.contains(.lemmas))
+        #expect(try await gcide.lemmas(of: LookupQuery("houses")).first == FormOf(lemma: "house", form: "plural"))
+        #expect(try await gcide.lemmas(of: LookupQuery("house")).isEmpty, "a headword is its own lemma")
+        #expect(try await gcide.lemmas(of: LookupQuery("walked")).isEmpty, "the fixture has no 'walk'")
+    }
 }

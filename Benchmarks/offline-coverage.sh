@@ -5,7 +5,9 @@
 #   Benchmarks/offline-coverage.sh [N=1000] [SEED=1] [WORDS=/usr/share/dict/words]
 #
 # Needs a built lexagg (LEXAGG=path, default .build/release/lexagg, else .build/debug/lexagg), python3, and a word
-# list (Debian: apt-get install wamerican), openssl. The same seed gives the same sample.
+# list (Debian: apt-get install wamerican), openssl. The same seed gives the same sample. It runs with an empty cache
+# and configuration of its own, so only the offline dictionaries answer (not answers cached from the network).
+# MISSES=file writes the words not answered there, one a line.
 set -euo pipefail
 count=${1:-1000}
 seed=${2:-1}
@@ -13,12 +15,14 @@ words=${3:-/usr/share/dict/words}
 lexagg=${LEXAGG:-$( [ -x .build/release/lexagg ] && echo .build/release/lexagg || echo .build/debug/lexagg )}
 [ -r "$words" ] || { echo "no word list at $words (apt-get install wamerican)" >&2; exit 2; }
 sample=$(mktemp)
-trap 'rm -f "$sample"' EXIT
+home=$(mktemp -d)
+trap 'rm -rf "$sample" "$home"' EXIT
 # A seeded byte stream for shuf: the same seed, the same uniform sample.
 shuf -n "$count" --random-source=<(openssl enc -aes-256-ctr -pass "pass:$seed" -nosalt -pbkdf2 </dev/zero 2>/dev/null) \
     "$words" > "$sample"
+HOME=$home XDG_CONFIG_HOME=$home/config XDG_CACHE_HOME=$home/cache XDG_DATA_HOME=$home/data LEXAGG_CACHE_DIR=$home/cache \
 LEXAGG_NO_HISTORY=1 "$lexagg" lookup --batch "$sample" --offline --format json 2>/dev/null | python3 -c '
-import json, sys
+import json, os, sys
 total = found = wordnet = lemma = 0
 missed = []
 for line in sys.stdin:
@@ -36,4 +40,7 @@ print(f"{total} words: {found} answered ({100 * found / total:.1f} %), WordNet {
       f"{lemma} through a lemma")
 names = sum(1 for word in missed if word[:1].isupper())
 print(f"not answered: {len(missed)}, of which {names} capitalised (names); e.g. {missed[:12]}")
+if os.environ.get("MISSES"):
+    with open(os.environ["MISSES"], "w") as out:
+        out.writelines(word + "\n" for word in missed)
 '

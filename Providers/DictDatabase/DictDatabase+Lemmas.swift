@@ -6,7 +6,8 @@ import Foundation
 import LexAggCore
 import LexAggDictFormats
 
-/// WordNet's lemmas: Morphy's rules and exception lists, kept to the candidates this database has as headwords.
+/// The lemmas of an English database (WordNet, GCIDE): Morphy's rules and WordNet's exception lists, kept to the
+/// candidates this database has as headwords.
 extension DictDatabase: LemmaProviding {
     public func lemmas(of query: LookupQuery) async throws -> [FormOf] {
         guard descriptor.capabilities.contains(.lemmas) else { return [] }

@@ -46,7 +46,9 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             languages = [pair.source]
             pairs = [pair]
         case .gcide:
-            capabilities.formUnion([.define, .examples, .pronunciations, .etymology])
+            // WordNet's morphology serves any English dictionary: GCIDE keeps the candidates it has as headwords
+            // (`deodorizers` → `deodorizer`, which WordNet lacks).
+            capabilities.formUnion([.define, .examples, .pronunciations, .etymology, .lemmas])
             languages = [.english]
         case .plain(let language):
             capabilities.insert(.define)

@@ -73,12 +73,19 @@ public struct WordNetMorphology: Sendable {
             guard !lemma.isEmpty, seen.insert(lemma).inserted else { return }
             found.append(Candidate(lemma: lemma, form: form, partOfSpeech: pos))
         }
-        // A possessive is its noun's (`musician's` → `musician`, `musicians'` → `musicians` → `musician`).
+        // A possessive is its noun's: `musician's` → `musician`, `children's` → `children` → `child`, `musicians'`
+        // → `musicians` → `musician`. Only a noun owns, and only one plural: `dogs's` is no form of `dog` (its
+        // owner would be `dogs`, a plural in -s, whose possessive is `dogs'`).
         for mark in ["'s", "’s", "'", "’"] where lowered.hasSuffix(mark) && lowered.count > mark.count + 1 {
             let owner = String(lowered.dropLast(mark.count))
-            if mark.count == 1 && !owner.hasSuffix("s") { continue }
+            let apostropheOnly = mark.count == 1
+            if apostropheOnly && !owner.hasSuffix("s") { continue }
             add(owner, "possessive", .noun)
-            for candidate in candidates(for: owner) { add(candidate.lemma, "possessive " + candidate.form, candidate.partOfSpeech) }
+            // `X's` with X in -s is the possessive of X as it is (`James's`, `bus's`); otherwise X may be a plural.
+            if !apostropheOnly && owner.hasSuffix("s") { return found }
+            for candidate in candidates(for: owner) where candidate.partOfSpeech == .noun && candidate.form == "plural" {
+                add(candidate.lemma, "possessive plural", .noun)
+            }
             return found
         }
         for pos in PartOfSpeech.allCases {

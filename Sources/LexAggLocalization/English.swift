@@ -59,8 +59,8 @@ enum English {
             other: "… {n} more senses: --senses {1} or --all shows them")
         case .anotherLanguage: "another language"
         case .explainScore: .plural(
-            one: "score {1}: {n} source, weight {2}, order {3}",
-            other: "score {1}: {n} sources, weight {2}, order {3}")
+            one: "sense {3} of {1} (source {2}); {n} source, weight {4}",
+            other: "sense {3} of {1} (source {2}); {n} sources agree, weight {4}")
         case .footerEntries: .plural(one: "{n} entry", other: "{n} entries")
         case .footerNotFound: "not found"
         case .footerNotCachedOffline: "not cached (offline)"

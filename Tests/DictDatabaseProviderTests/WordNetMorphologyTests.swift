@@ -61,7 +61,19 @@ import Testing
         #expect(Self.morphology.candidates(for: "Musicians’").map(\.lemma).prefix(2) == ["musicians", "musician"])
         #expect(Self.morphology.candidates(for: "musicians'").dropFirst().first?.form == "possessive plural")
         #expect(lemmas("children's").prefix(2) == ["children", "child"])
+        #expect(Self.morphology.candidates(for: "children's").last?.form == "possessive plural")
         #expect(lemmas("'s").isEmpty)
+    }
+
+    /// `dogs's` is no English form: its owner `dogs` is a plural, whose possessive is `dogs'`. Only the owner as
+    /// written is proposed (a name in -s: `James's`), never its singular, and a possessive owns only nouns.
+    @Test func aPossessiveInSApostropheSIsOnlyItsOwnerAsWritten() {
+        #expect(lemmas("dogs's") == ["dogs"])
+        #expect(lemmas("James's") == ["james"])
+        #expect(lemmas("bus's") == ["bus"])
+        #expect(!lemmas("walked's").contains("walk"), "a possessive is a noun's, not a verb's")
+        #expect(!lemmas("biggest's").contains("big"))
+        #expect(lemmas("Brenton's") == ["brenton"])
     }
 
     @Test func phrasesInflectOneWord() {
@@ -86,5 +98,14 @@ import Testing
         #expect(try await lemmas("serendipity").isEmpty, "a headword is its own lemma")
         #expect(try await lemmas("glasses").isEmpty, "WordNet has 'glasses' (spectacles): not looked up as 'glass'")
         #expect(try await lemmas("xyzzyqqed").isEmpty)
+    }
+
+    /// GCIDE has headwords WordNet lacks; the same morphology, kept to GCIDE's own headwords, finds them.
+    @Test func gcideKeepsTheLemmasItHas() async throws {
+        let gcide = TestDatabases.fixture("gcide")
+        #expect(gcide.descriptor.capabilities.contains(.lemmas))
+        #expect(try await gcide.lemmas(of: LookupQuery("houses")).first == FormOf(lemma: "house", form: "plural"))
+        #expect(try await gcide.lemmas(of: LookupQuery("house")).isEmpty, "a headword is its own lemma")
+        #expect(try await gcide.lemmas(of: LookupQuery("walked")).isEmpty, "the fixture has no 'walk'")
     }
 }

@@ -96,3 +96,40 @@ struct FormOfProvider: DefinitionProviding {
         #expect(shown.requests == ["define:houses", "define:house"])
     }
 }
+
+/// A 1913-style dictionary that answers a plural with two entries, the plural's and its singular's (GCIDE's
+/// `children` gives `Children` and `Child`).
+private struct PluralAndSingularProvider: DefinitionProviding {
+    let descriptor = ProviderDescriptor(
+        id: ProviderID("old")!, displayName: "old", capabilities: [.define], languages: [.english], requiresNetwork: false,
+        source: "test:old"
+    )
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        guard query.term == "children" else { return .notFound }
+        let provenance = Provenance(provider: descriptor.id, source: descriptor.source, retrievedAt: Date(timeIntervalSince1970: 0))
+        func entry(_ headword: String, _ definition: String) -> Entry {
+            Entry(
+                headword: headword, language: .english,
+                senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [Sense(definition: definition, sources: [provenance])])],
+                provenance: provenance
+            )
+        }
+        return LookupResult(entries: [entry("Children", "plural of child"), entry("Child", "offspring; issue; progeny")])
+    }
+}
+
+@Suite struct LemmaMergeOrderTests {
+    /// The lemma's entry from the first provider arrives after the second provider's entries; merged, the first
+    /// provider is still the best source and its senses come first.
+    @Test func aLemmasEntryKeepsItsProvidersPriorityInTheMerge() async throws {
+        let first = TableProvider("first", words: ["child": "a young person of either sex"])
+        let morphology = TableLemmatizer("morphology", ["children": [FormOf(lemma: "child", form: "plural")]])
+        let service = try LookupServiceTests.service([first, PluralAndSingularProvider(), morphology])
+        let answer = try await service.define(try LookupQuery("children"))
+        #expect(answer.lemma?.summary == "plural of child")
+        let child = try #require(answer.entries.first { $0.headword.lowercased() == "child" })
+        #expect(child.senseGroups.first?.senses.map(\.definition) == ["a young person of either sex", "offspring; issue; progeny"])
+        #expect(answer.entries.first?.headword == "Children", "the form's own entry comes first")
+    }
+}

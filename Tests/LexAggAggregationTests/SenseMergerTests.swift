@@ -121,7 +121,8 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         let senses = result.entries[0].senseGroups[0].senses
         #expect(senses.map { $0.sources.map(\.provider.rawValue) } == [["alpha", "beta", "gamma"], ["alpha", "gamma"]])
         #expect(result.scores[0][0].map(\.agreement) == [3, 2])
-        #expect(result.scores[0][0].map(\.orderBonus) == [1, 0.5])
+        #expect(result.scores[0][0].map(\.position) == [0, 1])
+        #expect(result.scores[0][0].map(\.source.rawValue) == ["alpha", "alpha"])
     }
 
     @Test func joinsTheMostSimilarCluster() {
@@ -129,9 +130,9 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
             entry("alpha", "cat", [(.noun, ["a small domesticated carnivorous mammal", "a small domesticated cat"])]),
             entry("beta", "cat", [(.noun, ["a small domesticated carnivorous cat"])]),
         ], query: "cat")
-        // Dice 0.75 with alpha's first sense, 0.86 with its second: the second wins, and agreement ranks it first.
-        #expect(definitions(result) == ["a small domesticated cat", "a small domesticated carnivorous mammal"])
-        #expect(result.entries[0].senseGroups[0].senses.map(\.sources.count) == [2, 1])
+        // Dice 0.75 with alpha's first sense, 0.86 with its second: the second wins, and stays alpha's second.
+        #expect(definitions(result) == ["a small domesticated carnivorous mammal", "a small domesticated cat"])
+        #expect(result.entries[0].senseGroups[0].senses.map(\.sources.count) == [1, 2])
     }
 
     @Test func neverMergesAcrossPartsOfSpeech() {
@@ -231,31 +232,58 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         #expect(merge([bare], query: "x").entries[0].senseGroups[0].senses[0].sources == [source("alpha")])
     }
 
-    // MARK: Ranking
+    // MARK: Order
 
-    /// Four clusters: A0 (alone, position 0), A1+B0 (two providers, best position 0), A2 (position 2), B1 (position 1).
+    /// Senses that no other source has are not interleaved: alpha's three, then beta's three, each in its order
+    /// (the old ranking by agreement + position alternated a1, b1, a2, b2, a3, b3).
+    @Test(arguments: [
+        (["alpha", "beta"], ["a1 river edge", "a2 money institution", "a3 switch row",
+                             "b1 blood stock", "b2 tilt aircraft", "b3 billiards cushion"]),
+        (["beta", "alpha"], ["b1 blood stock", "b2 tilt aircraft", "b3 billiards cushion",
+                             "a1 river edge", "a2 money institution", "a3 switch row"]),
+    ])
+    func keepsEachSourceTogetherInItsOwnOrder(priority: [String], expected: [String]) {
+        let senses = [
+            "alpha": ["a1 river edge", "a2 money institution", "a3 switch row"],
+            "beta": ["b1 blood stock", "b2 tilt aircraft", "b3 billiards cushion"],
+        ]
+        let result = merge(priority.map { entry($0, "bank", [(.noun, senses[$0]!)]) }, query: "bank")
+        #expect(definitions(result) == expected)
+        #expect(result.scores[0][0].map(\.position) == [0, 1, 2, 0, 1, 2])
+        #expect(result.scores[0][0].map(\.sourceRank) == [0, 0, 0, 1, 1, 1])
+    }
+
+    /// Alpha: river (0), financial (1, beta agrees), switches (2); beta: financial (0), blood (1). The best source's
+    /// senses come in its order, each with the sources that agree; then the next source's senses no better source
+    /// had. Best = highest weight, ties in priority order.
     @Test(arguments: [
         ([:], [
-            ("a financial institution accepting deposits", 2, 1.0, 1.0, 3.0),
-            ("the edge of a river", 1, 1.0, 1.0, 2.0),
-            ("a stock of blood for transfusion", 1, 1.0, 0.5, 1.75),
-            ("a row of switches", 1, 1.0, 1.0 / 3.0, 1.5 + 0.5 / 3.0),
+            ("the edge of a river", "alpha", 0, 1, 1.0),
+            ("a financial institution accepting deposits", "alpha", 1, 2, 1.0),
+            ("a row of switches", "alpha", 2, 1, 1.0),
+            ("a stock of blood for transfusion", "beta", 1, 1, 1.0),
         ]),
         (["beta": 3.0], [
-            ("A financial institution, accepting deposits.", 2, 3.0, 1.0, 4.0),
-            ("a stock of blood for transfusion", 1, 3.0, 0.5, 2.75),
-            ("the edge of a river", 1, 1.0, 1.0, 2.0),
-            ("a row of switches", 1, 1.0, 1.0 / 3.0, 1.5 + 0.5 / 3.0),
+            ("A financial institution, accepting deposits.", "beta", 0, 2, 3.0),
+            ("a stock of blood for transfusion", "beta", 1, 1, 3.0),
+            ("the edge of a river", "alpha", 0, 1, 1.0),
+            ("a row of switches", "alpha", 2, 1, 1.0),
+        ]),
+        (["alpha": 0.5], [
+            ("A financial institution, accepting deposits.", "beta", 0, 2, 1.0),
+            ("a stock of blood for transfusion", "beta", 1, 1, 1.0),
+            ("the edge of a river", "alpha", 0, 1, 0.5),
+            ("a row of switches", "alpha", 2, 1, 0.5),
         ]),
         (["alpha": 0.0, "beta": 0.0], [
-            ("a financial institution accepting deposits", 2, 0.0, 1.0, 2.5),
-            ("the edge of a river", 1, 0.0, 1.0, 1.5),
-            ("a stock of blood for transfusion", 1, 0.0, 0.5, 1.25),
-            ("a row of switches", 1, 0.0, 1.0 / 3.0, 1 + 0.5 / 3.0),
+            ("the edge of a river", "alpha", 0, 1, 0.0),
+            ("a financial institution accepting deposits", "alpha", 1, 2, 0.0),
+            ("a row of switches", "alpha", 2, 1, 0.0),
+            ("a stock of blood for transfusion", "beta", 1, 1, 0.0),
         ]),
-    ] as [([String: Double], [(String, Int, Double, Double, Double)])])
-    func ranksByAgreementWeightAndOrder(
-        providerWeights: [String: Double], expected: [(String, Int, Double, Double, Double)]
+    ] as [([String: Double], [(String, String, Int, Int, Double)])])
+    func ordersByBestSourceThenItsOwnOrder(
+        providerWeights: [String: Double], expected: [(String, String, Int, Int, Double)]
     ) {
         let result = merge([
             entry("alpha", "bank", [(.noun, [
@@ -267,24 +295,30 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         ], query: "bank", weights(providerWeights))
         #expect(definitions(result) == expected.map(\.0))
         let scores = result.scores[0][0]
-        #expect(scores.map(\.agreement) == expected.map(\.1))
+        #expect(scores.map(\.source.rawValue) == expected.map(\.1))
+        #expect(scores.map(\.position) == expected.map(\.2))
+        #expect(scores.map(\.agreement) == expected.map(\.3))
         for (score, row) in zip(scores, expected) {
-            #expect(isClose(score.providerWeight, row.2), "\(row.0)")
-            #expect(isClose(score.orderBonus, row.3), "\(row.0)")
-            #expect(isClose(score.total, row.4), "\(row.0): \(score.total)")
+            #expect(isClose(score.providerWeight, row.4), "\(row.0)")
         }
+        let best = expected[0].1
+        #expect(scores.map(\.sourceRank) == expected.map { $0.1 == best ? 0 : 1 })
     }
 
-    @Test func scoreWeightsAreConfigurable() {
-        let entries = [
-            entry("alpha", "bank", [(.noun, ["the edge of a river", "a financial institution accepting deposits"])]),
-            entry("beta", "bank", [(.noun, ["a financial institution accepting deposits"])]),
-        ]
-        let orderOnly = SenseMerger.Configuration(scoreWeights: .init(agreement: 0, providerWeight: 0, order: 1))
-        let result = merge(entries, query: "bank", orderOnly)
-        // Both clusters have position 0, so the tie keeps the order of first appearance.
-        #expect(definitions(result) == ["the edge of a river", "a financial institution accepting deposits"])
-        #expect(result.scores[0][0].map(\.total) == [1, 1])
+    /// Three sources, each agreeing with the next on one sense: a sense belongs to the best source that has it.
+    @Test func aSharedSenseStandsWithItsBestSource() {
+        let result = merge([
+            entry("alpha", "run", [(.verb, ["to move fast on foot", "to operate a machine"])]),
+            entry("beta", "run", [(.verb, ["To operate a machine.", "to flow as a liquid"])]),
+            entry("gamma", "run", [(.verb, ["to flow as a liquid!", "to be a candidate for office"])]),
+        ], query: "run")
+        #expect(definitions(result) == [
+            "to move fast on foot", "to operate a machine", "to flow as a liquid", "to be a candidate for office",
+        ])
+        #expect(result.entries[0].senseGroups[0].senses.map { $0.sources.map(\.provider.rawValue) } == [
+            ["alpha"], ["alpha", "beta"], ["beta", "gamma"], ["gamma"],
+        ])
+        #expect(result.scores[0][0].map(\.sourceRank) == [0, 0, 1, 2])
     }
 
     @Test func countsPositionsAcrossAProvidersEntries() {
@@ -293,8 +327,8 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
             entry("alpha", "bank", [(.noun, ["a financial institution"])], etymology: "From Italian."),
             entry("beta", "bank", [(.noun, ["a row of switches"])]),
         ], query: "bank")
-        #expect(definitions(result) == ["the edge of a river", "a row of switches", "a financial institution"])
-        #expect(result.scores[0][0].map(\.orderBonus) == [1, 1, 0.5])
+        #expect(definitions(result) == ["the edge of a river", "a financial institution", "a row of switches"])
+        #expect(result.scores[0][0].map(\.position) == [0, 1, 0])
         #expect(result.entries[0].etymology == "From Old Norse.")
         #expect(result.entries[0].provenance == source("alpha"))
     }

@@ -73,11 +73,11 @@ import WiktionaryProvider
         }
         let arguments = ["lookup", "serendipity", "--providers", "wordnet,wordnet-copy", "--explain"]
         let plain = await CLIRun.run(arguments, also: [copy])
-        #expect(plain.stdout.contains("score 3.0: 2 sources, weight 1.0, order 1.0"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("sense 1 of wordnet (source 1); 2 sources agree, weight 1.0"), "\(plain.stdout)")
         let (_, environment) = Self.config("[providers.wordnet-copy]\nweight = 3\n")
         let weighted = await CLIRun.run(arguments, environment: environment, also: [copy])
         #expect(weighted.status == 0, "\(weighted.stderr)")
-        #expect(weighted.stdout.contains("score 4.0: 2 sources, weight 3.0, order 1.0"), "\(weighted.stdout)")
+        #expect(weighted.stdout.contains("sense 1 of wordnet-copy (source 1); 2 sources agree, weight 3.0"), "\(weighted.stdout)")
     }
 
     @Test func anEndpointAndASecretInTheFileReachTheProviders() async throws {

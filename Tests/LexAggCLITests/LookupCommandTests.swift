@@ -47,12 +47,17 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("serendipity  — English · wordnet, wordnet-copy"))
         #expect(run.stdout.contains("1. good luck in making unexpected and fortunate discoveries [wordnet, wordnet-copy]"))
-        #expect(run.stdout.contains("score 3.0: 2 sources, weight 1.0, order 1.0"))
+        #expect(run.stdout.contains("sense 1 of wordnet (source 1); 2 sources agree, weight 1.0"))
         let json = await CLIRun.run(["lookup", "serendipity", "--providers", "wordnet,wordnet-copy", "--explain", "--format", "json"],
                                     also: [copy])
         let document = try JSONSerializationFree.object(json.stdout)
         let scores = try #require(document["scores"] as? [Any])
         #expect(scores.count == 1)
+        let score = try #require(((scores.first as? [Any])?.first as? [Any])?.first as? [String: Any])
+        #expect(score["source"] as? String == "wordnet")
+        #expect(score["sourceRank"] as? Int == 0)
+        #expect(score["position"] as? Int == 0)
+        #expect(score["agreement"] as? Int == 2)
         #expect((document["entries"] as? [Any])?.count == 1)
     }
 

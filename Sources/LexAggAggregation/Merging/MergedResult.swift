@@ -21,24 +21,27 @@ public struct MergedResult: Sendable, Hashable, Codable {
     }
 }
 
-/// Why a merged sense ranks where it does: the inputs of its score and the weighted total.
+/// Why a merged sense stands where it does (see ``SenseMerger`` rule 5): the source whose wording it took, that
+/// source's rank among the entry's sources, the sense's position in that source, and how many sources agree.
 ///
-/// `total` = `agreement` × `w.agreement` + `providerWeight` × `w.providerWeight` + `orderBonus` × `w.order`,
-/// where `w` is the merger's ``SenseMerger/ScoreWeights``.
+/// Senses are ordered by `sourceRank`, then `position`.
 public struct SenseScore: Sendable, Hashable, Codable {
     /// How many distinct providers gave this sense.
     public var agreement: Int
-    /// The highest configured weight among those providers.
+    /// The configured weight of the source whose wording the sense took (the highest among its providers).
     public var providerWeight: Double
-    /// `1 / (1 + i)`, where `i` is the sense's best (lowest) position within one provider's part of speech.
-    public var orderBonus: Double
-    /// The weighted sum the senses are sorted by, highest first.
-    public var total: Double
+    /// The provider whose wording the sense took.
+    public var source: ProviderID
+    /// That provider's rank among the merged entry's sources: 0 for the best (highest weight, ties in priority order).
+    public var sourceRank: Int
+    /// The sense's position (from 0) among that provider's senses of this part of speech in the merged entry.
+    public var position: Int
 
-    public init(agreement: Int, providerWeight: Double, orderBonus: Double, total: Double) {
+    public init(agreement: Int, providerWeight: Double, source: ProviderID, sourceRank: Int, position: Int) {
         self.agreement = agreement
         self.providerWeight = providerWeight
-        self.orderBonus = orderBonus
-        self.total = total
+        self.source = source
+        self.sourceRank = sourceRank
+        self.position = position
     }
 }

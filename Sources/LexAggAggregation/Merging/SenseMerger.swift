@@ -28,41 +28,22 @@ import LexAggCore
 ///    the clustered senses', de-duplicated ignoring case and surrounding white space, in order of first
 ///    appearance. `sources` lists the provenance of every clustered sense (an entry's own provenance stands in for
 ///    a sense that has none).
-/// 5. **Ranking.** Within a part of speech, each merged sense scores
-///    `agreement × w.agreement + providerWeight × w.providerWeight + orderBonus × w.order`, where `agreement` is
-///    the number of distinct providers in the cluster, `providerWeight` their highest configured weight and
-///    `orderBonus` = 1 / (1 + the lowest position of a clustered sense among its provider's senses of that part of
-///    speech in the merged entry). Senses sort by score, highest first; ties keep their order of first appearance.
-///    ``SenseScore`` records the breakdown.
+/// 5. **Order.** Within a part of speech the senses read like one dictionary, source by source: each merged sense
+///    belongs to the source whose wording it took (rule 4), the sources come best first — highest configured weight,
+///    ties in priority order — and each source's senses keep that source's own order. So the best source's senses
+///    come first, in its order, each carrying the other sources that agree with it; then the next source's senses
+///    that no better source had, in its order; and so on. (Senses are never interleaved source by source: a
+///    dictionary's second sense is not put between another's first and second.) ``SenseScore`` records the source,
+///    its rank, the sense's position in it and the agreement.
 /// 6. **Pronunciations** are de-duplicated by accent (ignoring case) and transcription (ignoring surrounding
 ///    `/ /` or `[ ]` and all white space); the earliest of a duplicate set is kept whole, provenance included.
 /// 7. **Translations** are de-duplicated by language pair and exact text; the earliest is kept, with the notes
 ///    (ignoring case) and examples of its duplicates added.
 public struct SenseMerger: Sendable {
-    /// How much each input of a sense's score counts.
-    public struct ScoreWeights: Sendable, Hashable, Codable {
-        /// Per distinct provider that gave the sense.
-        public var agreement: Double
-        /// Per unit of the best provider weight.
-        public var providerWeight: Double
-        /// Per unit of the order bonus (1 for a provider's first sense, ½ for its second, …).
-        public var order: Double
-
-        /// The defaults: agreement 1, provider weight 0.5, order 0.5.
-        ///
-        /// The order term stays below 0.5, so one more agreeing provider always outranks any difference in
-        /// position; with every provider at its default weight of 1 the weight term is the same for all senses,
-        /// so agreement decides first and position second.
-        public init(agreement: Double = 1, providerWeight: Double = 0.5, order: Double = 0.5) {
-            self.agreement = agreement
-            self.providerWeight = providerWeight
-            self.order = order
-        }
-    }
-
     /// What the merger may be tuned with.
     public struct Configuration: Sendable, Hashable {
-        /// Weights of providers, for choosing a merged sense's wording and for ranking; absent providers weigh 1.
+        /// Weights of providers, for choosing a merged sense's wording and the order of sources; absent providers
+        /// weigh 1.
         public var providerWeights: [ProviderID: Double]
         /// The Dice similarity from which two definitions count as the same sense; 0.6 by default.
         ///
@@ -71,16 +52,10 @@ public struct SenseMerger: Sendable {
         /// ("A financial institution that accepts deposits" and "an institution where one can place and borrow
         /// money" score 0.25).
         public var similarityThreshold: Double
-        public var scoreWeights: ScoreWeights
 
-        public init(
-            providerWeights: [ProviderID: Double] = [:],
-            similarityThreshold: Double = 0.6,
-            scoreWeights: ScoreWeights = ScoreWeights()
-        ) {
+        public init(providerWeights: [ProviderID: Double] = [:], similarityThreshold: Double = 0.6) {
             self.providerWeights = providerWeights
             self.similarityThreshold = similarityThreshold
-            self.scoreWeights = scoreWeights
         }
 
         /// The configured weight of `provider`, 1 when none is configured.
@@ -214,10 +189,13 @@ public struct SenseMerger: Sendable {
         var etymology: String?
         // Words are numbered once per merged entry, so that comparing definitions compares integers.
         var vocabulary: [String: Int] = [:]
+        // The entry's providers in priority order (the order of their first entry).
+        var providers: [ProviderID] = []
 
         for index in bucket.members {
             let entry = entries[index]
             let provider = entry.provenance.provider
+            if !providers.contains(provider) { providers.append(provider) }
             if etymology == nil, let text = entry.etymology, !text.isEmpty { etymology = text }
             for pronunciation in entry.pronunciations { pronunciations.insert(pronunciation) }
             for translation in entry.translations { translations.insert(translation) }
@@ -242,12 +220,16 @@ public struct SenseMerger: Sendable {
             }
         }
 
+        // Rule 5: the best source first — highest weight, ties in priority order (a stable sort keeps that order).
+        let sources = providers.enumerated()
+            .sorted { (-configuration.weight(of: $0.element), $0.offset) < (-configuration.weight(of: $1.element), $1.offset) }
+            .map(\.element)
         var senseGroups: [SenseGroup] = []
         var groupScores: [[SenseScore]] = []
         senseGroups.reserveCapacity(groups.count)
         groupScores.reserveCapacity(groups.count)
         for group in groups {
-            let ranked = rank(cluster(group.candidates), of: group.candidates)
+            let ranked = rank(cluster(group.candidates), of: group.candidates, sources: sources)
             senseGroups.append(SenseGroup(
                 partOfSpeech: group.partOfSpeech, senses: ranked.map(\.sense), synonyms: group.synonyms, antonyms: group.antonyms
             ))
@@ -333,19 +315,20 @@ public struct SenseMerger: Sendable {
         return clusters
     }
 
-    // MARK: Rules 4 and 5: wording and ranking
+    // MARK: Rules 4 and 5: wording and order
 
-    private func rank(_ clusters: [[Int]], of candidates: [Candidate]) -> [(sense: Sense, score: SenseScore)] {
-        let weights = configuration.scoreWeights
+    /// The merged senses of one part of speech in reading order: by the rank of the source whose wording each took
+    /// among `sources` (best first), then by its position among that source's senses.
+    private func rank(
+        _ clusters: [[Int]], of candidates: [Candidate], sources: [ProviderID]
+    ) -> [(sense: Sense, score: SenseScore)] {
         var scored: [(sense: Sense, score: SenseScore)] = []
         scored.reserveCapacity(clusters.count)
         for members in clusters {
             var chosen = members[0]
             var providers: [ProviderID] = []
-            var bestPosition = Int.max
             for member in members {
                 if candidates[member].weight > candidates[chosen].weight { chosen = member }
-                bestPosition = min(bestPosition, candidates[member].position)
                 for provider in candidates[member].providers where !providers.contains(provider) {
                     providers.append(provider)
                 }
@@ -365,20 +348,15 @@ public struct SenseMerger: Sendable {
                 sense.sources = sources
             }
 
-            let providerWeight = candidates[chosen].weight
-            let orderBonus = 1 / Double(1 + bestPosition)
-            let total =
-                Double(providers.count) * weights.agreement + providerWeight * weights.providerWeight
-                + orderBonus * weights.order
+            let source = candidates[chosen].providers[0]
             let score = SenseScore(
-                agreement: providers.count, providerWeight: providerWeight, orderBonus: orderBonus, total: total
+                agreement: providers.count, providerWeight: candidates[chosen].weight, source: source,
+                sourceRank: sources.firstIndex(of: source) ?? sources.count, position: candidates[chosen].position
             )
             scored.append((sense, score))
         }
-        let order = scored.indices.sorted { a, b in
-            scored[a].score.total != scored[b].score.total ? scored[a].score.total > scored[b].score.total : a < b
-        }
-        return order.map { scored[$0] }
+        // No two senses share a key: a source's senses never cluster together, so each has its own position.
+        return scored.sorted { ($0.score.sourceRank, $0.score.position) < ($1.score.sourceRank, $1.score.position) }
     }
 
     private func unionIgnoringCase(_ lists: [[String]]) -> [String] {

@@ -40,21 +40,23 @@ extension LookupService.Definitions {
     {
         var result = result
         let clock = service.clock
-        func remaining() -> AggregationOptions? {
-            let left = clock.now.duration(to: end)
-            guard left > .zero else { return nil }
+        let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
+        let retry = definers.filter { empty.contains($0.descriptor.id) }
+        /// What is left of the deadline; none once it has passed, unless every provider to ask is offline (they
+        /// answer at once and are asked anyway: see Aggregator).
+        func remaining(asking providers: [any DefinitionProviding]) -> AggregationOptions? {
+            let left = max(.zero, clock.now.duration(to: end))
+            guard left > .zero || providers.allSatisfy(\.descriptor.runsInline) else { return nil }
             var remaining = options
             remaining.deadline = left
             remaining.providerTimeout = min(remaining.providerTimeout, left)
             return remaining
         }
-        let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
-        let retry = definers.filter { empty.contains($0.descriptor.id) }
         if matchedAs == nil, !retry.isEmpty {
             for lemmatizer in lemmatizers {
                 guard let forms = try? await lemmatizer.lemmas(of: query), !forms.isEmpty else { continue }
                 for form in forms {
-                    guard let limits = remaining(), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
+                    guard let limits = remaining(asking: retry), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
                     else { break }
                     service.logger.info("'\(query.term)' may be the \(form.form ?? "form") of '\(form.lemma)' (\(lemmatizer.descriptor.id)); asking \(retry.map(\.descriptor.id.rawValue).joined(separator: ", "))")
                     let second = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: retry)
@@ -73,7 +75,7 @@ extension LookupService.Definitions {
             }
         }
         guard result.isFound, let (form, provider) = Self.formOfTarget(result.entries, query: query),
-              let limits = remaining(), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
+              let limits = remaining(asking: definers), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
         else { return (result, nil) }
         service.logger.info("'\(query.term)' is the \(form.form ?? "form") of '\(form.lemma)' (\(provider)); looking that up too")
         let lemma = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: definers)

@@ -179,8 +179,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
                 let retry = definers.filter { empty.contains($0.descriptor.id) }
                 for variant in Normalization.looserVariants(of: query.term) {
-                    let left = clock.now.duration(to: end)
-                    guard left > .zero, !retry.isEmpty, let looser = try? LookupQuery(variant, language: query.language)
+                    // Offline providers are asked even after the deadline (they answer at once: see Aggregator).
+                    let left = max(.zero, clock.now.duration(to: end))
+                    guard left > .zero || retry.allSatisfy(\.descriptor.runsInline), !retry.isEmpty,
+                          let looser = try? LookupQuery(variant, language: query.language)
                     else { break }
                     logger.info("'\(query.term)' not found; trying '\(variant)' (\(formatSeconds(left)) left)")
                     var remaining = options
@@ -215,7 +217,14 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             // providers' answers are merged and ranked (see SenseMerger for the rules).
             var scores: [[[SenseScore]]] = []
             if Set(result.entries.map(\.provenance.provider)).count > 1 {
-                let merged = SenseMerger(configuration: service.configuration.merge).merge(result.entries, query: query.term)
+                // The merger takes entries in provider priority order (its "best source first" breaks ties by it);
+                // the lemma fallback appended a lemma's entries after the form's, so they are put back in that order.
+                let priority = Dictionary(definers.enumerated().map { ($1.descriptor.id, $0) }) { first, _ in first }
+                let ordered = result.entries.enumerated().sorted {
+                    (priority[$0.element.provenance.provider] ?? definers.count, $0.offset)
+                        < (priority[$1.element.provenance.provider] ?? definers.count, $1.offset)
+                }.map(\.element)
+                let merged = SenseMerger(configuration: service.configuration.merge).merge(ordered, query: query.term)
                 logger.debug("merged \(result.entries.count) entries into \(merged.entries.count)")
                 result.entries = merged.entries
                 scores = merged.scores

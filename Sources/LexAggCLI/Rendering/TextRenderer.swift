@@ -63,8 +63,8 @@ struct TextRenderer {
                 out += renderSense(sense, marker: single ? "" : "\(number + 1).", indent: single ? 2 : 4)
                 if let score = scores?[safe: index]?[safe: groupIndex]?[safe: number] {
                     out += String(repeating: " ", count: single ? 2 : 7) + style.dim(
-                        localized(.explainScore, count: score.agreement, rounded(score.total, places: 2),
-                                  rounded(score.providerWeight, places: 2), rounded(score.orderBonus, places: 2))
+                        localized(.explainScore, count: score.agreement, score.source, score.sourceRank + 1, score.position + 1,
+                                  rounded(score.providerWeight, places: 2))
                     ) + "\n"
                 }
             }

@@ -10,7 +10,9 @@ import LexAggCore
 /// structured results: one set of documents for every consumer. Versioned: `schemaVersion` changes when a field is
 /// removed or changes meaning; new fields may be added without a change. README.md documents every field.
 public enum JSONOutput {
-    public static let schemaVersion = 1
+    /// 2: `scores` describe the merged order by source (`source`, `sourceRank`, `position`, `agreement`,
+    /// `providerWeight`); version 1's `total` and `orderBonus` are gone.
+    public static let schemaVersion = 2
 
     public struct LookupDocument: Encodable, Sendable {
         public var schemaVersion = JSONOutput.schemaVersion

@@ -99,7 +99,7 @@ import Testing
         let run = await CLIRun.run(["lookup", "serendipity", "--format", "json"])
         #expect(run.status == 0)
         let document = try JSONSerializationFree.object(run.stdout)
-        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["schemaVersion"] as? Int == 2)
         #expect(document["found"] as? Bool == true)
         let entries = try #require(document["entries"] as? [[String: Any]])
         let provenance = try #require(entries.first?["provenance"] as? [String: Any])

@@ -26,7 +26,7 @@ struct ListMatcher: MatchProviding {
             #expect(found.status == 200)
             #expect(found.headers["content-type"]?.hasPrefix("application/json") == true)
             let document = found.object
-            #expect(document["schemaVersion"] as? Int == 1)
+            #expect(document["schemaVersion"] as? Int == 2)
             #expect(document["command"] as? String == "lookup")
             #expect(document["found"] as? Bool == true)
             let entry = try #require((document["entries"] as? [[String: Any]])?.first)

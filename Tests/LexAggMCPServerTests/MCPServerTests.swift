@@ -43,7 +43,7 @@ import Testing
         #expect(text.contains("good luck in making unexpected and fortunate discoveries"), "\(text)")
         #expect(text.contains("wordnet"))
         let document = try #require(result.structuredContent?.objectValue)
-        #expect(document["schemaVersion"] == 1)
+        #expect(document["schemaVersion"] == 2)
         #expect(document["command"] == "lookup")
         #expect(document["found"] == true)
         let entry = try #require(document["entries"]?.arrayValue?.first?.objectValue)

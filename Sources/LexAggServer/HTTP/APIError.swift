@@ -22,7 +22,7 @@ import NIOCore
 /// | `providers-failed`   | 502    | every provider asked failed with a bad answer (malformed, refused credentials) |
 /// | `unavailable`        | 503    | every provider failed transiently (down, timeout, offline), nothing usable, or too many lookups at once |
 ///
-/// Errors of lexagg's own routes are `{"schemaVersion": 1, "error": {"code", "message", "status", "retryAfterSeconds"?}}`;
+/// Errors of lexagg's own routes are `{"schemaVersion": 2, "error": {"code", "message", "status", "retryAfterSeconds"?}}`;
 /// the dictionaryapi.dev-compatible route answers in that API's shapes (``DictionaryAPIError``).
 public struct APIError: Error, Sendable, Hashable {
     public struct Code: RawRepresentable, Sendable, Hashable {
@@ -100,7 +100,7 @@ public struct APIError: Error, Sendable, Hashable {
 
     /// The JSON body of lexagg's own routes.
     struct Body: Encodable {
-        var schemaVersion = 1
+        var schemaVersion = JSONOutput.schemaVersion
         var error: Detail
         struct Detail: Encodable {
             var code: String

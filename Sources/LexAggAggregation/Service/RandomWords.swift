@@ -27,7 +27,7 @@ extension LookupService {
                 let left = clock.now.duration(to: end)
                 let limit = min(limits.providerTimeouts[id] ?? limits.providerTimeout, left)
                 if !inline && limit <= .zero {
-                    failures.append(ProviderError(.timeout, provider: id, message: "not asked: the \(formatSeconds(limits.deadline)) deadline had passed"))
+                    failures.append(.notAsked(id, deadline: limits.deadline))
                     continue
                 }
                 let providerEnd = clock.now.advanced(by: limit)

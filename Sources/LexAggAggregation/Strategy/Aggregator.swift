@@ -192,8 +192,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         // An offline source answers at once from local files: it is asked even when the deadline has passed (the
         // deadline bounds waiting on the network), so an offline answer does not depend on how loaded the machine is.
         guard limit > .zero || !job.online else {
-            let error = ProviderError(.timeout, provider: job.id, message: "not asked: the \(options.deadline) deadline had passed",
-                                      reason: .deadlinePassed)
+            let error = ProviderError.notAsked(job.id, deadline: options.deadline)
             return (index, nil, outcome(.failed(error)))
         }
         do {
@@ -238,6 +237,14 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
 extension Aggregator where C == ContinuousClock {
     public init(options: Options = Options()) {
         self.init(options: options, clock: ContinuousClock())
+    }
+}
+
+extension ProviderError {
+    /// A source whose turn came after the request's deadline: not asked at all.
+    static func notAsked(_ provider: ProviderID, deadline: Duration) -> ProviderError {
+        ProviderError(.timeout, provider: provider, message: "not asked: the \(deadline) deadline had passed",
+                      reason: .deadlinePassed)
     }
 }
 

@@ -163,3 +163,10 @@ extension ProviderError {
         case cancelled
     }
 }
+
+/// A duration in seconds as messages show it, to a tenth: `5`, `0.5`; 0.99998 s left of a deadline reads `1`, not `1.0`.
+public func secondsText(_ duration: Duration) -> String {
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let tenths = (seconds * 10).rounded() / 10
+    return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+}

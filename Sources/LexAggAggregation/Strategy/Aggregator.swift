@@ -250,7 +250,5 @@ extension ProviderError {
 
 /// `2 s`, `0.5 s`.
 func formatSeconds(_ duration: Duration) -> String {
-    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    let tenths = (seconds * 10).rounded() / 10  // 0.99998 s left of a deadline reads "1 s", not "1.0 s"
-    return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
+    secondsText(duration) + " s"
 }

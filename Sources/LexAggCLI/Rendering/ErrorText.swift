@@ -266,9 +266,7 @@ enum ErrorText {
 
     /// "5 s", "0.5 s" ("5 с" in Russian).
     static func seconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let number = value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
-        return localized(.secondsShort, number)
+        localized(.secondsShort, secondsText(duration))
     }
 
     /// `U+0007`.

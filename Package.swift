@@ -259,7 +259,7 @@ let package = Package(
         ),
 
         // MARK: Fixtures and the other tests
-        .target(name: "LexAggFixtures", dependencies: ["CTestRunnerSettings"]),
+        .target(name: "LexAggFixtures", dependencies: ["CTestRunnerSettings", "LexAggCore"]),
         .target(name: "CTestRunnerSettings"),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
         .testTarget(

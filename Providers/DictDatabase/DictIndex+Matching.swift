@@ -13,8 +13,12 @@ extension DictIndex {
     }
 
     /// Up to `limit` distinct headwords matching `pattern` by `strategy`, in index order with the exact headword
-    /// first (a regular expression is matched against each headword as written, in index order).
-    func match(_ pattern: String, strategy: MatchStrategy, limit: Int) throws(ScanFailure) -> [String] {
+    /// first (a regular expression is matched against each headword as written, in index order). A scan stops with
+    /// ``ScanFailure/cancelled`` once `cancellation` (else the current task) is cancelled.
+    func match(
+        _ pattern: String, strategy: MatchStrategy, limit: Int, cancellation: CancellationFlag? = nil
+    ) throws(ScanFailure) -> [String] {
+        let stopped = { cancellation?.isCancelled ?? Task.isCancelled }
         let key = order.foldQuery(pattern)
         var results = Results(limit: limit)
         // The headword itself first, whatever the strategy finds after it (lev excludes it: it asks for others).
@@ -35,18 +39,18 @@ extension DictIndex {
             }
         case .substring:
             guard !key.isEmpty else { return [] }
-            try scan(into: &results) { folded in folded.count > key.count && Self.contains(folded, key) }
+            try scan(into: &results, stopped) { folded in folded.count > key.count && Self.contains(folded, key) }
         case .suffix:
             guard !key.isEmpty else { return [] }
-            try scan(into: &results) { folded in folded.count > key.count && folded.reversed().starts(with: key.reversed()) }
+            try scan(into: &results, stopped) { folded in folded.count > key.count && folded.reversed().starts(with: key.reversed()) }
         case .soundex:
             guard let code = Soundex.code(pattern) else { return results.words }
-            try scan(into: &results) { folded in Soundex.code(utf8: folded) == code }
+            try scan(into: &results, stopped) { folded in Soundex.code(utf8: folded) == code }
         case .lev:
             let wanted = Array(String(decoding: key, as: UTF8.self).unicodeScalars)
             let asciiKey = key.allSatisfy { $0 < 0x80 }
             guard !wanted.isEmpty else { return [] }
-            try scan(into: &results) { folded in
+            try scan(into: &results, stopped) { folded in
                 guard abs(folded.count - key.count) <= 4, folded != key else { return false }
                 if asciiKey && folded.allSatisfy({ $0 < 0x80 }) { return EditDistance.withinOneEdit(folded, key) }
                 return EditDistance.withinOneEdit(Array(String(decoding: folded, as: UTF8.self).unicodeScalars), wanted)
@@ -59,7 +63,7 @@ extension DictIndex {
                 throw .invalidPattern(error.message)
             }
             defer { expression.free() }
-            try scanHeadwords { headword in
+            try scanHeadwords(stopped) { headword in
                 if expression.matches(headword) { results.add(headword) }
                 return !results.isFull
             }
@@ -71,7 +75,7 @@ extension DictIndex {
     /// where `word` and its first two thirds and first third would sort (completions and late typos), and every
     /// headword within two edits (one for words of four letters or fewer), swaps of neighbouring letters counting as
     /// one — which a typo early in the word (`acommodate`) needs, since it sorts far from the word meant.
-    func suggestions(_ word: String, limit: Int) throws(ScanFailure) -> [String] {
+    func suggestions(_ word: String, limit: Int, cancellation: CancellationFlag? = nil) throws(ScanFailure) -> [String] {
         let key = order.foldQuery(word)
         guard !key.isEmpty, limit > 0 else { return [] }
         let query = Array(String(decoding: key, as: UTF8.self).unicodeScalars)
@@ -109,7 +113,7 @@ extension DictIndex {
         var position = 0
         while position < bytes.count {
             counter += 1
-            if counter & 0xFFF == 0, Task.isCancelled { throw .cancelled }
+            if counter & 0xFFF == 0, cancellation?.isCancelled ?? Task.isCancelled { throw .cancelled }
             let end = lineEnd(from: position)
             defer { position = end + 1 }
             let headword = headwordBytes(position, end)
@@ -137,13 +141,13 @@ extension DictIndex {
 
     /// Adds, in index order, the headword of every line whose folded key (without leading spaces) passes `test`,
     /// until `results` is full.
-    private func scan(into results: inout Results, _ test: ([UInt8]) -> Bool) throws(ScanFailure) {
+    private func scan(into results: inout Results, _ stopped: () -> Bool, _ test: ([UInt8]) -> Bool) throws(ScanFailure) {
         let bytes = file.bytes
         var position = 0
         var counter = 0
         while position < bytes.count, !results.isFull {
             counter += 1
-            if counter & 0xFFF == 0, Task.isCancelled { throw .cancelled }
+            if counter & 0xFFF == 0, stopped() { throw .cancelled }
             let end = lineEnd(from: position)
             defer { position = end + 1 }
             let headword = headwordBytes(position, end)
@@ -154,13 +158,13 @@ extension DictIndex {
     }
 
     /// Calls `body` with every headword as written (metadata left out), in index order, while it returns true.
-    private func scanHeadwords(_ body: (String) -> Bool) throws(ScanFailure) {
+    private func scanHeadwords(_ stopped: () -> Bool, _ body: (String) -> Bool) throws(ScanFailure) {
         let bytes = file.bytes
         var position = 0
         var counter = 0
         while position < bytes.count {
             counter += 1
-            if counter & 0xFFF == 0, Task.isCancelled { throw .cancelled }
+            if counter & 0xFFF == 0, stopped() { throw .cancelled }
             let end = lineEnd(from: position)
             defer { position = end + 1 }
             let name = DictIndex.display(headwordBytes(position, end))

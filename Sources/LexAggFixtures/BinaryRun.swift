@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LexAggCore
 
 /// Runs the real `lexagg` binary built beside the test bundle.
 public struct BinaryRun {

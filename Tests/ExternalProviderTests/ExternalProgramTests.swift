@@ -178,7 +178,9 @@ enum Scripts {
 
     static var path: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
 
-    static func program(id: String, path: String, timeout: Duration = .seconds(10)) -> ExternalProgram {
+    /// A program with time limits far beyond what its work needs: tests that are not about time must not race the
+    /// clock on a loaded machine (a debug build reading a 9 MiB flood took over 10 s in a full run).
+    static func program(id: String, path: String, timeout: Duration = .seconds(120)) -> ExternalProgram {
         ExternalProgram(configuration: ExternalProgram.Configuration(
             id: ProviderID(id)!, launch: .executable(path, environment: ["PATH": Self.path]), fingerprint: path,
             initializeTimeout: timeout, requestTimeout: timeout

@@ -43,6 +43,11 @@ public struct WordNetMorphology: Sendable {
         .noun: [
             ("s", "", "plural"), ("ses", "s", "plural"), ("xes", "x", "plural"), ("zes", "z", "plural"),
             ("ches", "ch", "plural"), ("shes", "sh", "plural"), ("men", "man", "plural"), ("ies", "y", "plural"),
+            // Not Morphy's: the classical plurals the exception lists do not name (`aviatrices` → `aviatrix`,
+            // `staccati` → `staccato`, `stigmata` → `stigma`, `cherubim` → `cherub`), tried after the English ones.
+            ("ices", "ix", "plural"), ("ices", "ex", "plural"), ("i", "us", "plural"), ("i", "o", "plural"),
+            ("a", "um", "plural"), ("a", "on", "plural"), ("ae", "a", "plural"), ("ata", "a", "plural"),
+            ("eaux", "eau", "plural"), ("im", "", "plural"),
         ],
         .verb: [
             ("s", "", "third-person singular"), ("ies", "y", "third-person singular"),
@@ -91,6 +96,20 @@ public struct WordNetMorphology: Sendable {
         for pos in PartOfSpeech.allCases {
             for lemma in exceptions[pos]?[lowered] ?? [] { add(lemma, Self.irregularForm(lowered, pos), pos) }
         }
+        // A closed compound ends in its head word, which is what inflects: `schoolchildren` → `schoolchild`,
+        // `overeaten` → `overeat` (the exception lists name only the head's forms). The head is at least three
+        // letters and the rest at least two.
+        let letters = Array(lowered)
+        if letters.count >= 5 {
+            for cut in 2...(letters.count - 3) {
+                let head = String(letters[cut...])
+                for pos in [PartOfSpeech.noun, .verb] {
+                    for lemma in exceptions[pos]?[head] ?? [] where !lemma.contains(" ") {
+                        add(String(letters[..<cut]) + lemma, Self.irregularForm(head, pos), pos)
+                    }
+                }
+            }
+        }
         // Phrases: Morphy inflects the first word of a verb phrase (`walked out` → `walk out`), any word of a noun's.
         let words = lowered.split(separator: " ").map(String.init)
         if words.count > 1 {
@@ -127,7 +146,12 @@ public struct WordNetMorphology: Sendable {
     private static func irregularForm(_ form: String, _ pos: PartOfSpeech) -> String {
         switch pos {
         case .noun: "plural"
-        case .verb: form.hasSuffix("ing") ? "present participle" : form.hasSuffix("ed") ? "past tense" : "form"
+        case .verb:
+            if form.hasSuffix("ing") { "present participle" }
+            else if form.hasSuffix("ed") { "past tense" }
+            // `eaten`, `known`, `gone`: strong verbs' participles.
+            else if form.hasSuffix("en") || form.hasSuffix("wn") || form.hasSuffix("ne") { "past participle" }
+            else { "form" }
         case .adj, .adv: form.hasSuffix("st") ? "superlative" : form.hasSuffix("er") ? "comparative" : "form"
         }
     }

@@ -50,6 +50,30 @@ import Testing
         #expect(Self.morphology.candidates(for: "lying").first?.form == "present participle")
     }
 
+    /// A closed compound inflects as its head word does; the exception lists name only the head's forms.
+    @Test func aClosedCompoundInflectsLikeItsHeadWord() {
+        #expect(Self.morphology.candidates(for: "schoolchildren").first.map { [$0.lemma, $0.form] } == ["schoolchild", "plural"])
+        #expect(lemmas("dormice").contains("dormouse"))
+        #expect(Self.morphology.candidates(for: "undergone").contains { $0.lemma == "undergo" && $0.form == "past participle" })
+        #expect(!lemmas("ice").contains("mouse"), "a head needs something before it")
+    }
+
+    /// Classical plurals the lists do not name, after the English rules (the dictionary keeps the ones it knows).
+    @Test func classicalPluralsAreTriedAfterTheEnglishRules() {
+        #expect(lemmas("aviatrices").contains("aviatrix"))
+        #expect(lemmas("vortices").contains("vortex"))
+        #expect(lemmas("staccati").contains("staccato"))
+        #expect(lemmas("cacti").contains("cactus"))
+        #expect(lemmas("stigmata").contains("stigma"))
+        #expect(lemmas("criteria").contains("criterion"))
+        #expect(lemmas("bacteria").contains("bacterium"))
+        #expect(lemmas("larvae").contains("larva"))
+        #expect(lemmas("plateaux").contains("plateau"))
+        #expect(lemmas("cherubim").contains("cherub"))
+        let boxes = lemmas("indices")
+        #expect(boxes.firstIndex(of: "indice")! < boxes.firstIndex(of: "index")!, "English rules first")
+    }
+
     @Test func theWordItselfAndNounsInSsAreNeverCandidates() {
         #expect(!lemmas("is").contains("is"))
         #expect(!lemmas("glass").contains("glas"))
@@ -98,6 +122,11 @@ import Testing
         #expect(try await lemmas("serendipity").isEmpty, "a headword is its own lemma")
         #expect(try await lemmas("glasses").isEmpty, "WordNet has 'glasses' (spectacles): not looked up as 'glass'")
         #expect(try await lemmas("xyzzyqqed").isEmpty)
+        // Beyond the lists and Morphy's rules: compounds and classical plurals WordNet has the lemma of.
+        #expect(try await lemmas("schoolchildren") == [FormOf(lemma: "schoolchild", form: "plural")])
+        #expect(try await lemmas("overeaten") == [FormOf(lemma: "overeat", form: "past participle")])
+        #expect(try await lemmas("aviatrices") == [FormOf(lemma: "aviatrix", form: "plural")])
+        #expect(try await lemmas("staccati") == [FormOf(lemma: "staccato", form: "plural")])
     }
 
     /// GCIDE has headwords WordNet lacks; the same morphology, kept to GCIDE's own headwords, finds them.

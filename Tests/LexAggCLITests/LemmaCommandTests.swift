@@ -15,6 +15,12 @@ import Testing
         ("went", "a form of go", "change location"),
         ("children", "plural of child", "a young person of either sex"),
         ("mice", "plural of mouse", "any of numerous small rodents"),
+        // Beyond WordNet's lists and rules: a compound's head, a classical plural, and a spelling WordNet has
+        // without its diacritics (the lemma of the looser spelling).
+        ("schoolchildren", "plural of schoolchild", "a young person attending school"),
+        ("staccati", "plural of staccato", "separating the notes; in music"),
+        ("mêlées", "plural of melee", "a noisy riotous fight"),
+        ("vicuña's", "possessive of vicuna", "small wild cud-chewing Andean animal"),
     ])
     func anInflectedFormShowsItsLemmasWordNetSensesWithTheFormNoted(word: String, note: String, sense: String) async {
         let run = await CLIRun.run(["lookup", word, "--providers", "wordnet"], databases: Self.embedded)

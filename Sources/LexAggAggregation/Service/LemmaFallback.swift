@@ -53,8 +53,17 @@ extension LookupService.Definitions {
             return remaining
         }
         if matchedAs == nil, !retry.isEmpty {
+            // The word as typed, then its looser spellings: a dictionary without diacritics finds the lemma of
+            // `mêlées` and `vicuña's` as `melee` and `vicuna`.
+            let spellings = [query] + Normalization.looserVariants(of: query.term).compactMap {
+                try? LookupQuery($0, language: query.language)
+            }
             for lemmatizer in lemmatizers {
-                guard let forms = try? await lemmatizer.lemmas(of: query), !forms.isEmpty else { continue }
+                var forms: [FormOf] = []
+                for spelling in spellings {
+                    forms = (try? await lemmatizer.lemmas(of: spelling)) ?? []
+                    if !forms.isEmpty { break }
+                }
                 for form in forms {
                     guard let limits = remaining(asking: retry), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
                     else { break }

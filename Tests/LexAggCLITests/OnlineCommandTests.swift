@@ -85,6 +85,7 @@ import WiktionaryProvider
         )
         defer { Task { await server.shutdown() } }
         let environment = ["LEXAGG_RANDOMWORD_ENDPOINT": server.baseURL]
+        let began = ContinuousClock.now
         let run = await CLIRun.run(["random", "--count", "5"], environment: environment, also: [.randomword, .wordlist])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 5)
@@ -95,7 +96,13 @@ import WiktionaryProvider
         let asked = server.requests.count
         let paused = await CLIRun.run(["random", "--count", "3"], environment: environment, also: [.randomword, .wordlist])
         #expect(paused.status == 0, "\(paused.stderr)")
-        #expect(server.requests.count == asked)
+        // The pause is the service's window, 5 s from the refusal. When both runs fit in it, the service is not
+        // asked again; on a machine so loaded that they did not, it may be asked once more, never more.
+        if began.duration(to: .now) < .seconds(5) {
+            #expect(server.requests.count == asked)
+        } else {
+            #expect(server.requests.count <= asked + 1)
+        }
 
         let healthy = try await ReplayServer.start(fallback: .json(#"["alpha","beta","gamma"]"#))
         defer { Task { await healthy.shutdown() } }

@@ -128,9 +128,10 @@ public struct WordNetMorphology: Sendable {
             for rule in Self.rules[pos] ?? [] where lowered.hasSuffix(rule.suffix) && lowered.count > rule.suffix.count + 1 {
                 let stem = String(lowered.dropLast(rule.suffix.count))
                 add(stem + rule.ending, rule.form, pos)
-                // A doubled final consonant (`stopped`, `running`, `bigger`) belongs to the suffix.
+                // A doubled final consonant (`stopped`, `running`, `bigger`) belongs to the suffix; so does British
+                // spelling's doubled l (`travelled`, `backpedalling`), tried after the whole stem (`called` → call).
                 if rule.ending.isEmpty, rule.suffix != "s", let last = stem.last, stem.dropLast().last == last,
-                   !"aeiouslz".contains(last)
+                   !"aeiousz".contains(last)
                 {
                     add(String(stem.dropLast()), rule.form, pos)
                 }

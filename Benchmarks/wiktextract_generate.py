@@ -3,6 +3,12 @@
 Fixtures/wiktextract/sample.jsonl (wiktextract's WordData/SenseData/SoundData/FormData/TranslationData), with the
 sizes of a real English dump: ~2 KB a line, a few forms, senses with examples, pronunciations, translations.
 
+Headwords are distinct and each has a handful of entries at most (one per part of speech, as wiktextract writes one
+line per word, part of speech and etymology): one for three headwords in four, and 1.4 on average, whatever the size
+of the file, as in a real dump. (Headwords drawn at random from a fixed set of syllable combinations, as an earlier
+version did, collided more the larger the file: 1.4 entries per looked-up word at 10 MB, 4.6 at 100 MB and about a
+hundred for the shortest words at 1 GB, which no real dump has.)
+
     Benchmarks/wiktextract_generate.py SIZE_MB OUT.jsonl [WORDS.txt]
 
 WORDS.txt gets 1,000 of the generated headwords and forms (a quarter of them inflected forms), for lookups.
@@ -29,8 +35,26 @@ languages = [("de", "German"), ("fr", "French"), ("es", "Spanish"), ("it", "Ital
 poses = ["noun", "verb", "adj", "adv", "name", "intj"]
 
 
-def word():
-    return "".join(rng.choice(syllables) for _ in range(rng.randint(2, 4)))
+def word(most=4):
+    return "".join(rng.choice(syllables) for _ in range(rng.randint(2, most)))
+
+
+seen = set()
+
+
+def headword():
+    """A word not used as a headword before (two to five syllables: 15 million of them)."""
+    while True:
+        candidate = word(5)
+        if candidate not in seen:
+            seen.add(candidate)
+            return candidate
+
+
+def entries_per_headword():
+    """How many entries (parts of speech) a headword has: 1 for 75%, 2 for 15%, 3 for 6%, 4-6 for 4%."""
+    draw = rng.random()
+    return 1 if draw < 0.75 else 2 if draw < 0.90 else 3 if draw < 0.96 else rng.randint(4, 6)
 
 
 def sentence(n):
@@ -41,10 +65,13 @@ written = 0
 picked = []
 with open(out, "w", encoding="utf-8") as f:
     n = 0
+    group = []
     while written < size:
         n += 1
-        head = word() + (str(n) if rng.random() < 0.3 else "")
-        pos = rng.choice(poses)
+        if not group:
+            head = headword()
+            group = rng.sample(poses, entries_per_headword())
+        pos = group.pop()
         forms = [{"form": head + suffix, "tags": tags} for suffix, tags in
                  rng.sample([("s", ["plural"]), ("ed", ["past"]), ("ing", ["participle", "present"]), ("er", ["comparative"]),
                              ("est", ["superlative"])], rng.randint(1, 4))]

@@ -4,11 +4,12 @@ import LexAggWiktextract
 
 /// One wiktextract JSON line as the provider reads it back: only the fields it shows, each read leniently (a field
 /// of an unexpected type is left out rather than failing the entry; an element of a list that is not what it should
-/// be is dropped), from a ``JSONValue`` parsed straight from the dataset's bytes.
+/// be is dropped; a repeated key counts with its last value), decoded in one pass over the dataset's bytes with
+/// ``JSONReader`` — the rest of the line (categories, links, templates) is checked and skipped, never built.
 ///
 /// Field names follow wiktextract's English-edition model (`WordData`, `SenseData`, `ExampleData`, `SoundData`,
 /// `TranslationData`, `FormData`, `FormOf`, `LinkageData` in src/wiktextract/extractor/en/type_utils.py).
-struct WiktextractRecord {
+struct WiktextractRecord: Equatable {
     var word: String
     var languageCode: String?
     var partOfSpeech: String?
@@ -19,7 +20,7 @@ struct WiktextractRecord {
     var translations: [TranslationData]
     var forms: [FormData]
 
-    struct SenseData {
+    struct SenseData: Equatable {
         var glosses: [String]
         var rawGlosses: [String]
         var tags: [String]
@@ -29,115 +30,226 @@ struct WiktextractRecord {
         var formOf: [Linkage]
         var synonyms: [Linkage]
         var antonyms: [Linkage]
-
-        init?(_ value: JSONValue) {
-            guard value.isObject else { return nil }
-            glosses = value["glosses"]?.strings ?? []
-            rawGlosses = value["raw_glosses"]?.strings ?? []
-            tags = value["tags"]?.strings ?? []
-            topics = value["topics"]?.strings ?? []
-            qualifier = value["qualifier"]?.string
-            examples = value.elements("examples", ExampleData.init)
-            formOf = value.elements("form_of", Linkage.init)
-            synonyms = value.elements("synonyms", Linkage.init)
-            antonyms = value.elements("antonyms", Linkage.init)
-        }
     }
 
-    struct ExampleData {
+    struct ExampleData: Equatable {
         var text: String
         var translation: String?
-
-        init?(_ value: JSONValue) {
-            guard let text = value["text"]?.string else { return nil }
-            self.text = text
-            // `english` is the deprecated name of `translation`.
-            translation = value["translation"]?.string ?? value["english"]?.string
-        }
     }
 
-    struct Linkage {
+    struct Linkage: Equatable {
         var word: String
-
-        init?(_ value: JSONValue) {
-            guard let word = value["word"]?.string else { return nil }
-            self.word = word
-        }
     }
 
-    struct SoundData {
+    struct SoundData: Equatable {
         var ipa: String?
         var enpr: String?
         var tags: [String]
         var audioURL: String?
-
-        init?(_ value: JSONValue) {
-            guard value.isObject else { return nil }
-            ipa = value["ipa"]?.string
-            enpr = value["enpr"]?.string
-            tags = value["tags"]?.strings ?? []
-            audioURL = value["ogg_url"]?.string ?? value["mp3_url"]?.string
-        }
     }
 
-    struct TranslationData {
+    struct TranslationData: Equatable {
         var word: String
         var code: String?
         var sense: String?
         var tags: [String]
         var roman: String?
-
-        init?(_ value: JSONValue) {
-            guard let word = value["word"]?.string else { return nil }
-            self.word = word
-            // `code` is the deprecated name of `lang_code`.
-            code = value["lang_code"]?.string ?? value["code"]?.string
-            sense = value["sense"]?.string
-            tags = value["tags"]?.strings ?? []
-            roman = value["roman"]?.string
-        }
     }
 
-    struct FormData {
+    struct FormData: Equatable {
         var form: String
         var tags: [String]
+    }
 
-        init?(_ value: JSONValue) {
-            guard let form = value["form"]?.string else { return nil }
-            self.form = form
-            tags = value["tags"]?.strings ?? []
+    /// The record of one JSON line; nil when the line is not well-formed JSON, or not an object with a string
+    /// `word`.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> WiktextractRecord? {
+        var reader = JSONReader(bytes)
+        do throws(JSONReader.Malformed) {
+            let record = try WiktextractRecord(&reader)
+            return reader.atEnd() ? record : nil
+        } catch {
+            return nil
         }
     }
-
-    /// The record of one JSON line; nil when the line is not a JSON object with a string `word`.
-    init?(_ value: JSONValue) {
-        guard let word = value["word"]?.string else { return nil }
-        self.word = word
-        languageCode = value["lang_code"]?.string
-        partOfSpeech = value["pos"]?.string
-        etymologyNumber = value["etymology_number"]?.int ?? value["etymology_number"]?.string.flatMap { Int($0) }
-        etymologyText = value["etymology_text"]?.string
-        senses = value.elements("senses", SenseData.init)
-        sounds = value.elements("sounds", SoundData.init)
-        translations = value.elements("translations", TranslationData.init)
-        forms = value.elements("forms", FormData.init)
-    }
-
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> WiktextractRecord? {
-        JSONValue.parse(bytes, keeping: keys).flatMap(WiktextractRecord.init)
-    }
-
-    /// Every key read above, at any depth; the rest of a line (categories, links, templates) is skipped unbuilt.
-    static let keys: Set<String> = [
-        "word", "lang_code", "pos", "etymology_number", "etymology_text", "senses", "sounds", "translations", "forms",
-        "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "synonyms", "antonyms", "text",
-        "translation", "english", "ipa", "enpr", "ogg_url", "mp3_url", "code", "sense", "roman", "form",
-    ]
 }
 
-extension JSONValue {
-    /// The elements of the array `key` that `make` accepts; none when `key` is missing or not an array.
-    func elements<T>(_ key: String, _ make: (JSONValue) -> T?) -> [T] {
-        self[key]?.array?.compactMap(make) ?? []
+extension WiktextractRecord {
+    /// The object at the reader; nil (and skipped) when it is not an object with a string `word`.
+    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+        var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
+        var senses: [SenseData] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
+        try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            switch key.count {
+            case 3 where JSONReader.equals(key, "pos"): partOfSpeech = try reader.string()
+            case 4 where JSONReader.equals(key, "word"): word = try reader.string()
+            case 5 where JSONReader.equals(key, "forms"): forms = try reader.elements(FormData.init)
+            case 6 where JSONReader.equals(key, "senses"): senses = try reader.elements(SenseData.init)
+            case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
+            case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
+            case 12 where JSONReader.equals(key, "translations"): translations = try reader.elements(TranslationData.init)
+            case 14 where JSONReader.equals(key, "etymology_text"): etymologyText = try reader.string()
+            case 16 where JSONReader.equals(key, "etymology_number"):
+                switch reader.kind() {
+                case .string: etymologyNumber = try reader.string().flatMap { Int($0) }
+                default: etymologyNumber = try reader.number().flatMap(Self.wholeNumber)
+                }
+            default: try reader.skip()
+            }
+        }
+        guard let word else { return nil }
+        self.init(
+            word: word, languageCode: languageCode, partOfSpeech: partOfSpeech, etymologyNumber: etymologyNumber,
+            etymologyText: etymologyText, senses: senses, sounds: sounds, translations: translations, forms: forms
+        )
+    }
+
+    /// A number that is a whole `Int` (`2`, `2.0`, `2e0`), else nil.
+    static func wholeNumber(_ text: String) -> Int? {
+        if let value = Int(text) { return value }
+        guard let value = Double(text), value.rounded() == value, abs(value) < 9e18 else { return nil }
+        return Int(value)
+    }
+}
+
+extension WiktextractRecord.SenseData {
+    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+        var glosses: [String] = [], rawGlosses: [String] = [], tags: [String] = [], topics: [String] = []
+        var qualifier: String?
+        var examples: [WiktextractRecord.ExampleData] = []
+        var formOf: [WiktextractRecord.Linkage] = [], synonyms: [WiktextractRecord.Linkage] = [], antonyms: [WiktextractRecord.Linkage] = []
+        let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            switch key.count {
+            case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
+            case 6 where JSONReader.equals(key, "topics"): topics = try reader.strings()
+            case 7 where JSONReader.equals(key, "glosses"): glosses = try reader.strings()
+            case 7 where JSONReader.equals(key, "form_of"): formOf = try reader.elements(WiktextractRecord.Linkage.init)
+            case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(WiktextractRecord.ExampleData.init)
+            case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(WiktextractRecord.Linkage.init)
+            case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(WiktextractRecord.Linkage.init)
+            case 9 where JSONReader.equals(key, "qualifier"): qualifier = try reader.string()
+            case 11 where JSONReader.equals(key, "raw_glosses"): rawGlosses = try reader.strings()
+            default: try reader.skip()
+            }
+        }
+        if !isObject { return nil }
+        self.init(
+            glosses: glosses, rawGlosses: rawGlosses, tags: tags, topics: topics, qualifier: qualifier, examples: examples,
+            formOf: formOf, synonyms: synonyms, antonyms: antonyms
+        )
+    }
+}
+
+extension WiktextractRecord.ExampleData {
+    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+        var text: String?, translation: String?, english: String?
+        try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            switch key.count {
+            case 4 where JSONReader.equals(key, "text"): text = try reader.string()
+            case 7 where JSONReader.equals(key, "english"): english = try reader.string()
+            case 11 where JSONReader.equals(key, "translation"): translation = try reader.string()
+            default: try reader.skip()
+            }
+        }
+        guard let text else { return nil }
+        // `english` is the deprecated name of `translation`.
+        self.init(text: text, translation: translation ?? english)
+    }
+}
+
+extension WiktextractRecord.Linkage {
+    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+        var word: String?
+        try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            if JSONReader.equals(key, "word") { word = try reader.string() } else { try reader.skip() }
+        }
+        guard let word else { return nil }
+        self.init(word: word)
+    }
+}
+
+extension WiktextractRecord.SoundData {
+    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+        var ipa: String?, enpr: String?, tags: [String] = [], ogg: String?, mp3: String?
+        let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            switch key.count {
+            case 3 where JSONReader.equals(key, "ipa"): ipa = try reader.string()
+            case 4 where JSONReader.equals(key, "enpr"): enpr = try reader.string()
+            case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
+            case 7 where JSONReader.equals(key, "ogg_url"): ogg = try reader.string()
+            case 7 where JSONReader.equals(key, "mp3_url"): mp3 = try reader.string()
+            default: try reader.skip()
+            }
+        }
+        if !isObject { return nil }
+        self.init(ipa: ipa, enpr: enpr, tags: tags, audioURL: ogg ?? mp3)
+    }
+}
+
+extension WiktextractRecord.TranslationData {
+    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+        var word: String?, languageCode: String?, oldCode: String?, sense: String?, tags: [String] = [], roman: String?
+        try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            switch key.count {
+            case 4 where JSONReader.equals(key, "word"): word = try reader.string()
+            case 4 where JSONReader.equals(key, "code"): oldCode = try reader.string()
+            case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
+            case 5 where JSONReader.equals(key, "sense"): sense = try reader.string()
+            case 5 where JSONReader.equals(key, "roman"): roman = try reader.string()
+            case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
+            default: try reader.skip()
+            }
+        }
+        guard let word else { return nil }
+        // `code` is the deprecated name of `lang_code`.
+        self.init(word: word, code: languageCode ?? oldCode, sense: sense, tags: tags, roman: roman)
+    }
+}
+
+extension WiktextractRecord.FormData {
+    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+        var form: String?, tags: [String] = []
+        try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            switch key.count {
+            case 4 where JSONReader.equals(key, "form"): form = try reader.string()
+            case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
+            default: try reader.skip()
+            }
+        }
+        guard let form else { return nil }
+        self.init(form: form, tags: tags)
+    }
+}
+
+extension JSONReader {
+    /// Calls `read` with each member's key of the object at the reader, which must read or skip the value; false
+    /// (and the value skipped) when it is not an object.
+    @discardableResult
+    mutating func members(
+        _ read: (inout JSONReader, UnsafeRawBufferPointer) throws(Malformed) -> Void
+    ) throws(Malformed) -> Bool {
+        guard kind() == .object else { try skip(); return false }
+        guard try enterObject() else { return true }
+        repeat { try read(&self, try key()) } while try nextMember()
+        return true
+    }
+
+    /// The elements of the array at the reader that `make` accepts; none when it is not an array.
+    mutating func elements<T>(_ make: (inout JSONReader) throws(Malformed) -> T?) throws(Malformed) -> [T] {
+        var found: [T] = []
+        guard try enterArray() else { return found }
+        repeat { if let item = try make(&self) { found.append(item) } } while try nextElement()
+        return found
+    }
+
+    /// An array whose elements are all strings (as decoding `[String]` requires), else none.
+    mutating func strings() throws(Malformed) -> [String] {
+        var found: [String] = []
+        var all = true
+        guard try enterArray() else { return found }
+        repeat {
+            if kind() == .string, all { found.append(try string()!) } else { all = false; try skip() }
+        } while try nextElement()
+        return all ? found : []
     }
 }

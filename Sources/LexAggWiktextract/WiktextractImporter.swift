@@ -24,6 +24,9 @@ public struct WiktextractImporter {
         public var maximumLineBytes = 16 << 20
         /// The key sorter's buffer; runs of this size are sorted in memory and merged from disk.
         public var sortBufferBytes = 48 << 20
+        /// The lines are read, scanned and written in batches of about this many bytes (tests make it small, so
+        /// that a small file takes many batches, scanned on two threads in any order).
+        public var batchBytes = 1 << 20
         /// Whether to fsync the new file before renaming it (tests skip it).
         public var sync = true
 
@@ -91,8 +94,11 @@ public struct WiktextractImporter {
         try writer.write([UInt8](repeating: 0, count: DatasetFormat.headerSize))
         let entriesOffset = writer.position
         let sorter = KeySorter(directory: runDirectory, runBytes: options.sortBufferBytes)
-        let reading = LineScanning(source: source, options: options, sourcePath: sourcePath)
-        var lines = 0, consumed = 0, malformed = 0, entries = 0
+        let threads = ImportThreads(source: source, options: options)
+        var lines = 0, consumed = 0, malformed = 0, entries = 0, skipped = 0
+        var problems: [Problem] = []
+        var languages: [String: Int] = [:], languageNames: [String: String] = [:]
+        let translationCounts = TranslationCounts()
         func report(_ phase: String) {
             progress(Progress(
                 fileBytes: fileBytes, fileBytesRead: consumed, lines: lines, entries: entries, malformed: malformed,
@@ -100,12 +106,32 @@ public struct WiktextractImporter {
             ))
         }
 
-        // Lines are read and scanned on a thread of their own; this one writes them and sorts their keys.
-        reading.start()
+        // Lines are read on a thread of their own and scanned on another and on this one, which writes them and
+        // sorts their keys, in order.
+        threads.start()
         do throws(ImportError) {
             var lastReport = Date()
             var headword: [UInt8] = [], key: [UInt8] = []
-            while let batch = try reading.queue.take() {
+            var scanner = RecordScanner()
+            while let work = try threads.queue.nextWork() {
+                guard case .write(let batch) = work else {
+                    if case .scan(let batch) = work {
+                        batch.scan(with: &scanner, options: options)
+                        threads.queue.scanned(batch)
+                    }
+                    continue
+                }
+                for problem in batch.problems {
+                    malformed += 1
+                    if problems.count < 20 { problems.append(problem) }
+                    if malformed > options.maximumMalformedLines {
+                        let first = problems.prefix(3).map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
+                        throw ImportError(
+                            "stopped: more than \(options.maximumMalformedLines) malformed lines (\(first)); is \(sourcePath) "
+                                + "a wiktextract JSON Lines file? The previous dataset, if any, is unchanged"
+                        )
+                    }
+                }
                 let first = writer.position - entriesOffset
                 try writer.write(UnsafeRawBufferPointer(start: batch.lines, count: batch.used))
                 for (entry, kind, text) in batch.keys {
@@ -123,22 +149,24 @@ public struct WiktextractImporter {
                     }
                 }
                 entries += batch.entries.count
-                (lines, consumed, malformed) = (batch.lineNumber, batch.consumed, batch.malformed)
-                reading.queue.recycle(batch)
+                skipped += batch.skipped
+                languages.merge(batch.languages, uniquingKeysWith: +)
+                languageNames.merge(batch.languageNames) { earlier, _ in earlier }
+                translationCounts.add(batch.translationCounts)
+                (lines, consumed) = (batch.lineNumber, batch.consumed)
+                threads.queue.recycle(batch)
                 if Date().timeIntervalSince(lastReport) > 0.2 {
                     lastReport = Date()
                     report("reading")
                 }
             }
         } catch {
-            reading.queue.cancelAndWait()
+            threads.queue.cancelAndWait()
             throw error
         }
-        reading.queue.cancelAndWait()
-        let problems = reading.problems, skipped = reading.skipped
-        let languages = reading.languages, languageNames = reading.languageNames
-        (lines, malformed) = (reading.reader.lineNumber, reading.malformed)
-        let reader = reading.reader, translationCounts = reading.translationCounts
+        threads.queue.cancelAndWait()
+        let reader = threads.reader
+        lines = reader.lineNumber
         guard entries > 0 else {
             throw ImportError(
                 "no word entries in \(sourcePath) (\(reader.lineNumber) lines, \(malformed) malformed, \(skipped) skipped"
@@ -255,6 +283,21 @@ final class TranslationCounts {
     private var byLanguage: [String: Targets] = [:]
     private var lastCode = ""
     private var lastTargets: Targets?
+
+    func removeAll() {
+        byLanguage.removeAll(keepingCapacity: true)
+        lastCode = ""
+        lastTargets = nil
+    }
+
+    /// Adds `other`'s counts to these.
+    func add(_ other: TranslationCounts) {
+        for (code, theirs) in other.byLanguage {
+            let ours = counts(for: code)
+            ours.packed.merge(theirs.packed, uniquingKeysWith: +)
+            ours.long.merge(theirs.long, uniquingKeysWith: +)
+        }
+    }
 
     func counts(for code: String) -> Targets {
         if let lastTargets, lastCode == code { return lastTargets }

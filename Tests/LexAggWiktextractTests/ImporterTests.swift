@@ -185,6 +185,53 @@ import Testing
         #expect(keys(dataset, "w1234s") == [.form])
     }
 
+    /// Batches are scanned on two threads in whatever order they finish, and written in the order they were read:
+    /// a file cut into hundreds of small batches makes the same dataset, problems and counts as one batch does.
+    @Test func batchesScannedOnTwoThreadsMakeTheSameDatasetAsOneBatch() async throws {
+        let directory = TemporaryFiles.directory()
+        let path = directory + "/mixed.jsonl"
+        var text = ""
+        for index in 0..<1500 {
+            switch index % 10 {
+            case 3: text += "{\"word\": \"broken\(index)\", \"lang_code\": \"en\", \"senses\": [\n"
+            case 5: text += "{\"word\": \"long\(index)\", \"lang_code\": \"en\", \"senses\": [{\"glosses\": [\"" + String(repeating: "y", count: 600) + "\"]}]}\n"
+            case 7: text += "{\"redirect\": \"w\(index)\"}\n"
+            default:
+                let language = index % 4 == 0 ? "de" : "en"
+                text += "{\"word\": \"w\(index % 700)\", \"lang\": \"L\(language)\", \"lang_code\": \"\(language)\", "
+                    + "\"forms\": [{\"form\": \"w\(index)s\"}], \"translations\": [{\"lang_code\": \"fr\", \"word\": \"t\(index % 50)\"}], "
+                    + "\"senses\": [{\"glosses\": [\"number \(index)\"]}]}\n"
+            }
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let (one, oneDataset) = try await offThePool { try Self.importing(path, into: directory, batchBytes: 1 << 20, name: "one") }
+        let (many, manyDataset) = try await offThePool { try Self.importing(path, into: directory, batchBytes: 2048, name: "many") }
+        #expect(one.metadata.entries == 1050)
+        #expect(one.problems.map(\.line) == [4, 6, 14, 16, 24, 26, 34, 36, 44, 46, 54, 56, 64, 66, 74, 76, 84, 86, 94, 96])
+        #expect(many.problems == one.problems)
+        #expect(many.skippedLines == one.skippedLines && one.skippedLines == 150)
+        var (a, b) = (one.metadata, many.metadata)
+        (a.name, a.importedAt, b.name, b.importedAt) = ("", .distantPast, "", .distantPast)
+        #expect(a == b)
+        #expect(manyDataset.rowCount == oneDataset.rowCount)
+        for index in 0..<oneDataset.rowCount {
+            let (rowA, rowB) = (oneDataset.row(at: index), manyDataset.row(at: index))
+            #expect(Array(oneDataset.key(at: index)) == Array(manyDataset.key(at: index)))
+            #expect(rowA == rowB)
+            #expect(oneDataset.record(rowA).map(Array.init) == manyDataset.record(rowB).map(Array.init))
+        }
+    }
+
+    static func importing(
+        _ path: String, into directory: String, batchBytes: Int, name: String
+    ) throws -> (WiktextractImporter.Summary, Dataset) {
+        var options = Self.options(name)
+        options.maximumLineBytes = 500
+        options.batchBytes = batchBytes
+        let summary = try WiktextractImporter(options: options).run(sourcePath: path, directory: directory + "/out")
+        return (summary, try Dataset(path: summary.path))
+    }
+
     @Test func whatAKilledImportLeftBehindIsRemovedByTheNextImport() throws {
         let directory = TemporaryFiles.directory()
         // A process id that cannot be running (above the kernel's pid_max limit of 2^22).

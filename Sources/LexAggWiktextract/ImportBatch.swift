@@ -1,0 +1,143 @@
+/// A run of about a megabyte of the dump's lines on its way through the import: the reading thread fills it with
+/// lines as read (``append(line:number:)``); one of the two scanning threads scans it (``scan(with:options:)``),
+/// which keeps the entries' lines (packed in place), their keys and everything counted per line; the importer's
+/// thread then writes it and sorts its keys, batches in the order they were read.
+final class ImportBatch {
+    /// The batch's place in the file, from 0: batches are written in this order whichever thread scanned them.
+    @exclusivity(unchecked) var sequence = 0
+
+    // MARK: As read
+
+    /// The lines, each followed by "\n"; after the scan, only the kept ones (the entries), packed.
+    @exclusivity(unchecked) var lines: UnsafeMutableRawPointer
+    @exclusivity(unchecked) var capacity: Int
+    @exclusivity(unchecked) var used = 0
+    /// Each line read: where it starts in `lines`, its length without the newline, its line number.
+    @exclusivity(unchecked) var read: [(start: Int, length: Int, line: Int)] = []
+    /// Lines longer than the limit, skipped by the reader: their line number and length.
+    @exclusivity(unchecked) var oversized: [(line: Int, length: Int)] = []
+    /// Where the reading stood after this batch, for the progress bar.
+    @exclusivity(unchecked) var lineNumber = 0
+    @exclusivity(unchecked) var consumed = 0
+
+    // MARK: Found by the scan
+
+    /// Each kept line: where it starts in `lines` and its length without the newline.
+    @exclusivity(unchecked) var entries: [(start: Int, length: Int)] = []
+    /// The text of each key before normalisation: headword, then its forms, then its translations.
+    let text = ByteArena(capacity: 1 << 16)
+    @exclusivity(unchecked) var keys: [(entry: Int32, kind: KeyKind, text: Range<Int>)] = []
+    /// The lines that could not be imported (oversized or malformed), in line order.
+    @exclusivity(unchecked) var problems: [WiktextractImporter.Problem] = []
+    @exclusivity(unchecked) var skipped = 0
+    @exclusivity(unchecked) var languages: [String: Int] = [:]
+    @exclusivity(unchecked) var languageNames: [String: String] = [:]
+    let translationCounts = TranslationCounts()
+
+    /// The size it is made with, and shrinks back to after a huge line.
+    let size: Int
+
+    init(size: Int) {
+        self.size = max(size, 1)
+        capacity = self.size
+        lines = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit { lines.deallocate() }
+
+    func reset() {
+        used = 0
+        read.removeAll(keepingCapacity: true)
+        oversized.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        text.removeAll()
+        problems.removeAll(keepingCapacity: true)
+        skipped = 0
+        languages.removeAll(keepingCapacity: true)
+        languageNames.removeAll(keepingCapacity: true)
+        translationCounts.removeAll()
+        if capacity > 4 * size {
+            // A huge line made it grow: give the memory back.
+            lines.deallocate()
+            capacity = size
+            lines = .allocate(byteCount: capacity, alignment: 16)
+        }
+    }
+
+    /// Whether a line of `length` bytes still fits (an empty batch always takes it, growing if it must).
+    func fits(_ length: Int) -> Bool { used + length + 1 <= capacity || read.isEmpty }
+
+    var isEmpty: Bool { read.isEmpty && oversized.isEmpty }
+
+    func append(line: UnsafeRawBufferPointer, number: Int) {
+        if used + line.count + 1 > capacity {
+            let bigger = UnsafeMutableRawPointer.allocate(byteCount: used + line.count + 1, alignment: 16)
+            bigger.copyMemory(from: lines, byteCount: used)
+            lines.deallocate()
+            lines = bigger
+            capacity = used + line.count + 1
+        }
+        if let base = line.baseAddress { (lines + used).copyMemory(from: base, byteCount: line.count) }
+        (lines + used + line.count).storeBytes(of: 0x0A, as: UInt8.self)
+        read.append((used, line.count, number))
+        used += line.count + 1
+    }
+
+    /// Scans every line read: keeps the entries (moving their lines down over those not kept), their keys, and
+    /// counts the rest. Lines that are not a JSON object become problems; whitespace-only lines are ignored.
+    func scan(with scanner: inout RecordScanner, options: WiktextractImporter.Options) {
+        var kept = 0
+        var oversized = self.oversized[...]
+        for (start, length, number) in read {
+            while let first = oversized.first, first.line < number {
+                problems.append(.init(line: first.line, message: Self.tooLong(first.length, options)))
+                oversized = oversized.dropFirst()
+            }
+            let bytes = UnsafeRawBufferPointer(start: lines + start, count: length)
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            do throws(RecordScanner.Malformed) {
+                try scanner.scan(bytes)
+            } catch {
+                problems.append(.init(line: number, message: "\(error.message) at byte \(error.offset + 1)"))
+                continue
+            }
+            let record = scanner.record
+            guard let word = record.word, !word.isEmpty, let codeRange = record.languageCode,
+                  String(validating: scanner.bytes(word), as: UTF8.self) != nil
+            else { skipped += 1; continue }
+            let code = String(decoding: scanner.bytes(codeRange), as: UTF8.self)
+            if !options.languages.isEmpty && !options.languages.contains(code) { skipped += 1; continue }
+
+            if start != kept { (lines + kept).copyMemory(from: lines + start, byteCount: length + 1) }
+            entries.append((kept, length))
+            kept += length + 1
+            let entry = entries.count - 1
+            languages[code, default: 0] += 1
+            if languageNames[code] == nil, let name = record.languageName {
+                languageNames[code] = String(decoding: scanner.bytes(name), as: UTF8.self)
+            }
+            addKey(entry: entry, kind: .headword, scanner.bytes(word))
+            for form in record.forms { addKey(entry: entry, kind: .form, scanner.bytes(form)) }
+            if !record.translations.isEmpty {
+                let counts = translationCounts.counts(for: code)
+                for (text, target) in record.translations {
+                    counts.add(scanner.bytes(target))
+                    addKey(entry: entry, kind: .translation, scanner.bytes(text))
+                }
+            }
+        }
+        for rest in oversized { problems.append(.init(line: rest.line, message: Self.tooLong(rest.length, options))) }
+        used = kept
+    }
+
+    private static func tooLong(_ length: Int, _ options: WiktextractImporter.Options) -> String {
+        "the line is \(length) bytes, longer than the limit of \(options.maximumLineBytes)"
+    }
+
+    private func addKey(entry: Int, kind: KeyKind, _ bytes: UnsafeRawBufferPointer) {
+        let from = text.count
+        if let base = bytes.baseAddress { text.append(base, count: bytes.count) }
+        keys.append((Int32(entry), kind, from..<text.count))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import LexAggFixtures
+import LexAggWiktextract
+import Testing
+@testable import WiktionaryOfflineProvider
+
+/// The provider reads a dataset's line in one pass (``JSONReader``) straight into ``WiktextractRecord``; these tests
+/// hold it to what reading the line as a ``JSONValue`` tree first gives (the reference below, the provider's former
+/// decoder), field by field, on the fixture lines, generated lines and every leniency edge case.
+@Suite struct RecordDecodingTests {
+    static func decode(_ line: String) -> WiktextractRecord? {
+        var bytes = Array(line.utf8)
+        return bytes.withUnsafeMutableBytes { WiktextractRecord.decode(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func reference(_ line: String) -> WiktextractRecord? {
+        var bytes = Array(line.utf8)
+        return bytes.withUnsafeMutableBytes {
+            JSONValue.parse(UnsafeRawBufferPointer($0), keeping: Reference.keys).flatMap(Reference.record)
+        }
+    }
+
+    func agree(_ line: String, _ comment: Comment? = nil) {
+        #expect(Self.decode(line) == Self.reference(line), comment ?? "\(line.prefix(80))")
+    }
+
+    @Test func everyFixtureLineDecodesAsTheTreeDoes() throws {
+        var decoded = 0
+        for name in ["wiktextract/sample.jsonl", "wiktextract/damaged.jsonl"] {
+            let text = try String(contentsOfFile: FixtureStore.path(name), encoding: .utf8)
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                agree(String(line))
+                if Self.decode(String(line)) != nil { decoded += 1 }
+            }
+        }
+        #expect(decoded >= 12 + 3)
+    }
+
+    @Test func leniencyIsTheTreesLeniency() {
+        let cases = [
+            // Fields of other types are absent; list elements of other types are dropped.
+            #"{"word": "a", "lang_code": 5, "pos": null, "senses": {"glosses": ["x"]}, "sounds": "no", "forms": [1, {"form": "as"}, {"tags": ["t"]}]}"#,
+            #"{"word": "a", "senses": [null, "s", {"glosses": ["one", 2], "raw_glosses": ["r"], "tags": "t", "topics": ["x", "y"]}]}"#,
+            #"{"word": "a", "senses": [{"examples": [{"text": "t", "english": "e"}, {"text": "u", "english": "e", "translation": "tr"}, {"translation": "no text"}, 3], "form_of": [{"word": "b"}, {"x": 1}], "synonyms": [{"word": 1}, {"word": "s"}], "antonyms": "x", "qualifier": 4}]}"#,
+            #"{"word": "a", "sounds": [{"ipa": "/a/", "enpr": 1, "tags": ["UK", 2]}, {"mp3_url": "m"}, {"ogg_url": "o", "mp3_url": "m"}, []]}"#,
+            #"{"word": "a", "translations": [{"code": "de", "word": "b"}, {"lang_code": "fr", "code": "de", "word": "c", "roman": "r", "sense": "s", "tags": ["n"]}, {"lang_code": "fr"}]}"#,
+            // Repeated keys count with their last value, at every depth.
+            #"{"word": "a", "word": "b", "pos": "noun", "pos": 3, "senses": [{"glosses": ["x"]}], "senses": [{"glosses": ["y"], "glosses": "z"}]}"#,
+            #"{"word": "a", "translations": [{"word": "x", "lang_code": "de", "lang_code": null, "code": "fr"}]}"#,
+            // Etymology numbers: whole numbers, numeric strings, anything else absent.
+            #"{"word": "a", "etymology_number": 2}"#, #"{"word": "a", "etymology_number": 2.0}"#,
+            #"{"word": "a", "etymology_number": 2e0}"#, #"{"word": "a", "etymology_number": 2.5}"#,
+            #"{"word": "a", "etymology_number": "3"}"#, #"{"word": "a", "etymology_number": "x"}"#,
+            #"{"word": "a", "etymology_number": true}"#, #"{"word": "a", "etymology_number": -1e30}"#,
+            // Escapes in keys and strings; broken UTF-8 is repaired as String repairs it.
+            #"{"w\u006frd": "\u00e9\ud83d\ude00\n", "lang_\u0063ode": "en", "senses": [{"gl\u006fsses": ["a\"b"]}]}"#,
+            "{\"word\": \"caf\u{E9}\", \"etymology_text\": \"x\\ty\"}",
+            // Not a record: no word, not an object, not JSON, trailing text.
+            #"{"senses": []}"#, #"{"word": null}"#, #"["word"]"#, #""word""#, "", "  ", #"{"word": "a"} x"#,
+            #"{"word": "a", "senses": [}"#, #"{"word": "a",}"#, #"{"word": "a", "x": tru}"#, #"{"word": "a", "x": 01}"#,
+            // Keys the record does not read are checked, not built.
+            #"{"word": "a", "categories": [{"name": "x", "kind": ["y", {"z": [1.5, null, false]}]}], "head_templates": []}"#,
+            #"{"word": "a", "x": [1, 2,]}"#,
+        ]
+        for line in cases { agree(line) }
+        #expect(Self.decode(cases[5])?.word == "b")
+        #expect(Self.decode(cases[5])?.senses.first?.glosses == [])
+    }
+
+    @Test func nestingIsBoundedAsTheTreeBoundsIt() {
+        for depth in [250, 254, 255, 256, 257, 300] {
+            let line = #"{"word": "a", "x": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+            agree(line, "depth \(depth)")
+            let inSenses = #"{"word": "a", "senses": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+            agree(inSenses, "senses at depth \(depth)")
+        }
+    }
+
+    @Test func generatedLinesDecodeAsTheTreeDoes() {
+        // The shapes Benchmarks/wiktextract_generate.py writes, built here with every optional part.
+        for index in 0..<200 {
+            let tags = index % 3 == 0 ? #", "tags": ["neuter"]"# : ""
+            let line = #"{"pos": "noun", "head_templates": [{"name": "en-noun", "args": {"1": "w"}, "expansion": "w (ws)"}], "#
+                + #""forms": [{"form": "w\#(index)s", "tags": ["plural"]}, {"form": "no-table-tags", "source": "conjugation", "tags": ["table-tags"]}], "#
+                + #""etymology_text": "From Kalo terv, from a the of.", "sounds": [{"ipa": "/w/", "tags": ["UK"]}, {"rhymes": "-w"}, "#
+                + #"{"audio": "en-us-w.ogg", "ogg_url": "https://upload.wikimedia.org/x/En-us-w.ogg", "tags": ["US"]}], "#
+                + #""word": "w\#(index)", "lang": "English", "lang_code": "en", "#
+                + #""translations": [{"lang_code": "de", "lang": "German", "sense": "a house", "word": "haus\#(index)"\#(tags)}], "#
+                + #""senses": [{"glosses": ["A thing \#(index)."], "categories": ["English nouns"], "links": [["a", "a"]], "#
+                + #""tags": ["informal"], "examples": [{"text": "An example.", "type": "example"}]}], "#
+                + #""categories": ["English lemmas"], "wikipedia": []}"#
+            agree(line)
+        }
+    }
+}
+
+/// The provider's former decoder: a ``JSONValue`` tree first, then the fields read from it.
+enum Reference {
+    /// Every key read below, at any depth; the rest was checked but not built.
+    static let keys: Set<String> = [
+        "word", "lang_code", "pos", "etymology_number", "etymology_text", "senses", "sounds", "translations", "forms",
+        "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "synonyms", "antonyms", "text",
+        "translation", "english", "ipa", "enpr", "ogg_url", "mp3_url", "code", "sense", "roman", "form",
+    ]
+
+    static func record(_ value: JSONValue) -> WiktextractRecord? {
+        guard let word = value["word"]?.string else { return nil }
+        return WiktextractRecord(
+            word: word, languageCode: value["lang_code"]?.string, partOfSpeech: value["pos"]?.string,
+            etymologyNumber: value["etymology_number"]?.int ?? value["etymology_number"]?.string.flatMap { Int($0) },
+            etymologyText: value["etymology_text"]?.string, senses: elements(value, "senses", sense),
+            sounds: elements(value, "sounds", sound), translations: elements(value, "translations", translation),
+            forms: elements(value, "forms", form)
+        )
+    }
+
+    static func elements<T>(_ value: JSONValue, _ key: String, _ make: (JSONValue) -> T?) -> [T] {
+        value[key]?.array?.compactMap(make) ?? []
+    }
+
+    static func sense(_ value: JSONValue) -> WiktextractRecord.SenseData? {
+        guard value.isObject else { return nil }
+        return WiktextractRecord.SenseData(
+            glosses: value["glosses"]?.strings ?? [], rawGlosses: value["raw_glosses"]?.strings ?? [],
+            tags: value["tags"]?.strings ?? [], topics: value["topics"]?.strings ?? [], qualifier: value["qualifier"]?.string,
+            examples: elements(value, "examples", example), formOf: elements(value, "form_of", linkage),
+            synonyms: elements(value, "synonyms", linkage), antonyms: elements(value, "antonyms", linkage)
+        )
+    }
+
+    static func example(_ value: JSONValue) -> WiktextractRecord.ExampleData? {
+        guard let text = value["text"]?.string else { return nil }
+        return WiktextractRecord.ExampleData(text: text, translation: value["translation"]?.string ?? value["english"]?.string)
+    }
+
+    static func linkage(_ value: JSONValue) -> WiktextractRecord.Linkage? {
+        value["word"]?.string.map { WiktextractRecord.Linkage(word: $0) }
+    }
+
+    static func sound(_ value: JSONValue) -> WiktextractRecord.SoundData? {
+        guard value.isObject else { return nil }
+        return WiktextractRecord.SoundData(
+            ipa: value["ipa"]?.string, enpr: value["enpr"]?.string, tags: value["tags"]?.strings ?? [],
+            audioURL: value["ogg_url"]?.string ?? value["mp3_url"]?.string
+        )
+    }
+
+    static func translation(_ value: JSONValue) -> WiktextractRecord.TranslationData? {
+        guard let word = value["word"]?.string else { return nil }
+        return WiktextractRecord.TranslationData(
+            word: word, code: value["lang_code"]?.string ?? value["code"]?.string, sense: value["sense"]?.string,
+            tags: value["tags"]?.strings ?? [], roman: value["roman"]?.string
+        )
+    }
+
+    static func form(_ value: JSONValue) -> WiktextractRecord.FormData? {
+        guard let form = value["form"]?.string else { return nil }
+        return WiktextractRecord.FormData(form: form, tags: value["tags"]?.strings ?? [])
+    }
+}

@@ -230,7 +230,7 @@ let package = Package(
         // wiktextract (kaikki.org) dumps: the streaming import and the memory-mapped dataset format, shared by
         // `lexagg data` and the WiktionaryOffline provider.
         .target(name: "LexAggWiktextract", dependencies: ["CZlib"]),
-        .testTarget(name: "LexAggWiktextractTests", dependencies: ["LexAggWiktextract", "LexAggFixtures"]),
+        .testTarget(name: "LexAggWiktextractTests", dependencies: ["LexAggWiktextract", "LexAggFixtures", "LexAggCore"]),
 
         // The scaffold for a new provider (README.md, "Adding a provider").
         .plugin(

@@ -1,4 +1,5 @@
 import Foundation
+import LexAggCore
 import LexAggFixtures
 import LexAggWiktextract
 import Testing

@@ -162,21 +162,22 @@ final class DictzipBody: DictBody {
             throw DictFileError(path: path, problem: "zlib could not start inflating")
         }
         defer { inflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: chunkLength)
         var input = input
-        let status: Int32 = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
+        var status: Int32 = Z_OK
+        // Inflated straight into the array's storage: zeroing 58 KB first for every chunk was 3 % of a batch.
+        let output = [UInt8](unsafeUninitializedCapacity: chunkLength) { outBuffer, initialized in
+            status = input.withUnsafeMutableBufferPointer { inBuffer in
                 stream.next_in = inBuffer.baseAddress
                 stream.avail_in = UInt32(inBuffer.count)
                 stream.next_out = outBuffer.baseAddress
                 stream.avail_out = UInt32(outBuffer.count)
                 return inflate(&stream, Z_SYNC_FLUSH)
             }
+            initialized = Int(stream.total_out)
         }
         guard status == Z_OK || status == Z_STREAM_END || (status == Z_BUF_ERROR && stream.avail_in == 0) else {
             throw DictFileError(path: path, problem: "chunk \(index) does not inflate (zlib status \(status)); the file is corrupt")
         }
-        output.removeSubrange(Int(stream.total_out)...)
         let isLast = index == chunkOffsets.count - 2
         if !isLast && output.count != chunkLength {
             throw DictFileError(path: path, problem: "chunk \(index) inflated to \(output.count) bytes, not \(chunkLength); the file is corrupt")

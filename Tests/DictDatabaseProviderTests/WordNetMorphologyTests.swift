@@ -108,4 +108,27 @@ import Testing
         #expect(try await gcide.lemmas(of: LookupQuery("house")).isEmpty, "a headword is its own lemma")
         #expect(try await gcide.lemmas(of: LookupQuery("walked")).isEmpty, "the fixture has no 'walk'")
     }
+
+    /// The exception lists are read byte by byte when they are ASCII; that reading must be the Characters' one.
+    @Test func readingBytesAndCharactersGiveTheSameTables() throws {
+        func both(_ text: String) -> ([String: [String]]?, [String: [String]]) {
+            var copy = text
+            return (copy.withUTF8(WordNetMorphology.asciiTable), WordNetMorphology.table(readingCharactersOf: text))
+        }
+        let tricky = "went go\n\nbest  good well \n a__b  c_ _d _\nalone\n\u{0B}lay lie\u{0C}x_y x\nwent gone_by\nlast last"
+        let (bytes, characters) = both(tricky)
+        #expect(bytes == characters)
+        #expect(characters["went"] == ["go", "gone by"])
+        #expect(characters["a b"] == ["c", "d", ""], "a lone _ is an empty word, as the Characters' reading has it")
+        for name in ["noun", "verb", "adj", "adv"] {
+            let path = DictDatabaseDiscovery.embeddedDirectory()! + "/\(name).exc"
+            let text = String(decoding: TestDatabases.readBytes(path), as: UTF8.self)
+            let (fast, slow) = both(text)
+            #expect(fast != nil, "\(name).exc is ASCII")
+            #expect(fast == slow, "\(name).exc")
+            #expect(slow.count > 0)
+        }
+        #expect(both("caf\u{E9}s caf\u{E9}").0 == nil, "not ASCII: read by Characters")
+        #expect(both("a b\r\nc d").0 == nil, "a carriage return: read by Characters")
+    }
 }

@@ -20,65 +20,12 @@ public struct WordNetMorphology: Sendable {
         public var partOfSpeech: PartOfSpeech
     }
 
-    /// Irregular forms: `exceptions[pos][form]` are its lemmas (`went` → `go`), from the exception lists.
-    private let exceptions: [PartOfSpeech: [String: [String]]]
+    /// Irregular forms: `exceptions[pos]` gives the lemmas of a form (`went` → `go`), from the exception lists.
+    private let exceptions: [PartOfSpeech: WordNetExceptionList]
 
     /// Morphology from the exception lists' text (`form lemma [lemma…]` per line; `_` joins words of a phrase).
     public init(exceptionLists: [PartOfSpeech: String]) {
-        var exceptions: [PartOfSpeech: [String: [String]]] = [:]
-        for (pos, text) in exceptionLists {
-            var text = text
-            exceptions[pos] = text.withUTF8(Self.asciiTable) ?? Self.table(readingCharactersOf: text)
-        }
-        self.exceptions = exceptions
-    }
-
-    /// An exception list's table: `form → lemmas`, read by Characters.
-    package static func table(readingCharactersOf text: String) -> [String: [String]] {
-        var table: [String: [String]] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            let fields = line.split(separator: " ").map { $0.split(separator: "_").joined(separator: " ") }
-            guard fields.count >= 2 else { continue }
-            table[fields[0], default: []].append(contentsOf: fields.dropFirst())
-        }
-        return table
-    }
-
-    /// An exception list's table read byte by byte, or `nil` when the text is not all ASCII (then it is read by
-    /// Characters). For ASCII text without a carriage return, Characters are bytes and both readings agree; splitting
-    /// WordNet's 100 KB of lists into Characters cost 150 million instructions, two thirds of an `--offline` lookup.
-    package static func asciiTable(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: [String]]? {
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-        var table: [String: [String]] = [:]
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var words: [UInt8] = []
-        func endField() {
-            guard !field.isEmpty else { return }
-            // `_` joins the words of a phrase: the field's words between them (none empty), joined by spaces.
-            words.removeAll(keepingCapacity: true)
-            for word in field.split(separator: UInt8(ascii: "_")) {
-                if !words.isEmpty { words.append(0x20) }
-                words.append(contentsOf: word)
-            }
-            fields.append(String(decoding: words, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-        }
-        func endLine() {
-            endField()
-            if fields.count >= 2 { table[fields[0], default: []].append(contentsOf: fields.dropFirst()) }
-            fields.removeAll(keepingCapacity: true)
-        }
-        for byte in bytes {
-            switch byte {
-            case 0x0A, 0x0B, 0x0C: endLine()  // what Character.isNewline says of ASCII (0x0D is refused above)
-            case 0x20: endField()
-            default:
-                field.append(byte)
-            }
-        }
-        endLine()
-        return table
+        exceptions = exceptionLists.mapValues(WordNetExceptionList.init)
     }
 
     /// The detachment rules of morph.c: (suffix, replacement, form).
@@ -132,7 +79,7 @@ public struct WordNetMorphology: Sendable {
             return found
         }
         for pos in PartOfSpeech.allCases {
-            for lemma in exceptions[pos]?[lowered] ?? [] { add(lemma, Self.irregularForm(lowered, pos), pos) }
+            for lemma in exceptions[pos]?.lemmas(of: lowered) ?? [] { add(lemma, Self.irregularForm(lowered, pos), pos) }
         }
         // Phrases: Morphy inflects the first word of a verb phrase (`walked out` → `walk out`), any word of a noun's.
         let words = lowered.split(separator: " ").map(String.init)

@@ -109,26 +109,34 @@ import Testing
         #expect(try await gcide.lemmas(of: LookupQuery("walked")).isEmpty, "the fixture has no 'walk'")
     }
 
-    /// The exception lists are read byte by byte when they are ASCII; that reading must be the Characters' one.
-    @Test func readingBytesAndCharactersGiveTheSameTables() throws {
-        func both(_ text: String) -> ([String: [String]]?, [String: [String]]) {
-            var copy = text
-            return (copy.withUTF8(WordNetMorphology.asciiTable), WordNetMorphology.table(readingCharactersOf: text))
+    /// A sorted ASCII exception list is searched in place; it must give the lemmas the Characters' reading gives.
+    @Test func searchingInPlaceGivesWhatReadingCharactersGives() throws {
+        func agree(_ text: String, also more: [String] = [], sorted: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+            let list = WordNetExceptionList(text)
+            if case .sorted = list {
+                #expect(sorted, "searched in place", sourceLocation: sourceLocation)
+            } else {
+                #expect(!sorted, "read into a table", sourceLocation: sourceLocation)
+            }
+            let table = WordNetExceptionList.table(readingCharactersOf: text)
+            for form in Array(table.keys) + more {
+                #expect(list.lemmas(of: form) == (table[form] ?? []), "\(form)", sourceLocation: sourceLocation)
+            }
         }
-        let tricky = "went go\n\nbest  good well \n a__b  c_ _d _\nalone\n\u{0B}lay lie\u{0C}x_y x\nwent gone_by\nlast last"
-        let (bytes, characters) = both(tricky)
-        #expect(bytes == characters)
-        #expect(characters["went"] == ["go", "gone by"])
-        #expect(characters["a b"] == ["c", "d", ""], "a lone _ is an empty word, as the Characters' reading has it")
+        let made = "a_b c_ _d _\nalone\nbest good well\nbest better_than_ever\nlay lie\nwent go\nwent gone_by\n"
+        agree(made, also: ["a_b", "a  b", " a b", "best ", "x", "", "alone", "zzz", "0"], sorted: true)
+        #expect(WordNetExceptionList(made).lemmas(of: "a b") == ["c", "d", ""], "a lone _ is an empty word")
+        #expect(WordNetExceptionList(made).lemmas(of: "best") == ["good", "well", "better than ever"])
+        agree("went go\nbest good\n", also: ["x"], sorted: false)                // not sorted
+        agree("a_ x\nb y\n", also: ["a"], sorted: false)                          // a form ending in _
+        agree("a__b x\nb y\n", also: ["a b"], sorted: false)                      // a doubled _
+        agree(" a x\nb y\n", also: ["a"], sorted: false)                          // leading space
+        agree("a x\r\nb y\r\n", also: ["a", "b"], sorted: false)                 // carriage returns
+        agree("a x\u{0B}b y\n", also: ["a", "b"], sorted: false)                  // another line break
+        agree("caf\u{E9} caf\u{E9}\nd e\n", also: ["caf\u{E9}"], sorted: false)   // not ASCII
         for name in ["noun", "verb", "adj", "adv"] {
             let path = DictDatabaseDiscovery.embeddedDirectory()! + "/\(name).exc"
-            let text = String(decoding: TestDatabases.readBytes(path), as: UTF8.self)
-            let (fast, slow) = both(text)
-            #expect(fast != nil, "\(name).exc is ASCII")
-            #expect(fast == slow, "\(name).exc")
-            #expect(slow.count > 0)
+            agree(String(decoding: TestDatabases.readBytes(path), as: UTF8.self), also: ["walk", "zzz"], sorted: true)
         }
-        #expect(both("caf\u{E9}s caf\u{E9}").0 == nil, "not ASCII: read by Characters")
-        #expect(both("a b\r\nc d").0 == nil, "a carriage return: read by Characters")
     }
 }

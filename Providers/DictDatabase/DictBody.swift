@@ -35,11 +35,13 @@ final class DictzipBody: DictBody {
     private let file: RandomAccessFile
     /// Inflated chunks, kept up to ``cacheLimit`` bytes: one lookup touches one or two chunks, a batch of many
     /// words touches each chunk many times, and inflating is most of a lookup's cost.
-    private let cache = MutexBox<ChunkCache>(ChunkCache())
+    private let cache: MutexBox<ChunkCache>
     static let cacheLimit = 48 << 20
 
     struct ChunkCache: Sendable {
-        var chunks: [Int: [UInt8]] = [:]
+        /// By chunk number. An array, not a dictionary: a `[Int: [UInt8]]` costs a scan of every protocol
+        /// conformance in the binary at its first use (Int: Hashable), 0.8 million instructions of a lookup.
+        var chunks: [[UInt8]?]
         var bytes = 0
         /// Chunk numbers in the order they were inflated, oldest first (evicted first).
         var order: [Int] = []
@@ -109,6 +111,7 @@ final class DictzipBody: DictBody {
         // ISIZE is the size modulo 2^32; the chunk table gives the true upper bound.
         let capacity = table.sizes.count * table.chunkLength
         self.uncompressedSize = capacity >= isize && capacity - isize < table.chunkLength ? isize : capacity
+        self.cache = MutexBox(ChunkCache(chunks: Array(repeating: nil, count: table.sizes.count)))
     }
 
     func read(offset: Int, length: Int) throws(DictFileError) -> [UInt8] {
@@ -146,7 +149,8 @@ final class DictzipBody: DictBody {
             while cache.bytes + bytes.count > Self.cacheLimit, cache.evicted < cache.order.count {
                 let oldest = cache.order[cache.evicted]
                 cache.evicted += 1
-                cache.bytes -= cache.chunks.removeValue(forKey: oldest)?.count ?? 0
+                cache.bytes -= cache.chunks[oldest]?.count ?? 0
+                cache.chunks[oldest] = nil
             }
             cache.chunks[index] = bytes
             cache.bytes += bytes.count

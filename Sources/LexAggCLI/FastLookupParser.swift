@@ -4,8 +4,9 @@ import LexAggAggregation
 ///
 /// ArgumentParser discovers options by reflection, which costs about 9 million instructions at start-up in
 /// a static binary (measured with callgrind) — more than the lookup itself. This parser accepts exactly
-/// `lookup WORD… [--providers IDS] [--lang CODE] [--format text|json] [--strategy S] [--timeout N]` and returns
-/// `nil` for anything else
+/// `lookup WORD… [--providers IDS] [--lang CODE] [--format text|json] [--strategy S] [--timeout N] [--senses N]
+/// [--offline] [--no-cache] [--refresh] [--explain] [--all] [--no-pager]`, and `lookup --batch FILE [--jobs N]` with
+/// the same options, each at most once, and returns `nil` for anything else
 /// (help, `--opt=value`, `--`, unknown options, bad values), which then goes through ArgumentParser as usual,
 /// so errors and help look the same either way. `FastLookupParserTests` checks both parsers agree.
 enum FastLookupParser {
@@ -14,10 +15,23 @@ enum FastLookupParser {
         var options = LookupOptions(words: [], providers: nil, lang: nil, format: .text)
         var index = 1
         var seen = Set<String>()
+        let flags = Self.flags
+        let valued = Self.valued
         while index < arguments.count {
             let argument = arguments[index]
-            if argument.hasPrefix("-") {
-                guard ["--providers", "--lang", "--format", "--strategy", "--timeout"].contains(argument),
+            if argument.hasPrefix("-"), flags.contains(argument) {
+                guard seen.insert(argument).inserted else { return nil }
+                switch argument {
+                case "--offline": options.offline = true
+                case "--no-cache": options.noCache = true
+                case "--refresh": options.refresh = true
+                case "--explain": options.explain = true
+                case "--all": options.all = true
+                default: options.noPager = true
+                }
+                index += 1
+            } else if argument.hasPrefix("-") {
+                guard valued.contains(argument),
                       seen.insert(argument).inserted,
                       index + 1 < arguments.count
                 else { return nil }
@@ -32,6 +46,13 @@ enum FastLookupParser {
                 case "--timeout":
                     guard let timeout = Double(value) else { return nil }
                     options.timeout = timeout
+                case "--senses":
+                    guard let senses = Int(value) else { return nil }
+                    options.senses = senses
+                case "--jobs":
+                    guard let jobs = Int(value) else { return nil }
+                    options.jobs = jobs
+                case "--batch": options.batch = value
                 default:
                     guard let format = OutputFormat(rawValue: value) else { return nil }
                     options.format = format
@@ -42,6 +63,11 @@ enum FastLookupParser {
                 index += 1
             }
         }
-        return options.words.isEmpty ? nil : options
+        // A batch names no words (ArgumentParser's path says so when it does).
+        return options.words.isEmpty == (options.batch != nil) ? options : nil
     }
+
+    /// Options that take a value, and flags.
+    static let valued = ["--providers", "--lang", "--format", "--strategy", "--timeout", "--senses", "--jobs", "--batch"]
+    static let flags = ["--offline", "--no-cache", "--refresh", "--explain", "--all", "--no-pager"]
 }

@@ -32,6 +32,11 @@ enum WordNetFormat {
     }
 
     static func parse(_ text: String) -> ParsedEntry {
+        parseASCII(text) ?? parseCharacters(text)
+    }
+
+    /// The entry read by Characters, for any text (``parseASCII(_:)`` reads ASCII text the same way, faster).
+    static func parseCharacters(_ text: String) -> ParsedEntry {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         let headword = lines.popFirst().map { String($0).trimmingWhitespace() } ?? ""
         var groups: [(partOfSpeech: PartOfSpeech?, senses: [ParsedSense])] = []

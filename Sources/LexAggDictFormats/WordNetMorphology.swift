@@ -20,22 +20,12 @@ public struct WordNetMorphology: Sendable {
         public var partOfSpeech: PartOfSpeech
     }
 
-    /// Irregular forms: `exceptions[pos][form]` are its lemmas (`went` → `go`), from the exception lists.
-    private let exceptions: [PartOfSpeech: [String: [String]]]
+    /// Irregular forms: `exceptions[pos]` gives the lemmas of a form (`went` → `go`), from the exception lists.
+    private let exceptions: [PartOfSpeech: WordNetExceptionList]
 
     /// Morphology from the exception lists' text (`form lemma [lemma…]` per line; `_` joins words of a phrase).
     public init(exceptionLists: [PartOfSpeech: String]) {
-        var exceptions: [PartOfSpeech: [String: [String]]] = [:]
-        for (pos, text) in exceptionLists {
-            var table: [String: [String]] = [:]
-            for line in text.split(whereSeparator: \.isNewline) {
-                let fields = line.split(separator: " ").map { $0.split(separator: "_").joined(separator: " ") }
-                guard fields.count >= 2 else { continue }
-                table[fields[0], default: []].append(contentsOf: fields.dropFirst())
-            }
-            exceptions[pos] = table
-        }
-        self.exceptions = exceptions
+        exceptions = exceptionLists.mapValues(WordNetExceptionList.init)
     }
 
     /// The detachment rules of morph.c: (suffix, replacement, form).
@@ -94,7 +84,7 @@ public struct WordNetMorphology: Sendable {
             return found
         }
         for pos in PartOfSpeech.allCases {
-            for lemma in exceptions[pos]?[lowered] ?? [] { add(lemma, Self.irregularForm(lowered, pos), pos) }
+            for lemma in exceptions[pos]?.lemmas(of: lowered) ?? [] { add(lemma, Self.irregularForm(lowered, pos), pos) }
         }
         // A closed compound ends in its head word, which is what inflects: `schoolchildren` → `schoolchild`,
         // `overeaten` → `overeat` (the exception lists name only the head's forms). The head is at least three

@@ -1,6 +1,7 @@
 @testable import DictDatabaseProvider
 @testable import LexAggDictFormats
 import LexAggCore
+import LexAggFixtures
 import Testing
 
 @Suite struct WordNetFormatTests {
@@ -110,6 +111,39 @@ import Testing
         let (parsedHeadword, parsedPronunciation, _) = FreeDictFormat.headLine(line)
         #expect(parsedHeadword == headword)
         #expect(parsedPronunciation == pronunciation)
+    }
+
+    /// ASCII entries are read byte by byte; that reading must give what reading Characters gives, on WordNet's own text
+    /// and on layouts WordNet does not have.
+    @Test func readingBytesGivesWhatReadingCharactersGives() async throws {
+        let made = [
+            "bank\n    n 1: a; \"one\"; \"two\n     three\" [syn: {Bank}, {x  y}] [ant: {z}] [also: {w}]\n    2: b ;  :\n",
+            "x\n  n: odd marker [syn: {a}\n    3 4: two numbers\n    q 9: \"unclosed\n    : empty marker\n    no colon\n",
+            "", "\n\n", "word\n    v 1: [ant: {a}, {b] \"\" \" \" ;;\n      [syn: {c}]\n   adj 2: x\n",
+        ]
+        for text in made {
+            #expect(WordNetFormat.parseASCII(text) == WordNetFormat.parseCharacters(text), "\(text)")
+        }
+        #expect(WordNetFormat.parseASCII("caf\u{E9}\n    n 1: x\n") == nil, "not ASCII: read by Characters")
+        #expect(WordNetFormat.parseASCII("a\r\n    n 1: x\r\n") == nil, "a carriage return: read by Characters")
+        // Every 97th entry of the embedded WordNet (about 1,500), both ways.
+        let mismatches = try await offThePool { () throws -> [String] in
+            let index = try DictIndex(path: TestDatabases.embeddedWordNet + ".index")
+            let body = try DictzipBody(path: TestDatabases.embeddedWordNet + ".dict.dz")
+            let lines = String(decoding: TestDatabases.readBytes(TestDatabases.embeddedWordNet + ".index"), as: UTF8.self)
+                .split(separator: "\n")
+            var mismatches: [String] = []
+            for line in stride(from: 0, to: lines.count, by: 97).map({ lines[$0] }) {
+                let headword = String(line.split(separator: "\t")[0])
+                for location in index.lookup(headword) {
+                    let text = String(decoding: try body.read(offset: location.offset, length: location.length), as: UTF8.self)
+                    let bytes = WordNetFormat.parseASCII(text)
+                    if bytes != nil && bytes != WordNetFormat.parseCharacters(text) { mismatches.append(headword) }
+                }
+            }
+            return mismatches
+        }
+        #expect(mismatches.isEmpty)
     }
 }
 

@@ -139,4 +139,35 @@ import Testing
         #expect(try await gcide.lemmas(of: LookupQuery("house")).isEmpty, "a headword is its own lemma")
         #expect(try await gcide.lemmas(of: LookupQuery("walked")).isEmpty, "the fixture has no 'walk'")
     }
+
+    /// A sorted ASCII exception list is searched in place; it must give the lemmas the Characters' reading gives.
+    @Test func searchingInPlaceGivesWhatReadingCharactersGives() throws {
+        func agree(_ text: String, also more: [String] = [], sorted: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+            let list = WordNetExceptionList(text)
+            if case .sorted = list {
+                #expect(sorted, "searched in place", sourceLocation: sourceLocation)
+            } else {
+                #expect(!sorted, "read into a table", sourceLocation: sourceLocation)
+            }
+            let table = WordNetExceptionList.table(readingCharactersOf: text)
+            for form in Array(table.keys) + more {
+                #expect(list.lemmas(of: form) == (table[form] ?? []), "\(form)", sourceLocation: sourceLocation)
+            }
+        }
+        let made = "a_b c_ _d _\nalone\nbest good well\nbest better_than_ever\nlay lie\nwent go\nwent gone_by\n"
+        agree(made, also: ["a_b", "a  b", " a b", "best ", "x", "", "alone", "zzz", "0"], sorted: true)
+        #expect(WordNetExceptionList(made).lemmas(of: "a b") == ["c", "d", ""], "a lone _ is an empty word")
+        #expect(WordNetExceptionList(made).lemmas(of: "best") == ["good", "well", "better than ever"])
+        agree("went go\nbest good\n", also: ["x"], sorted: false)                // not sorted
+        agree("a_ x\nb y\n", also: ["a"], sorted: false)                          // a form ending in _
+        agree("a__b x\nb y\n", also: ["a b"], sorted: false)                      // a doubled _
+        agree(" a x\nb y\n", also: ["a"], sorted: false)                          // leading space
+        agree("a x\r\nb y\r\n", also: ["a", "b"], sorted: false)                 // carriage returns
+        agree("a x\u{0B}b y\n", also: ["a", "b"], sorted: false)                  // another line break
+        agree("caf\u{E9} caf\u{E9}\nd e\n", also: ["caf\u{E9}"], sorted: false)   // not ASCII
+        for name in ["noun", "verb", "adj", "adv"] {
+            let path = DictDatabaseDiscovery.embeddedDirectory()! + "/\(name).exc"
+            agree(String(decoding: TestDatabases.readBytes(path), as: UTF8.self), also: ["walk", "zzz"], sorted: true)
+        }
+    }
 }

@@ -202,6 +202,9 @@ import Testing
         ["lookup", "serendipity"], ["lookup", "ice", "cream"], ["lookup", "bank", "--providers", "wordnet,gcide"],
         ["lookup", "--lang", "en", "house"], ["lookup", "house", "--format", "json", "--lang", "de"],
         ["lookup", "house", "--strategy", "first", "--timeout", "2.5"], ["lookup", "--strategy", "fastest", "x"],
+        ["lookup", "serendipity", "--offline"], ["lookup", "x", "--no-cache", "--explain", "--all", "--no-pager"],
+        ["lookup", "--refresh", "x", "--senses", "3"], ["lookup", "--batch", "words.txt", "--providers", "wordnet", "--format", "json"],
+        ["lookup", "--batch", "words.txt", "--jobs", "4", "--offline"],
     ])
     func agreesWithArgumentParser(arguments: [String]) throws {
         let fast = try #require(FastLookupParser.parse(arguments))
@@ -213,6 +216,8 @@ import Testing
         ["lookup"], ["lookup", "--help"], ["lookup", "x", "-h"], ["lookup", "x", "--providers"], ["lookup", "x", "--format", "xml"],
         ["lookup", "x", "--providers=wordnet"], ["lookup", "x", "--lang", "en", "--lang", "de"], ["lookup", "--", "-x"],
         ["translate", "x"], ["lookup", "x", "--verbose"], ["lookup", "x", "--strategy", "best"], ["lookup", "x", "--timeout", "soon"], ["lookup", "--timeout", "-1", "x"],
+        ["lookup", "x", "--offline", "--offline"], ["lookup", "--batch", "words.txt", "x"], ["lookup", "--batch", "-"],
+        ["lookup", "--batch", "a", "--jobs", "many"], ["lookup", "x", "--senses", "-2"], ["lookup", "--jobs", "2"],
     ])
     func leavesEverythingElseToArgumentParser(arguments: [String]) {
         #expect(FastLookupParser.parse(arguments) == nil)

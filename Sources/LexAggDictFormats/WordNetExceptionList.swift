@@ -1,0 +1,99 @@
+/// One of WordNet's exception lists (`noun.exc`…): `form lemma [lemma…]` per line, `_` joining the words of a
+/// phrase, looked up by form.
+///
+/// WordNet ships its lists sorted, one line per form, in ASCII. Such a list is searched in place (a binary search
+/// over its lines), so nothing is built before the first lemma request answers: building a dictionary of WordNet's
+/// 6,000 forms cost 30 million instructions, half of an `--offline` lookup that needed one form. Any other text (not
+/// sorted, not ASCII, other line breaks, leading white space or stray `_` in a form) is read into a dictionary, by
+/// Characters, as before; both readings give the same lemmas (`WordNetMorphologyTests`).
+package enum WordNetExceptionList: Sendable {
+    case sorted(SortedLines)
+    case table([String: [String]])
+
+    package init(_ text: String) {
+        self = SortedLines(text).map(Self.sorted) ?? .table(Self.table(readingCharactersOf: text))
+    }
+
+    /// The lemmas `form` is listed with, in the list's order.
+    package func lemmas(of form: String) -> [String] {
+        switch self {
+        case .sorted(let lines): lines.lemmas(of: form)
+        case .table(let table): table[form] ?? []
+        }
+    }
+
+    /// The list read by Characters: `form → lemmas`.
+    package static func table(readingCharactersOf text: String) -> [String: [String]] {
+        var table: [String: [String]] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: " ").map { $0.split(separator: "_").joined(separator: " ") }
+            guard fields.count >= 2 else { continue }
+            table[fields[0], default: []].append(contentsOf: fields.dropFirst())
+        }
+        return table
+    }
+
+    /// A list whose lines are sorted by form, searched in place.
+    package struct SortedLines: Sendable {
+        let bytes: [UInt8]
+        /// Where each non-empty line starts, and where its form ends.
+        let lines: [(start: Int32, formEnd: Int32)]
+
+        /// `nil` unless every line is `form[ field…]` with an ASCII form that neither starts nor ends with `_` nor has
+        /// `__`, lines are separated by `\n` alone, there is no other control character, and forms are in byte order.
+        init?(_ text: String) {
+            let bytes = Array(text.utf8)
+            var lines: [(start: Int32, formEnd: Int32)] = []
+            lines.reserveCapacity(bytes.count / 16)
+            var position = 0
+            var previous: ArraySlice<UInt8> = []
+            while position < bytes.count {
+                var end = position
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                if end > position {
+                    var formEnd = position
+                    while formEnd < end && bytes[formEnd] != 0x20 { formEnd += 1 }
+                    let form = bytes[position..<formEnd]
+                    guard !form.isEmpty, form.first != UInt8(ascii: "_"), form.last != UInt8(ascii: "_"),
+                          bytes[position..<end].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+                          !zip(form, form.dropFirst()).contains(where: { $0 == UInt8(ascii: "_") && $1 == UInt8(ascii: "_") }),
+                          !previous.lexicographicallyPrecedes(form) ? previous.elementsEqual(form) : true
+                    else { return nil }
+                    previous = form
+                    lines.append((Int32(position), Int32(formEnd)))
+                }
+                position = end + 1
+            }
+            guard bytes.count < Int(Int32.max) else { return nil }
+            self.bytes = bytes
+            self.lines = lines
+        }
+
+        func lemmas(of form: String) -> [String] {
+            // Forms in the list have no `_` once read (it joins words), no doubled or outer spaces.
+            let key = Array(form.utf8).map { $0 == 0x20 ? UInt8(ascii: "_") : $0 }
+            guard !form.utf8.contains(UInt8(ascii: "_")) else { return [] }
+            var low = 0
+            var high = lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if self.form(middle).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+            }
+            var lemmas: [String] = []
+            while low < lines.count, self.form(low).elementsEqual(key) {
+                var end = Int(lines[low].formEnd)
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                for field in bytes[Int(lines[low].formEnd)..<end].split(separator: 0x20) {
+                    let words = field.split(separator: UInt8(ascii: "_"))
+                    lemmas.append(words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " "))
+                }
+                low += 1
+            }
+            return lemmas
+        }
+
+        private func form(_ line: Int) -> ArraySlice<UInt8> {
+            bytes[Int(lines[line].start)..<Int(lines[line].formEnd)]
+        }
+    }
+}

@@ -94,7 +94,7 @@ public struct WordNetMorphology: Sendable {
             for cut in 2...(letters.count - 3) {
                 let head = String(letters[cut...])
                 for pos in [PartOfSpeech.noun, .verb] {
-                    for lemma in exceptions[pos]?[head] ?? [] where !lemma.contains(" ") {
+                    for lemma in exceptions[pos]?.lemmas(of: head) ?? [] where !lemma.contains(" ") {
                         add(String(letters[..<cut]) + lemma, Self.irregularForm(head, pos), pos)
                     }
                 }

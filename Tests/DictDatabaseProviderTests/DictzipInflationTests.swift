@@ -1,4 +1,5 @@
 @testable import DictDatabaseProvider
+import LexAggCore
 import LexAggFixtures
 import Testing
 

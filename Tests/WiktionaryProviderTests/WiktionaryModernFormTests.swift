@@ -82,10 +82,17 @@ private func definitions(_ page: String, title: String = "test") -> [String] {
             ===Numeral===
             {{es-noun|m}}
             # 10<sup>9</sup>; a [[billion]] {{q|short scale}}
+
+            ==English==
+            ===Noun===
+            {{en-noun}}
+            # {{lb|en|botany}} {{X|swollen}} [[cell]]s of a [[gill]]
             """
         #expect(definitions(page) == [
             "† fief of a duke", "Only used in 阮兜 (gún-tau)", "adessive singular of kala",
             "10⁹; a billion (short scale)",
+            // a one-letter template is no old-style label: its one argument stays in the definition
+            "swollen cells of a gill",
         ])
     }
 }

@@ -49,7 +49,8 @@ extension FormOfTemplate {
         "Rōmaji transcription", "standard spelling", "female equivalent", "diminutive", "augmentative",
         "honorific alternative case form", "archaic spelling", "obsolete typography", "euphemistic form",
         "informal form", "informal spelling", "uncommon form", "uncommon spelling", "superseded spelling",
-        "deliberate misspelling", "censored spelling", "ellipsis", "elongated form",
+        "deliberate misspelling", "censored spelling", "ellipsis", "elongated form", "apocopic form",
+        "aphetic form", "syncopic form", "apheretic form", "clipped form", "alternative typography",
     ]
 
     /// Part-of-speech words in language-specific template names.
@@ -61,7 +62,9 @@ extension FormOfTemplate {
     /// Named arguments of language-specific templates that hold tags (`p=1|n=sg|t=pres|m=ind`).
     static let namedTagKeys: Set<String> = [
         "p", "pers", "person", "n", "num", "number", "g", "gen", "gender", "c", "case", "t", "tense", "m", "mood",
-        "a", "aspect", "v", "voice", "formal", "sense", "deg", "degree", "d", "form", "type", "def", "state",
+        "a", "aspect", "v", "voice", "sense", "deg", "degree", "d", "form", "type", "def", "state",
+        // {{fi-form of|humala|case=inessive|pl=singular|pr=third-person}}, {{fi-verb form of|pn=1p|tm=cond|…}}
+        "pr", "pl", "pn", "tm",
     ]
 
     /// Conjugation classes some templates name (`{{pt-verb form of|casar|ar|…}}`); Wiktionary does not show them.
@@ -70,9 +73,11 @@ extension FormOfTemplate {
     /// The order of tag categories in language-specific templates, by the word a tag expands to ("second-person
     /// singular affirmative imperative", "feminine plural").
     static let tagOrder: [String] = [
-        "person", "masculine", "feminine", "neuter", "common", "animate", "inanimate", "personal", "singular",
-        "plural", "dual", "nominative", "genitive", "dative", "accusative", "vocative", "ablative",
-        "locative", "instrumental", "partitive", "definite", "indefinite", "strong", "weak", "mixed", "positive",
+        "formal", "informal", "person", "definite", "indefinite", "strong", "weak", "mixed", "nominative",
+        "genitive", "dative", "accusative", "vocative", "ablative", "locative", "instrumental", "partitive",
+        "essive", "translative", "inessive", "elative", "illative", "adessive", "allative", "abessive",
+        "comitative", "instructive", "masculine", "feminine", "neuter", "common", "animate", "inanimate",
+        "personal", "singular", "plural", "dual", "positive",
         "comparative", "superlative", "present", "past", "future", "imperfect", "perfect", "pluperfect",
         "preterite", "aorist", "simple past", "active", "passive", "middle", "affirmative", "negative",
         "indicative", "subjunctive", "conditional", "imperative", "infinitive", "participle", "gerund",
@@ -90,16 +95,17 @@ extension FormOfTemplate {
         "com": "comitative", "abe": "abessive", "ins-com": "instructive", "erg": "ergative", "abs": "absolute",
         "obl": "oblique", "prep": "prepositional", "term": "terminative", "pres": "present", "past": "past",
         "fut": "future", "futr": "future", "impf": "imperfect", "imperf": "imperfect", "perf": "perfect",
-        "plup": "pluperfect", "pret": "preterite", "aor": "aorist", "spast": "simple past",
+        "plup": "pluperfect", "pret": "preterite", "preterit": "preterite", "aor": "aorist", "spast": "simple past",
         "ind": "indicative", "indc": "indicative", "sub": "subjunctive", "subj": "subjunctive",
         "sbjv": "subjunctive", "imp": "imperative", "impr": "imperative", "cond": "conditional",
         "opt": "optative", "juss": "jussive", "inf": "infinitive", "ptcp": "participle", "ger": "gerund",
         "act": "active", "actv": "active", "pass": "passive", "pasv": "passive", "mid": "middle",
         "mp": "mediopassive", "mpass": "mediopassive", "def": "definite", "indef": "indefinite",
-        "poss": "possessive", "comd": "comparative", "comp": "comparative", "sup": "superlative",
-        "supd": "superlative", "ing-form": "present participle", "pos": "positive", "str": "strong", "wk": "weak",
+        "poss": "possessive", "comd": "comparative degree", "comp": "comparative", "sup": "superlative",
+        "supd": "superlative degree", "posd": "positive degree", "ing-form": "present participle", "pos": "positive", "str": "strong", "wk": "weak",
         "mix": "mixed", "an": "animate", "in": "inanimate", "inan": "inanimate", "pers": "personal",
-        "aff": "affirmative", "neg": "negative", "conn": "connegative", "pot": "potential", "agent": "agent",
+        "aff": "affirmative", "neg": "negative", "conn": "connegative", "pot": "potential", "potn": "potential",
+        "da": "da-infinitive", "ma": "ma-infinitive", "agent": "agent",
         "prs": "present", "prt": "preterite", "ptc": "participle", "pp": "past participle",
         "past part": "past participle", "pres part": "present participle", "g": "present", "v": "past",
         "k1": "subjunctive I", "k2": "subjunctive II", "i": "imperative", "pfv": "perfective",

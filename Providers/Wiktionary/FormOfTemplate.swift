@@ -57,6 +57,16 @@ struct FormOfTemplate: Hashable {
             for (key, value) in template.named where namedTagKeys.contains(key) {
                 tags.append(contentsOf: raw(value).split(separator: "/").map(String.init))
             }
+            // `formal=y` (usted) shows "formal", `formal=n` (tú) "informal".
+            if let formal = template.named("formal").map({ raw($0).lowercased() }), !formal.isEmpty {
+                tags.append(["y", "yes", "1", "true"].contains(formal) ? "formal" : "informal")
+            }
+            // The Romance verb-form families have one participle, the past one (`mood=participle|gen=f`).
+            if romanceFamilies.contains(String(template.name.prefix { $0 != "-" })),
+                let index = tags.firstIndex(where: { ["participle", "part", "par", "ptcp"].contains($0) })
+            {
+                tags[index] = "past participle"
+            }
             tags = tags.filter { !endings.contains($0) }
             tags = orderedByCategory(tags)
             altRange = template.named("alt")
@@ -118,6 +128,9 @@ struct FormOfTemplate: Hashable {
         return (kind, taggedKinds.contains(kind) ? .tagged : .plain)
     }
 
+    /// Languages whose `xx-verb form of` participles are past participles.
+    static let romanceFamilies: Set<String> = ["es", "pt", "ca", "gl", "it", "fr", "ro", "oc"]
+
     /// Whether `text` is an inflection tag or a conjugation class rather than a word.
     static func isTag(_ text: String) -> Bool {
         text.isEmpty || tagNames[text] != nil || endings.contains(text) || combinedTag(text) != nil
@@ -136,7 +149,14 @@ struct FormOfTemplate: Hashable {
                 if let name = tagNames[part] ?? tagNames[part.lowercased()] { return name }
                 return combinedTag(part) ?? part
             }
-            words.append(parts.joined(separator: " and "))
+            // Multipart tags: persons read "first- and second-person"; others as the page shows them,
+            // "nominative/accusative/vocative".
+            if parts.count > 1, parts.allSatisfy({ $0.hasSuffix("-person") }) {
+                words.append(parts.dropLast().map { String($0.dropLast(6)) }.joined(separator: ", ")
+                    + " and " + parts.last!)
+            } else {
+                words.append(parts.joined(separator: "/"))
+            }
         }
         while words.last == "and" { words.removeLast() }
         return words.isEmpty ? nil : words.joined(separator: " ")

@@ -41,6 +41,19 @@ extension WikitextRenderer {
             let alt = template.named("alt") ?? template.positional(offset + 1)
             appendArgument(hasText(alt) ? alt : template.positional(offset), to: &output)
             appendGloss(template, positionalIndex: nil, to: &output)
+        case "zh-only":
+            // {{zh-only|家己|ka-kī}} → Only used in 家己 (ka-kī); `tr=-` hides the reading
+            appendLiteral("Only used in ", to: &output)
+            appendArgument(template.positional(0), to: &output)
+            let reading = template.named("tr") ?? template.positional(1)
+            if hasText(reading), let reading, source.string(source.trimmed(reading)) != "-" {
+                appendLiteral(" (", to: &output)
+                appendArgument(reading, to: &output)
+                appendLiteral(")", to: &output)
+            }
+        case "†":
+            // {{†}} marks an obsolete sense with a dagger before the definition
+            appendLiteral("†", to: &output)
         case "term", "term-lite":
             // the old {{term|Wasser||water|lang=de}}: term, alternative display, gloss
             let alt = template.named("alt") ?? template.positional(1)
@@ -170,7 +183,7 @@ extension WikitextRenderer {
     /// The names ``renderSpecial(_:to:)`` renders (besides `l/xx`).
     static let specialTemplates: Set<String> = [
         "latn-def", "iso 639", "frac", "+obj", "+preo", "+posto", "zh-mw", "zh-mw-lite", "only used in", "only in",
-        "term", "term-lite", "taxon", "demonym-adj", "demonym-noun", "native or resident of", "&lit", "iupac-1",
+        "zh-only", "†", "term", "term-lite", "taxon", "demonym-adj", "demonym-noun", "native or resident of", "&lit", "iupac-1",
         "iupac-3", "soplink", "sop", "sumti", "proto", "recons", "borrowing", "c.", "circa", "b.", "a.", "fl.", "d.",
         "b.c.e.", "bce", "c.e.", "ce", "a.d.", "b.c.", "sic", "place", "given name", "male given name",
         "female given name", "unisex given name", "surname", "patronymic", "matronymic", "name translit", "cap",

@@ -254,7 +254,8 @@ extension WikitextRenderer {
     /// spaces (`computer science`) not otherwise known.
     static func isOldLabelTemplate(_ template: Template, in source: WikitextSource) -> Bool {
         let name = template.name
-        guard !name.isEmpty, name.utf8.count <= 24, templateKinds[name] == nil, !silentTemplates.contains(name),
+        // Old label templates were words ({{obsolete}}, {{botany}}); a one-letter name ({{U|…}}) is something else.
+        guard name.utf8.count > 1, name.utf8.count <= 24, templateKinds[name] == nil, !silentTemplates.contains(name),
             !specialTemplates.contains(name),
             !isRequest(name), name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x20 }),
             !name.hasSuffix(" of"), template.named.allSatisfy({ $0.0 == "lang" })

@@ -79,7 +79,13 @@ package struct WikitextRenderer {
                 while index < limit, bytes[index] == Ascii.apostrophe { index += 1 }
                 copyFrom = index
             case Ascii.lessThan:
-                if let end = htmlTagEnd(at: index, limit: limit) {
+                if let (superscript, end) = superscriptNumber(at: index, limit: limit) {
+                    // 10<sup>12</sup> reads 10¹²: the raised digits keep their meaning
+                    flush(index)
+                    output.append(contentsOf: superscript.utf8)
+                    index = end
+                    copyFrom = index
+                } else if let end = htmlTagEnd(at: index, limit: limit) {
                     flush(index)
                     if isLineBreakTag(index..<end) { output.append(Ascii.space) }
                     index = end
@@ -204,6 +210,27 @@ package struct WikitextRenderer {
         }
         return nil
     }
+
+    /// `<sup>12</sup>`, `<sup>−3</sup>`, `<sup>n</sup>` as Unicode superscripts (`¹²`) and the index after the
+    /// closing tag; `nil` when the raised text has characters without a superscript form.
+    private func superscriptNumber(at index: Int, limit: Int) -> (String, Int)? {
+        guard source.hasPrefixIgnoringCase("<sup>", at: index, limit: limit) else { return nil }
+        let start = index + 5
+        var cursor = start
+        while cursor < limit, cursor - start <= 24, source[cursor] != Ascii.lessThan { cursor += 1 }
+        guard cursor > start, source.hasPrefixIgnoringCase("</sup>", at: cursor, limit: limit) else { return nil }
+        var raised = ""
+        for character in source.string(start..<cursor) {
+            guard let mapped = WikitextRenderer.superscripts[character] else { return nil }
+            raised.append(mapped)
+        }
+        return (raised, cursor + 6)
+    }
+
+    static let superscripts: [Character: Character] = [
+        "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹",
+        "+": "⁺", "-": "⁻", "−": "⁻", "=": "⁼", "(": "⁽", ")": "⁾", "n": "ⁿ", "i": "ⁱ",
+    ]
 
     private func isLineBreakTag(_ range: Range<Int>) -> Bool {
         range.count >= 4 && Ascii.lower(source[range.lowerBound + 1]) == 0x62

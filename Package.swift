@@ -335,14 +335,19 @@ let package = Package(
 )
 
 // Fuzzing: libFuzzer targets for every parser of outside data, built and run by Fuzz/run.sh, which sets LEXAGG_FUZZ=1
-// (the target exists only then: CI and ordinary builds never compile it).
-if Context.environment["LEXAGG_FUZZ"] != nil {
+// (the target exists only then: CI and ordinary builds never compile it). The project's own modules are then
+// optimised (-O) and instrumented (libFuzzer's coverage, AddressSanitizer); the dependencies keep the ordinary build's
+// flags, so their objects (BoringSSL alone is 400 C files) are reused and the coverage libFuzzer steers by is ours.
+let fuzzing = Context.environment["LEXAGG_FUZZ"] != nil
+let fuzzFlags = ["-sanitize=fuzzer,address"]
+if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "lexagg-fuzz",
             dependencies: ["LexAggCore", "LexAggConfig", "LexAggDictFormats", "LexAggHTTP", "LexAggLibrary"]
                 + providerDependencies,
-            path: "Fuzz/Sources/LexAggFuzz"
+            path: "Fuzz/Sources/LexAggFuzz",
+            linkerSettings: [.unsafeFlags(fuzzFlags)]
         )
     )
 }
@@ -355,5 +360,6 @@ for target in package.targets where target.type != .system && target.type != .pl
     // Async functions run on their caller's executor unless marked @concurrent: the offline path stays on
     // the main thread and never starts the concurrency thread pool (about 0.5 ms at start-up).
     settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))
+    if fuzzing && target.type != .test { settings.append(.unsafeFlags(["-O"] + fuzzFlags)) }
     target.swiftSettings = settings
 }

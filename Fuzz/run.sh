@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds lexagg's libFuzzer targets and runs them: Fuzz/run.sh [--seconds N] [--jobs J] [target…]
+# Builds lexagg's libFuzzer targets and runs them: Fuzz/run.sh [--seconds N] [target…]
 #
 # Every parser of outside data has a target (Fuzz/Sources/LexAggFuzz/FuzzTargets.swift); with no target named, all
 # run, one after the other, N seconds each (default 60). Seeds come from the project's fixtures and Fuzz/seeds;
@@ -7,8 +7,9 @@
 # At the end a table gives, per target, the runs, executions per second, corpus size and crashes.
 # Exit status: 0 when nothing crashed, 1 when something did, 2 when the build failed.
 #
-# Needs swiftc with -sanitize=fuzzer (the Linux toolchains have it). Not run by CI: it is for people (and for the
-# numbers in issue 17's closing note). Every crash found becomes a regression test in the suite of its parser.
+# Inputs are capped per target at a length that fits its format (max_len below). Needs swiftc with -sanitize=fuzzer
+# (the Linux toolchains have it). Not run by CI: it is for people (and for the numbers in issue 17's closing note).
+# Every crash found becomes a regression test in the suite of its parser.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -19,20 +20,21 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds="$2"; shift 2 ;;
         --seconds=*) seconds="${1#*=}"; shift ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "unknown option $1 (Fuzz/run.sh --help)" >&2; exit 64 ;;
         *) targets+=("$1"); shift ;;
     esac
 done
 
-# Its own build directory (the sanitizer flags would otherwise rebuild the ordinary one); LEXAGG_FUZZ_SCRATCH=.build
-# reuses the ordinary one's C objects (BoringSSL takes long) at the price of rebuilding its Swift modules next time.
+# LEXAGG_FUZZ=1 makes Package.swift add the target and build lexagg's own modules optimised (-O) and instrumented
+# (-sanitize=fuzzer,address); dependencies keep the ordinary flags. Its own build directory by default;
+# LEXAGG_FUZZ_SCRATCH=.build reuses the ordinary one's dependencies (BoringSSL alone is 400 C files) at the price of
+# recompiling lexagg's own modules at the next ordinary build.
 scratch="${LEXAGG_FUZZ_SCRATCH:-$root/.build/fuzz}"
 case "$scratch" in /*) ;; *) scratch="$root/$scratch" ;; esac
 mkdir -p "$scratch"
 echo "building lexagg-fuzz (address sanitizer, libFuzzer coverage) in $scratch …" >&2
-if ! LEXAGG_FUZZ=1 swift build --scratch-path "$scratch" --product lexagg-fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing >"$root/.build/fuzz-build.log" 2>&1; then
+if ! LEXAGG_FUZZ=1 swift build --scratch-path "$scratch" --product lexagg-fuzz >"$root/.build/fuzz-build.log" 2>&1; then
     grep -E "error" "$root/.build/fuzz-build.log" | head -20 >&2
     echo "build failed; the whole log is in .build/fuzz-build.log" >&2
     exit 2
@@ -63,6 +65,17 @@ seed() {
     for file in "${sources[@]}"; do [ -f "$file" ] && cp "$file" "$corpus/"; done
 }
 
+# The longest input per target, in bytes: as long as the format's real inputs (a Wiktionary page or a DICT entry runs
+# to several kilobytes, a config or an import line to far less), and no longer — every run parses the whole input,
+# so a needless 64 KB cap spends the minute on a few huge inputs instead of many varied ones. Longer seeds are cut.
+max_len() {
+    case "$1" in
+        wikitext|wiktionary-json|dictzip) echo 16384 ;;
+        dict-text|html-text) echo 8192 ;;
+        *) echo 4096 ;;
+    esac
+}
+
 report=()
 crashed=0
 for target in "${targets[@]}"; do
@@ -74,7 +87,7 @@ for target in "${targets[@]}"; do
     echo "fuzzing $target for $seconds s …" >&2
     # Swift's runtime keeps caches alive to the end: leak reports would be noise, not findings.
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 LEXAGG_FUZZ_TARGET="$target" "$binary" \
-        -max_total_time="$seconds" -print_final_stats=1 -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+        -max_total_time="$seconds" -print_final_stats=1 -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1
     status=$?
     runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1)

@@ -165,13 +165,17 @@ enum FreeDictFormat {
 /// common indentation, trailing spaces and runs of blank lines.
 package enum PlainTextFormat {
     package static func tidy(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        let allLines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var line = line
             while let last = line.last, last.isWhitespace { line = line.dropLast() }
             return line
         }
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        // Blank lines at either end dropped by slicing (removing them one by one from the front moved every other
+        // line each time: quadratic in a text of many blank lines; seen reading what the slow dict-text fuzz target runs).
+        guard let firstLine = allLines.firstIndex(where: { !$0.isEmpty }),
+              let lastLine = allLines.lastIndex(where: { !$0.isEmpty })
+        else { return "" }
+        let lines = allLines[firstLine...lastLine]
         let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
         var result: [Substring] = []
         for line in lines {

@@ -39,6 +39,10 @@ struct GCIDEHead {
         }
         head.headword = String(rest[..<slash]).trimmingWhitespace()
         rest = rest[slash...]
+        // Brackets matched once for the whole head: asking ``GCIDEFormat/matching(_:open:)`` at each variant rescanned
+        // to the end for every `(` left open.
+        let parentheses = GCIDEFormat.closingBrackets(rest, opener: "(")
+        let brackets = GCIDEFormat.closingBrackets(rest, opener: "[")
         // `\Par['a] rubber\` keeps the accents the flat headword before it lost (`Par'a rubber`).
         if let close = rest.dropFirst().firstIndex(of: "\\") {
             let spelled = collapse(String(rest[rest.index(after: rest.startIndex)..<close].filter { !"*\"`".contains($0) }))
@@ -47,7 +51,7 @@ struct GCIDEHead {
         // `\Walk\ (w[add]k)`, repeated for variants: `Aaronic \…\ (…), Aaronical \…\ (…), a.`
         while rest.first == "\\", let close = rest.dropFirst().firstIndex(of: "\\") {
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
-            if rest.first == "(", let end = GCIDEFormat.matching(rest, open: rest.startIndex) {
+            if rest.first == "(", let end = parentheses[rest.startIndex] {
                 let inside = rest[rest.index(after: rest.startIndex)..<end]
                 if !GCIDEFormat.isLabel(inside) {
                     if head.pronunciation == nil { head.pronunciation = pronunciation(inside) }
@@ -74,7 +78,7 @@ struct GCIDEHead {
                     guard let more = partsOfSpeech.first(where: { starts(candidate, with: $0.0) }) else { break }
                     rest = candidate.dropFirst(more.0.count)
                 }
-            } else if rest.first == "[", let close = GCIDEFormat.matching(rest, open: rest.startIndex) {
+            } else if rest.first == "[", let close = brackets[rest.startIndex] {
                 let content = rest[rest.index(after: rest.startIndex)..<close]
                 rest = rest[rest.index(after: close)...]
                 if GCIDEFormat.isProvenance(content) { continue }
@@ -85,7 +89,7 @@ struct GCIDEHead {
                 } else {
                     head.etymologies.append(String(content))
                 }
-            } else if rest.first == "(", let close = GCIDEFormat.matching(rest, open: rest.startIndex),
+            } else if rest.first == "(", let close = parentheses[rest.startIndex],
                       !GCIDEFormat.isLabel(rest[rest.index(after: rest.startIndex)..<close]), head.pronunciation == nil
             {
                 head.pronunciation = pronunciation(rest[rest.index(after: rest.startIndex)..<close])

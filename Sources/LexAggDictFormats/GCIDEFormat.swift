@@ -140,9 +140,10 @@ enum GCIDEFormat {
         }
         var definition = ""
         var rest = text
+        let closing = closingBrackets(text, opener: "[")
         while let open = rest.firstIndex(where: { $0 == "[" || $0 == "\"" }) {
             definition += rest[..<open]
-            if rest[open] == "[", let close = matching(rest, open: open) {
+            if rest[open] == "[", let close = closing[open] {
                 let content = rest[rest.index(after: open)..<close]
                 if isLabel(content) { sense.labels.append(String(content)) } else if !isProvenance(content) {
                     definition += "(\(content))"
@@ -216,6 +217,23 @@ enum GCIDEFormat {
         return nil
     }
 
+    /// Where each bracket `opener` in `text` closes (nesting counted, as ``matching(_:open:)`` counts it), in one pass:
+    /// asking ``matching(_:open:)`` of every bracket in turn rescans to the end of the text for each one left open,
+    /// which made a text of many `[` or `(` quadratic (seen reading what the slow dict-text fuzz target runs).
+    static func closingBrackets(_ text: Substring, opener: Character) -> [Substring.Index: Substring.Index] {
+        let closer: Character = opener == "[" ? "]" : opener == "(" ? ")" : "}"
+        var open: [Substring.Index] = []
+        var closing: [Substring.Index: Substring.Index] = [:]
+        for index in text.indices {
+            if text[index] == opener {
+                open.append(index)
+            } else if text[index] == closer, let start = open.popLast() {
+                closing[start] = index
+            }
+        }
+        return closing
+    }
+
     /// Resolves `{…}` and `\…\` to their text, drops inline provenance notes and collapses white space.
     static func tidy(_ text: String) -> String {
         var result = ""
@@ -231,7 +249,11 @@ enum GCIDEFormat {
                     rest = rest[rest.index(after: close)...]
                 }
             case "[":
-                if let close = rest.firstIndex(of: "]"), isProvenance(rest[..<close]) {
+                // A provenance note is an innermost bracket: no `[` before its `]` (looking past other `[` for a `]`
+                // rescanned the rest of the text for each of them).
+                if let close = rest.firstIndex(where: { $0 == "]" || $0 == "[" }), rest[close] == "]",
+                   isProvenance(rest[..<close])
+                {
                     rest = rest[rest.index(after: close)...]
                 } else {
                     result.append("[")

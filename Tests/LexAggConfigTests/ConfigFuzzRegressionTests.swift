@@ -1,5 +1,5 @@
 import Foundation
-import LexAggConfig
+@testable import LexAggConfig
 import Testing
 
 /// Inputs Fuzz/run.sh found crashing a parser, kept so that they never do again.
@@ -22,5 +22,23 @@ import Testing
         #expect(error?.kind == .syntax)
         #expect(error?.line == 1)
         #expect(error?.message.contains("U+0") == true)
+    }
+
+    /// toml-config, crash-597886e7: a table header whose name starts with a character that cannot start a key (here
+    /// U+FFFD, from bytes that are not UTF-8) tripped toml++'s assertion in parse_key; so did `[é]`, `[=]` and a `[`
+    /// that ends its line. Now a syntax error on that line.
+    @Test(arguments: [
+        "[\u{FFFD}\u{FFFD}<providers = [\"wordnet\"]\n", "[é]\n", "[=]\n", "[\nx = 1\n", "[[ #]]\n", "a = 1\n  [ .b]\n",
+    ])
+    func aTableHeaderThatCannotStartAKeyIsASyntaxError(text: String) {
+        let error = #expect(throws: ConfigError.self) { try TOMLData.parse(text, location: "fuzz.toml") }
+        #expect(error?.kind == .syntax)
+        #expect(error?.line == (text.hasPrefix("a = 1") ? 2 : 1))
+        #expect(error?.message.contains("table header") == true)
+    }
+
+    @Test(arguments: ["[lookup]\n", "[[a]]\n", "  [ \"quoted key\" ]\n", "['literal']\n", "[providers.wordnet]\n", "[-_9]\n"])
+    func tableHeadersThatStartAKeyStillParse(text: String) throws {
+        _ = try TOMLData.parse(text, location: "fuzz.toml")
     }
 }

@@ -113,9 +113,17 @@ public let fuzzTargets: [FuzzTarget] = [
     },
 ]
 
+/// Where ``scratchFile(_:)`` writes: memory (/dev/shm) when the system has it, else /tmp. On a disk's file system
+/// truncating and rewriting a file for every input costs more than parsing it.
+let scratchPath: String = {
+    var status = stat()
+    let directory = stat("/dev/shm", &status) == 0 && access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    return "\(directory)/lexagg-fuzz-\(getpid()).dz"
+}()
+
 /// A file holding `bytes` (for parsers that read files), rewritten for each input.
 func scratchFile(_ bytes: [UInt8]) -> String {
-    let path = "/tmp/lexagg-fuzz-\(getpid()).dz"
+    let path = scratchPath
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return path }
     defer { close(descriptor) }
@@ -137,6 +145,7 @@ public func fuzzerInitialize(
         exit(64)
     }
     selected = target
+    if name == "dictzip" { atexit { unlink(scratchPath) } }
     return 0
 }
 

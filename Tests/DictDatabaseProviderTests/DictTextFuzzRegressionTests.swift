@@ -1,4 +1,5 @@
 @testable import LexAggDictFormats
+import LexAggCore
 import LexAggFixtures
 import Testing
 

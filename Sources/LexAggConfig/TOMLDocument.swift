@@ -64,12 +64,18 @@ enum TOMLData: Sendable, Hashable {
         }
     }
 
+    /// The lines of `text`, ended by LF or CRLF (a Swift Character of its own, which splitting on "\n" misses: a
+    /// configuration saved on Windows was one long line holding U+A).
+    private static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+
     /// Parses a TOML document.
     /// - Throws: ``ConfigError`` of kind `syntax`, with the parser's line and column.
     static func parse(_ text: String, location: String) throws(ConfigError) -> [(key: String, value: TOMLData)] {
         // TOML allows no control character but tab and line breaks, anywhere: refused here, before toml++, whose
         // parser trips an assertion on some (a NUL in a table header: found by Fuzz/run.sh toml-config).
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in lines(of: text).enumerated() {
             if let bad = line.unicodeScalars.first(where: {
                 ($0.value < 0x20 && $0 != "\t" && $0 != "\r") || $0.value == 0x7F
             }) {
@@ -93,7 +99,7 @@ enum TOMLData: Sendable, Hashable {
             var message = error.description
             // A parser message may quote the text it choked on ("saw 'fi'"): on a line holding a secret, say less,
             // and elsewhere drop any quoted fragment that also appears on a secret's line.
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = lines(of: text)
             let secretLines = lines.filter { $0.lowercased().contains("secret") }
             if line >= 1, line <= lines.count, lines[line - 1].lowercased().contains("secret") {
                 message = "this line holds a secret, so the parser's message is not shown"

@@ -41,4 +41,17 @@ import Testing
     func tableHeadersThatStartAKeyStillParse(text: String) throws {
         _ = try TOMLData.parse(text, location: "fuzz.toml")
     }
+
+    /// Found beside the fuzzing: "\r\n" is one Swift Character, so splitting on "\n" left a file saved with Windows
+    /// line ends one long line holding U+A, refused as a control character. It reads as the same file with LF ends.
+    @Test func aConfigurationWithWindowsLineEndsReadsAsWithLFEnds() throws {
+        let text = "[lookup]\ntimeout = 12\nsenses = 3\n\n[providers.wordnet]\nweight = 2.0\n"
+        let crlf = try TOMLData.parse(text.replacingOccurrences(of: "\n", with: "\r\n"), location: "windows.toml")
+        let lf = try TOMLData.parse(text, location: "unix.toml")
+        #expect(crlf.map(\.key) == ["lookup", "providers"])
+        #expect(crlf.map(\.value) == lf.map(\.value))
+        // A bad line is still named by its number.
+        let error = #expect(throws: ConfigError.self) { try TOMLData.parse("a = 1\r\n[=]\r\n", location: "windows.toml") }
+        #expect(error?.line == 2)
+    }
 }

@@ -29,14 +29,7 @@ extension WordNetFormat {
             }
             current = []
             guard let (pos, body) = splitMarker(joined[...]) else { return }
-            let sense = parseSense(body, headword: headword)
-            if let pos {
-                groups.append((PartOfSpeech(pos), [sense]))
-            } else if groups.isEmpty {
-                groups.append((nil, [sense]))
-            } else {
-                groups[groups.count - 1].senses.append(sense)
-            }
+            add(parseSense(body, headword: headword), marked: pos.map { PartOfSpeech($0) }, to: &groups)
         }
 
         for line in lines {

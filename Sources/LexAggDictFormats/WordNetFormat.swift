@@ -35,6 +35,20 @@ enum WordNetFormat {
         parseASCII(text) ?? parseCharacters(text)
     }
 
+    /// Adds `sense` to the groups: a new group when it starts with a part-of-speech marker (or is the first sense),
+    /// else to the last group (both readings share this rule).
+    static func add(
+        _ sense: ParsedSense, marked partOfSpeech: PartOfSpeech?, to groups: inout [(partOfSpeech: PartOfSpeech?, senses: [ParsedSense])]
+    ) {
+        if let partOfSpeech {
+            groups.append((partOfSpeech, [sense]))
+        } else if groups.isEmpty {
+            groups.append((nil, [sense]))
+        } else {
+            groups[groups.count - 1].senses.append(sense)
+        }
+    }
+
     /// The entry read by Characters, for any text (``parseASCII(_:)`` reads ASCII text the same way, faster).
     static func parseCharacters(_ text: String) -> ParsedEntry {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
@@ -47,14 +61,7 @@ enum WordNetFormat {
             let joined = current.map { $0.trimmingWhitespaceSubstring() }.joined(separator: " ")
             current = []
             guard let (pos, body) = splitMarker(joined) else { return }
-            let sense = parseSense(body, headword: headword)
-            if let pos {
-                groups.append((PartOfSpeech(pos), [sense]))
-            } else if groups.isEmpty {
-                groups.append((nil, [sense]))
-            } else {
-                groups[groups.count - 1].senses.append(sense)
-            }
+            add(parseSense(body, headword: headword), marked: pos.map { PartOfSpeech($0) }, to: &groups)
         }
 
         for line in lines {

@@ -52,20 +52,80 @@ public struct WordNetMorphology: Sendable {
         ],
     ]
 
-    /// Derivations tried after the inflections, when a dictionary lacks the derived word: an adverb in -ly, a noun
-    /// in -ness (`untiringly` → `untiring`, `halfheartedness` → `halfhearted`).
-    static let derivations: [(suffix: String, ending: String, form: String)] = [
-        ("ly", "", "adverb"), ("ily", "y", "adverb"), ("ness", "", "noun"), ("iness", "y", "noun"),
+    /// Derivations by suffix, tried after the inflections when a dictionary lacks the derived word: an adverb in
+    /// -ly, a noun in -ness, an adjective in -y, an agent noun in -ist, -or spelt -er (`untiringly` → `untiring`,
+    /// `halfheartedness` → `halfhearted`, `glitzy` → `glitz`, `banjoist` → `banjo`, `multiplexor` → `multiplexer`).
+    /// The stem keeps at least three letters (four before -y).
+    static let suffixDerivations: [(suffix: String, ending: String, form: String)] = [
+        ("ly", "", "adverb"), ("ily", "y", "adverb"), ("ness", "", "noun"), ("iness", "y", "noun"), ("y", "", "adjective"),
+        ("ist", "", "agent noun"), ("or", "er", "spelling variant"),
+    ]
+
+    /// Prefixes whose meaning is the same on any base, with that meaning (`reoccur` = re- (again) + `occur`).
+    static let prefixes: [(prefix: String, meaning: String)] = [
+        ("re", "again"), ("pre", "before"), ("mis", "wrongly"), ("un", "not"), ("non", "not"), ("over", "too much"),
+        ("under", "too little"), ("sub", "below"), ("super", "above"), ("out", "more than"),
     ]
 
     /// Every lemma `word` may be a form of, irregular forms first, then the rules' in Morphy's order (noun, verb,
-    /// adjective), each once. The word itself is never a candidate.
+    /// adjective), each once; then what the word or one of those forms may be derived from: a suffix, a prefix, or
+    /// a closed compound written open (`wastepaper` → `waste paper`). The word itself is never a candidate.
     public func candidates(for word: String) -> [Candidate] {
         let lowered = word.lowercased()
+        var forms: [String: Set<String>] = [:]
+        var found = inflections(of: lowered, forms: &forms)
+        // A phrase is only inflected; so is a capitalised word, most often a name (`Mindy` is not mind + -y).
+        if lowered.contains(" ") || word.first?.isUppercase == true { return found }
+        var seen = Set(found.map(\.lemma) + [lowered])
+        // The word's own derivations, then each form's (`reoccurs` → `reoccur` → re- + `occur`; `halfheartedness's`
+        // → `halfheartedness` → `halfhearted`). A stem proposed as several forms is "a form of" it.
+        let stems = [(stem: lowered, via: String?.none)] + found.map { candidate in
+            let named = (forms[candidate.lemma]?.count ?? 0) == 1 && candidate.form != "form"
+            return (stem: candidate.lemma, via: named ? "\(candidate.form) of \(candidate.lemma)" : "a form of \(candidate.lemma)")
+        }
+        for (stem, via) in stems where !stem.contains("'") && !stem.contains("’") {
+            for derived in Self.derivations(of: stem) where seen.insert(derived.lemma).inserted {
+                found.append(Candidate(lemma: derived.lemma, form: via.map { "\($0), \(derived.form)" } ?? derived.form,
+                                       partOfSpeech: derived.partOfSpeech))
+            }
+        }
+        return found
+    }
+
+    /// What a word may be derived from: a suffix's stem, a prefix's base (form `re- (again) +`, which `FormOf`
+    /// readers put before the lemma), or its parts written open or hyphenated (form `one-word spelling`).
+    static func derivations(of word: String) -> [Candidate] {
+        var found: [Candidate] = []
+        let letters = Array(word)
+        for rule in suffixDerivations where word.hasSuffix(rule.suffix)
+            && letters.count - rule.suffix.count >= (rule.suffix == "y" ? 4 : 3)
+        {
+            found.append(Candidate(lemma: String(word.dropLast(rule.suffix.count)) + rule.ending, form: rule.form, partOfSpeech: .adj))
+        }
+        for (prefix, meaning) in prefixes where word.hasPrefix(prefix) && letters.count - prefix.count >= 3 {
+            let base = String(word.dropFirst(prefix.count))
+            guard base.first?.isLetter == true else { continue }
+            found.append(Candidate(lemma: base, form: "\(prefix)- (\(meaning)) +", partOfSpeech: .verb))
+        }
+        if letters.count >= 6, letters.allSatisfy(\.isLetter) {
+            for cut in 3...(letters.count - 3) {
+                let (left, right) = (String(letters[..<cut]), String(letters[cut...]))
+                for joined in [left + " " + right, left + "-" + right] {
+                    found.append(Candidate(lemma: joined, form: "one-word spelling", partOfSpeech: .noun))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The inflections of the rules and lists; `forms` collects every form each lemma was proposed as.
+    private func inflections(of lowered: String, forms: inout [String: Set<String>]) -> [Candidate] {
         var found: [Candidate] = []
         var seen: Set<String> = [lowered]
         func add(_ lemma: String, _ form: String, _ pos: PartOfSpeech) {
-            guard !lemma.isEmpty, seen.insert(lemma).inserted else { return }
+            guard !lemma.isEmpty else { return }
+            forms[lemma, default: []].insert(form)
+            guard seen.insert(lemma).inserted else { return }
             found.append(Candidate(lemma: lemma, form: form, partOfSpeech: pos))
         }
         // A possessive is its noun's: `musician's` → `musician`, `children's` → `children` → `child`, `musicians'`
@@ -78,7 +138,8 @@ public struct WordNetMorphology: Sendable {
             add(owner, "possessive", .noun)
             // `X's` with X in -s is the possessive of X as it is (`James's`, `bus's`); otherwise X may be a plural.
             if !apostropheOnly && owner.hasSuffix("s") { return found }
-            for candidate in candidates(for: owner) where candidate.partOfSpeech == .noun && candidate.form == "plural" {
+            var ownerForms: [String: Set<String>] = [:]
+            for candidate in inflections(of: owner, forms: &ownerForms) where candidate.partOfSpeech == .noun && candidate.form == "plural" {
                 add(candidate.lemma, "possessive plural", .noun)
             }
             return found
@@ -103,8 +164,9 @@ public struct WordNetMorphology: Sendable {
         // Phrases: Morphy inflects the first word of a verb phrase (`walked out` → `walk out`), any word of a noun's.
         let words = lowered.split(separator: " ").map(String.init)
         if words.count > 1 {
+            var partForms: [String: Set<String>] = [:]
             for (index, part) in words.enumerated() {
-                for candidate in candidates(for: part) {
+                for candidate in inflections(of: part, forms: &partForms) {
                     var inflected = words
                     inflected[index] = candidate.lemma
                     add(inflected.joined(separator: " "), candidate.form, candidate.partOfSpeech)
@@ -126,9 +188,6 @@ public struct WordNetMorphology: Sendable {
                     add(String(stem.dropLast()), rule.form, pos)
                 }
             }
-        }
-        for rule in Self.derivations where lowered.hasSuffix(rule.suffix) && lowered.count > rule.suffix.count + 2 {
-            add(String(lowered.dropLast(rule.suffix.count)) + rule.ending, rule.form, .adj)
         }
         return found
     }

@@ -21,6 +21,9 @@ import Testing
         ("staccati", "plural of staccato", "separating the notes; in music"),
         ("mêlées", "plural of melee", "a noisy riotous fight"),
         ("vicuña's", "possessive of vicuna", "small wild cud-chewing Andean animal"),
+        // Derivations, when no inflection is known: a prefix's base, a compound written open.
+        ("reoccurs", "a form of reoccur, re- (again) + occur", "come to pass"),
+        ("wastepaper", "one-word spelling of waste paper", "paper discarded after use"),
     ])
     func anInflectedFormShowsItsLemmasWordNetSensesWithTheFormNoted(word: String, note: String, sense: String) async {
         let run = await CLIRun.run(["lookup", word, "--providers", "wordnet"], databases: Self.embedded)

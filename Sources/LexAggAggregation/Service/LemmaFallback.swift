@@ -22,10 +22,11 @@ public struct LemmaNote: Sendable, Hashable {
         self.method = method
     }
 
-    /// `past tense of walk`, `a form of go`.
+    /// `past tense of walk`, `a form of go`; a prefix's form leads its base: `re- (again) + occur`, `a form of
+    /// reoccur, re- (again) + occur`.
     public var summary: String {
         guard let form = formOf.form, form != "form" else { return "a form of \(formOf.lemma)" }
-        return "\(form) of \(formOf.lemma)"
+        return form.hasSuffix("+") ? "\(form) \(formOf.lemma)" : "\(form) of \(formOf.lemma)"
     }
 }
 

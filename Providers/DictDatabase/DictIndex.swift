@@ -100,7 +100,7 @@ struct DictIndex: Sendable {
         let bytes = file.bytes
         while position < bytes.count {
             let end = lineEnd(from: position)
-            guard compare(headwordBytes(position, end), key) == 0 else { break }
+            guard compareHeadword(at: position, end: end, key) == 0 else { break }
             if let location = DictIndex.parse(line: bytes[position..<end], at: position) { results.append(location) }
             position = end + 1
         }
@@ -121,7 +121,7 @@ struct DictIndex: Sendable {
             let start = lineStart(containing: low + (high - low) / 2)
             let end = lineEnd(from: start)
             probes += 1
-            if compare(headwordBytes(start, end), key) < 0 {
+            if compareHeadword(at: start, end: end, key) < 0 {
                 low = end + 1
             } else {
                 high = start
@@ -130,10 +130,38 @@ struct DictIndex: Sendable {
         return (low, probes)
     }
 
-    private func compare(_ headword: ArraySlice<UInt8>, _ key: [UInt8]) -> Int {
-        let folded = order == .legacy ? order.foldHeadword(headword)[...] : headword
-        for (a, b) in zip(folded, key) where a != b { return a < b ? -1 : 1 }
-        return folded.count == key.count ? 0 : (folded.count < key.count ? -1 : 1)
+    /// The order of the headword of the line at `start..<end` (up to its first tab; folded, in a legacy index) against
+    /// `key`, read in place: a lookup probes some 20 lines, and copying and folding each headword into arrays was
+    /// most of a lemma request's cost (every candidate lemma of a word is looked up).
+    private func compareHeadword(at start: Int, end: Int, _ key: [UInt8]) -> Int {
+        let bytes = file.bytes
+        let legacy = order == .legacy
+        return key.withUnsafeBufferPointer { wanted in
+            var position = start
+            var index = 0
+            while true {
+                // The headword's next byte as its key has it (folded, for a legacy index), nil at its end.
+                var next: UInt8?
+                while position < end {
+                    let byte = bytes[position]
+                    if byte == UInt8(ascii: "\t") { position = end; break }
+                    position += 1
+                    if !legacy { next = byte; break }
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): next = byte + 32
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): next = byte
+                    case UInt8(ascii: " "), 0x0B, 0x0C, 0x0D: next = UInt8(ascii: " ")
+                    default: continue
+                    }
+                    break
+                }
+                guard let a = next else { return index == wanted.count ? 0 : -1 }
+                guard index < wanted.count else { return 1 }
+                let b = wanted[index]
+                if a != b { return a < b ? -1 : 1 }
+                index += 1
+            }
+        }
     }
 
     func lineStart(containing position: Int) -> Int {

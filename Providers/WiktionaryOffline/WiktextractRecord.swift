@@ -75,6 +75,35 @@ struct WiktextractRecord: Equatable {
 }
 
 extension WiktextractRecord {
+    /// The fields the lemma fallback reads of a record (its headword, language and forms), decoded the way
+    /// ``decode(_:)`` decodes them (nil in the same cases) with the rest of the line checked and skipped: an inflected
+    /// form's records are read this way first, and whole only when its lemma is looked up.
+    struct Forms: Equatable {
+        var word: String
+        var languageCode: String?
+        var forms: [FormData]
+    }
+
+    static func decodeForms(_ bytes: UnsafeRawBufferPointer) -> Forms? {
+        var reader = JSONReader(bytes)
+        do throws(JSONReader.Malformed) {
+            guard reader.kind() == .object else { try reader.skip(); return nil }
+            var word: String?, languageCode: String?, forms: [FormData] = []
+            try reader.members { (reader, key) throws(JSONReader.Malformed) in
+                switch key.count {
+                case 4 where JSONReader.equals(key, "word"): word = try reader.string()
+                case 5 where JSONReader.equals(key, "forms"): forms = try reader.elements(FormData.init)
+                case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
+                default: try reader.skip()
+                }
+            }
+            guard reader.atEnd(), let word else { return nil }
+            return Forms(word: word, languageCode: languageCode, forms: forms)
+        } catch {
+            return nil
+        }
+    }
+
     /// The object at the reader; nil (and skipped) when it is not an object with a string `word`.
     init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?

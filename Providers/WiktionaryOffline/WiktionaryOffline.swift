@@ -92,7 +92,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let rows = dataset.rows(for: key)
         guard !rows.contains(where: { $0.kind == .headword }) else { return [] }
         var found: [FormOf] = []
-        for record in try decode(rows.filter { $0.kind == .form }) {
+        for record in try decode(rows.filter { $0.kind == .form }, with: WiktextractRecord.decodeForms) {
             if let language = query.language, let code = record.languageCode, let own = Language(code), !own.matches(language) { continue }
             let tags = record.forms.first { DatasetKey.normalise($0.form) == key }?.tags
                 .filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } ?? []
@@ -167,14 +167,21 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     // MARK: Reading records
 
     func decode(_ rows: [Dataset.Row]) throws(ProviderError) -> [WiktextractRecord] {
+        try decode(rows, with: WiktextractRecord.decode)
+    }
+
+    /// The records `rows` point at, each once, as `decode` reads them (nil: left out).
+    func decode<Record>(
+        _ rows: [Dataset.Row], with decode: (UnsafeRawBufferPointer) -> Record?
+    ) throws(ProviderError) -> [Record] {
         var seen = Set<Int>()
-        var records: [WiktextractRecord] = []
+        var records: [Record] = []
         for row in rows where seen.insert(row.recordOffset).inserted {
             try checkCancellation()
             guard let bytes = dataset.record(row) else {
                 throw ProviderError(.malformedResponse, provider: descriptor.id, message: "\(path) is damaged; import the dump again")
             }
-            if let record = WiktextractRecord.decode(bytes) { records.append(record) }
+            if let record = decode(bytes) { records.append(record) }
         }
         return records
     }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One of WordNet's exception lists (`noun.exc`…): `form lemma [lemma…]` per line, `_` joining the words of a
 /// phrase, looked up by form.
 ///
@@ -19,6 +27,15 @@ package enum WordNetExceptionList: Sendable {
         switch self {
         case .sorted(let lines): lines.lemmas(of: form)
         case .table(let table): table[form] ?? []
+        }
+    }
+
+    /// Whether the list may name `form` (its UTF-8 bytes, no space): false only when it surely does not, found without
+    /// making a string (a closed compound tries every ending of the word: `schoolchildren` → `children`).
+    package func mayList(_ form: ArraySlice<UInt8>) -> Bool {
+        switch self {
+        case .sorted(let lines): lines.firstLine(of: form) != nil
+        case .table: true
         }
     }
 
@@ -73,12 +90,7 @@ package enum WordNetExceptionList: Sendable {
             // Forms in the list have no `_` once read (it joins words), no doubled or outer spaces.
             let key = Array(form.utf8).map { $0 == 0x20 ? UInt8(ascii: "_") : $0 }
             guard !form.utf8.contains(UInt8(ascii: "_")) else { return [] }
-            var low = 0
-            var high = lines.count
-            while low < high {
-                let middle = (low + high) / 2
-                if self.form(middle).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
-            }
+            guard var low = firstLine(of: key[...]) else { return [] }
             var lemmas: [String] = []
             while low < lines.count, self.form(low).elementsEqual(key) {
                 var end = Int(lines[low].formEnd)
@@ -90,6 +102,31 @@ package enum WordNetExceptionList: Sendable {
                 low += 1
             }
             return lemmas
+        }
+
+        /// The first line whose form is `key`, by binary search; nil when there is none.
+        func firstLine(of key: ArraySlice<UInt8>) -> Int? {
+            bytes.withUnsafeBufferPointer { all in
+                key.withUnsafeBufferPointer { wanted in
+                    /// The order of line `index`'s form against the key, as memcmp gives it, shorter first on a tie.
+                    func order(_ index: Int) -> Int {
+                        let start = Int(lines[index].start), length = Int(lines[index].formEnd) - start
+                        let common = min(length, wanted.count)
+                        if common > 0, let base = all.baseAddress, let other = wanted.baseAddress {
+                            let byBytes = memcmp(base + start, other, common)
+                            if byBytes != 0 { return Int(byBytes) }
+                        }
+                        return length - wanted.count
+                    }
+                    var low = 0
+                    var high = lines.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if order(middle) < 0 { low = middle + 1 } else { high = middle }
+                    }
+                    return low < lines.count && order(low) == 0 ? low : nil
+                }
+            }
         }
 
         private func form(_ line: Int) -> ArraySlice<UInt8> {

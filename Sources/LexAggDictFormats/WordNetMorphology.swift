@@ -152,9 +152,18 @@ public struct WordNetMorphology: Sendable {
         // letters and the rest at least two.
         let letters = Array(lowered)
         if letters.count >= 5 {
+            // Most words have no such head: an ASCII word's endings are first looked for by their bytes.
+            let utf8 = Array(lowered.utf8)
+            // (A phrase's endings hold spaces, which the lists spell `_`: those take the longer way.)
+            let ascii = utf8.count == letters.count && !utf8.contains(0x20) && !utf8.contains(UInt8(ascii: "_"))
             for cut in 2...(letters.count - 3) {
+                let lists = [PartOfSpeech.noun, .verb].filter { pos in
+                    guard let list = exceptions[pos] else { return false }
+                    return !ascii || list.mayList(utf8[cut...])
+                }
+                if lists.isEmpty { continue }
                 let head = String(letters[cut...])
-                for pos in [PartOfSpeech.noun, .verb] {
+                for pos in lists {
                     for lemma in exceptions[pos]?.lemmas(of: head) ?? [] where !lemma.contains(" ") {
                         add(String(letters[..<cut]) + lemma, Self.irregularForm(head, pos), pos)
                     }

@@ -130,6 +130,53 @@ import Testing
         #expect(differing == nil, "round \(differing ?? 0) is written differently")
     }
 
+    /// Provenances are boxed once per document and their node shared, and key orders are remembered by key list:
+    /// entries whose senses alternate between provenances that differ in one field each, and objects with the same
+    /// keys encoded in different orders, are still written as Foundation writes them.
+    @Test(arguments: [false, true]) func sharedProvenancesAndKeyOrdersAreWrittenAsFoundationWritesThem(pretty: Bool) throws {
+        let base = Provenance(provider: ProviderID("wordnet")!, source: "wn.dict.dz", retrievedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        var otherProvider = base, otherSource = base, otherDate = base
+        otherProvider.provider = ProviderID("gcide")!
+        otherSource.source = "gcide.dict.dz"
+        otherDate.retrievedAt = Date(timeIntervalSince1970: 1_700_000_001)
+        let provenances = [base, base, otherProvider, base, otherSource, otherSource, otherDate, base]
+        let entries = provenances.enumerated().map { index, provenance in
+            Entry(
+                headword: "word\(index)", language: Language("en"),
+                pronunciations: [Pronunciation(text: "/w/", notation: .ipa, provenance: provenances[(index + 1) % provenances.count])],
+                senseGroups: [SenseGroup(partOfSpeech: PartOfSpeech("noun"), senses: provenances.map {
+                    Sense(definition: "a sense", examples: index % 2 == 0 ? [] : ["an example", "another"], labels: ["informal"], sources: [$0])
+                })],
+                provenance: provenance
+            )
+        }
+        #expect(try Self.fast(entries, pretty: pretty) == Self.foundation(entries, pretty: pretty))
+
+        struct Ordered: Encodable {
+            var reversed: Bool
+            enum CodingKeys: String, CodingKey { case b, a, c }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                for key in reversed ? [CodingKeys.c, .a, .b] : [.b, .a, .c] { try container.encode(key.rawValue, forKey: key) }
+            }
+        }
+        let mixed = (0..<6).map { Ordered(reversed: $0 % 3 == 0) }
+        #expect(try Self.fast(mixed, pretty: pretty) == Self.foundation(mixed, pretty: pretty))
+    }
+
+    /// Dates are written digit by digit for years up to 9999, as Foundation writes them. (Before 1583 Foundation
+    /// counts in the Julian calendar and lexagg, before this change too, in the proleptic Gregorian one.)
+    @Test func datesAreWrittenAsFoundationWritesThem() throws {
+        var seconds: [Double] = [0, -1, 59, 86_399, 86_400, -86_401, 951_782_400, 1_700_000_000.999, 253_402_300_799,
+                                 -12_212_553_600, 253_402_300_800]
+        var generator = SeededGenerator(seed: 20)
+        seconds += (0..<500).map { _ in Double(Int64.random(in: -12_212_553_600...253_402_300_799, using: &generator)) }
+        for second in seconds {
+            let date = [Date(timeIntervalSince1970: second)]
+            #expect(try Self.fast(date, pretty: false) == Self.foundation(date, pretty: false), "\(second)")
+        }
+    }
+
     /// Real answers: 120 WordNet words through the lookup service, as `lookup --batch --format json` writes them.
     @Test func realAnswersAreWrittenAsFoundationWritesThem() async throws {
         guard let directory = DictDatabaseDiscovery.embeddedDirectory(),

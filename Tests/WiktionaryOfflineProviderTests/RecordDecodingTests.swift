@@ -6,7 +6,8 @@ import Testing
 
 /// The provider reads a dataset's line in one pass (``JSONReader``) straight into ``WiktextractRecord``; these tests
 /// hold it to what reading the line as a ``JSONValue`` tree first gives (the reference below, the provider's former
-/// decoder), field by field, on the fixture lines, generated lines and every leniency edge case.
+/// decoder), field by field, on the fixture lines, generated lines and every leniency edge case; and the partial
+/// reading of the lemma fallback to the whole one.
 @Suite struct RecordDecodingTests {
     static func decode(_ line: String) -> WiktextractRecord? {
         var bytes = Array(line.utf8)
@@ -20,8 +21,17 @@ import Testing
         }
     }
 
+    static func decodeForms(_ line: String) -> WiktextractRecord.Forms? {
+        var bytes = Array(line.utf8)
+        return bytes.withUnsafeMutableBytes { WiktextractRecord.decodeForms(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The line decodes as the tree reads it, and the lemma fallback's partial reading (``WiktextractRecord/decodeForms(_:)``)
+    /// gives the same headword, language and forms, or nil when the whole reading does.
     func agree(_ line: String, _ comment: Comment? = nil) {
         #expect(Self.decode(line) == Self.reference(line), comment ?? "\(line.prefix(80))")
+        let whole = Self.decode(line).map { WiktextractRecord.Forms(word: $0.word, languageCode: $0.languageCode, forms: $0.forms) }
+        #expect(Self.decodeForms(line) == whole, comment ?? "forms of \(line.prefix(80))")
     }
 
     @Test func everyFixtureLineDecodesAsTheTreeDoes() throws {

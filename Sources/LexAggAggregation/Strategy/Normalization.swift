@@ -16,6 +16,9 @@ public enum Normalization {
     /// Never includes `term` itself; empty when there is nothing looser to try.
     public static func looserVariants(of term: String) -> [String] {
         let lower = term.lowercased()
+        // ASCII has no diacritics and is its own NFC: only lower case can differ (Foundation's folding would bridge
+        // the word to an NSString and back, twice, for nothing; the lemma fallback asks for every inflected form).
+        if term.utf8.allSatisfy({ $0 < 0x80 }) { return lower == term ? [] : [lower] }
         let plain = term.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
         let plainLower = lower.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
         var variants: [String] = []

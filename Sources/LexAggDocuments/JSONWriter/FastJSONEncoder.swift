@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LexAggCore
 
 /// Encodes any `Encodable` to the same bytes as Foundation's `JSONEncoder` with `.sortedKeys`,
 /// `.withoutEscapingSlashes` and `.iso8601` dates (plus `.prettyPrinted` when `pretty`), several times faster.
@@ -19,7 +20,7 @@ public struct FastJSONEncoder: Sendable {
     }
 
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let tree = try JSONTreeEncoder.box(value, parent: nil, key: nil)
+        let tree = try JSONTreeEncoder.box(value, parent: nil, key: nil, memo: JSONTreeMemo())
         var writer = JSONTreeWriter(pretty: pretty)
         writer.write(tree)
         return writer.bytes
@@ -30,12 +31,15 @@ public struct FastJSONEncoder: Sendable {
 final class JSONTreeEncoder: Encoder {
     private let parent: JSONTreeEncoder?
     private let key: (any CodingKey)?
+    /// The document's values already boxed, shared by every encoder of one document.
+    let memo: JSONTreeMemo
     /// What the value encoded itself as, once it asked for a container.
     var value: JSONTreeValue?
 
-    init(parent: JSONTreeEncoder?, key: (any CodingKey)?) {
+    init(parent: JSONTreeEncoder?, key: (any CodingKey)?, memo: JSONTreeMemo? = nil) {
         self.parent = parent
         self.key = key
+        self.memo = memo ?? parent?.memo ?? JSONTreeMemo()
     }
 
     var codingPath: [any CodingKey] {
@@ -78,16 +82,49 @@ final class JSONTreeEncoder: Encoder {
 
     /// `value` as a tree value: Foundation's special types as Foundation's encoder writes them, anything else by its
     /// own `encode(to:)` (a value that encodes nothing is `{}`, as in Foundation).
-    static func box<T: Encodable>(_ value: T, parent: JSONTreeEncoder?, key: (any CodingKey)?) throws -> JSONTreeValue {
+    static func box<T: Encodable>(
+        _ value: T, parent: JSONTreeEncoder?, key: (any CodingKey)?, memo: JSONTreeMemo? = nil
+    ) throws -> JSONTreeValue {
         if T.self == String.self { return .string(value as! String) }
+        if T.self == [String].self {
+            // Labels, examples, synonyms: an array of strings is an array node of strings (as Array's own encoding
+            // would make it, without an encoder and a container per array).
+            let node = JSONArrayNode()
+            node.values = (value as! [String]).map(JSONTreeValue.string)
+            return .array(node)
+        }
+        if T.self == [Provenance].self {
+            // A sense's sources.
+            let node = JSONArrayNode()
+            node.values = try (value as! [Provenance]).map { try box($0, parent: parent, key: key, memo: memo) }
+            return .array(node)
+        }
+        if T.self == Provenance.self {
+            // Every sense, pronunciation and entry of an answer names its provenance, nearly always the same one:
+            // boxed once per document and the node shared (the writer only reads it).
+            let provenance = value as! Provenance
+            let memo = memo ?? parent?.memo ?? JSONTreeMemo()
+            if let node = memo.provenanceNode, memo.provenance == provenance { return node }
+            let encoder = JSONTreeEncoder(parent: parent, key: key, memo: memo)
+            try value.encode(to: encoder)
+            let node = encoder.value ?? .object(JSONObjectNode())
+            (memo.provenance, memo.provenanceNode) = (provenance, node)
+            return node
+        }
         if T.self == Date.self { return .string(JSONLiteral.iso8601(value as! Date)) }
         if T.self == URL.self { return .string((value as! URL).absoluteString) }
         if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
         if T.self == Decimal.self { return .literal((value as! Decimal).description) }
-        let encoder = JSONTreeEncoder(parent: parent, key: key)
+        let encoder = JSONTreeEncoder(parent: parent, key: key, memo: memo)
         try value.encode(to: encoder)
         return encoder.value ?? .object(JSONObjectNode())
     }
+}
+
+/// What one document's encoders remember: the last provenance boxed and its node.
+final class JSONTreeMemo {
+    var provenance: Provenance?
+    var provenanceNode: JSONTreeValue?
 }
 
 struct JSONTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -222,16 +259,19 @@ struct JSONTreeSingleValueContainer: SingleValueEncodingContainer {
 
 /// A key for an array index or a `super` member in a coding path.
 struct JSONIndexKey: CodingKey {
-    var stringValue: String
+    private let name: String?
     var intValue: Int?
+    /// `Index 3` for an array index: made only when a coding path is asked for (every element of every array gets
+    /// a key, and making its text cost more than encoding most elements).
+    var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
     init(stringValue: String) {
-        self.stringValue = stringValue
+        name = stringValue
         intValue = nil
     }
 
     init(intValue: Int) {
-        stringValue = "Index \(intValue)"
+        name = nil
         self.intValue = intValue
     }
 }

@@ -73,7 +73,7 @@ struct JSONTreeWriter {
         case .object(let node):
             bytes.append(UInt8(ascii: "{"))
             if pretty { bytes.append(UInt8(ascii: "\n")) }
-            let order = node.keys.indices.sorted { node.keys[$0].utf8.lexicographicallyPrecedes(node.keys[$1].utf8) }
+            let order = sortedOrder(of: node.keys)
             for (position, index) in order.enumerated() {
                 if position > 0 { separator() }
                 indent(depth + 1)
@@ -87,6 +87,23 @@ struct JSONTreeWriter {
             }
             close(UInt8(ascii: "}"), depth: depth)
         }
+    }
+
+    /// The key orders met so far, by number of keys: objects of one type list the same keys in the same order, so
+    /// an answer's hundreds of senses are sorted once.
+    private var orders: [[(keys: [String], order: [Int])]] = []
+
+    /// The indices of `keys` in UTF-8 byte order of the keys.
+    private mutating func sortedOrder(of keys: [String]) -> [Int] {
+        let count = keys.count
+        if count < 2 { return Array(keys.indices) }
+        if count < 64 {
+            if orders.count <= count { orders += Array(repeating: [], count: count + 1 - orders.count) }
+            for cached in orders[count] where cached.keys == keys { return cached.order }
+        }
+        let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+        if count < 64 && orders[count].count < 8 { orders[count].append((keys, order)) }
+        return order
     }
 
     private mutating func separator() {
@@ -170,6 +187,22 @@ enum JSONLiteral {
         let day = dayOfYear - (153 * shifted + 2) / 5 + 1
         let month = shifted < 10 ? shifted + 3 : shifted - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        if year >= 0 && year < 10_000 {
+            // The usual case, digit by digit (string interpolation cost thousands of instructions a date).
+            var text = [UInt8](repeating: 0, count: 20)
+            func put(_ value: Int64, _ digits: Int, at offset: Int) {
+                var rest = value
+                for place in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    text[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 0); put(month, 2, at: 5); put(day, 2, at: 8)
+            put(rest / 3600, 2, at: 11); put(rest / 60 % 60, 2, at: 14); put(rest % 60, 2, at: 17)
+            (text[4], text[7], text[10], text[13], text[16], text[19]) =
+                (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
+            return String(decoding: text, as: UTF8.self)
+        }
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = year >= 0 && year < 10_000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
         return "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"

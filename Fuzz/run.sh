@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# Builds lexagg's libFuzzer targets and runs them: Fuzz/run.sh [--seconds N] [target…]
+# Builds lexagg's libFuzzer targets and runs them: Fuzz/run.sh [--seconds N] [--runs N] [--jobs J] [target…]
 #
 # Every parser of outside data has a target (Fuzz/Sources/LexAggFuzz/FuzzTargets.swift); with no target named, all
-# run, one after the other, N seconds each (default 60). Seeds come from the project's fixtures and Fuzz/seeds;
-# the corpus grows in .build/fuzz-corpus/<target> and crashing inputs land in .build/fuzz-crashes/<target>/.
-# At the end a table gives, per target, the runs, executions per second, corpus size and crashes.
-# Exit status: 0 when nothing crashed, 1 when something did, 2 when the build failed.
+# run, one after the other. Each target runs for N seconds (--seconds, default 60 when --runs is not given) and/or
+# until it has run N inputs (--runs: libFuzzer's -runs, summed over the workers), whichever comes first.
+# --jobs J runs J libFuzzer processes per target at once on the same corpus (each picks up what the others find),
+# one per core; the runs of a target are split between them and summed in the report.
+# Seeds come from the project's fixtures and Fuzz/seeds; the corpus grows in .build/fuzz-corpus/<target> and
+# crashing inputs land in .build/fuzz-crashes/<target>/. At the end a table gives, per target, the runs, executions
+# per second (runs over the target's wall time, all workers together), seconds, corpus size and crashes, with totals.
+# Exit status: 0 when nothing crashed, 1 when something did, 2 when the build failed, 64 for a bad option.
+#
+# Examples:  Fuzz/run.sh --seconds 60                  every target, a minute each
+#            Fuzz/run.sh --runs 1000000 --jobs 2       every target to a million runs, on two cores
+#            Fuzz/run.sh --seconds 300 wikitext dictzip
 #
 # Inputs are capped per target at a length that fits its format (max_len below). Needs swiftc with -sanitize=fuzzer
 # (the Linux toolchains have it). Not run by CI: it is for people (and for the numbers in issue 17's closing note).
@@ -14,16 +22,28 @@ set -uo pipefail
 
 cd "$(dirname "$0")/.."
 root=$(pwd)
-seconds=60
+command="Fuzz/run.sh $*"
+seconds=""
+runs=""
+jobs=1
 targets=()
+usage() { echo "$1 (Fuzz/run.sh --help)" >&2; exit 64; }
 while [ $# -gt 0 ]; do
     case "$1" in
-        --seconds) seconds="$2"; shift 2 ;;
-        --seconds=*) seconds="${1#*=}"; shift ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        -*) echo "unknown option $1 (Fuzz/run.sh --help)" >&2; exit 64 ;;
-        *) targets+=("$1"); shift ;;
+        --seconds|--runs|--jobs) [ $# -ge 2 ] || usage "$1 needs a number"; option="${1#--}"; value="$2"; shift 2 ;;
+        --seconds=*|--runs=*|--jobs=*) option="${1%%=*}"; option="${option#--}"; value="${1#*=}"; shift ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+        -*) usage "unknown option $1" ;;
+        *) targets+=("$1"); shift; continue ;;
     esac
+    [[ "$value" =~ ^[1-9][0-9]*$ ]] || usage "--$option needs a whole number above 0, not '$value'"
+    printf -v "$option" '%s' "$value"
+done
+[ -z "$seconds" ] && [ -z "$runs" ] && seconds=60
+mapfile -t known < <(grep -o 'FuzzTarget(name: "[^"]*"' Fuzz/Sources/LexAggFuzz/FuzzTargets.swift | cut -d'"' -f2)
+[ ${#targets[@]} -eq 0 ] && targets=("${known[@]}")
+for target in "${targets[@]}"; do
+    [[ " ${known[*]} " == *" $target "* ]] || usage "unknown target $target; the targets: ${known[*]}"
 done
 
 # LEXAGG_FUZZ=1 makes Package.swift add the target and build lexagg's own modules optimised (-O) and instrumented
@@ -40,7 +60,6 @@ if ! LEXAGG_FUZZ=1 swift build --scratch-path "$scratch" --product lexagg-fuzz >
     exit 2
 fi
 binary="$(LEXAGG_FUZZ=1 swift build --scratch-path "$scratch" --show-bin-path)/lexagg-fuzz"
-[ ${#targets[@]} -eq 0 ] && mapfile -t targets < <(grep -o 'FuzzTarget(name: "[^"]*"' Fuzz/Sources/LexAggFuzz/FuzzTargets.swift | cut -d'"' -f2)
 
 # Seed files for a target: fixtures in the shapes the parsers meet, and Fuzz/seeds/<target>.
 seed() {
@@ -78,29 +97,52 @@ max_len() {
 
 report=()
 crashed=0
+total_runs=0
+total_seconds=0
 for target in "${targets[@]}"; do
     corpus="$root/.build/fuzz-corpus/$target"
     crashes="$root/.build/fuzz-crashes/$target"
     mkdir -p "$corpus" "$crashes"
     seed "$target" "$corpus"
-    log="$root/.build/fuzz-corpus/$target.log"
-    echo "fuzzing $target for $seconds s …" >&2
-    # Swift's runtime keeps caches alive to the end: leak reports would be noise, not findings.
-    ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 LEXAGG_FUZZ_TARGET="$target" "$binary" \
-        -max_total_time="$seconds" -print_final_stats=1 -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
-        -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1
-    status=$?
-    runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1)
-    speed=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1)
+    limits=()
+    [ -n "$seconds" ] && limits+=(-max_total_time="$seconds")
+    [ -n "$runs" ] && limits+=(-runs="$(( (runs + jobs - 1) / jobs ))")
+    echo "fuzzing $target (${limits[*]}, $jobs worker(s)) …" >&2
+    start=$(date +%s.%N)
+    pids=()
+    for worker in $(seq 1 "$jobs"); do
+        log="$root/.build/fuzz-corpus/$target.$worker.log"
+        # Swift's runtime keeps caches alive to the end: leak reports would be noise, not findings. No allocation
+        # stacks (malloc_context_size=0): recording one for every allocation was a fifth of a run's time, and Swift's
+        # crashes are traps whose own stack is printed anyway; rerun a crashing input without it for heap reports.
+        ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:malloc_context_size=0 LEXAGG_FUZZ_TARGET="$target" "$binary" \
+            "${limits[@]}" -print_final_stats=1 -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
+            -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1 &
+        pids+=($!)
+    done
+    status=0
+    for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+    elapsed=$(awk -v start="$start" -v end="$(date +%s.%N)" 'BEGIN { printf "%.1f", end - start }')
+    target_runs=0
+    for worker in $(seq 1 "$jobs"); do
+        log="$root/.build/fuzz-corpus/$target.$worker.log"
+        worker_runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1)
+        target_runs=$(( target_runs + ${worker_runs:-0} ))
+    done
+    speed=$(awk -v runs="$target_runs" -v time="$elapsed" 'BEGIN { printf "%d", runs / (time > 0 ? time : 1) }')
     found=$(find "$crashes" -type f | wc -l)
     size=$(find "$corpus" -type f | wc -l)
     if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then
         crashed=1
-        echo "  $target: exit $status, $found crashing input(s) in $crashes; log $log" >&2
+        echo "  $target: exit $status, $found crashing input(s) in $crashes; logs .build/fuzz-corpus/$target.*.log" >&2
     fi
-    report+=("$(printf '%-20s %12s %10s %8s %8s' "$target" "${runs:-?}" "${speed:-?}" "$size" "$found")")
+    total_runs=$(( total_runs + target_runs ))
+    total_seconds=$(awk -v a="$total_seconds" -v b="$elapsed" 'BEGIN { printf "%.1f", a + b }')
+    report+=("$(printf '%-20s %12s %10s %9.0f %8s %8s' "$target" "$target_runs" "$speed" "$elapsed" "$size" "$found")")
 done
 
-printf '\n%-20s %12s %10s %8s %8s\n' target runs "exec/s" corpus crashes
+printf '\n%s  (%s worker(s) per target)\n' "$command" "$jobs"
+printf '%-20s %12s %10s %9s %8s %8s\n' target runs "exec/s" seconds corpus crashes
 printf '%s\n' "${report[@]}"
+printf '%-20s %12s %10s %9.0f\n' total "$total_runs" "$(awk -v runs="$total_runs" -v time="$total_seconds" 'BEGIN { printf "%d", runs / (time > 0 ? time : 1) }')" "$total_seconds"
 exit $crashed

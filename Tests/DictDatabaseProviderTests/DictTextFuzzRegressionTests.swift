@@ -65,4 +65,29 @@ import Testing
             }
         }
     }
+
+    /// The byte-level replacements of `tidy` (``GCIDEFormat/dashesAndCommas(_:)``) and the index-based trim give what
+    /// the generic `replacing` and the reversed-view trim gave, Unicode included: `;` written as U+037E (canonically
+    /// equal to `;`, so a Character match), a combining mark after a pattern's last character (no Character match),
+    /// and every string of up to 5 characters from an alphabet of the patterns' pieces.
+    @Test func fastTextPathsAgreeWithTheGenericOnes() {
+        let alphabet = [" ", "-", ";", ",", "x", "\u{37E}", "\u{301}", "é", "—"]
+        var texts = [
+            "a -- b; --Shak. c , d", "a -- \u{301}b", "x\u{37E} --Dan.", " ,\u{301}", "é -- -- , ,", "; -- ;--",
+            " -- ", "", "caf\u{E9} ; -- x", ";\u{301} --y",
+        ]
+        var frontier = [""]
+        for _ in 1...5 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + $0 } }
+            texts += frontier
+        }
+        for text in texts {
+            let generic = text.replacing(" -- ", with: " — ").replacing("; --", with: "; —").replacing(" ,", with: ",")
+            #expect(GCIDEFormat.dashesAndCommas(text) == generic, "\(Array(text.unicodeScalars))")
+            let trimmed = String(
+                text.drop { " ;:,".contains($0) || $0 == " " }.reversed().drop { " ;:,".contains($0) || $0 == " " }.reversed()
+            )
+            #expect(text.trimmingCharacters(in: " ;:,") == trimmed, "\(Array(text.unicodeScalars))")
+        }
+    }
 }

@@ -42,6 +42,13 @@ import Testing
         #expect(query?["term"] as? String == "walked")
     }
 
+    @Test func aCapitalisedWordIsNotDerivedFromACommonOne() async {
+        let run = await CLIRun.run(["lookup", "Mindy", "--providers", "wordnet"], databases: Self.embedded)
+        #expect(run.status == 1, "Mindy is a name, not mind + -y: \(run.stdout.prefix(200))")
+        let common = await CLIRun.run(["lookup", "mindy", "--providers", "wordnet"], databases: Self.embedded)
+        #expect(common.stdout.hasPrefix("mindy: adjective of mind\n"), "written small, the derivation is tried")
+    }
+
     @Test func aWordThatIsItsOwnHeadwordIsNotTakenForAForm() async {
         let run = await CLIRun.run(["lookup", "glasses", "--providers", "wordnet"], databases: Self.embedded)
         #expect(run.status == 0)

@@ -56,8 +56,11 @@ extension LookupService.Definitions {
         if matchedAs == nil, !retry.isEmpty {
             // The word as typed, then its looser spellings: a dictionary without diacritics finds the lemma of
             // `mêlées` and `vicuña's` as `melee` and `vicuna`.
+            // A capitalised word stays capitalised in its looser spellings: morphology derives nothing from a
+            // name (`Mindy` is not mind + -y), and the looser spelling must not make it a common word.
+            let capitalised = query.term.first?.isUppercase == true
             let spellings = [query] + Normalization.looserVariants(of: query.term).compactMap {
-                try? LookupQuery($0, language: query.language)
+                try? LookupQuery(capitalised ? $0.prefix(1).uppercased() + $0.dropFirst() : $0, language: query.language)
             }
             for lemmatizer in lemmatizers {
                 var forms: [FormOf] = []

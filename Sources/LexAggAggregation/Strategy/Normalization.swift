@@ -19,6 +19,13 @@ public enum Normalization {
         // ASCII has no diacritics and is its own NFC: only lower case can differ (Foundation's folding would bridge
         // the word to an NSString and back, twice, for nothing; the lemma fallback asks for every inflected form).
         if term.utf8.allSatisfy({ $0 < 0x80 }) { return lower == term ? [] : [lower] }
+        return foldedVariants(of: term)
+    }
+
+    /// The looser spellings through Foundation's folding, for any text (`looserVariants` skips it on ASCII, where
+    /// it gives the same).
+    static func foldedVariants(of term: String) -> [String] {
+        let lower = term.lowercased()
         let plain = term.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
         let plainLower = lower.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
         var variants: [String] = []

@@ -72,9 +72,16 @@ public final class ProviderProcess: Sendable {
         self.input = input
     }
 
+    /// A write to a program that has exited must fail with EPIPE (a closed input, handled below), not kill the
+    /// process hosting the provider: lexagg's main ignores SIGPIPE, but a server or test host embedding the
+    /// provider may not (a test process died of it in CI when a program crashed on start). Children get the
+    /// default back (posix_spawnattr_setsigdefault below).
+    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// Starts `launch` and its readers.
     /// - Throws: ``ExternalFailure/launch(_:)`` when the executable cannot be started.
     public static func start(_ launch: Launch) throws(ExternalFailure) -> ProviderProcess {
+        _ = ignoringBrokenPipes
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         guard pipe(&inPipe) == 0 else { throw .launch("no pipe: \(String(cString: strerror(errno)))") }
         guard pipe(&outPipe) == 0 else {

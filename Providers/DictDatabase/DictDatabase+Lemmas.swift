@@ -15,12 +15,8 @@ extension DictDatabase: LemmaProviding {
         let opened = try open()
         // A word the database knows is its own lemma: `glasses` (spectacles) is not looked up as `glass`.
         guard opened.index.lookup(query.term).isEmpty else { return [] }
-        var lemmas: [FormOf] = []
-        for candidate in morphology.get().candidates(for: query.term)
-        where !lemmas.contains(where: { $0.lemma == candidate.lemma }) && !opened.index.lookup(candidate.lemma).isEmpty {
-            lemmas.append(FormOf(lemma: candidate.lemma, form: candidate.form))
-        }
-        return lemmas
+        return morphology.get().knownCandidates(for: query.term) { !opened.index.lookup($0).isEmpty }
+            .map { FormOf(lemma: $0.lemma, form: $0.form) }
     }
 }
 

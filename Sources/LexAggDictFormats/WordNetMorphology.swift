@@ -71,15 +71,33 @@ public struct WordNetMorphology: Sendable {
     /// adjective), each once; then what the word or one of those forms may be derived from: a suffix, a prefix, or
     /// a closed compound written open (`wastepaper` → `waste paper`). The word itself is never a candidate.
     public func candidates(for word: String) -> [Candidate] {
-        let lowered = word.lowercased()
         var forms: [String: Set<String>] = [:]
-        var found = inflections(of: lowered, forms: &forms)
+        let inflected = inflections(of: word.lowercased(), forms: &forms)
+        return inflected + derivations(of: word, inflected: inflected, forms: forms)
+    }
+
+    /// The candidates a dictionary has (`isKnown`), in the order of `candidates(for:)`, each lemma once — except that
+    /// derivations are only worked out when no inflection is known: `overeaten` is the past participle of `overeat`,
+    /// and its many compound splits are never probed.
+    public func knownCandidates(for word: String, isKnown: (String) -> Bool) -> [Candidate] {
+        var forms: [String: Set<String>] = [:]
+        var seen: Set<String> = []
+        let inflected = inflections(of: word.lowercased(), forms: &forms)
+        let known = inflected.filter { seen.insert($0.lemma).inserted && isKnown($0.lemma) }
+        if !known.isEmpty { return known }
+        return derivations(of: word, inflected: inflected, forms: forms).filter { seen.insert($0.lemma).inserted && isKnown($0.lemma) }
+    }
+
+    /// The derivations of the word and of each of its inflections' lemmas, none of them already proposed.
+    private func derivations(of word: String, inflected: [Candidate], forms: [String: Set<String>]) -> [Candidate] {
+        let lowered = word.lowercased()
         // A phrase is only inflected; so is a capitalised word, most often a name (`Mindy` is not mind + -y).
-        if lowered.contains(" ") || word.first?.isUppercase == true { return found }
-        var seen = Set(found.map(\.lemma) + [lowered])
+        if lowered.contains(" ") || word.first?.isUppercase == true { return [] }
+        var seen = Set(inflected.map(\.lemma) + [lowered])
+        var found: [Candidate] = []
         // The word's own derivations, then each form's (`reoccurs` → `reoccur` → re- + `occur`; `halfheartedness's`
         // → `halfheartedness` → `halfhearted`). A stem proposed as several forms is "a form of" it.
-        let stems = [(stem: lowered, via: String?.none)] + found.map { candidate in
+        let stems = [(stem: lowered, via: String?.none)] + inflected.map { candidate in
             let named = (forms[candidate.lemma]?.count ?? 0) == 1 && candidate.form != "form"
             return (stem: candidate.lemma, via: named ? "\(candidate.form) of \(candidate.lemma)" : "a form of \(candidate.lemma)")
         }

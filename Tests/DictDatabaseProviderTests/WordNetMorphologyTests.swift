@@ -128,6 +128,20 @@ import Testing
         #expect(lemmas("Mindy").isEmpty && lemmas("Renee's") == ["renee"], "a name is not derived from anything")
     }
 
+    /// A dictionary probes the derivations only when it has none of the inflections' lemmas: `jellybeans` is the
+    /// plural of `jellybean` where that is known, and none of its compound splits is looked up.
+    @Test func derivationsAreOnlyProbedWhenNoInflectionIsKnown() {
+        var probed: [String] = []
+        let inflected = Self.morphology.knownCandidates(for: "jellybeans") { probed.append($0); return $0 == "jellybean" }
+        #expect(inflected.map { [$0.lemma, $0.form] } == [["jellybean", "plural"]])
+        #expect(!probed.contains { $0.contains(" ") || $0.contains("-") }, "no compound split probed: \(probed)")
+        probed = []
+        let derived = Self.morphology.knownCandidates(for: "jellybeans") { probed.append($0); return $0 == "jelly-bean" }
+        #expect(derived.map { [$0.lemma, $0.form] } == [["jelly-bean", "a form of jellybean, one-word spelling"]])
+        #expect(probed.filter { $0 == "jellybean" }.count == 1, "each lemma is probed once")
+        #expect(Self.morphology.knownCandidates(for: "Mindy") { _ in true }.isEmpty, "a name is not derived")
+    }
+
     @Test func phrasesInflectOneWord() {
         #expect(lemmas("walked out").contains("walk out"))
         #expect(lemmas("mice nests").contains("mouse nests"))
@@ -152,7 +166,7 @@ import Testing
         #expect(try await lemmas("xyzzyqqed").isEmpty)
         // Beyond the lists and Morphy's rules: compounds and classical plurals WordNet has the lemma of.
         #expect(try await lemmas("schoolchildren") == [FormOf(lemma: "schoolchild", form: "plural")])
-        #expect(try await lemmas("overeaten").first == FormOf(lemma: "overeat", form: "past participle"))
+        #expect(try await lemmas("overeaten") == [FormOf(lemma: "overeat", form: "past participle")], "not over- + eaten")
         #expect(try await lemmas("aviatrices") == [FormOf(lemma: "aviatrix", form: "plural")])
         #expect(try await lemmas("staccati") == [FormOf(lemma: "staccato", form: "plural")])
         // Derivations, after everything else.

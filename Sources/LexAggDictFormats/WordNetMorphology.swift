@@ -64,7 +64,10 @@ public struct WordNetMorphology: Sendable {
     /// Prefixes whose meaning is the same on any base, with that meaning (`reoccur` = re- (again) + `occur`).
     static let prefixes: [(prefix: String, meaning: String)] = [
         ("re", "again"), ("pre", "before"), ("mis", "wrongly"), ("un", "not"), ("non", "not"), ("over", "too much"),
-        ("under", "too little"), ("sub", "below"), ("super", "above"), ("out", "more than"),
+        ("under", "too little"), ("sub", "below"), ("super", "above"), ("out", "more than"), ("anti", "against"),
+        ("counter", "against"), ("semi", "half"), ("multi", "many"), ("inter", "between"), ("hyper", "excessively"),
+        ("mini", "small"), ("micro", "very small"), ("mega", "a million"), ("giga", "a billion"), ("co", "together"),
+        ("de", "undoing"), ("dis", "not"),
     ]
 
     /// Every lemma `word` may be a form of, irregular forms first, then the rules' in Morphy's order (noun, verb,

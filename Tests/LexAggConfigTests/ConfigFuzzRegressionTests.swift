@@ -42,6 +42,38 @@ import Testing
         _ = try TOMLData.parse(text, location: "fuzz.toml")
     }
 
+    /// toml-config, crash-21a07861 and crash-5fb738b9: an array whose next value starts with `}` (after `[` or
+    /// `,`, past blanks, line breaks and comments) tripped toml++'s assertion in parse_value. Now a syntax error on
+    /// the `}`'s line.
+    @Test(arguments: [
+        "[providers.wiktionary]\nendpoint = \"http://127.0.0.1:8080\"\nweight = 2.5\n[providers.dict-server]\n"
+            + "endpoint = \"dict.org:2628\"\ndatabase = \"wn\"\n[lookup]\nproviders = [}wordnet\", \"*cide\""
+            + "[providers.wiktionary]\nendpointtimeout = 0.5\n]\ntimeout = 0.5\n",
+        // crash-5fb738b9: `}` after a comma
+        "[providers.dict-server]\nendpoint = \"dt.org:2628\"\ndataodsirev = [\"woeiget\",}\n"
+            + "providers = [\"wordnet\"]\n",
+        "a = [}]\n", "a = [ 1, } ]\n", "a = [\n\n  # a comment, then\n  }\n]\n", "a = [[1], [ }]]\n",
+    ])
+    func anArrayValueStartingWithAClosingBraceIsASyntaxError(text: String) {
+        let error = #expect(throws: ConfigError.self) { try TOMLData.parse(text, location: "fuzz.toml") }
+        #expect(error?.kind == .syntax)
+        let line = text.hasPrefix("[providers.wiktionary") ? 8 : text.hasPrefix("[providers") ? 3
+            : text.contains("comment") ? 4 : 1
+        #expect(error?.line == line)
+        #expect(error?.message.contains("saw '}'") == true)
+    }
+
+    /// A `}` in strings (of all four kinds, escaped quotes and a multi-line string's closing run of quotes
+    /// included), in comments and closing inline tables is no such value.
+    @Test(arguments: [
+        "a = [\"}\", '[}', \"\\\", }\"]\n", "a = \"\"\"\n[ }\\\"\"\"\"\"\nb = [1]\n", "a = \'\'\'x, }\n, }\'\'\'\n",
+        "a = [1] # , }\n", "a = { b = [1, 2] }\n", "a = [ { b = 1 }, { c = [] } ]\n", "\"k, }\" = [ 1 ]\n",
+    ])
+    func closingBracesThatStartNoValueStillParse(text: String) throws {
+        #expect(TOMLData.closingBraceWhereAValueMustStart(text) == nil)
+        _ = try TOMLData.parse(text, location: "fuzz.toml")
+    }
+
     /// Found beside the fuzzing: "\r\n" is one Swift Character, so splitting on "\n" left a file saved with Windows
     /// line ends one long line holding U+A, refused as a control character. It reads as the same file with LF ends.
     @Test func aConfigurationWithWindowsLineEndsReadsAsWithLFEnds() throws {

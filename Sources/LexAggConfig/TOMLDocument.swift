@@ -85,7 +85,9 @@ enum TOMLData: Sendable, Hashable {
                     message: "the control character \(name) is not allowed in TOML", reason: .controlCharacter(name)
                 )
             }
-            if let found = badTableHeaderStart(line) {
+            // toml++ skips a byte order mark that starts the text, so a header can follow it (crash-58b66469).
+            let header = index == 0 && line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
+            if let found = badTableHeaderStart(header) {
                 let detail = "a table header's name must start with a letter, a digit, '-', '_' or a quote, not \(found)"
                 throw ConfigError(.syntax, location: location, line: index + 1, column: nil,
                                   message: "not valid TOML: \(detail)", reason: .syntax(detail: detail))

@@ -26,9 +26,11 @@ import Testing
 
     /// toml-config, crash-597886e7: a table header whose name starts with a character that cannot start a key (here
     /// U+FFFD, from bytes that are not UTF-8) tripped toml++'s assertion in parse_key; so did `[é]`, `[=]` and a `[`
-    /// that ends its line. Now a syntax error on that line.
+    /// that ends its line, and after a byte order mark (crash-58b66469). Now a syntax error on that line.
     @Test(arguments: [
         "[\u{FFFD}\u{FFFD}<providers = [\"wordnet\"]\n", "[é]\n", "[=]\n", "[\nx = 1\n", "[[ #]]\n", "a = 1\n  [ .b]\n",
+        // crash-58b66469: after the byte order mark toml++ skips (0xFB bytes, not UTF-8, read as U+FFFD)
+        "\u{FEFF}[  " + String(repeating: "\u{FFFD}", count: 36) + " H", "\u{FEFF}[é]\n",
     ])
     func aTableHeaderThatCannotStartAKeyIsASyntaxError(text: String) {
         let error = #expect(throws: ConfigError.self) { try TOMLData.parse(text, location: "fuzz.toml") }
@@ -37,7 +39,10 @@ import Testing
         #expect(error?.message.contains("table header") == true)
     }
 
-    @Test(arguments: ["[lookup]\n", "[[a]]\n", "  [ \"quoted key\" ]\n", "['literal']\n", "[providers.wordnet]\n", "[-_9]\n"])
+    @Test(arguments: [
+        "[lookup]\n", "[[a]]\n", "  [ \"quoted key\" ]\n", "['literal']\n", "[providers.wordnet]\n", "[-_9]\n",
+        "\u{FEFF}[lookup]\n",
+    ])
     func tableHeadersThatStartAKeyStillParse(text: String) throws {
         _ = try TOMLData.parse(text, location: "fuzz.toml")
     }

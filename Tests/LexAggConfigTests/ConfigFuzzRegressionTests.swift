@@ -71,7 +71,7 @@ import Testing
     /// A `}` in strings (of all four kinds, escaped quotes and a multi-line string's closing run of quotes
     /// included), in comments and closing inline tables is no such value.
     @Test(arguments: [
-        "a = [\"}\", '[}', \"\\\", }\"]\n", "a = \"\"\"\n[ }\\\"\"\"\"\"\nb = [1]\n", "a = \'\'\'x, }\n, }\'\'\'\n",
+        "a = [\"}\", '[}', \"\\\", }\"]\n", "a = \"\"\"\nx, [ }\\\"\"\"\"\"\nb = [1]\n", "a = \'\'\'x, }\n, }\'\'\'\n",
         "a = [1] # , }\n", "a = { b = [1, 2] }\n", "a = [ { b = 1 }, { c = [] } ]\n", "\"k, }\" = [ 1 ]\n",
     ])
     func closingBracesThatStartNoValueStillParse(text: String) throws {

@@ -38,6 +38,7 @@ package struct WikitextRenderer {
         let limit = range.upperBound
         var index = range.lowerBound
         var copyFrom = index
+        var unclosedUntil = index  // an external link's scan for its `]` found neither `]` nor a line break before
         @inline(__always) func flush(_ upTo: Int) {
             if copyFrom < upTo { output.append(contentsOf: bytes[copyFrom..<upTo]) }
         }
@@ -72,7 +73,7 @@ package struct WikitextRenderer {
                 copyFrom = index
             case Ascii.openBracket:
                 flush(index)
-                index = renderExternalLink(at: index, limit: limit, to: &output)
+                index = renderExternalLink(at: index, limit: limit, unclosedUntil: &unclosedUntil, to: &output)
                 copyFrom = index
             case Ascii.apostrophe where index + 1 < limit && bytes[index + 1] == Ascii.apostrophe:
                 flush(index)
@@ -172,7 +173,11 @@ package struct WikitextRenderer {
     }
 
     /// `[http://example.org text]` → `text`; `[http://example.org]` → nothing. Returns the index after.
-    private func renderExternalLink(at index: Int, limit: Int, to output: inout [UInt8]) -> Int {
+    /// `unclosedUntil`: where the last unclosed one's search for its `]` stopped (a line break or `limit`); a later
+    /// one's search resumes there, so that a line of many (`[http://a[http://a…`) is not searched again for each.
+    private func renderExternalLink(
+        at index: Int, limit: Int, unclosedUntil: inout Int, to output: inout [UInt8]
+    ) -> Int {
         let start = index + 1
         guard source.hasPrefixIgnoringCase("http://", at: start, limit: limit)
             || source.hasPrefixIgnoringCase("https://", at: start, limit: limit)
@@ -181,9 +186,10 @@ package struct WikitextRenderer {
             output.append(Ascii.openBracket)
             return index + 1
         }
-        var close = start
+        var close = max(start, unclosedUntil)
         while close < limit, source[close] != Ascii.closeBracket, source[close] != Ascii.newline { close += 1 }
         guard close < limit, source[close] == Ascii.closeBracket else {
+            unclosedUntil = close
             output.append(Ascii.openBracket)
             return index + 1
         }

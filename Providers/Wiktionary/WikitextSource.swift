@@ -4,11 +4,22 @@
 /// splits a multi-byte character at a markup boundary.
 package struct WikitextSource: Sendable {
     package let bytes: [UInt8]
+    /// Where the template opening at each `{{` ends, and the link at each `[[`, to the end of the text (see
+    /// WikitextSource+Brackets.swift): found in one pass, so that no scan is repeated.
+    let templateEnds: [Int: Int]
+    let linkEnds: [Int: Int]
 
     /// Wraps `text`, dropping what never reaches output: `<!-- comments -->`, `<ref>…</ref>` and `<ref …/>`,
     /// `<references/>`, and carriage returns.
     package init(_ text: some Sequence<UInt8>) {
-        self.bytes = WikitextSource.preprocess(Array(text))
+        let bytes = WikitextSource.preprocess(Array(text))
+        self.bytes = bytes
+        self.templateEnds = WikitextSource.pairEnds(
+            bytes, open: Ascii.openBrace, close: Ascii.closeBrace, stopsAtParagraph: false
+        )
+        self.linkEnds = WikitextSource.pairEnds(
+            bytes, open: Ascii.openBracket, close: Ascii.closeBracket, stopsAtParagraph: true
+        )
     }
 
     package init(_ text: String) {
@@ -50,50 +61,7 @@ package struct WikitextSource: Sendable {
         }
     }
 
-    // MARK: Brackets
-
-    /// The end (exclusive, after `}}`) of the template opening at `start` (`{{`), or `nil` when unclosed
-    /// before `limit`. Nested templates, `{{{parameters}}}` and links are skipped over.
-    func templateEnd(from start: Int, limit: Int) -> Int? {
-        var depth = 0
-        var index = start
-        while index < limit - 1 {
-            let byte = bytes[index]
-            if byte == Ascii.openBrace, bytes[index + 1] == Ascii.openBrace {
-                depth += 1
-                index += 2
-            } else if byte == Ascii.closeBrace, bytes[index + 1] == Ascii.closeBrace {
-                depth -= 1
-                index += 2
-                if depth == 0 { return index }
-            } else {
-                index += 1
-            }
-        }
-        return nil
-    }
-
-    /// The end (exclusive, after `]]`) of the link opening at `start` (`[[`), or `nil` when unclosed.
-    func linkEnd(from start: Int, limit: Int) -> Int? {
-        var depth = 0
-        var index = start
-        while index < limit - 1 {
-            let byte = bytes[index]
-            if byte == Ascii.openBracket, bytes[index + 1] == Ascii.openBracket {
-                depth += 1
-                index += 2
-            } else if byte == Ascii.closeBracket, bytes[index + 1] == Ascii.closeBracket {
-                depth -= 1
-                index += 2
-                if depth == 0 { return index }
-            } else if byte == Ascii.newline, index + 1 < limit, bytes[index + 1] == Ascii.newline {
-                return nil  // links never span paragraphs
-            } else {
-                index += 1
-            }
-        }
-        return nil
-    }
+    // MARK: Arguments
 
     /// Splits `inner` (the text between `{{`/`}}` or `[[`/`]]`) on `|` outside nested templates and links.
     func splitPipes(_ inner: Range<Int>) -> [Range<Int>] {

@@ -85,11 +85,18 @@ enum TOMLData: Sendable, Hashable {
                     message: "the control character \(name) is not allowed in TOML", reason: .controlCharacter(name)
                 )
             }
-            if let found = badTableHeaderStart(line) {
+            // toml++ skips a byte order mark that starts the text, so a header can follow it (crash-58b66469).
+            let header = index == 0 && line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
+            if let found = badTableHeaderStart(header) {
                 let detail = "a table header's name must start with a letter, a digit, '-', '_' or a quote, not \(found)"
                 throw ConfigError(.syntax, location: location, line: index + 1, column: nil,
                                   message: "not valid TOML: \(detail)", reason: .syntax(detail: detail))
             }
+        }
+        if let line = closingBraceWhereAValueMustStart(text) {
+            let detail = "expected a value, saw '}'"
+            throw ConfigError(.syntax, location: location, line: line, column: nil,
+                              message: "not valid TOML: \(detail)", reason: .syntax(detail: detail))
         }
         let table: TOMLTable
         do {
@@ -134,6 +141,70 @@ enum TOMLData: Sendable, Hashable {
         guard first.value < 0x21 || first.value >= 0x7F else { return "'\(first)'" }
         let hex = String(first.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The line of a `}` where an array's next value must start (after `[` or `,`, past blanks, line breaks and
+    /// comments), outside strings and comments: toml++ checks that only in an assertion (parse_value; an abort in debug
+    /// builds, undefined behaviour in release ones; found by Fuzz/run.sh toml-config, crash-21a07861). TOML allows no
+    /// `}` there, in an array or anywhere else.
+    static func closingBraceWhereAValueMustStart(_ text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        let count = bytes.count
+        var line = 1
+        var index = 0
+        var expectingValue = false  // after `[` or `,` with only blanks, line breaks and comments since
+        func isQuoteRun(_ quote: UInt8, at position: Int) -> Bool {
+            position + 2 < count && bytes[position] == quote && bytes[position + 1] == quote
+                && bytes[position + 2] == quote
+        }
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "#"):
+                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "}") where expectingValue:
+                return line
+            case UInt8(ascii: "["), UInt8(ascii: ","):
+                expectingValue = true
+                index += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                // A string: skipped whole, its line breaks counted (a multi-line one ends at a run of 3 to 5 quotes).
+                let escapes = byte == UInt8(ascii: "\"")
+                expectingValue = false
+                if isQuoteRun(byte, at: index) {
+                    index += 3
+                    while index < count {
+                        if escapes, bytes[index] == UInt8(ascii: "\\") {
+                            index += 1
+                            if index < count, bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                            index += 1
+                        } else if isQuoteRun(byte, at: index) {
+                            while index < count, bytes[index] == byte { index += 1 }
+                            break
+                        } else {
+                            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                            index += 1
+                        }
+                    }
+                } else {
+                    index += 1
+                    while index < count, bytes[index] != byte, bytes[index] != UInt8(ascii: "\n") {
+                        index += escapes && bytes[index] == UInt8(ascii: "\\") && index + 1 < count
+                            && bytes[index + 1] != UInt8(ascii: "\n") ? 2 : 1
+                    }
+                    if index < count, bytes[index] == byte { index += 1 }
+                }
+            default:
+                expectingValue = false
+                index += 1
+            }
+        }
+        return nil
     }
 
     private static func convertTable(_ table: TOMLTable) -> [(key: String, value: TOMLData)] {

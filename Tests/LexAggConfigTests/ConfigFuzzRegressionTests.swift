@@ -26,9 +26,11 @@ import Testing
 
     /// toml-config, crash-597886e7: a table header whose name starts with a character that cannot start a key (here
     /// U+FFFD, from bytes that are not UTF-8) tripped toml++'s assertion in parse_key; so did `[é]`, `[=]` and a `[`
-    /// that ends its line. Now a syntax error on that line.
+    /// that ends its line, and after a byte order mark (crash-58b66469). Now a syntax error on that line.
     @Test(arguments: [
         "[\u{FFFD}\u{FFFD}<providers = [\"wordnet\"]\n", "[é]\n", "[=]\n", "[\nx = 1\n", "[[ #]]\n", "a = 1\n  [ .b]\n",
+        // crash-58b66469: after the byte order mark toml++ skips (0xFB bytes, not UTF-8, read as U+FFFD)
+        "\u{FEFF}[  " + String(repeating: "\u{FFFD}", count: 36) + " H", "\u{FEFF}[é]\n",
     ])
     func aTableHeaderThatCannotStartAKeyIsASyntaxError(text: String) {
         let error = #expect(throws: ConfigError.self) { try TOMLData.parse(text, location: "fuzz.toml") }
@@ -37,8 +39,43 @@ import Testing
         #expect(error?.message.contains("table header") == true)
     }
 
-    @Test(arguments: ["[lookup]\n", "[[a]]\n", "  [ \"quoted key\" ]\n", "['literal']\n", "[providers.wordnet]\n", "[-_9]\n"])
+    @Test(arguments: [
+        "[lookup]\n", "[[a]]\n", "  [ \"quoted key\" ]\n", "['literal']\n", "[providers.wordnet]\n", "[-_9]\n",
+        "\u{FEFF}[lookup]\n",
+    ])
     func tableHeadersThatStartAKeyStillParse(text: String) throws {
+        _ = try TOMLData.parse(text, location: "fuzz.toml")
+    }
+
+    /// toml-config, crash-21a07861 and crash-5fb738b9: an array whose next value starts with `}` (after `[` or
+    /// `,`, past blanks, line breaks and comments) tripped toml++'s assertion in parse_value. Now a syntax error on
+    /// the `}`'s line.
+    @Test(arguments: [
+        "[providers.wiktionary]\nendpoint = \"http://127.0.0.1:8080\"\nweight = 2.5\n[providers.dict-server]\n"
+            + "endpoint = \"dict.org:2628\"\ndatabase = \"wn\"\n[lookup]\nproviders = [}wordnet\", \"*cide\""
+            + "[providers.wiktionary]\nendpointtimeout = 0.5\n]\ntimeout = 0.5\n",
+        // crash-5fb738b9: `}` after a comma
+        "[providers.dict-server]\nendpoint = \"dt.org:2628\"\ndataodsirev = [\"woeiget\",}\n"
+            + "providers = [\"wordnet\"]\n",
+        "a = [}]\n", "a = [ 1, } ]\n", "a = [\n\n  # a comment, then\n  }\n]\n", "a = [[1], [ }]]\n",
+    ])
+    func anArrayValueStartingWithAClosingBraceIsASyntaxError(text: String) {
+        let error = #expect(throws: ConfigError.self) { try TOMLData.parse(text, location: "fuzz.toml") }
+        #expect(error?.kind == .syntax)
+        let line = text.hasPrefix("[providers.wiktionary") ? 8 : text.hasPrefix("[providers") ? 3
+            : text.contains("comment") ? 4 : 1
+        #expect(error?.line == line)
+        #expect(error?.message.contains("saw '}'") == true)
+    }
+
+    /// A `}` in strings (of all four kinds, escaped quotes and a multi-line string's closing run of quotes
+    /// included), in comments and closing inline tables is no such value.
+    @Test(arguments: [
+        "a = [\"}\", '[}', \"\\\", }\"]\n", "a = \"\"\"\nx, [ }\\\"\"\"\"\"\nb = [1]\n", "a = \'\'\'x, }\n, }\'\'\'\n",
+        "a = [1] # , }\n", "a = { b = [1, 2] }\n", "a = [ { b = 1 }, { c = [] } ]\n", "\"k, }\" = [ 1 ]\n",
+    ])
+    func closingBracesThatStartNoValueStillParse(text: String) throws {
+        #expect(TOMLData.closingBraceWhereAValueMustStart(text) == nil)
         _ = try TOMLData.parse(text, location: "fuzz.toml")
     }
 

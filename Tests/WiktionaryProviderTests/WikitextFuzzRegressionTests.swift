@@ -1,0 +1,80 @@
+import LexAggCore
+import Testing
+@testable import WiktionaryProvider
+
+/// Quadratic work in the wikitext parser and renderer, found measuring why the wikitext fuzz target (Fuzz/run.sh) was
+/// slow: where a `{{` or `[[` closes was scanned for again at every opening (after an unclosed one, at each later one),
+/// and an unclosed external link's `]` at every `[http`. In the fuzz build 16 KB of `[[` took 21 s and a line of
+/// `[http://a` 8 s. The pages here are large enough that the old work would take minutes and trip the time limit; what
+/// they assert is the text, which the faster paths must leave as it was.
+@Suite(.timeLimit(.minutes(1))) struct WikitextFuzzRegressionTests {
+    private func entries(_ body: String) async -> [Entry] {
+        let page = "==English==\n===Noun===\n" + body + "\n"
+        return await offThePool {
+            WikitextParser.entries(
+                from: WikitextSource(page), headword: "house", language: nil, provenance: Fixtures.provenance
+            )
+        }
+    }
+
+    /// A definition of 100,000 unclosed `[[`: each looked for its `]]` to the end of the line.
+    @Test func definitionOfManyUnclosedLinksIsParsedInOnePass() async {
+        let found = await entries("# " + String(repeating: "[[", count: 50_000) + " a [[building]]")
+        #expect(found.flatMap(\.allSenses).map(\.definition) == ["a building"])
+    }
+
+    /// A synonyms line of many unclosed `{{` after a link template: each looked for its `}}` to the end of the line.
+    @Test func synonymLineOfManyUnclosedTemplatesIsParsedInOnePass() async {
+        let line = "* {{l|en|home}} " + String(repeating: "{{", count: 50_000)
+        let found = await entries("# a building\n\n====Synonyms====\n" + line)
+        #expect(found.flatMap(\.allSenses).map(\.synonyms) == [["home"]])
+    }
+
+    /// A line of 20,000 `[http://a` without a `]`: each looked for one to the end of the line.
+    @Test func definitionOfManyUnclosedExternalLinksIsParsedInOnePass() async {
+        let links = String(repeating: "[http://a", count: 20_000)
+        let found = await entries("# a building " + links + "\n# [http://example.org shelter]")
+        #expect(found.flatMap(\.allSenses).map(\.definition) == ["a building " + links, "shelter"])
+    }
+
+    /// Where the one pass says a template or link ends is where the scan says, for every start and limit in every
+    /// text of up to 5 of `{`, `}`, `[`, `]`, a line break and `x` (and for some limits in longer pseudo-random ones):
+    /// runs of three or more, unclosed and nested openings, closings before openings, blank lines inside links.
+    @Test func oneTemplateAndLinkPassAgreesWithTheScan() {
+        let alphabet: [UInt8] = Array("{}[]\nx".utf8)
+        var texts: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 1...5 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + [$0] } }
+            texts += frontier
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for (length, number) in [(16, 300), (64, 300), (256, 40)] {
+            for _ in 0..<number {
+                texts.append((0..<length).map { _ in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return alphabet[Int(state >> 33) % alphabet.count]
+                })
+            }
+        }
+        var disagreements: [String] = []
+        for text in texts {
+            let source = WikitextSource(text)
+            for start in 0..<max(text.count, 1) {
+                let limits = text.count <= 5
+                    ? Array(start...text.count) : [text.count, (start + text.count) / 2, min(start + 6, text.count)]
+                for limit in limits {
+                    let templateEnd = source.templateEnd(from: start, limit: limit)
+                    let linkEnd = source.linkEnd(from: start, limit: limit)
+                    if templateEnd != source.scanTemplateEnd(from: start, limit: limit)
+                        || linkEnd != source.scanLinkEnd(from: start, limit: limit)
+                    {
+                        let shown = String(decoding: text, as: UTF8.self).debugDescription
+                        disagreements.append("\(shown) \(start)..<\(limit)")
+                    }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+}

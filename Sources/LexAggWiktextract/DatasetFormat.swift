@@ -35,8 +35,16 @@ public enum DatasetKey {
     /// Writes the key of `bytes` into `output` (replacing what it held; its storage is reused).
     public static func normalise(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
-        var index = 0
         let count = bytes.count
+        // The ASCII start of the key (all of most keys), copied at once and lowered in place.
+        var index = 0
+        while index < count && bytes[index] < 0x80 { index += 1 }
+        if index > 0 {
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<index]))
+            output.withUnsafeMutableBufferPointer { lowered in
+                for position in lowered.indices where lowered[position] &- 0x41 < 26 { lowered[position] |= 0x20 }
+            }
+        }
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {

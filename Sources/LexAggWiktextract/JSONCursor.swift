@@ -14,6 +14,8 @@ struct JSONCursor {
     let base: UnsafePointer<UInt8>
     let count: Int
     var position = 0
+    /// Whether skipping tries the one-loop fast path first (JSONCursor+FastSkip.swift); tests turn it off to compare.
+    var fastSkips = true
 
     static let maximumDepth = 256
 
@@ -49,6 +51,15 @@ struct JSONCursor {
     /// Skips the string that starts at `position` (its opening quote), checking its escapes; returns whether it has
     /// any (then its text needs ``decodeString(from:into:)``; else it is `base[start..<position - 1]` as it is).
     mutating func skipString() throws(RecordScanner.Malformed) -> Bool {
+        if fastSkips, let (end, escaped) = Self.stringEnd(base, count, from: position) {
+            position = end
+            return escaped
+        }
+        return try checkString()
+    }
+
+    /// ``skipString()`` step by step, saying what is wrong.
+    private mutating func checkString() throws(RecordScanner.Malformed) -> Bool {
         position += 1
         var escaped = false
         while true {
@@ -169,7 +180,7 @@ struct JSONCursor {
         let start = position
         let escaped = try skipString()
         let raw = escaped ? nil : UnsafeRawBufferPointer(start: base + start + 1, count: position - start - 2)
-        try expect(UInt8(ascii: ":"))
+        if position < count && base[position] == UInt8(ascii: ":") { position += 1 } else { try expect(UInt8(ascii: ":")) }
         skipWhitespace()
         return (start, raw)
     }
@@ -214,6 +225,15 @@ struct JSONCursor {
     /// Skips any value, checking it is well formed; `depth` is the nesting of the value (containers inside it
     /// count one more each, up to ``maximumDepth``).
     mutating func skipValue(depth: Int) throws(RecordScanner.Malformed) {
+        if fastSkips, let end = Self.valueEnd(base, count, from: position, depth: depth) {
+            position = end
+            return
+        }
+        try checkValue(depth: depth)
+    }
+
+    /// ``skipValue(depth:)`` step by step, saying what is wrong.
+    private mutating func checkValue(depth: Int) throws(RecordScanner.Malformed) {
         skipWhitespace()
         guard position < count else { throw fail("a value is missing") }
         switch base[position] {

@@ -69,21 +69,30 @@ final class KeySorter {
         let count = positions.count
         guard count > 1 else { return }
         var scratch = [(prefix: UInt64, position: UInt32)](repeating: (0, 0), count: count)
+        // Every pass's byte counts in one read of the prefixes.
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0)
         positions.withUnsafeMutableBufferPointer { source in
+            for element in source {
+                var prefix = element.prefix
+                for pass in 0..<8 {
+                    counts[pass &* 256 &+ Int(truncatingIfNeeded: prefix & 0xFF)] &+= 1
+                    prefix &>>= 8
+                }
+            }
             scratch.withUnsafeMutableBufferPointer { target in
                 var from = source, to = target
-                var counts = [Int](repeating: 0, count: 256)
                 for pass in 0..<8 {
-                    let shift = UInt64(pass * 8)
-                    for index in 0..<256 { counts[index] = 0 }
-                    for element in from { counts[Int(truncatingIfNeeded: element.prefix >> shift) & 0xFF] += 1 }
-                    if counts.contains(count) { continue }
+                    let shift = UInt64(pass &* 8)
+                    let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass &* 256)..<(pass &* 256 &+ 256)])
+                    if digits.contains(count) { continue }
                     var total = 0
-                    for index in 0..<256 { (counts[index], total) = (total, total + counts[index]) }
+                    for index in 0..<256 { (digits[index], total) = (total, total &+ digits[index]) }
                     for element in from {
-                        let digit = Int(truncatingIfNeeded: element.prefix >> shift) & 0xFF
-                        to[counts[digit]] = element
-                        counts[digit] += 1
+                        let digit = Int(truncatingIfNeeded: element.prefix &>> shift) & 0xFF
+                        to[digits[digit]] = element
+                        digits[digit] &+= 1
                     }
                     swap(&from, &to)
                 }

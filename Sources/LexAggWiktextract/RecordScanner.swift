@@ -41,7 +41,13 @@ public struct RecordScanner {
     /// The decoded text of the strings kept from the line last scanned.
     public let arena = ByteArena()
 
-    public init() {}
+    /// Whether values are skipped through the fast path first (the checked path alone is the reference in tests).
+    let fastSkips: Bool
+
+    public init() { fastSkips = true }
+
+    /// A scanner that skips values only the checked way, step by step: what the fast path must agree with.
+    package init(fastSkips: Bool) { self.fastSkips = fastSkips }
 
     /// The bytes of a range of ``record``, valid until the next scan.
     public func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer { arena.bytes(range) }
@@ -54,6 +60,7 @@ public struct RecordScanner {
         record.reset()
         arena.removeAll()
         var cursor = JSONCursor(line)
+        cursor.fastSkips = fastSkips
         cursor.skipWhitespace()
         guard cursor.peek() == UInt8(ascii: "{") else { throw cursor.fail("the line is not a JSON object") }
         if try cursor.enterObject(depth: 0) {

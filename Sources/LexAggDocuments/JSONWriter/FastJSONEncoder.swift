@@ -93,6 +93,13 @@ final class JSONTreeEncoder: Encoder {
             node.values = (value as! [String]).map(JSONTreeValue.string)
             return .array(node)
         }
+        if T.self == [Entry].self {
+            // An answer's entries: written from their fields (EntryJSON.swift), no encoder or tree per value.
+            let node = JSONArrayNode()
+            node.values = (value as! [Entry]).map(JSONTreeValue.entry)
+            return .array(node)
+        }
+        if T.self == Entry.self { return .entry(value as! Entry) }
         if T.self == [Provenance].self {
             // A sense's sources.
             let node = JSONArrayNode()

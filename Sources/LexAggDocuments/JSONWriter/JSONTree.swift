@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LexAggCore
 
 /// A JSON value being built by ``FastJSONEncoder``.
 ///
@@ -16,6 +17,9 @@ enum JSONTreeValue {
     case string(String)
     case array(JSONArrayNode)
     case object(JSONObjectNode)
+    /// An entry, written by ``JSONTreeWriter/write(entry:depth:)`` straight from its fields (its `Codable`
+    /// conformance, through containers and a tree, was most of an offline answer's rendering).
+    case entry(Entry)
 }
 
 final class JSONArrayNode {
@@ -49,6 +53,9 @@ final class JSONObjectNode {
 struct JSONTreeWriter {
     let pretty: Bool
     var bytes: [UInt8] = []
+    /// The date last written by ``write(entry:depth:)`` and its text: an answer's provenances share one date.
+    var lastDate: Date?
+    var lastDateText = ""
 
     init(pretty: Bool, capacity: Int = 1024) {
         self.pretty = pretty
@@ -70,6 +77,8 @@ struct JSONTreeWriter {
                 write(element, depth: depth + 1)
             }
             close(UInt8(ascii: "]"), depth: depth)
+        case .entry(let entry):
+            write(entry: entry, depth: depth)
         case .object(let node):
             bytes.append(UInt8(ascii: "{"))
             if pretty { bytes.append(UInt8(ascii: "\n")) }
@@ -106,18 +115,18 @@ struct JSONTreeWriter {
         return order
     }
 
-    private mutating func separator() {
+    mutating func separator() {
         bytes.append(UInt8(ascii: ","))
         if pretty { bytes.append(UInt8(ascii: "\n")) }
     }
 
-    private mutating func indent(_ depth: Int) {
+    mutating func indent(_ depth: Int) {
         guard pretty else { return }
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
     /// Foundation writes an empty container as `[`, a line break, then the closing line: `[\n\n]` when pretty.
-    private mutating func close(_ bracket: UInt8, depth: Int) {
+    mutating func close(_ bracket: UInt8, depth: Int) {
         if pretty {
             bytes.append(UInt8(ascii: "\n"))
             indent(depth)

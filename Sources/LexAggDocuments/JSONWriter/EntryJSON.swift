@@ -1,0 +1,157 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+
+/// Entries written from their fields, in exactly the bytes their `Codable` conformances give through
+/// ``FastJSONEncoder`` (and Foundation's `JSONEncoder`): members in UTF-8 order of their keys, an optional left out
+/// when nil (`encodeIfPresent`, as the synthesised conformances do), `SenseGroup`'s relations only when not empty
+/// (its own `encode(to:)`). An answer of the offline Wiktionary is hundreds of senses, pronunciations and
+/// provenances; through `Codable` each was an encoder, a container and a tree node, sorted and written again.
+///
+/// A change to the fields or the coding of these types must be made here too: `EntryJSONTests` compares this writer
+/// with Foundation's encoder on every field, and `FastJSONEncoderTests` on real answers.
+extension JSONTreeWriter {
+    mutating func write(entry: Entry, depth: Int) {
+        var members = open(UInt8(ascii: "{"))
+        if let etymology = entry.etymology { key("etymology", &members, depth); writeString(etymology) }
+        key("headword", &members, depth); writeString(entry.headword)
+        if let language = entry.language { key("language", &members, depth); writeString(language.code) }
+        key("pronunciations", &members, depth)
+        var items = open(UInt8(ascii: "["))
+        for pronunciation in entry.pronunciations { element(&items, depth + 1); write(pronunciation, depth: depth + 2) }
+        close(UInt8(ascii: "]"), depth: depth + 1)
+        key("provenance", &members, depth); write(entry.provenance, depth: depth + 1)
+        key("senseGroups", &members, depth)
+        items = open(UInt8(ascii: "["))
+        for group in entry.senseGroups { element(&items, depth + 1); write(group, depth: depth + 2) }
+        close(UInt8(ascii: "]"), depth: depth + 1)
+        key("translations", &members, depth)
+        items = open(UInt8(ascii: "["))
+        for translation in entry.translations { element(&items, depth + 1); write(translation, depth: depth + 2) }
+        close(UInt8(ascii: "]"), depth: depth + 1)
+        close(UInt8(ascii: "}"), depth: depth)
+    }
+
+    private mutating func write(_ group: SenseGroup, depth: Int) {
+        var members = open(UInt8(ascii: "{"))
+        if !group.antonyms.isEmpty { key("antonyms", &members, depth); write(strings: group.antonyms, depth: depth + 1) }
+        if let partOfSpeech = group.partOfSpeech { key("partOfSpeech", &members, depth); writeString(partOfSpeech.name) }
+        key("senses", &members, depth); write(senses: group.senses, depth: depth + 1)
+        if !group.synonyms.isEmpty { key("synonyms", &members, depth); write(strings: group.synonyms, depth: depth + 1) }
+        close(UInt8(ascii: "}"), depth: depth)
+    }
+
+    private mutating func write(senses: [Sense], depth: Int) {
+        var items = open(UInt8(ascii: "["))
+        for sense in senses { element(&items, depth); write(sense, depth: depth + 1) }
+        close(UInt8(ascii: "]"), depth: depth)
+    }
+
+    private mutating func write(_ sense: Sense, depth: Int) {
+        var members = open(UInt8(ascii: "{"))
+        key("antonyms", &members, depth); write(strings: sense.antonyms, depth: depth + 1)
+        key("definition", &members, depth); writeString(sense.definition)
+        key("examples", &members, depth); write(strings: sense.examples, depth: depth + 1)
+        if let formOf = sense.formOf {
+            key("formOf", &members, depth)
+            var inner = open(UInt8(ascii: "{"))
+            if let form = formOf.form { key("form", &inner, depth + 1); writeString(form) }
+            key("lemma", &inner, depth + 1); writeString(formOf.lemma)
+            close(UInt8(ascii: "}"), depth: depth + 1)
+        }
+        key("labels", &members, depth); write(strings: sense.labels, depth: depth + 1)
+        key("sources", &members, depth)
+        var items = open(UInt8(ascii: "["))
+        for source in sense.sources { element(&items, depth + 1); write(source, depth: depth + 2) }
+        close(UInt8(ascii: "]"), depth: depth + 1)
+        key("subsenses", &members, depth); write(senses: sense.subsenses, depth: depth + 1)
+        key("synonyms", &members, depth); write(strings: sense.synonyms, depth: depth + 1)
+        close(UInt8(ascii: "}"), depth: depth)
+    }
+
+    private mutating func write(_ pronunciation: Pronunciation, depth: Int) {
+        var members = open(UInt8(ascii: "{"))
+        if let accent = pronunciation.accent { key("accent", &members, depth); writeString(accent) }
+        if let audioURL = pronunciation.audioURL { key("audioURL", &members, depth); writeString(audioURL) }
+        key("notation", &members, depth); writeString(pronunciation.notation.rawValue)
+        key("provenance", &members, depth); write(pronunciation.provenance, depth: depth + 1)
+        key("text", &members, depth); writeString(pronunciation.text)
+        close(UInt8(ascii: "}"), depth: depth)
+    }
+
+    private mutating func write(_ translation: Translation, depth: Int) {
+        var members = open(UInt8(ascii: "{"))
+        if let context = translation.context { key("context", &members, depth); writeString(context) }
+        key("examples", &members, depth)
+        var items = open(UInt8(ascii: "["))
+        for example in translation.examples {
+            element(&items, depth + 1)
+            write(source: example.source, target: example.target, depth: depth + 2)
+        }
+        close(UInt8(ascii: "]"), depth: depth + 1)
+        key("notes", &members, depth); write(strings: translation.notes, depth: depth + 1)
+        key("pair", &members, depth)
+        write(source: translation.pair.source.code, target: translation.pair.target.code, depth: depth + 1)
+        if let partOfSpeech = translation.partOfSpeech { key("partOfSpeech", &members, depth); writeString(partOfSpeech.name) }
+        key("provenance", &members, depth); write(translation.provenance, depth: depth + 1)
+        key("text", &members, depth); writeString(translation.text)
+        close(UInt8(ascii: "}"), depth: depth)
+    }
+
+    /// A `LanguagePair` or a `TranslatedExample`: `{"source", "target"}`.
+    private mutating func write(source: String, target: String, depth: Int) {
+        var members = open(UInt8(ascii: "{"))
+        key("source", &members, depth); writeString(source)
+        key("target", &members, depth); writeString(target)
+        close(UInt8(ascii: "}"), depth: depth)
+    }
+
+    private mutating func write(_ provenance: Provenance, depth: Int) {
+        var members = open(UInt8(ascii: "{"))
+        key("provider", &members, depth); writeString(provenance.provider.rawValue)
+        key("retrievedAt", &members, depth)
+        if lastDate != provenance.retrievedAt {
+            lastDate = provenance.retrievedAt
+            lastDateText = JSONLiteral.iso8601(provenance.retrievedAt)
+        }
+        writeString(lastDateText)
+        key("source", &members, depth); writeString(provenance.source)
+        close(UInt8(ascii: "}"), depth: depth)
+    }
+
+    private mutating func write(strings: [String], depth: Int) {
+        var items = open(UInt8(ascii: "["))
+        for text in strings { element(&items, depth); writeString(text) }
+        close(UInt8(ascii: "]"), depth: depth)
+    }
+
+    // MARK: Containers, as write(_:depth:) lays them out
+
+    /// Opens an object or array; the count of its members so far, for ``key(_:_:_:)`` and ``element(_:_:)``.
+    private mutating func open(_ bracket: UInt8) -> Int {
+        bytes.append(bracket)
+        if pretty { bytes.append(UInt8(ascii: "\n")) }
+        return 0
+    }
+
+    /// The next member's key (a plain ASCII name, needing no escapes) of an object at `depth`, and its colon.
+    private mutating func key(_ name: StaticString, _ members: inout Int, _ depth: Int) {
+        element(&members, depth)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        if pretty { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(UInt8(ascii: ":"))
+        if pretty { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// The separator and indentation before the next element of a container at `depth`.
+    private mutating func element(_ count: inout Int, _ depth: Int) {
+        if count > 0 { separator() }
+        count += 1
+        indent(depth + 1)
+    }
+}

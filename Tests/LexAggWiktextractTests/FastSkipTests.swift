@@ -1,4 +1,5 @@
 import Foundation
+import LexAggCore
 import LexAggWiktextract
 import Testing
 
@@ -21,21 +22,9 @@ import Testing
             + " translations " + record.translations.map { text($0.word) + "/" + text($0.code) }.joined(separator: ",")
     }
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            // SplitMix64: the same lines on every run.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A random JSON value in wiktextract's shapes and beyond: strings with every escape, eight-byte steps and
     /// multi-byte characters, numbers of every form, literals, white space, and containers nested up to `depth`.
-    static func value(depth: Int, using generator: inout Generator) -> String {
+    static func value(depth: Int, using generator: inout SeededGenerator) -> String {
         let pieces = ["a", "word", "é", "😀", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\b", "\\f", "\\r", "\\u00e9", "\\uD83D\\uDE00",
                       "\\uDC00", "12345678", "x y", "\u{7F}"]
         let spaces = ["", "", "", " ", "  ", "\t", "\n", "\r\n "]
@@ -63,7 +52,7 @@ import Testing
     }
 
     @Test func theFastPathAgreesWithTheCheckedOneOnWellFormedAndBrokenLines() {
-        var generator = Generator(state: 20)
+        var generator = SeededGenerator(seed: 20)
         var compared = 0, malformed = 0
         for round in 0..<4000 {
             let inner = Self.value(depth: round % 50 == 0 ? 80 : 5, using: &generator)

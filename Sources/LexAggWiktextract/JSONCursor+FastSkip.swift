@@ -5,10 +5,17 @@
 /// containers each, most of them skipped: a call per value, its prologue and its position kept in memory, were most
 /// of the scan.
 extension JSONCursor {
-    /// Where the string whose opening quote is at `start` ends (after its closing quote), and whether it has escapes;
-    /// nil when it is not a plain well-formed string (the checked path then says why).
+    /// What ``scanString(_:_:from:)`` found: where the string ends (after its closing quote) and whether it has
+    /// escapes, or where and what is wrong with it.
+    enum StringScan {
+        case end(Int, escaped: Bool)
+        case malformed(at: Int, StaticString)
+    }
+
+    /// The string whose opening quote is at `start`, eight bytes at a time up to the first quote, backslash or
+    /// control character, escapes checked: the one scan of strings, for ``skipString()`` and the fast path.
     @inline(__always)
-    static func stringEnd(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> (end: Int, escaped: Bool)? {
+    static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> StringScan {
         var position = start &+ 1
         var escaped = false
         while true {
@@ -19,26 +26,29 @@ extension JSONCursor {
                 position &+= special.trailingZeroBitCount &>> 3
                 break
             }
-            guard position < count else { return nil }
+            guard position < count else { return .malformed(at: position, "a string is not closed") }
             let byte = base[position]
-            if byte == UInt8(ascii: "\"") { return (position &+ 1, escaped) }
+            if byte == UInt8(ascii: "\"") { return .end(position &+ 1, escaped: escaped) }
             if byte == UInt8(ascii: "\\") {
-                guard position &+ 1 < count else { return nil }
-                switch base[position &+ 1] {
+                escaped = true
+                position &+= 1
+                guard position < count else { return .malformed(at: position, "a string is not closed") }
+                switch base[position] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    position &+= 2
+                    position &+= 1
                 case UInt8(ascii: "u"):
-                    guard position &+ 5 < count else { return nil }
-                    for offset in 2...5 where hexValue(base[position &+ offset]) == nil { return nil }
-                    position &+= 6
+                    guard position &+ 4 < count else { return .malformed(at: position, "a truncated \\u escape") }
+                    for offset in 1...4 where hexValue(base[position &+ offset]) == nil {
+                        return .malformed(at: position, "a bad \\u escape")
+                    }
+                    position &+= 5
                 default:
-                    return nil
+                    return .malformed(at: position, "an unknown escape in a string")
                 }
-                escaped = true
                 continue
             }
-            if byte < 0x20 { return nil }
+            if byte < 0x20 { return .malformed(at: position, "a control character in a string") }
             position &+= 1
         }
     }
@@ -75,7 +85,7 @@ extension JSONCursor {
                 guard position < count else { return nil }
                 switch base[position] {
                 case UInt8(ascii: "\""):
-                    guard let (end, _) = stringEnd(base, count, from: position) else { return nil }
+                    guard case .end(let end, _) = scanString(base, count, from: position) else { return nil }
                     position = end
                     state = 2
                 case UInt8(ascii: "{"):
@@ -116,7 +126,7 @@ extension JSONCursor {
             case 1:
                 skipWhitespace()
                 guard position < count, base[position] == UInt8(ascii: "\""),
-                      let (end, _) = stringEnd(base, count, from: position)
+                      case .end(let end, _) = scanString(base, count, from: position)
                 else { return nil }
                 position = end
                 skipWhitespace()

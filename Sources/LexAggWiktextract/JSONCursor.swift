@@ -51,51 +51,13 @@ struct JSONCursor {
     /// Skips the string that starts at `position` (its opening quote), checking its escapes; returns whether it has
     /// any (then its text needs ``decodeString(from:into:)``; else it is `base[start..<position - 1]` as it is).
     mutating func skipString() throws(RecordScanner.Malformed) -> Bool {
-        if fastSkips, let (end, escaped) = Self.stringEnd(base, count, from: position) {
+        switch Self.scanString(base, count, from: position) {
+        case .end(let end, let escaped):
             position = end
             return escaped
-        }
-        return try checkString()
-    }
-
-    /// ``skipString()`` step by step, saying what is wrong.
-    private mutating func checkString() throws(RecordScanner.Malformed) -> Bool {
-        position += 1
-        var escaped = false
-        while true {
-            // Eight bytes at a time up to the first quote, backslash or control character.
-            while position + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let special = Self.specialBytes(word)
-                if special == 0 { position += 8; continue }
-                position += special.trailingZeroBitCount >> 3
-                break
-            }
-            guard position < count else { throw fail("a string is not closed") }
-            let byte = base[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return escaped
-            }
-            if byte == UInt8(ascii: "\\") {
-                escaped = true
-                position += 1
-                guard position < count else { throw fail("a string is not closed") }
-                switch base[position] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    position += 1
-                case UInt8(ascii: "u"):
-                    guard position + 4 < count else { throw fail("a truncated \\u escape") }
-                    for offset in 1...4 where Self.hexValue(base[position + offset]) == nil { throw fail("a bad \\u escape") }
-                    position += 5
-                default:
-                    throw fail("an unknown escape in a string")
-                }
-                continue
-            }
-            if byte < 0x20 { throw fail("a control character in a string") }
-            position += 1
+        case .malformed(let at, let problem):
+            position = at
+            throw fail(problem.description)
         }
     }
 

@@ -27,39 +27,30 @@ extension WikitextSource {
 
     /// ``templateEnd(from:limit:)`` by scanning: `{{` and `}}` counted until they balance.
     func scanTemplateEnd(from start: Int, limit: Int) -> Int? {
-        var depth = 0
-        var index = start
-        while index < limit - 1 {
-            let byte = bytes[index]
-            if byte == Ascii.openBrace, bytes[index + 1] == Ascii.openBrace {
-                depth += 1
-                index += 2
-            } else if byte == Ascii.closeBrace, bytes[index + 1] == Ascii.closeBrace {
-                depth -= 1
-                index += 2
-                if depth == 0 { return index }
-            } else {
-                index += 1
-            }
-        }
-        return nil
+        scanPairEnd(from: start, limit: limit, open: Ascii.openBrace, close: Ascii.closeBrace, stopsAtParagraph: false)
     }
 
     /// ``linkEnd(from:limit:)`` by scanning: `[[` and `]]` counted until they balance; a blank line ends the search.
     func scanLinkEnd(from start: Int, limit: Int) -> Int? {
+        scanPairEnd(from: start, limit: limit, open: Ascii.openBracket, close: Ascii.closeBracket, stopsAtParagraph: true)
+    }
+
+    /// Pairs of `open` and pairs of `close` counted from `start` until they balance (the end, after the closing
+    /// pair), or `nil` before `limit`, or at a blank line when `stopsAtParagraph` (links never span paragraphs).
+    private func scanPairEnd(from start: Int, limit: Int, open: UInt8, close: UInt8, stopsAtParagraph: Bool) -> Int? {
         var depth = 0
         var index = start
         while index < limit - 1 {
             let byte = bytes[index]
-            if byte == Ascii.openBracket, bytes[index + 1] == Ascii.openBracket {
+            if byte == open, bytes[index + 1] == open {
                 depth += 1
                 index += 2
-            } else if byte == Ascii.closeBracket, bytes[index + 1] == Ascii.closeBracket {
+            } else if byte == close, bytes[index + 1] == close {
                 depth -= 1
                 index += 2
                 if depth == 0 { return index }
-            } else if byte == Ascii.newline, index + 1 < limit, bytes[index + 1] == Ascii.newline {
-                return nil  // links never span paragraphs
+            } else if stopsAtParagraph, byte == Ascii.newline, bytes[index + 1] == Ascii.newline {
+                return nil
             } else {
                 index += 1
             }

@@ -128,14 +128,7 @@ extension JSONTreeWriter {
         close(UInt8(ascii: "]"), depth: depth)
     }
 
-    // MARK: Containers, as write(_:depth:) lays them out
-
-    /// Opens an object or array; the count of its members so far, for ``key(_:_:_:)`` and ``element(_:_:)``.
-    private mutating func open(_ bracket: UInt8) -> Int {
-        bytes.append(bracket)
-        if pretty { bytes.append(UInt8(ascii: "\n")) }
-        return 0
-    }
+    // MARK: Keys
 
     /// The next member's key (a plain ASCII name, needing no escapes) of an object at `depth`, and its colon.
     private mutating func key(_ name: StaticString, _ members: inout Int, _ depth: Int) {
@@ -143,15 +136,6 @@ extension JSONTreeWriter {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         bytes.append(UInt8(ascii: "\""))
-        if pretty { bytes.append(UInt8(ascii: " ")) }
-        bytes.append(UInt8(ascii: ":"))
-        if pretty { bytes.append(UInt8(ascii: " ")) }
-    }
-
-    /// The separator and indentation before the next element of a container at `depth`.
-    private mutating func element(_ count: inout Int, _ depth: Int) {
-        if count > 0 { separator() }
-        count += 1
-        indent(depth + 1)
+        colon()
     }
 }

@@ -69,29 +69,20 @@ struct JSONTreeWriter {
         case .string(let text):
             writeString(text)
         case .array(let node):
-            bytes.append(UInt8(ascii: "["))
-            if pretty { bytes.append(UInt8(ascii: "\n")) }
-            for (index, element) in node.values.enumerated() {
-                if index > 0 { separator() }
-                indent(depth + 1)
-                write(element, depth: depth + 1)
+            var items = open(UInt8(ascii: "["))
+            for value in node.values {
+                element(&items, depth)
+                write(value, depth: depth + 1)
             }
             close(UInt8(ascii: "]"), depth: depth)
         case .entry(let entry):
             write(entry: entry, depth: depth)
         case .object(let node):
-            bytes.append(UInt8(ascii: "{"))
-            if pretty { bytes.append(UInt8(ascii: "\n")) }
-            let order = sortedOrder(of: node.keys)
-            for (position, index) in order.enumerated() {
-                if position > 0 { separator() }
-                indent(depth + 1)
+            var members = open(UInt8(ascii: "{"))
+            for index in sortedOrder(of: node.keys) {
+                element(&members, depth)
                 writeString(node.keys[index])
-                if pretty {
-                    bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
-                } else {
-                    bytes.append(UInt8(ascii: ":"))
-                }
+                colon()
                 write(node.values[index], depth: depth + 1)
             }
             close(UInt8(ascii: "}"), depth: depth)
@@ -115,12 +106,35 @@ struct JSONTreeWriter {
         return order
     }
 
-    mutating func separator() {
+    /// Opens an object or array; the count of its members so far, for ``element(_:_:)``.
+    mutating func open(_ bracket: UInt8) -> Int {
+        bytes.append(bracket)
+        if pretty { bytes.append(UInt8(ascii: "\n")) }
+        return 0
+    }
+
+    /// The separator and indentation before the next element of a container at `depth`.
+    mutating func element(_ count: inout Int, _ depth: Int) {
+        if count > 0 { separator() }
+        count += 1
+        indent(depth + 1)
+    }
+
+    /// Between a member's key and its value: `:`, or ` : ` when pretty (as Foundation writes it).
+    mutating func colon() {
+        if pretty {
+            bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+        } else {
+            bytes.append(UInt8(ascii: ":"))
+        }
+    }
+
+    private mutating func separator() {
         bytes.append(UInt8(ascii: ","))
         if pretty { bytes.append(UInt8(ascii: "\n")) }
     }
 
-    mutating func indent(_ depth: Int) {
+    private mutating func indent(_ depth: Int) {
         guard pretty else { return }
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }

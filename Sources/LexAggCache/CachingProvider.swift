@@ -51,7 +51,7 @@ public struct LookupCache: AnswerCaching {
     public func wrap(_ provider: any DictionaryProvider) -> any DictionaryProvider {
         guard provider.descriptor.requiresNetwork else { return provider }
         let layer = CacheLayer(cache: self, provider: provider)
-        switch (provider as? any DefinitionProviding, provider as? any TranslationProviding) {
+        switch (provider.asDefiner, provider.asTranslator) {
         case (let definer?, let translator?): return CachedDefinerTranslator(layer: layer, definer: definer, translator: translator)
         case (let definer?, nil): return CachedDefiner(layer: layer, definer: definer)
         case (nil, let translator?): return CachedTranslator(layer: layer, translator: translator)
@@ -174,14 +174,14 @@ extension CachedDefining {
     }
 
     func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
-        guard layer.cache.mode != .offline, let matcher = definer as? any MatchProviding else { return [] }
+        guard layer.cache.mode != .offline, let matcher = definer.asMatcher else { return [] }
         return try await matcher.suggestions(for: query, limit: limit)
     }
 
-    var matchStrategies: [MatchStrategy] { (definer as? any MatchProviding)?.matchStrategies ?? [] }
+    var matchStrategies: [MatchStrategy] { definer.asMatcher?.matchStrategies ?? [] }
 
     func match(_ query: MatchQuery) async throws -> [String] {
-        guard layer.cache.mode != .offline, let matcher = definer as? any MatchProviding else { return [] }
+        guard layer.cache.mode != .offline, let matcher = definer.asMatcher else { return [] }
         return try await matcher.match(query)
     }
 }

@@ -17,11 +17,56 @@ public protocol DictionaryProvider: Sendable {
 
     /// Whether the provider can be used now (files readable, credentials present), and if not, why.
     func availability() async -> ProviderAvailability
+
+    // MARK: The provider as each capability it adopts
+    //
+    // Each is the provider itself when it adopts the protocol, else nil; the protocols' extensions below supply
+    // them, so a provider never implements them. Code that holds `any DictionaryProvider` asks these instead of
+    // casting (`provider.asDefiner`): a cast makes the Swift runtime scan every protocol conformance
+    // record of the binary the first time it meets a type, about a million instructions each in the static binary,
+    // and an offline lookup met several (Benchmarks/startup-callgrind.sh). The answer is the same; the conformance
+    // kit checks it (`ProviderConformance`). A generic provider whose capability is a conditional conformance must
+    // implement the accessor itself.
+
+    /// The provider as a ``DefinitionProviding``, or nil.
+    var asDefiner: (any DefinitionProviding)? { get }
+    /// The provider as a ``TranslationProviding``, or nil.
+    var asTranslator: (any TranslationProviding)? { get }
+    /// The provider as a ``RandomWordProviding``, or nil.
+    var asRandomSource: (any RandomWordProviding)? { get }
+    /// The provider as a ``MatchProviding``, or nil.
+    var asMatcher: (any MatchProviding)? { get }
+    /// The provider as a ``LemmaProviding``, or nil.
+    var asLemmatizer: (any LemmaProviding)? { get }
+    /// The provider as a ``StoredAnswerProviding``, or nil.
+    var asStoredAnswers: (any StoredAnswerProviding)? { get }
+    /// The provider as a ``DescriptorDiscovering``, or nil.
+    var asDiscovering: (any DescriptorDiscovering)? { get }
+    /// The provider as a ``DescribedProvider``, or nil.
+    var asDescribed: (any DescribedProvider)? { get }
 }
 
 extension DictionaryProvider {
     public func availability() async -> ProviderAvailability { .available }
+
+    public var asDefiner: (any DefinitionProviding)? { nil }
+    public var asTranslator: (any TranslationProviding)? { nil }
+    public var asRandomSource: (any RandomWordProviding)? { nil }
+    public var asMatcher: (any MatchProviding)? { nil }
+    public var asLemmatizer: (any LemmaProviding)? { nil }
+    public var asStoredAnswers: (any StoredAnswerProviding)? { nil }
+    public var asDiscovering: (any DescriptorDiscovering)? { nil }
+    public var asDescribed: (any DescribedProvider)? { nil }
 }
+
+extension DefinitionProviding { public var asDefiner: (any DefinitionProviding)? { self } }
+extension TranslationProviding { public var asTranslator: (any TranslationProviding)? { self } }
+extension RandomWordProviding { public var asRandomSource: (any RandomWordProviding)? { self } }
+extension MatchProviding { public var asMatcher: (any MatchProviding)? { self } }
+extension LemmaProviding { public var asLemmatizer: (any LemmaProviding)? { self } }
+extension StoredAnswerProviding { public var asStoredAnswers: (any StoredAnswerProviding)? { self } }
+extension DescriptorDiscovering { public var asDiscovering: (any DescriptorDiscovering)? { self } }
+extension DescribedProvider { public var asDescribed: (any DescribedProvider)? { self } }
 
 /// A provider that defines words.
 public protocol DefinitionProviding: DictionaryProvider {

@@ -44,7 +44,7 @@ extension JSONOutput.ProviderInfo {
     public static func listing(of registry: ProviderRegistry) async -> [JSONOutput.ProviderInfo] {
         var infos: [JSONOutput.ProviderInfo] = []
         for provider in registry.providers {
-            if let discovering = provider as? any DescriptorDiscovering { await discovering.discoverDescriptor() }
+            if let discovering = provider.asDiscovering { await discovering.discoverDescriptor() }
             let availability = await provider.availability()
             let descriptor = provider.descriptor
             var reason: String?
@@ -56,13 +56,13 @@ extension JSONOutput.ProviderInfo {
             }
             infos.append(JSONOutput.ProviderInfo(
                 id: descriptor.id, name: descriptor.displayName,
-                description: (provider as? any DescribedProvider)?.shortDescription(),
+                description: provider.asDescribed?.shortDescription(),
                 capabilities: descriptor.capabilities.names, languages: descriptor.languages,
                 translations: descriptor.translationPairs.map(\.description),
                 mode: descriptor.requiresNetwork ? "online" : "offline",
                 requiresCredentials: descriptor.requiresCredentials, source: descriptor.source,
                 available: availability.isAvailable, status: status, unavailableReason: reason,
-                matchStrategies: (provider as? any MatchProviding)?.matchStrategies ?? []
+                matchStrategies: provider.asMatcher?.matchStrategies ?? []
             ))
         }
         return infos

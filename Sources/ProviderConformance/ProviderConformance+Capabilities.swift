@@ -31,6 +31,7 @@ extension ProviderConformance {
         func fail(_ rule: String, _ detail: String) { failures.append(ConformanceFailure(rule: rule, detail: detail)) }
         let provider: any TranslationProviding
         do { provider = try await makeProvider() } catch { return [ConformanceFailure(rule: "create", detail: "\(error)")] }
+        failures += checkCapabilityViews(provider)
         if provider.descriptor.id != expectedID { fail("descriptor", "id is '\(provider.descriptor.id)'") }
         if !provider.descriptor.capabilities.contains(.translate) { fail("descriptor", "no .translate capability") }
         if known.isEmpty || unknown.isEmpty { fail("fixtures", "known and unknown words are both needed") }
@@ -107,6 +108,7 @@ extension ProviderConformance {
         func fail(_ rule: String, _ detail: String) { failures.append(ConformanceFailure(rule: rule, detail: detail)) }
         let provider: any RandomWordProviding
         do { provider = try await makeProvider() } catch { return [ConformanceFailure(rule: "create", detail: "\(error)")] }
+        failures += checkCapabilityViews(provider)
         if provider.descriptor.id != expectedID { fail("descriptor", "id is '\(provider.descriptor.id)'") }
         if !provider.descriptor.capabilities.contains(.randomWords) { fail("descriptor", "no .randomWords capability") }
         for count in counts {
@@ -175,6 +177,7 @@ extension ProviderConformance {
         func fail(_ rule: String, _ detail: String) { failures.append(ConformanceFailure(rule: rule, detail: detail)) }
         let provider: any MatchProviding
         do { provider = try await makeProvider() } catch { return [ConformanceFailure(rule: "create", detail: "\(error)")] }
+        failures += checkCapabilityViews(provider)
         if provider.descriptor.id != expectedID { fail("descriptor", "id is '\(provider.descriptor.id)'") }
         if !provider.descriptor.capabilities.contains(.match) { fail("descriptor", "no .match capability") }
         if known.isEmpty { fail("fixtures", "no known prefixes given") }

@@ -89,6 +89,8 @@ public enum ProviderConformance {
             return [Failure(rule: "create", detail: "the provider could not be created: \(error)")]
         }
 
+        failures += checkCapabilityViews(provider)
+
         // Descriptor.
         let descriptor = provider.descriptor
         if descriptor.id != expectedID { fail("descriptor", "id is '\(descriptor.id)', expected '\(expectedID)'") }

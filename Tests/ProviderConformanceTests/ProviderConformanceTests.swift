@@ -99,3 +99,44 @@ struct StubProvider: DefinitionProviding {
         #expect(MarkupCheck.problem(in: text) == problem)
     }
 }
+
+/// A generic wrapper that matches only when what it wraps does: a conditional conformance, which the protocols'
+/// default capability views cannot see (the kit must say so, or the service would never ask it to match).
+struct ConditionalWrapper<Base: DefinitionProviding>: DefinitionProviding {
+    let base: Base
+    var descriptor: ProviderDescriptor { base.descriptor }
+    func lookup(_ query: LookupQuery) async throws -> LookupResult { try await base.lookup(query) }
+}
+
+extension ConditionalWrapper: MatchProviding where Base: MatchProviding {
+    func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] { [] }
+    var matchStrategies: [MatchStrategy] { [] }
+    func match(_ query: MatchQuery) async throws -> [String] { [] }
+}
+
+extension StubProvider: MatchProviding {
+    func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] { [] }
+    var matchStrategies: [MatchStrategy] { [] }
+    func match(_ query: MatchQuery) async throws -> [String] { [] }
+}
+
+@Suite struct CapabilityViewTests {
+    @Test func viewsAreTheProviderForEachAdoptedCapabilityAndNilOtherwise() {
+        let provider: any DictionaryProvider = StubProvider(fault: .none)
+        #expect(provider.asDefiner != nil)
+        #expect(provider.asMatcher != nil)  // adopted in an extension of its own
+        #expect(provider.asTranslator == nil && provider.asLemmatizer == nil && provider.asRandomSource == nil)
+        #expect(provider.asStoredAnswers == nil && provider.asDiscovering == nil && provider.asDescribed == nil)
+        #expect(ProviderConformance.checkCapabilityViews(provider) == [])
+    }
+
+    @Test func aConditionalConformanceTheViewsMissIsCaught() {
+        // Through the protocol, as the service sees it (on the concrete type the compiler picks the constrained view).
+        let provider: any DictionaryProvider = ConditionalWrapper(base: StubProvider(fault: .none))
+        #expect(provider is any MatchProviding)
+        #expect(provider.asMatcher == nil)
+        let found = ProviderConformance.checkCapabilityViews(provider)
+        #expect(found.map(\.rule) == ["capability views"])
+        #expect(found.first?.detail.hasPrefix("asMatcher is nil though ConditionalWrapper<StubProvider> adopts MatchProviding") == true)
+    }
+}

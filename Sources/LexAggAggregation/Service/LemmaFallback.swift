@@ -121,7 +121,7 @@ extension ProviderSelection {
         // time it meets a type (about a million instructions here), and most providers find no lemmas.
         for candidate in registry.providers
         where candidate.descriptor.capabilities.contains(.lemmas) && (language.map(candidate.descriptor.gives) ?? true) {
-            guard let provider = candidate as? any LemmaProviding else { continue }
+            guard let provider = candidate.asLemmatizer else { continue }
             if await provider.availability().isAvailable { found.append(provider) }
         }
         return found

@@ -253,7 +253,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             let limit = service.configuration.suggestionLimit
             // Each provider gives more candidates than are shown: the ranking, not the provider, decides.
             let candidates = max(limit * 4, 20)
-            let matchers = definers.compactMap { $0 as? any MatchProviding }
+            let matchers = definers.compactMap { $0.asMatcher }
             guard !matchers.isEmpty else { return [] }
             var lists = [[String]](repeating: [], count: matchers.count)
             let online = matchers.indices.filter { !matchers[$0].descriptor.runsInline }
@@ -340,12 +340,12 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
 
     private func wrap(_ provider: any DefinitionProviding, _ mode: CacheMode?) -> any DefinitionProviding {
         guard let mode, let cache else { return provider }
-        return cache.wrap(provider, mode: mode) as? any DefinitionProviding ?? provider
+        return cache.wrap(provider, mode: mode).asDefiner ?? provider
     }
 
     private func wrap(_ provider: any TranslationProviding, _ mode: CacheMode?) -> any TranslationProviding {
         guard let mode, let cache else { return provider }
-        return cache.wrap(provider, mode: mode) as? any TranslationProviding ?? provider
+        return cache.wrap(provider, mode: mode).asTranslator ?? provider
     }
 
     /// One log line per provider: where its answer came from (source, cache, stale), how long it took, or why it

@@ -126,8 +126,8 @@ extension ProviderSelection {
             let named = try self.named(names)
             var matchers: [any MatchProviding] = []
             for provider in named {
-                guard let matcher = provider as? any MatchProviding, matcher.matchStrategies.contains(strategy) else {
-                    let can = (provider as? any MatchProviding)?.matchStrategies.map(\.rawValue) ?? []
+                guard let matcher = provider.asMatcher, matcher.matchStrategies.contains(strategy) else {
+                    let can = provider.asMatcher?.matchStrategies.map(\.rawValue) ?? []
                     throw LookupServiceError(
                         .invalidRequest,
                         "\(provider.descriptor.id) cannot match by \(strategy)"
@@ -146,7 +146,7 @@ extension ProviderSelection {
             return (matchers, [])
         }
         let pool = (defaults.map { ids in ids.compactMap { registry.provider($0) } } ?? registry.providers)
-            .compactMap { $0 as? any MatchProviding }
+            .compactMap { $0.asMatcher }
         let able = pool.filter { matcher in
             matcher.matchStrategies.contains(strategy) && (query.language.map(matcher.descriptor.gives) ?? true)
                 && !(options.offline && matcher.descriptor.requiresNetwork)

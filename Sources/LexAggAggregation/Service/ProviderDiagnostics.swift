@@ -81,7 +81,7 @@ extension LookupService {
     private static func diagnose(
         _ provider: any DictionaryProvider, usedByDefault: Bool, deadline: Duration, clock: C
     ) async -> ProviderDiagnosis {
-        if let discovering = provider as? any DescriptorDiscovering { await discovering.discoverDescriptor() }
+        if let discovering = provider.asDiscovering { await discovering.discoverDescriptor() }
         let descriptor = provider.descriptor
         func diagnosis(
             _ status: ProviderDiagnosis.Status, _ message: String, hint: String? = nil,
@@ -126,11 +126,11 @@ extension LookupService {
     /// random word, else one translation in its first direction.
     private static func probe(_ provider: any DictionaryProvider) async throws {
         let language = provider.descriptor.languages.first
-        if let definer = provider as? any DefinitionProviding {
+        if let definer = provider.asDefiner {
             _ = try await definer.lookup(try LookupQuery("a", language: language))
-        } else if let random = provider as? any RandomWordProviding {
+        } else if let random = provider.asRandomSource {
             _ = try await random.randomWords(RandomWordRequest(count: 1, language: language))
-        } else if let translator = provider as? any TranslationProviding, let pair = provider.descriptor.translationPairs.first {
+        } else if let translator = provider.asTranslator, let pair = provider.descriptor.translationPairs.first {
             _ = try await translator.translate(try TranslationQuery("a", from: pair.source, to: pair.target))
         }
     }

@@ -75,14 +75,14 @@ public struct ProviderRegistry: Sendable {
         -> [any DefinitionProviding]
     {
         // The descriptor before the cast: a protocol cast scans the binary's conformance records for each new type.
-        (selection ?? providers).filter { $0.descriptor.defines(language) }.compactMap { $0 as? any DefinitionProviding }
+        (selection ?? providers).filter { $0.descriptor.defines(language) }.compactMap { $0.asDefiner }
     }
 
     /// Providers that can translate in `pair`'s direction, in priority order.
     public func translators(for pair: LanguagePair, among selection: [any DictionaryProvider]? = nil)
         -> [any TranslationProviding]
     {
-        (selection ?? providers).compactMap { $0 as? any TranslationProviding }
+        (selection ?? providers).compactMap { $0.asTranslator }
             .filter { provider in
                 provider.descriptor.translationPairs.contains {
                     $0.source.matches(pair.source) && $0.target.matches(pair.target)

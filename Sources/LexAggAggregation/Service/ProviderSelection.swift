@@ -21,13 +21,13 @@ struct ProviderSelection: Sendable {
     {
         if let names = options.providers {
             let selection = try named(names)
-            let unusable = selection.filter { !($0 is any DefinitionProviding) }.map(\.descriptor.id)
+            let unusable = selection.filter { $0.asDefiner == nil }.map(\.descriptor.id)
             if !unusable.isEmpty {
                 throw LookupServiceError(
                     .invalidRequest, "\(unusable.map(\.rawValue).joined(separator: ", ")) cannot look words up",
                     reason: .cannotLookUp(unusable))
             }
-            return (try onlyOffline(selection.compactMap { $0 as? any DefinitionProviding }, options), [])
+            return (try onlyOffline(selection.compactMap { $0.asDefiner }, options, \.descriptor), [])
         }
         let pool = defaults.map { ids in ids.compactMap { registry.provider($0) } }
         let candidates = registry.definers(for: language, among: pool).filter { provider in
@@ -57,7 +57,7 @@ struct ProviderSelection: Sendable {
                 reason: .noDictionaryUsable(notes: notes.map(\.message))
             )
         }
-        return (try onlyOffline(usable, options), notes)
+        return (try onlyOffline(usable, options, \.descriptor), notes)
     }
 
     /// The providers that translate in `pair`'s direction.
@@ -107,7 +107,7 @@ struct ProviderSelection: Sendable {
                 reason: .noTranslator(pair, directions: pairs)
             )
         }
-        return (try onlyOffline(translators, options), notes)
+        return (try onlyOffline(translators, options, \.descriptor), notes)
     }
 
     /// The providers that give random words of `language`, in priority order.
@@ -116,14 +116,13 @@ struct ProviderSelection: Sendable {
     {
         let named = try options.providers.map { names throws(LookupServiceError) in try self.named(names) }
         var candidates: [any RandomWordProviding] = []
-        for case let provider as any RandomWordProviding in named ?? registry.providers
-        where provider.descriptor.gives(language) {
+        for provider in (named ?? registry.providers).compactMap(\.asRandomSource) where provider.descriptor.gives(language) {
             if options.offline && provider.descriptor.requiresNetwork { continue }
             if named == nil, case .notConfigured = await provider.availability() { continue }
             candidates.append(provider)
         }
         guard !candidates.isEmpty else {
-            let languages = Set(registry.providers.compactMap { $0 as? any RandomWordProviding }
+            let languages = Set(registry.providers.compactMap { $0.asRandomSource }
                 .flatMap(\.descriptor.languages).map(\.code)).sorted()
             throw LookupServiceError(
                 .invalidRequest,
@@ -136,13 +135,12 @@ struct ProviderSelection: Sendable {
     }
 
     /// The available ones among `candidates`; unusable ones are left out with a note, unconfigured ones silently.
-    private func available<P: Sendable>(_ candidates: [P]) async -> ([P], [ServiceNote]) {
-        var usable: [P] = []
+    private func available(_ candidates: [any DefinitionProviding]) async -> ([any DefinitionProviding], [ServiceNote]) {
+        var usable: [any DefinitionProviding] = []
         var notes: [ServiceNote] = []
-        for candidate in candidates {
-            guard let provider = candidate as? any DictionaryProvider else { continue }
+        for provider in candidates {
             switch await provider.availability() {
-            case .available: usable.append(candidate)
+            case .available: usable.append(provider)
             case .notConfigured(let hint):
                 logger.debug("not asking \(provider.descriptor.id): not configured (\(hint))")
             case .unavailable(let reason):
@@ -154,11 +152,13 @@ struct ProviderSelection: Sendable {
     }
 
     /// With `--offline --no-cache`, only providers that need no network can answer.
-    private func onlyOffline<P: Sendable>(_ providers: [P], _ options: RequestOptions) throws(LookupServiceError) -> [P] {
+    private func onlyOffline<P: Sendable>(
+        _ providers: [P], _ options: RequestOptions, _ descriptor: (P) -> ProviderDescriptor
+    ) throws(LookupServiceError) -> [P] {
         guard options.offline && options.noCache else { return providers }
-        let local = providers.filter { ($0 as? any DictionaryProvider)?.descriptor.requiresNetwork == false }
+        let local = providers.filter { !descriptor($0).requiresNetwork }
         if local.isEmpty {
-            let online = providers.compactMap { ($0 as? any DictionaryProvider)?.descriptor.id }
+            let online = providers.map { descriptor($0).id }
             throw LookupServiceError(
                 .invalidRequest,
                 "--offline without the cache leaves no provider: "

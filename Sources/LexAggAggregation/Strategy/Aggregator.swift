@@ -88,14 +88,14 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     private static func fallback(_ provider: any DictionaryProvider, _ request: ProviderRequest)
         -> (@Sendable () async -> LookupResult?)?
     {
-        guard let stored = provider as? any StoredAnswerProviding else { return nil }
+        guard let stored = provider.asStoredAnswers else { return nil }
         return { await stored.staleAnswer(to: request) }
     }
 
     private static func fresh(_ provider: any DictionaryProvider, _ request: ProviderRequest)
         -> (@Sendable () async -> LookupResult?)?
     {
-        guard let stored = provider as? any StoredAnswerProviding else { return nil }
+        guard let stored = provider.asStoredAnswers else { return nil }
         return { await stored.freshAnswer(to: request) }
     }
 

@@ -44,7 +44,7 @@ struct DICTCatalog: Sendable {
             let named: [any DictionaryProvider]
             do { named = try registry.resolve(names) } catch { throw LookupServiceError(.invalidRequest, error.description) }
             for provider in named {
-                guard let definer = provider as? any DefinitionProviding else {
+                guard let definer = provider.asDefiner else {
                     throw LookupServiceError(.invalidRequest, "\(provider.descriptor.id) cannot look words up, so it cannot be a DICT database")
                 }
                 chosen.append(definer)
@@ -63,7 +63,7 @@ struct DICTCatalog: Sendable {
 
     private static func database(_ provider: any DefinitionProviding) -> DICTDatabase {
         let descriptor = provider.descriptor
-        let description = (provider as? any DescribedProvider)?.shortDescription() ?? descriptor.displayName
+        let description = provider.asDescribed?.shortDescription() ?? descriptor.displayName
         var info = ["\(descriptor.id): \(descriptor.displayName)", ""]
         if description != descriptor.displayName { info.append("Description: \(description)") }
         info.append("Source: \(descriptor.source)")
@@ -75,7 +75,7 @@ struct DICTCatalog: Sendable {
             }.joined(separator: ", "))
         }
         info.append("Needs the network: " + (descriptor.requiresNetwork ? "yes (answers are cached)" : "no"))
-        let strategies = (provider as? any MatchProviding)?.matchStrategies ?? []
+        let strategies = provider.asMatcher?.matchStrategies ?? []
         info.append("Match strategies: " + (strategies.isEmpty ? "none" : strategies.map(\.rawValue).joined(separator: ", ")))
         return DICTDatabase(
             id: descriptor.id, description: description, strategies: strategies, information: info.joined(separator: "\n"),

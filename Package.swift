@@ -360,6 +360,16 @@ for target in package.targets where target.type != .system && target.type != .pl
     // Async functions run on their caller's executor unless marked @concurrent: the offline path stays on
     // the main thread and never starts the concurrency thread pool (about 0.5 ms at start-up).
     settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))
+    // Release code asks for the metadata of a concrete generic type (`Result<T, SomeError>`, `Set<ProviderID>`)
+    // through its accessor, not by mangled name: a mangled name makes the runtime prove the type's requirements
+    // (`SomeError: Error`) by scanning every protocol conformance record of the static binary (about 14,000), some
+    // 0.6 million instructions per type on the first use; an offline lookup paid for a dozen (callgrind,
+    // Benchmarks/startup-callgrind.sh). The accessors take the witness tables the compiler already has.
+    if target.type != .test {
+        settings.append(.unsafeFlags(
+            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)
+        ))
+    }
     if fuzzing && target.type != .test { settings.append(.unsafeFlags(["-O"] + fuzzFlags)) }
     target.swiftSettings = settings
 }

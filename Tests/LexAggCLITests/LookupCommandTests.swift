@@ -193,6 +193,9 @@ import Testing
         #expect(root.stdout.contains("Exit codes: 0 found, 1 not found, 64 usage error"))
         let version = await CLIRun.run(["--version"])
         #expect(version.stdout == LexAggCLI.version + "\n")
+        // `--version` is answered before ArgumentParser runs; it must print what ArgumentParser would.
+        #expect(throws: (any Error).self) { _ = try LexAgg.parseAsRoot(["--version"]) }
+        do { _ = try LexAgg.parseAsRoot(["--version"]) } catch { #expect(LexAgg.fullMessage(for: error) + "\n" == version.stdout) }
     }
 }
 

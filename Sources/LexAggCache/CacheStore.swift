@@ -64,7 +64,10 @@ public final class CacheStore: AnswerStore {
 
     /// The stored answer for `key`, however old; nil when there is none or the cache is unusable.
     public func read(provider: ProviderID, formatVersion: Int, key: String) -> Record? {
-        perform("read the cache", writing: false) { db in
+        // Before the first write there is nothing to find: a read neither creates the file nor opens SQLite (an
+        // offline lookup on a fresh install asks the cache for every online provider).
+        guard !isMissing() else { return nil }
+        return perform("read the cache", writing: false) { db in
             guard let row = try Row.fetchOne(
                 db,
                 sql: "SELECT payload, stored_at FROM answer WHERE provider = ? AND format_version = ? AND key = ?",
@@ -245,6 +248,14 @@ public final class CacheStore: AnswerStore {
 
     private func disable() {
         state.withLock { $0 = .disabled }
+    }
+
+    /// Whether the cache file does not exist and this process has not opened it.
+    private func isMissing() -> Bool {
+        state.withLock { state in
+            guard case .closed = state else { return false }
+            return !FileManager.default.fileExists(atPath: path)
+        }
     }
 
     /// The open database, opening (and if need be recovering) it on first use; nil when unusable.

@@ -181,6 +181,18 @@ struct Fixture {
         #expect(source.calls == 2, "offline mode never calls the source")
     }
 
+    @Test func anOfflineLookupBeforeAnyAnswerIsStoredCreatesNoCacheFile() async throws {
+        let fixture = Fixture()
+        let source = CountingProvider(words: ["hello": "a greeting"])
+        let error = await #expect(throws: ProviderError.self) { try await fixture.wrapped(source, .offline).lookup(query) }
+        #expect(error?.code == .offline)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path), "a read found nothing and created nothing")
+        _ = try await fixture.wrapped(source).lookup(query)
+        #expect(FileManager.default.fileExists(atPath: fixture.path), "the first answer creates the file")
+        #expect(try await fixture.wrapped(source, .offline).lookup(query).cachedAt != nil)
+        #expect(source.calls == 1)
+    }
+
     @Test func offlineProvidersAndRandomWordsAreNotWrapped() {
         struct Local: DefinitionProviding {
             let descriptor = ProviderDescriptor(

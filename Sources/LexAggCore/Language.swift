@@ -27,7 +27,13 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
         }
         var primaryCode = String(primary)
         if primaryCode.count == 3, let short = Language.iso639_3To1[primaryCode] { primaryCode = short }
-        self.code = ([primaryCode] + parts.dropFirst().map(String.init)).joined(separator: "-")
+        // Appended one by one: `joined(separator:)` is not specialised here, and its first use costs a scan of
+        // every protocol conformance record of the binary (Benchmarks/startup-callgrind.sh).
+        for subtag in parts.dropFirst() {
+            primaryCode.append("-")
+            primaryCode.append(contentsOf: subtag)
+        }
+        self.code = primaryCode
     }
 
     /// The primary language subtag (`pt` for `pt-br`).

@@ -189,11 +189,14 @@ package enum PlainTextFormat {
     /// form is the index key (`House \House\ (hous), n.` → `House`), or `nil`.
     package static func displayHeadword(firstLine: Substring, indexKey: [UInt8], order: IndexOrder) -> String? {
         let words = firstLine.split(separator: " ", omittingEmptySubsequences: true)
+        let trimmedIndexKey = Array(indexKey.drop { $0 == UInt8(ascii: " ") })
         var best: String?
-        for count in 1...max(1, min(words.count, 12)) where count <= words.count {
-            let candidate = words[0..<count].joined(separator: " ")
+        var candidate = ""
+        for (offset, word) in words.prefix(12).enumerated() {
+            // The first `offset + 1` words, one space apart, grown a word at a time.
+            if offset > 0 { candidate.append(" ") }
+            candidate.append(contentsOf: word)
             let key = order.foldQuery(candidate)
-            let trimmedIndexKey = Array(indexKey.drop { $0 == UInt8(ascii: " ") })
             if key == indexKey || key == trimmedIndexKey || Array(key.drop { $0 == UInt8(ascii: " ") }) == trimmedIndexKey {
                 best = candidate
             }

@@ -86,7 +86,7 @@ public enum Template {
         var out = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
+            out.append(contentsOf: rest[..<open])  // the Substring overload: `+=` is the generic one
             let afterOpen = rest.index(after: open)
             if afterOpen < rest.endIndex, rest.index(after: afterOpen) < rest.endIndex,
                rest[rest.index(after: afterOpen)] == "}"
@@ -106,7 +106,7 @@ public enum Template {
             out.append("{")
             rest = rest[afterOpen...]
         }
-        out += rest
+        out.append(contentsOf: rest)
         return out
     }
 

@@ -117,7 +117,8 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
             for (index, job) in jobs.enumerated() {
                 // Each source waiting on the network gets at most an even share of what is left, so one that
                 // stalls cannot leave the ones after it no time at all.
-                let waiting = jobs[index...].filter(\.online).count
+                var waiting = 0
+                for later in index..<jobs.count where jobs[later].online { waiting += 1 }
                 let answer = await perform(job, index: index, until: end, shareOf: max(1, waiting))
                 answers.append(answer)
                 if answer.result.map({ !$0.isEmpty }) ?? false { break }
@@ -129,9 +130,9 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
                 answers.append(answer)
                 if answer.result.map({ !$0.isEmpty }) ?? false { return result(answers) }
             }
-            answers += await concurrently(jobs.enumerated().filter { $0.element.online }, until: end, stopAtFirstAnswer: true)
+            answers += await concurrently(onlineJobs(jobs), until: end, stopAtFirstAnswer: true)
         case .merge:
-            let online = jobs.enumerated().filter { $0.element.online }
+            let online = onlineJobs(jobs)
             if online.isEmpty {
                 // No child task at all: an offline lookup never starts the thread pool.
                 for (index, job) in jobs.enumerated() { answers.append(await perform(job, index: index, until: end)) }
@@ -145,6 +146,14 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
             }
         }
         return result(answers)
+    }
+
+    /// The online jobs with their places. Loops, not `filter`: in this generic type the standard library's generic
+    /// `filter` is called unspecialised, and its first use costs a scan of every conformance record of the binary.
+    private func onlineJobs(_ jobs: [Job]) -> [(offset: Int, element: Job)] {
+        var online: [(offset: Int, element: Job)] = []
+        for index in jobs.indices where jobs[index].online { online.append((index, jobs[index])) }
+        return online
     }
 
     private func result(_ answers: [Answer]) -> AggregatedResult {

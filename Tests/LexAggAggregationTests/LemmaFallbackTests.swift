@@ -23,6 +23,26 @@ struct TableLemmatizer: LemmaProviding {
     func lemmas(of query: LookupQuery) async throws -> [FormOf] { table[query.term] ?? [] }
 }
 
+/// A dictionary with its own morphology, like an imported wiktextract dump: `lemmas(of:)` reads its `forms`.
+struct FormsDictionary: DefinitionProviding, LemmaProviding {
+    let words: TableProvider
+    let forms: [String: [FormOf]]
+
+    init(_ words: TableProvider, forms: [String: [FormOf]]) {
+        self.words = words
+        self.forms = forms
+    }
+
+    var descriptor: ProviderDescriptor {
+        var descriptor = words.descriptor
+        descriptor.capabilities.insert(.lemmas)
+        return descriptor
+    }
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult { try await words.lookup(query) }
+    func lemmas(of query: LookupQuery) async throws -> [FormOf] { forms[query.term] ?? [] }
+}
+
 /// A provider whose entries are forms of other words (Wiktionary's "plural of house").
 struct FormOfProvider: DefinitionProviding {
     let descriptor = ProviderDescriptor(
@@ -58,6 +78,15 @@ struct FormOfProvider: DefinitionProviding {
         #expect(other.requests == ["define:walked"], "a provider that knew the form is not asked for the lemma")
         #expect(Set(answer.entries.map(\.headword)) == ["walked", "walk"])
         #expect(answer.result.outcomes.allSatisfy { if case .answered = $0.status { true } else { false } })
+    }
+
+    @Test func aProviderWithItsOwnFormsIsAskedForTheLemmaBeforeOtherMorphologies() async throws {
+        // An imported dump lists `walked` among `walk`'s forms; WordNet's rules, registered first, would guess `walke`.
+        let dump = FormsDictionary(TableProvider("dump", words: ["walk": "to move on foot"]), forms: ["walked": [FormOf(lemma: "walk", form: "past")]])
+        let rules = TableLemmatizer("rules", ["walked": [FormOf(lemma: "walke", form: "past tense")]])
+        let answer = try await LookupServiceTests.service([rules, dump]).define(try LookupQuery("walked"))
+        #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "walk", form: "past"), provider: ProviderID("dump")!, method: .morphology))
+        #expect(dump.words.requests == ["define:walked", "define:walk"], "the other morphology's guess is never looked up")
     }
 
     @Test func aWordNoProviderKnowsIsFoundThroughItsLemma() async throws {

@@ -33,7 +33,8 @@ public struct LemmaNote: Sendable, Hashable {
 extension LookupService.Definitions {
     /// The lemma fallbacks, within what is left of the deadline:
     /// 1. **Morphology**: providers that did not know the word as typed are asked for its lemmas, most likely first
-    ///    (`walked` → `walk`); the first lemma one of them knows is added to the answer.
+    ///    (`walked` → `walk`); the first lemma one of them knows is added to the answer. Lemmatizers among those
+    ///    providers are asked before the others.
     /// 2. **Form-of**: when the best entry in the word's language is only a form of another word (`plural of
     ///    house`) and that word is not in the answer yet, its entries are added after the form's own.
     func followLemmas(of query: LookupQuery, in result: AggregatedResult, matchedAs: String?, until end: C.Instant) async
@@ -62,7 +63,11 @@ extension LookupService.Definitions {
             let spellings = [query] + Normalization.looserVariants(of: query.term).compactMap {
                 try? LookupQuery(capitalised ? $0.prefix(1).uppercased() + $0.dropFirst() : $0, language: query.language)
             }
-            for lemmatizer in lemmatizers {
+            // The morphology of a provider that did not know the word comes first: it knows its own words best
+            // (an imported dump's `forms` name the lemma it has), and WordNet's rules, which must probe its index
+            // for every suffix and compound split, are then asked only when it finds nothing.
+            let own = lemmatizers.filter { empty.contains($0.descriptor.id) }
+            for lemmatizer in own + lemmatizers.filter({ !empty.contains($0.descriptor.id) }) {
                 var forms: [FormOf] = []
                 for spelling in spellings {
                     forms = (try? await lemmatizer.lemmas(of: spelling)) ?? []

@@ -12,14 +12,9 @@ cd "$(dirname "$0")/.."
 rounds="${1:-3}"
 for tool in dictd hyperfine; do command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install dictd hyperfine" >&2; exit 1; }; done
 
-if [ -n "${2:-}" ]; then
-  lexagg="$(realpath "$2")"
-else
-  swift build -c release --static-swift-stdlib --product lexagg >/dev/null
-  lexagg="$PWD/.build/release/lexagg"
-fi
-db="$PWD/Providers/DictDatabase/Embedded"
 . Benchmarks/common.sh
+lexagg=$(lexagg_binary "${2:-}")
+db="$PWD/Providers/DictDatabase/Embedded"
 work=$(mktemp -d)
 port=$(free_port); replay_port=$(free_port)
 start_dictd "$work" "$db" "$port"

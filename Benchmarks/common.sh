@@ -1,5 +1,15 @@
 # Shared by the benchmark scripts (sourced, not run).
 
+# lexagg_binary [PATH]: the absolute path of the lexagg binary PATH, or with no PATH the static release build's
+# (built first; the build the README's install section makes).
+lexagg_binary() {
+  if [ -n "${1:-}" ]; then
+    realpath "$1"
+  else
+    swift build -c release --static-swift-stdlib --product lexagg >/dev/null && echo "$PWD/.build/release/lexagg"
+  fi
+}
+
 # A free TCP port on loopback.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 

@@ -19,16 +19,10 @@ for tool in dictd dict hyperfine /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install dictd dict hyperfine time" >&2; exit 1; }
 done
 
-if [ -n "${3:-}" ]; then
-  lexagg="$(realpath "$3")"
-else
-  swift build -c release --static-swift-stdlib --product lexagg >/dev/null
-  lexagg="$PWD/.build/release/lexagg"
-fi
+. Benchmarks/common.sh
+lexagg=$(lexagg_binary "${3:-}")
 swift build -c release --product IndexScaling >/dev/null
 db="$PWD/Providers/DictDatabase/Embedded"
-
-. Benchmarks/common.sh
 work=$(mktemp -d)
 port=$(free_port); all_port=$(free_port)
 start_dictd "$work" "$db" "$port"

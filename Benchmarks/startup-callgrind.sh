@@ -14,12 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "needs valgrind: apt-get install valgrind" >&2; exit 1; }
-if [ -n "${1:-}" ]; then
-  binary="$(realpath "$1")"
-else
-  swift build -c release --static-swift-stdlib --product lexagg >/dev/null
-  binary="$PWD/.build/release/lexagg"
-fi
+. Benchmarks/common.sh
+binary=$(lexagg_binary "${1:-}")
 out="${2:-$(mktemp -d)}"
 mkdir -p "$out"
 work=$(mktemp -d)

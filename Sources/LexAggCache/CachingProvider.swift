@@ -69,9 +69,9 @@ public struct LookupCache: AnswerCaching {
         let source = digest(fingerprint)
         return switch request {
         case .define(let query):
-            "define|\(source)|\(query.language?.code ?? "*")|\(query.term.precomposedStringWithCanonicalMapping)"
+            "define|\(source)|\(query.language?.code ?? "*")|\(Normalization.nfc(query.term))"
         case .translate(let query):
-            "translate|\(source)|\(query.pair.source.code)>\(query.pair.target.code)|\(query.term.precomposedStringWithCanonicalMapping)"
+            "translate|\(source)|\(query.pair.source.code)>\(query.pair.target.code)|\(Normalization.nfc(query.term))"
         }
     }
 

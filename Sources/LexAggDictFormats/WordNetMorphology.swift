@@ -129,11 +129,15 @@ public struct WordNetMorphology: Sendable {
             found.append(Candidate(lemma: base, form: "\(prefix)- (\(meaning)) +", partOfSpeech: .verb))
         }
         if letters.count >= 6, letters.allSatisfy(\.isLetter) {
-            for cut in 3...(letters.count - 3) {
-                let (left, right) = (String(letters[..<cut]), String(letters[cut...]))
+            // Cut by the word's own indices: a String from an ArraySlice of Characters goes through the generic
+            // initialiser, whose first use costs a conformance scan.
+            var cut = word.index(word.startIndex, offsetBy: 3)
+            for _ in 3...(letters.count - 3) {
+                let (left, right) = (String(word[..<cut]), String(word[cut...]))
                 for joined in [left + " " + right, left + "-" + right] {
                     found.append(Candidate(lemma: joined, form: "one-word spelling", partOfSpeech: .noun))
                 }
+                word.formIndex(after: &cut)
             }
         }
         return found

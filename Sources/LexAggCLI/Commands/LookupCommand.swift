@@ -115,7 +115,8 @@ struct LookupOptions: Equatable, ContextCommand {
         let session = try await LookupPresenter(self, context: context)
         let query: LookupQuery
         do {
-            query = try session.query(words.joined(separator: " "))
+            // One word needs no joining (the generic `joined` costs a conformance scan on first use).
+            query = try session.query(words.count == 1 ? words[0] : words.joined(separator: " "))
         } catch {
             throw CommandFailure.usage(localized(.libraryInvalidWord, ErrorText.text(error)))
         }

@@ -22,11 +22,11 @@ public protocol DictionaryProvider: Sendable {
     //
     // Each is the provider itself when it adopts the protocol, else nil; the protocols' extensions below supply
     // them, so a provider never implements them. Code that holds `any DictionaryProvider` asks these instead of
-    // casting (`provider.asDefiner`): a cast makes the Swift runtime scan every protocol conformance
-    // record of the binary the first time it meets a type, about a million instructions each in the static binary,
-    // and an offline lookup met several (Benchmarks/startup-callgrind.sh). The answer is the same; the conformance
-    // kit checks it (`ProviderConformance`). A generic provider whose capability is a conditional conformance must
-    // implement the accessor itself.
+    // casting (`provider as? any DefinitionProviding`): a cast makes the Swift runtime scan every protocol
+    // conformance record of the binary the first time it meets a type, about a million instructions each in the
+    // static binary, and an offline lookup met several (Benchmarks/startup-callgrind.sh). The answer is the same; the
+    // conformance kit checks it (`ProviderConformance`). A generic provider whose capability is a conditional
+    // conformance must implement the accessor itself.
 
     /// The provider as a ``DefinitionProviding``, or nil.
     var asDefiner: (any DefinitionProviding)? { get }

@@ -122,8 +122,7 @@ extension ProviderSelection {
     /// The providers that find lemmas of words of `language` (local ones: they answer at once), if available.
     func lemmatizers(language: Language?) async -> [any LemmaProviding] {
         var found: [any LemmaProviding] = []
-        // The descriptor first: a cast to a protocol costs a scan of every conformance record in the binary the first
-        // time it meets a type (about a million instructions here), and most providers find no lemmas.
+        // The descriptor first: most providers find no lemmas.
         for candidate in registry.providers
         where candidate.descriptor.capabilities.contains(.lemmas) && (language.map(candidate.descriptor.gives) ?? true) {
             guard let provider = candidate.asLemmatizer else { continue }

@@ -29,7 +29,8 @@ import Testing
         let ran = await run(["lookup", "ran", "--providers", "wiktionary-offline", "--offline"])
         #expect(ran.status == 0, "\(ran.stderr)")
         #expect(ran.stdout.contains("To move swiftly on foot."), "\(ran.stdout)")
-        #expect(ran.stdout.contains("ran: ") && ran.stdout.contains("form of run"), "\(ran.stdout)")
+        // The dump's own forms name it (`ran` is run's `past`), before WordNet's exception list (`a form of run`).
+        #expect(ran.stdout.contains("ran: past of run"), "\(ran.stdout)")
         let haus = await run(["translate", "house", "--from", "en", "--to", "de", "--providers", "wiktionary-offline", "--offline"])
         #expect(haus.status == 0, "\(haus.stderr)")
         #expect(haus.stdout.contains("Haus") && haus.stdout.contains("Geschlecht"), "\(haus.stdout)")

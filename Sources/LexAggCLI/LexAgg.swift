@@ -14,7 +14,12 @@ public enum LexAggCLI {
     /// and every message of the run speak it; `--ui-language` is taken out of the arguments before they are parsed.
     public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
         let (flag, arguments) = UILanguage.extractFlag(from: arguments)
-        return await UILanguage.$current.withValue(context.uiLanguage(flag: flag)) {
+        let language = context.uiLanguage(flag: flag)
+        // Bound only when it differs from the task's: the async `withValue`'s closure is not nonisolated(nonsending),
+        // so calling it hops to the global executor, which starts its worker threads (four for an offline lookup)
+        // while the main thread waits for them.
+        guard language != UILanguage.current else { return await runInLanguage(arguments, context: context) }
+        return await UILanguage.$current.withValue(language) {
             await runInLanguage(arguments, context: context)
         }
     }

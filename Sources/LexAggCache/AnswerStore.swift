@@ -12,6 +12,9 @@ import LexAggCore
 public protocol AnswerStore: Sendable {
     /// Where the answers are, for messages: a file path, or a database URL without its password.
     var location: String { get }
+    /// Whether a read is answered at once from this machine (a local file), not by a server: an offline lookup
+    /// then asks the cached providers inline, like a dictionary on disk, with no task and no thread pool.
+    var answersInline: Bool { get }
     /// The stored answer for `key`, however old; nil when there is none or the store is unusable.
     func read(provider: ProviderID, formatVersion: Int, key: String) async -> CacheStore.Record?
     /// Stores `record`, replacing what was stored under its key. Failures are warned about once.
@@ -22,6 +25,10 @@ public protocol AnswerStore: Sendable {
     func clear(provider: ProviderID?) async throws(CacheStoreError) -> Int
     /// Deletes the entries older than their time to live as of `now`; returns how many.
     func prune(ttl: @Sendable (ProviderID) -> CacheTTL, now: Date) async throws(CacheStoreError) -> Int
+}
+
+extension AnswerStore {
+    public var answersInline: Bool { false }
 }
 
 extension CacheStore.Stats {

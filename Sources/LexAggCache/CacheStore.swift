@@ -37,6 +37,8 @@ public final class CacheStore: AnswerStore {
     /// The path of the cache file.
     public let path: String
     public var location: String { path }
+    /// SQLite reads the file in this process.
+    public var answersInline: Bool { true }
     private let warn: @Sendable (String) -> Void
     private let state = Mutex<State>(.closed)
 

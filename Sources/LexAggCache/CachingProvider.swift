@@ -93,7 +93,12 @@ struct CacheLayer: Sendable {
     let cache: LookupCache
     let provider: any DictionaryProvider
 
-    var descriptor: ProviderDescriptor { provider.descriptor }
+    /// The provider's descriptor; offline, behind a local cache, it runs inline: only the file is asked.
+    var descriptor: ProviderDescriptor {
+        var descriptor = provider.descriptor
+        if cache.mode == .offline && cache.store.answersInline { descriptor.runsInline = true }
+        return descriptor
+    }
 
     func answer(_ request: ProviderRequest, from source: () async throws -> LookupResult) async throws -> LookupResult {
         let id = descriptor.id

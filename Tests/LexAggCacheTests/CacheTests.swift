@@ -181,6 +181,15 @@ struct Fixture {
         #expect(source.calls == 2, "offline mode never calls the source")
     }
 
+    @Test func offlineACachedProviderRunsInlineAndOnlineItDoesNot() {
+        let fixture = Fixture()
+        let source = CountingProvider(words: ["hello": "a greeting"])
+        #expect(source.descriptor.runsInline == false)
+        #expect(fixture.wrapped(source).descriptor.runsInline == false, "online, the source may be asked")
+        #expect(fixture.wrapped(source, .refresh).descriptor.runsInline == false)
+        #expect(fixture.wrapped(source, .offline).descriptor.runsInline == true, "offline, only the local file is read")
+    }
+
     @Test func anOfflineLookupBeforeAnyAnswerIsStoredCreatesNoCacheFile() async throws {
         let fixture = Fixture()
         let source = CountingProvider(words: ["hello": "a greeting"])

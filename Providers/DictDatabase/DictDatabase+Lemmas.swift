@@ -25,20 +25,21 @@ extension DictDatabase: LemmaProviding {
 /// `wordnet-base` (/usr/share/wordnet).
 /// Without them the detachment rules still apply.
 final class MorphologyOnce: Sendable {
-    private let directories: [String]
+    private let indexPath: String
     private let state = MutexBox<WordNetMorphology?>(nil)
 
+    /// Nothing is looked for until the first ``get()``: every database discovered at start-up has one of these.
     init(indexPath: String) {
-        let slash = indexPath.lastIndex(of: "/")
-        let own = slash.map { String(indexPath[..<$0]) } ?? "."
-        // A system WordNet (Debian's dict-wn in /usr/share/dictd) has no exception lists beside it: the embedded
-        // copy's serve it as well.
-        directories = [own, "/usr/share/wordnet"] + (DictDatabaseDiscovery.embeddedWordNet().map { [$0] } ?? [])
+        self.indexPath = indexPath
     }
 
     func get() -> WordNetMorphology {
         state.withValue { value in
             if let value { return value }
+            let own = indexPath.lastIndex(of: "/").map { String(indexPath[..<$0]) } ?? "."
+            // A system WordNet (Debian's dict-wn in /usr/share/dictd) has no exception lists beside it: the embedded
+            // copy's serve it as well.
+            let directories = [own, "/usr/share/wordnet"] + (DictDatabaseDiscovery.embeddedWordNet().map { [$0] } ?? [])
             var lists: [WordNetMorphology.PartOfSpeech: String] = [:]
             for directory in directories {
                 for pos in WordNetMorphology.PartOfSpeech.allCases where lists[pos] == nil {

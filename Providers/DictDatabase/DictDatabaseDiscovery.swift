@@ -78,7 +78,8 @@ public enum DictDatabaseDiscovery {
     static func identify(_ name: String) -> (ProviderID, DictDatabase.Format, String) {
         let format = DictTextFormat.forDatabase(named: name)
         let lower = name.lowercased()
-        let sanitized = String(lower.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+        var sanitized = ""
+        for character in lower { sanitized.append(character.isASCII && (character.isLetter || character.isNumber) ? character : "-") }
         let id = ProviderID(sanitized.trimmingDashes()) ?? ProviderID("dict-database")!
         switch format {
         case .wordnet:

@@ -8,6 +8,11 @@ package struct WikitextSource: Sendable {
     /// WikitextSource+Brackets.swift): found in one pass, so that no scan is repeated.
     let templateEnds: [Int: Int]
     let linkEnds: [Int: Int]
+    /// Where each `[[` closes when blank lines do not stop it: what ``splitPipes(_:)`` counts.
+    let bracketEnds: [Int: Int]
+    /// Where `{{` and `[[` start (each index of a longer run too), and where `:` and `#` are, in order: the renderer
+    /// and ``splitPipes(_:)`` find the next one in a range by binary search instead of scanning nested text again.
+    let marks: Marks
 
     /// Wraps `text`, dropping what never reaches output: `<!-- comments -->`, `<ref>…</ref>` and `<ref …/>`,
     /// `<references/>`, and carriage returns.
@@ -20,6 +25,10 @@ package struct WikitextSource: Sendable {
         self.linkEnds = WikitextSource.pairEnds(
             bytes, open: Ascii.openBracket, close: Ascii.closeBracket, stopsAtParagraph: true
         )
+        self.bracketEnds = WikitextSource.pairEnds(
+            bytes, open: Ascii.openBracket, close: Ascii.closeBracket, stopsAtParagraph: false
+        )
+        self.marks = Marks(bytes)
     }
 
     package init(_ text: String) {
@@ -62,49 +71,6 @@ package struct WikitextSource: Sendable {
     }
 
     // MARK: Arguments
-
-    /// Splits `inner` (the text between `{{`/`}}` or `[[`/`]]`) on `|` outside nested templates and links.
-    func splitPipes(_ inner: Range<Int>) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
-        var braces = 0
-        var brackets = 0
-        var start = inner.lowerBound
-        var index = inner.lowerBound
-        let upper = inner.upperBound
-        while index < upper {
-            let byte = bytes[index]
-            if index + 1 < upper {
-                let next = bytes[index + 1]
-                if byte == Ascii.openBrace, next == Ascii.openBrace {
-                    braces += 1
-                    index += 2
-                    continue
-                }
-                if byte == Ascii.closeBrace, next == Ascii.closeBrace, braces > 0 {
-                    braces -= 1
-                    index += 2
-                    continue
-                }
-                if byte == Ascii.openBracket, next == Ascii.openBracket {
-                    brackets += 1
-                    index += 2
-                    continue
-                }
-                if byte == Ascii.closeBracket, next == Ascii.closeBracket, brackets > 0 {
-                    brackets -= 1
-                    index += 2
-                    continue
-                }
-            }
-            if byte == Ascii.pipe, braces == 0, brackets == 0 {
-                parts.append(start..<index)
-                start = index + 1
-            }
-            index += 1
-        }
-        parts.append(start..<upper)
-        return parts
-    }
 
     /// Parses the template spanning `range` (from `{{` to after `}}`).
     func template(_ range: Range<Int>) -> Template {

@@ -37,6 +37,23 @@ import Testing
         #expect(found.flatMap(\.allSenses).map(\.definition) == ["a building " + links, "shelter"])
     }
 
+    /// Unclosed `<ref>`s (and `<ref`s without `>`, `<references>`s): each searched for its `</ref>` (its `>`, its
+    /// `</references>`) to the end of the page again (16 KB of `<ref>` took 0.75 s in the fuzz build). An unclosed
+    /// `<ref>` is dropped; a `<ref` that is no tag stays text, as does one whose `>` comes after a line break more than
+    /// 2,000 bytes on.
+    @Test func pageOfManyUnclosedReferencesIsPreprocessedInOnePass() async {
+        let references = await entries("# a building" + String(repeating: "<ref>", count: 100_000)
+            + "\n# a shelter" + String(repeating: "<references>", count: 50_000))
+        #expect(references.flatMap(\.allSenses).map(\.definition) == ["a building", "a shelter"])
+        let text = "a" + String(repeating: "<ref ", count: 100_000) + "b"
+        let source = WikitextSource(text)
+        #expect(source.string(0..<source.count) == text)
+        let tags = WikitextSource(String(repeating: "<ref\n", count: 10) + String(repeating: "x", count: 2_000)
+            + "\n<ref name=\"a\">c</ref>d")
+        #expect(tags.string(0..<tags.count)
+            == String(repeating: "<ref\n", count: 10) + String(repeating: "x", count: 2_000) + "\nd")
+    }
+
     /// Where the one pass says a template or link ends is where the scan says, for every start and limit in every
     /// text of up to 5 of `{`, `}`, `[`, `]`, a line break and `x` (and for some limits in longer pseudo-random ones):
     /// runs of three or more, unclosed and nested openings, closings before openings, blank lines inside links.

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Builds lexagg's libFuzzer targets and runs them: Fuzz/run.sh [--seconds N] [--runs N] [--jobs J] [target…]
+# Builds lexagg's libFuzzer targets and runs them: Fuzz/run.sh [--seconds N] [--runs N] [--jobs J] [--timeout T] [target…]
 #
 # Every parser of outside data has a target (Fuzz/Sources/LexAggFuzz/FuzzTargets.swift); with no target named, all
 # run, one after the other. Each target runs for N seconds (--seconds, default 60 when --runs is not given) and/or
 # until it has run N inputs (--runs: libFuzzer's -runs, summed over the workers), whichever comes first.
 # --jobs J runs J libFuzzer processes per target at once on the same corpus (each picks up what the others find),
 # one per core; the runs of a target are split between them and summed in the report.
+# --timeout T (default 10): an input still running after T seconds is a finding (a hang), saved as timeout-*. libFuzzer
+# measures wall time, so a worker paused longer than that (SIGSTOP, e.g. while a benchmark runs) reports a false one
+# and stops: on a shared machine give more.
 # Seeds come from the project's fixtures and Fuzz/seeds; the corpus grows in .build/fuzz-corpus/<target> and
 # crashing inputs land in .build/fuzz-crashes/<target>/. At the end a table gives, per target, the runs, executions
 # per second (runs over the target's wall time, all workers together), seconds, corpus size and crashes, with totals.
@@ -26,12 +29,13 @@ command="Fuzz/run.sh $*"
 seconds=""
 runs=""
 jobs=1
+timeout=10
 targets=()
 usage() { echo "$1 (Fuzz/run.sh --help)" >&2; exit 64; }
 while [ $# -gt 0 ]; do
     case "$1" in
-        --seconds|--runs|--jobs) [ $# -ge 2 ] || usage "$1 needs a number"; option="${1#--}"; value="$2"; shift 2 ;;
-        --seconds=*|--runs=*|--jobs=*) option="${1%%=*}"; option="${option#--}"; value="${1#*=}"; shift ;;
+        --seconds|--runs|--jobs|--timeout) [ $# -ge 2 ] || usage "$1 needs a number"; option="${1#--}"; value="$2"; shift 2 ;;
+        --seconds=*|--runs=*|--jobs=*|--timeout=*) option="${1%%=*}"; option="${option#--}"; value="${1#*=}"; shift ;;
         -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         -*) usage "unknown option $1" ;;
         *) targets+=("$1"); shift; continue ;;
@@ -119,7 +123,7 @@ for target in "${targets[@]}"; do
         # stacks (malloc_context_size=0): recording one for every allocation was a fifth of a run's time, and Swift's
         # crashes are traps whose own stack is printed anyway; rerun a crashing input without it for heap reports.
         ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:malloc_context_size=0 LEXAGG_FUZZ_TARGET="$target" "$binary" \
-            "${limits[@]}" -print_final_stats=1 -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
+            "${limits[@]}" -print_final_stats=1 -max_len="$(max_len "$target")" -timeout="$timeout" -rss_limit_mb=2048 \
             -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1 &
         pids+=($!)
     done

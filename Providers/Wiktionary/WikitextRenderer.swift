@@ -142,12 +142,13 @@ package struct WikitextRenderer {
         var lower = target.lowerBound
         if lower < target.upperBound, source[lower] == Ascii.colon { lower += 1 }
         var upper = target.upperBound
-        if let hash = (lower..<upper).first(where: { source[$0] == Ascii.hash }) { upper = hash }
+        // `#` and `:` are looked up (WikitextSource.Marks), not scanned for: the target may hold nested links.
+        if let hash = source.firstHash(in: lower..<upper) { upper = hash }
         if lower == upper {
             // [[#English|…]] without a shown part, or [[#English]]: nothing readable.
             return
         }
-        if let colon = (lower..<upper).first(where: { source[$0] == Ascii.colon }),
+        if let colon = source.firstColon(in: lower..<upper), colon - lower <= WikitextRenderer.longestPrefix,
             WikitextRenderer.isNamespacePrefix(source.string(lower..<colon))
         {
             lower = colon + 1
@@ -157,7 +158,9 @@ package struct WikitextRenderer {
 
     /// Files, images, categories and interlanguage links show nothing inline.
     private func isHiddenLinkTarget(_ target: Range<Int>) -> Bool {
-        guard let colon = target.first(where: { source[$0] == Ascii.colon }), colon > target.lowerBound else {
+        guard let colon = source.firstColon(in: target), colon > target.lowerBound,
+            colon - target.lowerBound <= WikitextRenderer.longestPrefix
+        else {
             return false
         }
         let prefix = source.string(target.lowerBound..<colon).lowercased()
@@ -166,6 +169,11 @@ package struct WikitextRenderer {
         let raw = source.string(target.lowerBound..<colon)
         return (2...3).contains(raw.utf8.count) && raw.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
     }
+
+    /// Longer text before a link's `:` (in bytes) is no prefix these functions know, lower-cased or not (lower-casing
+    /// makes a character at most three times shorter: the Kelvin sign's 3 bytes become k); it is not made into a
+    /// string, so that a target holding nested links is not copied at every level.
+    static let longestPrefix = 64
 
     static func isNamespacePrefix(_ prefix: String) -> Bool {
         ["w", "wikipedia", "wikt", "wiktionary", "appendix", "thesaurus", "wikisaurus", "s", "wikisource",

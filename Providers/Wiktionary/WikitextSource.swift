@@ -8,6 +8,11 @@ package struct WikitextSource: Sendable {
     /// WikitextSource+Brackets.swift): found in one pass, so that no scan is repeated.
     let templateEnds: [Int: Int]
     let linkEnds: [Int: Int]
+    /// Where each `[[` closes when blank lines do not stop it: what ``splitPipes(_:)`` counts.
+    let bracketEnds: [Int: Int]
+    /// Where `{{` and `[[` start (each index of a longer run too), and where `:` and `#` are, in order: the renderer
+    /// and ``splitPipes(_:)`` find the next one in a range by binary search instead of scanning nested text again.
+    let marks: Marks
 
     /// Wraps `text`, dropping what never reaches output: `<!-- comments -->`, `<ref>…</ref>` and `<ref …/>`,
     /// `<references/>`, and carriage returns.
@@ -20,6 +25,10 @@ package struct WikitextSource: Sendable {
         self.linkEnds = WikitextSource.pairEnds(
             bytes, open: Ascii.openBracket, close: Ascii.closeBracket, stopsAtParagraph: true
         )
+        self.bracketEnds = WikitextSource.pairEnds(
+            bytes, open: Ascii.openBracket, close: Ascii.closeBracket, stopsAtParagraph: false
+        )
+        self.marks = Marks(bytes)
     }
 
     package init(_ text: String) {
@@ -63,49 +72,6 @@ package struct WikitextSource: Sendable {
 
     // MARK: Arguments
 
-    /// Splits `inner` (the text between `{{`/`}}` or `[[`/`]]`) on `|` outside nested templates and links.
-    func splitPipes(_ inner: Range<Int>) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
-        var braces = 0
-        var brackets = 0
-        var start = inner.lowerBound
-        var index = inner.lowerBound
-        let upper = inner.upperBound
-        while index < upper {
-            let byte = bytes[index]
-            if index + 1 < upper {
-                let next = bytes[index + 1]
-                if byte == Ascii.openBrace, next == Ascii.openBrace {
-                    braces += 1
-                    index += 2
-                    continue
-                }
-                if byte == Ascii.closeBrace, next == Ascii.closeBrace, braces > 0 {
-                    braces -= 1
-                    index += 2
-                    continue
-                }
-                if byte == Ascii.openBracket, next == Ascii.openBracket {
-                    brackets += 1
-                    index += 2
-                    continue
-                }
-                if byte == Ascii.closeBracket, next == Ascii.closeBracket, brackets > 0 {
-                    brackets -= 1
-                    index += 2
-                    continue
-                }
-            }
-            if byte == Ascii.pipe, braces == 0, brackets == 0 {
-                parts.append(start..<index)
-                start = index + 1
-            }
-            index += 1
-        }
-        parts.append(start..<upper)
-        return parts
-    }
-
     /// Parses the template spanning `range` (from `{{` to after `}}`).
     func template(_ range: Range<Int>) -> Template {
         let inner = (range.lowerBound + 2)..<(range.upperBound - 2)
@@ -137,6 +103,7 @@ package struct WikitextSource: Sendable {
     // MARK: Preprocessing
 
     static func preprocess(_ input: [UInt8]) -> [UInt8] {
+        var searches = ReferenceSearches()
         var output: [UInt8] = []
         output.reserveCapacity(input.count)
         let count = input.count
@@ -159,7 +126,7 @@ package struct WikitextSource: Sendable {
                 output.append(contentsOf: input[copyFrom..<index])
                 index = find(input, "-->", from: index + 4).map { $0 + 3 } ?? count
                 copyFrom = index
-            } else if next == 0x72 || next == 0x52, let end = referenceEnd(input, at: index) {
+            } else if next == 0x72 || next == 0x52, let end = referenceEnd(input, at: index, searches: &searches) {
                 output.append(contentsOf: input[copyFrom..<index])
                 index = end
                 copyFrom = index
@@ -172,7 +139,31 @@ package struct WikitextSource: Sendable {
     }
 
     /// The end of `<ref …>…</ref>`, `<ref …/>` or `<references …/>` at `index`.
-    private static func referenceEnd(_ input: [UInt8], at index: Int) -> Int? {
+    /// What ``referenceEnd(_:at:searches:)`` looked for, remembered: every unclosed `<ref>` (or `<ref` without `>`)
+    /// searched to the end of the text again, so a page of them was quadratic (16 KB of `<ref>` took 0.75 s in the fuzz
+    /// build). A search from a later start that the last one passed over has the same answer.
+    struct ReferenceSearches {
+        var greaterThan = ForwardSearch()
+        var newline = ForwardSearch()
+        var closingReference = ForwardSearch()
+        var closingReferences = ForwardSearch()
+    }
+
+    /// The first position from a start where a test holds, remembering the last answer: from a start between the last
+    /// one's start and its answer (or anywhere after its start when it found none) the answer is the same.
+    struct ForwardSearch {
+        private var start = Int.max
+        private var found: Int?
+
+        mutating func first(from index: Int, count: Int, where test: (Int) -> Bool) -> Int? {
+            if index >= start, found.map({ index <= $0 }) ?? true { return found }
+            start = index
+            found = (index..<max(index, count)).first(where: test)
+            return found
+        }
+    }
+
+    private static func referenceEnd(_ input: [UInt8], at index: Int, searches: inout ReferenceSearches) -> Int? {
         guard matchesIgnoringCase(input, "<ref", at: index) else { return nil }
         let after = index + 4
         guard after < input.count else { return nil }
@@ -180,18 +171,24 @@ package struct WikitextSource: Sendable {
         let isReferences = matchesIgnoringCase(input, "<references", at: index)
         guard terminator == Ascii.greaterThan || terminator == Ascii.slash || Ascii.isSpace(terminator) || isReferences
         else { return nil }
-        // Find the end of the opening tag.
-        var close = after
-        while close < input.count, input[close] != Ascii.greaterThan {
-            if input[close] == Ascii.newline, close - index > 2000 { return nil }
-            close += 1
+        // The end of the opening tag: the first `>`, unless a line break more than 2,000 bytes on comes first.
+        let count = input.count
+        guard let close = searches.greaterThan.first(from: after, count: count, where: { input[$0] == Ascii.greaterThan })
+        else { return nil }
+        if let newline = searches.newline.first(from: max(after, index + 2001), count: count, where: {
+            input[$0] == Ascii.newline
+        }), newline < close {
+            return nil
         }
-        guard close < input.count else { return nil }
         if input[close - 1] == Ascii.slash { return close + 1 }
         if isReferences {
-            return findIgnoringCase(input, "</references>", from: close).map { $0 + 13 } ?? close + 1
+            return searches.closingReferences.first(from: close, count: count) {
+                input[$0] == Ascii.lessThan && matchesIgnoringCase(input, "</references>", at: $0)
+            }.map { $0 + 13 } ?? close + 1
         }
-        guard let end = findIgnoringCase(input, "</ref>", from: close) else { return close + 1 }
+        guard let end = searches.closingReference.first(from: close, count: count, where: {
+            input[$0] == Ascii.lessThan && matchesIgnoringCase(input, "</ref>", at: $0)
+        }) else { return close + 1 }
         return end + 6
     }
 
@@ -218,15 +215,6 @@ package struct WikitextSource: Sendable {
         var index = start
         while index < input.count {
             if input[index] == first, matches(input, pattern, at: index) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func findIgnoringCase(_ input: [UInt8], _ pattern: StaticString, from start: Int) -> Int? {
-        var index = start
-        while index < input.count {
-            if input[index] == Ascii.lessThan, matchesIgnoringCase(input, pattern, at: index) { return index }
             index += 1
         }
         return nil

@@ -85,15 +85,14 @@ enum TOMLData: Sendable, Hashable {
                     message: "the control character \(name) is not allowed in TOML", reason: .controlCharacter(name)
                 )
             }
-            // toml++ skips a byte order mark that starts the text, so a header can follow it (crash-58b66469).
-            let header = index == 0 && line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
-            if let found = badTableHeaderStart(header) {
-                let detail = "a table header's name must start with a letter, a digit, '-', '_' or a quote, not \(found)"
-                throw ConfigError(.syntax, location: location, line: index + 1, column: nil,
-                                  message: "not valid TOML: \(detail)", reason: .syntax(detail: detail))
-            }
         }
-        if let line = closingBraceWhereAValueMustStart(text) {
+        switch assertionTrap(in: text) {
+        case nil: break
+        case (let line, .badTableHeaderStart(let found))?:
+            let detail = "a table header's name must start with a letter, a digit, '-', '_' or a quote, not \(found)"
+            throw ConfigError(.syntax, location: location, line: line, column: nil,
+                              message: "not valid TOML: \(detail)", reason: .syntax(detail: detail))
+        case (let line, .closingBraceWhereAValueMustStart)?:
             let detail = "expected a value, saw '}'"
             throw ConfigError(.syntax, location: location, line: line, column: nil,
                               message: "not valid TOML: \(detail)", reason: .syntax(detail: detail))
@@ -143,32 +142,51 @@ enum TOMLData: Sendable, Hashable {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// The line of a `}` where an array's next value must start (after `[` or `,`, past blanks, line breaks and
-    /// comments), outside strings and comments: toml++ checks that only in an assertion (parse_value; an abort in debug
-    /// builds, undefined behaviour in release ones; found by Fuzz/run.sh toml-config, crash-21a07861). TOML allows no
-    /// `}` there, in an array or anywhere else.
-    static func closingBraceWhereAValueMustStart(_ text: String) -> Int? {
+    /// What toml++ checks only in an assertion (an abort in debug builds, undefined behaviour in release ones), found
+    /// by Fuzz/run.sh toml-config: a table header whose name cannot start a key (see ``badTableHeaderStart(_:)``), and
+    /// a `}` where an array's next value must start (after `[` or `,`, past blanks, line breaks and comments;
+    /// parse_value, crash-21a07861). TOML allows neither.
+    enum AssertionTrap: Equatable {
+        /// What follows the `[`, as ``badTableHeaderStart(_:)`` names it.
+        case badTableHeaderStart(String)
+        case closingBraceWhereAValueMustStart
+    }
+
+    /// The first ``AssertionTrap`` in `text` and its line, from one scan that skips strings and comments: a line that
+    /// starts inside a multi-line string is text, not a table header, whatever it starts with.
+    static func assertionTrap(in text: String) -> (line: Int, trap: AssertionTrap)? {
         let bytes = Array(text.utf8)
         let count = bytes.count
         var line = 1
-        var index = 0
+        // toml++ skips a byte order mark that starts the text, so a header can follow it (crash-58b66469).
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var expectingValue = false  // after `[` or `,` with only blanks, line breaks and comments since
         func isQuoteRun(_ quote: UInt8, at position: Int) -> Bool {
             position + 2 < count && bytes[position] == quote && bytes[position + 1] == quote
                 && bytes[position + 2] == quote
         }
+        /// The header check of the line that starts at `start` (outside any string).
+        func badHeader(at start: Int) -> String? {
+            var first = start
+            while first < count, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            guard first < count, bytes[first] == UInt8(ascii: "[") else { return nil }
+            let end = bytes[first...].firstIndex(of: UInt8(ascii: "\n")) ?? count
+            return badTableHeaderStart(Substring(String(decoding: bytes[first..<end], as: UTF8.self)))
+        }
+        if let found = badHeader(at: index) { return (line, .badTableHeaderStart(found)) }
         while index < count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\n"):
                 line += 1
                 index += 1
+                if let found = badHeader(at: index) { return (line, .badTableHeaderStart(found)) }
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 index += 1
             case UInt8(ascii: "#"):
                 while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "}") where expectingValue:
-                return line
+                return (line, .closingBraceWhereAValueMustStart)
             case UInt8(ascii: "["), UInt8(ascii: ","):
                 expectingValue = true
                 index += 1

@@ -75,8 +75,30 @@ import Testing
         "a = [1] # , }\n", "a = { b = [1, 2] }\n", "a = [ { b = 1 }, { c = [] } ]\n", "\"k, }\" = [ 1 ]\n",
     ])
     func closingBracesThatStartNoValueStillParse(text: String) throws {
-        #expect(TOMLData.closingBraceWhereAValueMustStart(text) == nil)
+        #expect(TOMLData.assertionTrap(in: text) == nil)
         _ = try TOMLData.parse(text, location: "fuzz.toml")
+    }
+
+    /// A line inside a multi-line string (basic or literal, after a line-ending backslash too) is text, whatever it
+    /// starts with: the table header check was line by line and refused these valid documents.
+    @Test(arguments: [
+        "a = \"\"\"\n[=]\n\"\"\"\n", "a = '''\n  [é\n'''\n", "a = \"\"\"x \\\n[\n\"\"\"\n", "a = '''\n[[ #]]'''\n",
+        "[t]\nb = \"\"\"\r\n[\r\n\"\"\"\r\n",
+    ])
+    func aLineInAMultiLineStringIsNoTableHeader(text: String) throws {
+        #expect(TOMLData.assertionTrap(in: text) == nil)
+        let table = try TOMLData.parse(text, location: "fuzz.toml")
+        #expect(table.map(\.key) == [text.hasPrefix("[t]") ? "t" : "a"])
+    }
+
+    /// After a multi-line string closes, lines are headers again (a `[` ending its line, CRLF or not, included).
+    @Test(arguments: [
+        ("a = \"\"\"\n[x\n\"\"\"\n[=]\n", 4), ("a = '''\n'''\n  [ \r\n", 3), ("a = \"\"\"x\"\"\"\n[é]\n", 2),
+    ])
+    func aTableHeaderAfterAMultiLineStringIsChecked(text: String, line: Int) {
+        let error = #expect(throws: ConfigError.self) { try TOMLData.parse(text, location: "fuzz.toml") }
+        #expect(error?.line == line)
+        #expect(error?.message.contains("table header") == true)
     }
 
     /// Found beside the fuzzing: "\r\n" is one Swift Character, so splitting on "\n" left a file saved with Windows

@@ -54,19 +54,17 @@ import Testing
             == String(repeating: "<ref\n", count: 10) + String(repeating: "x", count: 2_000) + "\nd")
     }
 
-    /// Where the one pass says a template or link ends is where the scan says, for every start and limit in every
-    /// text of up to 5 of `{`, `}`, `[`, `]`, a line break and `x` (and for some limits in longer pseudo-random ones):
-    /// runs of three or more, unclosed and nested openings, closings before openings, blank lines inside links.
-    @Test func oneTemplateAndLinkPassAgreesWithTheScan() {
-        let alphabet: [UInt8] = Array("{}[]\nx".utf8)
+    /// The texts an oracle test compares on: every text of up to 5 bytes of `alphabet`, then `random` pseudo-random
+    /// ones (`number` of each `length`) from a linear congruential generator started at `seed`.
+    static func oracleTexts(_ alphabet: [UInt8], seed: UInt64, random: [(length: Int, number: Int)]) -> [[UInt8]] {
         var texts: [[UInt8]] = [[]]
         var frontier: [[UInt8]] = [[]]
         for _ in 1...5 {
             frontier = frontier.flatMap { prefix in alphabet.map { prefix + [$0] } }
             texts += frontier
         }
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for (length, number) in [(16, 300), (64, 300), (256, 40)] {
+        var state = seed
+        for (length, number) in random {
             for _ in 0..<number {
                 texts.append((0..<length).map { _ in
                     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -74,6 +72,14 @@ import Testing
                 })
             }
         }
+        return texts
+    }
+
+    /// Where the one pass says a template or link ends is where the scan says, for every start and limit in every
+    /// text of up to 5 of `{`, `}`, `[`, `]`, a line break and `x` (and for some limits in longer pseudo-random ones):
+    /// runs of three or more, unclosed and nested openings, closings before openings, blank lines inside links.
+    @Test func oneTemplateAndLinkPassAgreesWithTheScan() {
+        let texts = Self.oracleTexts(Array("{}[]\nx".utf8), seed: 0x9E37_79B9_7F4A_7C15, random: [(16, 300), (64, 300), (256, 40)])
         var disagreements: [String] = []
         for text in texts {
             let source = WikitextSource(text)
@@ -112,22 +118,7 @@ import Testing
     /// for every range of every text of up to 5 of `{`, `}`, `[`, `]`, `|`, a line break and `x` and some ranges of
     /// longer pseudo-random ones: interleaved (`{{[[}}]]`), unclosed and nested openings, runs, blank lines in links.
     @Test func splitPipesAgreesWithTheScan() {
-        let alphabet: [UInt8] = Array("{}[]|\nx".utf8)
-        var texts: [[UInt8]] = [[]]
-        var frontier: [[UInt8]] = [[]]
-        for _ in 1...5 {
-            frontier = frontier.flatMap { prefix in alphabet.map { prefix + [$0] } }
-            texts += frontier
-        }
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        for (length, number) in [(16, 400), (64, 300), (256, 60)] {
-            for _ in 0..<number {
-                texts.append((0..<length).map { _ in
-                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                    return alphabet[Int(state >> 33) % alphabet.count]
-                })
-            }
-        }
+        let texts = Self.oracleTexts(Array("{}[]|\nx".utf8), seed: 0x2545_F491_4F6C_DD1D, random: [(16, 400), (64, 300), (256, 60)])
         var disagreements: [String] = []
         for text in texts {
             let source = WikitextSource(text)

@@ -17,7 +17,8 @@ public final class Dataset: @unchecked Sendable {
     private let entries: Range<Int>
     private let tableOffset: Int
     public let rowCount: Int
-    private let blobOffset: Int
+    /// Where the keys' bytes are.
+    private let blob: Range<Int>
 
     /// One key row.
     public struct Row: Sendable, Hashable {
@@ -42,29 +43,41 @@ public final class Dataset: @unchecked Sendable {
             throw ImportError("cannot map \(path): \(systemErrorText())")
         }
         let bytes = UnsafeRawBufferPointer(start: address, count: size)
-        func field(_ index: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: 8 + index * 8, as: UInt64.self).littleEndian) }
-        let valid = Array(bytes[0..<8]) == DatasetFormat.magic
-        let (entriesOffset, entriesLength, table, rows, blob, blobLength, metaOffset, metaLength) =
-            valid ? (field(0), field(1), field(2), field(3), field(4), field(5), field(6), field(7)) : (0, 0, 0, 0, 0, 0, 0, 0)
-        let inside = valid && entriesOffset + entriesLength <= size && table + rows * DatasetFormat.rowSize <= size
-            && blob + blobLength <= size && metaOffset + metaLength <= size && metaLength > 0
-        guard inside else {
+        // Every offset, length and count of the header is at most the file's size, so no sum of two overflows; a
+        // damaged header (a flipped high bit, another program's file) is refused, never trapped on.
+        func field(_ index: Int) -> Int? {
+            let value = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8 + index * 8, as: UInt64.self))
+            return value <= UInt64(size) ? Int(value) : nil
+        }
+        var header: (entries: Range<Int>, table: Int, rows: Int, blob: Range<Int>, metadata: Range<Int>)?
+        if Array(bytes[0..<8]) == DatasetFormat.magic, let entriesOffset = field(0), let entriesLength = field(1),
+           let table = field(2), let rows = field(3), let blob = field(4), let blobLength = field(5),
+           let metaOffset = field(6), let metaLength = field(7),
+           entriesOffset + entriesLength <= size, rows <= (size - table) / DatasetFormat.rowSize,
+           blob + blobLength <= size, metaOffset + metaLength <= size, metaLength > 0
+        {
+            header = (
+                entriesOffset..<(entriesOffset + entriesLength), table, rows, blob..<(blob + blobLength),
+                metaOffset..<(metaOffset + metaLength)
+            )
+        }
+        guard let header else {
             munmap(address, size)
             throw ImportError("\(path) is not a lexagg dataset or is damaged; import the dump again")
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do {
-            metadata = try decoder.decode(DatasetMetadata.self, from: Data(bytes[metaOffset..<(metaOffset + metaLength)]))
+            metadata = try decoder.decode(DatasetMetadata.self, from: Data(bytes[header.metadata]))
         } catch {
             munmap(address, size)
             throw ImportError("\(path) has damaged metadata; import the dump again")
         }
         self.bytes = bytes
-        self.entries = entriesOffset..<(entriesOffset + entriesLength)
-        self.tableOffset = table
-        self.rowCount = rows
-        self.blobOffset = blob
+        self.entries = header.entries
+        self.tableOffset = header.table
+        self.rowCount = header.rows
+        self.blob = header.blob
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
@@ -76,21 +89,27 @@ public final class Dataset: @unchecked Sendable {
 
     // MARK: Keys
 
-    /// The key of row `index`.
+    /// The key of row `index`; empty when the row points outside the key blob (a damaged file: the opening checks
+    /// only the header, so that a lookup reads no more of the table than its binary search touches).
     public func key(at index: Int) -> UnsafeRawBufferPointer {
         let row = tableOffset + index * DatasetFormat.rowSize
-        let offset = Int(bytes.loadUnaligned(fromByteOffset: row, as: UInt64.self).littleEndian)
-        let length = Int(bytes.loadUnaligned(fromByteOffset: row + 20, as: UInt16.self).littleEndian)
-        let start = blobOffset + offset
+        let offset = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: row, as: UInt64.self))
+        let length = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: row + 20, as: UInt16.self)))
+        guard offset <= UInt64(blob.count), length <= blob.count - Int(offset) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        let start = blob.lowerBound + Int(offset)
         return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
     }
 
+    /// Row `index`; a record offset no file can hold (a damaged table) reads as -1, which ``record(_:)`` refuses.
     public func row(at index: Int) -> Row {
         let row = tableOffset + index * DatasetFormat.rowSize
+        let offset = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: row + 8, as: UInt64.self))
         return Row(
             kind: KeyKind(rawValue: bytes[row + 22]) ?? .headword,
-            recordOffset: Int(bytes.loadUnaligned(fromByteOffset: row + 8, as: UInt64.self).littleEndian),
-            recordLength: Int(bytes.loadUnaligned(fromByteOffset: row + 16, as: UInt32.self).littleEndian)
+            recordOffset: offset <= UInt64(entries.count) ? Int(offset) : -1,
+            recordLength: Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: row + 16, as: UInt32.self)))
         )
     }
 
@@ -119,10 +138,12 @@ public final class Dataset: @unchecked Sendable {
         return found
     }
 
-    /// The record (JSON line) a row points at.
+    /// The record (JSON line) a row points at; nil when it is not inside the entries (a damaged file).
     public func record(_ row: Row) -> UnsafeRawBufferPointer? {
+        guard row.recordOffset >= 0, row.recordLength >= 0, row.recordOffset <= entries.count,
+              row.recordLength <= entries.count - row.recordOffset
+        else { return nil }
         let start = entries.lowerBound + row.recordOffset
-        guard row.recordOffset >= 0, start + row.recordLength <= entries.upperBound else { return nil }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + row.recordLength)])
     }
 

@@ -344,8 +344,10 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "lexagg-fuzz",
-            dependencies: ["LexAggCore", "LexAggConfig", "LexAggDictFormats", "LexAggHTTP", "LexAggLibrary"]
-                + providerDependencies,
+            dependencies: [
+                "LexAggCore", "LexAggConfig", "LexAggDictFormats", "LexAggHTTP", "LexAggLibrary", "LexAggWiktextract",
+                "LexAggDICTServer", .product(name: "NIOEmbedded", package: "swift-nio"),
+            ] + providerDependencies,
             path: "Fuzz/Sources/LexAggFuzz",
             linkerSettings: [.unsafeFlags(fuzzFlags)]
         )

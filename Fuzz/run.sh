@@ -79,6 +79,15 @@ seed() {
         html-text) sources=(Fixtures/freedictionary/*.html Fixtures/randomword/*.html Fixtures/wiktionary/responses/*.html) ;;
         dictd-index)
             for index in Fixtures/dictdb/*.index; do head -c 4000 "$index" >"$corpus/$(basename "$index")"; done ;;
+        wiktextract-line)
+            for dump in Fixtures/wiktextract/*.jsonl; do split -l 1 -d -a 3 "$dump" "$corpus/$(basename "$dump" .jsonl)-"; done ;;
+        wiktextract-dataset)
+            # A dataset in this build's format, imported from the fixture by the fuzz binary's own importer.
+            local made
+            made=$(mktemp -d)
+            ASAN_OPTIONS=detect_leaks=0 "$binary" import-seed Fixtures/wiktextract/sample.jsonl "$made" >/dev/null \
+                && cp "$made"/*.lexwk "$corpus/"
+            rm -rf "$made" ;;
         dict-text)
             for body in Fixtures/dictdb/*.dict.dz; do
                 gzip -dc "$body" 2>/dev/null | head -c 6000 >"$corpus/$(basename "$body" .dict.dz).txt"
@@ -96,7 +105,7 @@ seed() {
 # under 1.1 KB (gcide 7.9 KB): 4 KB holds 99.9 % of freedict and wn entries and 96 % of gcide's.
 max_len() {
     case "$1" in
-        wikitext|wiktionary-json|dictzip) echo 16384 ;;
+        wikitext|wiktionary-json|dictzip|wiktextract-line|wiktextract-dataset) echo 16384 ;;
         html-text) echo 8192 ;;
         *) echo 4096 ;;
     esac

@@ -6,12 +6,17 @@ import LexAggCore
 import LexAggDictFormats
 import LexAggHTTP
 import LexAggLibrary
+import LexAggWiktextract
+import NIOCore
+import NIOEmbedded
+@testable import LexAggDICTServer
 @testable import DictDatabaseProvider
 @testable import DictProtocolProvider
 @testable import ExternalProvider
 @testable import FreeDictionaryProvider
 @testable import PONSProvider
 @testable import RandomWordProvider
+@testable import WiktionaryOfflineProvider
 @testable import WiktionaryProvider
 
 /// A parser under test: takes the fuzzer's bytes, must neither crash nor hang.
@@ -102,6 +107,54 @@ public let fuzzTargets: [FuzzTarget] = [
         _ = HTMLText.extract(text)
         _ = HTMLText.decodeEntities(text)
     },
+    // A wiktextract (kaikki.org) JSON line, as `data import wiktextract` scans it for the index and as the offline
+    // provider decodes it for an answer.
+    FuzzTarget(name: "wiktextract-line") { bytes in
+        bytes.withUnsafeBytes { line in
+            var scanner = RecordScanner()
+            if (try? scanner.scan(line)) != nil {
+                let record = scanner.record
+                var key: [UInt8] = []
+                for range in [record.word, record.languageCode].compactMap({ $0 }) + record.forms + record.translations.map(\.word) {
+                    DatasetKey.normalise(scanner.bytes(range), into: &key)
+                }
+            }
+            if let record = WiktextractRecord.decode(line) {
+                _ = EntryBuilder.entries(from: [record], provenance: provenance)
+            }
+            _ = WiktextractRecord.decodeForms(line)
+        }
+    },
+    // An imported dataset file, damaged: opened by the offline provider, which looks words up in it, reads their
+    // records and scans its headwords as `match` and `translate` do.
+    FuzzTarget(name: "wiktextract-dataset") { bytes in
+        guard let provider = try? WiktionaryOffline(path: scratchFile(bytes)) else { return }
+        for word in ["house", "houses", "Haus", "h", ""] {
+            let key = DatasetKey.normalise(word)
+            let rows = provider.dataset.rows(for: key)
+            if let records = try? provider.decode(rows) {
+                _ = EntryBuilder.entries(from: records, provenance: provider.provenance)
+            }
+            _ = try? provider.reverseTranslations(of: word, key: key, rows: rows, into: nil)
+            _ = try? provider.headwords(startingWith: key, exact: false, language: nil, limit: 20, scan: 200)
+        }
+    },
+    // What a DICT client sends `lexagg serve dict`: its bytes in reads of varying size (the first byte picks them)
+    // through the server's own line framer, at the server's default limits, and every line parsed as a command.
+    FuzzTarget(name: "dict-command") { bytes in
+        let channel = EmbeddedChannel(handler: DICTLineFramer(maximumBytes: 6144, maximumCharacters: 1024))
+        let step = Int(bytes.first ?? 0) % 64 + 1
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + step, bytes.count)
+            _ = try? channel.writeInbound(channel.allocator.buffer(bytes: bytes[start..<end]))
+            start = end
+        }
+        while let lines = try? channel.readInbound(as: [DICTInput].self) {
+            for case .line(let line) in lines { _ = DICTCommand(line: line) }
+        }
+        _ = try? channel.finish()
+    },
     FuzzTarget(name: "external-protocol") { bytes in
         let line = Data(bytes)
         if let descriptor = try? ExternalProtocol.result(ExternalProtocol.Descriptor.self, of: "initialize", from: line) {
@@ -145,7 +198,7 @@ public func fuzzerInitialize(
         exit(64)
     }
     selected = target
-    if name == "dictzip" { atexit { unlink(scratchPath) } }
+    if name == "dictzip" || name == "wiktextract-dataset" { atexit { unlink(scratchPath) } }
     return 0
 }
 
@@ -170,6 +223,21 @@ func LLVMFuzzerRunDriver(
 @main
 struct FuzzMain {
     static func main() {
+        // `lexagg-fuzz import-seed DUMP.jsonl DIRECTORY`: imports a dump into DIRECTORY with this build's importer, so
+        // that the wiktextract-dataset target starts from a dataset in the current format (Fuzz/run.sh).
+        let arguments = CommandLine.arguments
+        if arguments.count == 4 && arguments[1] == "import-seed" {
+            var options = WiktextractImporter.Options(name: "seed")
+            options.sync = false
+            do throws(ImportError) {
+                let summary = try WiktextractImporter(options: options).run(sourcePath: arguments[2], directory: arguments[3])
+                print(summary.path)
+                exit(0)
+            } catch {
+                FileHandle.standardError.write(Data("import-seed: \(error)\n".utf8))
+                exit(1)
+            }
+        }
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzerTestOneInput(data, size) })

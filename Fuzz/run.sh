@@ -81,6 +81,9 @@ seed() {
             for index in Fixtures/dictdb/*.index; do head -c 4000 "$index" >"$corpus/$(basename "$index")"; done ;;
         wiktextract-line)
             for dump in Fixtures/wiktextract/*.jsonl; do split -l 1 -d -a 3 "$dump" "$corpus/$(basename "$dump" .jsonl)-"; done ;;
+        wiktextract-import)
+            sources=(Fixtures/wiktextract/*.jsonl)
+            for dump in Fixtures/wiktextract/*.jsonl; do gzip -c "$dump" >"$corpus/$(basename "$dump").gz"; done ;;
         wiktextract-dataset)
             # A dataset in this build's format, imported from the fixture by the fuzz binary's own importer.
             local made
@@ -105,7 +108,7 @@ seed() {
 # under 1.1 KB (gcide 7.9 KB): 4 KB holds 99.9 % of freedict and wn entries and 96 % of gcide's.
 max_len() {
     case "$1" in
-        wikitext|wiktionary-json|dictzip|wiktextract-line|wiktextract-dataset) echo 16384 ;;
+        wikitext|wiktionary-json|dictzip|wiktextract-*) echo 16384 ;;
         html-text) echo 8192 ;;
         *) echo 4096 ;;
     esac

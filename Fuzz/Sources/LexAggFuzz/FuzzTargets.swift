@@ -6,7 +6,7 @@ import LexAggCore
 import LexAggDictFormats
 import LexAggHTTP
 import LexAggLibrary
-import LexAggWiktextract
+@testable import LexAggWiktextract
 import NIOCore
 import NIOEmbedded
 @testable import LexAggDICTServer
@@ -125,6 +125,45 @@ public let fuzzTargets: [FuzzTarget] = [
             _ = WiktextractRecord.decodeForms(line)
         }
     },
+    // A dump as `data import wiktextract` reads it, without the threads: gzip-compressed when it starts with gzip's
+    // magic (zlib in process), else plain in reads of varying size; split into lines (a short and a long line limit,
+    // so that both skipping an oversized line and growing the buffer happen) and scanned a batch at a time, as the
+    // importer's reading and scanning threads do.
+    FuzzTarget(name: "wiktextract-import") { bytes in
+        let gzip = bytes.starts(with: [0x1F, 0x8B])
+        for limit in [100, 10_000] {
+            let source: any ByteSource
+            if gzip {
+                let path = scratchPath + ".gz"
+                _ = scratchFile(bytes, at: path)
+                guard let opened = try? openByteSource(path: path) else { return }
+                source = opened
+            } else {
+                source = ChunkedSource(bytes)
+            }
+            defer { source.close() }
+            var options = WiktextractImporter.Options(name: "fuzz")
+            options.maximumLineBytes = limit
+            let reader = LineReader(source: source, maximumLineBytes: limit, readSize: 4096)
+            let batch = ImportBatch(size: 512)
+            var scanner = RecordScanner()
+            do throws(ImportError) {
+                while let line = try reader.next() {
+                    switch line {
+                    case .oversized(let length):
+                        batch.oversized.append((reader.lineNumber, length))
+                    case .text(let text):
+                        if !batch.fits(text.count) {
+                            batch.scan(with: &scanner, options: options)
+                            batch.reset()
+                        }
+                        batch.append(line: text, number: reader.lineNumber)
+                    }
+                }
+            } catch {}
+            batch.scan(with: &scanner, options: options)
+        }
+    },
     // An imported dataset file, damaged: opened by the offline provider, which looks words up in it, reads their
     // records and scans its headwords as `match` and `translate` do.
     FuzzTarget(name: "wiktextract-dataset") { bytes in
@@ -174,9 +213,30 @@ let scratchPath: String = {
     return "\(directory)/lexagg-fuzz-\(getpid()).dz"
 }()
 
+/// Bytes read in pieces of varying size (from 1 to 61 bytes, by a fixed sequence), as a pipe or a slow disk hands them
+/// over, so that lines and buffers break at every place.
+final class ChunkedSource: ByteSource {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var step = 0
+    var consumed: Int { position }
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+        step = (step &* 7 &+ 3) % 61
+        let count = min(step + 1, buffer.count, bytes.count - position)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: count) }
+        position += count
+        return count
+    }
+
+    func close() {}
+}
+
 /// A file holding `bytes` (for parsers that read files), rewritten for each input.
-func scratchFile(_ bytes: [UInt8]) -> String {
-    let path = scratchPath
+func scratchFile(_ bytes: [UInt8], at path: String = scratchPath) -> String {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return path }
     defer { close(descriptor) }
@@ -198,7 +258,8 @@ public func fuzzerInitialize(
         exit(64)
     }
     selected = target
-    if name == "dictzip" || name == "wiktextract-dataset" { atexit { unlink(scratchPath) } }
+    if ["dictzip", "wiktextract-dataset"].contains(name) { atexit { unlink(scratchPath) } }
+    if name == "wiktextract-import" { atexit { unlink(scratchPath + ".gz") } }
     return 0
 }
 

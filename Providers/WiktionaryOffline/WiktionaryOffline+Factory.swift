@@ -16,7 +16,7 @@ extension ProviderFactory {
             do throws(ProviderError) {
                 providers.append(try WiktionaryOffline(path: dataset.path))
             } catch {
-                problems.append("\(dataset.path): \(error.message)")
+                problems.append(error.message)  // the dataset's own words, which name its file
             }
         }
         return .init(providers: providers, problems: problems)

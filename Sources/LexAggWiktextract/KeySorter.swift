@@ -52,13 +52,16 @@ final class KeySorter {
         if used >= runBytes { try writeRun() }
     }
 
-    /// The first eight key bytes of the record at `record`, zero-padded, big-endian.
+    /// Eight key bytes of the record at `record` from key byte `start` (the first eight by default), zero-padded,
+    /// big-endian: integer order is the records' order wherever the two differ (a key that ends sorts first).
     @inline(__always)
-    static func prefix(_ record: UnsafeRawPointer) -> UInt64 {
+    static func prefix(_ record: UnsafeRawPointer, from start: Int = 0) -> UInt64 {
         let length = Int(record.loadUnaligned(as: UInt16.self).littleEndian)
-        if length >= 8 { return UInt64(bigEndian: record.loadUnaligned(fromByteOffset: 2, as: UInt64.self)) }
+        if length >= start &+ 8 { return UInt64(bigEndian: record.loadUnaligned(fromByteOffset: 2 &+ start, as: UInt64.self)) }
         var prefix: UInt64 = 0
-        for index in 0..<8 { prefix = prefix << 8 | UInt64(index < length ? record.load(fromByteOffset: 2 + index, as: UInt8.self) : 0) }
+        for index in start..<(start &+ 8) {
+            prefix = prefix << 8 | UInt64(index < length ? record.load(fromByteOffset: 2 &+ index, as: UInt8.self) : 0)
+        }
         return prefix
     }
 
@@ -99,15 +102,23 @@ final class KeySorter {
                 if from.baseAddress != source.baseAddress { source.baseAddress!.update(from: from.baseAddress!, count: count) }
             }
             let base = UnsafeRawPointer(buffer)
+            // Keys that share their first eight bytes (an entry's forms share its stem: house, houses, housed) are
+            // ordered by their next eight, as integers, and by their bytes only past sixteen.
+            var next: [(prefix: UInt64, position: UInt32)] = []
             var start = 0
             while start < count {
                 var end = start + 1
                 while end < count && source[end].prefix == source[start].prefix { end += 1 }
                 if end - start > 1 {
-                    var run = UnsafeMutableBufferPointer(rebasing: source[start..<end])
-                    run.sort { a, b in
-                        KeySorter.precedes(base + Int(a.position), base + Int(b.position))
+                    next.removeAll(keepingCapacity: true)
+                    for element in source[start..<end] {
+                        next.append((Self.prefix(base + Int(element.position), from: 8), element.position))
                     }
+                    next.sort { a, b in
+                        a.prefix != b.prefix
+                            ? a.prefix < b.prefix : KeySorter.precedes(base + Int(a.position), base + Int(b.position))
+                    }
+                    for (offset, element) in next.enumerated() { source[start + offset].position = element.position }
                 }
                 start = end
             }

@@ -65,4 +65,34 @@ import Testing
             #expect(one.row(at: index) == many.row(at: index))
         }
     }
+
+    /// Keys that share 8, 16 or more bytes (stems and their forms), end at those lengths, or differ only in kind and
+    /// record: the rows come out in (key bytes, shorter first; kind; record offset) order, in memory and from runs.
+    @Test func rowsSharingLongPrefixesAreInKeyKindAndRecordOrder() throws {
+        let directory = TemporaryFiles.directory()
+        let path = directory + "/stems.jsonl"
+        let stems = ["abcdefg", "abcdefgh", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopqrstu", "zz"]
+        let endings = ["", "s", "ed", "ing", "h", "hi", "hijklmnop", "hijklmnopq", "x"]
+        var text = ""
+        for index in 0..<1200 {
+            let word = stems[index % stems.count] + endings[(index / stems.count) % endings.count]
+            let other = stems[(index + 1) % stems.count] + endings[index % endings.count]
+            text += "{\"word\": \"\(word)\", \"lang_code\": \"en\", \"forms\": [{\"form\": \"\(other)\"}, "
+                + "{\"form\": \"\(word)es\"}], \"translations\": [{\"word\": \"\(other)\", \"lang_code\": \"de\"}]}\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var runs = ImporterTests.options("runs")
+        runs.sortBufferBytes = 1 << 16
+        for options in [ImporterTests.options("memory"), runs] {
+            let dataset = try Dataset(path: WiktextractImporter(options: options).run(sourcePath: path, directory: directory + "/" + options.name).path)
+            #expect(dataset.rowCount > 3000)
+            let rows = (0..<dataset.rowCount).map { (key: Array(dataset.key(at: $0)), row: dataset.row(at: $0)) }
+            for (a, b) in zip(rows, rows.dropFirst()) {
+                let ordered = a.key != b.key ? a.key.lexicographicallyPrecedes(b.key)
+                    : a.row.kind != b.row.kind ? a.row.kind.rawValue < b.row.kind.rawValue
+                    : a.row.recordOffset < b.row.recordOffset
+                #expect(ordered, "\(String(decoding: a.key, as: UTF8.self)) \(a.row) before \(String(decoding: b.key, as: UTF8.self)) \(b.row)")
+            }
+        }
+    }
 }

@@ -41,6 +41,29 @@ import Testing
         #expect(match.stdout.contains("houses"), "\(match.stdout)\(match.stderr)")
     }
 
+    /// A write that fails mid-import (a file-size limit, as a full disk would) stops the import with the reason, and
+    /// the dataset imported before answers as it did; nothing of the failed import is left.
+    @Test func aWriteThatFailsMidImportKeepsThePreviousDataset() async throws {
+        try await imported()
+        // 3 MB of lines, past the 128 KB limit while the entries are written.
+        let dump = home + "/big.jsonl"
+        var text = ""
+        for index in 0..<3000 {
+            text += "{\"word\": \"big\(index)\", \"lang_code\": \"en\", \"senses\": [{\"glosses\": [\""
+                + String(repeating: "g", count: 1000) + "\"]}]}\n"
+        }
+        try text.write(toFile: dump, atomically: true, encoding: .utf8)
+        let command = "trap '' XFSZ; ulimit -f 256; exec " + BinaryRun.shellQuote(BinaryRun.binary)
+            + " data import wiktextract " + BinaryRun.shellQuote(dump) + " --name wiktionary-offline"
+        let failed = await BinaryRun.run(["-c", command], environment: environment, executable: "/bin/sh")
+        #expect(failed.status == 69, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stderr.contains("cannot write") && failed.stderr.contains("File too large"), "\(failed.stderr)")
+        let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
+        #expect(house.status == 0 && house.stdout.contains("A structure built or serving as an abode"), "\(house.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: home + "/data/datasets")
+        #expect(left == ["wiktionary-offline.lexwk"], "\(left)")
+    }
+
     @Test func listInfoAndRemove() async throws {
         try await imported()
         let list = await run(["data", "list"])

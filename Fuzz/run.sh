@@ -6,9 +6,10 @@
 # until it has run N inputs (--runs: libFuzzer's -runs, summed over the workers), whichever comes first.
 # --jobs J runs J libFuzzer processes per target at once on the same corpus (each picks up what the others find),
 # one per core; the runs of a target are split between them and summed in the report.
-# --timeout T (default 10): an input still running after T seconds is a finding (a hang), saved as timeout-*. libFuzzer
-# measures wall time, so a worker paused longer than that (SIGSTOP, e.g. while a benchmark runs) reports a false one
-# and stops: on a shared machine give more.
+# --timeout T (default 10): an input still running after T seconds is a finding (a hang), saved as timeout-*; one that
+# finished but took longer than T is saved as slow-unit-* (libFuzzer's own threshold, 10 s, is set to T). libFuzzer
+# measures wall time, so a worker paused longer than T (SIGSTOP, e.g. while a benchmark runs) reports a false hang and
+# stops: on a shared machine give more.
 # Seeds come from the project's fixtures and Fuzz/seeds; the corpus grows in .build/fuzz-corpus/<target> and
 # crashing inputs land in .build/fuzz-crashes/<target>/. At the end a table gives, per target, the runs, executions
 # per second (runs over the target's wall time, all workers together), seconds, corpus size and crashes, with totals.
@@ -135,7 +136,8 @@ for target in "${targets[@]}"; do
         # stacks (malloc_context_size=0): recording one for every allocation was a fifth of a run's time, and Swift's
         # crashes are traps whose own stack is printed anyway; rerun a crashing input without it for heap reports.
         ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:malloc_context_size=0 LEXAGG_FUZZ_TARGET="$target" "$binary" \
-            "${limits[@]}" -print_final_stats=1 -max_len="$(max_len "$target")" -timeout="$timeout" -rss_limit_mb=2048 \
+            "${limits[@]}" -print_final_stats=1 -max_len="$(max_len "$target")" -timeout="$timeout" -report_slow_units="$timeout" \
+            -rss_limit_mb=2048 \
             -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1 &
         pids+=($!)
     done

@@ -41,17 +41,35 @@ struct Libdeflate: Sendable {
     }
 
     /// A deflate block with nothing in it that ends the stream (BFINAL, fixed codes, end of block).
-    private static let finalBlock: [UInt8] = [0x03, 0x00]
-
-    /// The raw deflate data of one dictzip chunk, inflated into at most `capacity` bytes; `nil` when libdeflate cannot
-    /// (bad data, or more than `capacity` bytes), for zlib to decide.
     ///
     /// A dictzip chunk ends with a full flush, not with a final block, and libdeflate inflates only whole streams:
-    /// an empty final block after the chunk (which ends on a byte boundary) makes it one.
-    func inflate(_ chunk: [UInt8], capacity: Int) -> [UInt8]? {
-        guard let decompressor = allocate() else { return nil }
-        defer { free(decompressor) }
-        let input = chunk + Self.finalBlock
+    /// an empty final block after the chunk (which ends on a byte boundary) makes it one. The caller reads the chunk
+    /// with these two bytes after it (`RandomAccessFile.read(offset:count:appending:)`).
+    static let finalBlock: [UInt8] = [0x03, 0x00]
+
+    /// Decompressors not in use. Allocating one zeroes its 10 KB of tables (with 4 KB chunks that cost as much as
+    /// a third of inflating one), so they are kept for the next chunk; one is never used by two threads at once.
+    private let idle = MutexBox<[UInt]>([])
+
+    /// The raw deflate data of one dictzip chunk followed by ``finalBlock``, inflated into at most `capacity` bytes;
+    /// `nil` when libdeflate cannot (bad data, or more than `capacity` bytes), for zlib to decide.
+    func inflate(_ input: [UInt8], capacity: Int) -> [UInt8]? {
+        let decompressor: OpaquePointer
+        if let kept = idle.withValue({ $0.popLast() }), let pointer = OpaquePointer(bitPattern: kept) {
+            decompressor = pointer
+        } else if let fresh = allocate() {
+            decompressor = fresh
+        } else {
+            return nil
+        }
+        defer {
+            let returned = idle.withValue { idle -> Bool in
+                guard idle.count < 8 else { return false }
+                idle.append(UInt(bitPattern: Int(bitPattern: decompressor)))
+                return true
+            }
+            if !returned { free(decompressor) }
+        }
         var succeeded = false
         let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             var produced = 0

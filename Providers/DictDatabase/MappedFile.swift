@@ -84,27 +84,43 @@ final class RandomAccessFile: @unchecked Sendable {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    /// Reads exactly `count` bytes at `offset`.
-    func read(offset: Int, count: Int) throws(DictFileError) -> [UInt8] {
+    /// Reads exactly `count` bytes at `offset`, then `trailer` after them in the same array (a dictzip chunk takes
+    /// libdeflate's end-of-stream block this way, with no second copy).
+    func read(offset: Int, count: Int, appending trailer: [UInt8] = []) throws(DictFileError) -> [UInt8] {
         guard offset >= 0, count >= 0, offset + count <= size else {
             throw DictFileError(
                 path: path, problem: "truncated: needs bytes \(offset)..<\(offset + count) but the file has \(size)"
             )
         }
-        if let builtIn { return Array(builtIn[offset..<(offset + count)]) }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let n = buffer.withUnsafeMutableBytes { raw in
-                pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+        guard count + trailer.count > 0 else { return [] }
+        var failure: DictFileError?
+        // Read straight into the array's storage: zeroing it first was most of the cost of a chunk's read.
+        let buffer = [UInt8](unsafeUninitializedCapacity: count + trailer.count) { buffer, initialized in
+            let base = buffer.baseAddress!
+            if let builtIn {
+                if count > 0 {
+                    base.initialize(from: builtIn.baseAddress!.advanced(by: offset).assumingMemoryBound(to: UInt8.self), count: count)
+                }
+            } else {
+                var done = 0
+                while done < count {
+                    let n = pread(fd, base + done, count - done, off_t(offset + done))
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = DictFileError(path: path, problem: "read failed: \(systemError())", kind: .unreadable)
+                        return
+                    }
+                    if n == 0 {
+                        failure = DictFileError(path: path, problem: "truncated: unexpected end of file at \(offset + done)")
+                        return
+                    }
+                    done += n
+                }
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw DictFileError(path: path, problem: "read failed: \(systemError())", kind: .unreadable)
-            }
-            if n == 0 { throw DictFileError(path: path, problem: "truncated: unexpected end of file at \(offset + done)") }
-            done += n
+            for (i, byte) in trailer.enumerated() { (base + count + i).initialize(to: byte) }
+            initialized = count + trailer.count
         }
+        if let failure { throw failure }
         return buffer
     }
 }

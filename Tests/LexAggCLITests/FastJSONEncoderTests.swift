@@ -2,7 +2,7 @@ import DictDatabaseProvider
 import Foundation
 import LexAggAggregation
 import LexAggCore
-import LexAggDocuments
+@testable import LexAggDocuments
 import LexAggFixtures
 import LexAggQuiz
 import Logging
@@ -207,5 +207,50 @@ import Testing
             }
         }
         #expect(compared == 2 * words.count && words.count == 120)
+    }
+
+    /// Every optional member of a lookup's document set and left out, in every kind of outcome: the document is
+    /// written from its fields (DocumentJSON.swift), not through `Codable`, and must not differ from Foundation's.
+    @Test(arguments: [false, true]) func lookupDocumentsInEveryShapeAreWrittenAsFoundationWritesThem(pretty: Bool) throws {
+        let provider = ProviderID("wiktionary")!
+        let stored = Date(timeIntervalSince1970: 1_764_000_000.75)
+        let full = ProviderError(
+            .rateLimited, provider: provider, message: "slow down \"now\"\n", retryAfter: .milliseconds(2500),
+            location: "https://en.wiktionary.org/w/api.php", httpStatus: 429
+        )
+        let bare = ProviderError(.unavailable, provider: provider, message: "no network")
+        let outcomes = [
+            ProviderOutcome(provider: provider, status: .answered(entries: 3), latency: .microseconds(12_345)),
+            ProviderOutcome(provider: .wordnet, status: .empty, latency: .zero, origin: .cache(storedAt: stored)),
+            ProviderOutcome(provider: provider, status: .failed(full), latency: .seconds(2)),
+            ProviderOutcome(provider: provider, status: .failed(bare), latency: .nanoseconds(1)),
+            ProviderOutcome(provider: provider, status: .answered(entries: 1), latency: .milliseconds(7), origin: .stale(storedAt: stored, error: full)),
+        ].map(JSONOutput.Outcome.init)
+        let entry = Entry(
+            headword: "naïve", language: Language("fr"), senseGroups: [SenseGroup(partOfSpeech: .adjective, senses: [Sense(definition: "x", sources: [])])],
+            provenance: Provenance(provider: provider, source: "https://fr.wiktionary.org/wiki/na%C3%AFve", retrievedAt: stored)
+        )
+        let lemma = LemmaNote(formOf: FormOf(lemma: "walk", form: "past tense"), provider: .wordnet, method: .morphology)
+        let bareLemma = LemmaNote(formOf: FormOf(lemma: "go", form: nil), provider: provider, method: .formOf)
+        let queries = [
+            JSONOutput.Query(term: "walked", language: nil),
+            JSONOutput.Query(term: "Naïve", language: Language("fr"), targetLanguage: Language("de"), matchedAs: "naive", lemma: JSONOutput.Lemma(lemma)),
+            JSONOutput.Query(term: "went", language: Language("en"), lemma: JSONOutput.Lemma(bareLemma)),
+        ]
+        let score = SenseScore(agreement: 2, providerWeight: 1.5, source: provider, sourceRank: 0, position: 1)
+        var compared = 0
+        for query in queries {
+            for (entries, outcomes, suggestions) in [([Entry](), [JSONOutput.Outcome](), [String]()), ([entry, entry], outcomes, ["naive", "nave"])] {
+                for scores in [nil, [[[score]]], [[[SenseScore]]]()] {
+                    let document = JSONOutput.LookupDocument(
+                        command: "lookup", query: query, found: !entries.isEmpty, entries: entries, outcomes: outcomes,
+                        suggestions: suggestions, scores: scores
+                    )
+                    #expect(try Self.fast(document, pretty: pretty) == Self.foundation(document, pretty: pretty), "\(query.term)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 18)
     }
 }

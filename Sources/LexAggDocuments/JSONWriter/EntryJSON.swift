@@ -131,7 +131,7 @@ extension JSONTreeWriter {
     // MARK: Keys
 
     /// The next member's key (a plain ASCII name, needing no escapes) of an object at `depth`, and its colon.
-    private mutating func key(_ name: StaticString, _ members: inout Int, _ depth: Int) {
+    mutating func key(_ name: StaticString, _ members: inout Int, _ depth: Int) {
         element(&members, depth)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))

@@ -20,6 +20,12 @@ public struct FastJSONEncoder: Sendable {
     }
 
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        if T.self == JSONOutput.LookupDocument.self {
+            // One a word in a batch: written from its fields (DocumentJSON.swift).
+            var writer = JSONTreeWriter(pretty: pretty, capacity: 4096)
+            try writer.write(lookup: value as! JSONOutput.LookupDocument, depth: 0)
+            return writer.bytes
+        }
         let tree = try JSONTreeEncoder.box(value, parent: nil, key: nil, memo: JSONTreeMemo())
         var writer = JSONTreeWriter(pretty: pretty)
         writer.write(tree)

@@ -37,6 +37,36 @@ package enum IndexOrder: String, Sendable {
     /// dictd's `tolower_alnumspace_utf8`: white space becomes a space, letters and digits are lower-cased,
     /// everything else is dropped (unless `keepAll`, dictd's allchars mode).
     package static func fold(_ text: String, keepAll: Bool) -> String {
+        // ASCII (nearly every query, and every probe of WordNet's morphology) byte by byte: looking up Unicode
+        // properties a scalar at a time was 5 % of a 1,000-word batch. `FoldingTests` compares the two.
+        var text = text
+        if let folded = text.withUTF8({ foldASCII($0, keepAll: keepAll) }) { return folded }
+        return foldScalars(text, keepAll: keepAll)
+    }
+
+    /// ``fold(_:keepAll:)`` of ASCII text, or nil when `utf8` has a byte that is not ASCII. In ASCII, white space
+    /// (Unicode's White_Space) is tab to carriage return and space, letters are A–Z and a–z, numbers 0–9.
+    static func foldASCII(_ utf8: UnsafeBufferPointer<UInt8>, keepAll: Bool) -> String? {
+        for byte in utf8 where byte >= 0x80 { return nil }
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var count = 0
+            for byte in utf8 {
+                switch byte {
+                case 0x09...0x0D, UInt8(ascii: " "): buffer[count] = UInt8(ascii: " ")
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[count] = byte + 32
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): buffer[count] = byte
+                default:
+                    guard keepAll else { continue }
+                    buffer[count] = byte
+                }
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// ``fold(_:keepAll:)`` a scalar at a time, by Unicode's properties.
+    package static func foldScalars(_ text: String, keepAll: Bool) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let properties = scalar.properties

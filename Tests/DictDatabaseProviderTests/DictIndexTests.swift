@@ -123,4 +123,20 @@ import Glibc
         #expect(try index.suggestions("hosue", limit: 5).isEmpty == false)
         #expect(try index.suggestions("", limit: 3).isEmpty)
     }
+
+    /// The ASCII shortcut of `IndexOrder.fold` must fold as the scalar-by-scalar path does: every ASCII character
+    /// alone, and 2,000 random ASCII strings (control characters, punctuation, white space), keeping all or not.
+    @Test func foldingASCIIByteByByteAgreesWithFoldingByUnicodeProperties() {
+        var generator = SeededGenerator(seed: 20)
+        let texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + (0..<2000).map { _ in
+            String(decoding: (0..<Int.random(in: 0...24, using: &generator)).map { _ in UInt8.random(in: 0..<128, using: &generator) }, as: UTF8.self)
+        }
+        for text in texts {
+            for keepAll in [false, true] {
+                #expect(IndexOrder.fold(text, keepAll: keepAll) == IndexOrder.foldScalars(text, keepAll: keepAll), "\(Array(text.utf8)) \(keepAll)")
+            }
+        }
+        // Not ASCII: the scalar path (a combining mark is not a letter; an em space is white space).
+        #expect(IndexOrder.fold("Ca\u{300}fÉ\u{2003}X", keepAll: false) == "café x")
+    }
 }

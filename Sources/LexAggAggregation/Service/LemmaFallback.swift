@@ -42,13 +42,13 @@ extension LookupService.Definitions {
     {
         var result = result
         let clock = service.clock
-        let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
+        let empty = Set(result.outcomes.filter { $0.status == .empty }.map { $0.provider })
         let retry = definers.filter { empty.contains($0.descriptor.id) }
         /// What is left of the deadline; none once it has passed, unless every provider to ask is offline (they
         /// answer at once and are asked anyway: see Aggregator).
         func remaining(asking providers: [any DefinitionProviding]) -> AggregationOptions? {
             let left = max(.zero, clock.now.duration(to: end))
-            guard left > .zero || providers.allSatisfy(\.descriptor.runsInline) else { return nil }
+            guard left > .zero || providers.allSatisfy({ $0.descriptor.runsInline }) else { return nil }
             var remaining = options
             remaining.deadline = left
             remaining.providerTimeout = min(remaining.providerTimeout, left)
@@ -107,7 +107,7 @@ extension LookupService.Definitions {
     static func formOfTarget(_ entries: [Entry], query: LookupQuery) -> (FormOf, ProviderID)? {
         let language = query.language
         for entry in entries where language.map({ entry.language?.matches($0) ?? true }) ?? true {
-            let senses = entry.senseGroups.flatMap(\.senses)
+            let senses = entry.senseGroups.flatMap { $0.senses }
             guard let first = senses.first?.formOf, senses.allSatisfy({ $0.formOf?.lemma == first.lemma }) else { continue }
             let lemma = first.lemma.lowercased()
             guard lemma != query.term.lowercased(), !entries.contains(where: { $0.headword.lowercased() == lemma })

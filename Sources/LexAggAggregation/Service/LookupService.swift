@@ -162,7 +162,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         let readerLanguages: [Language]
 
         /// The ids of the providers asked.
-        public var providerIDs: [ProviderID] { definers.map(\.descriptor.id) }
+        public var providerIDs: [ProviderID] { definers.map { $0.descriptor.id } }
 
         /// Looks `query` up: every provider within the time limits, then looser spellings when nothing knew it,
         /// exact spellings first, a merge when several providers answered, and close spellings when none did —
@@ -176,12 +176,12 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             if !result.isFound && !result.allFailed {
                 // Nothing as typed: try looser spellings with the providers that said "not found", within what is
                 // left of the deadline.
-                let empty = Set(result.outcomes.filter { $0.status == .empty }.map(\.provider))
+                let empty = Set(result.outcomes.filter { $0.status == .empty }.map { $0.provider })
                 let retry = definers.filter { empty.contains($0.descriptor.id) }
                 for variant in Normalization.looserVariants(of: query.term) {
                     // Offline providers are asked even after the deadline (they answer at once: see Aggregator).
                     let left = max(.zero, clock.now.duration(to: end))
-                    guard left > .zero || retry.allSatisfy(\.descriptor.runsInline), !retry.isEmpty,
+                    guard left > .zero || retry.allSatisfy({ $0.descriptor.runsInline }), !retry.isEmpty,
                           let looser = try? LookupQuery(variant, language: query.language)
                     else { break }
                     logger.info("'\(query.term)' not found; trying '\(variant)' (\(formatSeconds(left)) left)")
@@ -216,21 +216,21 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             // One provider's answer is shown as it gave it (its entries already are its own structure); several
             // providers' answers are merged and ranked (see SenseMerger for the rules).
             var scores: [[[SenseScore]]] = []
-            if Set(result.entries.map(\.provenance.provider)).count > 1 {
+            if Set(result.entries.map { $0.provenance.provider }).count > 1 {
                 // The merger takes entries in provider priority order (its "best source first" breaks ties by it);
                 // the lemma fallback appended a lemma's entries after the form's, so they are put back in that order.
                 let priority = Dictionary(definers.enumerated().map { ($1.descriptor.id, $0) }) { first, _ in first }
                 let ordered = result.entries.enumerated().sorted {
                     (priority[$0.element.provenance.provider] ?? definers.count, $0.offset)
                         < (priority[$1.element.provenance.provider] ?? definers.count, $1.offset)
-                }.map(\.element)
+                }.map { $0.element }
                 let merged = SenseMerger(configuration: service.configuration.merge).merge(ordered, query: query.term)
                 logger.debug("merged \(result.entries.count) entries into \(merged.entries.count)")
                 result.entries = merged.entries
                 scores = merged.scores
             }
             if !readerLanguages.isEmpty {
-                let order = Normalization.readersFirst(result.entries.map(\.language), readerLanguages)
+                let order = Normalization.readersFirst(result.entries.map { $0.language }, readerLanguages)
                 result.entries = order.map { result.entries[$0] }
                 if !scores.isEmpty { scores = order.map { scores[$0] } }
             }

@@ -160,7 +160,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         let sorted = answers.sorted { $0.index < $1.index }
         return AggregatedResult(
             entries: sorted.flatMap { $0.result?.entries.filter { !$0.isEmpty } ?? [] },
-            outcomes: sorted.map(\.outcome)
+            outcomes: sorted.map { $0.outcome }
         )
     }
 

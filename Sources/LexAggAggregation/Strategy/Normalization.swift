@@ -49,7 +49,7 @@ public enum Normalization {
         entries.enumerated()
             .map { (closeness: closeness(of: nfc($0.element.headword), to: term), index: $0.offset, entry: $0.element) }
             .sorted { ($0.closeness, $0.index) < ($1.closeness, $1.index) }
-            .map(\.entry)
+            .map { $0.entry }
     }
 
     /// The order that puts entries in the reader's languages first, in the order of `readers` (an entry of no stated

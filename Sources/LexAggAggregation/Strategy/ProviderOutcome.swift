@@ -60,5 +60,5 @@ public struct AggregatedResult: Sendable, Hashable {
     public var isFound: Bool { entries.contains { !$0.isEmpty } }
     /// True when every provider asked failed (as opposed to answering "not found").
     public var allFailed: Bool { !outcomes.isEmpty && outcomes.allSatisfy { $0.error != nil } }
-    public var failures: [ProviderError] { outcomes.compactMap(\.error) }
+    public var failures: [ProviderError] { outcomes.compactMap { $0.error } }
 }

@@ -17,6 +17,8 @@ struct DictIndex: Sendable {
 
     let file: MappedFile
     let order: IndexOrder
+    /// Whether some headword's key starts with a space (see ``lookup(_:)``); when none does, a lookup searches once.
+    let hasSpaceLedKeys: Bool
     var path: String { file.path }
 
     init(path: String) throws(DictFileError) {
@@ -44,11 +46,17 @@ struct DictIndex: Sendable {
                 || !folded.find(key: Array("00database\(flag)".utf8)).isEmpty
         }
         self.order = declares("allchars") ? .allchars : declares("utf8") ? .utf8 : .legacy
+        // The first key not below " " starts with a space if any key does (they sort before every other).
+        let probe = DictIndex(file: file, order: order)
+        let first = probe.lowerBound([UInt8(ascii: " ")])
+        self.hasSpaceLedKeys = first < bytes.count
+            && order.foldHeadword(probe.headwordBytes(first, probe.lineEnd(from: first))).first == UInt8(ascii: " ")
     }
 
     private init(file: MappedFile, order: IndexOrder) {
         self.file = file
         self.order = order
+        self.hasSpaceLedKeys = true
     }
 
     /// Every entry whose headword equals `word` under the index's folding (so case-insensitively).
@@ -59,7 +67,7 @@ struct DictIndex: Sendable {
         let key = order.foldQuery(word)
         guard !key.isEmpty else { return [] }
         var found = find(key: key)
-        if key.first != UInt8(ascii: " ") {
+        if hasSpaceLedKeys, key.first != UInt8(ascii: " ") {
             found += find(key: [UInt8(ascii: " ")] + key)
         }
         return found.filter { !DictIndex.isMetadata($0.headword) }

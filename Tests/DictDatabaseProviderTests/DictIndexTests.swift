@@ -14,6 +14,13 @@ import Glibc
         #expect(try TestDatabases.index(name).order == order)
     }
 
+    /// An index with no headword led by a space is searched once a lookup; FreeDict's " and a half" needs the second
+    /// search (found in `findsEveryEntryForAHeadword`).
+    @Test(arguments: [("wn", false), ("gcide", false), ("freedict-eng-deu", true)])
+    func knowsWhetherAnyHeadwordStartsWithASpace(name: String, expected: Bool) throws {
+        #expect(try TestDatabases.index(name).hasSpaceLedKeys == expected)
+    }
+
     @Test(arguments: [
         ("wn", "serendipity", ["serendipity"]),
         ("wn", "SERENDIPITY", ["serendipity"]),

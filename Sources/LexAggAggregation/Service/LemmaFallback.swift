@@ -1,5 +1,6 @@
 import LexAggCore
 import Logging
+import Synchronization
 
 /// The lemma a lookup followed, and how it was found.
 public struct LemmaNote: Sendable, Hashable {
@@ -66,6 +67,7 @@ extension LookupService.Definitions {
             // The morphology of a provider that did not know the word comes first: it knows its own words best
             // (an imported dump's `forms` name the lemma it has), and WordNet's rules, which must probe its index
             // for every suffix and compound split, are then asked only when it finds nothing.
+            let lemmatizers = await self.lemmatizers.get()
             let own = lemmatizers.filter { empty.contains($0.descriptor.id) }
             for lemmatizer in own + lemmatizers.filter({ !empty.contains($0.descriptor.id) }) {
                 var forms: [FormOf] = []
@@ -115,6 +117,26 @@ extension LookupService.Definitions {
             return (first, entry.provenance.provider)
         }
         return nil
+    }
+}
+
+/// The providers that find lemmas, found on first use: most lookups find the word as typed and never need them, and
+/// making sure each is available opens its files (GCIDE's index and text, for a `lookup --providers wordnet`).
+final class LazyLemmatizers: Sendable {
+    private let find: @Sendable () async -> [any LemmaProviding]
+    private let found = Mutex<[any LemmaProviding]?>(nil)
+
+    init(_ find: @escaping @Sendable () async -> [any LemmaProviding]) {
+        self.find = find
+    }
+
+    func get() async -> [any LemmaProviding] {
+        if let known = found.withLock({ $0 }) { return known }
+        let providers = await find()
+        return found.withLock { found in
+            if found == nil { found = providers }
+            return found!
+        }
     }
 }
 

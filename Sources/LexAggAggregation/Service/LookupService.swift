@@ -87,7 +87,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         for note in notes { logger.info("\(note.message)") }
         return Definitions(
             service: self, language: language, target: target, options: aggregationOptions(options),
-            definers: definers.map { wrap($0, mode) }, lemmatizers: await selection.lemmatizers(language: language),
+            definers: definers.map { wrap($0, mode) },
+            lemmatizers: LazyLemmatizers { [selection] in await selection.lemmatizers(language: language) },
             translators: translators.map { wrap($0, mode) }, notes: notes, suggest: options.suggest,
             readerLanguages: language.map { [$0] } ?? options.readerLanguages
         )
@@ -153,7 +154,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         /// The providers asked, in priority order, behind the cache.
         public let definers: [any DefinitionProviding]
         /// The providers that know lemmas of inflected forms (WordNet's morphology), for the lemma fallback.
-        let lemmatizers: [any LemmaProviding]
+        let lemmatizers: LazyLemmatizers
         fileprivate let translators: [any TranslationProviding]
         /// Providers left out, and why.
         public let notes: [ServiceNote]

@@ -35,7 +35,7 @@ import WiktionaryProvider
         #expect(!run.stderr.contains("\r"), "no progress bar when standard error is not a terminal")
     }
 
-    /// Offline words run on every core at once (the window is the number of cores), and the answers are the ones
+    /// Offline words run on every core at once (a run of 16 words a core; 120 words end in a short run), and the answers are the ones
     /// a one-at-a-time batch writes, in input order, byte for byte: unknown words (slow: they look for suggestions)
     /// between known ones would overtake nothing.
     @Test func offlineWordsOnSeveralCoresWriteWhatOneAtATimeWrites() async throws {

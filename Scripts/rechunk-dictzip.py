@@ -6,7 +6,8 @@
 dictzip(1) always cuts the text into chunks of about 58 KB; a reader inflates a whole chunk to read one entry in
 it. The embedded WordNet (Providers/DictDatabase/Embedded/wn.dict.dz) is written with this script in chunks of
 2 KB: a lookup inflates about 2 KB instead of 58 KB, for a file 3 MB larger (9.5 -> 12.5 MB; issue 19: inflating
-was 46 % of a 1,000-word batch). `--chunk 58315` writes the chunks dictzip(1) writes. The text is unchanged byte for byte (checked below), the file stays a valid dictzip file that
+was 46 % of a 1,000-word batch). With `--chunk 58315` it writes Debian's wn.dict.dz (dictzip's own chunks)
+byte for byte. The text is unchanged byte for byte (checked below), the file stays a valid dictzip file that
 dictd, dict and gzip read, and the gzip header keeps the input's file name and modification time.
 """
 import argparse
@@ -37,13 +38,14 @@ def main() -> int:
         name = raw[position:end]
     text = gzip.decompress(raw)
 
-    # One raw deflate stream, a full flush after every chunk (so each inflates alone), the last one finished.
+    # One raw deflate stream, a full flush after every chunk (so each inflates alone, the last one too: dictd inflates
+    # a chunk with Z_PARTIAL_FLUSH and takes the end of the stream for an error), then, after the last chunk and
+    # outside the table, the empty final block that ends the stream (as dictzip(1) writes it).
     compressor = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     chunks = []
     for start in range(0, len(text), args.chunk):
-        last = start + args.chunk >= len(text)
         piece = text[start:start + args.chunk]
-        data = compressor.compress(piece) + compressor.flush(zlib.Z_FINISH if last else zlib.Z_FULL_FLUSH)
+        data = compressor.compress(piece) + compressor.flush(zlib.Z_FULL_FLUSH)
         if len(data) > 0xFFFF:
             print(f"chunk at {start} compresses to {len(data)} bytes, more than a dictzip table holds", file=sys.stderr)
             return 1
@@ -56,7 +58,7 @@ def main() -> int:
     header = b"\x1f\x8b\x08" + bytes([0x04 | (0x08 if name else 0)]) + struct.pack("<I", mtime) + b"\x02\x03"
     header += struct.pack("<H", len(subfield)) + subfield + (name + b"\0" if name else b"")
     trailer = struct.pack("<II", zlib.crc32(text) & 0xFFFFFFFF, len(text) & 0xFFFFFFFF)
-    out = header + b"".join(chunks) + trailer
+    out = header + b"".join(chunks) + compressor.flush(zlib.Z_FINISH) + trailer
     if gzip.decompress(out) != text:
         print("the rewritten file does not inflate to the same text", file=sys.stderr)
         return 1

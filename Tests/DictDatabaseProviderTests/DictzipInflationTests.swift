@@ -53,4 +53,23 @@ import Testing
             #expect(messages[0] == messages[1], "chunk \(index)")
         }
     }
+
+    /// The embedded WordNet (recompressed by Scripts/rechunk-dictzip.py) is laid out as dictzip(1) writes a file:
+    /// every chunk, the last one too, ends in a full flush (an empty stored block, `00 00 FF FF`), and the block that
+    /// ends the deflate stream follows the last chunk, outside the table. dictd inflates a chunk expecting more
+    /// to follow and refused the last one of a file whose last chunk ended the stream (its words answered nothing).
+    @Test func theEmbeddedWordNetEndsItsChunksAsDictzipDoes() throws {
+        let path = TestDatabases.embeddedWordNet + ".dict.dz"
+        let body = try DictzipBody(path: path)
+        let file = try RandomAccessFile(path: path)
+        let count = body.chunkOffsets.count - 1
+        #expect(body.chunkLength == 2048 && count == 15_117)
+        for index in [0, count / 2, count - 1] {
+            let end = body.chunkOffsets[index + 1]
+            #expect(try file.read(offset: end - 4, count: 4) == [0x00, 0x00, 0xFF, 0xFF], "chunk \(index)")
+        }
+        let tail = body.chunkOffsets[count]
+        #expect(try file.read(offset: tail, count: file.size - 8 - tail) == [0x03, 0x00])
+        #expect(try body.read(offset: body.uncompressedSize - 10, length: 10).count == 10)
+    }
 }

@@ -20,7 +20,7 @@ for tool in dictd dict hyperfine /usr/bin/time; do
 done
 
 . Benchmarks/common.sh
-lexagg=$(lexagg_binary "${3:-}")
+lexagg=$(installed_binary "${3:-}")
 swift build -c release --product IndexScaling >/dev/null
 db="$PWD/Providers/DictDatabase/Embedded"
 work=$(mktemp -d)

@@ -59,17 +59,24 @@ extension WordNetFormat {
 
     /// ``parseSense(_:headword:)`` on bytes.
     private static func parseSense(_ text: Bytes, headword: String) -> ParsedSense {
-        var remaining = Array(text)
+        // The bracketed lists in one pass (the Characters reading takes out every [syn: first, then [ant:, then
+        // [also:; on WordNet's text, where lists neither nest nor stay open, that is the same).
+        var remaining: [UInt8] = []
+        remaining.reserveCapacity(text.count)
         var synonyms: [String] = []
         var antonyms: [String] = []
-        while let open = firstRange(of: syn, in: remaining[...]) ?? firstRange(of: ant, in: remaining[...])
-            ?? firstRange(of: also, in: remaining[...])
-        {
-            let label = remaining[(open.lowerBound + 1)..<(open.upperBound - 1)]
-            guard let close = remaining[open.upperBound...].firstIndex(of: UInt8(ascii: "]")) else { break }
-            let items = braced(remaining[open.upperBound..<close])
-            if label.elementsEqual("syn".utf8) { synonyms += items } else if label.elementsEqual("ant".utf8) { antonyms += items }
-            remaining.removeSubrange(open.lowerBound...close)
+        var position = text.startIndex
+        while position < text.endIndex {
+            if text[position] == UInt8(ascii: "["), let (label, start) = listLabel(text, at: position),
+               let close = text[start...].firstIndex(of: UInt8(ascii: "]"))
+            {
+                let items = braced(text[start..<close])
+                if label == syn { synonyms += items } else if label == ant { antonyms += items }
+                position = close + 1
+                continue
+            }
+            remaining.append(text[position])
+            position += 1
         }
         let lowerHeadword = headword.lowercased()
         synonyms = unique(synonyms.filter { $0.lowercased() != lowerHeadword })
@@ -116,16 +123,10 @@ extension WordNetFormat {
     private static let ant = Array("[ant:".utf8)
     private static let also = Array("[also:".utf8)
 
-    /// Where `needle` first occurs in `bytes`.
-    private static func firstRange(of needle: [UInt8], in bytes: Bytes) -> Range<Int>? {
-        guard bytes.count >= needle.count else { return nil }
-        var index = bytes.startIndex
-        let last = bytes.endIndex - needle.count
-        while index <= last {
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                return index..<(index + needle.count)
-            }
-            index += 1
+    /// The list marker (`[syn:`, `[ant:` or `[also:`) that starts at `position`, and where its items start.
+    private static func listLabel(_ bytes: Bytes, at position: Int) -> ([UInt8], Int)? {
+        for label in [syn, ant, also] where bytes.endIndex - position >= label.count {
+            if bytes[position..<(position + label.count)].elementsEqual(label) { return (label, position + label.count) }
         }
         return nil
     }

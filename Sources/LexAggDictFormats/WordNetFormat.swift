@@ -183,20 +183,26 @@ package func collapse(_ text: String) -> String {
 /// ``collapse(_:)`` for ASCII text, byte by byte (nil for any other text): dictionary text is nearly all ASCII, and
 /// splitting into Characters (grapheme breaking, Unicode properties) was a fifth of a WordNet batch.
 func collapseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count)
-    var space = false
-    for byte in bytes {
-        guard byte < 0x80 else { return nil }
-        if isASCIIWhitespace(byte) {
-            space = !output.isEmpty
-        } else {
-            if space { output.append(0x20) }
-            space = false
-            output.append(byte)
+    for byte in bytes where byte >= 0x80 { return nil }
+    // Written straight into the string's storage (no array first: two allocations a sense, example and synonym).
+    return String(unsafeUninitializedCapacity: bytes.count) { output in
+        var count = 0
+        var space = false
+        for byte in bytes {
+            if isASCIIWhitespace(byte) {
+                space = count > 0
+            } else {
+                if space {
+                    output[count] = 0x20
+                    count += 1
+                }
+                space = false
+                output[count] = byte
+                count += 1
+            }
         }
+        return count
     }
-    return String(decoding: output, as: UTF8.self)
 }
 
 /// What `Character.isWhitespace` says of an ASCII byte: tab, line feed, vertical tab, form feed, carriage return, space.
@@ -205,6 +211,12 @@ func collapseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
 }
 
 func unique(_ items: [String]) -> [String] {
+    // Nearly always none or a few: compared pairwise, without a set's hashing and allocation.
+    guard items.count > 1 else { return items }
+    if items.count <= 16 {
+        let lowered = items.map { $0.lowercased() }
+        return items.indices.filter { index in !lowered[..<index].contains(lowered[index]) }.map { items[$0] }
+    }
     var seen = Set<String>()
     return items.filter { seen.insert($0.lowercased()).inserted }
 }

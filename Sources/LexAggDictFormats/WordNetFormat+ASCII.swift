@@ -51,9 +51,18 @@ extension WordNetFormat {
         switch marker.count {
         case 0: return (nil, body)
         case 1 where isNumber(marker[0]): return (nil, body)
-        case 1 where ["n", "v", "adj", "adv", "s"].contains(string(marker[0])): return (string(marker[0]), body)
+        case 1 where isPartOfSpeech(marker[0]): return (string(marker[0]), body)
         case 2 where isNumber(marker[1]): return (string(marker[0]), body)
         default: return (nil, line)
+        }
+    }
+
+    /// `n`, `v`, `adj`, `adv` or `s`, compared as bytes.
+    private static func isPartOfSpeech(_ word: Bytes) -> Bool {
+        switch word.count {
+        case 1: return word.first == UInt8(ascii: "n") || word.first == UInt8(ascii: "v") || word.first == UInt8(ascii: "s")
+        case 3: return word.elementsEqual("adj".utf8) || word.elementsEqual("adv".utf8)
+        default: return false
         }
     }
 
@@ -66,18 +75,18 @@ extension WordNetFormat {
         var synonyms: [String] = []
         var antonyms: [String] = []
         var position = text.startIndex
-        while position < text.endIndex {
-            if text[position] == UInt8(ascii: "["), let (label, start) = listLabel(text, at: position),
-               let close = text[start...].firstIndex(of: UInt8(ascii: "]"))
-            {
+        while let open = text[position...].firstIndex(of: UInt8(ascii: "[")) {
+            if let (label, start) = listLabel(text, at: open), let close = text[start...].firstIndex(of: UInt8(ascii: "]")) {
+                remaining.append(contentsOf: text[position..<open])
                 let items = braced(text[start..<close])
                 if label == syn { synonyms += items } else if label == ant { antonyms += items }
                 position = close + 1
-                continue
+            } else {
+                remaining.append(contentsOf: text[position...open])
+                position = open + 1
             }
-            remaining.append(text[position])
-            position += 1
         }
+        remaining.append(contentsOf: text[position...])
         let lowerHeadword = headword.lowercased()
         synonyms = unique(synonyms.filter { $0.lowercased() != lowerHeadword })
         antonyms = unique(antonyms)

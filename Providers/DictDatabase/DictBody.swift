@@ -30,7 +30,15 @@ struct PlainDictBody: DictBody {
 final class DictzipBody: DictBody {
     let path: String
     let chunkLength: Int
-    let chunkOffsets: [Int]   // compressed offset of each chunk, plus one past the last
+    let chunkCount: Int
+    /// The header's random-access table as read, its 16-bit compressed sizes from `sizesAt` on.
+    private let table: [UInt8]
+    private let sizesAt: Int
+    /// The compressed offset of every ``checkpointStride``th chunk, and of the end of the last chunk: a chunk's offset
+    /// adds at most 63 sizes to one of these. A file in 2 KB chunks lists 15,117 (the embedded WordNet), and a full
+    /// table of offsets and a cache slot a chunk were 240 KB of memory to touch, 60 page faults of a single lookup.
+    private let checkpoints: [Int]
+    static let checkpointStride = 64
     let uncompressedSize: Int
     private let file: RandomAccessFile
     /// Inflated chunks, kept up to ``cacheLimit`` bytes: one lookup touches one or two chunks, a batch of many
@@ -39,13 +47,23 @@ final class DictzipBody: DictBody {
     static let cacheLimit = 48 << 20
 
     struct ChunkCache: Sendable {
-        /// By chunk number. An array, not a dictionary: a `[Int: [UInt8]]` costs a scan of every protocol
-        /// conformance in the binary at its first use (Int: Hashable), 0.8 million instructions of a lookup.
-        var chunks: [[UInt8]?]
+        /// By chunk number, in pages of ``checkpointStride`` chunks made on first use. Arrays, not a dictionary: a
+        /// `[Int: [UInt8]]` costs a scan of every protocol conformance in the binary at its first use (Int:
+        /// Hashable), 0.8 million instructions of a lookup.
+        var pages: [[[UInt8]?]?]
         var bytes = 0
         /// Chunk numbers in the order they were inflated, oldest first (evicted first).
         var order: [Int] = []
         var evicted = 0
+
+        subscript(index: Int) -> [UInt8]? {
+            get { pages[index / DictzipBody.checkpointStride]?[index % DictzipBody.checkpointStride] }
+            set {
+                let page = index / DictzipBody.checkpointStride
+                if pages[page] == nil { pages[page] = Array(repeating: nil, count: DictzipBody.checkpointStride) }
+                pages[page]![index % DictzipBody.checkpointStride] = newValue
+            }
+        }
     }
 
     init(path: String) throws(DictFileError) {
@@ -92,19 +110,17 @@ final class DictzipBody: DictBody {
             }
         }
         if flags & 0x02 != 0 { offset += 2 }
-        // The table in one pass over its bytes: a small-chunk file lists tens of thousands (the embedded WordNet:
-        // 15,117), and a closure and an array a size cost more than the lookup itself.
-        let offsets = [Int](unsafeUninitializedCapacity: table.count + 1) { buffer, initialized in
-            extra.withUnsafeBufferPointer { extra in
-                buffer[0] = offset
-                for chunk in 0..<table.count {
-                    let at = table.sizesAt + 2 * chunk
-                    offset += Int(extra[at]) | Int(extra[at + 1]) << 8
-                    buffer[chunk + 1] = offset
-                }
+        // The table in one pass over its bytes, a checkpoint every 64 chunks.
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(table.count / Self.checkpointStride + 2)
+        extra.withUnsafeBufferPointer { extra in
+            for chunk in 0..<table.count {
+                if chunk % Self.checkpointStride == 0 { checkpoints.append(offset) }
+                let at = table.sizesAt + 2 * chunk
+                offset += Int(extra[at]) | Int(extra[at + 1]) << 8
             }
-            initialized = table.count + 1
         }
+        checkpoints.append(offset)
         guard offset + 8 <= file.size else {
             throw DictFileError(
                 path: path, problem: "truncated: the chunk table needs \(offset + 8) bytes but the file has \(file.size)"
@@ -115,11 +131,28 @@ final class DictzipBody: DictBody {
         self.file = file
         self.path = path
         self.chunkLength = table.chunkLength
-        self.chunkOffsets = offsets
+        self.chunkCount = table.count
+        self.table = extra
+        self.sizesAt = table.sizesAt
+        self.checkpoints = checkpoints
         // ISIZE is the size modulo 2^32; the chunk table gives the true upper bound.
         let capacity = table.count * table.chunkLength
         self.uncompressedSize = capacity >= isize && capacity - isize < table.chunkLength ? isize : capacity
-        self.cache = MutexBox(ChunkCache(chunks: Array(repeating: nil, count: table.count)))
+        self.cache = MutexBox(ChunkCache(pages: Array(repeating: nil, count: (table.count + Self.checkpointStride - 1) / Self.checkpointStride)))
+    }
+
+    /// Where chunk `index`'s compressed bytes start; `chunkOffset(chunkCount)` is where the last one ends.
+    func chunkOffset(_ index: Int) -> Int {
+        if index == chunkCount { return checkpoints[checkpoints.count - 1] }
+        let checkpoint = index / Self.checkpointStride
+        var offset = checkpoints[checkpoint]
+        table.withUnsafeBufferPointer { table in
+            for chunk in (checkpoint * Self.checkpointStride)..<index {
+                let at = sizesAt + 2 * chunk
+                offset += Int(table[at]) | Int(table[at + 1]) << 8
+            }
+        }
+        return offset
     }
 
     func read(offset: Int, length: Int) throws(DictFileError) -> [UInt8] {
@@ -150,17 +183,17 @@ final class DictzipBody: DictBody {
 
     /// The uncompressed bytes of chunk `index`, from the cache when it was inflated before.
     private func chunk(_ index: Int) throws(DictFileError) -> [UInt8] {
-        if let cached = cache.withValue({ $0.chunks[index] }) { return cached }
+        if let cached = cache.withValue({ $0[index] }) { return cached }
         let bytes = try inflated(chunk: index, with: Libdeflate.shared)
         cache.withValue { cache in
-            guard cache.chunks[index] == nil else { return }
+            guard cache[index] == nil else { return }
             while cache.bytes + bytes.count > Self.cacheLimit, cache.evicted < cache.order.count {
                 let oldest = cache.order[cache.evicted]
                 cache.evicted += 1
-                cache.bytes -= cache.chunks[oldest]?.count ?? 0
-                cache.chunks[oldest] = nil
+                cache.bytes -= cache[oldest]?.count ?? 0
+                cache[oldest] = nil
             }
-            cache.chunks[index] = bytes
+            cache[index] = bytes
             cache.bytes += bytes.count
             cache.order.append(index)
         }
@@ -169,9 +202,9 @@ final class DictzipBody: DictBody {
 
     /// Chunk `index` inflated afresh, with libdeflate when it is given (and takes the chunk), else with zlib.
     func inflated(chunk index: Int, with libdeflate: Libdeflate?) throws(DictFileError) -> [UInt8] {
-        let compressed = try file.read(
-            offset: chunkOffsets[index], count: chunkOffsets[index + 1] - chunkOffsets[index], appending: Libdeflate.finalBlock
-        )
+        let start = chunkOffset(index)
+        let size = table.withUnsafeBufferPointer { Int($0[sizesAt + 2 * index]) | Int($0[sizesAt + 2 * index + 1]) << 8 }
+        let compressed = try file.read(offset: start, count: size, appending: Libdeflate.finalBlock)
         return try inflateChunk(compressed, index: index, with: libdeflate)
     }
 
@@ -184,7 +217,7 @@ final class DictzipBody: DictBody {
         } else {
             output = try zlibInflate(input, index: index)
         }
-        let isLast = index == chunkOffsets.count - 2
+        let isLast = index == chunkCount - 1
         if !isLast && output.count != chunkLength {
             throw DictFileError(path: path, problem: "chunk \(index) inflated to \(output.count) bytes, not \(chunkLength); the file is corrupt")
         }

@@ -20,7 +20,7 @@ import Testing
             for path in Self.bodies {
                 let body = try DictzipBody(path: path)
                 // The first and last chunks, and every 7th (all of them for small files).
-                let count = body.chunkOffsets.count - 1
+                let count = body.chunkCount
                 let chunks = Set(stride(from: 0, to: count, by: count > 70 ? 7 : 1)).union([0, count - 1])
                 for index in chunks.sorted() where try body.inflated(chunk: index, with: libdeflate) != body.inflated(chunk: index, with: nil) {
                     mismatches.append("\(path) chunk \(index)")
@@ -40,7 +40,7 @@ import Testing
             return copy
         })
         let body = try DictzipBody(path: directory + "/wn.dict.dz")
-        for index in 0..<(body.chunkOffsets.count - 1) {
+        for index in 0..<body.chunkCount {
             var messages: [String?] = []
             for inflater in [libdeflate, nil] as [Libdeflate?] {
                 do {
@@ -62,13 +62,13 @@ import Testing
         let path = TestDatabases.embeddedWordNet + ".dict.dz"
         let body = try DictzipBody(path: path)
         let file = try RandomAccessFile(path: path)
-        let count = body.chunkOffsets.count - 1
+        let count = body.chunkCount
         #expect(body.chunkLength == 2048 && count == 15_117)
         for index in [0, count / 2, count - 1] {
-            let end = body.chunkOffsets[index + 1]
+            let end = body.chunkOffset(index + 1)
             #expect(try file.read(offset: end - 4, count: 4) == [0x00, 0x00, 0xFF, 0xFF], "chunk \(index)")
         }
-        let tail = body.chunkOffsets[count]
+        let tail = body.chunkOffset(count)
         #expect(try file.read(offset: tail, count: file.size - 8 - tail) == [0x03, 0x00])
         #expect(try body.read(offset: body.uncompressedSize - 10, length: 10).count == 10)
     }

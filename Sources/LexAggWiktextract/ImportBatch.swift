@@ -141,3 +141,26 @@ final class ImportBatch {
         keys.append((Int32(entry), kind, from..<text.count))
     }
 }
+
+extension LineReader {
+    /// Reads every line into batches, starting with `batch`: a line that does not fit the batch hands it to `full`,
+    /// which returns the batch to fill next (nil stops the reading); a line over the limit is noted in the batch it
+    /// would have gone into. Returns the batch being filled at the end (nil if `full` stopped), empty or not. The
+    /// importer's reading thread and the `wiktextract-import` fuzz target both read this way.
+    func fillBatches(starting batch: ImportBatch, full: (ImportBatch) -> ImportBatch?) throws(ImportError) -> ImportBatch? {
+        var batch = batch
+        while let line = try next() {
+            switch line {
+            case .oversized(let length):
+                batch.oversized.append((lineNumber, length))
+            case .text(let bytes):
+                if !batch.fits(bytes.count) {
+                    guard let next = full(batch) else { return nil }
+                    batch = next
+                }
+                batch.append(line: bytes, number: lineNumber)
+            }
+        }
+        return batch
+    }
+}

@@ -186,26 +186,15 @@ final class ImportThreads: @unchecked Sendable {
 
     private func read() throws(ImportError) {
         var sequence = 0
-        guard var batch = queue.emptyBatch() else { return }
-        func send() -> Bool {
+        guard let first = queue.emptyBatch() else { return }
+        func send(_ batch: ImportBatch) -> Bool {
             batch.lineNumber = reader.lineNumber
             batch.consumed = source.consumed
             batch.sequence = sequence
             sequence += 1
             return queue.put(batch)
         }
-        while let line = try reader.next() {
-            switch line {
-            case .oversized(let length):
-                batch.oversized.append((reader.lineNumber, length))
-            case .text(let bytes):
-                if !batch.fits(bytes.count) {
-                    guard send(), let next = queue.emptyBatch() else { return }
-                    batch = next
-                }
-                batch.append(line: bytes, number: reader.lineNumber)
-            }
-        }
-        if batch.isEmpty { queue.recycle(batch) } else { _ = send() }
+        guard let last = try reader.fillBatches(starting: first, full: { send($0) ? queue.emptyBatch() : nil }) else { return }
+        if last.isEmpty { queue.recycle(last) } else { _ = send(last) }
     }
 }

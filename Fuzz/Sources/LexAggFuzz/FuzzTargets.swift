@@ -147,20 +147,11 @@ public let fuzzTargets: [FuzzTarget] = [
             let reader = LineReader(source: source, maximumLineBytes: limit, readSize: 4096)
             let batch = ImportBatch(size: 512)
             var scanner = RecordScanner()
-            do throws(ImportError) {
-                while let line = try reader.next() {
-                    switch line {
-                    case .oversized(let length):
-                        batch.oversized.append((reader.lineNumber, length))
-                    case .text(let text):
-                        if !batch.fits(text.count) {
-                            batch.scan(with: &scanner, options: options)
-                            batch.reset()
-                        }
-                        batch.append(line: text, number: reader.lineNumber)
-                    }
-                }
-            } catch {}
+            _ = try? reader.fillBatches(starting: batch) { full in
+                full.scan(with: &scanner, options: options)
+                full.reset()
+                return full
+            }
             batch.scan(with: &scanner, options: options)
         }
     },

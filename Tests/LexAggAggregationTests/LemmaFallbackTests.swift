@@ -5,6 +5,8 @@ import Foundation
 #endif
 import LexAggAggregation
 import LexAggCore
+import Dispatch
+import Synchronization
 import Testing
 
 /// A morphology from a fixed table, like WordNet's.
@@ -108,6 +110,21 @@ struct FormOfProvider: DefinitionProviding {
         #expect(dictionary.requests.filter { $0.hasPrefix("define:") } == ["define:xyzzy"])
     }
 
+    /// Offline providers answer at once, on the caller's executor: the lemma fallback must not leave it (an `async`
+    /// closure that found the lemmatizers hopped to the global executor and started four threads for every
+    /// `lookup --offline` whose providers did not all know the word).
+    @Test func anOfflineLemmaLookupStaysOnItsCallersExecutor() async throws {
+        let dictionary = TableProvider("dictionary", words: ["walk": "to move on foot"])
+        let lemmatizer = WhereLemmatizer()
+        let service = try LookupServiceTests.service([dictionary, lemmatizer])
+        let (answer, stillOnCaller) = try await QueueCaller().define(try LookupQuery("walked"), with: service)
+        #expect(answer.lemma?.formOf.lemma == "walk")
+        #expect(stillOnCaller)
+        let asked = lemmatizer.onCaller.withLock { $0 }
+        #expect(asked.count == 2, "its availability, then its lemmas")
+        #expect(asked.allSatisfy { $0 }, "\(asked)")
+    }
+
     @Test func aFormOfEntryBringsItsLemmasEntriesAfterItsOwn() async throws {
         let forms = FormOfProvider(forms: ["houses": FormOf(lemma: "house", form: "plural")], lemmas: ["house": "a building to live in"])
         let answer = try await LookupServiceTests.service([forms]).define(try LookupQuery("houses"))
@@ -123,6 +140,52 @@ struct FormOfProvider: DefinitionProviding {
         let answer = try await LookupServiceTests.service([forms, shown]).define(try LookupQuery("houses"))
         #expect(answer.lemma?.method == .formOf, "the answer had no entry for 'house' yet")
         #expect(shown.requests == ["define:houses", "define:house"])
+    }
+}
+
+/// Runs its jobs on one serial dispatch queue, which code can recognise by the queue's specific value.
+final class QueueExecutor: SerialExecutor, @unchecked Sendable {
+    static let key = DispatchSpecificKey<Int>()
+    let queue = DispatchQueue(label: "lexagg.test.caller")
+
+    init() { queue.setSpecific(key: Self.key, value: 1) }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == 1 }
+}
+
+/// A caller on a ``QueueExecutor``.
+actor QueueCaller {
+    let executor = QueueExecutor()
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    func define(_ query: LookupQuery, with service: LookupService<ContinuousClock>) async throws -> (LookupAnswer, Bool) {
+        let answer = try await service.define(query)
+        return (answer, QueueExecutor.isCurrent)
+    }
+}
+
+/// A lemmatizer that notes whether it was asked on the ``QueueExecutor``.
+final class WhereLemmatizer: LemmaProviding, Sendable {
+    let descriptor = ProviderDescriptor(
+        id: ProviderID("where")!, displayName: "where", capabilities: [.lemmas], languages: [.english], requiresNetwork: false,
+        source: "test:where"
+    )
+    let onCaller = Mutex<[Bool]>([])
+
+    func availability() async -> ProviderAvailability {
+        onCaller.withLock { $0.append(QueueExecutor.isCurrent) }
+        return .available
+    }
+
+    func lemmas(of query: LookupQuery) async throws -> [FormOf] {
+        onCaller.withLock { $0.append(QueueExecutor.isCurrent) }
+        return query.term == "walked" ? [FormOf(lemma: "walk", form: "past tense")] : []
     }
 }
 

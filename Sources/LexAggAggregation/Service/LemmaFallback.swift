@@ -122,17 +122,22 @@ extension LookupService.Definitions {
 
 /// The providers that find lemmas, found on first use: most lookups find the word as typed and never need them, and
 /// making sure each is available opens its files (GCIDE's index and text, for a `lookup --providers wordnet`).
+///
+/// It keeps the selection, not a closure: calling an `async` closure leaves the caller's executor for the global one
+/// (four threads started for a `lookup --offline`), a method does not.
 final class LazyLemmatizers: Sendable {
-    private let find: @Sendable () async -> [any LemmaProviding]
+    private let selection: ProviderSelection
+    private let language: Language?
     private let found = Mutex<[any LemmaProviding]?>(nil)
 
-    init(_ find: @escaping @Sendable () async -> [any LemmaProviding]) {
-        self.find = find
+    init(_ selection: ProviderSelection, language: Language?) {
+        self.selection = selection
+        self.language = language
     }
 
     func get() async -> [any LemmaProviding] {
         if let known = found.withLock({ $0 }) { return known }
-        let providers = await find()
+        let providers = await selection.lemmatizers(language: language)
         return found.withLock { found in
             if found == nil { found = providers }
             return found!

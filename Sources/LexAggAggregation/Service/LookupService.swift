@@ -88,7 +88,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         return Definitions(
             service: self, language: language, target: target, options: aggregationOptions(options),
             definers: definers.map { wrap($0, mode) },
-            lemmatizers: LazyLemmatizers { [selection] in await selection.lemmatizers(language: language) },
+            lemmatizers: LazyLemmatizers(selection, language: language),
             translators: translators.map { wrap($0, mode) }, notes: notes, suggest: options.suggest,
             readerLanguages: language.map { [$0] } ?? options.readerLanguages
         )

@@ -11,6 +11,8 @@ import Synchronization
 /// Where commands write: standard output for results, standard error for diagnostics.
 public protocol OutputSink: Sendable {
     func write(_ text: String)
+    /// Writes UTF-8 `bytes` (an NDJSON line): by default as a String.
+    func write(bytes: [UInt8])
     func writeError(_ text: String)
     /// Whether standard output is a terminal (colour and layout decisions).
     var isTerminal: Bool { get }
@@ -22,6 +24,8 @@ public protocol OutputSink: Sendable {
 
 extension OutputSink {
     public var isErrorTerminal: Bool { false }
+
+    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 
     /// Written as it is, unless the sink pages (the real standard output, through ``Pager``).
     public func page(_ text: String) { write(text) }
@@ -40,6 +44,12 @@ public struct StandardOutput: OutputSink {
         Self.write(isTerminal ? TerminalSafeText.filter(text) : text, to: STDOUT_FILENO)
     }
 
+    /// Bytes bound for a file or a pipe are written as they are; for a terminal, filtered as text.
+    public func write(bytes: [UInt8]) {
+        guard !isTerminal else { return write(String(decoding: bytes, as: UTF8.self)) }
+        bytes.withUnsafeBufferPointer { Self.write($0, to: STDOUT_FILENO) }
+    }
+
     public func writeError(_ text: String) {
         Self.write(isErrorTerminal ? TerminalSafeText.filter(text) : text, to: STDERR_FILENO)
     }
@@ -47,22 +57,24 @@ public struct StandardOutput: OutputSink {
     /// Writes all of `text`, retrying short writes and interruptions; any failure ends the process (see above).
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if written < 0 && errno == EINTR { continue }
-                if written < 0 { return errno }
-                if written == 0 { return EIO }
-                done += written
-            }
-            return nil
+        text.withUTF8 { write($0, to: descriptor) }
+    }
+
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        var failure: Int32?
+        var done = 0
+        while done < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 { failure = errno; break }
+            if written == 0 { failure = EIO; break }
+            done += written
         }
         guard let failure else { return }
         if failure != EPIPE && descriptor == STDOUT_FILENO {
             let message = localized(.cannotWriteStandardOutput, String(cString: strerror(failure))) + "\n"
-            var bytes = Array(message.utf8)
-            _ = Glibc.write(STDERR_FILENO, &bytes, bytes.count)
+            var notice = Array(message.utf8)
+            _ = Glibc.write(STDERR_FILENO, &notice, notice.count)
         }
         _exit(ExitStatus.ioError.rawValue)
     }

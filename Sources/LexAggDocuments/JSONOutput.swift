@@ -164,6 +164,13 @@ public enum JSONOutput {
         encodeCompact(value) + "\n"
     }
 
+    /// ``encodeLine(_:)`` as UTF-8 bytes, for a writer that takes them as they are.
+    public static func encodeLineBytes(_ value: some Encodable) -> [UInt8] {
+        guard var bytes = try? FastJSONEncoder().encode(value) else { return Array("{}\n".utf8) }
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
     /// `value` as indented JSON: keys sorted, two spaces, `"key" : value` (the bytes Foundation's `JSONEncoder`
     /// writes with `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`).
     public static func encode(_ value: some Encodable) -> String {

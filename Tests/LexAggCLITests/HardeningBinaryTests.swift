@@ -78,6 +78,11 @@ import Glibc
         #expect(list.status == 74)
         let lookup = await shell(["lookup", "house", "--providers", "wordnet"], data: data, redirection: ">/dev/full")
         #expect(lookup.status == 74)
+        // A batch's NDJSON is written as bytes, not text: the same check.
+        try "house\nwalked\n".write(toFile: data + "/words", atomically: true, encoding: .utf8)
+        let batch = await shell(["lookup", "--batch", data + "/words", "--providers", "wordnet", "--format", "json"], data: data, redirection: ">/dev/full")
+        #expect(batch.status == 74)
+        #expect(batch.stderr.contains("cannot write standard output"), "\(batch.stderr)")
     }
 
     @Test func aBatchStopsAtAClosedPipe() async throws {

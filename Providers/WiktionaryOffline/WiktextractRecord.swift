@@ -63,10 +63,14 @@ struct WiktextractRecord: Equatable {
 
     /// The record of one JSON line; nil when the line is not well-formed JSON, or not an object with a string
     /// `word`.
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> WiktextractRecord? {
+    ///
+    /// - Parameter forms: whether to read `forms` too (else skipped, checked, and left empty): an entry shows none of
+    ///   them, and a lemma's dozens of inflected forms were a tenth of decoding it for an answer; the lemma fallback
+    ///   reads them with ``decodeForms(_:)``.
+    static func decode(_ bytes: UnsafeRawBufferPointer, forms: Bool = true) -> WiktextractRecord? {
         var reader = JSONReader(bytes)
         do throws(JSONReader.Malformed) {
-            let record = try WiktextractRecord(&reader)
+            let record = try WiktextractRecord(&reader, forms: forms)
             return reader.atEnd() ? record : nil
         } catch {
             return nil
@@ -105,14 +109,14 @@ extension WiktextractRecord {
     }
 
     /// The object at the reader; nil (and skipped) when it is not an object with a string `word`.
-    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+    init?(_ reader: inout JSONReader, forms wantForms: Bool = true) throws(JSONReader.Malformed) {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
         var senses: [SenseData] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 3 where JSONReader.equals(key, "pos"): partOfSpeech = try reader.string()
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
-            case 5 where JSONReader.equals(key, "forms"): forms = try reader.elements(FormData.init)
+            case 5 where wantForms && JSONReader.equals(key, "forms"): forms = try reader.elements(FormData.init)
             case 6 where JSONReader.equals(key, "senses"): senses = try reader.elements(SenseData.init)
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
             case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()

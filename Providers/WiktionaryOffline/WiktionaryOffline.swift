@@ -166,8 +166,9 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
     // MARK: Reading records
 
+    /// The records `rows` point at, for an answer (without their `forms`, which no entry shows).
     func decode(_ rows: [Dataset.Row]) throws(ProviderError) -> [WiktextractRecord] {
-        try decode(rows, with: WiktextractRecord.decode)
+        try decode(rows) { WiktextractRecord.decode($0, forms: false) }
     }
 
     /// The records `rows` point at, each once, as `decode` reads them (nil: left out).

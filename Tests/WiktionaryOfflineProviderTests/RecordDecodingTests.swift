@@ -26,12 +26,24 @@ import Testing
         return bytes.withUnsafeMutableBytes { WiktextractRecord.decodeForms(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The line decodes as the tree reads it, and the lemma fallback's partial reading (``WiktextractRecord/decodeForms(_:)``)
-    /// gives the same headword, language and forms, or nil when the whole reading does.
+    static func decodeWithoutForms(_ line: String) -> WiktextractRecord? {
+        var bytes = Array(line.utf8)
+        return bytes.withUnsafeMutableBytes { WiktextractRecord.decode(UnsafeRawBufferPointer($0), forms: false) }
+    }
+
+    /// The line decodes as the tree reads it; the lemma fallback's partial reading (``WiktextractRecord/decodeForms(_:)``)
+    /// gives the same headword, language and forms, or nil when the whole reading does; and an answer's reading, which
+    /// skips `forms`, gives the whole record but its forms, or nil when the whole reading does.
     func agree(_ line: String, _ comment: Comment? = nil) {
         #expect(Self.decode(line) == Self.reference(line), comment ?? "\(line.prefix(80))")
         let whole = Self.decode(line).map { WiktextractRecord.Forms(word: $0.word, languageCode: $0.languageCode, forms: $0.forms) }
         #expect(Self.decodeForms(line) == whole, comment ?? "forms of \(line.prefix(80))")
+        let formless = Self.decode(line).map { record -> WiktextractRecord in
+            var record = record
+            record.forms = []
+            return record
+        }
+        #expect(Self.decodeWithoutForms(line) == formless, comment ?? "without forms: \(line.prefix(80))")
     }
 
     @Test func everyFixtureLineDecodesAsTheTreeDoes() throws {

@@ -116,6 +116,25 @@ import Testing
         }
     }
 
+    /// Strings are copied eight bytes at a time up to each byte that needs an escape: every such byte (and bytes that
+    /// look like one to the eight-byte test: 0x7F, 0xA2, 0xDC, multi-byte text) at every position of strings up to 40
+    /// bytes long, alone and two at a time.
+    @Test func escapesAtEveryPositionAreWrittenAsFoundationWritesThem() throws {
+        let specials = ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\t", "\u{7F}", "\u{A2}", "\u{DC}", "é", "\u{2028}", "😀"]
+        var texts: [String] = []
+        for length in 0...40 {
+            for position in 0...length {
+                for special in specials {
+                    let before = String(repeating: "a", count: position), after = String(repeating: "b", count: length - position)
+                    texts.append(before + special + after)
+                    texts.append(before + special + after + special)
+                }
+            }
+        }
+        #expect(try Self.fast(texts, pretty: false) == Self.foundation(texts, pretty: false))
+        #expect(texts.count > 10_000)
+    }
+
     @Test func randomTreesAreWrittenAsFoundationWritesThem() async throws {
         // CPU-bound: on a thread of its own, so the timing-sensitive tests of the (two-thread) pool still run.
         let differing = try await offThePool { () throws -> Int? in

@@ -150,14 +150,39 @@ struct JSONTreeWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// A high bit in each byte of `word` that may need an escape: `"`, `\` or below 0x20 (the lowest flagged byte is
+    /// exact; bits above it may be false alarms). The reading side's scan uses the same test.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & (ones &* 0x80)
+    }
+
+    /// `text` as a JSON string, copied eight bytes at a time up to each byte that needs an escape (an offline
+    /// Wiktionary batch writes megabytes of text; a byte at a time, this was 4 % of it).
     mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            let count = utf8.count
             var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
+            var position = 0
+            while position < count {
+                while position &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let flagged = Self.mayNeedEscape(word)
+                    if flagged == 0 { position &+= 8; continue }
+                    position &+= flagged.trailingZeroBitCount &>> 3
+                    break
+                }
+                guard position < count else { break }
+                let byte = base[position]
+                position &+= 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: position - 1 - start))
+                start = position
                 bytes.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
@@ -171,7 +196,7 @@ struct JSONTreeWriter {
                                               Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]])
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
         }
         bytes.append(UInt8(ascii: "\""))
     }

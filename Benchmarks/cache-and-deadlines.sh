@@ -35,7 +35,9 @@ echo "== 1. cached lookup vs a trivial reader of the same SQLite file"
 kill $server; wait $server 2>/dev/null || true                         # the network is gone from here on
 "$lexagg" lookup bank --providers wiktionary | tail -1
 lexagg_cmd="$lexagg lookup bank --providers wiktionary"
-reader_cmd="$reader $work/cache/cache.sqlite wiktionary define|*|bank"
+# The stored key (`define|<options fingerprint>|*|bank`), read once from the file: the reader looks up exactly that.
+key=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT key FROM answer WHERE provider = ? AND key LIKE ?", ("wiktionary", "define|%|bank")).fetchone()[0])' "$work/cache/cache.sqlite")
+reader_cmd="$reader $work/cache/cache.sqlite wiktionary $key"
 $reader_cmd >/dev/null
 for round in $(seq "$rounds"); do
   hyperfine -N --warmup 20 --runs 200 --export-json "$work/round$round.json" \

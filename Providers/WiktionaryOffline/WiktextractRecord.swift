@@ -64,13 +64,16 @@ struct WiktextractRecord: Equatable {
     /// The record of one JSON line; nil when the line is not well-formed JSON, or not an object with a string
     /// `word`.
     ///
-    /// - Parameter forms: whether to read `forms` too (else skipped, checked, and left empty): an entry shows none of
-    ///   them, and a lemma's dozens of inflected forms were a tenth of decoding it for an answer; the lemma fallback
-    ///   reads them with ``decodeForms(_:)``.
-    static func decode(_ bytes: UnsafeRawBufferPointer, forms: Bool = true) -> WiktextractRecord? {
+    /// - Parameters:
+    ///   - forms: whether to read `forms` too (else skipped, checked, and left empty): an entry shows none of them, and
+    ///     a lemma's dozens of inflected forms were a tenth of decoding it for an answer; the lemma fallback reads them
+    ///     with ``decodeForms(_:)``.
+    ///   - translations: whether to read `translations` too (the same way): `translate` needs them, a definition
+    ///     does not, and they are most of a well-translated word's line.
+    static func decode(_ bytes: UnsafeRawBufferPointer, forms: Bool = true, translations: Bool = true) -> WiktextractRecord? {
         var reader = JSONReader(bytes)
         do throws(JSONReader.Malformed) {
-            let record = try WiktextractRecord(&reader, forms: forms)
+            let record = try WiktextractRecord(&reader, forms: forms, translations: translations)
             return reader.atEnd() ? record : nil
         } catch {
             return nil
@@ -109,7 +112,9 @@ extension WiktextractRecord {
     }
 
     /// The object at the reader; nil (and skipped) when it is not an object with a string `word`.
-    init?(_ reader: inout JSONReader, forms wantForms: Bool = true) throws(JSONReader.Malformed) {
+    init?(_ reader: inout JSONReader, forms wantForms: Bool = true, translations wantTranslations: Bool = true)
+        throws(JSONReader.Malformed)
+    {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
         var senses: [SenseData] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
@@ -120,7 +125,8 @@ extension WiktextractRecord {
             case 6 where JSONReader.equals(key, "senses"): senses = try reader.elements(SenseData.init)
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
             case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
-            case 12 where JSONReader.equals(key, "translations"): translations = try reader.elements(TranslationData.init)
+            case 12 where wantTranslations && JSONReader.equals(key, "translations"):
+                translations = try reader.elements(TranslationData.init)
             case 14 where JSONReader.equals(key, "etymology_text"): etymologyText = try reader.string()
             case 16 where JSONReader.equals(key, "etymology_number"):
                 switch reader.kind() {

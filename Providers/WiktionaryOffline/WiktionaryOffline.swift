@@ -45,7 +45,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             }
         }
         let file = (metadata.sourceFile as NSString).lastPathComponent
-        let day = ISO8601DateFormatter.string(from: metadata.sourceDate, timeZone: .gmt, formatOptions: [.withFullDate])
+        let day = CivilDate(metadata.sourceDate).isoDay
         provenanceSource = "\(file) (wiktextract dump of \(day))"
         dumpDate = metadata.sourceDate
         descriptor = ProviderDescriptor(
@@ -71,7 +71,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         try checkCancellation()
         let key = DatasetKey.normalise(query.term)
         let rows = dataset.rows(for: key)
-        let records = try decode(rows.filter { $0.kind == .headword }).filter { record in
+        let records = try decode(rows.filter { $0.kind == .headword }, translations: false).filter { record in
             query.language.map { wanted in record.languageCode.flatMap(Language.init).map { $0.matches(wanted) } ?? false } ?? true
         }
         if !records.isEmpty {
@@ -166,9 +166,10 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
     // MARK: Reading records
 
-    /// The records `rows` point at, for an answer (without their `forms`, which no entry shows).
-    func decode(_ rows: [Dataset.Row]) throws(ProviderError) -> [WiktextractRecord] {
-        try decode(rows) { WiktextractRecord.decode($0, forms: false) }
+    /// The records `rows` point at, for an answer: without their `forms`, which no entry shows, and without their
+    /// `translations` unless the answer is a translation.
+    func decode(_ rows: [Dataset.Row], translations: Bool = true) throws(ProviderError) -> [WiktextractRecord] {
+        try decode(rows) { WiktextractRecord.decode($0, forms: false, translations: translations) }
     }
 
     /// The records `rows` point at, each once, as `decode` reads them (nil: left out).

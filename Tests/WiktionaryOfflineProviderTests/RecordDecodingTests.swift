@@ -26,24 +26,30 @@ import Testing
         return bytes.withUnsafeMutableBytes { WiktextractRecord.decodeForms(UnsafeRawBufferPointer($0)) }
     }
 
-    static func decodeWithoutForms(_ line: String) -> WiktextractRecord? {
+    static func decodeWithout(forms: Bool, translations: Bool, _ line: String) -> WiktextractRecord? {
         var bytes = Array(line.utf8)
-        return bytes.withUnsafeMutableBytes { WiktextractRecord.decode(UnsafeRawBufferPointer($0), forms: false) }
+        return bytes.withUnsafeMutableBytes {
+            WiktextractRecord.decode(UnsafeRawBufferPointer($0), forms: !forms, translations: !translations)
+        }
     }
 
     /// The line decodes as the tree reads it; the lemma fallback's partial reading (``WiktextractRecord/decodeForms(_:)``)
-    /// gives the same headword, language and forms, or nil when the whole reading does; and an answer's reading, which
-    /// skips `forms`, gives the whole record but its forms, or nil when the whole reading does.
+    /// gives the same headword, language and forms, or nil when the whole reading does; and an answer's readings, which
+    /// skip `forms` (and `translations`, for a definition), give the whole record but those, or nil when it does.
     func agree(_ line: String, _ comment: Comment? = nil) {
         #expect(Self.decode(line) == Self.reference(line), comment ?? "\(line.prefix(80))")
         let whole = Self.decode(line).map { WiktextractRecord.Forms(word: $0.word, languageCode: $0.languageCode, forms: $0.forms) }
         #expect(Self.decodeForms(line) == whole, comment ?? "forms of \(line.prefix(80))")
-        let formless = Self.decode(line).map { record -> WiktextractRecord in
-            var record = record
-            record.forms = []
-            return record
+        for (forms, translations) in [(true, false), (true, true), (false, true)] {
+            let partial = Self.decode(line).map { record -> WiktextractRecord in
+                var record = record
+                if forms { record.forms = [] }
+                if translations { record.translations = [] }
+                return record
+            }
+            #expect(Self.decodeWithout(forms: forms, translations: translations, line) == partial,
+                    comment ?? "without forms \(forms), translations \(translations): \(line.prefix(80))")
         }
-        #expect(Self.decodeWithoutForms(line) == formless, comment ?? "without forms: \(line.prefix(80))")
     }
 
     @Test func everyFixtureLineDecodesAsTheTreeDoes() throws {

@@ -218,23 +218,8 @@ enum JSONLiteral {
 
     /// `.iso8601`: `2026-11-23T00:20:44Z`, whole seconds (a fraction is dropped), UTC.
     static func iso8601(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        var days = seconds / 86_400
-        var rest = seconds % 86_400
-        if rest < 0 {
-            rest += 86_400
-            days -= 1
-        }
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let civil = CivilDate(date)
+        let (year, month, day, rest) = (civil.year, civil.month, civil.day, civil.secondOfDay)
         if year >= 0 && year < 10_000 {
             // The usual case, digit by digit (string interpolation cost thousands of instructions a date).
             var text = [UInt8](repeating: 0, count: 20)
@@ -252,7 +237,6 @@ enum JSONLiteral {
             return String(decoding: text, as: UTF8.self)
         }
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = year >= 0 && year < 10_000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+        return "\(civil.isoDay)T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
     }
 }

@@ -90,7 +90,7 @@ final class DictzipBody: DictBody {
             guard body + length <= extra.count else { throw corrupt("FEXTRA subfield runs past its field") }
             if extra[position] == UInt8(ascii: "R"), extra[position + 1] == UInt8(ascii: "A") {
                 guard length >= 6 else { throw corrupt("random-access table too short") }
-                func u16(_ at: Int) -> Int { Int(extra[body + at]) | Int(extra[body + at + 1]) << 8 }
+                func u16(_ at: Int) -> Int { Self.littleEndian16(extra, at: body + at) }
                 guard u16(0) == 1 else { throw corrupt("random-access table version \(u16(0)) is not 1") }
                 let count = u16(4)
                 guard length >= 6 + 2 * count else { throw corrupt("random-access table lists \(count) chunks but is \(length) bytes") }
@@ -113,12 +113,9 @@ final class DictzipBody: DictBody {
         // The table in one pass over its bytes, a checkpoint every 64 chunks.
         var checkpoints: [Int] = []
         checkpoints.reserveCapacity(table.count / Self.checkpointStride + 2)
-        extra.withUnsafeBufferPointer { extra in
-            for chunk in 0..<table.count {
-                if chunk % Self.checkpointStride == 0 { checkpoints.append(offset) }
-                let at = table.sizesAt + 2 * chunk
-                offset += Int(extra[at]) | Int(extra[at + 1]) << 8
-            }
+        for chunk in 0..<table.count {
+            if chunk % Self.checkpointStride == 0 { checkpoints.append(offset) }
+            offset += Self.littleEndian16(extra, at: table.sizesAt + 2 * chunk)
         }
         checkpoints.append(offset)
         guard offset + 8 <= file.size else {
@@ -146,13 +143,18 @@ final class DictzipBody: DictBody {
         if index == chunkCount { return checkpoints[checkpoints.count - 1] }
         let checkpoint = index / Self.checkpointStride
         var offset = checkpoints[checkpoint]
-        table.withUnsafeBufferPointer { table in
-            for chunk in (checkpoint * Self.checkpointStride)..<index {
-                let at = sizesAt + 2 * chunk
-                offset += Int(table[at]) | Int(table[at + 1]) << 8
-            }
-        }
+        for chunk in (checkpoint * Self.checkpointStride)..<index { offset += compressedSize(chunk) }
         return offset
+    }
+
+    /// Chunk `index`'s compressed size, as the header's table gives it.
+    private func compressedSize(_ index: Int) -> Int {
+        Self.littleEndian16(table, at: sizesAt + 2 * index)
+    }
+
+    /// The little-endian 16-bit number at `at` (dictzip's header fields and chunk sizes).
+    private static func littleEndian16(_ bytes: [UInt8], at: Int) -> Int {
+        Int(bytes[at]) | Int(bytes[at + 1]) << 8
     }
 
     func read(offset: Int, length: Int) throws(DictFileError) -> [UInt8] {
@@ -202,9 +204,7 @@ final class DictzipBody: DictBody {
 
     /// Chunk `index` inflated afresh, with libdeflate when it is given (and takes the chunk), else with zlib.
     func inflated(chunk index: Int, with libdeflate: Libdeflate?) throws(DictFileError) -> [UInt8] {
-        let start = chunkOffset(index)
-        let size = table.withUnsafeBufferPointer { Int($0[sizesAt + 2 * index]) | Int($0[sizesAt + 2 * index + 1]) << 8 }
-        let compressed = try file.read(offset: start, count: size, appending: Libdeflate.finalBlock)
+        let compressed = try file.read(offset: chunkOffset(index), count: compressedSize(index), appending: Libdeflate.finalBlock)
         return try inflateChunk(compressed, index: index, with: libdeflate)
     }
 

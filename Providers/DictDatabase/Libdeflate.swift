@@ -47,8 +47,8 @@ struct Libdeflate: Sendable {
     /// with these two bytes after it (`RandomAccessFile.read(offset:count:appending:)`).
     static let finalBlock: [UInt8] = [0x03, 0x00]
 
-    /// Decompressors not in use. Allocating one zeroes its 10 KB of tables (with 4 KB chunks that cost as much as
-    /// a third of inflating one), so they are kept for the next chunk; one is never used by two threads at once.
+    /// Decompressors not in use. Allocating one zeroes its 10 KB of tables (with 2 KB chunks, a large part of
+    /// inflating one), so they are kept for the next chunk; one is never used by two threads at once.
     private let idle = MutexBox<[UInt]>([])
 
     /// The raw deflate data of one dictzip chunk followed by ``finalBlock``, inflated into at most `capacity` bytes;

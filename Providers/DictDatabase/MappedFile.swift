@@ -117,7 +117,9 @@ final class RandomAccessFile: @unchecked Sendable {
                     done += n
                 }
             }
-            for (i, byte) in trailer.enumerated() { (base + count + i).initialize(to: byte) }
+            trailer.withUnsafeBufferPointer { trailer in
+                if let bytes = trailer.baseAddress { (base + count).initialize(from: bytes, count: trailer.count) }
+            }
             initialized = count + trailer.count
         }
         if let failure { throw failure }

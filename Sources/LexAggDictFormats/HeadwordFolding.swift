@@ -38,7 +38,7 @@ package enum IndexOrder: String, Sendable {
     /// everything else is dropped (unless `keepAll`, dictd's allchars mode).
     package static func fold(_ text: String, keepAll: Bool) -> String {
         // ASCII (nearly every query, and every probe of WordNet's morphology) byte by byte: looking up Unicode
-        // properties a scalar at a time was 5 % of a 1,000-word batch. `FoldingTests` compares the two.
+        // properties a scalar at a time was 5 % of a 1,000-word batch. `DictIndexTests` compares the two.
         var text = text
         if let folded = text.withUTF8({ foldASCII($0, keepAll: keepAll) }) { return folded }
         return foldScalars(text, keepAll: keepAll)

@@ -161,7 +161,7 @@ public enum JSONOutput {
 
     /// `value` as one line of JSON (NDJSON: `lookup --batch --format json`).
     public static func encodeLine(_ value: some Encodable) -> String {
-        encodeCompact(value) + "\n"
+        String(decoding: encodeLineBytes(value), as: UTF8.self)
     }
 
     /// ``encodeLine(_:)`` as UTF-8 bytes, for a writer that takes them as they are.

@@ -237,10 +237,6 @@ struct OutputBuffer {
         self.enabled = enabled
     }
 
-    mutating func write(_ more: String) {
-        write(bytes: Array(more.utf8))
-    }
-
     mutating func write(bytes more: [UInt8]) {
         guard enabled else { return output.write(bytes: more) }
         bytes += more

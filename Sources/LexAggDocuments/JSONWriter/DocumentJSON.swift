@@ -26,10 +26,7 @@ extension JSONTreeWriter {
             key("scores", &members, depth)
             write(try JSONTreeEncoder.box(scores, parent: nil, key: nil), depth: depth + 1)
         }
-        key("suggestions", &members, depth)
-        items = open(UInt8(ascii: "["))
-        for suggestion in document.suggestions { element(&items, depth + 1); writeString(suggestion) }
-        close(UInt8(ascii: "]"), depth: depth + 1)
+        key("suggestions", &members, depth); write(strings: document.suggestions, depth: depth + 1)
         close(UInt8(ascii: "}"), depth: depth)
     }
 

@@ -122,7 +122,7 @@ extension JSONTreeWriter {
         close(UInt8(ascii: "}"), depth: depth)
     }
 
-    private mutating func write(strings: [String], depth: Int) {
+    mutating func write(strings: [String], depth: Int) {
         var items = open(UInt8(ascii: "["))
         for text in strings { element(&items, depth); writeString(text) }
         close(UInt8(ascii: "]"), depth: depth)

@@ -74,6 +74,6 @@ extension JSONTreeWriter {
     }
 
     private mutating func literal(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(utf8: text)
     }
 }

@@ -110,6 +110,14 @@ extension JSONTreeWriter {
     }
 
     private mutating func write(_ provenance: Provenance, depth: Int) {
+        // Every sense, pronunciation and translation names its provenance, nearly always the entry's own: the
+        // object written last at this depth is copied (an offline Wiktionary answer repeats it dozens of times).
+        if let last = lastProvenance, last.depth == depth, last.provenance == provenance {
+            bytes.appendCopy(from: last.start, count: last.end - last.start)
+            return
+        }
+        let start = bytes.count
+        defer { lastProvenance = (provenance, depth, start, bytes.count) }
         var members = open(UInt8(ascii: "{"))
         key("provider", &members, depth); writeString(provenance.provider.rawValue)
         key("retrievedAt", &members, depth)
@@ -134,7 +142,7 @@ extension JSONTreeWriter {
     mutating func key(_ name: StaticString, _ members: inout Int, _ depth: Int) {
         element(&members, depth)
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(contentsOf: name)
         bytes.append(UInt8(ascii: "\""))
         colon()
     }

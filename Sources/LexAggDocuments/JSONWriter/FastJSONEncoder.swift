@@ -24,12 +24,12 @@ public struct FastJSONEncoder: Sendable {
             // One a word in a batch: written from its fields (DocumentJSON.swift).
             var writer = JSONTreeWriter(pretty: pretty, capacity: 4096)
             try writer.write(lookup: value as! JSONOutput.LookupDocument, depth: 0)
-            return writer.bytes
+            return writer.finish()
         }
         let tree = try JSONTreeEncoder.box(value, parent: nil, key: nil, memo: JSONTreeMemo())
         var writer = JSONTreeWriter(pretty: pretty)
         writer.write(tree)
-        return writer.bytes
+        return writer.finish()
     }
 }
 

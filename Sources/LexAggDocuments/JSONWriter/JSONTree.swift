@@ -50,22 +50,29 @@ final class JSONObjectNode {
 /// `.withoutEscapingSlashes` (and `.prettyPrinted` when asked): keys in UTF-8 byte order, `\b \t \n \f \r` and
 /// `\u00XX` (lower-case hex) for the other control characters, everything else (including `/`, DEL and non-ASCII)
 /// as it is; pretty output indents by two spaces and writes `"key" : value`.
-struct JSONTreeWriter {
+struct JSONTreeWriter: ~Copyable {
     let pretty: Bool
-    var bytes: [UInt8] = []
+    var bytes: JSONBytes
     /// The date last written by ``write(entry:depth:)`` and its text: an answer's provenances share one date.
     var lastDate: Date?
     var lastDateText = ""
+    /// The provenance object last written by ``write(entry:depth:)``, its depth and where its bytes are.
+    var lastProvenance: (provenance: Provenance, depth: Int, start: Int, end: Int)?
 
     init(pretty: Bool, capacity: Int = 1024) {
         self.pretty = pretty
-        bytes.reserveCapacity(capacity)
+        bytes = JSONBytes(capacity: capacity)
+    }
+
+    /// What was written.
+    consuming func finish() -> [UInt8] {
+        bytes.array
     }
 
     mutating func write(_ value: JSONTreeValue, depth: Int = 0) {
         switch value {
         case .literal(let text):
-            bytes.append(contentsOf: text.utf8)
+            bytes.append(utf8: text)
         case .string(let text):
             writeString(text)
         case .array(let node):
@@ -123,7 +130,7 @@ struct JSONTreeWriter {
     /// Between a member's key and its value: `:`, or ` : ` when pretty (as Foundation writes it).
     mutating func colon() {
         if pretty {
-            bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+            bytes.append(contentsOf: " : ")
         } else {
             bytes.append(UInt8(ascii: ":"))
         }
@@ -136,7 +143,7 @@ struct JSONTreeWriter {
 
     private mutating func indent(_ depth: Int) {
         guard pretty else { return }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        bytes.append(UInt8(ascii: " "), times: 2 * depth)
     }
 
     /// Foundation writes an empty container as `[`, a line break, then the closing line: `[\n\n]` when pretty.
@@ -192,8 +199,9 @@ struct JSONTreeWriter {
                 case 0x0C: bytes.append(UInt8(ascii: "f"))
                 case 0x0D: bytes.append(UInt8(ascii: "r"))
                 default:
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]])
+                    bytes.append(contentsOf: "u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))

@@ -108,19 +108,34 @@ enum EntryBuilder {
     }
 
     /// Whether `text` is already what ``clean(_:)`` makes of it, by its bytes (most glosses are): not empty, no
-    /// white space but single ASCII spaces between ASCII non-space bytes, and none of the lead bytes of Unicode's
-    /// other white space (U+0085, U+00A0, U+1680, U+2000–U+205F, U+3000).
+    /// white space but single ASCII spaces, none of the lead bytes of Unicode's other white space (U+0085, U+00A0,
+    /// U+1680, U+2000–U+205F, U+3000), and next to each space only ASCII or plain letters (`PlainText`): a combining
+    /// mark after a space would make one `Character` of the two, which splitting on white space drops whole.
     static func isClean(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            // Whether the scalar the current byte follows is ASCII or plain; set at each scalar's first byte.
+            var previousPlain = true
             for index in bytes.indices {
-                switch bytes[index] {
-                case 0x09...0x0D, 0xC2, 0xE1, 0xE2, 0xE3: return false
+                let byte = bytes[index]
+                switch byte {
+                case 0x09...0x0D:
+                    return false
                 case 0x20:
-                    let before = bytes[index - 1], after = bytes[index + 1]
-                    if before == 0x20 || before >= 0x80 || after == 0x20 || after >= 0x80 { return false }
-                default: continue
+                    let after = bytes[index + 1]
+                    if bytes[index - 1] == 0x20 || !previousPlain || after == 0x20 || (after >= 0x80 && !PlainText.isPlainLead(after)) {
+                        return false
+                    }
+                    previousPlain = true
+                case 0x00..<0x80:
+                    previousPlain = true
+                case 0x80..<0xC0:
+                    continue
+                case 0xC2, 0xE1, 0xE2, 0xE3:
+                    return false
+                default:
+                    previousPlain = PlainText.isPlainLead(byte)
                 }
             }
             return true

@@ -142,6 +142,11 @@ extension String {
     /// The string without leading and trailing white space (Unicode `White_Space`).
     package func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
+        // Most text starts and ends with a letter: nothing to trim, no property lookups.
+        if let first = scalars.first, let last = scalars.last,
+           PlainText.isPlainNonWhitespace(first), PlainText.isPlainNonWhitespace(last) {
+            return self
+        }
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return String(scalars[first...last])

@@ -27,8 +27,10 @@ public struct LookupQuery: Sendable, Hashable, Codable {
 
     /// The checks every query passes: not empty, at most ``maximumLength`` characters, no control characters.
     public static func validate(_ text: String) throws(QueryError) -> String {
-        // Printable ASCII without spaces (most words): nothing to reject or collapse, one scalar per byte.
-        if !text.isEmpty, text.utf8.count <= maximumLength, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+        // Printable ASCII without spaces and plain letters (most words; see PlainText): nothing to reject or
+        // collapse, and no more scalars than bytes. Continuation bytes belong to a lead byte the test has passed.
+        if !text.isEmpty, text.utf8.count <= maximumLength,
+           text.utf8.allSatisfy({ ($0 > 0x20 && $0 < 0x7F) || ($0 >= 0x80 && $0 < 0xC0) || PlainText.isPlainLead($0) }) {
             return text
         }
         for scalar in text.unicodeScalars where scalar.properties.generalCategory == .control {

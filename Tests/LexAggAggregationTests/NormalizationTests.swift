@@ -51,4 +51,16 @@ import Testing
         #expect(Normalization.exactFirst(entries, term: "essen").map(\.headword) == ["essen", "essen", "Essen", "Essen", "Éssen"])
         #expect(Normalization.exactFirst(entries, term: "Essen").map(\.headword) == ["Essen", "Essen", "essen", "essen", "Éssen"])
     }
+
+    /// Words of ASCII and plain letters (Latin-1 to IPA, basic Cyrillic) skip Foundation's normalisation: what they
+    /// get is what it gives, for every such letter alone, between letters, before and after combining marks.
+    @Test func plainWordsAreTheirOwnNFCAsFoundationSays() {
+        let letters = (0xC0...0x4FF).compactMap(Unicode.Scalar.init).map(String.init)
+        for letter in letters {
+            for word in ["a" + letter + "z", letter, letter + "\u{301}", "e\u{301}" + letter, letter + letter] {
+                #expect(Array(Normalization.nfc(word).unicodeScalars) == Array(word.precomposedStringWithCanonicalMapping.unicodeScalars),
+                        "\(Array(word.unicodeScalars))")
+            }
+        }
+    }
 }

@@ -120,6 +120,33 @@ import Testing
             agree(line)
         }
     }
+    /// Glosses are cleaned by their bytes when they can be (``EntryBuilder/isClean(_:)``): the result is always what
+    /// splitting on white space and joining with single spaces gives, around spaces, no-break and other Unicode
+    /// spaces, combining marks, plain letters (Latin-1 to IPA, Cyrillic) and other scripts.
+    @Test func glossesAreCleanedAsSplittingOnWhiteSpaceCleansThem() {
+        func slow(_ text: String) -> String? {
+            let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            return collapsed.isEmpty ? nil : collapsed
+        }
+        let pieces = [" ", "  ", "\t", "\n", "\u{A0}", "\u{85}", "\u{2009}", "\u{3000}", "\u{301}", "\u{483}", "\u{600}",
+                      "a", "é", "ç", "ʃ", "ˈ", "Ж", "ё", "ӧ", "—", "漢", "क्ष", "x.", ""]
+        var checked = 0
+        for first in pieces {
+            for second in pieces {
+                for third in pieces {
+                    let text = "w" + first + second + "d" + third + "e"
+                    for candidate in [text, first + text, text + third, first + second + third] {
+                        #expect(EntryBuilder.clean(candidate) == slow(candidate), "\(Array(candidate.unicodeScalars))")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 4 * 24 * 24 * 24)
+        #expect(EntryBuilder.isClean("poloumquaço est très ça"), "plain letters next to spaces take the fast path")
+        #expect(!EntryBuilder.isClean("a \u{301}b"), "a space before a combining mark does not")
+    }
+
 }
 
 /// The provider's former decoder: a ``JSONValue`` tree first, then the fields read from it.
@@ -185,4 +212,5 @@ enum Reference {
         guard let form = value["form"]?.string else { return nil }
         return WiktextractRecord.FormData(form: form, tags: value["tags"]?.strings ?? [])
     }
+
 }

@@ -28,10 +28,13 @@ struct LookupBatch {
         case invalid(line: Int, text: String, error: QueryError)
     }
 
-    /// A looked-up line and, with `--format json`, its NDJSON line (UTF-8, kept as bytes: making a String of it
-    /// checked every byte again, 5 % of a batch of large offline-Wiktionary answers).
+    /// A looked-up line: how it went and, for text output, the answer to show; with `--format json`, its NDJSON line
+    /// instead (UTF-8, kept as bytes: making a String of it checked every byte again, 5 % of a batch of large
+    /// offline-Wiktionary answers). A JSON batch's answer is freed by the task that looked it up: handed back to
+    /// the writing task, freeing every answer's entries was work done on one core (5 % of an offline batch).
     struct Done: Sendable {
-        var item: Item
+        var outcome: Tally.Outcome
+        var item: Item?
         var line: [UInt8]?
     }
 
@@ -60,15 +63,15 @@ struct LookupBatch {
 
         func emit(_ done: Done) {
             progress.clear()
-            tally.count(done.item)
-            switch (done.item, options.format) {
-            case (.answer, .json), (.invalid, .json):
+            tally.count(done.outcome)
+            switch done.item {
+            case nil:
                 buffer.write(bytes: done.line ?? [])
-            case (.answer(let answer), .text):
+            case .answer(let answer):
                 buffer.flush()
                 session.renderText(answer, footer: false)
                 if answer.result.isFound { context.output.write("\n") }
-            case (.invalid(let line, _, let error), .text):
+            case .invalid(let line, _, let error):
                 buffer.flush()
                 context.warn(localized(.batchLineSkipped, line, ErrorText.text(error)))
             }
@@ -83,12 +86,13 @@ struct LookupBatch {
             } catch {
                 item = .invalid(line: word.line, text: word.text, error: error)
             }
-            guard options.format == .json else { return Done(item: item, line: nil) }
+            let outcome = Tally.Outcome(item)
+            guard options.format == .json else { return Done(outcome: outcome, item: item, line: nil) }
             switch item {
             case .answer(let answer):
-                return Done(item: item, line: JSONOutput.encodeLineBytes(session.document(answer)))
+                return Done(outcome: outcome, line: JSONOutput.encodeLineBytes(session.document(answer)))
             case .invalid(let line, let text, let error):
-                return Done(item: item, line: JSONOutput.encodeLineBytes(InvalidLine(
+                return Done(outcome: outcome, line: JSONOutput.encodeLineBytes(InvalidLine(
                     query: .init(term: text, language: session.language), line: line,
                     error: .init(code: ProviderError.Code.invalidQuery.description, message: error.description)
                 )))
@@ -182,11 +186,25 @@ struct LookupBatch {
         var failed = 0
         var invalid = 0
 
-        mutating func count(_ item: Item) {
-            switch item {
+        /// How one line went.
+        enum Outcome: Sendable {
+            case found, notFound, failed, invalid
+
+            init(_ item: Item) {
+                switch item {
+                case .invalid: self = .invalid
+                case .answer(let answer):
+                    self = answer.result.isFound ? .found : answer.result.allFailed ? .failed : .notFound
+                }
+            }
+        }
+
+        mutating func count(_ outcome: Outcome) {
+            switch outcome {
+            case .found: found += 1
+            case .notFound: notFound += 1
+            case .failed: failed += 1
             case .invalid: invalid += 1
-            case .answer(let answer):
-                if answer.result.isFound { found += 1 } else if answer.result.allFailed { failed += 1 } else { notFound += 1 }
             }
         }
 

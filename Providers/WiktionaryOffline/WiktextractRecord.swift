@@ -70,11 +70,17 @@ struct WiktextractRecord: Equatable {
     ///     with ``decodeForms(_:)``.
     ///   - translations: whether to read `translations` too (the same way): `translate` needs them, a definition
     ///     does not, and they are most of a well-translated word's line.
-    static func decode(_ bytes: UnsafeRawBufferPointer, forms: Bool = true, translations: Bool = true) -> WiktextractRecord? {
+    ///   - grouped: whether the entry's members are grouped (``RecordLayout``, a format 2 dataset): the reading then
+    ///     stops at the first member of a group it does not read, the rest of the line unread.
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, forms: Bool = true, translations: Bool = true, grouped: Bool = false
+    ) -> WiktextractRecord? {
         var reader = JSONReader(bytes)
         do throws(JSONReader.Malformed) {
-            let record = try WiktextractRecord(&reader, forms: forms, translations: translations)
-            return reader.atEnd() ? record : nil
+            let last: RecordLayout.Group = translations ? .translations : forms ? .forms : .answer
+            var stopped = false
+            let record = try WiktextractRecord(&reader, forms: forms, translations: translations, stoppingAfter: grouped ? last : nil, stopped: &stopped)
+            return stopped || reader.atEnd() ? record : nil
         } catch {
             return nil
         }
@@ -91,12 +97,13 @@ extension WiktextractRecord {
         var forms: [FormData]
     }
 
-    static func decodeForms(_ bytes: UnsafeRawBufferPointer) -> Forms? {
+    /// (`grouped`: as ``decode(_:forms:translations:grouped:)`` reads a format 2 entry.)
+    static func decodeForms(_ bytes: UnsafeRawBufferPointer, grouped: Bool = false) -> Forms? {
         var reader = JSONReader(bytes)
         do throws(JSONReader.Malformed) {
             guard reader.kind() == .object else { try reader.skip(); return nil }
             var word: String?, languageCode: String?, forms: [FormData] = []
-            try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            let stopped = try reader.entryMembers(stoppingAfter: grouped ? .forms : nil) { (reader, key) throws(JSONReader.Malformed) in
                 switch key.count {
                 case 4 where JSONReader.equals(key, "word"): word = try reader.string()
                 case 5 where JSONReader.equals(key, "forms"): forms = try reader.elements(FormData.init)
@@ -104,7 +111,7 @@ extension WiktextractRecord {
                 default: try reader.skip()
                 }
             }
-            guard reader.atEnd(), let word else { return nil }
+            guard stopped || reader.atEnd(), let word else { return nil }
             return Forms(word: word, languageCode: languageCode, forms: forms)
         } catch {
             return nil
@@ -112,12 +119,16 @@ extension WiktextractRecord {
     }
 
     /// The object at the reader; nil (and skipped) when it is not an object with a string `word`.
-    init?(_ reader: inout JSONReader, forms wantForms: Bool = true, translations wantTranslations: Bool = true)
-        throws(JSONReader.Malformed)
-    {
+    /// (`stoppingAfter`: the last group to read of a grouped entry, nil to read to the end; `stopped` says whether
+    /// the reading stopped before the end.)
+    init?(
+        _ reader: inout JSONReader, forms wantForms: Bool = true, translations wantTranslations: Bool = true,
+        stoppingAfter last: RecordLayout.Group? = nil, stopped: inout Bool
+    ) throws(JSONReader.Malformed) {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
         var senses: [SenseData] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
-        try reader.members { (reader, key) throws(JSONReader.Malformed) in
+        guard reader.kind() == .object else { try reader.skip(); return nil }
+        stopped = try reader.entryMembers(stoppingAfter: last) { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 3 where JSONReader.equals(key, "pos"): partOfSpeech = try reader.string()
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
@@ -261,6 +272,22 @@ extension WiktextractRecord.FormData {
 }
 
 extension JSONReader {
+    /// Calls `read` with each member's key of the object at the reader (which must be one), as
+    /// ``members(_:)`` does, up to the first member whose group (``RecordLayout``) comes after `last`, when `last`
+    /// is given: true when it stopped there (that member and the rest of the object unread).
+    mutating func entryMembers(
+        stoppingAfter last: RecordLayout.Group?,
+        _ read: (inout JSONReader, UnsafeRawBufferPointer) throws(Malformed) -> Void
+    ) throws(Malformed) -> Bool {
+        guard try enterObject() else { return false }
+        repeat {
+            let key = try key()
+            if let last, RecordLayout.group(of: key) > last { return true }
+            try read(&self, key)
+        } while try nextMember()
+        return false
+    }
+
     /// Calls `read` with each member's key of the object at the reader, which must read or skip the value; false
     /// (and the value skipped) when it is not an object.
     @discardableResult

@@ -92,7 +92,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let rows = dataset.rows(for: key)
         guard !rows.contains(where: { $0.kind == .headword }) else { return [] }
         var found: [FormOf] = []
-        for record in try decode(rows.filter { $0.kind == .form }, with: WiktextractRecord.decodeForms) {
+        let grouped = dataset.membersGrouped
+        for record in try decode(rows.filter { $0.kind == .form }, with: { WiktextractRecord.decodeForms($0, grouped: grouped) }) {
             if let language = query.language, let code = record.languageCode, let own = Language(code), !own.matches(language) { continue }
             let tags = record.forms.first { DatasetKey.normalise($0.form) == key }?.tags
                 .filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } ?? []
@@ -169,7 +170,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     /// The records `rows` point at, for an answer: without their `forms`, which no entry shows, and without their
     /// `translations` unless the answer is a translation.
     func decode(_ rows: [Dataset.Row], translations: Bool = true) throws(ProviderError) -> [WiktextractRecord] {
-        try decode(rows) { WiktextractRecord.decode($0, forms: false, translations: translations) }
+        let grouped = dataset.membersGrouped
+        return try decode(rows) { WiktextractRecord.decode($0, forms: false, translations: translations, grouped: grouped) }
     }
 
     /// The records `rows` point at, each once, as `decode` reads them (nil: left out).

@@ -17,6 +17,8 @@ public final class Dataset: @unchecked Sendable {
     private let entries: Range<Int>
     private let tableOffset: Int
     public let rowCount: Int
+    /// Whether entries have their members grouped (``RecordLayout``, format 2): a reader may stop at a later group.
+    public var membersGrouped: Bool { metadata.formatVersion >= 2 }
     /// Where the keys' bytes are.
     private let blob: Range<Int>
 

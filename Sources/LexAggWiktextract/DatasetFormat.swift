@@ -5,7 +5,8 @@ import Foundation
 /// ```
 /// header   4096 bytes: magic "LXWIKT01", then little-endian UInt64s: entries offset, entries length,
 ///          table offset, table count, key blob offset, key blob length, metadata offset, metadata length
-/// entries  the imported JSON lines, byte for byte, each followed by "\n"
+/// entries  the imported JSON lines' objects, each followed by "\n": members grouped by what reads them since format 2
+///          (``RecordLayout``; each member byte for byte), the lines as they were in format 1
 /// table    one 24-byte row per key, sorted by (key bytes, kind, record offset): key offset in the blob (UInt64),
 ///          record offset in the entries (UInt64), record length (UInt32), key length (UInt16), kind (UInt8), 0
 /// blob     the keys' bytes: normalised headwords, forms and translations (`DatasetKey.normalise`)
@@ -16,6 +17,8 @@ public enum DatasetFormat {
     public static let headerSize = 4096
     public static let rowSize = 24
     public static let fileExtension = "lexwk"
+    /// The format written (``DatasetMetadata/formatVersion``): 2 groups each entry's members (``RecordLayout``).
+    public static let version = 2
 }
 
 /// What a key row points from.
@@ -135,7 +138,7 @@ public struct DatasetMetadata: Codable, Sendable, Hashable {
         entries: Int, keys: Int, lines: Int, malformedLines: Int, languages: [String: Int],
         languageNames: [String: String], translations: [String: [String: Int]]
     ) {
-        self.formatVersion = 1
+        self.formatVersion = DatasetFormat.version
         self.name = name
         self.sourceFile = sourceFile
         self.sourceBytes = sourceBytes

@@ -1,6 +1,6 @@
 /// A run of about a megabyte of the dump's lines on its way through the import: the reading thread fills it with
 /// lines as read (``append(line:number:)``); one of the two scanning threads scans it (``scan(with:options:)``),
-/// which keeps the entries' lines (packed in place), their keys and everything counted per line; the importer's
+/// which keeps the entries' lines (members grouped, packed in place), their keys and everything counted per line; the importer's
 /// thread then writes it and sorts its keys, batches in the order they were read.
 final class ImportBatch {
     /// The batch's place in the file, from 0: batches are written in this order whichever thread scanned them.
@@ -88,6 +88,7 @@ final class ImportBatch {
     /// counts the rest. Lines that are not a JSON object become problems; whitespace-only lines are ignored.
     func scan(with scanner: inout RecordScanner, options: WiktextractImporter.Options) {
         var kept = 0
+        var grouped: [UInt8] = []
         var oversized = self.oversized[...]
         for (start, length, number) in read {
             while let first = oversized.first, first.line < number {
@@ -109,9 +110,13 @@ final class ImportBatch {
             let code = String(decoding: scanner.bytes(codeRange), as: UTF8.self)
             if !options.languages.isEmpty && !options.languages.contains(code) { skipped += 1; continue }
 
-            if start != kept { (lines + kept).copyMemory(from: lines + start, byteCount: length + 1) }
-            entries.append((kept, length))
-            kept += length + 1
+            // The entry is kept with its members grouped (RecordLayout): never longer than the line, whose bytes
+            // are copied out first, so it goes down over the lines not kept, or over itself.
+            RecordLayout.write(bytes, members: record.members, into: &grouped)
+            grouped.withUnsafeBytes { (lines + kept).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            (lines + kept + grouped.count).storeBytes(of: 0x0A, as: UInt8.self)
+            entries.append((kept, grouped.count))
+            kept += grouped.count + 1
             let entry = entries.count - 1
             languages[code, default: 0] += 1
             if languageNames[code] == nil, let name = record.languageName {

@@ -24,11 +24,15 @@ public struct RecordScanner {
         public var forms: [Range<Int>] = []
         /// `(word, lang_code)` of each translation (`code` in older dumps).
         public var translations: [(word: Range<Int>, code: Range<Int>)] = []
+        /// The line's top-level members, in order: their bytes in the line (key to end of value) and their group
+        /// (``RecordLayout``).
+        public var members: [(range: Range<Int>, group: RecordLayout.Group)] = []
 
         mutating func reset() {
             word = nil; languageCode = nil; languageName = nil
             forms.removeAll(keepingCapacity: true)
             translations.removeAll(keepingCapacity: true)
+            members.removeAll(keepingCapacity: true)
         }
     }
 
@@ -65,7 +69,10 @@ public struct RecordScanner {
         guard cursor.peek() == UInt8(ascii: "{") else { throw cursor.fail("the line is not a JSON object") }
         if try cursor.enterObject(depth: 0) {
             repeat {
-                switch try key(&cursor) {
+                cursor.skipWhitespace()
+                let start = cursor.position
+                let key = try key(&cursor, topLevel: true)
+                switch key.name {
                 case .word: record.word = try stringValue(&cursor)
                 case .languageCode: record.languageCode = try stringValue(&cursor)
                 case .language: record.languageName = try stringValue(&cursor)
@@ -73,6 +80,7 @@ public struct RecordScanner {
                 case .translations: try translations(&cursor)
                 default: try cursor.skipValue(depth: 1)
                 }
+                record.members.append((start..<cursor.position, key.group))
             } while try cursor.nextMember()
         }
         cursor.skipWhitespace()
@@ -103,7 +111,7 @@ public struct RecordScanner {
             var table = false
             if try cursor.enterObject(depth: 2) {
                 repeat {
-                    switch try key(&cursor) {
+                    switch try key(&cursor).name {
                     case .form: form = try stringValue(&cursor)
                     case .tags:
                         guard try cursor.enterArray(depth: 3) else { break }
@@ -128,7 +136,7 @@ public struct RecordScanner {
             var code: Range<Int>?
             if try cursor.enterObject(depth: 2) {
                 repeat {
-                    switch try key(&cursor) {
+                    switch try key(&cursor).name {
                     case .word: word = try stringValue(&cursor)
                     case .languageCode: code = try stringValue(&cursor)
                     case .code: if code == nil { code = try stringValue(&cursor) } else { try cursor.skipValue(depth: 3) }
@@ -151,18 +159,37 @@ public struct RecordScanner {
     }
 
     /// The key of the member at the cursor, which then stands at its value.
-    private func key(_ cursor: inout JSONCursor) throws(Malformed) -> Key {
+    /// (`topLevel`: a member of the line's object, whose group is wanted.)
+    private func key(_ cursor: inout JSONCursor, topLevel: Bool = false) throws(Malformed) -> Key {
         let (start, raw) = try cursor.memberKey()
-        if let raw { return Key(raw) }
+        if let raw { return Key(raw, topLevel: topLevel) }
         // An escaped key (never in practice): decoded into the arena, looked at, and dropped.
         let mark = arena.count
         let range = cursor.copyString(from: start, escaped: true, into: arena)
         defer { arena.count = mark }
-        return Key(arena.bytes(range))
+        return Key(arena.bytes(range), topLevel: topLevel)
+    }
+
+    /// A key as the scanner knows it: one it looks for, or any other with its group (``RecordLayout``) when it is
+    /// a top-level member.
+    struct Key {
+        var name: Name
+        var group: RecordLayout.Group
+
+        init(_ raw: UnsafeRawBufferPointer, topLevel: Bool) {
+            name = Name(raw)
+            switch name {
+            case .word, .languageCode: group = .answer
+            case .forms: group = .forms
+            case .translations: group = .translations
+            case .other where topLevel: group = RecordLayout.group(of: raw)
+            default: group = .other
+            }
+        }
     }
 
     /// The keys the scanner looks for; every other key is `.other`.
-    enum Key {
+    enum Name {
         case word, languageCode, language, forms, translations, form, tags, code, other
 
         init(_ raw: UnsafeRawBufferPointer) {

@@ -41,8 +41,16 @@ import Testing
         #expect(keys(dataset, "naïve") == [.headword])
         #expect(keys(dataset, "家") == [.headword, .translation])
         #expect(keys(dataset, "いえ") == [.form])
+        // Each entry is its line's object with the members grouped (RecordLayout): what an answer reads first, each
+        // member byte for byte, nothing lost.
+        #expect(dataset.membersGrouped && dataset.metadata.formatVersion == 2)
         let record = try #require(dataset.rows(for: DatasetKey.normalise("serendipity")).first.flatMap(dataset.record))
-        #expect(String(decoding: record, as: UTF8.self).hasPrefix("{\"pos\": \"noun\", \"word\": \"serendipity\""))
+        #expect(String(decoding: record, as: UTF8.self).hasPrefix("{\"pos\": \"noun\",\"word\": \"serendipity\",\"lang_code\": \"en\""))
+        let text = try String(contentsOfFile: FixtureStore.path("wiktextract/sample.jsonl"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("\"word\": \"serendipity\"") })
+        let stored = try JSONSerialization.jsonObject(with: Data(record)) as? NSDictionary
+        let original = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary
+        #expect(stored != nil && stored == original)
     }
 
     @Test func malformedLinesAreCountedByLineNumberAndSkipped() throws {

@@ -50,6 +50,62 @@ import Testing
             #expect(Self.decodeWithout(forms: forms, translations: translations, line) == partial,
                     comment ?? "without forms \(forms), translations \(translations): \(line.prefix(80))")
         }
+        agreeGrouped(line, comment)
+    }
+
+    /// The line as a format 2 dataset keeps it (the importer's scan and ``RecordLayout``), read the way the provider
+    /// reads a grouped entry (stopping at the first group it does not need), gives every reading of the line as it
+    /// was. Lines the importer refuses are never kept, and not checked.
+    func agreeGrouped(_ line: String, _ comment: Comment? = nil) {
+        var scanner = RecordScanner()
+        var grouped: [UInt8] = []
+        var bytes = Array(line.utf8)
+        let accepted = bytes.withUnsafeMutableBytes { raw -> Bool in
+            do { try scanner.scan(UnsafeRawBufferPointer(raw)) } catch { return false }
+            RecordLayout.write(UnsafeRawBufferPointer(raw), members: scanner.record.members, into: &grouped)
+            return true
+        }
+        guard accepted else { return }
+        #expect(grouped.count <= bytes.count, "a grouped entry is never longer than its line")
+        let original = Self.decode(line)
+        for (forms, translations) in [(false, false), (true, false), (true, true), (false, true)] {
+            let expected = original.map { record -> WiktextractRecord in
+                var record = record
+                if forms { record.forms = [] }
+                if translations { record.translations = [] }
+                return record
+            }
+            let read = grouped.withUnsafeBytes {
+                WiktextractRecord.decode($0, forms: !forms, translations: !translations, grouped: true)
+            }
+            #expect(read == expected, comment ?? "grouped, without forms \(forms), translations \(translations): \(line.prefix(80))")
+        }
+        let forms = grouped.withUnsafeBytes { WiktextractRecord.decodeForms($0, grouped: true) }
+        #expect(forms == original.map { WiktextractRecord.Forms(word: $0.word, languageCode: $0.languageCode, forms: $0.forms) },
+                comment ?? "grouped forms of \(line.prefix(80))")
+    }
+
+    /// Grouping puts what an answer reads first, then forms, then translations, then the rest, each in the line's
+    /// order (a repeated key keeps its last value last), and a reader that needs only answers stops before `forms`.
+    @Test func groupedEntriesPutWhatIsReadFirst() throws {
+        let line = #"{"categories": ["x"], "translations": [{"word": "Haus", "lang_code": "de"}], "word": "house", "#
+            + #""forms": [{"form": "houses"}], "pos": "noun", "senses": [{"glosses": ["A building."]}], "#
+            + #""pos": "verb", "lang": "English", "lang_code": "en", "forms": [{"form": "housed"}]}"#
+        var scanner = RecordScanner()
+        var grouped: [UInt8] = []
+        var bytes = Array(line.utf8)
+        try bytes.withUnsafeMutableBytes { raw in
+            try scanner.scan(UnsafeRawBufferPointer(raw))
+            RecordLayout.write(UnsafeRawBufferPointer(raw), members: scanner.record.members, into: &grouped)
+        }
+        #expect(String(decoding: grouped, as: UTF8.self) == #"{"word": "house","pos": "noun","senses": [{"glosses": ["A building."]}],"#
+            + #""pos": "verb","lang_code": "en","forms": [{"form": "houses"}],"forms": [{"form": "housed"}],"#
+            + #""translations": [{"word": "Haus", "lang_code": "de"}],"categories": ["x"],"lang": "English"}"#)
+        // A grouped reader stops at the first later group: a damaged tail is never reached.
+        let damagedTail = Array(grouped.dropLast()) + Array(#","forms": [{"#.utf8)
+        let record = damagedTail.withUnsafeBytes { WiktextractRecord.decode($0, forms: false, translations: false, grouped: true) }
+        #expect(record?.partOfSpeech == "verb" && record?.senses.count == 1)
+        agree(line)
     }
 
     @Test func everyFixtureLineDecodesAsTheTreeDoes() throws {

@@ -118,6 +118,29 @@ import WiktionaryOfflineProvider
         #expect(descriptor.source.hasSuffix("Fixtures/wiktextract/sample.jsonl"))
     }
 
+    /// A dataset of format 1 (imported before entries were grouped) is still read, to the end of each entry: its
+    /// answers, lemmas and translations are those of the same dump in format 2.
+    @Test func aFormatOneDatasetAnswersAsFormatTwoDoes() async throws {
+        var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.datasetPath)))
+        let version = Array(#""formatVersion":2"#.utf8)
+        let at = try #require((0...(bytes.count - version.count)).last { Array(bytes[$0..<($0 + version.count)]) == version })
+        bytes[at + version.count - 1] = UInt8(ascii: "1")
+        let path = TemporaryFiles.directory() + "/old.lexwk"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let old = try WiktionaryOffline(path: path), new = try Self.provider()
+        #expect(try Dataset(path: path).membersGrouped == false)
+        for word in ["house", "Haus", "serendipity", "houses", "Geschlecht", "家", "qqqqzzzz"] {
+            #expect(try await old.lookup(LookupQuery(word)).entries == new.lookup(LookupQuery(word)).entries, "\(word)")
+        }
+        for word in ["ran", "Häuser", "housing"] {
+            #expect(try await old.lemmas(of: LookupQuery(word)) == new.lemmas(of: LookupQuery(word)), "\(word)")
+        }
+        let pair = TranslationQuery.self
+        let query = try pair.init("house", from: english, to: german)
+        #expect(try await old.translate(query).entries == new.translate(query).entries)
+        #expect(try await !new.translate(query).entries.isEmpty)
+    }
+
     @Test func aDamagedDatasetIsUnavailableNotACrash() throws {
         let directory = TemporaryFiles.directory()
         try FileManager.default.createDirectory(atPath: directory + "/datasets", withIntermediateDirectories: true)

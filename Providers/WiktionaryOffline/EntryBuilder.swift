@@ -3,8 +3,14 @@ import LexAggCore
 /// Turns wiktextract records into entries: one entry per headword, language and etymology, one sense group per part
 /// of speech, as Wiktionary's own pages are laid out.
 enum EntryBuilder {
-    /// Tags that describe wiktextract's own bookkeeping rather than the word.
-    static let internalTags: Set<String> = ["form-of", "alt-of", "no-gloss", "morpheme", "table-tags", "inflection-template"]
+    /// Whether a tag describes wiktextract's own bookkeeping rather than the word (compared, not hashed: a sense has
+    /// a few tags, and hashing each was more than the comparisons).
+    static func isInternal(_ tag: String) -> Bool {
+        switch tag {
+        case "form-of", "alt-of", "no-gloss", "morpheme", "table-tags", "inflection-template": return true
+        default: return false
+        }
+    }
 
     /// wiktextract's part-of-speech codes that `PartOfSpeech` does not already know.
     static let partsOfSpeech: [String: String] = [
@@ -20,11 +26,11 @@ enum EntryBuilder {
 
     static func entries(from records: [WiktextractRecord], provenance: Provenance) -> [Entry] {
         var entries: [Entry] = []
-        var keys: [String] = []
+        var keys: [(word: String, language: String?, etymology: Int)] = []
         for record in records {
-            let key = "\(record.word)\u{0}\(record.languageCode ?? "")\u{0}\(record.etymologyNumber ?? 0)"
+            let key = (word: record.word, language: record.languageCode, etymology: record.etymologyNumber ?? 0)
             let group = senseGroup(record, provenance: provenance)
-            if let index = keys.firstIndex(of: key) {
+            if let index = keys.firstIndex(where: { $0.word == key.word && $0.language == key.language && $0.etymology == key.etymology }) {
                 if let group { entries[index].senseGroups.append(group) }
                 for pronunciation in pronunciations(record, provenance: provenance)
                 where !entries[index].pronunciations.contains(pronunciation) {
@@ -52,17 +58,21 @@ enum EntryBuilder {
     static func sense(from data: WiktextractRecord.SenseData, provenance: Provenance) -> Sense? {
         // Nested senses repeat their parents' glosses first; the last one is the sense's own.
         guard let definition = clean(data.glosses.last ?? data.rawGlosses.last) else { return nil }
-        var labels = data.tags.filter { !internalTags.contains($0) } + data.topics
-        if let qualifier = clean(data.qualifier) { labels.insert(qualifier, at: 0) }
-        var seen = Set<String>()
-        labels = labels.compactMap(clean).filter { seen.insert($0).inserted }
+        // The qualifier, the tags and the topics, cleaned, each once (a handful: compared, not hashed).
+        var labels: [String] = []
+        func label(_ text: String?) {
+            if let text = clean(text), !labels.contains(text) { labels.append(text) }
+        }
+        label(data.qualifier)
+        for tag in data.tags where !isInternal(tag) { label(tag) }
+        for topic in data.topics { label(topic) }
         let examples = data.examples.compactMap { example -> String? in
             guard let text = clean(example.text) else { return nil }
             return clean(example.translation).map { "\(text) — \($0)" } ?? text
         }
         let formOf = data.formOf.first.flatMap { link in
             clean(link.word).map { lemma in
-                let kind = data.tags.filter { !internalTags.contains($0) }.joined(separator: " ")
+                let kind = data.tags.filter { !isInternal($0) }.joined(separator: " ")
                 return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
             }
         }
@@ -114,10 +124,23 @@ enum EntryBuilder {
     static func isClean(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            guard let base = bytes.baseAddress, let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20
+            else { return false }
+            let count = bytes.count
             // Whether the scalar the current byte follows is ASCII or plain; set at each scalar's first byte.
             var previousPlain = true
-            for index in bytes.indices {
+            var index = 0
+            while index < count {
+                // Eight bytes at once while they are printable ASCII with single spaces inside the eight (a space at
+                // either end of them is looked at byte by byte, with its neighbour).
+                while previousPlain && index &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let spaces = Self.zeroBytes(word ^ (Self.ones &* 0x20))
+                    let below20 = ~((word & Self.low7) &+ Self.ones &* 0x60) & Self.high
+                    guard (word & Self.high) | below20 | (spaces & (spaces >> 8)) | (spaces & Self.ends) == 0 else { break }
+                    index &+= 8
+                }
+                guard index < count else { break }
                 let byte = bytes[index]
                 switch byte {
                 case 0x09...0x0D:
@@ -131,14 +154,28 @@ enum EntryBuilder {
                 case 0x00..<0x80:
                     previousPlain = true
                 case 0x80..<0xC0:
-                    continue
+                    break
                 case 0xC2, 0xE1, 0xE2, 0xE3:
                     return false
                 default:
                     previousPlain = PlainText.isPlainLead(byte)
                 }
+                index &+= 1
             }
             return true
         }
     }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let low7 = ones &* 0x7F
+    private static let high = ones &* 0x80
+    /// The high bits of the first and last of eight bytes.
+    private static let ends: UInt64 = 0x8000_0000_0000_0080
+
+    /// The high bit of each zero byte of `word`, exactly (no borrow between bytes).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & low7) &+ low7) | word | low7)
+    }
+
 }

@@ -199,6 +199,17 @@ import Testing
             }
         }
         #expect(checked == 4 * 24 * 24 * 24)
+        // Long glosses are looked at eight bytes at a time: every piece at every offset of those eight bytes, in a
+        // run of words and single spaces.
+        let run = "A structure built or serving as an abode of human beings"
+        for piece in pieces {
+            for offset in 0..<17 {
+                for text in [String(run.prefix(offset)) + piece + run, run + piece + String(run.prefix(offset)),
+                             String(run.prefix(offset)) + " " + piece + " " + run, run + piece + piece + run] {
+                    #expect(EntryBuilder.clean(text) == slow(text), "\(Array(text.unicodeScalars))")
+                }
+            }
+        }
         #expect(EntryBuilder.isClean("poloumquaço est très ça"), "plain letters next to spaces take the fast path")
         #expect(!EntryBuilder.isClean("a \u{301}b"), "a space before a combining mark does not")
     }

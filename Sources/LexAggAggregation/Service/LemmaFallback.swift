@@ -60,9 +60,18 @@ extension LookupService.Definitions {
             // `mêlées` and `vicuña's` as `melee` and `vicuna`.
             // A capitalised word stays capitalised in its looser spellings: morphology derives nothing from a
             // name (`Mindy` is not mind + -y), and the looser spelling must not make it a common word.
-            let capitalised = query.term.first?.isUppercase == true
-            let spellings = [query] + Normalization.looserVariants(of: query.term).compactMap {
-                try? LookupQuery(capitalised ? $0.prefix(1).uppercased() + $0.dropFirst() : $0, language: query.language)
+            // The looser spellings are made only when the word as typed finds no lemma (folding a non-ASCII word
+            // goes through Foundation, thousands of instructions; most inflected forms are found as typed).
+            var looser: [LookupQuery]?
+            func spelling(_ index: Int) -> LookupQuery? {
+                if index == 0 { return query }
+                if looser == nil {
+                    let capitalised = query.term.first?.isUppercase == true
+                    looser = Normalization.looserVariants(of: query.term).compactMap {
+                        try? LookupQuery(capitalised ? $0.prefix(1).uppercased() + $0.dropFirst() : $0, language: query.language)
+                    }
+                }
+                return index - 1 < looser!.count ? looser![index - 1] : nil
             }
             // The morphology of a provider that did not know the word comes first: it knows its own words best
             // (an imported dump's `forms` name the lemma it has), and WordNet's rules, which must probe its index
@@ -71,9 +80,10 @@ extension LookupService.Definitions {
             let own = lemmatizers.filter { empty.contains($0.descriptor.id) }
             for lemmatizer in own + lemmatizers.filter({ !empty.contains($0.descriptor.id) }) {
                 var forms: [FormOf] = []
-                for spelling in spellings {
-                    forms = (try? await lemmatizer.lemmas(of: spelling)) ?? []
-                    if !forms.isEmpty { break }
+                var index = 0
+                while forms.isEmpty, let next = spelling(index) {
+                    forms = (try? await lemmatizer.lemmas(of: next)) ?? []
+                    index += 1
                 }
                 for form in forms {
                     guard let limits = remaining(asking: retry), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)

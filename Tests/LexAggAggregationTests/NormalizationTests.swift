@@ -44,6 +44,20 @@ import Testing
         #expect(Normalization.closeness(of: headword, to: term) == expected)
     }
 
+    /// Two ASCII words that differ but for case are not compared by folding (it would only lower the case): the
+    /// closeness is what folding gives, for every pair of printable ASCII characters in a word.
+    @Test func asciiClosenessIsWhatFoldingGives() {
+        let characters = (0x20...0x7E).map { String(UnicodeScalar($0)!) }
+        let fold: (String) -> String = { $0.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) }
+        for first in characters {
+            for second in characters {
+                let headword = "ab" + first + "c", term = "ab" + second + "c"
+                let expected = headword == term ? 0 : headword.lowercased() == term.lowercased() ? 1 : fold(headword) == fold(term) ? 2 : 3
+                #expect(Normalization.closeness(of: headword, to: term) == expected, "\(headword) \(term)")
+            }
+        }
+    }
+
     @Test func exactMatchesComeFirstAndCaseDistinctEntriesAreKept() {
         let provenance = Provenance(provider: ProviderID("p")!, source: "s", retrievedAt: Date(timeIntervalSince1970: 0))
         func entry(_ word: String) -> Entry { Entry(headword: word, language: Language("de"), provenance: provenance) }

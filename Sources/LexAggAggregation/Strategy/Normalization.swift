@@ -40,6 +40,8 @@ public enum Normalization {
     public static func closeness(of headword: String, to term: String) -> Int {
         if headword == term { return 0 }
         if headword.lowercased() == term.lowercased() { return 1 }
+        // ASCII has no diacritics: folding would only lower the case again.
+        if headword.utf8.allSatisfy({ $0 < 0x80 }) && term.utf8.allSatisfy({ $0 < 0x80 }) { return 3 }
         let fold: (String) -> String = { $0.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) }
         return fold(headword) == fold(term) ? 2 : 3
     }
@@ -47,7 +49,9 @@ public enum Normalization {
     /// `entries` with exact matches of `term` first, then matches but for case, then but for diacritics; the
     /// order is otherwise kept (stable), and case-distinct entries (German *Essen* and *essen*) are all kept.
     public static func exactFirst(_ entries: [Entry], term: String) -> [Entry] {
-        entries.enumerated()
+        // One entry is in order already (and most answers of one provider are one entry).
+        guard entries.count > 1 else { return entries }
+        return entries.enumerated()
             .map { (closeness: closeness(of: nfc($0.element.headword), to: term), index: $0.offset, entry: $0.element) }
             .sorted { ($0.closeness, $0.index) < ($1.closeness, $1.index) }
             .map { $0.entry }

@@ -139,7 +139,13 @@ extension JSONTreeWriter {
     // MARK: Keys
 
     /// The next member's key (a plain ASCII name, needing no escapes) of an object at `depth`, and its colon.
+    @inline(__always)
     mutating func key(_ name: StaticString, _ members: inout Int, _ depth: Int) {
+        if !pretty {
+            bytes.appendKey(name, comma: members > 0)
+            members += 1
+            return
+        }
         element(&members, depth)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: name)

@@ -47,6 +47,20 @@ struct JSONBytes: ~Copyable {
         count &+= times
     }
 
+    /// `"name":`, after a comma when `comma`: a compact member's key in one capacity check.
+    @inline(__always)
+    mutating func appendKey(_ name: StaticString, comma: Bool) {
+        let length = name.utf8CodeUnitCount
+        if capacity &- count < length &+ 4 { grow(toHold: count &+ length &+ 4) }
+        var at = base + count
+        if comma { at.pointee = UInt8(ascii: ","); at += 1 }
+        at.pointee = UInt8(ascii: "\"")
+        (at + 1).initialize(from: name.utf8Start, count: length)
+        (at + 1 + length).pointee = UInt8(ascii: "\"")
+        (at + 2 + length).pointee = UInt8(ascii: ":")
+        count = at + 3 + length - base
+    }
+
     /// Appends a copy of `count` bytes already written, from `start`.
     mutating func appendCopy(from start: Int, count length: Int) {
         precondition(start >= 0 && length >= 0 && start + length <= count, "copying bytes not written")

@@ -234,7 +234,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // wiktextract (kaikki.org) dumps: the streaming import and the memory-mapped dataset format, shared by
         // `lexagg data` and the WiktionaryOffline provider.
-        .target(name: "LexAggWiktextract", dependencies: ["CZlib"]),
+        .target(name: "LexAggWiktextract", dependencies: ["CZlib", "LexAggCore"]),
         .testTarget(name: "LexAggWiktextractTests", dependencies: ["LexAggWiktextract", "LexAggFixtures", "LexAggCore"]),
 
         // The scaffold for a new provider (README.md, "Adding a provider").

@@ -34,6 +34,43 @@ public struct CivilDate: Sendable, Hashable {
         secondOfDay = rest
     }
 
+    /// The moment written `2026-11-27T05:23:24Z` (what Foundation's `.iso8601` strategies write: UTC, whole
+    /// seconds, a four-digit year from 1583, the first whole Gregorian year); nil for any other text, or a day or time
+    /// that does not exist.
+    public static func moment(iso8601 text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { bytes -> Date? in
+            guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+            else { return nil }
+            func number(_ from: Int, _ count: Int) -> Int64? {
+                var value: Int64 = 0
+                for index in from..<(from + count) {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value * 10 + Int64(digit)
+                }
+                return value
+            }
+            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+                  (1...12).contains(month), day >= 1, hour < 24, minute < 60, second < 60,
+                  year >= 1583   // before the Gregorian reform Foundation's calendar is Julian
+            else { return nil }
+            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let lengths: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            guard day <= lengths[Int(month) - 1] else { return nil }
+            // Howard Hinnant's days-from-civil, the inverse of `init(_:)`.
+            let shiftedYear = month <= 2 ? year - 1 : year
+            let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+            let yearOfEra = shiftedYear - era * 400
+            let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            let days = era * 146_097 + dayOfEra - 719_468
+            return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
+        }
+    }
+
     /// `2026-11-27` (years before 0 or after 9999 written in full, as Foundation writes them).
     public var isoDay: String {
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -67,13 +67,18 @@ public final class Dataset: @unchecked Sendable {
             munmap(address, size)
             throw ImportError("\(path) is not a lexagg dataset or is damaged; import the dump again")
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            metadata = try decoder.decode(DatasetMetadata.self, from: Data(bytes[header.metadata]))
-        } catch {
-            munmap(address, size)
-            throw ImportError("\(path) has damaged metadata; import the dump again")
+        if let read = DatasetMetadata.read(UnsafeRawBufferPointer(rebasing: bytes[header.metadata])) {
+            metadata = read
+        } else {
+            // Not as the importer writes it: Foundation's decoder decides.
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            do {
+                metadata = try decoder.decode(DatasetMetadata.self, from: Data(bytes[header.metadata]))
+            } catch {
+                munmap(address, size)
+                throw ImportError("\(path) has damaged metadata; import the dump again")
+            }
         }
         self.bytes = bytes
         self.entries = header.entries

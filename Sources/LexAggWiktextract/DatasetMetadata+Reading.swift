@@ -1,0 +1,94 @@
+import Foundation
+import LexAggCore
+
+extension DatasetMetadata {
+    /// The metadata as the importer writes it (Foundation's `JSONEncoder`, ISO 8601 dates), read with
+    /// ``JSONReader``: opening a dataset went through Foundation's `JSONDecoder`, ~3 million instructions (its
+    /// dynamic casts and type lookups) at every start of every command that asks an offline Wiktionary. Nil when
+    /// anything is not exactly as the importer writes it: a required field missing or of another type, a number that
+    /// is not a whole `Int`, a date in another form; the caller then asks Foundation's decoder, which decides (and says
+    /// what is wrong). Members it does not know are skipped, as that decoder skips them.
+    static func read(_ bytes: UnsafeRawBufferPointer) -> DatasetMetadata? {
+        var reader = JSONReader(bytes)
+        do throws(JSONReader.Malformed) {
+            guard reader.kind() == .object, try reader.enterObject() else { return nil }
+            var formatVersion: Int?, name: String?, sourceFile: String?, sourceBytes: Int?, sourceDate: Date?
+            var importedAt: Date?, languageFilter: [String]?, entries: Int?, keys: Int?, lines: Int?
+            var malformedLines: Int?, languages: [String: Int]?, languageNames: [String: String]?
+            var translations: [String: [String: Int]]?
+            repeat {
+                let key = String(decoding: try reader.key(), as: UTF8.self)
+                switch key {
+                case "formatVersion": formatVersion = try Self.int(&reader)
+                case "name": name = try reader.string()
+                case "sourceFile": sourceFile = try reader.string()
+                case "sourceBytes": sourceBytes = try Self.int(&reader)
+                case "sourceDate": sourceDate = try reader.string().flatMap(CivilDate.moment(iso8601:))
+                case "importedAt": importedAt = try reader.string().flatMap(CivilDate.moment(iso8601:))
+                case "languageFilter": languageFilter = try Self.array(&reader) { (reader) throws(JSONReader.Malformed) in try reader.string() }
+                case "entries": entries = try Self.int(&reader)
+                case "keys": keys = try Self.int(&reader)
+                case "lines": lines = try Self.int(&reader)
+                case "malformedLines": malformedLines = try Self.int(&reader)
+                case "languages": languages = try Self.object(&reader) { (reader) throws(JSONReader.Malformed) in try Self.int(&reader) }
+                case "languageNames": languageNames = try Self.object(&reader) { (reader) throws(JSONReader.Malformed) in try reader.string() }
+                case "translations":
+                    translations = try Self.object(&reader) { (reader) throws(JSONReader.Malformed) in
+                        try Self.object(&reader) { (reader) throws(JSONReader.Malformed) in try Self.int(&reader) }
+                    }
+                default: try reader.skip()
+                }
+            } while try reader.nextMember()
+            guard reader.atEnd(), let formatVersion, let name, let sourceFile, let sourceBytes, let sourceDate,
+                  let importedAt, let languageFilter, let entries, let keys, let lines, let malformedLines,
+                  let languages, let languageNames, let translations
+            else { return nil }
+            var metadata = DatasetMetadata(
+                name: name, sourceFile: sourceFile, sourceBytes: sourceBytes, sourceDate: sourceDate,
+                importedAt: importedAt, languageFilter: languageFilter, entries: entries, keys: keys, lines: lines,
+                malformedLines: malformedLines, languages: languages, languageNames: languageNames,
+                translations: translations
+            )
+            metadata.formatVersion = formatVersion
+            return metadata
+        } catch {
+            return nil
+        }
+    }
+
+    /// A whole number as an `Int`; nil for anything else (read and dropped).
+    private static func int(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> Int? {
+        try reader.number().flatMap { Int($0) }
+    }
+
+    /// An array whose elements `element` all read; nil when it is not an array or one does not.
+    private static func array<T>(
+        _ reader: inout JSONReader, _ element: (inout JSONReader) throws(JSONReader.Malformed) -> T?
+    ) throws(JSONReader.Malformed) -> [T]? {
+        guard reader.kind() == .array else { try reader.skip(); return nil }
+        var found: [T] = []
+        var complete = true
+        if try reader.enterArray() {
+            repeat {
+                if let item = try element(&reader) { found.append(item) } else { complete = false }
+            } while try reader.nextElement()
+        }
+        return complete ? found : nil
+    }
+
+    /// An object whose values `value` all read; nil when it is not an object or one does not.
+    private static func object<T>(
+        _ reader: inout JSONReader, _ value: (inout JSONReader) throws(JSONReader.Malformed) -> T?
+    ) throws(JSONReader.Malformed) -> [String: T]? {
+        guard reader.kind() == .object else { try reader.skip(); return nil }
+        var found: [String: T] = [:]
+        var complete = true
+        if try reader.enterObject() {
+            repeat {
+                let key = String(decoding: try reader.key(), as: UTF8.self)
+                if let item = try value(&reader) { found[key] = item } else { complete = false }
+            } while try reader.nextMember()
+        }
+        return complete ? found : nil
+    }
+}

@@ -234,7 +234,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // wiktextract (kaikki.org) dumps: the streaming import and the memory-mapped dataset format, shared by
         // `lexagg data` and the WiktionaryOffline provider.
-        .target(name: "LexAggWiktextract", dependencies: ["CZlib", "LexAggCore"]),
+        // A prefetch hint for the import's key sorter (Swift has none).
+        .target(name: "CPrefetch"),
+        .target(name: "LexAggWiktextract", dependencies: ["CZlib", "CPrefetch", "LexAggCore"]),
         .testTarget(name: "LexAggWiktextractTests", dependencies: ["LexAggWiktextract", "LexAggFixtures", "LexAggCore"]),
 
         // The scaffold for a new provider (README.md, "Adding a provider").

@@ -37,52 +37,75 @@ public enum KeyKind: UInt8, Sendable {
 public enum DatasetKey {
     /// Writes the key of `bytes` into `output` (replacing what it held; its storage is reused).
     public static func normalise(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
-        output.removeAll(keepingCapacity: true)
         let count = bytes.count
-        // The ASCII start of the key (all of most keys), copied at once and lowered in place.
-        var index = 0
-        while index < count && bytes[index] < 0x80 { index += 1 }
-        if index > 0 {
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<index]))
-            output.withUnsafeMutableBufferPointer { lowered in
-                for position in lowered.indices where lowered[position] &- 0x41 < 26 { lowered[position] |= 0x20 }
+        if output.count != count { output = [UInt8](repeating: 0, count: count) }
+        if count == 0 || output.withUnsafeMutableBufferPointer({ normaliseFast(bytes, to: $0.baseAddress!) }) { return }
+        normaliseSlow(bytes, into: &output)
+    }
+
+    /// Appends the key of `bytes` to `arena`, and returns where it is: the importer's scanning threads write keys
+    /// this way, straight into their batch's arena.
+    static func normalise(_ bytes: UnsafeRawBufferPointer, into arena: ByteArena) -> Range<Int> {
+        let start = arena.count
+        let count = bytes.count
+        if count > 0 {
+            arena.reserve(count)
+            if normaliseFast(bytes, to: arena.base + start) {
+                arena.count = start + count
+            } else {
+                var output: [UInt8] = []
+                normaliseSlow(bytes, into: &output)
+                output.withUnsafeBytes { arena.append($0.baseAddress!, count: $0.count) }
             }
         }
+        return start..<arena.count
+    }
+
+    /// The fast path: the key of `bytes` written at `destination` (room for `bytes.count` bytes; the key is exactly
+    /// as long) when every character is ASCII, Latin-1 or basic Cyrillic, and true; false when Unicode's rules are
+    /// needed (`destination` then holds a part of the key).
+    static func normaliseFast(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
-                output.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-                index += 1
+                destination[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                index &+= 1
                 continue
             }
-            guard index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 else { break }
-            let next = bytes[index + 1]
+            guard index &+ 1 < count, bytes[index &+ 1] & 0xC0 == 0x80 else { return false }
+            let next = bytes[index &+ 1]
             switch byte {
             case 0xC2:
                 // U+0080–U+00BF: no letter here changes case.
-                output.append(byte); output.append(next)
+                destination[index] = byte; destination[index &+ 1] = next
             case 0xC3:
                 // U+00C0–U+00DE except × (U+00D7): capitals, 0x20 below their small letters.
-                output.append(byte); output.append(next <= 0x9E && next != 0x97 ? next + 0x20 : next)
+                destination[index] = byte; destination[index &+ 1] = next <= 0x9E && next != 0x97 ? next &+ 0x20 : next
             case 0xD0:
                 // U+0400–U+040F (Ѐ–Џ) → U+0450–U+045F; U+0410–U+041F (А–П) → U+0430–U+043F; U+0420–U+042F (Р–Я) →
                 // U+0440–U+044F; U+0430–U+043F are small already.
                 switch next {
-                case 0x80...0x8F: output.append(0xD1); output.append(next + 0x10)
-                case 0x90...0x9F: output.append(0xD0); output.append(next + 0x20)
-                case 0xA0...0xAF: output.append(0xD1); output.append(next - 0x20)
-                default: output.append(byte); output.append(next)
+                case 0x80...0x8F: destination[index] = 0xD1; destination[index &+ 1] = next &+ 0x10
+                case 0x90...0x9F: destination[index] = 0xD0; destination[index &+ 1] = next &+ 0x20
+                case 0xA0...0xAF: destination[index] = 0xD1; destination[index &+ 1] = next &- 0x20
+                default: destination[index] = byte; destination[index &+ 1] = next
                 }
             case 0xD1 where next <= 0x9F:
                 // U+0440–U+045F: small letters.
-                output.append(byte); output.append(next)
+                destination[index] = byte; destination[index &+ 1] = next
             default:
-                index = -1
+                return false
             }
-            if index < 0 { break }
-            index += 2
+            index &+= 2
         }
-        if index == count { return }
+        return true
+    }
+
+    /// Unicode's own rules, for any text: NFC when needed, then `lowercased()`.
+    static func normaliseSlow(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+        let count = bytes.count
         // Anything else: Unicode's own rules. Combining marks U+0300–U+036F (lead bytes 0xCC, 0xCD) and Hangul jamo
         // U+1100–U+11FF (0xE1 0x84–0x87) are what NFC composes in practice; text without them is left as it is
         // (dumps are NFC already).

@@ -24,7 +24,8 @@ final class ImportBatch {
 
     /// Each kept line: where it starts in `lines` and its length without the newline.
     @exclusivity(unchecked) var entries: [(start: Int, length: Int)] = []
-    /// The text of each key before normalisation: headword, then its forms, then its translations.
+    /// Each key (``DatasetKey``, normalised here, on the scanning thread): headword, then its forms, then its
+    /// translations.
     let text = ByteArena(capacity: 1 << 16)
     @exclusivity(unchecked) var keys: [(entry: Int32, kind: KeyKind, text: Range<Int>)] = []
     /// The lines that could not be imported (oversized or malformed), in line order.
@@ -141,9 +142,7 @@ final class ImportBatch {
     }
 
     private func addKey(entry: Int, kind: KeyKind, _ bytes: UnsafeRawBufferPointer) {
-        let from = text.count
-        if let base = bytes.baseAddress { text.append(base, count: bytes.count) }
-        keys.append((Int32(entry), kind, from..<text.count))
+        keys.append((Int32(entry), kind, DatasetKey.normalise(bytes, into: text)))
     }
 }
 

@@ -305,6 +305,11 @@ public final class ByteArena {
         count += length
     }
 
+    /// Makes room for `extra` more bytes past `count`.
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
     func append(scalar: Unicode.Scalar) {
         for byte in UTF8.encode(scalar)! { append(byte) }
     }

@@ -111,7 +111,6 @@ public struct WiktextractImporter {
         threads.start()
         do throws(ImportError) {
             var lastReport = Date()
-            var headword: [UInt8] = [], key: [UInt8] = []
             var scanner = RecordScanner()
             while let work = try threads.queue.nextWork() {
                 guard case .write(let batch) = work else {
@@ -134,19 +133,22 @@ public struct WiktextractImporter {
                 }
                 let first = writer.position - entriesOffset
                 try writer.write(UnsafeRawBufferPointer(start: batch.lines, count: batch.used))
+                // The keys come normalised from the scan; a form spelt as its entry's headword is not a key again.
+                var headword = UnsafeRawBufferPointer(start: nil, count: 0)
                 for (entry, kind, text) in batch.keys {
                     let (start, length) = batch.entries[Int(entry)]
+                    let key = batch.text.bytes(text)
                     switch kind {
                     case .headword:
-                        DatasetKey.normalise(batch.text.bytes(text), into: &headword)
-                        try sorter.add(key: headword, kind: .headword, offset: first + start, length: length)
+                        headword = key
                     case .form:
-                        DatasetKey.normalise(batch.text.bytes(text), into: &key)
-                        if key != headword { try sorter.add(key: key, kind: .form, offset: first + start, length: length) }
+                        if key.count == headword.count && (key.isEmpty || memcmp(key.baseAddress!, headword.baseAddress!, key.count) == 0) {
+                            continue
+                        }
                     case .translation:
-                        DatasetKey.normalise(batch.text.bytes(text), into: &key)
-                        try sorter.add(key: key, kind: .translation, offset: first + start, length: length)
+                        break
                     }
+                    try sorter.add(key: key, kind: kind, offset: first + start, length: length)
                 }
                 entries += batch.entries.count
                 skipped += batch.skipped

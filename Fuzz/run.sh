@@ -85,6 +85,13 @@ seed() {
         wiktextract-import)
             sources=(Fixtures/wiktextract/*.jsonl)
             for dump in Fixtures/wiktextract/*.jsonl; do gzip -c "$dump" >"$corpus/$(basename "$dump").gz"; done ;;
+        dataset-metadata)
+            # The metadata of a dataset the fuzz binary's own importer writes: the JSON after the last "\n{".
+            local made
+            made=$(mktemp -d)
+            ASAN_OPTIONS=detect_leaks=0 "$binary" import-seed Fixtures/wiktextract/sample.jsonl "$made" >/dev/null \
+                && python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); sys.stdout.buffer.write(d[d.rindex(b"{\"formatVersion\"") if b"{\"formatVersion\"" in d else d.rindex(b"\n{") + 1:])' "$made"/*.lexwk >"$corpus/metadata.json"
+            rm -rf "$made" ;;
         wiktextract-dataset)
             # A dataset in this build's format, imported from the fixture by the fuzz binary's own importer.
             local made

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import CPrefetch
+import Foundation
 
 /// Sorts the index's keys in bounded memory: keys collect in a buffer of `runBytes`; a dump whose keys fit is sorted
 /// there and written out directly, else each full buffer is sorted and written to a run file, and the runs are
@@ -70,6 +71,11 @@ final class KeySorter {
     /// most, a pass skipped when every prefix has the same byte there), then a comparison sort of each run of equal
     /// prefixes, which is short. Linear in the number of keys but for those runs.
     private func sortBuffer() {
+        Self.sort(&positions, records: UnsafeRawPointer(buffer))
+    }
+
+    /// Sorts `positions` (of records at `records`) as ``sortBuffer()`` describes.
+    static func sort(_ positions: inout [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer) {
         let count = positions.count
         guard count > 1 else { return }
         var scratch = [(prefix: UInt64, position: UInt32)](repeating: (0, 0), count: count)
@@ -102,7 +108,7 @@ final class KeySorter {
                 }
                 if from.baseAddress != source.baseAddress { source.baseAddress!.update(from: from.baseAddress!, count: count) }
             }
-            let base = UnsafeRawPointer(buffer)
+            let base = records
             // Keys that share their first eight bytes (an entry's forms share its stem: house, houses, housed) are
             // ordered by their next eight, as integers, and by their bytes only past sixteen.
             var next: [(prefix: UInt64, position: UInt32)] = []
@@ -172,18 +178,23 @@ final class KeySorter {
         var rows = RowWriter(table: table, blob: blob)
         defer { rows.deallocate() }
         if runs.isEmpty {
-            sortBuffer()
-            // In key order the records are all over the buffer: each was a cache miss, waited for (40 ms of a 100 MB
-            // import). The record `lookahead` rows on is asked for now, so that it is there when its turn comes.
-            let lookahead = 16
-            try positions.withUnsafeBufferPointer { (sorted) throws(ImportError) in
-                for index in sorted.indices {
-                    if index &+ lookahead < sorted.count { lexagg_prefetch(buffer + Int(sorted[index &+ lookahead].position)) }
-                    try rows.add(UnsafeRawPointer(buffer + Int(sorted[index].position)))
-                }
-            }
+            // The end of the import is this sort and these rows, on one core while the other idles: the keys are
+            // split in two at a two-byte prefix (every key of one half sorts before every key of the other), the
+            // upper half is sorted and made into rows in memory on a thread of its own while this one does the
+            // lower half into the files, then its rows follow, their key offsets moved past the lower half's keys.
+            let records = UnsafeRawPointer(buffer)
+            var (lower, upper) = Self.split(positions)
             positions = []
-            return rows.count
+            let other = UpperHalf(positions: upper, records: records)
+            upper = []
+            other.start()
+            Self.sort(&lower, records: records)
+            try Self.writeRows(lower, records: records, into: &rows)
+            other.wait()
+            other.table.shiftKeyOffsets(by: UInt64(rows.blobBytes))
+            try blob.write(other.blob.bytes)
+            try table.write(other.table.bytes)
+            return rows.count + other.count
         }
         try writeRun()
         positions = []
@@ -208,20 +219,140 @@ final class KeySorter {
     }
 }
 
+extension KeySorter {
+    /// `positions` in two: the records whose key's first two bytes are below a value, and the others, about half
+    /// each (a key's records, and every key of one first two bytes, in one half).
+    static func split(_ positions: [(prefix: UInt64, position: UInt32)])
+        -> (lower: [(prefix: UInt64, position: UInt32)], upper: [(prefix: UInt64, position: UInt32)])
+    {
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for element in positions { counts[Int(truncatingIfNeeded: element.prefix &>> 48)] &+= 1 }
+        var boundary = 0, below = 0
+        while boundary < counts.count && below < positions.count / 2 {
+            below += counts[boundary]
+            boundary += 1
+        }
+        var lower: [(prefix: UInt64, position: UInt32)] = [], upper: [(prefix: UInt64, position: UInt32)] = []
+        lower.reserveCapacity(below)
+        upper.reserveCapacity(positions.count - below)
+        for element in positions {
+            if Int(truncatingIfNeeded: element.prefix &>> 48) < boundary { lower.append(element) } else { upper.append(element) }
+        }
+        return (lower, upper)
+    }
+
+    /// The rows of sorted records. In key order the records are all over the buffer, each a cache miss that was
+    /// waited for (40 ms of a 100 MB import): the record `lookahead` rows on is asked for now, so that it is there
+    /// when its turn comes.
+    static func writeRows<Table: RowSink, Blob: RowSink>(
+        _ sorted: [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer, into rows: inout RowWriter<Table, Blob>
+    ) throws(ImportError) {
+        let lookahead = 16
+        try sorted.withUnsafeBufferPointer { (sorted) throws(ImportError) in
+            for index in sorted.indices {
+                if index &+ lookahead < sorted.count { lexagg_prefetch(records + Int(sorted[index &+ lookahead].position)) }
+                try rows.add(records + Int(sorted[index].position))
+            }
+        }
+    }
+}
+
+/// The upper half of the keys, sorted and made into rows in memory on a thread of its own (``KeySorter/merge``).
+final class UpperHalf: @unchecked Sendable {
+    // Safety: the thread alone touches the fields until `wait()` returns; the records are not written meanwhile.
+    private var positions: [(prefix: UInt64, position: UInt32)]
+    private let records: UnsafeRawPointer
+    let table = MemorySink()
+    let blob = MemorySink()
+    private(set) var count = 0
+    private let done = DispatchSemaphore(value: 0)
+
+    init(positions: [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer) {
+        self.positions = positions
+        self.records = records
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            KeySorter.sort(&positions, records: records)
+            var rows = RowWriter(table: table, blob: blob)
+            // Memory sinks do not fail.
+            try? KeySorter.writeRows(positions, records: records, into: &rows)
+            count = rows.count
+            rows.deallocate()
+            positions = []
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func wait() { done.wait() }
+}
+
+/// Where rows and keys go: the dataset file being written, or memory.
+protocol RowSink: AnyObject {
+    var position: Int { get }
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ImportError)
+}
+
+extension FileWriter: RowSink {}
+
+/// Bytes collected in memory (one half's rows or keys, ``UpperHalf``).
+final class MemorySink: RowSink {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    private(set) var position = 0
+
+    init(capacity: Int = 1 << 16) {
+        self.capacity = capacity
+        base = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit { base.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: position) }
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if capacity - position < bytes.count {
+            let grown = max(capacity * 2, position + bytes.count)
+            let bigger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+            bigger.copyMemory(from: base, byteCount: position)
+            base.deallocate()
+            base = bigger
+            capacity = grown
+        }
+        (base + position).copyMemory(from: source, byteCount: bytes.count)
+        position += bytes.count
+    }
+
+    /// Adds `shift` to the key offset (the first UInt64) of every 24-byte row held.
+    func shiftKeyOffsets(by shift: UInt64) {
+        for row in stride(from: 0, to: position, by: DatasetFormat.rowSize) {
+            let offset = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: row, as: UInt64.self))
+            base.storeBytes(of: (offset + shift).littleEndian, toByteOffset: row, as: UInt64.self)
+        }
+    }
+}
+
 /// Turns sorted records into table rows and the key blob, writing each distinct key once.
-struct RowWriter {
-    let table: FileWriter
-    let blob: FileWriter
+struct RowWriter<Table: RowSink, Blob: RowSink> {
+    let table: Table
+    let blob: Blob
     /// The last record written, to drop repeats and share its key.
     private let previous = UnsafeMutableRawPointer.allocate(byteCount: KeySorter.maximumKeyBytes + KeySorter.recordOverhead, alignment: 8)
     private var previousLength = 0
     private var keyOffset = 0
     private(set) var count = 0
 
-    init(table: FileWriter, blob: FileWriter) {
+    init(table: Table, blob: Blob) {
         self.table = table
         self.blob = blob
     }
+
+    /// The key bytes written so far.
+    var blobBytes: Int { blob.position }
 
     func deallocate() { previous.deallocate() }
 

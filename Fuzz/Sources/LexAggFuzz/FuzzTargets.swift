@@ -109,14 +109,33 @@ public let fuzzTargets: [FuzzTarget] = [
     },
     // A wiktextract (kaikki.org) JSON line, as `data import wiktextract` scans it for the index and as the offline
     // provider decodes it for an answer.
+    // A line the scanner accepts is also read as a format 2 dataset keeps it (members grouped): every reading must
+    // give what reading the line as it was gives.
     FuzzTarget(name: "wiktextract-line") { bytes in
         bytes.withUnsafeBytes { line in
             var scanner = RecordScanner()
             if (try? scanner.scan(line)) != nil {
                 let record = scanner.record
                 var key: [UInt8] = []
+                let arena = ByteArena(capacity: 16)
                 for range in [record.word, record.languageCode].compactMap({ $0 }) + record.forms + record.translations.map(\.word) {
                     DatasetKey.normalise(scanner.bytes(range), into: &key)
+                    let written = DatasetKey.normalise(scanner.bytes(range), into: arena)
+                    precondition(Array(arena.bytes(written)) == key, "a key written into an arena differs")
+                }
+                var grouped: [UInt8] = []
+                RecordLayout.write(line, members: record.members, into: &grouped)
+                precondition(grouped.count <= line.count, "a grouped entry is longer than its line")
+                grouped.withUnsafeBytes { entry in
+                    for (forms, translations) in [(false, false), (true, false), (false, true), (true, true)] {
+                        var expected = WiktextractRecord.decode(line, forms: forms, translations: translations)
+                        if !forms { expected?.forms = [] }
+                        if !translations { expected?.translations = [] }
+                        precondition(WiktextractRecord.decode(entry, forms: forms, translations: translations, grouped: true) == expected,
+                                     "a grouped entry reads differently")
+                    }
+                    precondition(WiktextractRecord.decodeForms(entry, grouped: true) == WiktextractRecord.decodeForms(line),
+                                 "a grouped entry's forms read differently")
                 }
             }
             if let record = WiktextractRecord.decode(line) {
@@ -153,6 +172,16 @@ public let fuzzTargets: [FuzzTarget] = [
                 return full
             }
             batch.scan(with: &scanner, options: options)
+        }
+    },
+    // A dataset's metadata: read without Foundation when it is as the importer writes it, and then exactly as
+    // Foundation's decoder reads it.
+    FuzzTarget(name: "dataset-metadata") { bytes in
+        bytes.withUnsafeBytes { raw in
+            guard let read = DatasetMetadata.read(raw) else { return }
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            precondition((try? decoder.decode(DatasetMetadata.self, from: Data(bytes))) == read, "metadata read differently")
         }
     },
     // An imported dataset file, damaged: opened by the offline provider, which looks words up in it, reads their

@@ -1,6 +1,6 @@
 import Foundation
 import LexAggFixtures
-import LexAggWiktextract
+@testable import LexAggWiktextract
 import Testing
 
 /// Keys: the byte-by-byte fast path gives what Unicode's rules (through `String`) give, and the index built from
@@ -31,6 +31,27 @@ import Testing
             "Cafe\u{0301}", "\u{1100}\u{1161}", "家", "שלום", "ÿ", "Ÿ", "µ", "×÷", "KELVIN\u{212A}", "ⅫⅩ", "Ａｂｃ",
         ]
         for word in words { #expect(DatasetKey.normalise(word) == Self.reference(word), "\(word)") }
+    }
+
+    /// The importer's scanning threads write keys straight into their batch's arena, one after another: each is the
+    /// key the array form gives, fast path or not, and the keys before it stay as they were.
+    @Test func keysWrittenIntoAnArenaAreTheKeys() {
+        let arena = ByteArena(capacity: 8)
+        var written: [(Range<Int>, [UInt8])] = []
+        let texts = ["HOUSE", "Häuser", "", "Straße", "МОСКВА", "Cafe\u{0301}", "家", "ΣΟΦΙΑ", String(repeating: "Ä", count: 300)]
+        for text in texts + texts.reversed() {
+            let bytes = Array(text.utf8)
+            let range = bytes.withUnsafeBytes { DatasetKey.normalise($0, into: arena) }
+            written.append((range, DatasetKey.normalise(bytes)))
+        }
+        for (range, expected) in written { #expect(Array(arena.bytes(range)) == expected) }
+        #expect(arena.count == written.map(\.0.count).reduce(0, +))
+        // The array form reuses its storage whatever the lengths before.
+        var output: [UInt8] = Array("leftover from a longer key".utf8)
+        for text in texts {
+            Array(text.utf8).withUnsafeBytes { DatasetKey.normalise($0, into: &output) }
+            #expect(output == DatasetKey.normalise(text), "\(text)")
+        }
     }
 
     @Test func brokenUTF8IsRepairedAsStringRepairsIt() {

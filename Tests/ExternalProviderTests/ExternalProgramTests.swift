@@ -139,9 +139,9 @@ import Testing
         let home = Scripts.directory()
         let providers = home + "/config/lexagg/providers"
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
+        Scripts.install(Scripts.example, at: providers + "/glossary.py")
         _ = FileManager.default.createFile(atPath: providers + "/notes.txt", contents: Data("not a program".utf8))
-        try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/Bad Name.py")
+        Scripts.install(Scripts.example, at: providers + "/Bad Name.py")
         let environment = ProviderEnvironment(
             variables: ["XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache", "PATH": Scripts.path],
             providers: [ProviderID("other")!: ProviderSettings(command: Scripts.example)]
@@ -191,6 +191,13 @@ enum Scripts {
         let path = NSTemporaryDirectory() + "lexagg-external-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+
+    /// Copies the executable script at `source` to `destination` through a descriptor closed on exec
+    /// (`TemporaryFiles.writeExecutable`): `FileManager.copyItem` leaves its descriptor inheritable, and a process
+    /// another test starts meanwhile keeps the copy "Text file busy" for as long as it lives.
+    static func install(_ source: String, at destination: String) {
+        TemporaryFiles.writeExecutable(destination, TemporaryFiles.read(source))
     }
 
     /// Writes an executable Python script named `name`.py and returns its path.

@@ -56,11 +56,11 @@ import Glibc
         let home = Scripts.directory()
         let providers = home + "/config/lexagg/providers"
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
+        Scripts.install(Scripts.example, at: providers + "/glossary.py")
         // A program that leaves a mark when started.
         let marker = home + "/started"
         let spy = Scripts.write("spy", "open('\(marker)', 'w').close()\n" + Scripts.provider())
-        try FileManager.default.copyItem(atPath: spy, toPath: providers + "/spy.py")
+        Scripts.install(spy, at: providers + "/spy.py")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
 
         let lookup = await BinaryRun.run(["lookup", "serendipity", "--providers", "glossary"], environment: environment, path: Scripts.path)
@@ -88,7 +88,7 @@ import Glibc
             "liar": Scripts.provider(initialize: #"{"id": "honest", "name": "Liar", "capabilities": ["define"]}"#),
         ]
         for (name, body) in scripts {
-            try FileManager.default.copyItem(atPath: Scripts.write(name, body), toPath: providers + "/\(name).py")
+            Scripts.install(Scripts.write(name, body), at: providers + "/\(name).py")
         }
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
         let expectations = [
@@ -122,10 +122,10 @@ extension ProviderCheckTests {
                 else:
                     time.sleep(3600)
             """)
-        try FileManager.default.copyItem(atPath: stuck, toPath: providers + "/stuck.py")
+        Scripts.install(stuck, at: providers + "/stuck.py")
         // The example (named glossary.py, which is its id), recording its process id through a wrapper.
         try FileManager.default.createDirectory(atPath: home + "/lib", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Scripts.example, toPath: home + "/lib/glossary.py")
+        Scripts.install(Scripts.example, at: home + "/lib/glossary.py")
         let wrapper = providers + "/glossary"
         TemporaryFiles.writeExecutable(wrapper, "#!/bin/sh\necho $$ > \"$0.pid\"\nexec python3 \(home)/lib/glossary.py\n")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
@@ -146,8 +146,8 @@ extension ProviderCheckTests {
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
         let marker = home + "/started"
         let spy = Scripts.write("spy", "open('\(marker)', 'w').close()\n" + Scripts.provider())
-        try FileManager.default.copyItem(atPath: spy, toPath: providers + "/spy.py")
-        try FileManager.default.copyItem(atPath: Scripts.example, toPath: providers + "/glossary.py")
+        Scripts.install(spy, at: providers + "/spy.py")
+        Scripts.install(Scripts.example, at: providers + "/glossary.py")
         let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache"]
 
         let first = await BinaryRun.run(["providers", "--format", "json"], environment: environment, path: Scripts.path)

@@ -41,6 +41,7 @@ struct ConfigCommand: ParsableCommand {
     struct Path: ParsableCommand, ContextCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
+                commandName: "path",
                 abstract: localized(.helpConfigPathAbstract),
                 discussion: localized(.helpConfigPathDiscussion)
             )
@@ -71,6 +72,7 @@ struct ConfigCommand: ParsableCommand {
     struct Show: ParsableCommand, ContextCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
+                commandName: "show",
                 abstract: localized(.helpConfigShowAbstract),
                 discussion: localized(.helpConfigShowDiscussion)
             )
@@ -149,6 +151,7 @@ struct ConfigCommand: ParsableCommand {
     struct Set: ParsableCommand, ContextCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
+                commandName: "set",
                 abstract: localized(.helpConfigSetAbstract),
                 discussion: localized(.helpConfigSetDiscussion)
             )
@@ -202,6 +205,7 @@ struct ConfigCommand: ParsableCommand {
     struct Reset: ParsableCommand, ContextCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
+                commandName: "reset",
                 abstract: localized(.helpConfigResetAbstract),
                 discussion: localized(.helpConfigResetDiscussion)
             )

@@ -28,6 +28,9 @@ public enum LexAggCLI {
         if let options = FastLookupParser.parse(arguments) {
             return await execute(options, context: context)
         }
+        if let command = FastImportParser.parse(arguments) {
+            return await execute(command, context: context)
+        }
         if arguments == ["--version"] {
             // What ArgumentParser prints, without its reflection over every command (26 million instructions of
             // its 32 million, Benchmarks/startup-callgrind.sh): scripts call this to check for the tool.

@@ -189,7 +189,13 @@ final class KeySorter {
             upper = []
             other.start()
             Self.sort(&lower, records: records)
-            try Self.writeRows(lower, records: records, into: &rows)
+            do {
+                try Self.writeRows(lower, records: records, into: &rows)
+            } catch {
+                // The other thread reads the buffer: it must be done before the sorter can go.
+                other.wait()
+                throw error
+            }
             other.wait()
             other.table.shiftKeyOffsets(by: UInt64(rows.blobBytes))
             try blob.write(other.blob.bytes)

@@ -117,3 +117,21 @@ import Testing
         }
     }
 }
+
+/// The end of the import on two threads: a failure writing the lower half's rows (a full disk) is reported, after the
+/// other thread, which reads the sorter's buffer, is done with it.
+@Suite struct KeySorterFailureTests {
+    @Test func aFullDiskWhileWritingTheRowsIsAnErrorNotACrash() throws {
+        let directory = TemporaryFiles.directory()
+        for _ in 0..<3 {
+            let sorter = KeySorter(directory: directory, runBytes: 64 << 20)
+            for index in 0..<120_000 {
+                let key = Array("key\(index % 9_973)-\(index)".utf8)
+                try key.withUnsafeBytes { try sorter.add(key: $0, kind: .headword, offset: index * 10, length: 10) }
+            }
+            let table = try FileWriter(path: "/dev/full")
+            let blob = try FileWriter(path: directory + "/blob")
+            #expect(throws: ImportError.self) { _ = try sorter.merge(table: table, blob: blob) }
+        }
+    }
+}

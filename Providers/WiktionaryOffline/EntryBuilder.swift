@@ -177,5 +177,4 @@ enum EntryBuilder {
     private static func zeroBytes(_ word: UInt64) -> UInt64 {
         ~(((word & low7) &+ low7) | word | low7)
     }
-
 }

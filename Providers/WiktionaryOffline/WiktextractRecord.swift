@@ -295,8 +295,7 @@ extension JSONReader {
         _ read: (inout JSONReader, UnsafeRawBufferPointer) throws(Malformed) -> Void
     ) throws(Malformed) -> Bool {
         guard kind() == .object else { try skip(); return false }
-        guard try enterObject() else { return true }
-        repeat { try read(&self, try key()) } while try nextMember()
+        _ = try entryMembers(stoppingAfter: nil, read)
         return true
     }
 

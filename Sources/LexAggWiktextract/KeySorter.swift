@@ -139,14 +139,8 @@ final class KeySorter {
         let path = directory + "/run-\(runs.count)"
         let writer = try FileWriter(path: path)
         do throws(ImportError) {
-            // In key order, as the rows are written at the end (writeRows): each record asked for 16 ahead.
-            let lookahead = 16
-            try positions.withUnsafeBufferPointer { (sorted) throws(ImportError) in
-                for index in sorted.indices {
-                    if index &+ lookahead < sorted.count { lexagg_prefetch(buffer + Int(sorted[index &+ lookahead].position)) }
-                    let record = UnsafeRawPointer(buffer + Int(sorted[index].position))
-                    try writer.write(UnsafeRawBufferPointer(start: record, count: Self.recordLength(record)))
-                }
+            try Self.inKeyOrder(positions, records: UnsafeRawPointer(buffer)) { (record) throws(ImportError) in
+                try writer.write(UnsafeRawBufferPointer(start: record, count: Self.recordLength(record)))
             }
             try writer.finish(sync: false)
         } catch {
@@ -252,17 +246,25 @@ extension KeySorter {
         return (lower, upper)
     }
 
-    /// The rows of sorted records. In key order the records are all over the buffer, each a cache miss that was
-    /// waited for (40 ms of a 100 MB import): the record `lookahead` rows on is asked for now, so that it is there
-    /// when its turn comes.
+    /// The rows of sorted records.
     static func writeRows<Table: RowSink, Blob: RowSink>(
         _ sorted: [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer, into rows: inout RowWriter<Table, Blob>
+    ) throws(ImportError) {
+        try inKeyOrder(sorted, records: records) { (record) throws(ImportError) in try rows.add(record) }
+    }
+
+    /// Calls `body` with each of the sorted records, in order (a run's records, or the final rows). In key order the
+    /// records are all over the buffer, each a cache miss that was waited for (40 ms of a 100 MB import): the record
+    /// `lookahead` on is asked for now, so that it is there when its turn comes.
+    static func inKeyOrder(
+        _ sorted: [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer,
+        _ body: (UnsafeRawPointer) throws(ImportError) -> Void
     ) throws(ImportError) {
         let lookahead = 16
         try sorted.withUnsafeBufferPointer { (sorted) throws(ImportError) in
             for index in sorted.indices {
                 if index &+ lookahead < sorted.count { lexagg_prefetch(records + Int(sorted[index &+ lookahead].position)) }
-                try rows.add(records + Int(sorted[index].position))
+                try body(records + Int(sorted[index].position))
             }
         }
     }

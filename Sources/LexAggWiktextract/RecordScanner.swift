@@ -178,13 +178,7 @@ public struct RecordScanner {
 
         init(_ raw: UnsafeRawBufferPointer, topLevel: Bool) {
             name = Name(raw)
-            switch name {
-            case .word, .languageCode: group = .answer
-            case .forms: group = .forms
-            case .translations: group = .translations
-            case .other where topLevel: group = RecordLayout.group(of: raw)
-            default: group = .other
-            }
+            group = topLevel ? RecordLayout.group(of: raw) : .other
         }
     }
 

@@ -62,16 +62,14 @@ extension LookupService.Definitions {
             // name (`Mindy` is not mind + -y), and the looser spelling must not make it a common word.
             // The looser spellings are made only when the word as typed finds no lemma (folding a non-ASCII word
             // goes through Foundation, thousands of instructions; most inflected forms are found as typed).
-            var looser: [LookupQuery]?
-            func spelling(_ index: Int) -> LookupQuery? {
-                if index == 0 { return query }
-                if looser == nil {
-                    let capitalised = query.term.first?.isUppercase == true
-                    looser = Normalization.looserVariants(of: query.term).compactMap {
-                        try? LookupQuery(capitalised ? $0.prefix(1).uppercased() + $0.dropFirst() : $0, language: query.language)
-                    }
+            lazy var looser: [LookupQuery] = {
+                let capitalised = query.term.first?.isUppercase == true
+                return Normalization.looserVariants(of: query.term).compactMap {
+                    try? LookupQuery(capitalised ? $0.prefix(1).uppercased() + $0.dropFirst() : $0, language: query.language)
                 }
-                return index - 1 < looser!.count ? looser![index - 1] : nil
+            }()
+            func spelling(_ index: Int) -> LookupQuery? {
+                index == 0 ? query : index - 1 < looser.count ? looser[index - 1] : nil
             }
             // The morphology of a provider that did not know the word comes first: it knows its own words best
             // (an imported dump's `forms` name the lemma it has), and WordNet's rules, which must probe its index

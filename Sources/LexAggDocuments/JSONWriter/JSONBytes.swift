@@ -74,10 +74,10 @@ struct JSONBytes: ~Copyable {
 
     @inline(never)
     private mutating func grow(toHold needed: Int) {
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity &* 2))
+        capacity = max(needed, capacity &* 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         grown.initialize(from: base, count: count)
         base.deallocate()
         base = grown
-        capacity = max(needed, capacity &* 2)
     }
 }

@@ -21,6 +21,8 @@ public final class ReplayServer: Sendable {
 
     private let channel: any Channel
     let state: Mutex<ReplayState>
+    /// The ports servers of this process have listened on.
+    private static let usedPorts = Mutex<Set<Int>>([])
 
     private init(channel: any Channel, port: Int, fallback: ReplayResponse) {
         self.channel = channel
@@ -29,23 +31,36 @@ public final class ReplayServer: Sendable {
     }
 
     /// Starts a server on 127.0.0.1, port 0. Unrouted requests get `fallback` (404 by default).
+    ///
+    /// Never on a port an earlier server of this process had: what the HTTP client keeps per host and port lasts the
+    /// whole process (a `Retry-After` pause, the concurrency limit), and a test that left a long pause on a port made
+    /// the next server the system gave that port answer nothing. A reused port is held while another is asked for.
     public static func start(fallback: ReplayResponse = .text("no route", status: 404)) async throws -> ReplayServer {
         let box = ServerBox()
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 64)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(ReplayHandler(box: box))
+        var refused: [any Channel] = []
+        defer { for channel in refused { channel.close(promise: nil) } }
+        var channel: any Channel
+        var port: Int
+        repeat {
+            channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.backlog, value: 64)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                        try channel.pipeline.syncOperations.addHandler(ReplayHandler(box: box))
+                    }
                 }
+                .bind(host: "127.0.0.1", port: 0)
+                .get()
+            guard let bound = channel.localAddress?.port else {
+                try? await channel.close()
+                throw ReplayServerError.noPort
             }
-            .bind(host: "127.0.0.1", port: 0)
-            .get()
-        guard let port = channel.localAddress?.port else {
-            try? await channel.close()
-            throw ReplayServerError.noPort
-        }
+            port = bound
+            if usedPorts.withLock({ $0.insert(bound).inserted }) || refused.count >= 64 { break }
+            refused.append(channel)
+        } while true
         let server = ReplayServer(channel: channel, port: port, fallback: fallback)
         box.server.withLock { $0 = server }
         return server

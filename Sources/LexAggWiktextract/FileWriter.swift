@@ -14,6 +14,7 @@ final class FileWriter {
     private let buffer: UnsafeMutableRawBufferPointer
     @exclusivity(unchecked) private var used = 0
     @exclusivity(unchecked) private(set) var position = 0
+    private var isOpen = true
 
     /// When set, every this many bytes the kernel is asked to start writing them to disk (`sync_file_range`), so
     /// that the fsync at the end waits for little: the disk works while the import still computes.
@@ -103,12 +104,19 @@ final class FileWriter {
     func finish(sync: Bool) throws(ImportError) {
         try flush()
         if sync && fsync(descriptor) != 0 { throw ImportError("cannot sync \(path): \(systemErrorText())") }
-        close(descriptor)
+        closeOnce()
     }
 
+    /// Closes (if not yet closed) and deletes the file.
     func abandon() {
-        close(descriptor)
+        closeOnce()
         unlink(path)
+    }
+
+    private func closeOnce() {
+        guard isOpen else { return }
+        isOpen = false
+        close(descriptor)
     }
 }
 

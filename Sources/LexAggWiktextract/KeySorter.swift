@@ -9,10 +9,16 @@ import CPrefetch
 import Foundation
 
 /// Sorts the index's keys in bounded memory: keys collect in a buffer of `runBytes`; a dump whose keys fit is sorted
-/// there and written out directly, else each full buffer is sorted and written to a run file, and the runs are
-/// merged into the final table and key blob at the end (an external merge sort), so a dump of any size needs the
-/// same memory.
+/// there and written out directly, else each full buffer is sorted and written to run files, and the runs are merged
+/// with the last buffer into the final table and key blob at the end (an external merge sort), so a dump of any size
+/// needs the same memory.
+///
+/// Both cores share the work: the keys are split in two at a two-byte prefix (the boundary, fixed by the first split:
+/// every key of the lower half sorts before every key of the upper), and each half is sorted, written to its own run
+/// file or merged into rows on a thread of its own.
 final class KeySorter {
+    typealias Position = (prefix: UInt64, position: UInt32)
+
     /// The longest key kept; longer forms (whole phrases in some tables) are not useful lookup keys.
     static let maximumKeyBytes = 400
     /// A record's bytes besides its key: key length (UInt16), kind (UInt8), offset (UInt64), length (UInt32).
@@ -25,8 +31,11 @@ final class KeySorter {
     @exclusivity(unchecked) private var used = 0
     /// Each record's first eight key bytes (big-endian, so integer order is byte order) and its position: most
     /// comparisons end on the prefix without touching the buffer.
-    @exclusivity(unchecked) private var positions: [(prefix: UInt64, position: UInt32)] = []
-    private var runs: [String] = []
+    @exclusivity(unchecked) private var positions: [Position] = []
+    /// Each run's two files: its keys below ``boundary`` and the others.
+    private var runs: [(lower: String, upper: String)] = []
+    /// Keys whose first two bytes (big-endian) are below this are the lower half, in every run and at the end.
+    private var boundary: Int?
     @exclusivity(unchecked) private(set) var added = 0
 
     init(directory: String, runBytes: Int) {
@@ -35,7 +44,30 @@ final class KeySorter {
         buffer = .allocate(byteCount: self.runBytes + Self.maximumKeyBytes + Self.recordOverhead, alignment: 16)
     }
 
-    deinit { buffer.deallocate() }
+    /// Room for sorting the buffer's positions (both halves at once), kept for the whole import: freeing tens of
+    /// megabytes after each run made glibc's malloc raise its mmap threshold and keep later buffers in its heap (35 MB
+    /// more peak RSS at 1 GB).
+    private var scratch = UnsafeMutableBufferPointer<Position>(start: nil, count: 0)
+
+    deinit {
+        buffer.deallocate()
+        scratch.deallocate()
+    }
+
+    /// ``scratch``, grown to `count` positions at least, split for `halves`.
+    private func scratch(for halves: (lower: UnsafeMutableBufferPointer<Position>, upper: UnsafeMutableBufferPointer<Position>))
+        -> (lower: UnsafeMutableBufferPointer<Position>, upper: UnsafeMutableBufferPointer<Position>)
+    {
+        let count = halves.lower.count + halves.upper.count
+        if scratch.count < count {
+            scratch.deallocate()
+            scratch = .allocate(capacity: count + count / 4)
+        }
+        return (
+            UnsafeMutableBufferPointer(rebasing: scratch[..<halves.lower.count]),
+            UnsafeMutableBufferPointer(rebasing: scratch[halves.lower.count..<count])
+        )
+    }
 
     func add(key: UnsafeRawBufferPointer, kind: KeyKind, offset: Int, length: Int) throws(ImportError) {
         guard !key.isEmpty, key.count <= Self.maximumKeyBytes else { return }
@@ -67,23 +99,21 @@ final class KeySorter {
         return prefix
     }
 
-    /// Sorts `positions` by key, kind and offset: a radix sort on the eight-byte prefixes (stable, eight passes at
-    /// most, a pass skipped when every prefix has the same byte there), then a comparison sort of each run of equal
-    /// prefixes, which is short. Linear in the number of keys but for those runs.
-    private func sortBuffer() {
-        Self.sort(&positions, records: UnsafeRawPointer(buffer))
-    }
-
-    /// Sorts `positions` (of records at `records`) as ``sortBuffer()`` describes.
-    static func sort(_ positions: inout [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer) {
-        let count = positions.count
+    /// Sorts `source` (positions of records at `records`) by key, kind and offset: a radix sort on the eight-byte
+    /// prefixes (stable, eight passes at most, a pass skipped when every prefix has the same byte there), then a
+    /// comparison sort of each run of equal prefixes, which is short. Linear in the number of keys but for those runs.
+    /// `scratch` has room for as many positions.
+    static func sort(
+        _ source: UnsafeMutableBufferPointer<Position>, records: UnsafeRawPointer, scratch: UnsafeMutableBufferPointer<Position>
+    ) {
+        let count = source.count
         guard count > 1 else { return }
-        var scratch = [(prefix: UInt64, position: UInt32)](repeating: (0, 0), count: count)
+        precondition(scratch.count >= count)
         // Every pass's byte counts in one read of the prefixes.
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
         defer { counts.deallocate() }
         counts.initialize(repeating: 0)
-        positions.withUnsafeMutableBufferPointer { source in
+        do {
             for element in source {
                 var prefix = element.prefix
                 for pass in 0..<8 {
@@ -91,8 +121,8 @@ final class KeySorter {
                     prefix &>>= 8
                 }
             }
-            scratch.withUnsafeMutableBufferPointer { target in
-                var from = source, to = target
+            do {
+                var from = source, to = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
                 for pass in 0..<8 {
                     let shift = UInt64(pass &* 8)
                     let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass &* 256)..<(pass &* 256 &+ 256)])
@@ -111,7 +141,7 @@ final class KeySorter {
             let base = records
             // Keys that share their first eight bytes (an entry's forms share its stem: house, houses, housed) are
             // ordered by their next eight, as integers, and by their bytes only past sixteen.
-            var next: [(prefix: UInt64, position: UInt32)] = []
+            var next: [Position] = []
             var start = 0
             while start < count {
                 var end = start + 1
@@ -133,13 +163,51 @@ final class KeySorter {
         }
     }
 
+    /// Sorts the buffer's keys into a run, its halves on both cores, each into its own file.
     private func writeRun() throws(ImportError) {
         guard !positions.isEmpty else { return }
-        sortBuffer()
-        let path = directory + "/run-\(runs.count)"
+        let boundary = self.boundary ?? Self.boundary(of: positions)
+        self.boundary = boundary
+        let paths = (lower: directory + "/run-\(runs.count)-lower", upper: directory + "/run-\(runs.count)-upper")
+        let records = UnsafeRawPointer(buffer)
+        try positions.withUnsafeMutableBufferPointer { (all) throws(ImportError) in
+            let halves = Self.halves(all, below: boundary)
+            let scratch = scratch(for: halves)
+            var upperFailure: ImportError?
+            let upper = BackgroundJob {
+                do throws(ImportError) {
+                    try Self.writeRun(halves.upper, records: records, scratch: scratch.upper, path: paths.upper)
+                } catch {
+                    upperFailure = error
+                }
+            }
+            do throws(ImportError) {
+                try Self.writeRun(halves.lower, records: records, scratch: scratch.lower, path: paths.lower)
+            } catch {
+                upper.wait()
+                unlink(paths.upper)
+                throw error
+            }
+            upper.wait()
+            if let upperFailure {
+                unlink(paths.lower)
+                throw upperFailure
+            }
+        }
+        runs.append(paths)
+        used = 0
+        positions.removeAll(keepingCapacity: true)
+    }
+
+    /// `positions` sorted and their records written, in order, to a new file at `path`.
+    private static func writeRun(
+        _ positions: UnsafeMutableBufferPointer<Position>, records: UnsafeRawPointer,
+        scratch: UnsafeMutableBufferPointer<Position>, path: String
+    ) throws(ImportError) {
+        sort(positions, records: records, scratch: scratch)
         let writer = try FileWriter(path: path)
         do throws(ImportError) {
-            try Self.inKeyOrder(positions, records: UnsafeRawPointer(buffer)) { (record) throws(ImportError) in
+            try inKeyOrder(UnsafeBufferPointer(positions), records: records) { (record) throws(ImportError) in
                 try writer.write(UnsafeRawBufferPointer(start: record, count: Self.recordLength(record)))
             }
             try writer.finish(sync: false)
@@ -147,9 +215,6 @@ final class KeySorter {
             writer.abandon()
             throw error
         }
-        runs.append(path)
-        used = 0
-        positions.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)
@@ -171,65 +236,131 @@ final class KeySorter {
     }
 
     /// Writes every record in order into `table` (24-byte rows) and `blob` (key bytes), dropping repeated rows (a
-    /// form listed twice for one entry): straight from the buffer when no run was written, else merging the runs
-    /// (which are removed). Returns the number of rows written.
+    /// form listed twice for one entry): the buffer's keys sorted, merged with the runs if any were written (they are
+    /// removed). The lower half is written here while the upper half's rows are made on a thread of their own (in
+    /// memory, or in files beside the runs when there are runs: then they are large), then appended, their key
+    /// offsets moved past the lower half's keys. Returns the number of rows written.
     func merge(table: FileWriter, blob: FileWriter) throws(ImportError) -> Int {
+        let records = UnsafeRawPointer(buffer)
+        let boundary = self.boundary ?? Self.boundary(of: positions)
+        let runs = self.runs
+        defer {
+            for run in runs { unlink(run.lower); unlink(run.upper) }
+            self.runs = []
+        }
+        return try positions.withUnsafeMutableBufferPointer { (all) throws(ImportError) in
+            let halves = Self.halves(all, below: boundary)
+            let scratch = scratch(for: halves)
+            if runs.isEmpty {
+                return try Self.merge(
+                    halves, records: records, scratch: scratch, runs: ([], []), into: table, blob,
+                    upper: (MemorySink(), MemorySink())
+                )
+            }
+            let upper = try (FileWriter(path: directory + "/upper-table"), FileWriter(path: directory + "/upper-blob"))
+            defer { upper.0.abandon(); upper.1.abandon() }
+            return try Self.merge(
+                halves, records: records, scratch: scratch, runs: (runs.map(\.lower), runs.map(\.upper)), into: table, blob,
+                upper: upper
+            )
+        }
+    }
+
+    /// ``merge(table:blob:)``'s two threads.
+    private static func merge<Upper: RowSink>(
+        _ halves: (lower: UnsafeMutableBufferPointer<Position>, upper: UnsafeMutableBufferPointer<Position>),
+        records: UnsafeRawPointer,
+        scratch: (lower: UnsafeMutableBufferPointer<Position>, upper: UnsafeMutableBufferPointer<Position>),
+        runs: (lower: [String], upper: [String]),
+        into table: FileWriter, _ blob: FileWriter, upper sinks: (table: Upper, blob: Upper)
+    ) throws(ImportError) -> Int {
+        var upperResult: Result<Int, ImportError> = .success(0)
+        let upper = BackgroundJob {
+            var rows = RowWriter(table: sinks.table, blob: sinks.blob)
+            defer { rows.deallocate() }
+            do throws(ImportError) {
+                try writeRows(halves.upper, records: records, scratch: scratch.upper, runs: runs.upper, into: &rows)
+                upperResult = .success(rows.count)
+            } catch {
+                upperResult = .failure(error)
+            }
+        }
         var rows = RowWriter(table: table, blob: blob)
         defer { rows.deallocate() }
-        if runs.isEmpty {
-            // The end of the import is this sort and these rows, on one core while the other idles: the keys are
-            // split in two at a two-byte prefix (every key of one half sorts before every key of the other), the
-            // upper half is sorted and made into rows in memory on a thread of its own while this one does the
-            // lower half into the files, then its rows follow, their key offsets moved past the lower half's keys.
-            let records = UnsafeRawPointer(buffer)
-            var (lower, upper) = Self.split(positions)
-            positions = []
-            let other = UpperHalf(positions: upper, records: records)
-            upper = []
-            other.start()
-            Self.sort(&lower, records: records)
-            do {
-                try Self.writeRows(lower, records: records, into: &rows)
-            } catch {
-                // The other thread reads the buffer: it must be done before the sorter can go.
-                other.wait()
-                throw error
-            }
-            other.wait()
-            other.table.shiftKeyOffsets(by: UInt64(rows.blobBytes))
-            try blob.write(other.blob.bytes)
-            try table.write(other.table.bytes)
-            return rows.count + other.count
+        do {
+            try writeRows(halves.lower, records: records, scratch: scratch.lower, runs: runs.lower, into: &rows)
+        } catch {
+            // The other thread reads the buffer: it must be done before the sorter can go.
+            upper.wait()
+            throw error
         }
-        try writeRun()
-        positions = []
-        defer { for run in runs { unlink(run) } }
+        upper.wait()
+        let upperRows = try upperResult.get()
+        let shift = UInt64(rows.blobBytes)
+        try sinks.blob.readBack { (bytes) throws(ImportError) in try blob.write(UnsafeRawBufferPointer(bytes)) }
+        try sinks.table.readBack { (bytes) throws(ImportError) in
+            shiftKeyOffsets(of: bytes, by: shift)
+            try table.write(UnsafeRawBufferPointer(bytes))
+        }
+        return rows.count + upperRows
+    }
+
+    /// Adds `shift` to the key offset (the first UInt64) of every 24-byte row in `rows`.
+    static func shiftKeyOffsets(of rows: UnsafeMutableRawBufferPointer, by shift: UInt64) {
+        for row in stride(from: 0, to: rows.count, by: DatasetFormat.rowSize) {
+            let offset = UInt64(littleEndian: rows.loadUnaligned(fromByteOffset: row, as: UInt64.self))
+            rows.storeBytes(of: (offset + shift).littleEndian, toByteOffset: row, as: UInt64.self)
+        }
+    }
+
+    /// The rows of `positions`' records (sorted here, in `scratch`) merged with the records of the sorted run files
+    /// `runs`.
+    static func writeRows<Table: RowSink, Blob: RowSink>(
+        _ positions: UnsafeMutableBufferPointer<Position>, records: UnsafeRawPointer,
+        scratch: UnsafeMutableBufferPointer<Position>, runs: [String], into rows: inout RowWriter<Table, Blob>
+    ) throws(ImportError) {
+        sort(positions, records: records, scratch: scratch)
+        let sorted = UnsafeBufferPointer(positions)
+        guard !runs.isEmpty else {
+            try inKeyOrder(sorted, records: records) { (record) throws(ImportError) in try rows.add(record) }
+            return
+        }
         let readers = try runs.map { (path) throws(ImportError) in try RunReader(path: path) }
-        var heads: [(prefix: UInt64, record: UnsafeRawPointer)?] = []
-        for reader in readers { heads.append(try reader.next().map { (Self.prefix($0), $0) }) }
-        while true {
-            var best = -1
-            for index in heads.indices {
-                guard let head = heads[index] else { continue }
-                if best < 0 { best = index; continue }
-                let current = heads[best]!
-                if head.prefix < current.prefix
-                    || (head.prefix == current.prefix && Self.precedes(head.record, current.record)) { best = index }
-            }
-            guard best >= 0, let chosen = heads[best] else { break }
-            try rows.add(chosen.record)
-            heads[best] = try readers[best].next().map { (Self.prefix($0), $0) }
+        // One head for each source that has records left: source `readers.count` is the sorted buffer.
+        var heads: [(prefix: UInt64, record: UnsafeRawPointer, source: Int)] = []
+        var nextInBuffer = 0
+        func next(from source: Int) throws(ImportError) -> UnsafeRawPointer? {
+            if source < readers.count { return try readers[source].next() }
+            guard nextInBuffer < sorted.count else { return nil }
+            if nextInBuffer &+ 16 < sorted.count { lexagg_prefetch(records + Int(sorted[nextInBuffer &+ 16].position)) }
+            nextInBuffer &+= 1
+            return records + Int(sorted[nextInBuffer &- 1].position)
         }
-        return rows.count
+        for source in 0...readers.count {
+            if let record = try next(from: source) { heads.append((prefix(record), record, source)) }
+        }
+        while !heads.isEmpty {
+            var best = 0
+            for index in heads.indices.dropFirst() {
+                let head = heads[index], current = heads[best]
+                if head.prefix < current.prefix || (head.prefix == current.prefix && precedes(head.record, current.record)) {
+                    best = index
+                }
+            }
+            try rows.add(heads[best].record)
+            if let record = try next(from: heads[best].source) {
+                heads[best].prefix = prefix(record)
+                heads[best].record = record
+            } else {
+                heads.remove(at: best)
+            }
+        }
     }
 }
 
 extension KeySorter {
-    /// `positions` in two: the records whose key's first two bytes are below a value, and the others, about half
-    /// each (a key's records, and every key of one first two bytes, in one half).
-    static func split(_ positions: [(prefix: UInt64, position: UInt32)])
-        -> (lower: [(prefix: UInt64, position: UInt32)], upper: [(prefix: UInt64, position: UInt32)])
-    {
+    /// A boundary that splits `positions` about in half: a two-byte prefix below which about half the keys are.
+    static func boundary(of positions: [Position]) -> Int {
         var counts = [Int](repeating: 0, count: 1 << 16)
         for element in positions { counts[Int(truncatingIfNeeded: element.prefix &>> 48)] &+= 1 }
         var boundary = 0, below = 0
@@ -237,63 +368,48 @@ extension KeySorter {
             below += counts[boundary]
             boundary += 1
         }
-        var lower: [(prefix: UInt64, position: UInt32)] = [], upper: [(prefix: UInt64, position: UInt32)] = []
-        lower.reserveCapacity(below)
-        upper.reserveCapacity(positions.count - below)
-        for element in positions {
-            if Int(truncatingIfNeeded: element.prefix &>> 48) < boundary { lower.append(element) } else { upper.append(element) }
-        }
-        return (lower, upper)
+        return boundary
     }
 
-    /// The rows of sorted records.
-    static func writeRows<Table: RowSink, Blob: RowSink>(
-        _ sorted: [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer, into rows: inout RowWriter<Table, Blob>
-    ) throws(ImportError) {
-        try inKeyOrder(sorted, records: records) { (record) throws(ImportError) in try rows.add(record) }
+    /// `positions` reordered in place into the records whose key's first two bytes are below `boundary`, then the
+    /// others (a key's records, and every key of one first two bytes, in one half); the two halves.
+    static func halves(_ positions: UnsafeMutableBufferPointer<Position>, below boundary: Int)
+        -> (lower: UnsafeMutableBufferPointer<Position>, upper: UnsafeMutableBufferPointer<Position>)
+    {
+        var lowerEnd = 0
+        for index in positions.indices where Int(truncatingIfNeeded: positions[index].prefix &>> 48) < boundary {
+            positions.swapAt(index, lowerEnd)
+            lowerEnd &+= 1
+        }
+        return (
+            UnsafeMutableBufferPointer(rebasing: positions[..<lowerEnd]), UnsafeMutableBufferPointer(rebasing: positions[lowerEnd...])
+        )
     }
 
     /// Calls `body` with each of the sorted records, in order (a run's records, or the final rows). In key order the
     /// records are all over the buffer, each a cache miss that was waited for (40 ms of a 100 MB import): the record
     /// `lookahead` on is asked for now, so that it is there when its turn comes.
     static func inKeyOrder(
-        _ sorted: [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer,
-        _ body: (UnsafeRawPointer) throws(ImportError) -> Void
+        _ sorted: UnsafeBufferPointer<Position>, records: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws(ImportError) -> Void
     ) throws(ImportError) {
         let lookahead = 16
-        try sorted.withUnsafeBufferPointer { (sorted) throws(ImportError) in
-            for index in sorted.indices {
-                if index &+ lookahead < sorted.count { lexagg_prefetch(records + Int(sorted[index &+ lookahead].position)) }
-                try body(records + Int(sorted[index].position))
-            }
+        for index in sorted.indices {
+            if index &+ lookahead < sorted.count { lexagg_prefetch(records + Int(sorted[index &+ lookahead].position)) }
+            try body(records + Int(sorted[index].position))
         }
     }
 }
 
-/// The upper half of the keys, sorted and made into rows in memory on a thread of its own (``KeySorter/merge``).
-final class UpperHalf: @unchecked Sendable {
-    // Safety: the thread alone touches the fields until `wait()` returns; the records are not written meanwhile.
-    private var positions: [(prefix: UInt64, position: UInt32)]
-    private let records: UnsafeRawPointer
-    let table = MemorySink()
-    let blob = MemorySink()
-    private(set) var count = 0
+/// A job on a thread of its own (one half of the keys, ``KeySorter``), and a way to wait for it.
+final class BackgroundJob: @unchecked Sendable {
+    // Safety: what `body` touches is touched by nothing else until `wait()` returns.
+    private let body: () -> Void
     private let done = DispatchSemaphore(value: 0)
 
-    init(positions: [(prefix: UInt64, position: UInt32)], records: UnsafeRawPointer) {
-        self.positions = positions
-        self.records = records
-    }
-
-    func start() {
+    init(_ body: @escaping () -> Void) {
+        self.body = body
         let thread = Thread { [self] in
-            KeySorter.sort(&positions, records: records)
-            var rows = RowWriter(table: table, blob: blob)
-            // Memory sinks do not fail.
-            try? KeySorter.writeRows(positions, records: records, into: &rows)
-            count = rows.count
-            rows.deallocate()
-            positions = []
+            self.body()
             done.signal()
         }
         thread.stackSize = 8 << 20
@@ -301,117 +417,4 @@ final class UpperHalf: @unchecked Sendable {
     }
 
     func wait() { done.wait() }
-}
-
-/// Where rows and keys go: the dataset file being written, or memory.
-protocol RowSink: AnyObject {
-    var position: Int { get }
-    func write(_ bytes: UnsafeRawBufferPointer) throws(ImportError)
-}
-
-extension FileWriter: RowSink {}
-
-/// Bytes collected in memory (one half's rows or keys, ``UpperHalf``).
-final class MemorySink: RowSink {
-    private var base: UnsafeMutableRawPointer
-    private var capacity: Int
-    private(set) var position = 0
-
-    init(capacity: Int = 1 << 16) {
-        self.capacity = capacity
-        base = .allocate(byteCount: capacity, alignment: 16)
-    }
-
-    deinit { base.deallocate() }
-
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: position) }
-
-    func write(_ bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if capacity - position < bytes.count {
-            let grown = max(capacity * 2, position + bytes.count)
-            let bigger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
-            bigger.copyMemory(from: base, byteCount: position)
-            base.deallocate()
-            base = bigger
-            capacity = grown
-        }
-        (base + position).copyMemory(from: source, byteCount: bytes.count)
-        position += bytes.count
-    }
-
-    /// Adds `shift` to the key offset (the first UInt64) of every 24-byte row held.
-    func shiftKeyOffsets(by shift: UInt64) {
-        for row in stride(from: 0, to: position, by: DatasetFormat.rowSize) {
-            let offset = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: row, as: UInt64.self))
-            base.storeBytes(of: (offset + shift).littleEndian, toByteOffset: row, as: UInt64.self)
-        }
-    }
-}
-
-/// Turns sorted records into table rows and the key blob, writing each distinct key once.
-struct RowWriter<Table: RowSink, Blob: RowSink> {
-    let table: Table
-    let blob: Blob
-    /// The last record written, to drop repeats and share its key.
-    private let previous = UnsafeMutableRawPointer.allocate(byteCount: KeySorter.maximumKeyBytes + KeySorter.recordOverhead, alignment: 8)
-    private var previousLength = 0
-    private var keyOffset = 0
-    private(set) var count = 0
-
-    init(table: Table, blob: Blob) {
-        self.table = table
-        self.blob = blob
-    }
-
-    /// The key bytes written so far.
-    var blobBytes: Int { blob.position }
-
-    func deallocate() { previous.deallocate() }
-
-    mutating func add(_ record: UnsafeRawPointer) throws(ImportError) {
-        let length = KeySorter.recordLength(record)
-        if length == previousLength && memcmp(record, previous, length) == 0 { return }
-        let keyLength = length - KeySorter.recordOverhead
-        let sameKey = previousLength - KeySorter.recordOverhead == keyLength && memcmp(record + 2, previous + 2, keyLength) == 0
-        if !sameKey {
-            keyOffset = blob.position
-            try blob.write(UnsafeRawBufferPointer(start: record + 2, count: keyLength))
-        }
-        previous.copyMemory(from: record, byteCount: length)
-        previousLength = length
-        // Row: key offset, record offset, record length, key length, kind, padding.
-        var row: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &row) { row in
-            let tail = record + 2 + keyLength
-            row.storeBytes(of: UInt64(keyOffset).littleEndian, as: UInt64.self)
-            row.baseAddress!.advanced(by: 8).copyMemory(from: tail + 1, byteCount: 12)
-            row.storeBytes(of: UInt16(keyLength).littleEndian, toByteOffset: 20, as: UInt16.self)
-            row[22] = tail.load(as: UInt8.self)
-        }
-        try withUnsafeBytes(of: &row) { (row) throws(ImportError) in try table.write(row) }
-        count += 1
-    }
-}
-
-/// Reads a run file's records one at a time, each contiguous in its buffer until the next call.
-final class RunReader {
-    private let file: FileReader
-
-    init(path: String) throws(ImportError) {
-        file = try FileReader(path: path)
-    }
-
-    /// The next record, or nil at the end of the run.
-    func next() throws(ImportError) -> UnsafeRawPointer? {
-        guard try file.available(2) else {
-            if file.buffered > 0 { throw ImportError("a sort run ends early") }
-            return nil
-        }
-        let length = KeySorter.recordLength(file.current)
-        guard try file.available(length) else { throw ImportError("a sort run ends early") }
-        let record = file.current
-        file.consume(length)
-        return record
-    }
 }

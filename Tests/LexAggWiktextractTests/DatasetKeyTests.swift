@@ -134,4 +134,51 @@ import Testing
             #expect(throws: ImportError.self) { _ = try sorter.merge(table: table, blob: blob) }
         }
     }
+
+    /// With sort runs, each half of every run is a file, and the upper half's rows are made in files too: a failure
+    /// is reported after the other thread is done, and no run or half file is left behind.
+    @Test func aFullDiskWhileMergingRunsIsAnErrorAndLeavesNoRunFiles() throws {
+        let directory = TemporaryFiles.directory()
+        let runs = directory + "/runs"
+        try FileManager.default.createDirectory(atPath: runs, withIntermediateDirectories: true)
+        let sorter = KeySorter(directory: runs, runBytes: 1 << 18)
+        // 2.9 MB of rows: more than the table writer's buffer holds, so the full disk shows before the end.
+        for index in 0..<120_000 {
+            let key = Array("key\(index % 997)-\(index)".utf8)
+            try key.withUnsafeBytes { try sorter.add(key: $0, kind: .headword, offset: index * 10, length: 10) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runs).count > 4)
+        let table = try FileWriter(path: "/dev/full")
+        let blob = try FileWriter(path: directory + "/blob")
+        #expect(throws: ImportError.self) { _ = try sorter.merge(table: table, blob: blob) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runs) == [])
+    }
+
+    /// Keys that all share their first two bytes put every key in one half of every run (the other half is empty):
+    /// the rows are still every distinct record once, in order.
+    @Test func runsWithAnEmptyHalfMergeIntoOrderedRows() throws {
+        let directory = TemporaryFiles.directory()
+        let sorter = KeySorter(directory: directory, runBytes: 1 << 16)
+        var expected: Set<String> = []
+        for index in 0..<12_000 {
+            let key = "zz\((index * 7_919) % 5_000)"
+            expected.insert(key)
+            try Array(key.utf8).withUnsafeBytes { try sorter.add(key: $0, kind: .form, offset: 7, length: 3) }
+        }
+        let table = try FileWriter(path: directory + "/table")
+        let blob = try FileWriter(path: directory + "/blob")
+        let rows = try sorter.merge(table: table, blob: blob)
+        try table.finish(sync: false)
+        try blob.finish(sync: false)
+        #expect(rows == expected.count)
+        let keys = try Data(contentsOf: URL(fileURLWithPath: directory + "/blob"))
+        let tableBytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/table"))
+        var read: [String] = []
+        for row in stride(from: 0, to: tableBytes.count, by: DatasetFormat.rowSize) {
+            let offset = tableBytes[row..<(row + 8)].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+            let length = Int(tableBytes[row + 20]) | Int(tableBytes[row + 21]) << 8
+            read.append(String(decoding: keys[offset..<(offset + length)], as: UTF8.self))
+        }
+        #expect(read == expected.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
 }

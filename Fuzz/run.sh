@@ -99,6 +99,9 @@ seed() {
             ASAN_OPTIONS=detect_leaks=0 "$binary" import-seed Fixtures/wiktextract/sample.jsonl "$made" >/dev/null \
                 && cp "$made"/*.lexwk "$corpus/"
             rm -rf "$made" ;;
+        key-sorter)
+            # Headwords, one a line, as the importer's keys are.
+            for index in Fixtures/dictdb/*.index; do cut -f1 "$index" | head -300 >"$corpus/$(basename "$index" .index).keys"; done ;;
         dict-text)
             for body in Fixtures/dictdb/*.dict.dz; do
                 gzip -dc "$body" 2>/dev/null | head -c 6000 >"$corpus/$(basename "$body" .dict.dz).txt"

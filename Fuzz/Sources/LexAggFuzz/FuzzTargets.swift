@@ -174,6 +174,58 @@ public let fuzzTargets: [FuzzTarget] = [
             batch.scan(with: &scanner, options: options)
         }
     },
+    // The import's key sorter: keys cut from the input (at newlines; each piece again and again with a counter, so
+    // that keys repeat, share prefixes and fill several sort runs), sorted with runs (each in two halves at a boundary
+    // fixed by the first) and without, against a plain sort of the same records: every distinct record once, in
+    // (key bytes, kind, offset) order, whichever way.
+    FuzzTarget(name: "key-sorter") { bytes in
+        let pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0.prefix(40)) }
+        var records: [(key: [UInt8], kind: KeyKind, offset: Int, length: Int)] = []
+        var total = 0
+        for index in 0..<20_000 where total < 200_000 {
+            let round = index / pieces.count
+            let key = pieces[index % pieces.count] + (round == 0 ? [] : Array(String(round % 97).utf8))
+            let offset = (index &* 7_919) % 2_003
+            records.append((key, KeyKind(rawValue: UInt8(index % 3))!, offset, offset % 5 + 1))
+            total += key.count + KeySorter.recordOverhead
+        }
+        let expected = records.filter { !$0.key.isEmpty && $0.key.count <= KeySorter.maximumKeyBytes }
+            .sorted { a, b in
+                a.key != b.key ? a.key.lexicographicallyPrecedes(b.key)
+                    : a.kind != b.kind ? a.kind.rawValue < b.kind.rawValue : a.offset < b.offset
+            }
+        var distinct: [(key: [UInt8], kind: KeyKind, offset: Int, length: Int)] = []
+        for record in expected {
+            if let last = distinct.last, last.key == record.key, last.kind == record.kind, last.offset == record.offset { continue }
+            distinct.append(record)
+        }
+        let directory = scratchPath + ".sorter"
+        mkdir(directory, 0o700)
+        for runBytes in [1 << 16, 64 << 20] {
+            let sorter = KeySorter(directory: directory, runBytes: runBytes)
+            let table = try! FileWriter(path: directory + "/table"), blob = try! FileWriter(path: directory + "/blob")
+            for record in records {
+                try! record.key.withUnsafeBytes {
+                    try sorter.add(key: $0, kind: record.kind, offset: record.offset, length: record.length)
+                }
+            }
+            let rows = try! sorter.merge(table: table, blob: blob)
+            try! table.finish(sync: false)
+            try! blob.finish(sync: false)
+            let tableBytes = [UInt8](FileManager.default.contents(atPath: table.path)!)
+            let keys = [UInt8](FileManager.default.contents(atPath: blob.path)!)
+            precondition(rows == distinct.count && tableBytes.count == rows * DatasetFormat.rowSize, "\(rows) rows, \(distinct.count) distinct records")
+            for (index, record) in distinct.enumerated() {
+                func integer(_ at: Int, _ size: Int) -> Int {
+                    (0..<size).reduce(0) { $0 | Int(tableBytes[index * DatasetFormat.rowSize + at + $1]) << (8 * $1) }
+                }
+                let keyOffset = integer(0, 8), keyLength = integer(20, 2)
+                precondition(Array(keys[keyOffset..<(keyOffset + keyLength)]) == record.key, "row \(index): key")
+                precondition(integer(8, 8) == record.offset && integer(16, 4) == record.length && integer(22, 1) == Int(record.kind.rawValue), "row \(index)")
+            }
+            precondition((try? FileManager.default.contentsOfDirectory(atPath: directory).sorted()) == ["blob", "table"], "files left behind")
+        }
+    },
     // A dataset's metadata: read without Foundation when it is as the importer writes it, and then exactly as
     // Foundation's decoder reads it.
     FuzzTarget(name: "dataset-metadata") { bytes in
@@ -280,6 +332,7 @@ public func fuzzerInitialize(
     selected = target
     if ["dictzip", "wiktextract-dataset"].contains(name) { atexit { unlink(scratchPath) } }
     if name == "wiktextract-import" { atexit { unlink(scratchPath + ".gz") } }
+    if name == "key-sorter" { atexit { try? FileManager.default.removeItem(atPath: scratchPath + ".sorter") } }
     return 0
 }
 

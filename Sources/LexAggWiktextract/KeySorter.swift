@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Both cores share the work: the keys are split in two at a two-byte prefix (the boundary, fixed by the first split:
 /// every key of the lower half sorts before every key of the upper), and each half is sorted, written to its own run
-/// file or merged into rows on a thread of its own.
+/// file or merged into rows on a thread of its own. The first buffer's keys stand for the dump's: a dump in
+/// alphabetical order puts its later keys in one half, and then sorts them as fast as one thread does.
 final class KeySorter {
     typealias Position = (prefix: UInt64, position: UInt32)
 

@@ -1,7 +1,8 @@
 /// A run of about a megabyte of the dump's lines on its way through the import: the reading thread fills it with
 /// lines as read (``append(line:number:)``); one of the two scanning threads scans it (``scan(with:options:)``),
-/// which keeps the entries' lines (members grouped, packed in place), their keys and everything counted per line; the importer's
-/// thread then writes it and sorts its keys, batches in the order they were read.
+/// which keeps the entries' lines (members grouped, written into a second buffer that then becomes `lines`), their
+/// keys and everything counted per line; the importer's thread then writes it and sorts its keys, batches in the
+/// order they were read.
 final class ImportBatch {
     /// The batch's place in the file, from 0: batches are written in this order whichever thread scanned them.
     @exclusivity(unchecked) var sequence = 0
@@ -12,6 +13,10 @@ final class ImportBatch {
     @exclusivity(unchecked) var lines: UnsafeMutableRawPointer
     @exclusivity(unchecked) var capacity: Int
     @exclusivity(unchecked) var used = 0
+    /// Where the scan writes the entries, which then swap places with `lines`: grouping a line's members in place
+    /// needed a copy of the line first (a third copy of every byte of the dump in process).
+    @exclusivity(unchecked) private var spare: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var spareCapacity: Int
     /// Each line read: where it starts in `lines`, its length without the newline, its line number.
     @exclusivity(unchecked) var read: [(start: Int, length: Int, line: Int)] = []
     /// Lines longer than the limit, skipped by the reader: their line number and length.
@@ -42,9 +47,14 @@ final class ImportBatch {
         self.size = max(size, 1)
         capacity = self.size
         lines = .allocate(byteCount: capacity, alignment: 16)
+        spareCapacity = self.size
+        spare = .allocate(byteCount: spareCapacity, alignment: 16)
     }
 
-    deinit { lines.deallocate() }
+    deinit {
+        lines.deallocate()
+        spare.deallocate()
+    }
 
     func reset() {
         used = 0
@@ -63,6 +73,11 @@ final class ImportBatch {
             lines.deallocate()
             capacity = size
             lines = .allocate(byteCount: capacity, alignment: 16)
+        }
+        if spareCapacity > 4 * size {
+            spare.deallocate()
+            spareCapacity = size
+            spare = .allocate(byteCount: spareCapacity, alignment: 16)
         }
     }
 
@@ -89,7 +104,11 @@ final class ImportBatch {
     /// counts the rest. Lines that are not a JSON object become problems; whitespace-only lines are ignored.
     func scan(with scanner: inout RecordScanner, options: WiktextractImporter.Options) {
         var kept = 0
-        var grouped: [UInt8] = []
+        if spareCapacity < used {
+            spare.deallocate()
+            spareCapacity = capacity
+            spare = .allocate(byteCount: spareCapacity, alignment: 16)
+        }
         var oversized = self.oversized[...]
         for (start, length, number) in read {
             while let first = oversized.first, first.line < number {
@@ -111,13 +130,12 @@ final class ImportBatch {
             let code = String(decoding: scanner.bytes(codeRange), as: UTF8.self)
             if !options.languages.isEmpty && !options.languages.contains(code) { skipped += 1; continue }
 
-            // The entry is kept with its members grouped (RecordLayout): never longer than the line, whose bytes
-            // are copied out first, so it goes down over the lines not kept, or over itself.
-            RecordLayout.write(bytes, members: record.members, into: &grouped)
-            grouped.withUnsafeBytes { (lines + kept).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            (lines + kept + grouped.count).storeBytes(of: 0x0A, as: UInt8.self)
-            entries.append((kept, grouped.count))
-            kept += grouped.count + 1
+            // The entry is kept with its members grouped (RecordLayout), never longer than the line: the entries
+            // written so far are no longer than the lines read so far, so `spare` (as large as them all) has room.
+            let length = RecordLayout.write(bytes, members: record.members, to: spare + kept)
+            (spare + kept + length).storeBytes(of: 0x0A, as: UInt8.self)
+            entries.append((kept, length))
+            kept += length + 1
             let entry = entries.count - 1
             languages[code, default: 0] += 1
             if languageNames[code] == nil, let name = record.languageName {
@@ -134,6 +152,8 @@ final class ImportBatch {
             }
         }
         for rest in oversized { problems.append(.init(line: rest.line, message: Self.tooLong(rest.length, options))) }
+        swap(&lines, &spare)
+        swap(&capacity, &spareCapacity)
         used = kept
     }
 

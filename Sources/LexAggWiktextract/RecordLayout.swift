@@ -43,16 +43,29 @@ public enum RecordLayout {
     public static func write(
         _ line: UnsafeRawBufferPointer, members: [(range: Range<Int>, group: Group)], into output: inout [UInt8]
     ) {
-        output.removeAll(keepingCapacity: true)
-        output.append(UInt8(ascii: "{"))
-        var first = true
+        output = [UInt8](unsafeUninitializedCapacity: line.count + 2) { buffer, count in
+            count = write(line, members: members, to: buffer.baseAddress!)
+        }
+    }
+
+    /// The same written at `output`, which has room for the line's length (the object is never longer: its members
+    /// joined by one comma each, without the white space between them); returns the bytes written.
+    public static func write(
+        _ line: UnsafeRawBufferPointer, members: [(range: Range<Int>, group: Group)], to output: UnsafeMutableRawPointer
+    ) -> Int {
+        output.storeBytes(of: UInt8(ascii: "{"), as: UInt8.self)
+        var written = 1
         for group in [Group.answer, .forms, .translations, .other] {
             for member in members where member.group == group {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[member.range]))
+                if written > 1 {
+                    (output + written).storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
+                    written += 1
+                }
+                (output + written).copyMemory(from: line.baseAddress! + member.range.lowerBound, byteCount: member.range.count)
+                written += member.range.count
             }
         }
-        output.append(UInt8(ascii: "}"))
+        (output + written).storeBytes(of: UInt8(ascii: "}"), as: UInt8.self)
+        return written + 1
     }
 }

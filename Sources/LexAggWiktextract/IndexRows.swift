@@ -85,9 +85,6 @@ struct RowWriter<Table: RowSink, Blob: RowSink> {
         self.blob = blob
     }
 
-    /// The key bytes written so far.
-    var blobBytes: Int { blob.position }
-
     func deallocate() { previous.deallocate() }
 
     mutating func add(_ record: UnsafeRawPointer) throws(ImportError) {

@@ -114,53 +114,48 @@ final class KeySorter {
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
         defer { counts.deallocate() }
         counts.initialize(repeating: 0)
-        do {
-            for element in source {
-                var prefix = element.prefix
-                for pass in 0..<8 {
-                    counts[pass &* 256 &+ Int(truncatingIfNeeded: prefix & 0xFF)] &+= 1
-                    prefix &>>= 8
-                }
+        for element in source {
+            var prefix = element.prefix
+            for pass in 0..<8 {
+                counts[pass &* 256 &+ Int(truncatingIfNeeded: prefix & 0xFF)] &+= 1
+                prefix &>>= 8
             }
-            do {
-                var from = source, to = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
-                for pass in 0..<8 {
-                    let shift = UInt64(pass &* 8)
-                    let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass &* 256)..<(pass &* 256 &+ 256)])
-                    if digits.contains(count) { continue }
-                    var total = 0
-                    for index in 0..<256 { (digits[index], total) = (total, total &+ digits[index]) }
-                    for element in from {
-                        let digit = Int(truncatingIfNeeded: element.prefix &>> shift) & 0xFF
-                        to[digits[digit]] = element
-                        digits[digit] &+= 1
-                    }
-                    swap(&from, &to)
-                }
-                if from.baseAddress != source.baseAddress { source.baseAddress!.update(from: from.baseAddress!, count: count) }
+        }
+        var from = source, to = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
+        for pass in 0..<8 {
+            let shift = UInt64(pass &* 8)
+            let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass &* 256)..<(pass &* 256 &+ 256)])
+            if digits.contains(count) { continue }
+            var total = 0
+            for index in 0..<256 { (digits[index], total) = (total, total &+ digits[index]) }
+            for element in from {
+                let digit = Int(truncatingIfNeeded: element.prefix &>> shift) & 0xFF
+                to[digits[digit]] = element
+                digits[digit] &+= 1
             }
-            let base = records
-            // Keys that share their first eight bytes (an entry's forms share its stem: house, houses, housed) are
-            // ordered by their next eight, as integers, and by their bytes only past sixteen.
-            var next: [Position] = []
-            var start = 0
-            while start < count {
-                var end = start + 1
-                while end < count && source[end].prefix == source[start].prefix { end += 1 }
-                if end - start > 1 {
-                    next.removeAll(keepingCapacity: true)
-                    for element in source[start..<end] { lexagg_prefetch(base + Int(element.position) + 8) }
-                    for element in source[start..<end] {
-                        next.append((Self.prefix(base + Int(element.position), from: 8), element.position))
-                    }
-                    next.sort { a, b in
-                        a.prefix != b.prefix
-                            ? a.prefix < b.prefix : KeySorter.precedes(base + Int(a.position), base + Int(b.position))
-                    }
-                    for (offset, element) in next.enumerated() { source[start + offset].position = element.position }
+            swap(&from, &to)
+        }
+        if from.baseAddress != source.baseAddress { source.baseAddress!.update(from: from.baseAddress!, count: count) }
+        // Keys that share their first eight bytes (an entry's forms share its stem: house, houses, housed) are
+        // ordered by their next eight, as integers, and by their bytes only past sixteen.
+        var next: [Position] = []
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count && source[end].prefix == source[start].prefix { end += 1 }
+            if end - start > 1 {
+                next.removeAll(keepingCapacity: true)
+                for element in source[start..<end] { lexagg_prefetch(records + Int(element.position) + 8) }
+                for element in source[start..<end] {
+                    next.append((Self.prefix(records + Int(element.position), from: 8), element.position))
                 }
-                start = end
+                next.sort { a, b in
+                    a.prefix != b.prefix
+                        ? a.prefix < b.prefix : KeySorter.precedes(records + Int(a.position), records + Int(b.position))
+                }
+                for (offset, element) in next.enumerated() { source[start + offset].position = element.position }
             }
+            start = end
         }
     }
 
@@ -174,25 +169,20 @@ final class KeySorter {
         try positions.withUnsafeMutableBufferPointer { (all) throws(ImportError) in
             let halves = Self.halves(all, below: boundary)
             let scratch = scratch(for: halves)
-            var upperFailure: ImportError?
-            let upper = BackgroundJob {
-                do throws(ImportError) {
-                    try Self.writeRun(halves.upper, records: records, scratch: scratch.upper, path: paths.upper)
-                } catch {
-                    upperFailure = error
-                }
-            }
             do throws(ImportError) {
-                try Self.writeRun(halves.lower, records: records, scratch: scratch.lower, path: paths.lower)
+                _ = try Self.onBothCores(
+                    lower: { () throws(ImportError) in
+                        try Self.writeRun(halves.lower, records: records, scratch: scratch.lower, path: paths.lower)
+                    },
+                    upper: { () throws(ImportError) in
+                        try Self.writeRun(halves.upper, records: records, scratch: scratch.upper, path: paths.upper)
+                    }
+                )
             } catch {
-                upper.wait()
+                // A half that failed removed its file; the other's is of no use.
+                unlink(paths.lower)
                 unlink(paths.upper)
                 throw error
-            }
-            upper.wait()
-            if let upperFailure {
-                unlink(paths.lower)
-                throw upperFailure
             }
         }
         runs.append(paths)
@@ -275,35 +265,37 @@ final class KeySorter {
         runs: (lower: [String], upper: [String]),
         into table: FileWriter, _ blob: FileWriter, upper sinks: (table: Upper, blob: Upper)
     ) throws(ImportError) -> Int {
-        var upperResult: Result<Int, ImportError> = .success(0)
-        let upper = BackgroundJob {
-            var rows = RowWriter(table: sinks.table, blob: sinks.blob)
-            defer { rows.deallocate() }
-            do throws(ImportError) {
-                try writeRows(halves.upper, records: records, scratch: scratch.upper, runs: runs.upper, into: &rows)
-                upperResult = .success(rows.count)
-            } catch {
-                upperResult = .failure(error)
+        let (lowerRows, upperRows) = try onBothCores(
+            lower: { () throws(ImportError) -> Int in
+                try writeRows(halves.lower, records: records, scratch: scratch.lower, runs: runs.lower, table: table, blob: blob)
+            },
+            upper: { () throws(ImportError) -> Int in
+                try writeRows(
+                    halves.upper, records: records, scratch: scratch.upper, runs: runs.upper, table: sinks.table, blob: sinks.blob
+                )
             }
-        }
-        var rows = RowWriter(table: table, blob: blob)
-        defer { rows.deallocate() }
-        do {
-            try writeRows(halves.lower, records: records, scratch: scratch.lower, runs: runs.lower, into: &rows)
-        } catch {
-            // The other thread reads the buffer: it must be done before the sorter can go.
-            upper.wait()
-            throw error
-        }
-        upper.wait()
-        let upperRows = try upperResult.get()
-        let shift = UInt64(rows.blobBytes)
+        )
+        // The upper half's keys follow the lower half's, which are all the blob holds so far.
+        let shift = UInt64(blob.position)
         try sinks.blob.readBack { (bytes) throws(ImportError) in try blob.write(UnsafeRawBufferPointer(bytes)) }
         try sinks.table.readBack { (bytes) throws(ImportError) in
             shiftKeyOffsets(of: bytes, by: shift)
             try table.write(UnsafeRawBufferPointer(bytes))
         }
-        return rows.count + upperRows
+        return lowerRows + upperRows
+    }
+
+    /// Runs `upper` on a thread of its own while `lower` runs on this one, and returns both results once both are
+    /// done, or the first failure (the lower half's first): either may fail, and both read the sorter's buffer,
+    /// which must not go while one of them still does.
+    static func onBothCores<Lower, Upper>(
+        lower: () throws(ImportError) -> Lower, upper: @escaping () throws(ImportError) -> Upper
+    ) throws(ImportError) -> (Lower, Upper) {
+        var upperResult: Result<Upper, ImportError>?
+        let job = BackgroundJob { upperResult = Result { () throws(ImportError) in try upper() } }
+        let lowerResult = Result { () throws(ImportError) in try lower() }
+        job.wait()
+        return (try lowerResult.get(), try upperResult!.get())
     }
 
     /// Adds `shift` to the key offset (the first UInt64) of every 24-byte row in `rows`.
@@ -315,16 +307,18 @@ final class KeySorter {
     }
 
     /// The rows of `positions`' records (sorted here, in `scratch`) merged with the records of the sorted run files
-    /// `runs`.
+    /// `runs`, written to `table` and `blob`; returns how many.
     static func writeRows<Table: RowSink, Blob: RowSink>(
         _ positions: UnsafeMutableBufferPointer<Position>, records: UnsafeRawPointer,
-        scratch: UnsafeMutableBufferPointer<Position>, runs: [String], into rows: inout RowWriter<Table, Blob>
-    ) throws(ImportError) {
+        scratch: UnsafeMutableBufferPointer<Position>, runs: [String], table: Table, blob: Blob
+    ) throws(ImportError) -> Int {
         sort(positions, records: records, scratch: scratch)
+        var rows = RowWriter(table: table, blob: blob)
+        defer { rows.deallocate() }
         let sorted = UnsafeBufferPointer(positions)
         guard !runs.isEmpty else {
             try inKeyOrder(sorted, records: records) { (record) throws(ImportError) in try rows.add(record) }
-            return
+            return rows.count
         }
         let readers = try runs.map { (path) throws(ImportError) in try RunReader(path: path) }
         // One head for each source that has records left: source `readers.count` is the sorted buffer.
@@ -356,6 +350,7 @@ final class KeySorter {
                 heads.remove(at: best)
             }
         }
+        return rows.count
     }
 }
 

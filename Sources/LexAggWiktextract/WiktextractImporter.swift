@@ -193,17 +193,7 @@ public struct WiktextractImporter {
         }
         defer { unlink(blobPath) }
         let blobOffset = writer.position
-        let blobReader = try FileReader(path: blobPath)
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(1 << 20)
-        var remaining = blob.position
-        while remaining > 0 {
-            chunk.removeAll(keepingCapacity: true)
-            let take = min(remaining, 1 << 20)
-            guard try blobReader.read(take, into: &chunk) else { throw ImportError("the key blob ends early") }
-            try writer.write(chunk)
-            remaining -= take
-        }
+        try blob.readBack { (bytes) throws(ImportError) in try writer.write(UnsafeRawBufferPointer(bytes)) }
         let blobLength = writer.position - blobOffset
 
         let metadata = DatasetMetadata(

@@ -6,6 +6,7 @@
 //   Sources/LexAggCore          domain model, provider contracts, typed provider settings, errors
 //   Sources/LexAggAggregation   the lookup service: selection, cache wrapping, strategies, merging, suggestions
 //   Sources/LexAggCache         per-provider persistent cache (SQLite through GRDB), a provider decorator
+//   Sources/LexAggJSON          a JSON pull reader over bytes: wiktextract lines, dataset metadata, cached answers
 //   Sources/LexAggConfig        the configuration file (TOML), environment overrides, `lexagg config`'s editing
 //   Sources/LexAggDocuments     the versioned JSON documents shared by `--format json` and the servers
 //   Sources/LexAggLibraryUseCases  adding a word to the library through the lookup service (CLI and MCP)
@@ -55,7 +56,7 @@ let providers: [ProviderModule] = [
                    dependencies: ["LexAggDictFormats", "LexAggHTTP", .product(name: "NIOExtras", package: "swift-nio-extras")] + nio,
                    testDependencies: ["LexAggAggregation", "LexAggCache", logging] + nio),
     ProviderModule(name: "External", testDependencies: ["lexagg"]),
-    ProviderModule(name: "WiktionaryOffline", dependencies: ["LexAggWiktextract"], testDependencies: ["LexAggWiktextract"]),
+    ProviderModule(name: "WiktionaryOffline", dependencies: ["LexAggWiktextract", "LexAggJSON"], testDependencies: ["LexAggWiktextract", "LexAggJSON"]),
 ]
 
 let providerTargets: [Target] = providers.map { provider in
@@ -112,6 +113,9 @@ let package = Package(
     targets: providerTargets + providerTests + [
         // MARK: Core and layers
         .target(name: "LexAggCore", dependencies: [logging]),
+        // A JSON pull reader over bytes (and the import's validating scanner grammar under it): wiktextract lines,
+        // dataset metadata and cached answers are read with it instead of Foundation's decoder.
+        .target(name: "LexAggJSON"),
         // The lookup service: selection, cache wrapping, strategies, deadlines, fallbacks, merging, suggestions.
         .target(name: "LexAggAggregation", dependencies: ["LexAggCore", logging]),
         // The per-provider cache: a SQLite file (GRDB) behind a provider decorator.
@@ -236,8 +240,8 @@ let package = Package(
         // `lexagg data` and the WiktionaryOffline provider.
         // A prefetch hint for the import's key sorter (Swift has none).
         .target(name: "CPrefetch"),
-        .target(name: "LexAggWiktextract", dependencies: ["CZlib", "CPrefetch", "LexAggCore"]),
-        .testTarget(name: "LexAggWiktextractTests", dependencies: ["LexAggWiktextract", "LexAggFixtures", "LexAggCore"]),
+        .target(name: "LexAggWiktextract", dependencies: ["CZlib", "CPrefetch", "LexAggCore", "LexAggJSON"]),
+        .testTarget(name: "LexAggWiktextractTests", dependencies: ["LexAggWiktextract", "LexAggJSON", "LexAggFixtures", "LexAggCore"]),
 
         // The scaffold for a new provider (README.md, "Adding a provider").
         .plugin(
@@ -352,7 +356,7 @@ if fuzzing {
         .executableTarget(
             name: "lexagg-fuzz",
             dependencies: [
-                "LexAggCore", "LexAggConfig", "LexAggDictFormats", "LexAggHTTP", "LexAggLibrary", "LexAggWiktextract",
+                "LexAggCore", "LexAggConfig", "LexAggDictFormats", "LexAggHTTP", "LexAggLibrary", "LexAggWiktextract", "LexAggJSON",
                 "LexAggDICTServer", .product(name: "NIOEmbedded", package: "swift-nio"),
             ] + providerDependencies,
             path: "Fuzz/Sources/LexAggFuzz",

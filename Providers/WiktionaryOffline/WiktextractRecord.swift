@@ -1,5 +1,6 @@
 import Foundation
 import LexAggCore
+import LexAggJSON
 import LexAggWiktextract
 
 /// One wiktextract JSON line as the provider reads it back: only the fields it shows, each read leniently (a field

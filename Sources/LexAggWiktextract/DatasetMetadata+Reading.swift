@@ -1,5 +1,6 @@
 import Foundation
 import LexAggCore
+import LexAggJSON
 
 extension DatasetMetadata {
     /// The metadata as the importer writes it (Foundation's `JSONEncoder`, ISO 8601 dates), read with

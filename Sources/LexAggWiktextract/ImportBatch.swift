@@ -1,3 +1,4 @@
+import LexAggJSON
 /// A run of about a megabyte of the dump's lines on its way through the import: the reading thread fills it with
 /// lines as read (``append(line:number:)``); one of the two scanning threads scans it (``scan(with:options:)``),
 /// which keeps the entries' lines (members grouped, written into a second buffer that then becomes `lines`), their

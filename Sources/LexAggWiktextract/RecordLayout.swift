@@ -1,3 +1,4 @@
+import LexAggJSON
 /// How an entry's members are ordered in a dataset (format 2): grouped by what reads them, so that a reader that
 /// needs only some groups stops at the first member of a later one instead of checking and skipping the rest of the
 /// line (head templates, categories, inflection tables, and for a definition the forms and translations: most of a

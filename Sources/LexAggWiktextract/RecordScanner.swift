@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LexAggJSON
 
 /// A validating single-pass scanner for one wiktextract JSON line: it checks the whole line is one well-formed JSON
 /// object and takes out only what the index needs (the headword, its language, its inflected forms, its
@@ -36,10 +37,7 @@ public struct RecordScanner {
         }
     }
 
-    public struct Malformed: Error {
-        public var message: String
-        public var offset: Int
-    }
+    public typealias Malformed = JSONMalformed
 
     public private(set) var record = Record()
     /// The decoded text of the strings kept from the line last scanned.
@@ -116,9 +114,9 @@ public struct RecordScanner {
                     case .tags:
                         guard try cursor.enterArray(depth: 3) else { break }
                         repeat {
-                            let mark = arena.count
+                            let mark = arena.length
                             if let tag = try stringValue(&cursor), Self.isTableTag(arena.bytes(tag)) { table = true }
-                            arena.count = mark  // a tag is only looked at, not kept
+                            arena.length = mark  // a tag is only looked at, not kept
                         } while try cursor.nextElement()
                     default: try cursor.skipValue(depth: 3)
                     }
@@ -164,9 +162,9 @@ public struct RecordScanner {
         let (start, raw) = try cursor.memberKey()
         if let raw { return Key(raw, topLevel: topLevel) }
         // An escaped key (never in practice): decoded into the arena, looked at, and dropped.
-        let mark = arena.count
+        let mark = arena.length
         let range = cursor.copyString(from: start, escaped: true, into: arena)
-        defer { arena.count = mark }
+        defer { arena.length = mark }
         return Key(arena.bytes(range), topLevel: topLevel)
     }
 

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import LexAggJSON
 
 /// Imports a wiktextract JSON Lines dump (kaikki.org) into a dataset file, streaming: memory stays bounded by the
 /// longest line allowed and the key sorter's buffer, whatever the size of the dump.

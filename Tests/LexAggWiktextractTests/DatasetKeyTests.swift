@@ -1,5 +1,6 @@
 import Foundation
 import LexAggFixtures
+@testable import LexAggJSON
 @testable import LexAggWiktextract
 import Testing
 

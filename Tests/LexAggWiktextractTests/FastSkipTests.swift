@@ -1,5 +1,6 @@
 import Foundation
 import LexAggCore
+import LexAggJSON
 import LexAggWiktextract
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LexAggFixtures
+import LexAggJSON
 import LexAggWiktextract
 import Testing
 

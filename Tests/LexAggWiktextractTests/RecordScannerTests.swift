@@ -1,6 +1,7 @@
 import Foundation
 import LexAggWiktextract
 import Testing
+import LexAggJSON
 
 /// The import's JSON scanner on its own: what it takes out of a line, what it skips, and what it refuses.
 @Suite struct RecordScannerTests {

@@ -6,6 +6,7 @@ import LexAggCore
 import LexAggDictFormats
 import LexAggHTTP
 import LexAggLibrary
+@testable import LexAggJSON
 @testable import LexAggWiktextract
 import NIOCore
 import NIOEmbedded

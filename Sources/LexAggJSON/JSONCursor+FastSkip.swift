@@ -7,15 +7,15 @@
 extension JSONCursor {
     /// What ``scanString(_:_:from:)`` found: where the string ends (after its closing quote) and whether it has
     /// escapes, or where and what is wrong with it.
-    enum StringScan {
+    public enum StringScan {
         case end(Int, escaped: Bool)
         case malformed(at: Int, StaticString)
     }
 
     /// The string whose opening quote is at `start`, eight bytes at a time up to the first quote, backslash or
     /// control character, escapes checked: the one scan of strings, for ``skipString()`` and the fast path.
-    @inline(__always)
-    static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> StringScan {
+    @inlinable @inline(__always)
+    public static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> StringScan {
         var position = start &+ 1
         var escaped = false
         while true {
@@ -55,7 +55,7 @@ extension JSONCursor {
 
     /// Where the value at `start` (or after white space there) ends, skipped as ``skipValue(depth:)`` skips it; nil
     /// when the checked path must look at it.
-    static func valueEnd(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, depth: Int) -> Int? {
+    public static func valueEnd(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, depth: Int) -> Int? {
         var position = start
         // Bit `level` is 1 for an object, 0 for an array; `level` containers are open.
         var objects: UInt64 = 0

@@ -28,7 +28,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// asks for a few keys does not pay for building the rest.
     public static func parse(_ bytes: UnsafeRawBufferPointer, keeping: Set<String>? = nil) -> JSONValue? {
         var parser = JSONValueParser(cursor: JSONCursor(bytes), keeping: keeping)
-        do throws(RecordScanner.Malformed) {
+        do throws(JSONMalformed) {
             let value = try parser.value(depth: 0)
             parser.cursor.skipWhitespace()
             return parser.cursor.position == parser.cursor.count ? value : nil
@@ -74,17 +74,17 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// Builds ``JSONValue``s over a ``JSONCursor``.
-struct JSONValueParser {
-    var cursor: JSONCursor
-    let keeping: Set<String>?
+public struct JSONValueParser {
+    public var cursor: JSONCursor
+    public let keeping: Set<String>?
     private let arena = ByteArena(capacity: 256)
 
-    init(cursor: JSONCursor, keeping: Set<String>? = nil) {
+    public init(cursor: JSONCursor, keeping: Set<String>? = nil) {
         self.cursor = cursor
         self.keeping = keeping
     }
 
-    mutating func value(depth: Int) throws(RecordScanner.Malformed) -> JSONValue {
+    public mutating func value(depth: Int) throws(JSONMalformed) -> JSONValue {
         cursor.skipWhitespace()
         guard let byte = cursor.peek() else { throw cursor.fail("a value is missing") }
         switch byte {
@@ -124,7 +124,7 @@ struct JSONValueParser {
         }
     }
 
-    private mutating func string() throws(RecordScanner.Malformed) -> String {
+    private mutating func string() throws(JSONMalformed) -> String {
         let start = cursor.position
         let escaped = try cursor.skipString()
         if !escaped {

@@ -6,20 +6,31 @@ import Musl
 import Darwin
 #endif
 
+/// Why a JSON text was refused, and the byte offset where.
+public struct JSONMalformed: Error {
+    public var message: String
+    public var offset: Int
+
+    public init(message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+}
+
 /// The JSON grammar over the bytes of one line, for ``RecordScanner``: whitespace, strings (checked, and decoded
 /// into a ``ByteArena`` only when asked), and a validating skip of any value that builds nothing. Loops run over a
 /// raw pointer with the position in a local struct, so the hot paths have no allocation, reference counting or
 /// exclusivity checks; a value nested in a skipped one costs one call per container, not per member.
-struct JSONCursor {
-    let base: UnsafePointer<UInt8>
-    let count: Int
-    var position = 0
+public struct JSONCursor {
+    public let base: UnsafePointer<UInt8>
+    public let count: Int
+    public var position = 0
     /// Whether skipping tries the one-loop fast path first (JSONCursor+FastSkip.swift); tests turn it off to compare.
-    var fastSkips = true
+    public var fastSkips = true
 
-    static let maximumDepth = 256
+    public static let maximumDepth = 256
 
-    init(_ line: UnsafeRawBufferPointer) {
+    public init(_ line: UnsafeRawBufferPointer) {
         // An empty buffer may have no address; any valid one will do, as nothing is read past `count`.
         base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? JSONCursor.empty
         count = line.count
@@ -27,11 +38,14 @@ struct JSONCursor {
 
     nonisolated(unsafe) private static let empty = UnsafePointer<UInt8>(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 
-    @inline(__always) func peek() -> UInt8? { position < count ? base[position] : nil }
+    @inlinable
+    @inline(__always) public func peek() -> UInt8? { position < count ? base[position] : nil }
 
-    func fail(_ message: String) -> RecordScanner.Malformed { RecordScanner.Malformed(message: message, offset: position) }
+    @inlinable
+    public func fail(_ message: String) -> JSONMalformed { JSONMalformed(message: message, offset: position) }
 
-    @inline(__always) mutating func skipWhitespace() {
+    @inlinable
+    @inline(__always) public mutating func skipWhitespace() {
         while position < count {
             switch base[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -40,7 +54,8 @@ struct JSONCursor {
         }
     }
 
-    mutating func expect(_ byte: UInt8) throws(RecordScanner.Malformed) {
+    @inlinable
+    public mutating func expect(_ byte: UInt8) throws(JSONMalformed) {
         skipWhitespace()
         guard peek() == byte else { throw fail("expected '\(Character(Unicode.Scalar(byte)))'") }
         position += 1
@@ -50,7 +65,8 @@ struct JSONCursor {
 
     /// Skips the string that starts at `position` (its opening quote), checking its escapes; returns whether it has
     /// any (then its text needs ``decodeString(from:into:)``; else it is `base[start..<position - 1]` as it is).
-    mutating func skipString() throws(RecordScanner.Malformed) -> Bool {
+    @inlinable
+    public mutating func skipString() throws(JSONMalformed) -> Bool {
         switch Self.scanString(base, count, from: position) {
         case .end(let end, let escaped):
             position = end
@@ -64,7 +80,8 @@ struct JSONCursor {
     /// A high bit in each byte of `word` that is `"`, `\` or below 0x20 ("has zero byte" and "has byte less than"
     /// bit tricks). Bits above the lowest one may be false alarms; the lowest is exact.
     @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 {
+    @inlinable
+    public static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
         let zeroQuote = (quote &- ones) & ~quote
@@ -75,7 +92,7 @@ struct JSONCursor {
 
     /// Appends the text of the string whose opening quote is at `start`, escapes decoded, to `arena`; returns its
     /// range there. The string was checked by ``skipString()``.
-    func copyString(from start: Int, escaped: Bool, into arena: ByteArena) -> Range<Int> {
+    public func copyString(from start: Int, escaped: Bool, into arena: ByteArena) -> Range<Int> {
         let from = arena.count
         if !escaped {
             arena.append(UnsafeRawPointer(base + start + 1), count: position - start - 2)
@@ -114,7 +131,8 @@ struct JSONCursor {
     }
 
     @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    @inlinable
+    public static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
@@ -126,7 +144,8 @@ struct JSONCursor {
     // MARK: Walking the containers a caller reads
 
     /// Enters the object at `position` (after whitespace); false when it is empty (and consumed).
-    mutating func enterObject(depth: Int) throws(RecordScanner.Malformed) -> Bool {
+    @inlinable
+    public mutating func enterObject(depth: Int) throws(JSONMalformed) -> Bool {
         guard depth < Self.maximumDepth else { throw fail("nested more than \(Self.maximumDepth) levels deep") }
         try expect(UInt8(ascii: "{"))
         skipWhitespace()
@@ -136,7 +155,8 @@ struct JSONCursor {
 
     /// Reads a member's key and its colon, and stops at the value; returns the key's raw text, or nil when it has
     /// escapes (then it starts at `start`, for ``copyString(from:escaped:into:)``).
-    mutating func memberKey() throws(RecordScanner.Malformed) -> (start: Int, raw: UnsafeRawBufferPointer?) {
+    @inlinable
+    public mutating func memberKey() throws(JSONMalformed) -> (start: Int, raw: UnsafeRawBufferPointer?) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
         let start = position
@@ -148,7 +168,8 @@ struct JSONCursor {
     }
 
     /// After a member's value: true when another member follows, false at the object's end (both consumed).
-    mutating func nextMember() throws(RecordScanner.Malformed) -> Bool {
+    @inlinable
+    public mutating func nextMember() throws(JSONMalformed) -> Bool {
         skipWhitespace()
         guard position < count else { throw fail("the object is not closed") }
         let next = base[position]
@@ -159,7 +180,8 @@ struct JSONCursor {
     }
 
     /// Enters the array at `position`; false when it is empty (consumed) or is not an array (then skipped).
-    mutating func enterArray(depth: Int) throws(RecordScanner.Malformed) -> Bool {
+    @inlinable
+    public mutating func enterArray(depth: Int) throws(JSONMalformed) -> Bool {
         guard depth < Self.maximumDepth else { throw fail("nested more than \(Self.maximumDepth) levels deep") }
         skipWhitespace()
         guard peek() == UInt8(ascii: "[") else { try skipValue(depth: depth); return false }
@@ -171,7 +193,8 @@ struct JSONCursor {
     }
 
     /// After an element: true when another follows (and stops at it), false at the array's end (consumed).
-    mutating func nextElement() throws(RecordScanner.Malformed) -> Bool {
+    @inlinable
+    public mutating func nextElement() throws(JSONMalformed) -> Bool {
         skipWhitespace()
         guard position < count else { throw fail("the array is not closed") }
         let next = base[position]
@@ -186,7 +209,8 @@ struct JSONCursor {
 
     /// Skips any value, checking it is well formed; `depth` is the nesting of the value (containers inside it
     /// count one more each, up to ``maximumDepth``).
-    mutating func skipValue(depth: Int) throws(RecordScanner.Malformed) {
+    @inlinable
+    public mutating func skipValue(depth: Int) throws(JSONMalformed) {
         if fastSkips, let end = Self.valueEnd(base, count, from: position, depth: depth) {
             position = end
             return
@@ -195,7 +219,8 @@ struct JSONCursor {
     }
 
     /// ``skipValue(depth:)`` step by step, saying what is wrong.
-    private mutating func checkValue(depth: Int) throws(RecordScanner.Malformed) {
+    @usableFromInline
+    mutating func checkValue(depth: Int) throws(JSONMalformed) {
         skipWhitespace()
         guard position < count else { throw fail("a value is missing") }
         switch base[position] {
@@ -210,7 +235,7 @@ struct JSONCursor {
     }
 
     /// Skips the object at `position` (its `{`).
-    private mutating func skipObject(depth: Int) throws(RecordScanner.Malformed) {
+    private mutating func skipObject(depth: Int) throws(JSONMalformed) {
         guard depth < Self.maximumDepth else { throw fail("nested more than \(Self.maximumDepth) levels deep") }
         position += 1
         skipWhitespace()
@@ -231,7 +256,7 @@ struct JSONCursor {
     }
 
     /// Skips the array at `position` (its `[`).
-    private mutating func skipArray(depth: Int) throws(RecordScanner.Malformed) {
+    private mutating func skipArray(depth: Int) throws(JSONMalformed) {
         guard depth < Self.maximumDepth else { throw fail("nested more than \(Self.maximumDepth) levels deep") }
         position += 1
         skipWhitespace()
@@ -247,14 +272,14 @@ struct JSONCursor {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(RecordScanner.Malformed) {
+    private mutating func literal(_ word: StaticString) throws(JSONMalformed) {
         let length = word.utf8CodeUnitCount
         guard position + length <= count else { throw fail("a truncated literal") }
         guard memcmp(base + position, word.utf8Start, length) == 0 else { throw fail("an unknown literal") }
         position += length
     }
 
-    private mutating func number() throws(RecordScanner.Malformed) {
+    private mutating func number() throws(JSONMalformed) {
         let start = position
         if peek() == UInt8(ascii: "-") { position += 1 }
         guard digits() > 0 else { position = start; throw fail("an unexpected character") }
@@ -275,42 +300,55 @@ struct JSONCursor {
 
 /// A growable byte buffer reused from line to line: the decoded strings of one record.
 public final class ByteArena {
-    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    // Other modules reach the storage through the accessors below: a class's stored property accessed from another
+    // module is checked for exclusive access at run time (`@exclusivity(unchecked)` does not travel), which cost the
+    // import 3 % of its instructions.
+    @exclusivity(unchecked) @usableFromInline private(set) var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var capacity: Int
-    @exclusivity(unchecked) public internal(set) var count = 0
+    @exclusivity(unchecked) var count = 0
 
-    init(capacity: Int = 4096) {
+    /// The start of the bytes, valid until the arena next grows.
+    public var start: UnsafeMutablePointer<UInt8> { base }
+
+    /// How many bytes it holds; set it lower to drop the last ones, or higher after writing past it (after ``reserve(_:)``).
+    public var length: Int {
+        get { count }
+        set { count = newValue }
+    }
+
+    public init(capacity: Int = 4096) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
     }
 
     deinit { base.deallocate() }
 
-    func removeAll() { count = 0 }
+    public func removeAll() { count = 0 }
 
     /// The bytes of `range`, valid until the arena next grows or is cleared.
+    @inlinable
     public func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
-    @inline(__always) func append(_ byte: UInt8) {
+    @inline(__always) public func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
     }
 
-    func append(_ bytes: UnsafeRawPointer, count length: Int) {
+    public func append(_ bytes: UnsafeRawPointer, count length: Int) {
         if count + length > capacity { grow(to: count + length) }
         UnsafeMutableRawPointer(base + count).copyMemory(from: bytes, byteCount: length)
         count += length
     }
 
     /// Makes room for `extra` more bytes past `count`.
-    func reserve(_ extra: Int) {
+    public func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    func append(scalar: Unicode.Scalar) {
+    public func append(scalar: Unicode.Scalar) {
         for byte in UTF8.encode(scalar)! { append(byte) }
     }
 

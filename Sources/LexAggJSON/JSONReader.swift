@@ -14,7 +14,7 @@ import Darwin
 /// Nesting is counted as ``JSONValueParser`` counts it: a container read or skipped inside `n` containers is at
 /// depth `n + 1`, up to ``JSONCursor/maximumDepth``.
 public struct JSONReader {
-    public typealias Malformed = RecordScanner.Malformed
+    public typealias Malformed = JSONMalformed
 
     public enum Kind { case object, array, string, other }
 
@@ -114,7 +114,7 @@ public struct JSONReader {
     }
 
     /// Whether raw key bytes are `name`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func equals(_ raw: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
         raw.count == name.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, name.utf8Start, raw.count) == 0)
     }

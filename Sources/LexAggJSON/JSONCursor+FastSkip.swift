@@ -168,7 +168,9 @@ extension JSONCursor {
             return position != from
         }
         if base[position] == UInt8(ascii: "-") { position &+= 1 }
+        let integer = position
         guard digits() else { return nil }
+        guard position == integer &+ 1 || base[integer] != UInt8(ascii: "0") else { return nil }  // no leading zeros
         if position < count && base[position] == UInt8(ascii: ".") {
             position &+= 1
             guard digits() else { return nil }

@@ -282,7 +282,11 @@ public struct JSONCursor {
     private mutating func number() throws(JSONMalformed) {
         let start = position
         if peek() == UInt8(ascii: "-") { position += 1 }
-        guard digits() > 0 else { position = start; throw fail("an unexpected character") }
+        let integer = position
+        let count = digits()
+        guard count > 0 else { position = start; throw fail("an unexpected character") }
+        // JSON writes no leading zeros: `0`, `0.5`, but not `01`.
+        guard count == 1 || base[integer] != UInt8(ascii: "0") else { position = integer; throw fail("a number with a leading zero") }
         if peek() == UInt8(ascii: ".") { position += 1; guard digits() > 0 else { throw fail("a bad number") } }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             position += 1

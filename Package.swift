@@ -118,10 +118,14 @@ let package = Package(
         .target(name: "LexAggJSON"),
         // The lookup service: selection, cache wrapping, strategies, deadlines, fallbacks, merging, suggestions.
         .target(name: "LexAggAggregation", dependencies: ["LexAggCore", logging]),
-        // The per-provider cache: a SQLite file (GRDB) behind a provider decorator.
+        // The per-provider cache: a SQLite file (GRDB; reads of an existing file through SQLite's C interface)
+        // behind a provider decorator; stored answers are JSON, read back with LexAggJSON's reader.
         .target(
             name: "LexAggCache",
-            dependencies: ["LexAggCore", "LexAggAggregation", .product(name: "GRDB", package: "GRDB.swift"), logging]
+            dependencies: [
+                "LexAggCore", "LexAggAggregation", "LexAggJSON", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), logging,
+            ]
         ),
         // The configuration file (TOML) and its precedence: flags > environment > file > defaults.
         .target(
@@ -356,7 +360,7 @@ if fuzzing {
         .executableTarget(
             name: "lexagg-fuzz",
             dependencies: [
-                "LexAggCore", "LexAggConfig", "LexAggDictFormats", "LexAggHTTP", "LexAggLibrary", "LexAggWiktextract", "LexAggJSON",
+                "LexAggCore", "LexAggCache", "LexAggConfig", "LexAggDictFormats", "LexAggHTTP", "LexAggLibrary", "LexAggWiktextract", "LexAggJSON",
                 "LexAggDICTServer", .product(name: "NIOEmbedded", package: "swift-nio"),
             ] + providerDependencies,
             path: "Fuzz/Sources/LexAggFuzz",

@@ -119,7 +119,7 @@ seed() {
 # under 1.1 KB (gcide 7.9 KB): 4 KB holds 99.9 % of freedict and wn entries and 96 % of gcide's.
 max_len() {
     case "$1" in
-        wikitext|wiktionary-json|dictzip|wiktextract-*) echo 16384 ;;
+        wikitext|wiktionary-json|dictzip|wiktextract-*|stored-answer) echo 16384 ;;
         html-text) echo 8192 ;;
         *) echo 4096 ;;
     esac

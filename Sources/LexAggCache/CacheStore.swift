@@ -41,6 +41,14 @@ public final class CacheStore: AnswerStore {
     public var answersInline: Bool { true }
     private let warn: @Sendable (String) -> Void
     private let state = Mutex<State>(.closed)
+    /// Reads before GRDB opens the file (``quickRead(provider:formatVersion:key:)``).
+    private let reader = Mutex<ReaderState>(.untried)
+
+    private enum ReaderState {
+        case untried
+        case open(CacheFileReader)
+        case unusable
+    }
 
     private enum State {
         case closed
@@ -69,6 +77,18 @@ public final class CacheStore: AnswerStore {
         // Before the first write there is nothing to find: a read neither creates the file nor opens SQLite (an
         // offline lookup on a fresh install asks the cache for every online provider).
         guard !isMissing() else { return nil }
+        switch quickRead(provider: provider, formatVersion: formatVersion, key: key) {
+        case .found(let payload, let storedAt):
+            guard let result = Self.decode(payload) else { return nil }
+            return Record(
+                provider: provider, formatVersion: formatVersion, key: key, result: result,
+                storedAt: Date(timeIntervalSince1970: storedAt)
+            )
+        case .absent:
+            return nil
+        case .unusable:
+            break
+        }
         return perform("read the cache", writing: false) { db in
             guard let row = try Row.fetchOne(
                 db,
@@ -77,18 +97,46 @@ public final class CacheStore: AnswerStore {
             ) else { return nil }
             let payload: Data = row["payload"]
             let storedAt = Date(timeIntervalSince1970: row["stored_at"])
-            // A row this version cannot decode (written by a future lexagg with the same format version, or
-            // damaged) is a miss; the next answer from the source replaces it.
-            guard let result = try? JSONDecoder().decode(LookupResult.self, from: payload) else { return nil }
+            guard let result = StoredAnswer.decode(payload) else { return nil }
             return Record(provider: provider, formatVersion: formatVersion, key: key, result: result, storedAt: storedAt)
         } ?? nil
+    }
+
+    /// A stored payload's answer (``StoredAnswer``); nil, a miss, when it cannot be decoded.
+    static func decode(_ payload: [UInt8]) -> LookupResult? {
+        payload.withUnsafeBytes { StoredAnswer.decode($0) }
+    }
+
+    /// The row from ``CacheFileReader`` while GRDB has not opened the file in this process: a read of an existing
+    /// cache, the whole of a cached lookup, without GRDB's connection set-up. `.unusable` when the reader cannot
+    /// tell (the file is not right, or GRDB has it open already): then GRDB's path decides.
+    private func quickRead(provider: ProviderID, formatVersion: Int, key: String) -> CacheFileReader.Lookup {
+        guard case .closed = state.withLock({ $0 }) else { return .unusable }
+        return reader.withLock { reader in
+            switch reader {
+            case .unusable:
+                return .unusable
+            case .untried:
+                guard let opened = CacheFileReader(path: path, applicationID: Self.applicationID, schemaVersion: Self.schemaVersion) else {
+                    reader = .unusable
+                    return .unusable
+                }
+                reader = .open(opened)
+                fallthrough
+            case .open:
+                guard case .open(let opened) = reader else { return .unusable }
+                let found = opened.lookup(provider: provider.rawValue, formatVersion: formatVersion, key: key)
+                if case .unusable = found { reader = .unusable }
+                return found
+            }
+        }
     }
 
     /// Stores `record`, replacing what was stored under its key. Failures (a full disk) are warned about once.
     public func write(_ record: Record) {
         var result = record.result
         result.cachedAt = nil
-        guard let payload = try? JSONEncoder().encode(result) else { return }
+        guard let payload = StoredAnswer.encode(result) else { return }
         _ = perform("write to the cache") { db in
             try db.execute(
                 sql: """

@@ -102,6 +102,14 @@ public struct JSONReader {
         return String(decoding: UnsafeRawBufferPointer(start: cursor.base + start, count: cursor.position - start), as: UTF8.self)
     }
 
+    /// Whether the value at the cursor is `null` (then read); any other value is left where it is.
+    public mutating func null() throws(Malformed) -> Bool {
+        cursor.skipWhitespace()
+        guard cursor.peek() == UInt8(ascii: "n") else { return false }
+        try cursor.skipValue(depth: depth)
+        return true
+    }
+
     /// Skips the value at the cursor, checking it.
     public mutating func skip() throws(Malformed) {
         try cursor.skipValue(depth: depth)

@@ -36,7 +36,7 @@ public final class PostgresAnswerStore: AnswerStore {
             return nil
         } ?? nil
         guard let (payload, storedAt) = row,
-              let result = try? JSONDecoder().decode(LookupResult.self, from: payload)
+              let result = StoredAnswer.decode(payload)
         else { return nil }
         return CacheStore.Record(
             provider: provider, formatVersion: formatVersion, key: key, result: result,
@@ -47,7 +47,7 @@ public final class PostgresAnswerStore: AnswerStore {
     public func write(_ record: CacheStore.Record) async {
         var result = record.result
         result.cachedAt = nil
-        guard let payload = try? JSONEncoder().encode(result) else { return }
+        guard let payload = StoredAnswer.encode(result) else { return }
         _ = await perform("write to the cache") { connection in
             try await Self.upsert(record, payload: payload, on: connection, logger: self.database.logger)
         }

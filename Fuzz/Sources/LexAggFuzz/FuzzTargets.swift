@@ -1,6 +1,7 @@
 // libFuzzer targets for every parser of outside data. Built only by Fuzz/run.sh (LEXAGG_FUZZ=1 adds this target to
 // the package; CI never sees it). One shared library holds all targets; LEXAGG_FUZZ_TARGET picks one per run.
 import Foundation
+@testable import LexAggCache
 @testable import LexAggConfig
 import LexAggCore
 import LexAggDictFormats
@@ -235,6 +236,14 @@ public let fuzzTargets: [FuzzTarget] = [
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             precondition((try? decoder.decode(DatasetMetadata.self, from: Data(bytes))) == read, "metadata read differently")
+        }
+    },
+    // A stored answer from the cache: read without Foundation when it is as `JSONEncoder` writes it, and then exactly
+    // as Foundation's decoder reads it.
+    FuzzTarget(name: "stored-answer") { bytes in
+        bytes.withUnsafeBytes { raw in
+            guard let read = AnswerReader.read(raw) else { return }
+            precondition((try? JSONDecoder().decode(LookupResult.self, from: Data(bytes))) == read, "answer read differently")
         }
     },
     // An imported dataset file, damaged: opened by the offline provider, which looks words up in it, reads their

@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+@testable import LexAggCache
+import LexAggCore
+import Testing
+
+/// Stored answers are read with ``AnswerReader`` and, for anything it refuses, Foundation's `JSONDecoder`: whichever
+/// answers, the value must be the one `JSONDecoder` gives.
+@Suite struct StoredAnswerTests {
+    /// Text that exercises JSON's escapes and UTF-8: quotes, backslashes, slashes, control characters (which
+    /// `JSONEncoder` writes as `\u00XX`), Cyrillic, CJK, emoji, combining marks.
+    static let pieces = [
+        "bank", "an \"edge\"", "C:\\path", "a/b", "tab\there", "line\nbreak", "bell\u{07}", "nul\u{0}x", "банк",
+        "銀行", "🏦 money", "e\u{301}", "", " ", "Zürich", "<tag>&amp;",
+    ]
+
+    static func text(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(separator: " ")
+    }
+
+    static func provenance(_ random: inout SeededGenerator) -> Provenance {
+        Provenance(
+            provider: [ProviderID("wiktionary")!, ProviderID("pons")!, ProviderID("dict-server")!].randomElement(using: &random)!,
+            source: "https://en.wiktionary.org/wiki/" + text(&random),
+            retrievedAt: Date(timeIntervalSinceReferenceDate: Double.random(in: -1e9...1e9, using: &random))
+        )
+    }
+
+    static func maybe<T>(_ random: inout SeededGenerator, _ make: (inout SeededGenerator) -> T) -> T? {
+        Bool.random(using: &random) ? make(&random) : nil
+    }
+
+    static func list<T>(_ random: inout SeededGenerator, upTo limit: Int, _ make: (inout SeededGenerator) -> T) -> [T] {
+        (0..<Int.random(in: 0...limit, using: &random)).map { _ in make(&random) }
+    }
+
+    static func sense(_ random: inout SeededGenerator, depth: Int) -> Sense {
+        Sense(
+            definition: text(&random), examples: list(&random, upTo: 2, text), labels: list(&random, upTo: 2, text),
+            synonyms: list(&random, upTo: 2, text), antonyms: list(&random, upTo: 1, text),
+            subsenses: depth < 2 ? list(&random, upTo: 2) { sense(&$0, depth: depth + 1) } : [],
+            formOf: maybe(&random) { FormOf(lemma: text(&$0), form: maybe(&$0, text)) },
+            sources: list(&random, upTo: 2, provenance)
+        )
+    }
+
+    static func result(seed: UInt64) -> LookupResult {
+        var random = SeededGenerator(seed: seed)
+        let languages = ["en", "de", "ru", "fr", "zh"].map { Language($0)! }
+        let entries = list(&random, upTo: 3) { random in
+            Entry(
+                headword: text(&random), language: maybe(&random) { languages.randomElement(using: &$0)! },
+                pronunciations: list(&random, upTo: 2) { random in
+                    Pronunciation(
+                        text: text(&random), notation: [.ipa, .enPR, .other].randomElement(using: &random)!,
+                        accent: maybe(&random, text), audioURL: maybe(&random) { "https://x.invalid/" + text(&$0) + ".ogg" },
+                        provenance: provenance(&random)
+                    )
+                },
+                senseGroups: list(&random, upTo: 3) { random in
+                    SenseGroup(
+                        partOfSpeech: maybe(&random) { PartOfSpeech(["noun", "verb", "adj", "phrase"].randomElement(using: &$0)!) },
+                        senses: list(&random, upTo: 3) { sense(&$0, depth: 0) },
+                        synonyms: list(&random, upTo: 2, text), antonyms: list(&random, upTo: 2, text)
+                    )
+                },
+                translations: list(&random, upTo: 2) { random in
+                    Translation(
+                        text: text(&random),
+                        pair: LanguagePair(source: languages.randomElement(using: &random)!, target: languages.randomElement(using: &random)!),
+                        notes: list(&random, upTo: 2, text),
+                        partOfSpeech: maybe(&random) { _ in PartOfSpeech.noun }, context: maybe(&random, text),
+                        examples: list(&random, upTo: 2) { TranslatedExample(source: text(&$0), target: text(&$0)) },
+                        provenance: provenance(&random)
+                    )
+                },
+                etymology: maybe(&random, text), provenance: provenance(&random)
+            )
+        }
+        return LookupResult(
+            entries: entries,
+            cachedAt: maybe(&random) { Date(timeIntervalSinceReferenceDate: Double.random(in: 0...1e9, using: &$0)) }
+        )
+    }
+
+    static func foundation(_ bytes: [UInt8]) -> LookupResult? {
+        try? JSONDecoder().decode(LookupResult.self, from: Data(bytes))
+    }
+
+    static func reader(_ bytes: [UInt8]) -> LookupResult? {
+        bytes.withUnsafeBytes { AnswerReader.read($0) }
+    }
+
+    static func decode(_ text: String) -> LookupResult? {
+        Data(text.utf8).withUnsafeBytes { StoredAnswer.decode($0) }
+    }
+
+    @Test func everyGeneratedAnswerIsReadAsFoundationReadsIt() throws {
+        for seed in UInt64(0)..<300 {
+            let result = Self.result(seed: seed)
+            let bytes = Array(try JSONEncoder().encode(result))
+            let read = try #require(Self.reader(bytes), "seed \(seed): refused \(String(decoding: bytes, as: UTF8.self))")
+            #expect(read == result, "seed \(seed)")
+            #expect(read == Self.foundation(bytes), "seed \(seed)")
+        }
+    }
+
+    @Test func theStoreEncodesAndDecodesThroughTheSamePair() throws {
+        let result = Self.result(seed: 42)
+        let payload = try #require(StoredAnswer.encode(result))
+        #expect(StoredAnswer.decode(payload) == result)
+    }
+
+    static let provenanceJSON = #"{"provider":"wiktionary","source":"s","retrievedAt":1.5}"#
+
+    /// Shapes the encoder does not write but Foundation's decoder takes: optional members missing or null, members it
+    /// does not know, white space, SenseGroup's own defaults. The reader must take them and agree.
+    @Test(arguments: [
+        #"{"entries":[]}"#,
+        #" { "entries" : [ ] , "cachedAt" : null } "#,
+        #"{"entries":[],"future":{"x":[1,2,{"y":null}]},"cachedAt":12}"#,
+        #"{"entries":[{"headword":"a","language":null,"pronunciations":[],"senseGroups":[{"senses":[]}],"translations":[],"provenance":\#(provenanceJSON)}]}"#,
+        #"{"entries":[{"headword":"a","language":"de","pronunciations":[],"senseGroups":[{"partOfSpeech":"n.","senses":[],"synonyms":null}],"translations":[],"etymology":null,"provenance":\#(provenanceJSON)}]}"#,
+        #"{"entries":[{"headword":"\u0061\/\u00e9","pronunciations":[],"senseGroups":[],"translations":[],"provenance":{"provider":"pons","source":"","retrievedAt":-1e3}}]}"#,
+    ])
+    func shapesFoundationTakesAreTakenAlike(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let read = try #require(Self.reader(bytes))
+        #expect(read == Self.foundation(bytes))
+    }
+
+    /// What the reader refuses goes to Foundation's decoder, which decides: the stored answer is what it says.
+    @Test(arguments: [
+        #"{"entries":[],"entries":[]}"#,  // a member twice
+        #"{"entries":{}}"#,  // an object for an array
+        #"{"cachedAt":1}"#,  // a required member missing
+        #"{"entries":[],"cachedAt":"yesterday"}"#,  // an optional member of another type
+        #"{"entries":[{"headword":"a","language":"not a code","pronunciations":[],"senseGroups":[],"translations":[],"provenance":\#(provenanceJSON)}]}"#,
+        #"{"entries":[{"headword":"a","pronunciations":[],"senseGroups":[],"translations":[],"provenance":{"provider":"Not An ID","source":"s","retrievedAt":1}}]}"#,
+        #"{"entries":[{"headword":"a","pronunciations":[{"text":"x","notation":"braille","provenance":\#(provenanceJSON)}],"senseGroups":[],"translations":[],"provenance":\#(provenanceJSON)}]}"#,
+        #"{"entries":[{"headword":"\ud83c\udfe6","pronunciations":[],"senseGroups":[],"translations":[],"provenance":\#(provenanceJSON)}]}"#,  // escaped surrogates
+        #"{"entries":[{"headword":"\ud83c","pronunciations":[],"senseGroups":[],"translations":[],"provenance":\#(provenanceJSON)}]}"#,  // a lone one
+        #"{"entries":[],"cachedAt":1e999}"#,  // no finite Double
+        #"{"entries":[],"cachedAt":034988391.5}"#,  // a leading zero: not JSON (found by fuzzing)
+        #"{"entries":[]} trailing"#,
+        #"{"entries":[]"#,
+        #"[]"#,
+        "",
+    ])
+    func whatTheReaderRefusesFoundationDecides(_ text: String) {
+        #expect(Self.reader(Array(text.utf8)) == nil)
+        #expect(Self.decode(text) == Self.foundation(Array(text.utf8)))
+    }
+
+    @Test func textThatIsNotUTF8IsRefused() throws {
+        var bytes = Array(#"{"entries":[{"headword":"ab","pronunciations":[],"senseGroups":[],"translations":[],"provenance":"#.utf8)
+        bytes += Array(Self.provenanceJSON.utf8) + Array("}]}".utf8)
+        #expect(Self.reader(bytes) != nil)
+        bytes[bytes.firstIndex(of: UInt8(ascii: "b"))!] = 0xFF
+        #expect(Self.reader(bytes) == nil)
+        #expect(bytes.withUnsafeBytes { StoredAnswer.decode($0) } == Self.foundation(bytes))
+    }
+}
+
+/// The cache file is read through SQLite's C interface until GRDB opens it (``CacheFileReader``).
+@Suite struct CacheFileReaderTests {
+    let provider = ProviderID("online")!
+
+    func record(_ key: String, _ result: LookupResult) -> CacheStore.Record {
+        CacheStore.Record(provider: provider, formatVersion: 3, key: key, result: result, storedAt: Date(timeIntervalSince1970: 1_700_000_000.25))
+    }
+
+    @Test func aNewProcessReadsWhatAnotherWrote() throws {
+        let fixture = Fixture()
+        let positive = StoredAnswerTests.result(seed: 7)
+        let writer = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        writer.write(record("define|x|*|bank", positive))
+        writer.write(record("define|x|*|qqq", .notFound))
+        // A second store, as another process would be: it has not opened the file.
+        let reader = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        var expected = positive
+        expected.cachedAt = nil
+        let found = try #require(reader.read(provider: provider, formatVersion: 3, key: "define|x|*|bank"))
+        #expect(found.result == expected)
+        #expect(found.storedAt == Date(timeIntervalSince1970: 1_700_000_000.25))
+        #expect(reader.read(provider: provider, formatVersion: 3, key: "define|x|*|qqq")?.result == .notFound)
+        #expect(reader.read(provider: provider, formatVersion: 2, key: "define|x|*|bank") == nil)
+        #expect(reader.read(provider: ProviderID("other")!, formatVersion: 3, key: "define|x|*|bank") == nil)
+        // Writing opens GRDB beside the reader; reads go on answering, the new answer among them.
+        reader.write(record("define|x|*|river", positive))
+        #expect(reader.read(provider: provider, formatVersion: 3, key: "define|x|*|river")?.result == expected)
+        #expect(reader.read(provider: provider, formatVersion: 3, key: "define|x|*|bank")?.result == expected)
+        #expect(fixture.warnings.all.isEmpty, "\(fixture.warnings.all)")
+    }
+
+    /// A database with the cache's table and columns that is not lexagg's (no application id) is not read from: it
+    /// goes to GRDB's path, which moves it aside, as before this reader.
+    @Test func aLookalikeDatabaseIsNotReadButMovedAside() async throws {
+        let fixture = Fixture()
+        let other = try DatabaseQueue(path: fixture.path)
+        let payload = try JSONEncoder().encode(StoredAnswerTests.result(seed: 1))
+        try await other.write { db in
+            try db.execute(sql: """
+                CREATE TABLE answer (provider TEXT, format_version INTEGER, key TEXT, negative INTEGER, payload BLOB, stored_at REAL);
+                INSERT INTO answer VALUES ('online', 3, 'k', 0, ?, 1.0)
+                """, arguments: [payload])
+        }
+        try other.close()
+        let store = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        #expect(store.read(provider: provider, formatVersion: 3, key: "k") == nil)
+        #expect(fixture.warnings.all.contains { $0.contains("moved it to") }, "\(fixture.warnings.all)")
+    }
+}

@@ -249,7 +249,7 @@ enum Templates {
         extension ProviderFactory {
             /// Builds the \(name) provider from its settings (`[providers.\(id)]`, `LEXAGG_\(id.uppercased())_*`). Nothing is
             /// opened or connected until the first lookup.
-            public static let \(id) = ProviderFactory(name: "\(id)") { environment in
+            public static let \(id) = ProviderFactory(name: "\(id)", ids: [.\(id)]) { environment in
                 .init(providers: [\(make)])
             }
         }

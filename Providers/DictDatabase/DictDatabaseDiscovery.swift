@@ -13,7 +13,7 @@ extension ProviderFactory {
     ///
     /// Each database becomes its own provider; when two have the same id, the one found first wins, so a
     /// database on `LEXAGG_DICT_PATH` overrides the system's, and the system's the embedded one.
-    public static let dictDatabases = ProviderFactory(name: "dict-database") { environment in
+    public static let dictDatabases = ProviderFactory(name: "dict-database", ids: [.wordnet]) { environment in
         DictDatabaseDiscovery.discover(environment: environment)
     }
 }

@@ -22,7 +22,8 @@ public final class CommandContext: Sendable {
     private let loadedSettings = Mutex<Result<Settings, ConfigError>?>(nil)
     private let logLevel: LogLevelControl
     private let quiet = Mutex(false)
-    private let reportedProblems = Mutex(false)
+    /// How many of the registry's problems were reported.
+    private let reportedProblems = Mutex(0)
     /// The one logger: providers, their HTTP clients and the lookup service get copies of it. Standard error, at the
     /// level `--verbose`/`--debug` or `LEXAGG_LOG` ask for (errors only by default).
     public let logger: Logger
@@ -152,11 +153,20 @@ public final class CommandContext: Sendable {
         output.writeError(localized(.errorLine, message) + "\n")
     }
 
-    /// Reports the factories' problems (an unreadable `LEXAGG_DICT_PATH` entry) as warnings, once per run however
-    /// many times a command asks the lookup service (`suggest` asks it for random words and for definitions).
-    func reportRegistryProblems() {
-        guard reportedProblems.withLock({ reported in defer { reported = true }; return !reported }) else { return }
-        for problem in registry.problems { warn(problem) }
+    /// Reports the factories' problems (an unreadable `LEXAGG_DICT_PATH` entry) as warnings, each once per run however
+    /// many times a command asks (`suggest` asks the lookup service for random words and for definitions).
+    ///
+    /// The registry builds factories as they are needed (`--providers wiktionary` builds one), so by default this
+    /// reports the problems of the factories built so far that were not reported yet: commands call it again after
+    /// their lookups. `everything` builds every factory first (the servers, which serve them all).
+    func reportRegistryProblems(everything: Bool = false) {
+        let registry = registry
+        let problems = everything ? registry.problems : registry.builtProblems
+        let new = reportedProblems.withLock { reported in
+            defer { reported = max(reported, problems.count) }
+            return problems.dropFirst(reported)
+        }
+        for problem in new { warn(problem) }
     }
 }
 

@@ -72,15 +72,21 @@ public struct ProviderFactory: Sendable {
     }
 
     public var name: String
+    /// The ids of the providers it always builds (its own sources: `wiktionary`, the embedded `wordnet`), if any: a
+    /// lookup that names one builds this factory alone, and no other factory may build a provider under it. Empty for
+    /// a factory whose providers are found at run time (databases, datasets, configured programs).
+    public var ids: Set<ProviderID>
     /// More environment variables that set its providers' settings, beside the standard `LEXAGG_<ID>_ENDPOINT`,
     /// `_SECRET`, `_DATABASE`, `_COMMAND`: variable → dotted key (`"LEXAGG_DICT_SERVER": "providers.dict-server.endpoint"`).
     public var aliases: [String: String]
     public var make: @Sendable (ProviderEnvironment) -> Products
 
     public init(
-        name: String, aliases: [String: String] = [:], make: @escaping @Sendable (ProviderEnvironment) -> Products
+        name: String, ids: Set<ProviderID> = [], aliases: [String: String] = [:],
+        make: @escaping @Sendable (ProviderEnvironment) -> Products
     ) {
         self.name = name
+        self.ids = ids
         self.aliases = aliases
         self.make = make
     }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import LexAggAggregation
 import LexAggCore
+import Synchronization
 import Testing
 
 /// A provider whose answer is fixed by the test.
@@ -99,6 +100,66 @@ struct ScriptedProvider: DefinitionProviding {
         let registry = ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: ["ID": "b"]))
         #expect(registry.ids.map(\.rawValue) == ["a", "b"])
         #expect(registry.problems == ["p1"])
+    }
+
+    /// Counts how often each factory was run.
+    final class Runs: Sendable {
+        private let counts = Mutex<[String: Int]>([:])
+        func add(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
+        var all: [String: Int] { counts.withLock { $0 } }
+    }
+
+    static func factories(_ runs: Runs) -> [ProviderFactory] {
+        [
+            // Found at run time, like dictd databases: one of them takes the name another factory declares.
+            ProviderFactory(name: "found") { _ in
+                runs.add("found")
+                return .init(providers: [ScriptedProvider("local", .empty), ScriptedProvider("online", .empty)], problems: ["found: p"])
+            },
+            ProviderFactory(name: "online", ids: [ProviderID("online")!]) { _ in
+                runs.add("online")
+                return .init(providers: [ScriptedProvider("online", .answer("x"), online: true)], problems: ["online: p"])
+            },
+            ProviderFactory(name: "other", ids: [ProviderID("other")!]) { _ in
+                runs.add("other")
+                return .init(providers: [ScriptedProvider("other", .empty)])
+            },
+        ]
+    }
+
+    @Test func aDeclaredIdIsBuiltByItsOwnFactoryAlone() throws {
+        let runs = Runs()
+        let registry = ProviderRegistry(factories: Self.factories(runs), environment: ProviderEnvironment(variables: [:]))
+        #expect(runs.all.isEmpty, "nothing is built before it is asked")
+        let resolved = try registry.resolve(["online"])
+        #expect(resolved.map(\.descriptor.id.rawValue) == ["online"])
+        #expect(runs.all == ["online": 1])
+        #expect(registry.builtProviders.map(\.descriptor.id.rawValue) == ["online"])
+        #expect(registry.builtProblems == ["online: p"])
+        // An id nobody declares needs everything, built once; the factory built before is not run again.
+        #expect(registry.provider(ProviderID("local")!) != nil)
+        #expect(runs.all == ["online": 1, "found": 1, "other": 1])
+        _ = registry.providers
+        #expect(runs.all == ["online": 1, "found": 1, "other": 1])
+    }
+
+    /// The earlier factory's provider would win an id otherwise: a declared id stays with its factory, built lazily or
+    /// all at once, so `--providers online` means the same provider either way.
+    @Test func aDeclaredIdIsLeftOutOfOtherFactoriesWithAProblem() throws {
+        let registry = ProviderRegistry(factories: Self.factories(Runs()), environment: ProviderEnvironment(variables: [:]))
+        #expect(registry.ids.map(\.rawValue) == ["local", "online", "other"])
+        let online = try #require(registry.provider(ProviderID("online")!))
+        #expect(online.descriptor.requiresNetwork, "the declaring factory's")
+        #expect(registry.problems.contains("found: a provider named 'online' is left out: that name is online's"))
+        let lazy = ProviderRegistry(factories: Self.factories(Runs()), environment: ProviderEnvironment(variables: [:]))
+        #expect(try lazy.resolve(["online"]).first?.descriptor.requiresNetwork == true)
+    }
+
+    @Test func anUnknownIdIsReportedWithTheNearestAfterBuildingEverything() {
+        let runs = Runs()
+        let registry = ProviderRegistry(factories: Self.factories(runs), environment: ProviderEnvironment(variables: [:]))
+        #expect(throws: RegistryError.unknownID("locl", suggestion: ProviderID("local"))) { try registry.resolve(["locl"]) }
+        #expect(runs.all == ["online": 1, "found": 1, "other": 1])
     }
 }
 

@@ -1,14 +1,28 @@
 import LexAggCore
+import Synchronization
 
 /// The providers lexagg knows, in priority order, and what each can do.
 ///
-/// Built once, in the composition root, from a list of ``ProviderFactory`` values, then passed down.
-/// It is a plain value: tests build their own.
+/// Built once, in the composition root, from a list of ``ProviderFactory`` values, then passed down; tests build
+/// their own from providers. A registry from factories builds them on first use, and only what is asked: a provider
+/// named by the id its factory declares (``ProviderFactory/ids``) is built with its own factory alone, so `lookup
+/// word --providers wiktionary` lists no dictd directories and opens no datasets. Anything that needs the whole list
+/// (``providers``, ``ids``, an id no factory declares) builds every factory, once.
+///
+/// A declared id belongs to its factory: a provider another factory builds under it (a dictd database file or a
+/// dataset named `wiktionary`) is left out, with a problem line, so that what an id means does not depend on how
+/// much was built. Otherwise, when two providers share an id, the one of the earlier factory wins.
 public struct ProviderRegistry: Sendable {
+    private let catalog: Catalog
+
     /// All providers, in priority order (the order of registration).
-    public let providers: [any DictionaryProvider]
+    public var providers: [any DictionaryProvider] { catalog.everything().providers }
     /// Problems the factories met (an unreadable search-path entry), one line each.
-    public let problems: [String]
+    public var problems: [String] { catalog.everything().problems }
+    /// The providers built so far: every one that was asked or answered (all of them once ``providers`` was read).
+    public var builtProviders: [any DictionaryProvider] { catalog.built().providers }
+    /// The problems of the factories built so far, in the order they were built.
+    public var builtProblems: [String] { catalog.built().problems }
 
     /// Creates a registry.
     /// - Throws: ``RegistryError/duplicateID(_:)`` when two providers share an identifier.
@@ -17,30 +31,19 @@ public struct ProviderRegistry: Sendable {
         for provider in providers where !seen.insert(provider.descriptor.id).inserted {
             throw RegistryError.duplicateID(provider.descriptor.id)
         }
-        self.providers = providers
-        self.problems = []
+        catalog = Catalog(providers: providers)
     }
 
-    /// Builds the providers of every factory, dropping a later provider whose id an earlier one already uses.
+    /// A registry of the providers `factories` build, each factory run on first need.
     public init(factories: [ProviderFactory], environment: ProviderEnvironment) {
-        var seen = Set<ProviderID>()
-        var providers: [any DictionaryProvider] = []
-        var problems: [String] = []
-        for factory in factories {
-            let products = factory.make(environment)
-            problems += products.problems
-            for provider in products.providers where seen.insert(provider.descriptor.id).inserted {
-                providers.append(provider)
-            }
-        }
-        self.providers = providers
-        self.problems = problems
+        catalog = Catalog(factories: factories, environment: environment)
     }
 
     public var ids: [ProviderID] { providers.map(\.descriptor.id) }
 
     public func provider(_ id: ProviderID) -> (any DictionaryProvider)? {
-        providers.first { $0.descriptor.id == id }
+        if let declared = catalog.declaredProvider(id) { return declared }
+        return providers.first { $0.descriptor.id == id }
     }
 
     /// Resolves user-given identifiers (`--providers a,b`), keeping the user's order and dropping repeats.
@@ -117,5 +120,104 @@ extension String {
         while slice.first == character { slice = slice.dropFirst() }
         while slice.last == character { slice = slice.dropLast() }
         return String(slice)
+    }
+}
+
+/// What a registry holds: its factories' products, made on first need and kept.
+private final class Catalog: Sendable {
+    struct Listing {
+        var providers: [any DictionaryProvider] = []
+        var problems: [String] = []
+    }
+
+    private struct State {
+        /// Each factory's products once made (by factory index).
+        var made: [Int: ProviderFactory.Products] = [:]
+        /// Problems in the order their factories were made.
+        var problems: [String] = []
+        /// The whole list, once made.
+        var everything: Listing?
+    }
+
+    private let factories: [ProviderFactory]
+    private let environment: ProviderEnvironment?
+    /// Which factory each declared id belongs to.
+    private let owners: [ProviderID: Int]
+    private let state: Mutex<State>
+
+    init(providers: [any DictionaryProvider]) {
+        factories = []
+        environment = nil
+        owners = [:]
+        state = Mutex(State(everything: Listing(providers: providers)))
+    }
+
+    init(factories: [ProviderFactory], environment: ProviderEnvironment) {
+        self.factories = factories
+        self.environment = environment
+        var owners: [ProviderID: Int] = [:]
+        for (index, factory) in factories.enumerated() {
+            for id in factory.ids where owners[id] == nil { owners[id] = index }
+        }
+        self.owners = owners
+        state = Mutex(State())
+    }
+
+    /// The provider with the declared id `id`, built by its own factory alone; nil when no factory declares `id` or
+    /// its factory did not build it (then only the whole list can tell).
+    func declaredProvider(_ id: ProviderID) -> (any DictionaryProvider)? {
+        guard let owner = owners[id] else { return nil }
+        return state.withLock { state in
+            if let everything = state.everything { return everything.providers.first { $0.descriptor.id == id } }
+            return products(of: owner, in: &state).providers.first { $0.descriptor.id == id }
+        }
+    }
+
+    /// Every factory's providers, in order, without repeated ids and with declared ids kept to their factories.
+    func everything() -> Listing {
+        state.withLock { state in
+            if let everything = state.everything { return everything }
+            var listing = Listing()
+            var seen = Set<ProviderID>()
+            for index in factories.indices {
+                for provider in products(of: index, in: &state).providers {
+                    let id = provider.descriptor.id
+                    if let owner = owners[id], owner != index {
+                        state.problems.append(
+                            "\(factories[index].name): a provider named '\(id)' is left out: that name is \(factories[owner].name)'s"
+                        )
+                        continue
+                    }
+                    if seen.insert(id).inserted { listing.providers.append(provider) }
+                }
+            }
+            listing.problems = state.problems
+            state.everything = listing
+            return listing
+        }
+    }
+
+    /// What has been built so far.
+    func built() -> Listing {
+        state.withLock { state in
+            if let everything = state.everything { return everything }
+            var listing = Listing(problems: state.problems)
+            var seen = Set<ProviderID>()
+            for index in factories.indices {
+                guard let products = state.made[index] else { continue }
+                for provider in products.providers where owners[provider.descriptor.id].map({ $0 == index }) ?? true {
+                    if seen.insert(provider.descriptor.id).inserted { listing.providers.append(provider) }
+                }
+            }
+            return listing
+        }
+    }
+
+    private func products(of index: Int, in state: inout State) -> ProviderFactory.Products {
+        if let made = state.made[index] { return made }
+        let products = factories[index].make(environment!)
+        state.made[index] = products
+        state.problems += products.problems
+        return products
     }
 }

@@ -70,7 +70,7 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
             }
         }
         let service = try context.lookupService()
-        context.reportRegistryProblems()
+        defer { context.reportRegistryProblems() }  // of the factories the choice of providers built
         let saver = try await WordSaver(
             service: service, language: language, translatingTo: target,
             options: RequestOptions(providers: providerNames(providers), offline: offline, readerLanguages: context.readerLanguages),

@@ -54,7 +54,7 @@ extension CommandContext {
         timeout: Duration? = nil
     ) async throws -> LookupService<ContinuousClock>.Definitions {
         let service = try lookupService()
-        reportRegistryProblems()
+        defer { reportRegistryProblems() }  // of the factories the choice of providers built
         let definitions = try await service.definitions(
             language: language, translatingTo: target,
             options: RequestOptions(providers: providerNames(providers), timeout: timeout, offline: offline, suggest: false)
@@ -69,7 +69,7 @@ extension CommandContext {
         -> LookupService<ContinuousClock>.RandomWords
     {
         let service = try lookupService()
-        reportRegistryProblems()
+        defer { reportRegistryProblems() }
         return try await service.randomWords(
             language: language, options: RequestOptions(providers: providerNames(providers), timeout: timeout)
         )

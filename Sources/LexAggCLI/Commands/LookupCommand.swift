@@ -121,6 +121,7 @@ struct LookupOptions: Equatable, ContextCommand {
             throw CommandFailure.usage(localized(.libraryInvalidWord, ErrorText.text(error)))
         }
         let answer = await session.lookUp(query)
+        context.reportRegistryProblems()  // of what the lookup built after choosing its providers (lemma fallbacks)
         if let language = session.language, answer.result.allFailed,
            answer.result.failures.allSatisfy({ $0.code == .unsupportedLanguage })
         {

@@ -29,7 +29,7 @@ struct MCPCommand: ParsableCommand, ContextCommand {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let service = try context.lookupService(memo: true)
-        context.reportRegistryProblems()
+        context.reportRegistryProblems(everything: true)
         let names = providerNames(providers)
         if let names {
             do { _ = try context.registry.resolve(names) } catch { throw CommandFailure.usage(ErrorText.text(error)) }

@@ -26,7 +26,7 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
         case .json:
             context.output.write(JSONOutput.encode(JSONOutput.ProvidersDocument(providers: infos, problems: registry.problems)))
         case .text:
-            context.reportRegistryProblems()
+            context.reportRegistryProblems(everything: true)
             context.output.write(wide ? table(infos, style: context.style) : narrowTable(infos, style: context.style))
         }
         return .success

@@ -59,11 +59,13 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
             throw CommandFailure.usage(ErrorText.text(error))
         }
         let service = try context.lookupService()
-        context.reportRegistryProblems()
+        // Problems of the factories the translation needed (all of them without --providers), before its answer.
+        defer { context.reportRegistryProblems() }
         let answer = try await service.translate(query, options: RequestOptions(
             providers: providerNames(providers), strategy: strategy, timeout: try parseTimeout(timeout),
             offline: offline, noCache: noCache, refresh: refresh, suggest: false
         ))
+        context.reportRegistryProblems()
         let result = answer.result
         switch format {
         case .json:

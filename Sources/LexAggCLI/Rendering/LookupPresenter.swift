@@ -29,11 +29,12 @@ struct LookupPresenter: Sendable {
         self.context = context
         let service = try context.lookupService()
         let language = try options.lang.map { try parseLanguage($0) } ?? context.settings.language
-        context.reportRegistryProblems()
         var request = try options.requestOptions()
         readers = context.readerLanguages
         senses = options.all ? nil : (options.senses ?? (try? context.settings)?.sensesShown ?? 5)
         request.readerLanguages = readers
+        // Problems of the factories the lookup needed (every one, without --providers), before its answer or error.
+        defer { context.reportRegistryProblems() }
         definitions = try await service.definitions(language: language, options: request)
         for note in definitions.notes where note.kind == .skipped { context.warn(note.message) }
         names = service.registry.displayNames
@@ -100,8 +101,9 @@ extension LookupOptions {
 
 extension ProviderRegistry {
     /// Each provider's display name, for footers and listings.
+    /// The names of the providers built so far: every one that answered.
     var displayNames: [ProviderID: String] {
-        Dictionary(providers.map { ($0.descriptor.id, $0.descriptor.displayName) }) { first, _ in first }
+        Dictionary(builtProviders.map { ($0.descriptor.id, $0.descriptor.displayName) }) { first, _ in first }
     }
 }
 

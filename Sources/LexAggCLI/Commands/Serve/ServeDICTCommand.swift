@@ -51,7 +51,7 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         let service = try context.lookupService(memo: true)
-        context.reportRegistryProblems()
+        context.reportRegistryProblems(everything: true)
         let configuration = DICTServer.Configuration(
             host: host, port: port, providers: providerNames(providers), offline: offline,
             maximumConnections: maximumConnections, idleTimeout: .seconds(idleTimeout),

@@ -64,7 +64,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
             context.apply(Verbosity(level: .notice))
         }
         let service = try context.lookupService(memo: true)
-        context.reportRegistryProblems()
+        context.reportRegistryProblems(everything: true)
         let settings = HTTPServerSettings(
             host: host, port: port, token: try token ?? context.settings.serverToken,
             rateLimit: rateLimit == 0 ? nil : HTTPServerSettings.RateLimit(requestsPerMinute: rateLimit, burst: burst),

@@ -47,9 +47,17 @@ public final class CommandContext: Sendable {
     /// Whether warnings are silenced (`--quiet`).
     var isQuiet: Bool { quiet.withLock { $0 } }
 
-    /// The variables the factories accept beside the standard ones (`LEXAGG_DICT_SERVER`).
+    /// The variables the factories accept beside the standard ones (`LEXAGG_DICT_SERVER`), the first factory's when
+    /// two name the same one.
     private var aliases: [String: String] {
-        factories.reduce(into: [:]) { $0.merge($1.aliases) { first, _ in first } }
+        // Sized first and filled by hand: `merge` grows the dictionary, and growing a [String: String] makes the
+        // runtime prove `String: Hashable` by scanning every conformance record of the binary (0.8 million
+        // instructions, callgrind), a seventh of a cached lookup.
+        var aliases = [String: String](minimumCapacity: factories.reduce(0) { $0 + $1.aliases.count })
+        for factory in factories {
+            for (variable, key) in factory.aliases where aliases[variable] == nil { aliases[variable] = key }
+        }
+        return aliases
     }
 
     /// The registry, built once from the factories.

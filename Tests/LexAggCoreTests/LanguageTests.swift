@@ -97,7 +97,11 @@ import Testing
         #expect(ProviderError.Code.malformedResponse.description == "malformed-response")
     }
 
-    @Test(arguments: [("wordnet", true), ("freedict-eng-deu", true), ("Wordnet", false), ("-x", false), ("a b", false), ("", false)])
+    @Test(arguments: [
+        ("wordnet", true), ("freedict-eng-deu", true), ("x-", true), ("2", true), (String(repeating: "a", count: 64), true),
+        ("Wordnet", false), ("-x", false), ("a b", false), ("", false), (String(repeating: "a", count: 65), false),
+        ("wörter", false), ("ａ", false), ("a_b", false), ("a\r\n", false), ("a:", false), ("a/", false), ("a`", false), ("a{", false),
+    ])
     func validatesProviderIDs(raw: String, valid: Bool) {
         #expect((ProviderID(raw) != nil) == valid)
     }

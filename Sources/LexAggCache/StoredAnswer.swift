@@ -51,17 +51,56 @@ struct AnswerReader {
     }
 
     /// Whether `payload` is valid UTF-8 with no `\u` escape of a UTF-16 surrogate (which ``JSONReader`` and Foundation
-    /// might each take their own way; `JSONEncoder` writes none).
-    private static func isPlainUTF8(_ payload: UnsafeRawBufferPointer) -> Bool {
-        guard String(validating: payload, as: UTF8.self) != nil else { return false }
+    /// might each take their own way; `JSONEncoder` writes none). One pass, eight plain ASCII bytes at a time.
+    static func isPlainUTF8(_ payload: UnsafeRawBufferPointer) -> Bool {
+        guard let base = payload.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        let count = payload.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
-        while index + 2 < payload.count {
-            if payload[index] == UInt8(ascii: "\\") {
-                if payload[index + 1] == UInt8(ascii: "u"), payload[index + 2] | 0x20 == UInt8(ascii: "d") { return false }
-                index += 2  // an escaped character, whatever it is (an escaped backslash is not the start of another)
-            } else {
-                index += 1
+        while index < count {
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let backslashes = word ^ (ones &* 0x5C)
+                // No byte above 0x7F and none a backslash ("has zero byte" on the XOR): nothing to look at.
+                if word & highs == 0 && (backslashes &- ones) & ~backslashes & highs == 0 {
+                    index += 8
+                    continue
+                }
             }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\\") {
+                if index + 2 < count, base[index + 1] == UInt8(ascii: "u"), base[index + 2] | 0x20 == UInt8(ascii: "d") {
+                    return false
+                }
+                index += 2  // an escaped character, whatever it is (an escaped backslash starts nothing)
+                continue
+            }
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            // A multi-byte sequence: its length from the lead byte, then no overlong form, surrogate or value past
+            // U+10FFFF (what String(validating:) refuses).
+            let length: Int
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            var scalar = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length {
+                let continuation = base[index + offset]
+                guard continuation & 0xC0 == 0x80 else { return false }
+                scalar = scalar << 6 | UInt32(continuation & 0x3F)
+            }
+            switch length {
+            case 3: guard scalar >= 0x800, !(0xD800...0xDFFF).contains(scalar) else { return false }
+            case 4: guard scalar >= 0x1_0000, scalar <= 0x10_FFFF else { return false }
+            default: break
+            }
+            index += length
         }
         return true
     }

@@ -252,8 +252,10 @@ public struct Settings: Sendable {
     }
 
     private static func provider(in name: String, key: String) -> ProviderID? {
+        // The prefix first: most keys are not a provider's, and splitting walks the name a Character at a time.
+        guard name.hasPrefix("providers.") else { return nil }
         let (provider, found) = split(name)
-        guard name.hasPrefix("providers."), found == key else { return nil }
+        guard found == key else { return nil }
         return ProviderID(provider)
     }
 

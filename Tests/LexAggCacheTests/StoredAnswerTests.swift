@@ -152,6 +152,33 @@ import Testing
         #expect(Self.decode(text) == Self.foundation(Array(text.utf8)))
     }
 
+    /// The reader's own UTF-8 check agrees with the standard library's on every kind of sequence, at every
+    /// position relative to its eight-byte steps.
+    @Test func theUTF8CheckAgreesWithTheStandardLibrary() {
+        let sequences: [[UInt8]] = [
+            [0x41], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8F, 0xA6], [0xEF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0xFF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x80], [0xC3], [0xE2, 0x82], [0xC3, 0x41],
+        ]
+        for sequence in sequences {
+            for before in 0..<10 {
+                for after in [0, 1, 9] {
+                    let bytes = Array(repeating: UInt8(ascii: "a"), count: before) + sequence + Array(repeating: UInt8(ascii: "b"), count: after)
+                    let expected = String(validating: bytes, as: UTF8.self) != nil
+                    #expect(bytes.withUnsafeBytes { AnswerReader.isPlainUTF8($0) } == expected, "\(bytes)")
+                }
+            }
+        }
+        for escape in [#"\ud83c"#, #"\uDFFF"#, #"\\\udead"#] {
+            let bytes = Array(("abcdefghij" + escape).utf8)
+            #expect(bytes.withUnsafeBytes { AnswerReader.isPlainUTF8($0) } == false, "\(escape)")
+        }
+        for escape in [#"\\udead"#, #"\u00e9"#, #"\n\\"#] {
+            let bytes = Array(("abcdefghij" + escape).utf8)
+            #expect(bytes.withUnsafeBytes { AnswerReader.isPlainUTF8($0) }, "\(escape)")
+        }
+    }
+
     @Test func textThatIsNotUTF8IsRefused() throws {
         var bytes = Array(#"{"entries":[{"headword":"ab","pronunciations":[],"senseGroups":[],"translations":[],"provenance":"#.utf8)
         bytes += Array(Self.provenanceJSON.utf8) + Array("}]}".utf8)

@@ -46,6 +46,17 @@ done
 ratio_rounds "$work" "$rounds" reader lexagg "<= 1.5x"
 
 echo
+echo "== 1b. cached lookup vs lexagg --version (issue 19: the whole process, start-up included)"
+# The installed binary (stripped, as README's install leaves it): what a user's shell runs.
+mkdir -p .build/bench && install -s "$lexagg" .build/bench/lexagg-cache
+installed="$PWD/.build/bench/lexagg-cache"
+for round in $(seq "$rounds"); do
+  hyperfine -N --warmup 20 --runs 100 --export-json "$work/round$round.json" \
+    --command-name version "$installed --version" --command-name cached "$installed lookup bank --providers wiktionary" >/dev/null 2>&1
+done
+ratio_rounds "$work" "$rounds" version cached "<= 1.5x"
+
+echo
 echo "== 2. one provider stalls, --timeout 2"
 export LEXAGG_WIKTIONARY_ENDPOINT="http://127.0.0.1:$stall_port" LEXAGG_FREEDICTIONARY_ENDPOINT="http://127.0.0.1:$stall_port"
 stall_cmd="$lexagg lookup bank --providers wordnet,wiktionary,freedictionary --timeout 2 --no-cache"

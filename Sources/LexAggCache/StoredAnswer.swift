@@ -229,25 +229,27 @@ struct AnswerReader {
     }
 
     private mutating func translatedExample() throws(JSONMalformed) -> TranslatedExample {
-        var source: String?, target: String?
-        try members(["source", "target"]) { (decoder, member) throws(JSONMalformed) in
-            switch member {
-            case 0: source = try decoder.string()
-            default: target = try decoder.string()
-            }
-        }
-        return TranslatedExample(source: try required(source), target: try required(target))
+        let (source, target) = try sourceAndTarget { (decoder) throws(JSONMalformed) in try decoder.string() }
+        return TranslatedExample(source: source, target: target)
     }
 
     private mutating func languagePair() throws(JSONMalformed) -> LanguagePair {
-        var source: Language?, target: Language?
+        let (source, target) = try sourceAndTarget { (decoder) throws(JSONMalformed) in try decoder.language() }
+        return LanguagePair(source: source, target: target)
+    }
+
+    /// An object of two required members, `source` and `target`, each read by `value`.
+    private mutating func sourceAndTarget<T>(
+        _ value: (inout AnswerReader) throws(JSONMalformed) -> T
+    ) throws(JSONMalformed) -> (T, T) {
+        var source: T?, target: T?
         try members(["source", "target"]) { (decoder, member) throws(JSONMalformed) in
             switch member {
-            case 0: source = try decoder.language()
-            default: target = try decoder.language()
+            case 0: source = try value(&decoder)
+            default: target = try value(&decoder)
             }
         }
-        return LanguagePair(source: try required(source), target: try required(target))
+        return (try required(source), try required(target))
     }
 
     private mutating func provenance() throws(JSONMalformed) -> Provenance {

@@ -34,7 +34,6 @@ struct MCPCommand: ParsableCommand, ContextCommand {
         if let names {
             do { _ = try context.registry.resolve(names) } catch { throw CommandFailure.usage(ErrorText.text(error)) }
         }
-        let environment = context.environment
         let server = MCPServer(
             service: service,
             openLibrary: { [context] () throws(LibraryError) -> any LibraryStore in try context.libraryStore() },

@@ -94,9 +94,10 @@ enum Templates {
                         )
                     }
 
-                    @Test func theFactoryBuildsOneProvider() {
+                    @Test func theFactoryBuildsOneProvider() throws {
                         let products = ProviderFactory.\(id).make(ProviderEnvironment(variables: [:]))
                         #expect(products.providers.map(\\.descriptor.id) == [.\(id)])
+                        try ProviderConformance.verifyFactory(.\(id))  // it builds the id it declares
                     }
                 }
 

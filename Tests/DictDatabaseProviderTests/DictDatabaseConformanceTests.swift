@@ -54,3 +54,10 @@ import Testing
         )
     }
 }
+
+/// The registry builds this factory alone for `--providers` naming an id it declares: it must build each of them.
+@Suite struct DictDatabaseFactoryTests {
+    @Test func buildsEveryIdItDeclares() throws {
+        for factory: ProviderFactory in [.dictDatabases] { try ProviderConformance.verifyFactory(factory) }
+    }
+}

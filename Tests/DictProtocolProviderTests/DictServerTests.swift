@@ -288,3 +288,10 @@ import Testing
         #expect(reason.contains("LEXAGG_DICT_SERVER"))
     }
 }
+
+/// The registry builds this factory alone for `--providers` naming an id it declares: it must build each of them.
+@Suite struct DictServerFactoryTests {
+    @Test func buildsEveryIdItDeclares() throws {
+        for factory: ProviderFactory in [.dictServer] { try ProviderConformance.verifyFactory(factory) }
+    }
+}

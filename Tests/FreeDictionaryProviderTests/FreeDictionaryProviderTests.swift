@@ -179,3 +179,10 @@ import Testing
         #expect(ProviderID.freedictionary.rawValue == "freedictionary")
     }
 }
+
+/// The registry builds this factory alone for `--providers` naming an id it declares: it must build each of them.
+@Suite struct FreeDictionaryFactoryTests {
+    @Test func buildsEveryIdItDeclares() throws {
+        for factory: ProviderFactory in [.freedictionary] { try ProviderConformance.verifyFactory(factory) }
+    }
+}

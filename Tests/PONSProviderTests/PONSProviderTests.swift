@@ -424,3 +424,10 @@ struct PONSDictionaryListTests {
         #expect(list.contains { $0.key == "deen" && Set($0.languages) == [.english, .german] })
     }
 }
+
+/// The registry builds this factory alone for `--providers` naming an id it declares: it must build each of them.
+@Suite struct PONSFactoryTests {
+    @Test func buildsEveryIdItDeclares() throws {
+        for factory: ProviderFactory in [.pons] { try ProviderConformance.verifyFactory(factory) }
+    }
+}

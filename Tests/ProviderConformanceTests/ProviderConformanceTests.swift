@@ -140,3 +140,29 @@ extension StubProvider: MatchProviding {
         #expect(found.first?.detail.hasPrefix("asMatcher is nil though ConditionalWrapper<StubProvider> adopts MatchProviding") == true)
     }
 }
+
+/// The factory check must catch a factory that declares an id it does not build, or builds one id twice.
+@Suite struct FactoryCheckTests {
+    static func factory(declaring ids: Set<ProviderID>, building built: [ProviderID]) -> ProviderFactory {
+        ProviderFactory(name: "stubs", ids: ids) { _ in
+            // StubProvider is always "stub": `built` says how many of it the factory makes.
+            .init(providers: built.map { _ in StubProvider(fault: .none) as any DictionaryProvider })
+        }
+    }
+
+    @Test func aFactoryThatBuildsWhatItDeclaresPasses() throws {
+        try ProviderConformance.verifyFactory(Self.factory(declaring: [ProviderID("stub")!], building: [ProviderID("stub")!]))
+        try ProviderConformance.verifyFactory(Self.factory(declaring: [], building: []))
+    }
+
+    @Test func aDeclaredIdItDoesNotBuildFails() {
+        let failures = ProviderConformance.checkFactory(Self.factory(declaring: [ProviderID("other")!], building: [ProviderID("stub")!]))
+        #expect(failures.map(\.rule) == ["factory"])
+        #expect(failures.first?.detail.contains("declares 'other'") == true, "\(failures)")
+    }
+
+    @Test func twoProvidersUnderOneIdFail() {
+        let failures = ProviderConformance.checkFactory(Self.factory(declaring: [], building: [ProviderID("stub")!, ProviderID("stub")!]))
+        #expect(failures.first?.detail == "builds two providers named 'stub'", "\(failures)")
+    }
+}

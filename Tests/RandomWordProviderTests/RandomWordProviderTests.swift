@@ -201,3 +201,10 @@ import Testing
         #expect(error?.message.contains("LEXAGG_RANDOMWORD_ENDPOINT") == true)
     }
 }
+
+/// The registry builds these factories alone for `--providers` naming an id they declare: each must build it.
+@Suite struct RandomWordFactoryTests {
+    @Test func buildsEveryIdItDeclares() throws {
+        for factory: ProviderFactory in [.randomword, .wordlist] { try ProviderConformance.verifyFactory(factory) }
+    }
+}

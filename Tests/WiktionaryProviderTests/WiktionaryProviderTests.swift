@@ -390,3 +390,10 @@ import WiktionaryProvider
         #expect(ProviderID.wiktionary.rawValue == "wiktionary")
     }
 }
+
+/// The registry builds this factory alone for `--providers` naming an id it declares: it must build each of them.
+@Suite struct WiktionaryFactoryTests {
+    @Test func buildsEveryIdItDeclares() throws {
+        for factory: ProviderFactory in [.wiktionary] { try ProviderConformance.verifyFactory(factory) }
+    }
+}

@@ -68,7 +68,7 @@ public enum DictDatabaseDiscovery {
     /// A provider for the database whose index is at `indexPath`, named after its file.
     static func database(indexPath: String) -> DictDatabase {
         let base = String(indexPath.dropLast(".index".count))
-        let name = String(base.split(separator: "/").last ?? Substring(base))
+        let name = base.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(base[base.index(after: $0)...]) } ?? base
         let bodyPath = [base + ".dict.dz", base + ".dict"].first(where: isReadableFile)
         let (id, format, displayName) = identify(name)
         return DictDatabase(id: id, indexPath: indexPath, bodyPath: bodyPath, format: format, displayName: displayName)
@@ -77,10 +77,7 @@ public enum DictDatabaseDiscovery {
     /// The id, text format and display name a database file name implies.
     static func identify(_ name: String) -> (ProviderID, DictDatabase.Format, String) {
         let format = DictTextFormat.forDatabase(named: name)
-        let lower = name.lowercased()
-        var sanitized = ""
-        for character in lower { sanitized.append(character.isASCII && (character.isLetter || character.isNumber) ? character : "-") }
-        let id = ProviderID(sanitized.trimmingDashes()) ?? ProviderID("dict-database")!
+        let id = ProviderID(sanitizedID(name).trimmingDashes()) ?? ProviderID("dict-database")!
         switch format {
         case .wordnet:
             return (.wordnet, format, "WordNet 3.0")
@@ -91,6 +88,23 @@ public enum DictDatabaseDiscovery {
         case .plain:
             return (id, format, name)
         }
+    }
+
+    /// `name` in lower case with every character but an ASCII letter or digit made `-`. Byte by byte for an ASCII name
+    /// (every one dictd packages install; a Character at a time cost ~10,000 instructions a name, paid for every
+    /// database at every start); anything else, or a CR (CR LF is one Character), a Character at a time.
+    static func sanitizedID(_ name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return String(decoding: name.utf8.map { byte -> UInt8 in
+                let lower = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+                return (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) ? lower : UInt8(ascii: "-")
+            }, as: UTF8.self)
+        }
+        var sanitized = ""
+        for character in name.lowercased() {
+            sanitized.append(character.isASCII && (character.isLetter || character.isNumber) ? character : "-")
+        }
+        return sanitized
     }
 
     /// WordNet first, then other monolingual databases, then bilingual ones; by name within each.

@@ -16,6 +16,11 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
             code = text
             return
         }
+        // Three lower-case letters (FreeDict's `eng`, `deu`): what the general path below makes of them, directly.
+        if text.utf8.count == 3, text.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) {
+            code = Language.iso639_3To1[text] ?? text
+            return
+        }
         let normalised = text.trimmingWhitespace().lowercased().replacingUnderscores()
         let parts = normalised.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = parts.first, (2...3).contains(primary.count),
@@ -37,7 +42,7 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// The primary language subtag (`pt` for `pt-br`).
-    public var primary: String { String(code.prefix { $0 != "-" }) }
+    public var primary: String { code.utf8.contains(UInt8(ascii: "-")) ? String(code.prefix { $0 != "-" }) : code }
 
     /// The English name of the language when it is one lexagg knows, otherwise the code.
     public var englishName: String { Language.names[primary] ?? code }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDBSQLite
 import LexAggCore
 
@@ -14,7 +15,7 @@ import LexAggCore
 /// store takes GRDB's path, which recovers, warns or moves the file aside exactly as before.
 final class CacheFileReader {
     enum Lookup {
-        case found(payload: [UInt8], storedAt: Double)
+        case found(payload: Data, storedAt: Double)
         case absent
         /// This reader cannot answer; ask the full store.
         case unusable
@@ -23,8 +24,9 @@ final class CacheFileReader {
     private let connection: OpaquePointer
     private let select: OpaquePointer
 
-    /// Opens `path` for reading; nil when it is not lexagg's cache file of a schema this code reads.
-    init?(path: String, applicationID: Int32, schemaVersion: Int) {
+    /// Opens `path` for reading with `select` (the answer's query: provider, format version and key as `?1`-`?3`); nil
+    /// when it is not lexagg's cache file of a schema this code reads.
+    init?(path: String, applicationID: Int32, schemaVersion: Int, select sql: String) {
         var connection: OpaquePointer?
         // Read-write without create, as GRDB opens it: a WAL database's reader needs the shared-memory file, which
         // SQLite may have to create. Nothing is written by this reader.
@@ -37,9 +39,7 @@ final class CacheFileReader {
         sqlite3_busy_timeout(connection, 5_000)
         guard Self.integer(connection, "PRAGMA application_id") == Int64(applicationID),
               let version = Self.integer(connection, "PRAGMA user_version"), version <= schemaVersion,
-              let select = Self.prepare(
-                  connection, "SELECT payload, stored_at FROM answer WHERE provider = ?1 AND format_version = ?2 AND key = ?3"
-              )
+              let select = Self.prepare(connection, sql)
         else {
             sqlite3_close(connection)
             return nil
@@ -69,12 +69,7 @@ final class CacheFileReader {
             return .absent
         case SQLITE_ROW:
             let count = Int(sqlite3_column_bytes(select, 0))
-            let payload: [UInt8]
-            if count > 0, let bytes = sqlite3_column_blob(select, 0) {
-                payload = Array(UnsafeRawBufferPointer(start: bytes, count: count))
-            } else {
-                payload = []
-            }
+            let payload = sqlite3_column_blob(select, 0).map { Data(bytes: $0, count: count) } ?? Data()
             return .found(payload: payload, storedAt: sqlite3_column_double(select, 1))
         default:
             return .unusable

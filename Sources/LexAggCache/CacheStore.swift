@@ -77,35 +77,28 @@ public final class CacheStore: AnswerStore {
         // Before the first write there is nothing to find: a read neither creates the file nor opens SQLite (an
         // offline lookup on a fresh install asks the cache for every online provider).
         guard !isMissing() else { return nil }
+        let row: (payload: Data, storedAt: Double)?
         switch quickRead(provider: provider, formatVersion: formatVersion, key: key) {
         case .found(let payload, let storedAt):
-            guard let result = Self.decode(payload) else { return nil }
-            return Record(
-                provider: provider, formatVersion: formatVersion, key: key, result: result,
-                storedAt: Date(timeIntervalSince1970: storedAt)
-            )
+            row = (payload, storedAt)
         case .absent:
             return nil
         case .unusable:
-            break
+            row = perform("read the cache", writing: false) { db in
+                try Row.fetchOne(db, sql: Self.selectAnswer, arguments: [provider.rawValue, formatVersion, key])
+                    .map { row in (row["payload"], row["stored_at"]) }
+            } ?? nil
         }
-        return perform("read the cache", writing: false) { db in
-            guard let row = try Row.fetchOne(
-                db,
-                sql: "SELECT payload, stored_at FROM answer WHERE provider = ? AND format_version = ? AND key = ?",
-                arguments: [provider.rawValue, formatVersion, key]
-            ) else { return nil }
-            let payload: Data = row["payload"]
-            let storedAt = Date(timeIntervalSince1970: row["stored_at"])
-            guard let result = StoredAnswer.decode(payload) else { return nil }
-            return Record(provider: provider, formatVersion: formatVersion, key: key, result: result, storedAt: storedAt)
-        } ?? nil
+        guard let row, let result = StoredAnswer.decode(row.payload) else { return nil }
+        return Record(
+            provider: provider, formatVersion: formatVersion, key: key, result: result,
+            storedAt: Date(timeIntervalSince1970: row.storedAt)
+        )
     }
 
-    /// A stored payload's answer (``StoredAnswer``); nil, a miss, when it cannot be decoded.
-    static func decode(_ payload: [UInt8]) -> LookupResult? {
-        payload.withUnsafeBytes { StoredAnswer.decode($0) }
-    }
+    /// The one stored row's payload and time, by provider, format version and key (`?1`, `?2`, `?3`): what both read
+    /// paths ask.
+    static let selectAnswer = "SELECT payload, stored_at FROM answer WHERE provider = ?1 AND format_version = ?2 AND key = ?3"
 
     /// The row from ``CacheFileReader`` while GRDB has not opened the file in this process: a read of an existing
     /// cache, the whole of a cached lookup, without GRDB's connection set-up. `.unusable` when the reader cannot
@@ -113,22 +106,15 @@ public final class CacheStore: AnswerStore {
     private func quickRead(provider: ProviderID, formatVersion: Int, key: String) -> CacheFileReader.Lookup {
         guard case .closed = state.withLock({ $0 }) else { return .unusable }
         return reader.withLock { reader in
-            switch reader {
-            case .unusable:
-                return .unusable
-            case .untried:
-                guard let opened = CacheFileReader(path: path, applicationID: Self.applicationID, schemaVersion: Self.schemaVersion) else {
-                    reader = .unusable
-                    return .unusable
-                }
-                reader = .open(opened)
-                fallthrough
-            case .open:
-                guard case .open(let opened) = reader else { return .unusable }
-                let found = opened.lookup(provider: provider.rawValue, formatVersion: formatVersion, key: key)
-                if case .unusable = found { reader = .unusable }
-                return found
+            if case .untried = reader {
+                reader = CacheFileReader(
+                    path: path, applicationID: Self.applicationID, schemaVersion: Self.schemaVersion, select: Self.selectAnswer
+                ).map(ReaderState.open) ?? .unusable
             }
+            guard case .open(let opened) = reader else { return .unusable }
+            let found = opened.lookup(provider: provider.rawValue, formatVersion: formatVersion, key: key)
+            if case .unusable = found { reader = .unusable }
+            return found
         }
     }
 

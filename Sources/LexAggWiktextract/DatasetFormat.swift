@@ -47,19 +47,19 @@ public enum DatasetKey {
     /// Appends the key of `bytes` to `arena`, and returns where it is: the importer's scanning threads write keys
     /// this way, straight into their batch's arena.
     static func normalise(_ bytes: UnsafeRawBufferPointer, into arena: ByteArena) -> Range<Int> {
-        let start = arena.length
+        let start = arena.count
         let count = bytes.count
         if count > 0 {
             arena.reserve(count)
-            if normaliseFast(bytes, to: arena.start + start) {
-                arena.length = start + count
+            if normaliseFast(bytes, to: arena.base + start) {
+                arena.count = start + count
             } else {
                 var output: [UInt8] = []
                 normaliseSlow(bytes, into: &output)
                 output.withUnsafeBytes { arena.append($0.baseAddress!, count: $0.count) }
             }
         }
-        return start..<arena.length
+        return start..<arena.count
     }
 
     /// The fast path: the key of `bytes` written at `destination` (room for `bytes.count` bytes; the key is exactly

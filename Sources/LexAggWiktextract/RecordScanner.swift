@@ -114,9 +114,9 @@ public struct RecordScanner {
                     case .tags:
                         guard try cursor.enterArray(depth: 3) else { break }
                         repeat {
-                            let mark = arena.length
+                            let mark = arena.count
                             if let tag = try stringValue(&cursor), Self.isTableTag(arena.bytes(tag)) { table = true }
-                            arena.length = mark  // a tag is only looked at, not kept
+                            arena.count = mark  // a tag is only looked at, not kept
                         } while try cursor.nextElement()
                     default: try cursor.skipValue(depth: 3)
                     }
@@ -162,9 +162,9 @@ public struct RecordScanner {
         let (start, raw) = try cursor.memberKey()
         if let raw { return Key(raw, topLevel: topLevel) }
         // An escaped key (never in practice): decoded into the arena, looked at, and dropped.
-        let mark = arena.length
+        let mark = arena.count
         let range = cursor.copyString(from: start, escaped: true, into: arena)
-        defer { arena.length = mark }
+        defer { arena.count = mark }
         return Key(arena.bytes(range), topLevel: topLevel)
     }
 

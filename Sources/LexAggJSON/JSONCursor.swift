@@ -188,7 +188,6 @@ public struct JSONCursor {
         position += 1
         skipWhitespace()
         if peek() == UInt8(ascii: "]") { position += 1; return false }
-        skipWhitespace()
         return true
     }
 

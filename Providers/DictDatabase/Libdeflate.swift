@@ -47,6 +47,9 @@ struct Libdeflate: Sendable {
     /// with these two bytes after it (`RandomAccessFile.read(offset:count:appending:)`).
     static let finalBlock: [UInt8] = [0x03, 0x00]
 
+    /// Output space given to libdeflate beyond what a chunk may hold (see ``inflate(_:capacity:)``).
+    static let fastLoopSlack = 320
+
     /// Decompressors not in use. Allocating one zeroes its 10 KB of tables (with 2 KB chunks, a large part of
     /// inflating one), so they are kept for the next chunk; one is never used by two threads at once.
     private let idle = MutexBox<[UInt]>([])
@@ -71,12 +74,14 @@ struct Libdeflate: Sendable {
             if !returned { free(decompressor) }
         }
         var succeeded = false
-        let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        // Room past `capacity`: libdeflate decodes in its fast loop only while ~300 bytes of output space are left,
+        // and with exactly a chunk's room the last sixth of every 2 KB chunk was decoded by the slow loop.
+        let output = [UInt8](unsafeUninitializedCapacity: capacity + Self.fastLoopSlack) { buffer, initialized in
             var produced = 0
             let status = input.withUnsafeBytes { input in
                 decompress(decompressor, input.baseAddress, input.count, buffer.baseAddress, buffer.count, &produced)
             }
-            succeeded = status == 0  // LIBDEFLATE_SUCCESS
+            succeeded = status == 0 && produced <= capacity  // LIBDEFLATE_SUCCESS, and no more than was asked for
             initialized = succeeded ? produced : 0
         }
         return succeeded ? output : nil

@@ -96,6 +96,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
 
     /// Looks one word up: ``definitions(language:translatingTo:options:)`` then ``Definitions/lookUp(_:)`` — or
     /// the memo's answer to the same request, when there is one.
+    @_specialize(exported: true, where C == ContinuousClock)
     public func define(_ query: LookupQuery, options: RequestOptions = .init()) async throws(LookupServiceError)
         -> LookupAnswer
     {
@@ -107,6 +108,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// Translates `query` in its direction with every provider that can, through the cache.
+    @_specialize(exported: true, where C == ContinuousClock)
     public func translate(_ query: TranslationQuery, options: RequestOptions = .init()) async throws(LookupServiceError)
         -> LookupAnswer
     {
@@ -168,6 +170,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         /// Looks `query` up: every provider within the time limits, then looser spellings when nothing knew it,
         /// exact spellings first, a merge when several providers answered, and close spellings when none did —
         /// all within one deadline.
+        @_specialize(exported: true, where C == ContinuousClock)
         public func lookUp(_ query: LookupQuery) async -> LookupAnswer {
             let clock = service.clock
             let logger = service.logger

@@ -29,12 +29,13 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
 
 func systemErrorText() -> String { String(cString: strerror(errno)) }
 
-/// A file read with read(2).
+/// A file read with read(2), or mapped whole (``mapped()``) for a plain dump's lines to be scanned where they lie.
 public final class FileSource: ByteSource {
     let path: String
     let descriptor: Int32
     public private(set) var consumed = 0
     public let size: Int
+    private var mapping: UnsafeRawBufferPointer?
 
     public init(path: String) throws(ImportError) {
         self.path = path
@@ -57,7 +58,43 @@ public final class FileSource: ByteSource {
         }
     }
 
-    public func close() { Glibc.close(descriptor) }
+    /// The whole file mapped read-only, for reading in place of ``read(into:)``; nil when it cannot be (an empty
+    /// file, or mmap refused). Reading the mapping copies nothing: read(2) copied every byte of the dump into the
+    /// reader's buffer and the reader copied it again into a batch (7 % of a 1 GB import's time, perf).
+    ///
+    /// Pages read are counted in the process's resident memory until ``release(before:)`` drops them (they stay in the
+    /// page cache). A file cut short while it is imported ends the process with SIGBUS, as it would `grep` or `git`.
+    public func mapped() -> UnsafeRawBufferPointer? {
+        if let mapping { return mapping }
+        guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
+        else { return nil }
+        _ = madvise(address, size, MADV_SEQUENTIAL)
+        mapping = UnsafeRawBufferPointer(start: address, count: size)
+        return mapping
+    }
+
+    /// Lets go of the mapped pages wholly before `offset` (a hint: a page read again comes back from the page cache).
+    func release(before offset: Int) {
+        // In steps of at least `releaseStep`: a madvise per line was a system call and a TLB shoot-down each.
+        guard offset - released >= Self.releaseStep, let base = mapping?.baseAddress else { return }
+        let end = min(offset, size) & ~(Self.releaseStep - 1)
+        guard end > released else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
+        released = end
+    }
+
+    private var released = 0
+    /// A multiple of any page size.
+    static let releaseStep = 4 << 20
+
+    /// Where the reading of the mapping stands (for progress).
+    func advance(to offset: Int) { consumed = offset }
+
+    public func close() {
+        if let mapping, let base = mapping.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
+        mapping = nil
+        Glibc.close(descriptor)
+    }
 }
 
 /// A gzip file (or several concatenated gzip members) inflated with zlib.

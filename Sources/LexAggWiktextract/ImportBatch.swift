@@ -18,8 +18,10 @@ final class ImportBatch {
     /// needed a copy of the line first (a third copy of every byte of the dump in process).
     @exclusivity(unchecked) private var spare: UnsafeMutableRawPointer
     @exclusivity(unchecked) private var spareCapacity: Int
-    /// Each line read: where it starts in `lines`, its length without the newline, its line number.
+    /// Each line read: where it starts in `lines` (or in `mapping`), its length without the newline, its line number.
     @exclusivity(unchecked) var read: [(start: Int, length: Int, line: Int)] = []
+    /// The mapped file the lines were read from in place, when they were not copied into `lines`.
+    @exclusivity(unchecked) var mapping: UnsafeRawPointer?
     /// Lines longer than the limit, skipped by the reader: their line number and length.
     @exclusivity(unchecked) var oversized: [(line: Int, length: Int)] = []
     /// Where the reading stood after this batch, for the progress bar.
@@ -59,6 +61,7 @@ final class ImportBatch {
 
     func reset() {
         used = 0
+        mapping = nil
         read.removeAll(keepingCapacity: true)
         oversized.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
@@ -101,22 +104,31 @@ final class ImportBatch {
         used += line.count + 1
     }
 
+    /// A line of the mapped file at `base`, left where it lies: counted in `used` as if copied, so that a batch holds
+    /// as much of the dump either way, and the scan's output has room.
+    func append(mappedLine line: UnsafeRawBufferPointer, number: Int, in base: UnsafeRawPointer) {
+        mapping = base
+        read.append((line.baseAddress.map { base.distance(to: $0) } ?? 0, line.count, number))
+        used += line.count + 1
+    }
+
     /// Scans every line read: keeps the entries (moving their lines down over those not kept), their keys, and
     /// counts the rest. Lines that are not a JSON object become problems; whitespace-only lines are ignored.
     func scan(with scanner: inout RecordScanner, options: WiktextractImporter.Options) {
         var kept = 0
         if spareCapacity < used {
             spare.deallocate()
-            spareCapacity = capacity
+            spareCapacity = max(capacity, used)
             spare = .allocate(byteCount: spareCapacity, alignment: 16)
         }
+        let origin = mapping ?? UnsafeRawPointer(lines)
         var oversized = self.oversized[...]
         for (start, length, number) in read {
             while let first = oversized.first, first.line < number {
                 problems.append(.init(line: first.line, message: Self.tooLong(first.length, options)))
                 oversized = oversized.dropFirst()
             }
-            let bytes = UnsafeRawBufferPointer(start: lines + start, count: length)
+            let bytes = UnsafeRawBufferPointer(start: origin + start, count: length)
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             do throws(RecordScanner.Malformed) {
                 try scanner.scan(bytes)
@@ -156,6 +168,7 @@ final class ImportBatch {
         swap(&lines, &spare)
         swap(&capacity, &spareCapacity)
         used = kept
+        mapping = nil
     }
 
     private static func tooLong(_ length: Int, _ options: WiktextractImporter.Options) -> String {
@@ -174,6 +187,7 @@ extension LineReader {
     /// importer's reading thread and the `wiktextract-import` fuzz target both read this way.
     func fillBatches(starting batch: ImportBatch, full: (ImportBatch) -> ImportBatch?) throws(ImportError) -> ImportBatch? {
         var batch = batch
+        let mapped = mapping?.baseAddress
         while let line = try next() {
             switch line {
             case .oversized(let length):
@@ -183,7 +197,11 @@ extension LineReader {
                     guard let next = full(batch) else { return nil }
                     batch = next
                 }
-                batch.append(line: bytes, number: lineNumber)
+                if let mapped {
+                    batch.append(mappedLine: bytes, number: lineNumber, in: mapped)
+                } else {
+                    batch.append(line: bytes, number: lineNumber)
+                }
             }
         }
         return batch

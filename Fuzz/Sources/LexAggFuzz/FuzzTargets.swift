@@ -147,33 +147,50 @@ public let fuzzTargets: [FuzzTarget] = [
         }
     },
     // A dump as `data import wiktextract` reads it, without the threads: gzip-compressed when it starts with gzip's
-    // magic (zlib in process), else plain in reads of varying size; split into lines (a short and a long line limit,
-    // so that both skipping an oversized line and growing the buffer happen) and scanned a batch at a time, as the
-    // importer's reading and scanning threads do.
+    // magic (zlib in process), else plain, both in reads of varying size and through the file's mapping (which must
+    // give the same entries and problems); split into lines (a short and a long line limit, so that both skipping an
+    // oversized line and growing the buffer happen) and scanned a batch at a time, as the importer's reading and
+    // scanning threads do.
     FuzzTarget(name: "wiktextract-import") { bytes in
         let gzip = bytes.starts(with: [0x1F, 0x8B])
-        for limit in [100, 10_000] {
-            let source: any ByteSource
-            if gzip {
-                let path = scratchPath + ".gz"
-                _ = scratchFile(bytes, at: path)
-                guard let opened = try? openByteSource(path: path) else { return }
-                source = opened
-            } else {
-                source = ChunkedSource(bytes)
-            }
+        /// The entries kept and the problems found (batches read in place may end at other lines: they do not grow
+        /// their buffer for a line larger than a batch).
+        func imported(from source: any ByteSource, limit: Int) -> [String] {
             defer { source.close() }
             var options = WiktextractImporter.Options(name: "fuzz")
             options.maximumLineBytes = limit
             let reader = LineReader(source: source, maximumLineBytes: limit, readSize: 4096)
             let batch = ImportBatch(size: 512)
             var scanner = RecordScanner()
+            var seen = [""]
+            func record(_ batch: ImportBatch) {
+                seen[0] += String(decoding: UnsafeRawBufferPointer(start: batch.lines, count: batch.used), as: UTF8.self)
+                seen += batch.problems.map { "\($0.line): \($0.message)" }
+            }
             _ = try? reader.fillBatches(starting: batch) { full in
                 full.scan(with: &scanner, options: options)
+                record(full)
                 full.reset()
                 return full
             }
             batch.scan(with: &scanner, options: options)
+            record(batch)
+            return seen
+        }
+        for limit in [100, 10_000] {
+            if gzip {
+                let path = scratchPath + ".gz"
+                _ = scratchFile(bytes, at: path)
+                guard let opened = try? openByteSource(path: path) else { return }
+                _ = imported(from: opened, limit: limit)
+            } else {
+                let read = imported(from: ChunkedSource(bytes), limit: limit)
+                let path = scratchPath + ".jsonl"
+                _ = scratchFile(bytes, at: path)
+                guard let opened = try? openByteSource(path: path) else { return }
+                let mapped = imported(from: opened, limit: limit)
+                precondition(mapped == read, "the mapped file imported differently from the same bytes read in pieces")
+            }
         }
     },
     // The import's key sorter: keys cut from the input (at newlines; each piece again and again with a counter, so

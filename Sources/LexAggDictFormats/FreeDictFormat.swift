@@ -188,7 +188,7 @@ package enum PlainTextFormat {
     /// The headword as the entry's first line spells it: the longest run of its leading words whose folded
     /// form is the index key (`House \House\ (hous), n.` → `House`), or `nil`.
     package static func displayHeadword(firstLine: Substring, indexKey: [UInt8], order: IndexOrder) -> String? {
-        let words = firstLine.split(separator: " ", omittingEmptySubsequences: true)
+        let words = Self.words(firstLine)
         let trimmedIndexKey = Array(indexKey.drop { $0 == UInt8(ascii: " ") })
         var best: String?
         var candidate = ""
@@ -202,5 +202,21 @@ package enum PlainTextFormat {
             }
         }
         return best
+    }
+
+    /// The line's words (runs of anything but spaces). An ASCII line is split byte by byte (each Character is one
+    /// byte there): splitting by Characters was 2 % of a batch of WordNet words, for one short line per entry.
+    static func words(_ line: Substring) -> [Substring] {
+        guard line.utf8.allSatisfy({ $0 < 0x80 }) else { return line.split(separator: " ", omittingEmptySubsequences: true) }
+        var words: [Substring] = []
+        let utf8 = line.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            guard utf8[index] != 0x20 else { index = utf8.index(after: index); continue }
+            let start = index
+            while index < utf8.endIndex && utf8[index] != 0x20 { index = utf8.index(after: index) }
+            words.append(line[start..<index])
+        }
+        return words
     }
 }

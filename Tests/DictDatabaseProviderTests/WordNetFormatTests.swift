@@ -163,3 +163,19 @@ import Testing
         #expect(PlainTextFormat.displayHeadword(firstLine: Substring(line), indexKey: Array(key.utf8), order: order) == expected)
     }
 }
+
+@Suite struct HeadwordLineWordsTests {
+    /// The byte-wise split of ASCII lines gives what splitting Characters at spaces gives; other lines take that split.
+    @Test(arguments: [
+        "", " ", "house", "  ice  cream ", "a b c", "House \\House\\ (hous), n.", "tab\there", "crlf\r\n x",
+        "… and a half /and/", "e\u{301} x", " \u{301}combining after a space", "日本 語",
+    ])
+    func splitsAsCharactersDo(line: String) {
+        let expected = Substring(line).split(separator: " ", omittingEmptySubsequences: true)
+        #expect(PlainTextFormat.words(Substring(line)) == expected)
+        // Inside a longer string, as entries hand it over.
+        let longer = "x\n" + line + "\ny"
+        let slice = longer.split(separator: "\n", omittingEmptySubsequences: false)[1]
+        #expect(PlainTextFormat.words(slice) == slice.split(separator: " ", omittingEmptySubsequences: true))
+    }
+}

@@ -3,7 +3,7 @@
 # (NDJSON written to a file) over N words of the WordNet database against the same N words sent as pipelined
 # DEFINEs over one connection to a real dictd (Benchmarks/dict_pipeline.py, timed from connecting to the last answer,
 # so the Python client's start-up is not counted). Two dictds:
-#   - serving the same files lexagg reads (the embedded WordNet: dictzip in 2 KB chunks, Scripts/rechunk-dictzip.py);
+#   - serving the same files lexagg reads (the embedded WordNet: its text plain, a `.dict`);
 #   - serving WordNet as Debian's dict-wn ships it: the same text in dictzip's own 58 KB chunks (the setup the issue
 #     measured first; dictd inflates a whole chunk for every entry it reads, as lexagg did).
 # N = 1,000 in alternating rounds for the ratios (median of per-round ratios), then 10,000 and 100,000 to show the
@@ -24,7 +24,7 @@ port=$(free_port); debian_port=$(free_port); replay_port=$(free_port)
 start_dictd "$work" "$db" "$port"
 mkdir -p "$work/debian"
 cp "$db/wn.index" "$work/debian/"
-python3 Scripts/rechunk-dictzip.py "$db/wn.dict.dz" "$work/debian/wn.dict.dz" --chunk 58315 >/dev/null
+python3 Scripts/rechunk-dictzip.py "$db/wn.dict" "$work/debian/wn.dict.dz" --chunk 58315 >/dev/null
 start_dictd "$work/debian" "$work/debian" "$debian_port"
 python3 Benchmarks/replay_server.py "$replay_port" & replay=$!
 trap 'kill "$(cat "$work/dictd.pid" 2>/dev/null)" "$(cat "$work/debian/dictd.pid" 2>/dev/null)" $replay 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -10,8 +10,8 @@ lexagg_binary() {
   fi
 }
 
-# installed_binary [PATH]: the binary of lexagg_binary as README's install leaves it (`install -s`: stripped, 105 MB
-# instead of 230; the unstripped file costs a lookup about 1.5 ms more of exec and page faults), copied to
+# installed_binary [PATH]: the binary of lexagg_binary as README's install leaves it (`install -s`: stripped, 129 MB
+# instead of 255; the unstripped file costs a lookup about 1.5 ms more of exec and page faults), copied to
 # .build/bench/lexagg; its path.
 installed_binary() {
   local source
@@ -22,15 +22,17 @@ installed_binary() {
 # A free TCP port on loopback.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-# start_dictd WORKDIR DATABASE_DIR PORT: a real dictd on 127.0.0.1:PORT serving DATABASE_DIR/wn.{index,dict.dz} as
-# database "wn"; its pid file is WORKDIR/dictd.pid (the caller's trap kills it).
+# start_dictd WORKDIR DATABASE_DIR PORT: a real dictd on 127.0.0.1:PORT serving DATABASE_DIR/wn.index and its text
+# (wn.dict.dz, else the plain wn.dict the embedded WordNet is) as database "wn"; its pid file is WORKDIR/dictd.pid
+# (the caller's trap kills it).
 start_dictd() {
-  local work="$1" db="$2" port="$3"
+  local work="$1" db="$2" port="$3" data="$2/wn.dict"
+  [ -f "$db/wn.dict.dz" ] && data="$db/wn.dict.dz"
   chmod 1777 "$work"
   cat > "$work/dictd.conf" <<CONF
 global { listen_to 127.0.0.1
          port $port }
-database wn { data "$db/wn.dict.dz"
+database wn { data "$data"
               index "$db/wn.index" }
 CONF
   dictd --config "$work/dictd.conf" --pid-file "$work/dictd.pid" --listen-to 127.0.0.1 -p "$port"

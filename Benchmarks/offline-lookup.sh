@@ -32,7 +32,7 @@ mkdir -p "$work/all" && chmod 1777 "$work/all"
 {
   echo "global { listen_to 127.0.0.1
            port $all_port }"
-  echo "database wn { data \"$db/wn.dict.dz\"
+  echo "database wn { data \"$db/wn.dict\"
               index \"$db/wn.index\" }"
   for index in /usr/share/dictd/*.index; do
     [ -e "$index" ] || continue

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Rewrite a dictzip file (dictzip(1): gzip with a random-access table) with a smaller chunk length.
+"""Write a dictzip file (dictzip(1): gzip with a random-access table) with a chosen chunk length.
 
-    Scripts/rechunk-dictzip.py IN.dict.dz OUT.dict.dz [--chunk BYTES]
+    Scripts/rechunk-dictzip.py IN.dict[.dz] OUT.dict.dz [--chunk BYTES]
 
-dictzip(1) always cuts the text into chunks of about 58 KB; a reader inflates a whole chunk to read one entry in
-it. The embedded WordNet (Providers/DictDatabase/Embedded/wn.dict.dz) is written with this script in chunks of
-2 KB: a lookup inflates about 2 KB instead of 58 KB, for a file 3 MB larger (9.5 -> 12.5 MB; issue 19: inflating
-was 46 % of a 1,000-word batch). With `--chunk 58315` it writes Debian's wn.dict.dz (dictzip's own chunks)
-byte for byte. The text is unchanged byte for byte (checked below), the file stays a valid dictzip file that
-dictd, dict and gzip read, and the gzip header keeps the input's file name and modification time.
+IN is a dictzip file or a plain `.dict` text. dictzip(1) always cuts the text into chunks of about 58 KB; a reader
+inflates a whole chunk to read one entry in it. The benchmarks use this script to serve the embedded WordNet
+(Providers/DictDatabase/Embedded/wn.dict, plain text since issue 19: inflating was a quarter of a 1,000-word batch
+even in 2 KB chunks) from dictd as Debian ships it (`--chunk 58315`: dictzip's own chunks; from Debian's
+wn.dict.dz, byte for byte). The text is unchanged byte for byte (checked below), the file is a valid dictzip file
+that dictd, dict and gzip read, and the gzip header keeps the input's file name and modification time (a plain
+input's own name and mtime).
 """
 import argparse
 import gzip
 import struct
+import os
 import sys
 import zlib
 
@@ -25,18 +27,21 @@ def main() -> int:
     args = parser.parse_args()
     with open(args.input, "rb") as f:
         raw = f.read()
-    if raw[:2] != b"\x1f\x8b" or raw[2] != 8:
-        print(f"{args.input}: not a gzip file", file=sys.stderr)
-        return 1
-    flags, mtime = raw[3], struct.unpack_from("<I", raw, 4)[0]
-    position = 10
-    if flags & 0x04:
-        position += 2 + struct.unpack_from("<H", raw, position)[0]
-    name = b""
-    if flags & 0x08:
-        end = raw.index(b"\0", position)
-        name = raw[position:end]
-    text = gzip.decompress(raw)
+    if raw[:2] == b"\x1f\x8b" and raw[2] == 8:
+        flags, mtime = raw[3], struct.unpack_from("<I", raw, 4)[0]
+        position = 10
+        if flags & 0x04:
+            position += 2 + struct.unpack_from("<H", raw, position)[0]
+        name = b""
+        if flags & 0x08:
+            end = raw.index(b"\0", position)
+            name = raw[position:end]
+        text = gzip.decompress(raw)
+    else:
+        # A plain .dict: its text as it is, its name and modification time in the header.
+        name = os.path.basename(args.input).encode()
+        mtime = int(os.stat(args.input).st_mtime) & 0xFFFFFFFF
+        text = raw
 
     # One raw deflate stream, a full flush after every chunk (so each inflates alone, the last one too: dictd inflates
     # a chunk with Z_PARTIAL_FLUSH and takes the end of the stream for an error), then, after the last chunk and

@@ -7,7 +7,7 @@ enum BuiltInFiles {
     /// The directory the built-in files appear in.
     static let directory = "[built in]"
     /// The files the executable carries.
-    static let names = ["adj.exc", "adv.exc", "noun.exc", "verb.exc", "wn.dict.dz", "wn.index"]
+    static let names = ["adj.exc", "adv.exc", "noun.exc", "verb.exc", "wn.dict", "wn.index"]
 
     /// Whether `path` names a built-in file (whether or not this executable carries it).
     static func isBuiltIn(_ path: String) -> Bool {

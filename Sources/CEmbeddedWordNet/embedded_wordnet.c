@@ -17,7 +17,7 @@
     extern const unsigned char symbol##_start[], symbol##_end[];
 
 LEXAGG_EMBED(lexagg_wn_index, "wn.index")
-LEXAGG_EMBED(lexagg_wn_dict_dz, "wn.dict.dz")
+LEXAGG_EMBED(lexagg_wn_dict, "wn.dict")
 LEXAGG_EMBED(lexagg_wn_noun_exc, "noun.exc")
 LEXAGG_EMBED(lexagg_wn_verb_exc, "verb.exc")
 LEXAGG_EMBED(lexagg_wn_adj_exc, "adj.exc")
@@ -30,7 +30,7 @@ const unsigned char *lexagg_embedded_wordnet_file(const char *name, size_t *size
         const unsigned char *end;
     } files[] = {
         {"wn.index", lexagg_wn_index_start, lexagg_wn_index_end},
-        {"wn.dict.dz", lexagg_wn_dict_dz_start, lexagg_wn_dict_dz_end},
+        {"wn.dict", lexagg_wn_dict_start, lexagg_wn_dict_end},
         {"noun.exc", lexagg_wn_noun_exc_start, lexagg_wn_noun_exc_end},
         {"verb.exc", lexagg_wn_verb_exc_start, lexagg_wn_verb_exc_end},
         {"adj.exc", lexagg_wn_adj_exc_start, lexagg_wn_adj_exc_end},

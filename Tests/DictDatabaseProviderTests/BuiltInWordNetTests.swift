@@ -23,7 +23,7 @@ import Testing
         let databases = try DictDatabaseDiscovery.databases(at: BuiltInFiles.directory).get()
         #expect(databases.map(\.descriptor.id) == [.wordnet])
         let wordnet = try #require(databases.first)
-        #expect(wordnet.descriptor.source == "[built in]/wn.dict.dz")
+        #expect(wordnet.descriptor.source == "[built in]/wn.dict")
 
         let serendipity = try await wordnet.lookup(try LookupQuery("serendipity"))
         #expect(serendipity.entries.first?.allSenses.first?.definition.contains("unexpected and fortunate discoveries") == true)
@@ -61,7 +61,7 @@ import Testing
         let hidden = await BinaryRun.run(
             ["-m", "sh", script, binary, "providers", "--wide"], environment: environment, executable: "/usr/bin/unshare"
         )
-        #expect(hidden.stdout.contains("[built in]/wn.dict.dz"), "\(hidden.stdout) \(hidden.stderr)")
+        #expect(hidden.stdout.contains("[built in]/wn.dict"), "\(hidden.stdout) \(hidden.stderr)")
         #expect(!hidden.stdout.contains("/usr/share/dictd/"), "\(hidden.stdout)")
         let answer = await BinaryRun.run(
             ["-m", "sh", script, binary, "lookup", "mice", "--offline", "--no-pager"], environment: environment,

@@ -6,18 +6,20 @@ import Testing
 /// Chunks are inflated with libdeflate when the system has it, else with zlib: both must give the same bytes, and a
 /// damaged chunk the same error.
 @Suite struct DictzipInflationTests {
-    /// Every dictzip database these tests can reach: the embedded WordNet and the system's.
-    static var bodies: [String] {
-        [TestDatabases.embeddedWordNet + ".dict.dz"]
+    /// Every dictzip database these tests can reach: the fixture, the embedded WordNet's text in 2 KB chunks (written
+    /// by Scripts/rechunk-dictzip.py), and the system's.
+    static func bodies() async -> [String] {
+        [FixtureStore.path("dictdb/wn.dict.dz"), await TestDatabases.rechunkedWordNet(chunk: 2048)]
             + ((try? DictDatabaseDiscovery.databases(at: DictDatabaseDiscovery.systemDirectory).get()) ?? [])
             .compactMap(\.bodyPath).filter { $0.hasSuffix(".dz") }
     }
 
     @Test func libdeflateAndZlibInflateEveryChunkAlike() async throws {
         let libdeflate = try #require(Libdeflate.shared, "needs libdeflate0 (apt-get install libdeflate0)")
+        let bodies = await Self.bodies()
         let mismatches = try await offThePool { () throws -> [String] in
             var mismatches: [String] = []
-            for path in Self.bodies {
+            for path in bodies {
                 let body = try DictzipBody(path: path)
                 // The first and last chunks, and every 7th (all of them for small files).
                 let count = body.chunkCount
@@ -54,16 +56,21 @@ import Testing
         }
     }
 
-    /// The embedded WordNet (recompressed by Scripts/rechunk-dictzip.py) is laid out as dictzip(1) writes a file:
-    /// every chunk, the last one too, ends in a full flush (an empty stored block, `00 00 FF FF`), and the block that
-    /// ends the deflate stream follows the last chunk, outside the table. dictd inflates a chunk expecting more
-    /// to follow and refused the last one of a file whose last chunk ended the stream (its words answered nothing).
-    @Test func theEmbeddedWordNetEndsItsChunksAsDictzipDoes() throws {
-        let path = TestDatabases.embeddedWordNet + ".dict.dz"
+    /// Scripts/rechunk-dictzip.py (which the benchmarks use to serve the embedded WordNet from dictd in Debian's
+    /// chunks) lays a file out as dictzip(1) writes it: every chunk, the last one too, ends in a full flush (an empty
+    /// stored block, `00 00 FF FF`), and the block that ends the deflate stream follows the last chunk, outside the
+    /// table. dictd inflates a chunk expecting more to follow and refused the last one of a file whose last chunk
+    /// ended the stream (its words answered nothing). The text is the plain file's, byte for byte.
+    @Test func theScriptsDictzipEndsItsChunksAsDictzipDoes() async throws {
+        let path = await TestDatabases.rechunkedWordNet(chunk: 2048)
         let body = try DictzipBody(path: path)
         let file = try RandomAccessFile(path: path)
         let count = body.chunkCount
         #expect(body.chunkLength == 2048 && count == 15_117)
+        let plain = try PlainDictBody(path: TestDatabases.embeddedWordNet + ".dict")
+        for offset in [0, 2047, 2048, 1_000_000, body.uncompressedSize - 5000] {
+            #expect(try body.read(offset: offset, length: 5000) == plain.read(offset: offset, length: 5000))
+        }
         for index in [0, count / 2, count - 1] {
             let end = body.chunkOffset(index + 1)
             #expect(try file.read(offset: end - 4, count: 4) == [0x00, 0x00, 0xFF, 0xFF], "chunk \(index)")

@@ -21,6 +21,20 @@ enum TestDatabases {
         DictDatabaseDiscovery.embeddedDirectory()! + "/wn"
     }
 
+    /// The embedded WordNet's text as a dictzip file in chunks of `chunk` bytes, written by
+    /// Scripts/rechunk-dictzip.py (python3) into a temporary directory; its path.
+    static func rechunkedWordNet(chunk: Int) async -> String {
+        let directory = temporaryDirectory()
+        let root = DictDatabaseDiscovery.embeddedDirectory()! + "/../../.."
+        let output = "\(directory)/wn.dict.dz"
+        let status = await BinaryRun.sh(
+            "python3 \(BinaryRun.shellQuote(root + "/Scripts/rechunk-dictzip.py")) \(BinaryRun.shellQuote(embeddedWordNet + ".dict")) "
+                + "\(BinaryRun.shellQuote(output)) --chunk \(chunk) >/dev/null"
+        )
+        precondition(status == 0, "Scripts/rechunk-dictzip.py failed (\(status))")
+        return output
+    }
+
     /// A real system database, when installed (CI installs them; skip otherwise).
     static func system(_ name: String) -> String? {
         let path = "\(DictDatabaseDiscovery.systemDirectory)/\(name).index"

@@ -129,7 +129,7 @@ import Testing
         // Every 97th entry of the embedded WordNet (about 1,500), both ways.
         let mismatches = try await offThePool { () throws -> [String] in
             let index = try DictIndex(path: TestDatabases.embeddedWordNet + ".index")
-            let body = try DictzipBody(path: TestDatabases.embeddedWordNet + ".dict.dz")
+            let body = try PlainDictBody(path: TestDatabases.embeddedWordNet + ".dict")
             let lines = String(decoding: TestDatabases.readBytes(TestDatabases.embeddedWordNet + ".index"), as: UTF8.self)
                 .split(separator: "\n")
             var mismatches: [String] = []

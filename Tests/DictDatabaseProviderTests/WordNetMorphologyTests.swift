@@ -152,7 +152,7 @@ import Testing
 
     @Test func theEmbeddedWordNetKeepsOnlyLemmasItKnows() async throws {
         let wordnet = DictDatabase(
-            id: .wordnet, indexPath: TestDatabases.embeddedWordNet + ".index", bodyPath: TestDatabases.embeddedWordNet + ".dict.dz",
+            id: .wordnet, indexPath: TestDatabases.embeddedWordNet + ".index", bodyPath: TestDatabases.embeddedWordNet + ".dict",
             format: .wordnet, displayName: "WordNet"
         )
         #expect(wordnet.descriptor.capabilities.contains(.lemmas))

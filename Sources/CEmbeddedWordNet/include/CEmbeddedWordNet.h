@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/// The bytes of one WordNet file linked into the executable (`wn.index`, `wn.dict.dz`, `noun.exc`, `verb.exc`,
+/// The bytes of one WordNet file linked into the executable (`wn.index`, `wn.dict`, `noun.exc`, `verb.exc`,
 /// `adj.exc`, `adv.exc`), or NULL for any other name. `*size` receives its length.
 const unsigned char *lexagg_embedded_wordnet_file(const char *name, size_t *size);
 

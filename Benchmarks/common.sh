@@ -11,7 +11,7 @@ lexagg_binary() {
 }
 
 # installed_binary [PATH]: the binary of lexagg_binary as README's install leaves it (`install -s`: stripped, 129 MB
-# instead of 255; the unstripped file costs a lookup about 1.5 ms more of exec and page faults), copied to
+# instead of 256; the unstripped file costs a lookup about 1.5 ms more of exec and page faults), copied to
 # .build/bench/lexagg; its path.
 installed_binary() {
   local source

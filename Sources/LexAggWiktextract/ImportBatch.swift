@@ -207,3 +207,43 @@ extension LineReader {
         return batch
     }
 }
+
+extension LineReader {
+    /// Reads every line into batches of `batchSize` bytes and scans each as soon as it is full, on this thread: the
+    /// importer's reading and scanning without its threads (for the tests and the `wiktextract-import` fuzz target).
+    /// `each` sees every scanned batch, in order, before it is reused.
+    func scanAll(batchSize: Int, options: WiktextractImporter.Options, each: (ImportBatch) -> Void) throws(ImportError) {
+        let batch = ImportBatch(size: batchSize)
+        var scanner = RecordScanner()
+        let last = try fillBatches(starting: batch) { full in
+            full.scan(with: &scanner, options: options)
+            each(full)
+            full.reset()
+            return full
+        }
+        last?.scan(with: &scanner, options: options)
+        if let last { each(last) }
+    }
+}
+
+/// Bytes in memory handed over in pieces of varying size (1 to 61 bytes, by a fixed sequence), as a pipe or a slow
+/// disk hands them over, so that lines and buffers break at every place (for the tests and the fuzz targets).
+final class PieceSource: ByteSource {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var step = 0
+    var consumed: Int { position }
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+        step = (step &* 7 &+ 3) % 61
+        let count = min(step + 1, buffer.count, bytes.count - position)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: count) }
+        position += count
+        return count
+    }
+
+    func close() {}
+}

@@ -12,24 +12,6 @@ import Testing
         case oversized(Int)
     }
 
-    /// Bytes handed over a few at a time (1 to 61, by a fixed sequence), as a pipe would.
-    final class PieceSource: ByteSource {
-        private let bytes: [UInt8]
-        private var position = 0
-        private var step = 0
-        var consumed: Int { position }
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-        func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
-            step = (step &* 7 &+ 3) % 61
-            let count = min(step + 1, buffer.count, bytes.count - position)
-            guard count > 0 else { return 0 }
-            bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: count) }
-            position += count
-            return count
-        }
-        func close() {}
-    }
-
     func lines(_ reader: LineReader) throws -> (lines: [Seen], numbers: Int, bytes: Int) {
         var seen: [Seen] = []
         while let line = try reader.next() {
@@ -95,23 +77,12 @@ extension LineReaderTests {
         defer { source.close() }
         var options = WiktextractImporter.Options(name: "lines")
         options.maximumLineBytes = limit
-        let reader = LineReader(source: source, maximumLineBytes: limit, readSize: 4096)
-        let batch = ImportBatch(size: batchSize)
-        var scanner = RecordScanner()
         var entries: [UInt8] = []
         var problems: [String] = []
-        func record(_ batch: ImportBatch) {
+        try? LineReader(source: source, maximumLineBytes: limit, readSize: 4096).scanAll(batchSize: batchSize, options: options) { batch in
             entries += UnsafeRawBufferPointer(start: batch.lines, count: batch.used)
             problems += batch.problems.map { "\($0.line): \($0.message)" }
         }
-        _ = try? reader.fillBatches(starting: batch) { full in
-            full.scan(with: &scanner, options: options)
-            record(full)
-            full.reset()
-            return full
-        }
-        batch.scan(with: &scanner, options: options)
-        record(batch)
         return (entries, problems)
     }
 

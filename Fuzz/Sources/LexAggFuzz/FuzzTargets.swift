@@ -159,22 +159,11 @@ public let fuzzTargets: [FuzzTarget] = [
             defer { source.close() }
             var options = WiktextractImporter.Options(name: "fuzz")
             options.maximumLineBytes = limit
-            let reader = LineReader(source: source, maximumLineBytes: limit, readSize: 4096)
-            let batch = ImportBatch(size: 512)
-            var scanner = RecordScanner()
             var seen = [""]
-            func record(_ batch: ImportBatch) {
+            try? LineReader(source: source, maximumLineBytes: limit, readSize: 4096).scanAll(batchSize: 512, options: options) { batch in
                 seen[0] += String(decoding: UnsafeRawBufferPointer(start: batch.lines, count: batch.used), as: UTF8.self)
                 seen += batch.problems.map { "\($0.line): \($0.message)" }
             }
-            _ = try? reader.fillBatches(starting: batch) { full in
-                full.scan(with: &scanner, options: options)
-                record(full)
-                full.reset()
-                return full
-            }
-            batch.scan(with: &scanner, options: options)
-            record(batch)
             return seen
         }
         for limit in [100, 10_000] {
@@ -184,7 +173,7 @@ public let fuzzTargets: [FuzzTarget] = [
                 guard let opened = try? openByteSource(path: path) else { return }
                 _ = imported(from: opened, limit: limit)
             } else {
-                let read = imported(from: ChunkedSource(bytes), limit: limit)
+                let read = imported(from: PieceSource(bytes), limit: limit)
                 let path = scratchPath + ".jsonl"
                 _ = scratchFile(bytes, at: path)
                 guard let opened = try? openByteSource(path: path) else { return }
@@ -311,28 +300,6 @@ let scratchPath: String = {
     let directory = stat("/dev/shm", &status) == 0 && access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
     return "\(directory)/lexagg-fuzz-\(getpid()).dz"
 }()
-
-/// Bytes read in pieces of varying size (from 1 to 61 bytes, by a fixed sequence), as a pipe or a slow disk hands them
-/// over, so that lines and buffers break at every place.
-final class ChunkedSource: ByteSource {
-    private let bytes: [UInt8]
-    private var position = 0
-    private var step = 0
-    var consumed: Int { position }
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
-        step = (step &* 7 &+ 3) % 61
-        let count = min(step + 1, buffer.count, bytes.count - position)
-        guard count > 0 else { return 0 }
-        bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: count) }
-        position += count
-        return count
-    }
-
-    func close() {}
-}
 
 /// A file holding `bytes` (for parsers that read files), rewritten for each input.
 func scratchFile(_ bytes: [UInt8], at path: String = scratchPath) -> String {

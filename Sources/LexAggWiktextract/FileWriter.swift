@@ -20,12 +20,14 @@ final class FileWriter {
     /// that the fsync at the end waits for little: the disk works while the import still computes.
     private let writeBehind: Int
     @exclusivity(unchecked) private var startedUpTo = 0
+    /// Where the page cache was last told to forget what it holds of the file (see ``writeBehind``).
+    @exclusivity(unchecked) private var droppedUpTo = 0
     /// Bytes handed to write(2) so far.
     @exclusivity(unchecked) private var flushed = 0
 
     #if os(Linux)
     /// Linux's sync_file_range(2), which Glibc's Swift module does not declare (it needs _GNU_SOURCE).
-    nonisolated(unsafe) static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
+    static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
     }()
@@ -86,8 +88,20 @@ final class FileWriter {
         #if os(Linux)
         flushed += bytes.count
         if writeBehind > 0, flushed - startedUpTo >= writeBehind {
-            // Only a hint: an error here shows again, and is reported, at the fsync.
+            // Only hints: an error here shows again, and is reported, at the fsync.
             _ = FileWriter.syncFileRange?(descriptor, Int64(startedUpTo), Int64(flushed - startedUpTo), 2 /* SYNC_FILE_RANGE_WRITE */)
+            // Drop behind: the window before this one has had a window's time to reach the disk; once it has, the
+            // page cache forgets it. A 1 GB dump's dataset otherwise took 1.1 GB of page cache that nothing reads
+            // soon, and on a VM whose host backs memory only when it is touched, new page cache cost the import
+            // more kernel time than its own work (perf stat: 2-3 s of system time against 0.8).
+            if droppedUpTo < startedUpTo {
+                _ = FileWriter.syncFileRange?(
+                    descriptor, Int64(droppedUpTo), Int64(startedUpTo - droppedUpTo),
+                    7 /* SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER */
+                )
+                _ = posix_fadvise(descriptor, off_t(droppedUpTo), off_t(startedUpTo - droppedUpTo), POSIX_FADV_DONTNEED)
+                droppedUpTo = startedUpTo
+            }
             startedUpTo = flushed
         }
         #endif

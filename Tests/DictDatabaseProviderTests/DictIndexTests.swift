@@ -57,7 +57,7 @@ import Glibc
     /// entry's text (read through dictzip in 2 KB chunks, across every chunk) starts with its own headword.
     @Test func everyEmbeddedWordNetHeadwordIsFoundAndReadable() async throws {
         let index = try DictIndex(path: TestDatabases.embeddedWordNet + ".index")
-        let body = try DictzipBody(path: await TestDatabases.rechunkedWordNet(chunk: 2048))
+        let body = try DictzipBody(path: await TestDatabases.rechunkedWordNet)
         let lines = await TestDatabases.headwords(of: index)
         #expect(lines.count > 147_000)
         // Seconds of CPU-bound work: on a thread of its own, so the tests that need the (two-thread) pool still run.

@@ -9,7 +9,7 @@ import Testing
     /// Every dictzip database these tests can reach: the fixture, the embedded WordNet's text in 2 KB chunks (written
     /// by Scripts/rechunk-dictzip.py), and the system's.
     static func bodies() async -> [String] {
-        [FixtureStore.path("dictdb/wn.dict.dz"), await TestDatabases.rechunkedWordNet(chunk: 2048)]
+        [FixtureStore.path("dictdb/wn.dict.dz"), await TestDatabases.rechunkedWordNet]
             + ((try? DictDatabaseDiscovery.databases(at: DictDatabaseDiscovery.systemDirectory).get()) ?? [])
             .compactMap(\.bodyPath).filter { $0.hasSuffix(".dz") }
     }
@@ -62,7 +62,7 @@ import Testing
     /// table. dictd inflates a chunk expecting more to follow and refused the last one of a file whose last chunk
     /// ended the stream (its words answered nothing). The text is the plain file's, byte for byte.
     @Test func theScriptsDictzipEndsItsChunksAsDictzipDoes() async throws {
-        let path = await TestDatabases.rechunkedWordNet(chunk: 2048)
+        let path = await TestDatabases.rechunkedWordNet
         let body = try DictzipBody(path: path)
         let file = try RandomAccessFile(path: path)
         let count = body.chunkCount

@@ -21,15 +21,19 @@ enum TestDatabases {
         DictDatabaseDiscovery.embeddedDirectory()! + "/wn"
     }
 
-    /// The embedded WordNet's text as a dictzip file in chunks of `chunk` bytes, written by
-    /// Scripts/rechunk-dictzip.py (python3) into a temporary directory; its path.
-    static func rechunkedWordNet(chunk: Int) async -> String {
+    /// The embedded WordNet's text as a dictzip file in 2 KB chunks, written by Scripts/rechunk-dictzip.py (python3)
+    /// into a temporary directory once per test process (three suites read it, none changes it); its path.
+    static var rechunkedWordNet: String {
+        get async { await rechunking.value }
+    }
+
+    private static let rechunking = Task<String, Never> {
         let directory = temporaryDirectory()
         let root = DictDatabaseDiscovery.embeddedDirectory()! + "/../../.."
         let output = "\(directory)/wn.dict.dz"
         let status = await BinaryRun.sh(
             "python3 \(BinaryRun.shellQuote(root + "/Scripts/rechunk-dictzip.py")) \(BinaryRun.shellQuote(embeddedWordNet + ".dict")) "
-                + "\(BinaryRun.shellQuote(output)) --chunk \(chunk) >/dev/null"
+                + "\(BinaryRun.shellQuote(output)) --chunk 2048 >/dev/null"
         )
         precondition(status == 0, "Scripts/rechunk-dictzip.py failed (\(status))")
         return output

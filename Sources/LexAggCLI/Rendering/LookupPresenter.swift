@@ -100,8 +100,7 @@ extension LookupOptions {
 }
 
 extension ProviderRegistry {
-    /// Each provider's display name, for footers and listings.
-    /// The names of the providers built so far: every one that answered.
+    /// Each built provider's display name, for footers and listings (every provider that answered was built).
     var displayNames: [ProviderID: String] {
         Dictionary(builtProviders.map { ($0.descriptor.id, $0.descriptor.displayName) }) { first, _ in first }
     }

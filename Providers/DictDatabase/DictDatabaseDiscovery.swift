@@ -13,7 +13,13 @@ extension ProviderFactory {
     ///
     /// Each database becomes its own provider; when two have the same id, the one found first wins, so a
     /// database on `LEXAGG_DICT_PATH` overrides the system's, and the system's the embedded one.
-    public static let dictDatabases = ProviderFactory(name: "dict-database", ids: [.wordnet]) { environment in
+    ///
+    /// `lookup WORD --providers wordnet` finds WordNet alone (``DictDatabaseDiscovery/discover(environment:only:)``):
+    /// with thirty FreeDict databases installed, naming and opening every one cost each lookup more than the lookup.
+    public static let dictDatabases = ProviderFactory(
+        name: "dict-database", ids: [.wordnet],
+        makeOne: { id, environment in DictDatabaseDiscovery.discover(environment: environment, only: id) }
+    ) { environment in
         DictDatabaseDiscovery.discover(environment: environment)
     }
 }
@@ -23,52 +29,78 @@ public enum DictDatabaseDiscovery {
     /// The system directory dictd packages install into.
     public static let systemDirectory = "/usr/share/dictd"
 
-    /// Builds providers for every database in the search path, with a problem line for each unreadable entry.
-    public static func discover(environment: ProviderEnvironment) -> ProviderFactory.Products {
+    /// Builds providers for every database in the search path, with a problem line for each unreadable entry; with
+    /// `only`, just the database that would get that id (the first in the search path), and the same problem lines.
+    public static func discover(environment: ProviderEnvironment, only wanted: ProviderID? = nil) -> ProviderFactory.Products {
         var providers: [DictDatabase] = []
         var problems: [String] = []
         var seen = Set<ProviderID>()
-        func add(_ found: [DictDatabase]) {
-            for database in found where seen.insert(database.descriptor.id).inserted { providers.append(database) }
+        /// Adds the databases of `indexPaths` not already found; true when the wanted one is found.
+        func add(_ indexPaths: [String]) -> Bool {
+            let found = indexPaths.compactMap { path -> DictDatabase? in
+                guard let wanted else { return database(indexPath: path) }
+                return id(named: databaseName(indexPath: path)) == wanted ? database(indexPath: path) : nil
+            }
+            for database in found.sorted(by: { rank($0) < rank($1) }) where seen.insert(database.descriptor.id).inserted {
+                providers.append(database)
+            }
+            return wanted != nil && !providers.isEmpty
         }
         if let paths = environment.databasePaths {
             for item in paths where !item.isEmpty {
-                switch databases(at: item) {
+                switch indexPaths(at: item) {
                 case .success(let found):
                     if found.isEmpty { problems.append("LEXAGG_DICT_PATH entry \(item): no .index files there") }
-                    add(found)
+                    if add(found) { return ProviderFactory.Products(providers: providers, problems: problems) }
                 case .failure(let error):
                     problems.append("LEXAGG_DICT_PATH entry \(error.description)")
                 }
             }
         }
-        if case .success(let found) = databases(at: systemDirectory) { add(found) }
-        if let embedded = embeddedWordNet(), case .success(let found) = databases(at: embedded) { add(found) }
+        if case .success(let found) = indexPaths(at: systemDirectory), add(found) {
+            return ProviderFactory.Products(providers: providers, problems: problems)
+        }
+        if let embedded = embeddedWordNet(), case .success(let found) = indexPaths(at: embedded) { _ = add(found) }
         return ProviderFactory.Products(providers: providers, problems: problems)
     }
 
     /// The databases at `path`: a directory of `.index` files, or one `.index` file.
     public static func databases(at path: String) -> Result<[DictDatabase], DictFileError> {
+        indexPaths(at: path).map { paths in paths.map(database(indexPath:)).sorted { rank($0) < rank($1) } }
+    }
+
+    /// The index files at `path`: the `.index` files of a directory, or `path` itself when it is a readable one.
+    static func indexPaths(at path: String) -> Result<[String], DictFileError> {
         if path.hasSuffix(".index") {
             guard isReadableFile(path) else {
                 return .failure(DictFileError(path: path, problem: "cannot read: \(systemError())", kind: .unreadable))
             }
-            return .success([database(indexPath: path)])
+            return .success([path])
         }
-        switch directoryEntries(path) {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let names):
+        return directoryEntries(path).map { names in
             let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
-            let found = names.filter { $0.hasSuffix(".index") }.map { database(indexPath: "\(directory)/\($0)") }
-            return .success(found.sorted { rank($0) < rank($1) })
+            return names.filter { $0.hasSuffix(".index") }.map { "\(directory)/\($0)" }
         }
+    }
+
+    /// The database name of an index file: its file name without `.index`.
+    static func databaseName(indexPath: String) -> String {
+        let base = indexPath.dropLast(".index".count)
+        return base.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(base[base.index(after: $0)...]) } ?? String(base)
+    }
+
+    /// The id a database named `name` gets (``identify(_:)``'s, without the format's other details).
+    static func id(named name: String) -> ProviderID {
+        // Only `wn` and `wordnet`, in any case, are WordNet's (the length first: a name is looked at for every
+        // database on disk).
+        if [2, 7].contains(name.utf8.count), case .wordnet = DictTextFormat.forDatabase(named: name) { return .wordnet }
+        return ProviderID(sanitizedID(name).trimmingDashes()) ?? ProviderID("dict-database")!
     }
 
     /// A provider for the database whose index is at `indexPath`, named after its file.
     static func database(indexPath: String) -> DictDatabase {
         let base = String(indexPath.dropLast(".index".count))
-        let name = base.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(base[base.index(after: $0)...]) } ?? base
+        let name = databaseName(indexPath: indexPath)
         let bodyPath = [base + ".dict.dz", base + ".dict"].first(where: isReadableFile)
         let (id, format, displayName) = identify(name)
         return DictDatabase(id: id, indexPath: indexPath, bodyPath: bodyPath, format: format, displayName: displayName)
@@ -77,7 +109,7 @@ public enum DictDatabaseDiscovery {
     /// The id, text format and display name a database file name implies.
     static func identify(_ name: String) -> (ProviderID, DictDatabase.Format, String) {
         let format = DictTextFormat.forDatabase(named: name)
-        let id = ProviderID(sanitizedID(name).trimmingDashes()) ?? ProviderID("dict-database")!
+        let id = id(named: name)
         switch format {
         case .wordnet:
             return (.wordnet, format, "WordNet 3.0")

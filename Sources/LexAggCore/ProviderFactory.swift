@@ -80,14 +80,20 @@ public struct ProviderFactory: Sendable {
     /// `_SECRET`, `_DATABASE`, `_COMMAND`: variable → dotted key (`"LEXAGG_DICT_SERVER": "providers.dict-server.endpoint"`).
     public var aliases: [String: String]
     public var make: @Sendable (ProviderEnvironment) -> Products
+    /// Builds only the provider with one of ``ids``, for a lookup that names it alone, when that is cheaper than
+    /// ``make`` (which finds every database on disk); its products are what `make`'s would hold under that id. Nil:
+    /// `make` serves.
+    public var makeOne: (@Sendable (ProviderID, ProviderEnvironment) -> Products)?
 
     public init(
         name: String, ids: Set<ProviderID> = [], aliases: [String: String] = [:],
+        makeOne: (@Sendable (ProviderID, ProviderEnvironment) -> Products)? = nil,
         make: @escaping @Sendable (ProviderEnvironment) -> Products
     ) {
         self.name = name
         self.ids = ids
         self.aliases = aliases
+        self.makeOne = makeOne
         self.make = make
     }
 }

@@ -151,6 +151,43 @@ import Testing
         #expect(wordnet?.indexPath == FixtureStore.path("dictdb/wn.index"))
     }
 
+    /// `--providers wordnet` finds WordNet alone: the same database the whole discovery gives that id (the search
+    /// path's first), the same problem lines, and no other database built.
+    @Test func wordNetAloneIsTheOneTheWholeDiscoveryPicks() throws {
+        let directory = TestDatabases.temporaryDirectory()
+        TestDatabases.copy("gcide", to: directory)
+        let paths = ["/nonexistent/lexagg", directory, FixtureStore.dictDatabases]
+        let environment = ProviderEnvironment(variables: [:], databasePaths: paths)
+        let all = DictDatabaseDiscovery.discover(environment: environment)
+        let alone = DictDatabaseDiscovery.discover(environment: environment, only: .wordnet)
+        #expect(alone.providers.map(\.descriptor.id) == [.wordnet])
+        let wordnet = try #require(alone.providers.first as? DictDatabase)
+        #expect(wordnet.indexPath == FixtureStore.path("dictdb/wn.index"))
+        #expect(wordnet.indexPath == (all.providers.first { $0.descriptor.id == .wordnet } as? DictDatabase)?.indexPath)
+        #expect(alone.problems == all.problems)
+        #expect(alone.problems.count == 1)
+        // Without the fixtures on the path, the system's or the embedded one: again whatever the whole list has.
+        let fallback = ProviderEnvironment(variables: [:], databasePaths: [directory])
+        let fallbackAll = DictDatabaseDiscovery.discover(environment: fallback)
+        let fallbackAlone = DictDatabaseDiscovery.discover(environment: fallback, only: .wordnet)
+        #expect((fallbackAlone.providers.first as? DictDatabase)?.indexPath
+            == (fallbackAll.providers.first { $0.descriptor.id == .wordnet } as? DictDatabase)?.indexPath)
+        #expect(fallbackAlone.providers.count == 1)
+        // A name no database has: nothing, and nothing built.
+        #expect(DictDatabaseDiscovery.discover(environment: fallback, only: ProviderID("nothing-here")!).providers.isEmpty)
+    }
+
+    @Test func databaseIDsFollowTheirFileNames() {
+        #expect(DictDatabaseDiscovery.id(named: "wn") == .wordnet)
+        #expect(DictDatabaseDiscovery.id(named: "WordNet") == .wordnet)
+        #expect(DictDatabaseDiscovery.id(named: "wnx").rawValue == "wnx")
+        #expect(DictDatabaseDiscovery.id(named: "freedict-eng-deu").rawValue == "freedict-eng-deu")
+        #expect(DictDatabaseDiscovery.id(named: "GCIDE").rawValue == "gcide")
+        for name in ["wn", "WordNet", "gcide", "freedict-deu-eng", "My_Dict"] {
+            #expect(DictDatabaseDiscovery.id(named: name) == DictDatabaseDiscovery.identify(name).0)
+        }
+    }
+
     @Test func theEmbeddedWordNetIsFound() throws {
         let directory = try #require(DictDatabaseDiscovery.embeddedDirectory())
         #expect(directory.hasSuffix("Providers/DictDatabase/Embedded"))

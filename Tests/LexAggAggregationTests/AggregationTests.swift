@@ -143,6 +143,42 @@ struct ScriptedProvider: DefinitionProviding {
         #expect(runs.all == ["online": 1, "found": 1, "other": 1])
     }
 
+    /// A factory that can build one declared provider alone (`makeOne`, as dictd databases build WordNet without
+    /// listing every database) does so for a lookup naming it; the whole list, when needed, is its full `make`, and
+    /// a problem both report is listed once.
+    @Test func aFactoryBuildsOneDeclaredProviderAloneWhenItCan() throws {
+        let runs = Runs()
+        let factories = [
+            ProviderFactory(
+                name: "databases", ids: [ProviderID("main")!],
+                makeOne: { id, _ in
+                    runs.add("one:\(id)")
+                    return .init(providers: [ScriptedProvider("main", .answer("alone"))], problems: ["path: unreadable"])
+                }
+            ) { _ in
+                runs.add("all")
+                return .init(providers: [ScriptedProvider("main", .answer("all")), ScriptedProvider("extra", .empty)],
+                             problems: ["path: unreadable"])
+            },
+            ProviderFactory(name: "other", ids: [ProviderID("other")!]) { _ in
+                runs.add("other")
+                return .init(providers: [ScriptedProvider("other", .empty)])
+            },
+        ]
+        let registry = ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: [:]))
+        let resolved = try registry.resolve(["main"])
+        #expect(resolved.map(\.descriptor.id.rawValue) == ["main"])
+        #expect(runs.all == ["one:main": 1])
+        #expect(registry.builtProviders.map(\.descriptor.id.rawValue) == ["main"])
+        #expect(registry.builtProblems == ["path: unreadable"])
+        _ = try registry.resolve(["main"])
+        #expect(runs.all == ["one:main": 1], "built once")
+        // Everything: the full list, run once, with the problem not repeated.
+        #expect(registry.ids.map(\.rawValue) == ["main", "extra", "other"])
+        #expect(runs.all == ["one:main": 1, "all": 1, "other": 1])
+        #expect(registry.problems == ["path: unreadable"])
+    }
+
     /// The earlier factory's provider would win an id otherwise: a declared id stays with its factory, built lazily or
     /// all at once, so `--providers online` means the same provider either way.
     @Test func aDeclaredIdIsLeftOutOfOtherFactoriesWithAProblem() throws {

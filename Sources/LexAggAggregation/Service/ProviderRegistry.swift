@@ -12,6 +12,9 @@ import Synchronization
 /// A declared id belongs to its factory: a provider another factory builds under it (a dictd database file or a
 /// dataset named `wiktionary`) is left out, with a problem line, so that what an id means does not depend on how
 /// much was built. Otherwise, when two providers share an id, the one of the earlier factory wins.
+///
+/// A factory that can build one declared provider without finding all of its others (``ProviderFactory/makeOne``:
+/// `wordnet` without listing every dictd database on disk) does so for a lookup that names it.
 public struct ProviderRegistry: Sendable {
     private let catalog: Catalog
 
@@ -133,6 +136,8 @@ private final class Catalog: Sendable {
     private struct State {
         /// Each factory's products once made (by factory index).
         var made: [Int: ProviderFactory.Products] = [:]
+        /// Declared providers built alone (``ProviderFactory/makeOne``) before their factory's whole list was made.
+        var alone: [ProviderID: ProviderFactory.Products] = [:]
         /// Problems in the order their factories were made.
         var problems: [String] = []
         /// The whole list, once made.
@@ -169,6 +174,14 @@ private final class Catalog: Sendable {
         guard let owner = owners[id] else { return nil }
         return state.withLock { state in
             if let everything = state.everything { return everything.providers.first { $0.descriptor.id == id } }
+            if state.made[owner] == nil, let makeOne = factories[owner].makeOne {
+                if state.alone[id] == nil {
+                    let products = makeOne(id, environment!)
+                    state.alone[id] = products
+                    state.problems += products.problems
+                }
+                return state.alone[id]?.providers.first { $0.descriptor.id == id }
+            }
             return products(of: owner, in: &state).providers.first { $0.descriptor.id == id }
         }
     }
@@ -204,7 +217,17 @@ private final class Catalog: Sendable {
             var listing = Listing(problems: state.problems)
             var seen = Set<ProviderID>()
             for index in factories.indices {
-                guard let products = state.made[index] else { continue }
+                guard let products = state.made[index] else {
+                    // Declared providers its factory built alone.
+                    for id in factories[index].ids.sorted() where owners[id] == index {
+                        if let provider = state.alone[id]?.providers.first(where: { $0.descriptor.id == id }),
+                           seen.insert(id).inserted
+                        {
+                            listing.providers.append(provider)
+                        }
+                    }
+                    continue
+                }
                 for provider in products.providers where owners[provider.descriptor.id].map({ $0 == index }) ?? true {
                     if seen.insert(provider.descriptor.id).inserted { listing.providers.append(provider) }
                 }
@@ -217,7 +240,8 @@ private final class Catalog: Sendable {
         if let made = state.made[index] { return made }
         let products = factories[index].make(environment!)
         state.made[index] = products
-        state.problems += products.problems
+        // A problem it already reported building a provider alone is not repeated.
+        state.problems += products.problems.filter { !state.problems.contains($0) }
         return products
     }
 }

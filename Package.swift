@@ -212,10 +212,16 @@ let package = Package(
                 // The same way, -lstdc++ and -lsqlite3 find the linker scripts in Sources/lexagg/link, which name the
                 // static archives: the dynamic loader resolved 8,000 relocations of the two libraries in every run,
                 // most of `--version`'s instructions (4.3 -> 2.9 ms; a lookup 6.1 -> 5.0 ms, hyperfine).
+                // lld lays out first the functions and data the common short commands touch, as listed in
+                // Sources/lexagg/link/startup.order (Scripts/startup-order.sh writes it from callgrind and lackey runs):
+                // scattered over the binary, each page of them was a page fault at start-up (a WordNet lookup
+                // 451 -> 289 faults, 2.7 -> 2.3 ms). Names a build no longer has are ignored.
                 .unsafeFlags(
                     ["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie",
                      "-Xclang-linker", "-L\(Context.packageDirectory)/Sources/CCurlOnDemand/link",
-                     "-Xclang-linker", "-L\(Context.packageDirectory)/Sources/lexagg/link"],
+                     "-Xclang-linker", "-L\(Context.packageDirectory)/Sources/lexagg/link",
+                     "-use-ld=lld", "-Xlinker", "--no-warn-symbol-ordering",
+                     "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/lexagg/link/startup.order"],
                     .when(configuration: .release)
                 ),
             ]
@@ -382,9 +388,12 @@ for target in package.targets where target.type != .system && target.type != .pl
     // (`SomeError: Error`) by scanning every protocol conformance record of the static binary (about 14,000), some
     // 0.6 million instructions per type on the first use; an offline lookup paid for a dozen (callgrind,
     // Benchmarks/startup-callgrind.sh). The accessors take the witness tables the compiler already has.
+    // -function-sections: each function in its own section, so that the linker can lay out the start-up path's
+    // together (see the executable's linker settings).
     if target.type != .test {
         settings.append(.unsafeFlags(
-            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)
+            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"],
+            .when(configuration: .release)
         ))
     }
     if fuzzing && target.type != .test { settings.append(.unsafeFlags(["-O"] + fuzzFlags)) }

@@ -30,7 +30,8 @@ public enum DictDatabaseDiscovery {
     public static let systemDirectory = "/usr/share/dictd"
 
     /// Builds providers for every database in the search path, with a problem line for each unreadable entry; with
-    /// `only`, just the database that would get that id (the first in the search path), and the same problem lines.
+    /// `only`, just the database that would get that id (the first in the search path), with the problem lines of the
+    /// entries searched before it was found.
     public static func discover(environment: ProviderEnvironment, only wanted: ProviderID? = nil) -> ProviderFactory.Products {
         var providers: [DictDatabase] = []
         var problems: [String] = []

@@ -208,9 +208,11 @@ public struct Settings: Sendable {
     /// have any. What the composition root hands the factories: providers never read variables or the file.
     public var providerSettings: [ProviderID: ProviderSettings] {
         var settings: [ProviderID: ProviderSettings] = [:]
-        for (name, entry) in entries {
+        // The prefix first, as in `provider(in:key:)`: splitting walks the name a Character at a time, and most keys
+        // are not a provider's (this ran for every key, ~300 times in a lookup).
+        for (name, entry) in entries where name.hasPrefix("providers.") {
             let (provider, key) = Self.split(name)
-            guard name.hasPrefix("providers."), let id = ProviderID(provider), let text = entry.value?.string else { continue }
+            guard let id = ProviderID(provider), let text = entry.value?.string else { continue }
             var item = settings[id] ?? ProviderSettings()
             switch key {
             case "endpoint": item.endpoint = text

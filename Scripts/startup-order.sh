@@ -53,6 +53,7 @@ profile() {
 }
 profile --version
 profile lookup serendipity --providers wordnet
+LEXAGG_DICT_PATH= profile lookup serendipity --providers wordnet     # the default search (a system dict-wn, if any)
 profile lookup serendipity --providers wordnet --format json
 profile lookup serendipity --offline
 profile lookup bank --providers wiktionary
@@ -60,7 +61,7 @@ profile lookup --batch "$work/words.txt" --providers wordnet --format json
 profile lookup houses --providers sample
 profile --help
 
-# The writable data the first four commands touch (metadata caches, lazy globals' tokens: .bss, .data,
+# The writable data the short lookups touch (metadata caches, lazy globals' tokens: .bss, .data,
 # .data.rel.ro), in the order they touch it, from valgrind's lackey (every load and store). Swift puts an object
 # file's data in one section, which the linker moves as a whole: the list gathers the objects whose data a start-up
 # touches (the C++ runtime's and Foundation's globals have sections of their own) into a few pages.
@@ -72,6 +73,7 @@ trace() {
 }
 trace --version
 trace lookup serendipity --providers wordnet
+LEXAGG_DICT_PATH= trace lookup serendipity --providers wordnet
 trace lookup serendipity --offline
 trace lookup bank --providers wiktionary
 

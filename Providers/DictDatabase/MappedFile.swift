@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LexAggCore
 
 /// A read-only file, memory-mapped, so that a binary search touches only the pages it reads — or a file built into
 /// the executable (``BuiltInFiles``), read in place.
@@ -141,16 +142,7 @@ func isReadableFile(_ path: String) -> Bool {
 /// The names in a directory, or an error that says why it cannot be read.
 func directoryEntries(_ path: String) -> Result<[String], DictFileError> {
     if path == BuiltInFiles.directory { return .success(BuiltInFiles.available) }
-    guard let dir = opendir(path) else {
-        return .failure(DictFileError(path: path, problem: "cannot read directory: \(systemError())", kind: .unreadable))
+    return DirectoryListing.names(path).mapError { error in
+        DictFileError(path: path, problem: "cannot read directory: \(error)", kind: .unreadable)
     }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return .success(names.sorted())
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LexAggCore
 import LexAggJSON
 
 /// The layout of an imported dataset: one file, `<name>.lexwk`, read by memory-mapping it.
@@ -195,7 +196,8 @@ public enum DatasetLocation {
 
     /// The dataset files in `directory`, by name, sorted.
     public static func datasets(in directory: String) -> [(name: String, path: String)] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        // Not FileManager: see DirectoryListing (every full lookup lists this directory).
+        let names = (try? DirectoryListing.names(directory).get()) ?? []
         return names.filter { $0.hasSuffix("." + DatasetFormat.fileExtension) }.sorted().map {
             (String($0.dropLast(DatasetFormat.fileExtension.count + 1)), directory + "/" + $0)
         }

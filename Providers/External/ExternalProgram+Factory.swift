@@ -49,13 +49,20 @@ public enum ExternalDiscovery {
     /// The providers of the configured commands, then of the providers directory (a command wins over a file of
     /// the same id), with a problem line for each file that cannot be a provider.
     public static func discover(_ settings: Settings) -> ProviderFactory.Products {
-        let memory = settings.descriptorMemory.map(DescriptorMemory.load) ?? [:]
+        // Read when there is a program to remember anything of, not before: most installs have none, and reading the
+        // file through Foundation costs its first use's conformance scan (0.8 million instructions) in every lookup
+        // that builds the whole provider list.
+        var loaded: [String: ExternalProtocol.Descriptor]?
+        func memory(_ fingerprint: String) -> ExternalProtocol.Descriptor? {
+            if loaded == nil { loaded = settings.descriptorMemory.map(DescriptorMemory.load) ?? [:] }
+            return loaded?[fingerprint]
+        }
         var providers: [ExternalProgram] = []
         var problems: [String] = []
         var seen = Set<ProviderID>()
         func add(_ id: ProviderID, _ launch: ProviderProcess.Launch, fingerprint: String) {
             guard seen.insert(id).inserted else { return }
-            let remembered = memory[fingerprint].flatMap { try? $0.validated(source: launch.label).get() }
+            let remembered = memory(fingerprint).flatMap { try? $0.validated(source: launch.label).get() }
                 .map { descriptor -> ProviderDescriptor in
                     var descriptor = descriptor
                     descriptor.configurationFingerprint = fingerprint
@@ -64,14 +71,15 @@ public enum ExternalDiscovery {
             let configuration = ExternalProgram.Configuration(
                 id: id, launch: launch, fingerprint: fingerprint, descriptorMemory: settings.descriptorMemory
             )
-            let strategies = memory[fingerprint].flatMap { try? $0.strategies().get() } ?? []
+            let strategies = memory(fingerprint).flatMap { try? $0.strategies().get() } ?? []
             providers.append(ExternalProgram(configuration: configuration, remembered: remembered, matchStrategies: strategies))
         }
         for (id, command) in settings.commands {
             add(id, .command(command, environment: environment(for: id, settings)), fingerprint: fingerprint(command: command))
         }
-        if let directory = settings.directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
-            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix("~") {
+        // Not FileManager: see DirectoryListing (every lookup that builds the whole provider list reads this directory).
+        if let directory = settings.directory, case .success(let names) = DirectoryListing.names(directory) {
+            for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
                 let path = directory + "/" + name
                 guard isRegularFile(path), access(path, X_OK) == 0 else { continue }
                 let stem = name.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? name

@@ -49,7 +49,9 @@ public enum DictDatabaseDiscovery {
             let found = indexPaths.compactMap { path -> DictDatabase? in
                 if let wanted, id(named: databaseName(indexPath: path)) != wanted { return nil }
                 let found = database(indexPath: path)
-                guard fromSystem, found.descriptor.id == .wordnet, isEmbeddedCopy(indexPath: path, bodyPath: found.bodyPath)
+                // (Not when a WordNet was found earlier on the path: this one is then left out anyway.)
+                guard fromSystem, found.descriptor.id == .wordnet, !seen.contains(.wordnet),
+                      isEmbeddedCopy(indexPath: path, bodyPath: found.bodyPath)
                 else { return found }
                 return database(indexPath: BuiltInFiles.directory + "/wn.index")
             }

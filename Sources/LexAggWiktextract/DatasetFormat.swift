@@ -198,7 +198,7 @@ public enum DatasetLocation {
     public static func datasets(in directory: String) -> [(name: String, path: String)] {
         // Not FileManager: see DirectoryListing (every full lookup lists this directory).
         let names = (try? DirectoryListing.names(directory).get()) ?? []
-        return names.filter { $0.hasSuffix("." + DatasetFormat.fileExtension) }.sorted().map {
+        return names.filter { $0.hasSuffix("." + DatasetFormat.fileExtension) }.map {
             (String($0.dropLast(DatasetFormat.fileExtension.count + 1)), directory + "/" + $0)
         }
     }

@@ -199,7 +199,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "lexagg",
-            dependencies: ["LexAggCLI", "LexAggCore", "CCurlOnDemand"] + providerDependencies,
+            dependencies: ["LexAggCLI", "LexAggCore", "CCurlOnDemand", "CSQLiteSettings"] + providerDependencies,
             exclude: ["link"],
             linkerSettings: [
                 // Start-up, measured with perf (see Benchmarks/offline-lookup.sh): SwiftPM exports every symbol
@@ -228,6 +228,8 @@ let package = Package(
                 ),
             ]
         ),
+        // Process-wide SQLite settings the command sets before its first open (see the header).
+        .target(name: "CSQLiteSettings"),
         // libcurl's functions, forwarding to libcurl.so.4 loaded on first use (see curl_on_demand.c).
         .target(name: "CCurlOnDemand", exclude: ["link"]),
         // WordNet's files linked into the executable (.incbin), so a binary copied alone answers offline.

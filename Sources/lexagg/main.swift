@@ -10,6 +10,7 @@ import PONSProvider
 import RandomWordProvider
 import WiktionaryProvider
 import WiktionaryOfflineProvider
+import CSQLiteSettings
 import LexAggCLI
 import LexAggCore
 
@@ -52,6 +53,9 @@ while let entry = pointer.pointee {
     pointer += 1
 }
 
+// Before anything opens a database: SQLite's page cache grows a slot at a time, not 20 at its first read (15 page faults
+// of a cached lookup's ~370). Its size limit, and everything else, is unchanged.
+_ = lexagg_sqlite_no_page_cache_bulk()
 signal(SIGPIPE, SIG_IGN)
 // Files and directories lexagg creates (library, history, cache, config, exports) are the user's alone: 0600, 0700.
 umask(0o077)

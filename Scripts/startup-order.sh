@@ -45,21 +45,24 @@ printf 'serendipity\nhouse\nrunning\n' > "$work/words.txt"
 kill $server; wait $server 2>/dev/null || true                               # answered from the cache from here on
 "$work/lexagg" data import wiktextract Fixtures/wiktextract/sample.jsonl --name sample --quiet >/dev/null
 
+# Each run is labelled with the group it stands for (see the layout below): V --version, W a WordNet lookup,
+# C the cached lookup, O anything else.
 run=0
 profile() {
   run=$((run + 1))
+  echo "$1" >> "$work/labels"; shift
   valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/$run.cg" "$work/lexagg" "$@" >/dev/null 2>"$work/$run.err" ||
     { cat "$work/$run.err" >&2; echo "lexagg $* failed" >&2; exit 1; }
 }
-profile --version
-profile lookup serendipity --providers wordnet
-LEXAGG_DICT_PATH= profile lookup serendipity --providers wordnet     # the default search (a system dict-wn, if any)
-profile lookup serendipity --providers wordnet --format json
-profile lookup serendipity --offline
-profile lookup bank --providers wiktionary
-profile lookup --batch "$work/words.txt" --providers wordnet --format json
-profile lookup houses --providers sample
-profile --help
+profile V --version
+profile W lookup serendipity --providers wordnet
+LEXAGG_DICT_PATH= profile W lookup serendipity --providers wordnet     # the default search (a system dict-wn, if any)
+profile W lookup serendipity --providers wordnet --format json
+profile O lookup serendipity --offline
+profile C lookup bank --providers wiktionary
+profile O lookup --batch "$work/words.txt" --providers wordnet --format json
+profile O lookup houses --providers sample
+profile O --help
 
 # The writable data the short lookups touch (metadata caches, lazy globals' tokens: .bss, .data,
 # .data.rel.ro), in the order they touch it, from valgrind's lackey (every load and store). Swift puts an object
@@ -68,56 +71,97 @@ profile --help
 data=0
 trace() {
   data=$((data + 1))
+  echo "$1" >> "$work/data-labels"; shift
   valgrind --tool=lackey --trace-mem=yes --log-file="$work/$data.mem" "$work/lexagg" "$@" >/dev/null 2>&1 ||
     { echo "lexagg $* failed under lackey" >&2; exit 1; }
 }
-trace --version
-trace lookup serendipity --providers wordnet
-LEXAGG_DICT_PATH= trace lookup serendipity --providers wordnet
-trace lookup serendipity --offline
-trace lookup bank --providers wiktionary
+trace V --version
+trace W lookup serendipity --providers wordnet
+LEXAGG_DICT_PATH= trace W lookup serendipity --providers wordnet
+trace O lookup serendipity --offline
+trace C lookup bank --providers wiktionary
 
 nm "$work/lexagg" | awk '$2 ~ /^[tTwW]$/ {print $3}' > "$work/symbols"
 # Writable data only (.data, .bss, .data.rel.ro): what lies in .rodata is read by the runtime's scans of every
 # conformance record and type, all of it in every process, so ordering it gains little (ten faults for 14,000 names).
 readelf -S -W "$work/lexagg" > "$work/sections"
 nm -n -S "$work/lexagg" | awk 'NF == 4 && $3 ~ /^[bBdD]$/ {print $1, $2, $4}' > "$work/data-symbols"
-python3 - "$out" "$work" "$run" "$data" <<'PY'
+nm -n -S "$work/lexagg" | awk 'NF == 4 && $3 ~ /^[tTwW]$/ {print $1, $2, $4}' > "$work/function-symbols"
+python3 - "$out" "$work" <<'PY'
 import bisect, re, sys
-out, work, runs, traces = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+out, work = sys.argv[1], sys.argv[2]
 ours = set(open(f"{work}/symbols").read().split())
-seen, order = set(), []
-# Functions: every one each callgrind run named (a name is written once, at its first mention), in order.
-for run in range(1, runs + 1):
+labels = open(f"{work}/labels").read().split()
+data_labels = open(f"{work}/data-labels").read().split()
+
+def layout(touches):
+    """`touches`: (name, group) in the order the runs first touched them. The names in the order to lay them out:
+    grouped by which of the runs' groups touch them, so that what the cached lookup (C), `--version` (V) and a
+    WordNet lookup (W) each touch is one stretch, or nearly:
+        C only | C, W | C, V | C, W, V | W, V | V only | W only | anything else
+    (C: the first four; V: the third to sixth; W: the second to seventh but for the two without it, which are
+    little), each stretch in the order of first touch. A page one of them touches is then mostly a page of its own,
+    not one it shares with what only other commands run: the cached lookup 359 -> 327 page faults (perf stat) against
+    the runs' first-touch order."""
+    groups, first = {}, {}
+    for name, group in touches:
+        groups.setdefault(name, set()).add(group)
+        first.setdefault(name, len(first))
+    def stretch(name):
+        g = groups[name]
+        c, w, v = "C" in g, "W" in g, "V" in g
+        if c: return (0, 2, 1, 3)[w * 2 + v]
+        if w: return 4 if v else 6
+        return 5 if v else 7
+    return sorted(first, key=lambda name: (stretch(name), first[name]))
+
+def symbols(path, within=None):
+    starts, ends, names = [], [], []
+    for line in open(path):
+        address, size, name = line.split()
+        start = int(address, 16)
+        if within is None or any(low <= start < high for low, high in within):
+            starts.append(start); ends.append(start + int(size, 16)); names.append(name)
+    return starts, ends, names
+
+def traced(kind, starts, ends, names):
+    """(name, group) of the symbols the lackey traces touch, kind "I" (instructions) or "LSM" (data), in order."""
+    touches, seen = [], set()
+    for trace, label in enumerate(data_labels, start=1):
+        low = high = 0  # the symbol last found: consecutive instructions are mostly in one function
+        for line in open(f"{work}/{trace}.mem", errors="replace"):
+            if len(line) < 4 or line[1 if kind != "I" else 0] not in kind:
+                continue
+            address = int(line[3:line.index(",")], 16)
+            if low <= address < high:
+                continue
+            index = bisect.bisect_right(starts, address) - 1
+            if index >= 0:
+                low, high = starts[index], ends[index]
+            if index >= 0 and address < ends[index] and (names[index], label) not in seen:
+                seen.add((names[index], label))
+                touches.append((names[index], label))
+    return touches
+
+# Functions: in the order the traced runs first execute them (lackey's instruction addresses), then the ones only the
+# other runs name (callgrind names every function a run executes, in an order of its own).
+touches = traced("I", *symbols(f"{work}/function-symbols"))
+for run, label in enumerate(labels, start=1):
     for line in open(f"{work}/{run}.cg", errors="replace"):
         if m := re.match(r"c?fn=\(\d+\) (.+)", line):
             name = m.group(1).split("'")[0]
-            if name in ours and name not in seen:
-                seen.add(name)
-                order.append(name)
-functions = len(order)
-# Data: the symbol each load or store lands in, at its first touch.
+            if name in ours:
+                touches.append((name, label))
+functions = layout(touches)
+# Data: the symbol each load or store lands in.
 writable = []
 for line in open(f"{work}/sections"):
     fields = line.replace("[ ", "[").split()
     if len(fields) > 5 and fields[1] in (".data", ".bss", ".data.rel.ro"):
         writable.append((int(fields[3], 16), int(fields[3], 16) + int(fields[5], 16)))
-starts, ends, names = [], [], []
-for line in open(f"{work}/data-symbols"):
-    address, size, name = line.split()
-    start = int(address, 16)
-    if any(low <= start < high for low, high in writable):
-        starts.append(start); ends.append(start + int(size, 16)); names.append(name)
-for trace in range(1, traces + 1):
-    for line in open(f"{work}/{trace}.mem", errors="replace"):
-        if len(line) < 4 or line[1] not in "LSM":
-            continue
-        address = int(line[3:line.index(",")], 16)
-        index = bisect.bisect_right(starts, address) - 1
-        if index >= 0 and address < ends[index] and names[index] not in seen:
-            seen.add(names[index])
-            order.append(names[index])
+known = set(functions)
+data = [name for name in layout(traced("LSM", *symbols(f"{work}/data-symbols", writable))) if name not in known]
 with open(out, "w") as f:
-    f.write("".join(f"{name}\n" for name in order))
-print(f"{out}: {functions} functions, {len(order) - functions} data symbols")
+    f.write("".join(f"{name}\n" for name in functions + data))
+print(f"{out}: {len(functions)} functions, {len(data)} data symbols")
 PY

@@ -22,8 +22,9 @@
 #
 # The commands profiled: --version, --help, lookup (WordNet: text and JSON; every offline database; a batch), a
 # cached online lookup (answered from a warm cache, the server gone) and a lookup through an imported Wiktionary
-# dump. callgrind names every function a run executes, each at its first mention; the file keeps them in that
-# order, each once, the commands' in the order above; then the data the short lookups touch (below).
+# dump. callgrind names every function a run executes; lackey traces the short ones instruction by instruction and
+# every load and store. The file lists the functions, then the writable data, grouped by which of --version, a
+# WordNet lookup and the cached lookup touch them (see layout() below), each group in the order first executed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "needs valgrind: apt-get install valgrind" >&2; exit 1; }

@@ -15,7 +15,8 @@ import LexAggCore
 /// store takes GRDB's path, which recovers, warns or moves the file aside exactly as before.
 final class CacheFileReader {
     enum Lookup {
-        case found(payload: Data, storedAt: Double)
+        /// The row, its payload decoded where SQLite holds it (nil when it cannot be: a miss for the caller).
+        case found(result: LookupResult?, storedAt: Double)
         case absent
         /// This reader cannot answer; ask the full store.
         case unusable
@@ -69,8 +70,8 @@ final class CacheFileReader {
             return .absent
         case SQLITE_ROW:
             let count = Int(sqlite3_column_bytes(select, 0))
-            let payload = sqlite3_column_blob(select, 0).map { Data(bytes: $0, count: count) } ?? Data()
-            return .found(payload: payload, storedAt: sqlite3_column_double(select, 1))
+            let result = StoredAnswer.decode(UnsafeRawBufferPointer(start: sqlite3_column_blob(select, 0), count: count))
+            return .found(result: result, storedAt: sqlite3_column_double(select, 1))
         default:
             return .unusable
         }

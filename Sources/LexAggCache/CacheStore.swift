@@ -77,19 +77,19 @@ public final class CacheStore: AnswerStore {
         // Before the first write there is nothing to find: a read neither creates the file nor opens SQLite (an
         // offline lookup on a fresh install asks the cache for every online provider).
         guard !isMissing() else { return nil }
-        let row: (payload: Data, storedAt: Double)?
+        let row: (result: LookupResult?, storedAt: Double)?
         switch quickRead(provider: provider, formatVersion: formatVersion, key: key) {
-        case .found(let payload, let storedAt):
-            row = (payload, storedAt)
+        case .found(let result, let storedAt):
+            row = (result, storedAt)
         case .absent:
             return nil
         case .unusable:
             row = perform("read the cache", writing: false) { db in
                 try Row.fetchOne(db, sql: Self.selectAnswer, arguments: [provider.rawValue, formatVersion, key])
-                    .map { row in (row["payload"], row["stored_at"]) }
+                    .map { row in (StoredAnswer.decode(row["payload"] as Data), row["stored_at"]) }
             } ?? nil
         }
-        guard let row, let result = StoredAnswer.decode(row.payload) else { return nil }
+        guard let row, let result = row.result else { return nil }
         return Record(
             provider: provider, formatVersion: formatVersion, key: key, result: result,
             storedAt: Date(timeIntervalSince1970: row.storedAt)

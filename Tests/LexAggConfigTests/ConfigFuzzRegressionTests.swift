@@ -114,3 +114,27 @@ import Testing
         #expect(error?.line == 2)
     }
 }
+
+/// The byte-by-byte readings of variables agree with the Unicode definitions they replace.
+@Suite struct VariableReadingTests {
+    /// A control character is general category Cc (but a tab), whatever the bytes around it.
+    @Test func controlCharactersAreThoseOfUnicode() {
+        for value in UInt32(0)..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.generalCategory == .control && scalar != "\t"
+            #expect(Settings.hasControlCharacter("a\(scalar)é") == expected, "U+\(String(value, radix: 16))")
+        }
+        #expect(!Settings.hasControlCharacter("ÂÂ"))  // 0xC3 0x82: 0x82 after a lead byte other than 0xC2
+    }
+
+    @Test func pathListsAndProviderVariablesReadAsBefore() throws {
+        let environment = ["LEXAGG_DICT_PATH": "/x::/y/é:", "LEXAGG_DICT_SERVER_ENDPOINT": "dict.org", "PATH": "/bin"]
+        let settings = try #require(Settings.environmentOnly(environment))
+        #expect(settings.databasePaths == ["/x", "/y/é"])
+        #expect(ConfigSchema.providerKey(forVariable: "LEXAGG_DICT_SERVER_ENDPOINT") == "providers.dict-server.endpoint")
+        #expect(ConfigSchema.providerSetting(forVariable: "LEXAGG_DICT_SERVER_ENDPOINT")
+                == ConfigSchema.key(named: "providers.dict-server.endpoint"))
+        #expect(ConfigSchema.providerKey(forVariable: "LEXAGG_DICT-SERVER_ENDPOINT") == nil)
+        #expect(ConfigSchema.providerKey(forVariable: "PATH") == nil)
+    }
+}

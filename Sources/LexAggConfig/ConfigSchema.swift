@@ -351,7 +351,7 @@ extension String {
 
     /// `split(separator:)` of a Character, byte by byte for ASCII text (a character-by-character split of the
     /// dictionary path was 25,000 instructions in every command); by Characters otherwise, as before.
-    fileprivate func splittingASCII(at separator: UInt8) -> [String] {
+    func splittingASCII(at separator: UInt8) -> [String] {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
             return split(separator: Character(Unicode.Scalar(separator))).map(String.init)
         }

@@ -45,7 +45,7 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
     public var primary: String { code.utf8.contains(UInt8(ascii: "-")) ? String(code.prefix { $0 != "-" }) : code }
 
     /// The English name of the language when it is one lexagg knows, otherwise the code.
-    public var englishName: String { Language.names[primary] ?? code }
+    public var englishName: String { Language.name(of: primary) ?? code }
 
     public var description: String { code }
 
@@ -66,7 +66,7 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
     ]
 
     /// Whether lexagg knows this language by name (a well-formed but unknown code such as `xx` is not).
-    public static func isKnown(_ language: Language) -> Bool { names[language.primary] != nil }
+    public static func isKnown(_ language: Language) -> Bool { name(of: language.primary) != nil }
 
     /// Whether a source in this language can answer a request for `other` (same primary subtag).
     public func matches(_ other: Language) -> Bool { primary == other.primary }
@@ -78,26 +78,38 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     private init(known code: String) { self.code = code }
 
-    static let names: [String: String] = [
-        "en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
-        "pt": "Portuguese", "nl": "Dutch", "ro": "Romanian", "zh": "Chinese", "ja": "Japanese",
-        "ru": "Russian", "pl": "Polish", "sv": "Swedish", "fi": "Finnish", "da": "Danish",
-        "no": "Norwegian", "cs": "Czech", "sk": "Slovak", "sl": "Slovenian", "el": "Greek",
-        "tr": "Turkish", "hu": "Hungarian", "la": "Latin", "ar": "Arabic", "hi": "Hindi",
-        "ko": "Korean", "uk": "Ukrainian", "bg": "Bulgarian", "hr": "Croatian", "sr": "Serbian",
-        "ga": "Irish", "cy": "Welsh", "eo": "Esperanto", "af": "Afrikaans", "is": "Icelandic",
-        "lt": "Lithuanian", "lv": "Latvian", "et": "Estonian", "he": "Hebrew", "fa": "Persian",
-        "th": "Thai", "vi": "Vietnamese", "id": "Indonesian", "ms": "Malay", "ca": "Catalan",
-        "gl": "Galician", "eu": "Basque", "ku": "Kurdish", "sw": "Swahili", "bn": "Bengali",
-        "nb": "Norwegian Bokmål", "nn": "Norwegian Nynorsk", "br": "Breton", "gd": "Scottish Gaelic",
-        "oc": "Occitan", "mk": "Macedonian", "sq": "Albanian", "be": "Belarusian", "ka": "Georgian",
-        "hy": "Armenian", "az": "Azerbaijani", "kk": "Kazakh", "ur": "Urdu", "ta": "Tamil", "te": "Telugu",
-        "mr": "Marathi", "pa": "Punjabi", "tl": "Tagalog", "mt": "Maltese", "lb": "Luxembourgish",
-        "fo": "Faroese", "fy": "West Frisian", "yi": "Yiddish", "mn": "Mongolian", "ne": "Nepali",
-        "si": "Sinhala", "km": "Khmer", "lo": "Lao", "my": "Burmese", "am": "Amharic", "so": "Somali",
-        "yo": "Yoruba", "zu": "Zulu", "xh": "Xhosa", "mi": "Maori", "haw": "Hawaiian", "grc": "Ancient Greek",
-        "ang": "Old English", "enm": "Middle English", "non": "Old Norse", "got": "Gothic", "sa": "Sanskrit",
+    /// English names by code, sorted by code: looked up by binary search (building a dictionary of them at first use
+    /// was 46,000 instructions of a lookup that names three languages).
+    static let names: [(code: String, name: String)] = [
+        ("af", "Afrikaans"), ("am", "Amharic"), ("ang", "Old English"), ("ar", "Arabic"), ("az", "Azerbaijani"),
+        ("be", "Belarusian"), ("bg", "Bulgarian"), ("bn", "Bengali"), ("br", "Breton"), ("ca", "Catalan"),
+        ("cs", "Czech"), ("cy", "Welsh"), ("da", "Danish"), ("de", "German"), ("el", "Greek"), ("en", "English"),
+        ("enm", "Middle English"), ("eo", "Esperanto"), ("es", "Spanish"), ("et", "Estonian"), ("eu", "Basque"),
+        ("fa", "Persian"), ("fi", "Finnish"), ("fo", "Faroese"), ("fr", "French"), ("fy", "West Frisian"),
+        ("ga", "Irish"), ("gd", "Scottish Gaelic"), ("gl", "Galician"), ("got", "Gothic"), ("grc", "Ancient Greek"),
+        ("haw", "Hawaiian"), ("he", "Hebrew"), ("hi", "Hindi"), ("hr", "Croatian"), ("hu", "Hungarian"),
+        ("hy", "Armenian"), ("id", "Indonesian"), ("is", "Icelandic"), ("it", "Italian"), ("ja", "Japanese"),
+        ("ka", "Georgian"), ("kk", "Kazakh"), ("km", "Khmer"), ("ko", "Korean"), ("ku", "Kurdish"), ("la", "Latin"),
+        ("lb", "Luxembourgish"), ("lo", "Lao"), ("lt", "Lithuanian"), ("lv", "Latvian"), ("mi", "Maori"),
+        ("mk", "Macedonian"), ("mn", "Mongolian"), ("mr", "Marathi"), ("ms", "Malay"), ("mt", "Maltese"),
+        ("my", "Burmese"), ("nb", "Norwegian Bokmål"), ("ne", "Nepali"), ("nl", "Dutch"), ("nn", "Norwegian Nynorsk"),
+        ("no", "Norwegian"), ("non", "Old Norse"), ("oc", "Occitan"), ("pa", "Punjabi"), ("pl", "Polish"),
+        ("pt", "Portuguese"), ("ro", "Romanian"), ("ru", "Russian"), ("sa", "Sanskrit"), ("si", "Sinhala"),
+        ("sk", "Slovak"), ("sl", "Slovenian"), ("so", "Somali"), ("sq", "Albanian"), ("sr", "Serbian"),
+        ("sv", "Swedish"), ("sw", "Swahili"), ("ta", "Tamil"), ("te", "Telugu"), ("th", "Thai"), ("tl", "Tagalog"),
+        ("tr", "Turkish"), ("uk", "Ukrainian"), ("ur", "Urdu"), ("vi", "Vietnamese"), ("xh", "Xhosa"),
+        ("yi", "Yiddish"), ("yo", "Yoruba"), ("zh", "Chinese"), ("zu", "Zulu"),
     ]
+
+    /// The English name of the primary subtag `code`, if lexagg knows it.
+    static func name(of code: String) -> String? {
+        var low = 0, high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle].code < code { low = middle + 1 } else { high = middle }
+        }
+        return low < names.count && names[low].code == code ? names[low].name : nil
+    }
 
     /// ISO 639-3 (and 639-2/B) codes used in dictionary file names, mapped to ISO 639-1.
     static let iso639_3To1: [String: String] = [

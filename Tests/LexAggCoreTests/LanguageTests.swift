@@ -1,4 +1,4 @@
-import LexAggCore
+@testable import LexAggCore
 import Testing
 
 @Suite struct LanguageTests {
@@ -114,5 +114,18 @@ import Testing
     @Test(arguments: [("kitten", "sitting", 3), ("", "abc", 3), ("wordnet", "wordnt", 1), ("same", "same", 0)])
     func measuresEditDistance(a: String, b: String, distance: Int) {
         #expect(EditDistance.between(a, b) == distance)
+    }
+}
+
+@Suite struct LanguageNameTableTests {
+    /// The names are found by binary search: the table must be sorted by code, each code once.
+    @Test func theTableIsSortedAndEachCodeIsOnce() {
+        let codes = Language.names.map(\.code)
+        #expect(codes == codes.sorted())
+        #expect(Set(codes).count == codes.count)
+        #expect(Language("en")!.englishName == "English")
+        #expect(Language("grc")!.englishName == "Ancient Greek")
+        #expect(Language("af")!.englishName == "Afrikaans" && Language("zu")!.englishName == "Zulu")
+        #expect(Language("xx")!.englishName == "xx" && !Language.isKnown(Language("xx")!))
     }
 }

@@ -28,6 +28,9 @@ trap 'kill $server $stalled 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 50); do curl -s "http://127.0.0.1:$port/api/v2/entries/en/x" >/dev/null && break; sleep 0.1; done
 
 export LEXAGG_CACHE_DIR="$work/cache" LEXAGG_DICT_PATH="$PWD/Fixtures/dictdb"
+# As the other benchmarks: no lookup history (issue 19 measures with it off), and the user's own configuration and
+# data directories untouched (the runs appended thousands of lines to the user's history before).
+export LEXAGG_NO_HISTORY=1 XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
 export LEXAGG_WIKTIONARY_ENDPOINT="http://127.0.0.1:$port" LEXAGG_FREEDICTIONARY_ENDPOINT="http://127.0.0.1:$port"
 
 echo "== 1. cached lookup vs a trivial reader of the same SQLite file"

@@ -11,9 +11,13 @@ struct BinaryAnswerReader {
     private var table: [String] = []
     // What a table string makes, made once: an answer names the same few languages, providers and parts of speech in
     // each of its senses.
-    private var languageOf: [Language?] = []
-    private var providerOf: [ProviderID?] = []
-    private var partOfSpeechOf: [PartOfSpeech?] = []
+    private var made: [Made] = []
+
+    private struct Made {
+        var language: Language?
+        var provider: ProviderID?
+        var partOfSpeech: PartOfSpeech?
+    }
     private var depth = 0
 
     init(_ payload: UnsafeRawBufferPointer, offset: Int) {
@@ -65,9 +69,7 @@ struct BinaryAnswerReader {
             table.append(string)
             offset += bytes
         }
-        languageOf = Array(repeating: nil, count: number)
-        providerOf = Array(repeating: nil, count: number)
-        partOfSpeechOf = Array(repeating: nil, count: number)
+        made = Array(repeating: Made(), count: number)  // one array: each array type's first use costs ~12,000
     }
 
     private static func same(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -123,25 +125,25 @@ struct BinaryAnswerReader {
     }
 
     mutating func language(numbered number: Int) throws(Malformed) -> Language {
-        if let language = languageOf[number] { return language }
+        if let language = made[number].language { return language }
         guard let language = Language(table[number]) else { throw Malformed() }
-        languageOf[number] = language
+        made[number].language = language
         return language
     }
 
     mutating func provider() throws(Malformed) -> ProviderID {
         let number = try tableNumber()
-        if let provider = providerOf[number] { return provider }
+        if let provider = made[number].provider { return provider }
         guard let provider = ProviderID(table[number]) else { throw Malformed() }
-        providerOf[number] = provider
+        made[number].provider = provider
         return provider
     }
 
     mutating func partOfSpeech() throws(Malformed) -> PartOfSpeech? {
         guard let number = try optionalNumber() else { return nil }
-        if let partOfSpeech = partOfSpeechOf[number] { return partOfSpeech }
+        if let partOfSpeech = made[number].partOfSpeech { return partOfSpeech }
         let partOfSpeech = PartOfSpeech(table[number])
-        partOfSpeechOf[number] = partOfSpeech
+        made[number].partOfSpeech = partOfSpeech
         return partOfSpeech
     }
 

@@ -16,7 +16,13 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         }
         var rest = Substring(text.dropFirst(scheme.count + 3))
         if rest.hasSuffix("/") { rest = rest.dropLast() }
-        guard !rest.isEmpty, !rest.contains(where: { "/?#@ \\%".contains($0) || $0.isWhitespace }) else { return nil }
+        // ASCII text (every endpoint in practice) is checked byte by byte: the same answers, without a search of the
+        // forbidden characters for each Character (55,000 instructions for one URL, every online lookup).
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        guard !rest.isEmpty,
+              !(ascii ? rest.utf8.contains(where: Self.isForbidden)
+                      : rest.contains(where: { "/?#@ \\%".contains($0) || $0.isWhitespace }))
+        else { return nil }
         var host = rest
         var port: Int?
         if rest.hasPrefix("[") {
@@ -35,7 +41,8 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         }
         if let port, !(1...65_535).contains(port) { return nil }
         guard !host.isEmpty,
-            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) })
+              ascii ? host.utf8.allSatisfy(Self.isHostByte)
+                    : host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) })
         else { return nil }
         self.scheme = scheme
         self.host = host.lowercased()
@@ -44,6 +51,24 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// `host` or `host:port`: the key for per-host limits.
     public var authority: String { port.map { "\(host):\($0)" } ?? host }
+
+    /// `/ ? # @ space \ %` and ASCII white space (tab, line feed, vertical tab, form feed, carriage return).
+    private static func isForbidden(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09...0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"),
+             UInt8(ascii: "\\"), UInt8(ascii: "%"): true
+        default: false
+        }
+    }
+
+    /// An ASCII letter or digit, or `- . : [ ]`.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"): true
+        default: false
+        }
+    }
 
     public var description: String { "\(scheme)://\(authority)" }
 

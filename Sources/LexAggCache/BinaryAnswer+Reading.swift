@@ -11,6 +11,9 @@ struct BinaryAnswerReader {
     private var table: [String] = []
     // What a table string makes, made once: an answer names the same few languages, providers and parts of speech in
     // each of its senses.
+    /// For each table string, where its made values are in ``made`` (-1: none yet): an answer of 333 strings makes
+    /// values of five or so, and copying an empty `Made` for each of the 333 cost 43,000 instructions.
+    private var madeSlot: [Int] = []
     private var made: [Made] = []
 
     private struct Made {
@@ -69,7 +72,7 @@ struct BinaryAnswerReader {
             table.append(string)
             offset += bytes
         }
-        made = Array(repeating: Made(), count: number)  // one array: each array type's first use costs ~12,000
+        madeSlot = Array(repeating: -1, count: number)
     }
 
     private static func same(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -124,26 +127,41 @@ struct BinaryAnswerReader {
         }
     }
 
+    /// What table string `number` has made so far.
+    private func made(_ number: Int) -> Made {
+        let slot = madeSlot[number]
+        return slot < 0 ? Made() : made[slot]
+    }
+
+    /// The slot of table string `number` in ``made``, given one if it has none.
+    private mutating func slot(_ number: Int) -> Int {
+        if madeSlot[number] < 0 {
+            madeSlot[number] = made.count
+            made.append(Made())
+        }
+        return madeSlot[number]
+    }
+
     mutating func language(numbered number: Int) throws(Malformed) -> Language {
-        if let language = made[number].language { return language }
+        if let language = made(number).language { return language }
         guard let language = Language(table[number]) else { throw Malformed() }
-        made[number].language = language
+        made[slot(number)].language = language
         return language
     }
 
     mutating func provider() throws(Malformed) -> ProviderID {
         let number = try tableNumber()
-        if let provider = made[number].provider { return provider }
+        if let provider = made(number).provider { return provider }
         guard let provider = ProviderID(table[number]) else { throw Malformed() }
-        made[number].provider = provider
+        made[slot(number)].provider = provider
         return provider
     }
 
     mutating func partOfSpeech() throws(Malformed) -> PartOfSpeech? {
         guard let number = try optionalNumber() else { return nil }
-        if let partOfSpeech = made[number].partOfSpeech { return partOfSpeech }
+        if let partOfSpeech = made(number).partOfSpeech { return partOfSpeech }
         let partOfSpeech = PartOfSpeech(table[number])
-        made[number].partOfSpeech = partOfSpeech
+        made[slot(number)].partOfSpeech = partOfSpeech
         return partOfSpeech
     }
 

@@ -94,7 +94,11 @@ public struct Settings: Sendable {
         }
         // Variables that set providers' settings (endpoints, keys, databases): a control character is refused here
         // (a CR/LF would reach the wire); their form is the provider's to judge, which reports itself unavailable.
+        // A variable without the `LEXAGG_` prefix can only be an alias; when no alias lacks it (the providers' do
+        // not), the other variables (most of a shell's) are passed over without a look in the aliases.
+        let aliasesArePrefixed = aliases.keys.allSatisfy { $0.utf8.starts(with: "LEXAGG_".utf8) }
         for (variable, text) in environment where !text.isEmpty {
+            if aliasesArePrefixed && !variable.utf8.starts(with: "LEXAGG_".utf8) { continue }
             guard let key = ConfigSchema.providerSetting(forVariable: variable, aliases: aliases) else { continue }
             let name = key.name
             if Self.hasControlCharacter(text) {
@@ -261,11 +265,21 @@ public struct Settings: Sendable {
         return global + sorted.compactMap { entries[$0] }
     }
 
+    /// `providers.<id>.<key>` as (id, key); (name, "") for a name of other than three dot-separated parts (empty
+    /// parts do not count, as `split(separator:)` leaves them out). By bytes: every key is the schema's, ASCII (a
+    /// split by Characters was 15,000 instructions a key, a generic split of the bytes 9,000).
     private static func split(_ name: String) -> (provider: String, key: String) {
-        // By bytes: every key is the schema's, ASCII (a split by Characters was 15,000 instructions a key).
-        let parts = name.utf8.split(separator: UInt8(ascii: "."))
-        return parts.count == 3
-            ? (String(decoding: parts[1], as: UTF8.self), String(decoding: parts[2], as: UTF8.self)) : (name, "")
+        var name = name
+        return name.withUTF8 { bytes in
+            var parts: [Range<Int>] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ".") {
+                if index > start { parts.append(start..<index) }
+                start = index + 1
+            }
+            guard parts.count == 3 else { return (String(decoding: bytes, as: UTF8.self), "") }
+            return (String(decoding: bytes[parts[1]], as: UTF8.self), String(decoding: bytes[parts[2]], as: UTF8.self))
+        }
     }
 
     private static func provider(in name: String, key: String) -> ProviderID? {

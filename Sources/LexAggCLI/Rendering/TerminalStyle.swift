@@ -6,21 +6,10 @@ public struct TerminalStyle: Sendable {
         self.enabled = enabled
     }
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func italic(_ text: String) -> String { wrap(text, "3") }
-    func accent(_ text: String) -> String { wrap(text, "36") }
-    func warning(_ text: String) -> String { wrap(text, "33") }
-    func good(_ text: String) -> String { wrap(text, "32") }
-
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-
-    /// The styles, for writing into a string being built (``start(_:_:)``, ``end(_:_:)``, ``append(_:_:to:)``): the
-    /// same escape sequences as the functions above.
+    /// The styles and their escape sequences, for text returned styled (``bold(_:)`` …) and for text written into a
+    /// string being built (``start(_:_:)``, ``end(_:_:)``, ``append(_:_:to:)``).
     enum Code {
-        case bold, dim, italic, accent
+        case bold, dim, italic, accent, warning, good
 
         var sequence: String {
             switch self {
@@ -28,8 +17,23 @@ public struct TerminalStyle: Sendable {
             case .dim: "\u{1B}[2m"
             case .italic: "\u{1B}[3m"
             case .accent: "\u{1B}[36m"
+            case .warning: "\u{1B}[33m"
+            case .good: "\u{1B}[32m"
             }
         }
+    }
+
+    private static let reset = "\u{1B}[0m"
+
+    func bold(_ text: String) -> String { wrap(text, .bold) }
+    func dim(_ text: String) -> String { wrap(text, .dim) }
+    func italic(_ text: String) -> String { wrap(text, .italic) }
+    func accent(_ text: String) -> String { wrap(text, .accent) }
+    func warning(_ text: String) -> String { wrap(text, .warning) }
+    func good(_ text: String) -> String { wrap(text, .good) }
+
+    private func wrap(_ text: String, _ code: Code) -> String {
+        enabled ? code.sequence + text + Self.reset : text
     }
 
     func start(_ code: Code, _ out: inout String) {
@@ -37,7 +41,7 @@ public struct TerminalStyle: Sendable {
     }
 
     func end(_ code: Code, _ out: inout String) {
-        if enabled { out.append("\u{1B}[0m") }
+        if enabled { out.append(Self.reset) }
     }
 
     func append(_ text: String, _ code: Code, to out: inout String) {

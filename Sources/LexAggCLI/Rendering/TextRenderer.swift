@@ -33,12 +33,6 @@ struct TextRenderer {
         return out
     }
 
-    func render(_ entry: Entry, index: Int = 0) -> String {
-        var out = ""
-        render(entry, index: index, into: &out)
-        return out
-    }
-
     /// Appends `entry` to `out`. Everything is appended to the one string, piece by piece: building each line from
     /// `+`-joined temporaries took ~470 instructions an append, a third of a cached lookup's text (callgrind).
     func render(_ entry: Entry, index: Int, into out: inout String) {

@@ -101,7 +101,7 @@ public struct Settings: Sendable {
             if aliasesArePrefixed && !variable.utf8.starts(with: "LEXAGG_".utf8) { continue }
             guard let key = ConfigSchema.providerSetting(forVariable: variable, aliases: aliases) else { continue }
             let name = key.name
-            if Self.hasControlCharacter(text) {
+            if text.hasControlCharacter {
                 throw ConfigError(
                     .invalidValue, location: "environment variable \(variable)",
                     message: "\(variable) holds a control character (a line break?); it must be \(key.kind.expected)",
@@ -111,20 +111,6 @@ public struct Settings: Sendable {
             entries[name] = Entry(key: key, value: .string(text), origin: .environment(variable))
         }
         self.entries = entries
-    }
-
-    /// Whether `text` holds a character of the general category Cc (U+0000–U+001F, U+007F–U+009F) other than a tab,
-    /// byte by byte: in UTF-8 those are the bytes below 0x20 and 0x7F, and U+0080–U+009F as 0xC2 0x80–0x9F (a
-    /// `Unicode.Scalar.Properties` lookup a character was 18,000 instructions for two endpoints).
-    static func hasControlCharacter(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
-                return true
-            }
-            previous = byte
-        }
-        return false
     }
 
     private func value(_ name: String) -> ConfigValue? { entries[name]?.value }
@@ -225,9 +211,9 @@ public struct Settings: Sendable {
     /// have any. What the composition root hands the factories: providers never read variables or the file.
     public var providerSettings: [ProviderID: ProviderSettings] {
         var settings: [ProviderID: ProviderSettings] = [:]
-        // The prefix first, as in `provider(in:key:)`: splitting walks the name a Character at a time, and most keys
-        // are not a provider's (this ran for every key, ~300 times in a lookup).
-        for (name, entry) in entries where name.hasPrefix("providers.") {
+        // The prefix first, as in `provider(in:key:)`: most keys are not a provider's (this ran for every key, ~300
+        // times in a lookup).
+        for (name, entry) in entries where Self.isProviderKey(name) {
             let (provider, key) = Self.split(name)
             guard let id = ProviderID(provider), let text = entry.value?.string else { continue }
             var item = settings[id] ?? ProviderSettings()
@@ -255,7 +241,7 @@ public struct Settings: Sendable {
     /// Every effective value in `config show`'s order: the global keys, then each provider's.
     public var orderedEntries: [Entry] {
         let global = ConfigSchema.globalKeys.compactMap { entries[$0.name] }
-        let providerNames = entries.keys.filter { $0.hasPrefix("providers.") }
+        let providerNames = entries.keys.filter(Self.isProviderKey)
         let order = ConfigSchema.providerKeys.map(\.name)
         let sorted = providerNames.sorted { a, b in
             let (pa, ka) = Self.split(a), (pb, kb) = Self.split(b)
@@ -265,25 +251,17 @@ public struct Settings: Sendable {
         return global + sorted.compactMap { entries[$0] }
     }
 
-    /// `providers.<id>.<key>` as (id, key); (name, "") for a name of other than three dot-separated parts (empty
-    /// parts do not count, as `split(separator:)` leaves them out). By bytes: every key is the schema's, ASCII (a
-    /// split by Characters was 15,000 instructions a key, a generic split of the bytes 9,000).
+    /// `providers.<id>.<key>` as (id, key); (name, "") for a name of other than three dot-separated parts.
     private static func split(_ name: String) -> (provider: String, key: String) {
-        var name = name
-        return name.withUTF8 { bytes in
-            var parts: [Range<Int>] = []
-            var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ".") {
-                if index > start { parts.append(start..<index) }
-                start = index + 1
-            }
-            guard parts.count == 3 else { return (String(decoding: bytes, as: UTF8.self), "") }
-            return (String(decoding: bytes[parts[1]], as: UTF8.self), String(decoding: bytes[parts[2]], as: UTF8.self))
-        }
+        let parts = name.splittingASCII(at: UInt8(ascii: "."))
+        return parts.count == 3 ? (parts[1], parts[2]) : (name, "")
     }
 
+    /// Whether `name` is a provider's key, `providers.…`: by its bytes (every key is the schema's, ASCII).
+    private static func isProviderKey(_ name: String) -> Bool { name.utf8.starts(with: "providers.".utf8) }
+
     private static func provider(in name: String, key: String) -> ProviderID? {
-        guard name.utf8.starts(with: "providers.".utf8) else { return nil }  // most keys are not a provider's
+        guard isProviderKey(name) else { return nil }  // most keys are not a provider's
         let (provider, found) = split(name)
         guard found == key else { return nil }
         return ProviderID(provider)

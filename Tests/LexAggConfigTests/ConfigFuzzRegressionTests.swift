@@ -122,9 +122,9 @@ import Testing
         for value in UInt32(0)..<0x3000 {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let expected = scalar.properties.generalCategory == .control && scalar != "\t"
-            #expect(Settings.hasControlCharacter("a\(scalar)é") == expected, "U+\(String(value, radix: 16))")
+            #expect("a\(scalar)é".hasControlCharacter == expected, "U+\(String(value, radix: 16))")
         }
-        #expect(!Settings.hasControlCharacter("ÂÂ"))  // 0xC3 0x82: 0x82 after a lead byte other than 0xC2
+        #expect(!"ÂÂ".hasControlCharacter)  // 0xC3 0x82: 0x82 after a lead byte other than 0xC2
     }
 
     @Test func pathListsAndProviderVariablesReadAsBefore() throws {

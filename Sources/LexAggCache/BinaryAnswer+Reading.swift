@@ -9,10 +9,10 @@ struct BinaryAnswerReader {
     let count: Int
     var offset: Int
     private var table: [String] = []
-    // What a table string makes, made once: an answer names the same few languages, providers and parts of speech in
-    // each of its senses.
-    /// For each table string, where its made values are in ``made`` (-1: none yet): an answer of 333 strings makes
-    /// values of five or so, and copying an empty `Made` for each of the 333 cost 43,000 instructions.
+    private var depth = 0
+    /// What table strings make, made once each (an answer names the same few languages, providers and parts of
+    /// speech in all its senses): `madeSlot[n]` is string n's place in `made`, -1 before it makes anything. An answer
+    /// of 333 strings makes values of five or so; an empty `Made` for each of the 333 cost 43,000 instructions.
     private var madeSlot: [Int] = []
     private var made: [Made] = []
 
@@ -21,7 +21,6 @@ struct BinaryAnswerReader {
         var provider: ProviderID?
         var partOfSpeech: PartOfSpeech?
     }
-    private var depth = 0
 
     init(_ payload: UnsafeRawBufferPointer, offset: Int) {
         // A payload is never empty here (it starts with the magic), so it has an address.

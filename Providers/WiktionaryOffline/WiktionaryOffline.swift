@@ -182,10 +182,10 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         var records: [Record] = []
         for row in rows where seen.insert(row.recordOffset).inserted {
             try checkCancellation()
-            guard let bytes = dataset.record(row) else {
+            guard let read = dataset.withRecord(row, decode) else {
                 throw ProviderError(.malformedResponse, provider: descriptor.id, message: "\(path) is damaged; import the dump again")
             }
-            if let record = decode(bytes) { records.append(record) }
+            if let record = read { records.append(record) }
         }
         return records
     }

@@ -1,0 +1,77 @@
+import Foundation
+import LexAggCore
+import LexAggFixtures
+import LexAggWiktextract
+import Testing
+
+/// ``Dataset/withRecord(_:_:)``: a line of ordinary size is read with `pread` from the descriptor the dataset keeps
+/// open, a longer one through the mapping; both give the line's bytes as ``Dataset/record(_:)`` points at them.
+@Suite struct DatasetReadingTests {
+    func importing(_ lines: [String], name: String = "wiktionary-offline") throws -> String {
+        let directory = TemporaryFiles.directory()
+        let source = directory + "/dump.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: source, atomically: false, encoding: .utf8)
+        return try WiktextractImporter(options: ImporterTests.options(name)).run(sourcePath: source, directory: directory + "/data").path
+    }
+
+    func line(_ word: String, gloss: String) -> String {
+        #"{"word": "\#(word)", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["\#(gloss)"]}]}"#
+    }
+
+    func bytes(_ dataset: Dataset, _ row: Dataset.Row) -> [UInt8]? {
+        dataset.withRecord(row) { Array($0) }
+    }
+
+    @Test func everyRowReadsAsTheBytesItPointsAt() throws {
+        let summary = try WiktextractImporter(options: ImporterTests.options()).run(
+            sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: TemporaryFiles.directory()
+        )
+        let dataset = try Dataset(path: summary.path)
+        #expect(dataset.rowCount > 20)
+        for index in 0..<dataset.rowCount {
+            let row = dataset.row(at: index)
+            let mapped = try #require(dataset.record(row))
+            #expect(mapped.count < Dataset.readLimit)
+            #expect(bytes(dataset, row) == Array(mapped))
+        }
+    }
+
+    @Test func aLineLongerThanTheReadLimitIsReadThroughTheMapping() throws {
+        let long = String(repeating: "a very long gloss ", count: Dataset.readLimit / 10)
+        let path = try importing([line("short", gloss: "brief"), line("long", gloss: long), line("edge", gloss: "x")])
+        let dataset = try Dataset(path: path)
+        let longRow = try #require(dataset.rows(for: DatasetKey.normalise("long")).first)
+        #expect(longRow.recordLength > Dataset.readLimit)
+        let read = try #require(bytes(dataset, longRow))
+        #expect(read == Array(try #require(dataset.record(longRow))))
+        #expect(String(decoding: read, as: UTF8.self).contains(long))
+        let shortRow = try #require(dataset.rows(for: DatasetKey.normalise("short")).first)
+        #expect(String(decoding: try #require(bytes(dataset, shortRow)), as: UTF8.self).contains("brief"))
+    }
+
+    /// A new import renames its file over the old one; a provider that opened the old one reads the old one's lines
+    /// to the end, from the descriptor as from the mapping.
+    @Test func anOpenDatasetReadsItsOwnFileAfterANewImportReplacesIt() throws {
+        let path = try importing([line("house", gloss: "a building to live in")])
+        let dataset = try Dataset(path: path)
+        let row = try #require(dataset.rows(for: DatasetKey.normalise("house")).first)
+        let replacement = try importing([line("house", gloss: "something else entirely, and longer")])
+        #expect(rename(replacement, path) == 0)
+        #expect(String(decoding: try #require(bytes(dataset, row)), as: UTF8.self).contains("a building to live in"))
+        let reopened = try Dataset(path: path)
+        let newRow = try #require(reopened.rows(for: DatasetKey.normalise("house")).first)
+        #expect(String(decoding: try #require(bytes(reopened, newRow)), as: UTF8.self).contains("something else"))
+    }
+
+    /// A file cut short under an open dataset (a disk that filled up, another program): the lines past the new end
+    /// read as missing, which the provider reports as a damaged dataset, instead of the bus error a read through the
+    /// mapping gets.
+    @Test func aLineCutOffByATruncatedFileReadsAsMissing() throws {
+        let path = try importing([line("house", gloss: "a building to live in")])
+        let dataset = try Dataset(path: path)
+        let row = try #require(dataset.rows(for: DatasetKey.normalise("house")).first)
+        #expect(bytes(dataset, row) != nil)
+        #expect(truncate(path, off_t(DatasetFormat.headerSize)) == 0)
+        #expect(bytes(dataset, row) == nil)
+    }
+}

@@ -4,25 +4,46 @@
 /// the count of a plural entry.
 public enum CatalogueEntry: Sendable, ExpressibleByStringLiteral {
     case text(String)
-    case plural([PluralCategory: String])
+    case plural(PluralForms)
 
     public init(stringLiteral value: String) { self = .text(value) }
 
     /// An English plural: one and other.
-    static func plural(one: String, other: String) -> CatalogueEntry { .plural([.one: one, .other: other]) }
+    static func plural(one: String, other: String) -> CatalogueEntry { .plural(PluralForms(one: one, other: other)) }
 
     /// A Russian plural: one (1, 21), few (2–4, 22–24) and many (0, 5–20, 25…).
     static func plural(one: String, few: String, many: String) -> CatalogueEntry {
-        .plural([.one: one, .few: few, .many: many])
+        .plural(PluralForms(one: one, few: few, many: many))
     }
 
     /// Every template of the entry (one, or one per category).
     public var templates: [String] {
         switch self {
         case .text(let text): [text]
-        case .plural(let forms): PluralCategory.allCases.compactMap { forms[$0] }
+        case .plural(let forms): forms.keys.compactMap { forms[$0] }
         }
     }
+}
+
+/// The texts of a plural entry by category: fields, not a dictionary, which was built (hashing every category)
+/// each time a plural text was asked for, as a lookup's footer does.
+public struct PluralForms: Sendable {
+    var one: String?
+    var few: String?
+    var many: String?
+    var other: String?
+
+    public subscript(category: PluralCategory) -> String? {
+        switch category {
+        case .one: one
+        case .few: few
+        case .many: many
+        case .other: other
+        }
+    }
+
+    /// The categories the entry gives a text for, in ``PluralCategory``'s order.
+    public var keys: [PluralCategory] { PluralCategory.allCases.filter { self[$0] != nil } }
 }
 
 /// The text of `key` in the current language (``UILanguage/current``), its `{1}`, `{2}` … replaced by `arguments`.
@@ -74,7 +95,7 @@ private func fill(_ entry: CatalogueEntry, in language: UILanguage, count: Int?,
         template = text
     case .plural(let forms):
         let category = PluralRule.category(of: count ?? 0, in: language)
-        template = forms[category] ?? forms[.other] ?? forms[.many] ?? forms.values.first ?? ""
+        template = forms[category] ?? forms.other ?? forms.many ?? forms.one ?? forms.few ?? ""
     }
     return Template.fill(template, count: count, arguments: arguments)
 }

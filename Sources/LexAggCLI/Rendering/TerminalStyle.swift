@@ -7,7 +7,7 @@ public struct TerminalStyle: Sendable {
     }
 
     /// The styles and their escape sequences, for text returned styled (``bold(_:)`` …) and for text written into a
-    /// string being built (``start(_:_:)``, ``end(_:_:)``, ``append(_:_:to:)``).
+    /// buffer being built (``start(_:_:)``, ``end(_:_:)``, ``append(_:_:to:)``).
     enum Code {
         case bold, dim, italic, accent, warning, good
 
@@ -36,15 +36,15 @@ public struct TerminalStyle: Sendable {
         enabled ? code.sequence + text + Self.reset : text
     }
 
-    func start(_ code: Code, _ out: inout String) {
+    func start(_ code: Code, _ out: inout TextBuffer) {
         if enabled { out.append(code.sequence) }
     }
 
-    func end(_ code: Code, _ out: inout String) {
+    func end(_ code: Code, _ out: inout TextBuffer) {
         if enabled { out.append(Self.reset) }
     }
 
-    func append(_ text: String, _ code: Code, to out: inout String) {
+    func append(_ text: String, _ code: Code, to out: inout TextBuffer) {
         start(code, &out)
         out.append(text)
         end(code, &out)

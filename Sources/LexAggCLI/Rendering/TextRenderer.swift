@@ -22,20 +22,19 @@ struct TextRenderer {
     }
 
     func render(_ entries: [Entry]) -> String {
-        var out = ""
-        out.reserveCapacity(4096)
+        var out = TextBuffer()
         // Index loops: the first `enumerated()` of a process costs a scan of the binary's conformance records (half a
         // million instructions, callgrind) for its iterator's metadata.
         for index in entries.indices {
             if index > 0 { out.append("\n") }
             render(entries[index], index: index, into: &out)
         }
-        return out
+        return out.text
     }
 
-    /// Appends `entry` to `out`. Everything is appended to the one string, piece by piece: building each line from
+    /// Appends `entry` to `out`. Everything is appended to the one buffer, piece by piece: building each line from
     /// `+`-joined temporaries took ~470 instructions an append, a third of a cached lookup's text (callgrind).
-    func render(_ entry: Entry, index: Int, into out: inout String) {
+    func render(_ entry: Entry, index: Int, into out: inout TextBuffer) {
         style.start(.bold, &out)
         out.append(entry.headword)
         style.end(.bold, &out)
@@ -103,10 +102,10 @@ struct TextRenderer {
                 }
                 renderSense(sense, marker: single ? "" : "\(number + 1).", indent: single ? 2 : 4, into: &out)
                 if let score = scores?[safe: index]?[safe: groupIndex]?[safe: number] {
-                    out += String(repeating: " ", count: single ? 2 : 7) + style.dim(
+                    out.append(String(repeating: " ", count: single ? 2 : 7) + style.dim(
                         localized(.explainScore, count: score.agreement, score.source, score.sourceRank + 1, score.position + 1,
                                   rounded(score.providerWeight, places: 2))
-                    ) + "\n"
+                    ) + "\n")
                 }
             }
             // Relations of the part of speech as a whole, tied to no one sense.
@@ -116,7 +115,7 @@ struct TextRenderer {
         if !entry.translations.isEmpty { out.append(renderTranslations(entry.translations)) }
     }
 
-    private func renderSense(_ sense: Sense, marker: String, indent: Int, into out: inout String) {
+    private func renderSense(_ sense: Sense, marker: String, indent: Int, into out: inout TextBuffer) {
         let hang = marker.isEmpty ? indent : indent + marker.count + 1
         Self.appendSpaces(indent, to: &out)
         if !marker.isEmpty {
@@ -135,7 +134,7 @@ struct TextRenderer {
                     out.append("\n")
                     if !line.isEmpty {
                         Self.appendSpaces(hang, to: &out)
-                        out.append(contentsOf: line)
+                        out.append(line)
                     }
                 }
             } else {
@@ -160,7 +159,7 @@ struct TextRenderer {
     }
 
     /// `    synonyms: a, b` (the label dimmed), when there are any.
-    private func relations(_ label: L10nKey, _ words: [String], indent: Int, into out: inout String) {
+    private func relations(_ label: L10nKey, _ words: [String], indent: Int, into out: inout TextBuffer) {
         guard !words.isEmpty else { return }
         Self.appendSpaces(indent, to: &out)
         style.append(localized(label), .dim, to: &out)
@@ -168,7 +167,7 @@ struct TextRenderer {
         out.append("\n")
     }
 
-    private static func append(_ words: [String], separatedBy separator: String, to out: inout String) {
+    private static func append(_ words: [String], separatedBy separator: String, to out: inout TextBuffer) {
         for index in words.indices {
             if index > 0 { out.append(separator) }
             out.append(words[index])
@@ -181,7 +180,7 @@ struct TextRenderer {
         "       ", "        ", "         ", "          ", "           ", "            ",
     ]
 
-    private static func appendSpaces(_ count: Int, to out: inout String) {
+    private static func appendSpaces(_ count: Int, to out: inout TextBuffer) {
         out.append(count < spaces.count ? spaces[count] : String(repeating: " ", count: count))
     }
 

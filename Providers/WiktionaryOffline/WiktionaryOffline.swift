@@ -178,9 +178,17 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     func decode<Record>(
         _ rows: [Dataset.Row], with decode: (UnsafeRawBufferPointer) -> Record?
     ) throws(ProviderError) -> [Record] {
-        var seen = Set<Int>()
+        // The rows of a word are a few (its parts of speech, the lemmas that list it as a form): they are compared
+        // with those before them. A set is made only for a long run (a common form listed by hundreds of lemmas); the
+        // first `Set<Int>` of a process scans the binary's conformance records (0.8 million instructions).
+        var seen: Set<Int> = rows.count > 32 ? Set(minimumCapacity: rows.count) : []
         var records: [Record] = []
-        for row in rows where seen.insert(row.recordOffset).inserted {
+        for index in rows.indices {
+            let row = rows[index]
+            let repeated = rows.count > 32
+                ? !seen.insert(row.recordOffset).inserted
+                : rows[..<index].contains { $0.recordOffset == row.recordOffset }
+            if repeated { continue }
             try checkCancellation()
             guard let read = dataset.withRecord(row, decode) else {
                 throw ProviderError(.malformedResponse, provider: descriptor.id, message: "\(path) is damaged; import the dump again")

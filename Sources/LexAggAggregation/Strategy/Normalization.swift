@@ -23,12 +23,16 @@ public enum Normalization {
         return foldedVariants(of: term)
     }
 
-    /// The looser spellings through Foundation's folding, for any text (`looserVariants` skips it on ASCII, where
-    /// it gives the same).
+    /// The looser spellings through Foundation's folding (``DiacriticFolding``'s for Latin and Cyrillic letters), for
+    /// any text (`looserVariants` skips it on ASCII, where it gives the same).
     static func foldedVariants(of term: String) -> [String] {
         let lower = term.lowercased()
-        let plain = term.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
-        let plainLower = lower.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+        func fold(_ text: String) -> String {
+            DiacriticFolding.fold(text)
+                ?? text.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+        }
+        let plain = fold(term)
+        let plainLower = fold(lower)
         var variants: [String] = []
         for candidate in [lower, plain, plainLower] where candidate != term && !variants.contains(candidate) {
             variants.append(candidate)

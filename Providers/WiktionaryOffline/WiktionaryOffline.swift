@@ -181,11 +181,12 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         // The rows of a word are a few (its parts of speech, the lemmas that list it as a form): they are compared
         // with those before them. A set is made only for a long run (a common form listed by hundreds of lemmas); the
         // first `Set<Int>` of a process scans the binary's conformance records (0.8 million instructions).
-        var seen: Set<Int> = rows.count > 32 ? Set(minimumCapacity: rows.count) : []
+        let many = rows.count > 32
+        var seen: Set<Int> = many ? Set(minimumCapacity: rows.count) : []
         var records: [Record] = []
         for index in rows.indices {
             let row = rows[index]
-            let repeated = rows.count > 32
+            let repeated = many
                 ? !seen.insert(row.recordOffset).inserted
                 : rows[..<index].contains { $0.recordOffset == row.recordOffset }
             if repeated { continue }

@@ -176,12 +176,16 @@ public final class Dataset: @unchecked Sendable {
     /// definition needs only the first of the line's member groups, ``RecordLayout``) touches only the pages it reads.
     public func withRecord<Result>(_ row: Row, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard let mapped = record(row) else { return nil }
-        guard mapped.count <= Self.readLimit, let start = mapped.baseAddress, let base = bytes.baseAddress else {
+        let offset = entries.lowerBound + row.recordOffset
+        guard mapped.count <= Self.readLimit else {
+            // Through the mapping, whose pages past the file's end (a file cut short since it was opened) would be a
+            // bus error: the file's size is checked first.
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, Int(info.st_size) >= offset + mapped.count else { return nil }
             return body(mapped)
         }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: mapped.count, alignment: 8)
         defer { buffer.deallocate() }
-        let offset = start - base
         var done = 0
         while done < mapped.count {
             let read = pread(descriptor, buffer + done, mapped.count - done, off_t(offset + done))

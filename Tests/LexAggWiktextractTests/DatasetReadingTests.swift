@@ -67,11 +67,15 @@ import Testing
     /// read as missing, which the provider reports as a damaged dataset, instead of the bus error a read through the
     /// mapping gets.
     @Test func aLineCutOffByATruncatedFileReadsAsMissing() throws {
-        let path = try importing([line("house", gloss: "a building to live in")])
+        let long = String(repeating: "a very long gloss ", count: Dataset.readLimit / 10)
+        let path = try importing([line("house", gloss: "a building to live in"), line("long", gloss: long)])
         let dataset = try Dataset(path: path)
         let row = try #require(dataset.rows(for: DatasetKey.normalise("house")).first)
-        #expect(bytes(dataset, row) != nil)
+        let longRow = try #require(dataset.rows(for: DatasetKey.normalise("long")).first)
+        #expect(longRow.recordLength > Dataset.readLimit)
+        #expect(bytes(dataset, row) != nil && bytes(dataset, longRow) != nil)
         #expect(truncate(path, off_t(DatasetFormat.headerSize)) == 0)
         #expect(bytes(dataset, row) == nil)
+        #expect(bytes(dataset, longRow) == nil)  // through the mapping, this was a bus error
     }
 }

@@ -54,8 +54,10 @@ while let entry = pointer.pointee {
 }
 
 // Before anything opens a database: SQLite's page cache grows a slot at a time, not 20 at its first read (15 page faults
-// of a cached lookup's ~370). Its size limit, and everything else, is unchanged.
+// of a cached lookup's ~370), and its allocations are not counted under a global mutex. Its size limit, and
+// everything else, is unchanged.
 _ = lexagg_sqlite_no_page_cache_bulk()
+_ = lexagg_sqlite_no_memory_statistics()
 signal(SIGPIPE, SIG_IGN)
 // Files and directories lexagg creates (library, history, cache, config, exports) are the user's alone: 0600, 0700.
 umask(0o077)

@@ -344,10 +344,28 @@ public final class CacheStore: AnswerStore {
         return nil
     }
 
+    /// ``openOnce()``, again for up to the busy timeout while SQLite answers busy at once. Processes that create the
+    /// file together each switch it to WAL, which takes an exclusive lock; SQLite refuses at once (without waiting in
+    /// the busy handler: that would be a deadlock) one that holds a shared lock while another waits for the exclusive
+    /// one. That opener disabled its cache with a warning; it tries again after the other's switch.
     private func open() throws -> DatabaseQueue {
+        let deadline = ContinuousClock.now + Self.busyTimeout
+        while true {
+            do {
+                return try openOnce()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                usleep(UInt32.random(in: 1_000...10_000))
+            }
+        }
+    }
+
+    /// How long an open or a write waits for other lexagg processes.
+    static let busyTimeout: Duration = .seconds(5)
+
+    private func openOnce() throws -> DatabaseQueue {
         var configuration = Configuration()
         // Several lexagg processes may write at once; a writer waits for another's (millisecond) transaction.
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(TimeInterval(Self.busyTimeout.components.seconds))
         configuration.prepareDatabase { db in
             // WAL: readers never wait for a writer. NORMAL: a crash may lose the last answers, never corrupt.
             try db.execute(sql: "PRAGMA journal_mode = WAL")

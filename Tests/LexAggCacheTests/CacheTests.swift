@@ -355,6 +355,29 @@ struct Fixture {
         #expect(stats.entries == 400)
     }
 
+    /// Processes that find no cache file and create it at once (a script starting lookups in parallel on a fresh
+    /// machine): each opener switches the new file to WAL, which takes an exclusive lock; SQLite refuses one that
+    /// holds a shared lock while another waits for it at once (SQLITE_BUSY, no busy handler: waiting would be a
+    /// deadlock), and that opener disabled its cache with a warning. Rounds of eight openers on a new file each.
+    @Test func storesCreatingTheFileAtOnceAllOpenIt() async throws {
+        for _ in 0..<12 {
+            let fixture = Fixture()
+            await withTaskGroup(of: Void.self) { group in
+                for writer in 0..<8 {
+                    group.addTask { @concurrent in
+                        CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) }).write(.init(
+                            provider: ProviderID("online")!, formatVersion: 1, key: "w\(writer)", result: .notFound,
+                            storedAt: Date()
+                        ))
+                    }
+                }
+            }
+            #expect(fixture.warnings.all.isEmpty, "\(fixture.warnings.all)")
+            let stats = try CacheStore(path: fixture.path, warn: { _ in }).stats(ttl: { _ in .standard }, now: Date())
+            #expect(stats.entries == 8)
+        }
+    }
+
     @Test func pruneDeletesOnlyExpiredAnswersAndClearDeletesByProvider() async throws {
         let fixture = Fixture()
         let store = CacheStore(path: fixture.path, warn: { _ in })

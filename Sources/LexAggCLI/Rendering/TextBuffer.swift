@@ -1,6 +1,6 @@
-/// Text for people being built, as UTF-8 bytes: appending a string's bytes to an array is one copy, where
-/// `String.append` took ~330 instructions a piece for the ~350 pieces of a one-word answer (callgrind, a cached
-/// lookup of "bank": 7 % of the process).
+/// Text for people being built, as UTF-8 bytes: appending a string's bytes to an array is one copy (~150
+/// instructions a piece), where `String.append` took ~330 for each of the ~350 pieces of a one-word answer
+/// (callgrind, a cached lookup of "bank": 2.345 -> 2.300 million instructions).
 struct TextBuffer {
     private(set) var bytes: [UInt8] = []
 

@@ -82,7 +82,20 @@ extension DatasetMetadata {
         _ reader: inout JSONReader, _ value: (inout JSONReader) throws(JSONReader.Malformed) -> T?
     ) throws(JSONReader.Malformed) -> [String: T]? {
         guard reader.kind() == .object else { try reader.skip(); return nil }
-        var found: [String: T] = [:]
+        // Room for every member first: growing a `[String: …]` goes through the standard library's own specialisation,
+        // which makes the storage's type from its mangled name, and its first use in a process scans the binary's
+        // conformance records for `String: Hashable` (0.84 million instructions, a quarter of a one-word offline
+        // lookup). Counting the members is a skip of a few hundred bytes.
+        var counter = reader
+        var members = 0
+        if try counter.enterObject() {
+            repeat {
+                _ = try counter.key()
+                try counter.skip()
+                members += 1
+            } while try counter.nextMember()
+        }
+        var found = [String: T](minimumCapacity: members)
         var complete = true
         if try reader.enterObject() {
             repeat {

@@ -86,16 +86,37 @@ enum EntryBuilder {
         )
     }
 
+    /// The record's IPA and enPR transcriptions, each with its accent (the sound's tags), and the recordings the dump
+    /// lists (`ogg_url`, else `mp3_url`) with the IPA they go with, as the online Wiktionary provider pairs them.
+    ///
+    /// wiktextract gives a recording a sound entry of its own (`{"audio": …, "ogg_url": …, "tags": ["US"]}`) beside
+    /// the transcriptions (`{"ipa": "/haʊs/", "tags": ["UK", "US"]}`): a recording goes with the first IPA without one
+    /// whose tags include all of the recording's (a US recording with a UK and US transcription, not with a UK-only
+    /// one); an untagged recording only with a sole IPA. One left without a transcription is not shown: a
+    /// pronunciation is a transcription. A sound entry with both an IPA and a recording keeps its own.
     static func pronunciations(_ record: WiktextractRecord, provenance: Provenance) -> [Pronunciation] {
         var found: [Pronunciation] = []
+        var tags: [[String]] = []  // the sound tags of each of `found`
         for sound in record.sounds {
             let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
             if let ipa = clean(sound.ipa) {
-                found.append(Pronunciation(text: ipa, notation: .ipa, accent: accent, provenance: provenance))
+                found.append(Pronunciation(
+                    text: ipa, notation: .ipa, accent: accent, audioURL: clean(sound.audioURL), provenance: provenance
+                ))
+                tags.append(sound.tags)
             }
             if let enpr = clean(sound.enpr) {
                 found.append(Pronunciation(text: enpr, notation: .enPR, accent: accent, provenance: provenance))
+                tags.append(sound.tags)
             }
+        }
+        for sound in record.sounds where clean(sound.ipa) == nil && clean(sound.enpr) == nil {
+            guard let url = clean(sound.audioURL) else { continue }
+            let open = found.indices.filter { found[$0].notation == .ipa && found[$0].audioURL == nil }
+            let match = sound.tags.isEmpty
+                ? (found.count(where: { $0.notation == .ipa }) == 1 ? open.first : nil)
+                : open.first { index in sound.tags.allSatisfy { tags[index].contains($0) } }
+            if let match { found[match].audioURL = url }
         }
         return found
     }

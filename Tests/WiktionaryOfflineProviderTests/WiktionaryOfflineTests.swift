@@ -80,6 +80,10 @@ import WiktionaryOfflineProvider
         #expect(entry.pronunciations.map(\.text) == ["/haʊs/", "hous", "/haʊz/"])
         #expect(entry.pronunciations.first?.accent == "UK, US")
         #expect(entry.pronunciations[1].notation == .enPR)
+        // The dump's US recording goes with the UK and US transcription.
+        #expect(entry.pronunciations.map(\.audioURL) == [
+            "https://upload.wikimedia.org/wikipedia/commons/8/8d/En-us-house.ogg", nil, nil,
+        ])
         #expect(entry.etymology?.hasPrefix("From Middle English hous") == true)
         #expect(entry.provenance.source == "sample.jsonl (wiktextract dump of \(Self.day()))")
         let haus = try await Self.provider().lookup(LookupQuery("Haus", language: german))

@@ -46,7 +46,8 @@ extension WiktionaryOffline {
             let row = dataset.row(at: index)
             index += 1
             scanned += 1
-            guard row.kind == .headword, let bytes = dataset.record(row), (try? scanner.scan(bytes)) != nil,
+            // Read as a definition's lines are (`withRecord`); the scanner keeps what it takes out in its own arena.
+            guard row.kind == .headword, dataset.withRecord(row, { (try? scanner.scan($0)) != nil }) == true,
                   let word = scanner.record.word.map({ String(decoding: scanner.bytes($0), as: UTF8.self) })
             else { continue }
             if let language, let code = scanner.record.languageCode.map({ String(decoding: scanner.bytes($0), as: UTF8.self) }),

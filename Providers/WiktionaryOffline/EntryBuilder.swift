@@ -21,18 +21,22 @@ enum EntryBuilder {
 
     static func partOfSpeech(_ code: String?) -> PartOfSpeech? {
         guard let code, !code.isEmpty else { return nil }
-        return PartOfSpeech(partsOfSpeech[code] ?? code)
+        // The four codes of most entries, without a dictionary lookup, trimming and lower-casing each time.
+        switch code {
+        case "noun": return .noun
+        case "verb": return .verb
+        case "adj": return .adjective
+        case "adv": return .adverb
+        default: return PartOfSpeech(partsOfSpeech[code] ?? code)
+        }
     }
 
     static func entries(from records: [WiktextractRecord], provenance: Provenance) -> [Entry] {
         var entries: [Entry] = []
         var keys: [(word: String, language: String?, etymology: Int)] = []
-        // Every sense names the one provenance: one array for all of them, not one allocated and freed for each of
-        // the ~6 senses of a word.
-        let sources = [provenance]
         for record in records {
             let key = (word: record.word, language: record.languageCode, etymology: record.etymologyNumber ?? 0)
-            let group = senseGroup(record, sources: sources)
+            let group = record.senses.isEmpty ? nil : SenseGroup(partOfSpeech: partOfSpeech(record.partOfSpeech), senses: record.senses)
             if let index = keys.firstIndex(where: { $0.word == key.word && $0.language == key.language && $0.etymology == key.etymology }) {
                 if let group { entries[index].senseGroups.append(group) }
                 for pronunciation in pronunciations(record, provenance: provenance)
@@ -52,38 +56,24 @@ enum EntryBuilder {
         return entries.filter { !$0.isEmpty }
     }
 
-    static func senseGroup(_ record: WiktextractRecord, sources: [Provenance]) -> SenseGroup? {
-        let senses = record.senses.compactMap { sense(from: $0, sources: sources) }
-        guard !senses.isEmpty else { return nil }
-        return SenseGroup(partOfSpeech: partOfSpeech(record.partOfSpeech), senses: senses)
-    }
-
-    static func sense(from data: WiktextractRecord.SenseData, sources: [Provenance]) -> Sense? {
-        // Nested senses repeat their parents' glosses first; the last one is the sense's own.
-        guard let definition = clean(data.glosses.last ?? data.rawGlosses.last) else { return nil }
-        // The qualifier, the tags and the topics, cleaned, each once (a handful: compared, not hashed).
+    /// A sense's labels: its qualifier, its tags but the bookkeeping ones and its topics, cleaned, each once (a
+    /// handful: compared, not hashed). Most senses have only tags that are already all that: those are the labels,
+    /// the same array.
+    static func labels(qualifier: String?, tags: [String], topics: [String]) -> [String] {
+        if qualifier == nil, topics.isEmpty,
+           tags.indices.allSatisfy({ index in
+               !isInternal(tags[index]) && isClean(tags[index]) && !tags[..<index].contains(tags[index])
+           }) {
+            return tags
+        }
         var labels: [String] = []
         func label(_ text: String?) {
             if let text = clean(text), !labels.contains(text) { labels.append(text) }
         }
-        label(data.qualifier)
-        for tag in data.tags where !isInternal(tag) { label(tag) }
-        for topic in data.topics { label(topic) }
-        let examples = data.examples.compactMap { example -> String? in
-            guard let text = clean(example.text) else { return nil }
-            return clean(example.translation).map { "\(text) — \($0)" } ?? text
-        }
-        let formOf = data.formOf.first.flatMap { link in
-            clean(link.word).map { lemma in
-                let kind = data.tags.filter { !isInternal($0) }.joined(separator: " ")
-                return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
-            }
-        }
-        return Sense(
-            definition: definition, examples: examples, labels: labels,
-            synonyms: data.synonyms.compactMap { clean($0.word) }, antonyms: data.antonyms.compactMap { clean($0.word) },
-            formOf: formOf, sources: sources
-        )
+        label(qualifier)
+        for tag in tags where !isInternal(tag) { label(tag) }
+        for topic in topics { label(topic) }
+        return labels
     }
 
     /// The record's IPA and enPR transcriptions, each with its accent (the sound's tags), and the recordings the dump

@@ -16,31 +16,13 @@ struct WiktextractRecord: Equatable {
     var partOfSpeech: String?
     var etymologyNumber: Int?
     var etymologyText: String?
-    var senses: [SenseData]
+    /// The record's senses as an answer shows them (``Sense/init(wiktextract:sources:)``): built as the line is read,
+    /// with no intermediate copy of wiktextract's `SenseData` (its lists of glosses, tags and examples were a third
+    /// of the allocations of an offline batch).
+    var senses: [Sense]
     var sounds: [SoundData]
     var translations: [TranslationData]
     var forms: [FormData]
-
-    struct SenseData: Equatable {
-        var glosses: [String]
-        var rawGlosses: [String]
-        var tags: [String]
-        var topics: [String]
-        var qualifier: String?
-        var examples: [ExampleData]
-        var formOf: [Linkage]
-        var synonyms: [Linkage]
-        var antonyms: [Linkage]
-    }
-
-    struct ExampleData: Equatable {
-        var text: String
-        var translation: String?
-    }
-
-    struct Linkage: Equatable {
-        var word: String
-    }
 
     struct SoundData: Equatable {
         var ipa: String?
@@ -73,14 +55,19 @@ struct WiktextractRecord: Equatable {
     ///     does not, and they are most of a well-translated word's line.
     ///   - grouped: whether the entry's members are grouped (``RecordLayout``, a format 2 dataset): the reading then
     ///     stops at the first member of a group it does not read, the rest of the line unread.
+    ///   - sources: what each sense names as its sources (the provider's provenance: one array shared by all).
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, forms: Bool = true, translations: Bool = true, grouped: Bool = false
+        _ bytes: UnsafeRawBufferPointer, forms: Bool = true, translations: Bool = true, grouped: Bool = false,
+        sources: [Provenance] = []
     ) -> WiktextractRecord? {
         var reader = JSONReader(bytes)
         do throws(JSONReader.Malformed) {
             let last: RecordLayout.Group = translations ? .translations : forms ? .forms : .answer
             var stopped = false
-            let record = try WiktextractRecord(&reader, forms: forms, translations: translations, stoppingAfter: grouped ? last : nil, stopped: &stopped)
+            let record = try WiktextractRecord(
+                &reader, forms: forms, translations: translations, stoppingAfter: grouped ? last : nil, sources: sources,
+                stopped: &stopped
+            )
             return stopped || reader.atEnd() ? record : nil
         } catch {
             return nil
@@ -124,17 +111,18 @@ extension WiktextractRecord {
     /// the reading stopped before the end.)
     init?(
         _ reader: inout JSONReader, forms wantForms: Bool = true, translations wantTranslations: Bool = true,
-        stoppingAfter last: RecordLayout.Group? = nil, stopped: inout Bool
+        stoppingAfter last: RecordLayout.Group? = nil, sources: [Provenance] = [], stopped: inout Bool
     ) throws(JSONReader.Malformed) {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
-        var senses: [SenseData] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
+        var senses: [Sense] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
         guard reader.kind() == .object else { try reader.skip(); return nil }
         stopped = try reader.entryMembers(stoppingAfter: last) { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 3 where JSONReader.equals(key, "pos"): partOfSpeech = try reader.string()
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
             case 5 where wantForms && JSONReader.equals(key, "forms"): forms = try reader.elements(FormData.init)
-            case 6 where JSONReader.equals(key, "senses"): senses = try reader.elements(SenseData.init)
+            case 6 where JSONReader.equals(key, "senses"):
+                senses = try reader.elements { (reader) throws(JSONReader.Malformed) in try Sense(wiktextract: &reader, sources: sources) }
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
             case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
             case 12 where wantTranslations && JSONReader.equals(key, "translations"):
@@ -163,36 +151,51 @@ extension WiktextractRecord {
     }
 }
 
-extension WiktextractRecord.SenseData {
-    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
-        var glosses: [String] = [], rawGlosses: [String] = [], tags: [String] = [], topics: [String] = []
-        var qualifier: String?
-        var examples: [WiktextractRecord.ExampleData] = []
-        var formOf: [WiktextractRecord.Linkage] = [], synonyms: [WiktextractRecord.Linkage] = [], antonyms: [WiktextractRecord.Linkage] = []
+extension Sense {
+    /// A wiktextract sense object (`SenseData`) as an answer shows it, read in one pass; nil when the value is not an
+    /// object or no gloss is left of it (``EntryBuilder/clean(_:)``).
+    ///
+    /// - The definition is the last of `glosses` (nested senses repeat their parents' glosses first; the last one is
+    ///   the sense's own), else the last of `raw_glosses`; each list only when all its elements are strings, as
+    ///   decoding `[String]` requires (the others are checked, never made `String`s).
+    /// - The labels are the `qualifier`, the `tags` but wiktextract's own bookkeeping (``EntryBuilder/isInternal(_:)``)
+    ///   and the `topics`, cleaned, each once.
+    /// - An example is its `text`, and ` — ` and its `translation` (`english`, its deprecated name) when it has one.
+    /// - `formOf` is the first `form_of` link's word, the form its tags (the bookkeeping ones left out).
+    /// - As everywhere in a record, a field of another type is absent, a list element that is not what it should be
+    ///   is dropped, and a repeated key counts with its last value.
+    init?(wiktextract reader: inout JSONReader, sources: [Provenance]) throws(JSONReader.Malformed) {
+        var gloss: String?, rawGloss: String?, tags: [String] = [], topics: [String] = [], qualifier: String?
+        var examples: [String] = [], lemma: String?, synonyms: [String] = [], antonyms: [String] = []
         let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 6 where JSONReader.equals(key, "topics"): topics = try reader.strings()
-            case 7 where JSONReader.equals(key, "glosses"): glosses = try reader.strings()
-            case 7 where JSONReader.equals(key, "form_of"): formOf = try reader.elements(WiktextractRecord.Linkage.init)
-            case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(WiktextractRecord.ExampleData.init)
-            case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(WiktextractRecord.Linkage.init)
-            case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(WiktextractRecord.Linkage.init)
+            case 7 where JSONReader.equals(key, "glosses"): gloss = try reader.lastString()
+            case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Self.linkedWord)
+            case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(Self.example)
+            case 8 where JSONReader.equals(key, "synonyms"):
+                synonyms = try reader.elements { (reader) throws(JSONReader.Malformed) in EntryBuilder.clean(try Self.linkedWord(&reader)) }
+            case 8 where JSONReader.equals(key, "antonyms"):
+                antonyms = try reader.elements { (reader) throws(JSONReader.Malformed) in EntryBuilder.clean(try Self.linkedWord(&reader)) }
             case 9 where JSONReader.equals(key, "qualifier"): qualifier = try reader.string()
-            case 11 where JSONReader.equals(key, "raw_glosses"): rawGlosses = try reader.strings()
+            case 11 where JSONReader.equals(key, "raw_glosses"): rawGloss = try reader.lastString()
             default: try reader.skip()
             }
         }
-        if !isObject { return nil }
+        guard isObject, let definition = EntryBuilder.clean(gloss ?? rawGloss) else { return nil }
+        let formOf = EntryBuilder.clean(lemma).map { lemma in
+            let kind = tags.filter { !EntryBuilder.isInternal($0) }.joined(separator: " ")
+            return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
+        }
         self.init(
-            glosses: glosses, rawGlosses: rawGlosses, tags: tags, topics: topics, qualifier: qualifier, examples: examples,
-            formOf: formOf, synonyms: synonyms, antonyms: antonyms
+            definition: definition, examples: examples, labels: EntryBuilder.labels(qualifier: qualifier, tags: tags, topics: topics),
+            synonyms: synonyms, antonyms: antonyms, formOf: formOf, sources: sources
         )
     }
-}
 
-extension WiktextractRecord.ExampleData {
-    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+    /// An example object's text as a sense shows it; nil when it has none.
+    private static func example(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
         var text: String?, translation: String?, english: String?
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
@@ -202,20 +205,18 @@ extension WiktextractRecord.ExampleData {
             default: try reader.skip()
             }
         }
-        guard let text else { return nil }
+        guard let text = EntryBuilder.clean(text) else { return nil }
         // `english` is the deprecated name of `translation`.
-        self.init(text: text, translation: translation ?? english)
+        return EntryBuilder.clean(translation ?? english).map { "\(text) — \($0)" } ?? text
     }
-}
 
-extension WiktextractRecord.Linkage {
-    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+    /// A link object's (`form_of`, `synonyms`, `antonyms`: wiktextract's `FormOf` and `LinkageData`) `word`.
+    private static func linkedWord(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
         var word: String?
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             if JSONReader.equals(key, "word") { word = try reader.string() } else { try reader.skip() }
         }
-        guard let word else { return nil }
-        self.init(word: word)
+        return word
     }
 }
 
@@ -298,6 +299,18 @@ extension JSONReader {
         guard kind() == .object else { try skip(); return false }
         _ = try entryMembers(stoppingAfter: nil, read)
         return true
+    }
+
+    /// The first element of the array at the reader that `make` accepts (the rest are read too); nil when there is
+    /// none or it is not an array.
+    mutating func firstElement<T>(_ make: (inout JSONReader) throws(Malformed) -> T?) throws(Malformed) -> T? {
+        var first: T?
+        guard try enterArray() else { return nil }
+        repeat {
+            let item = try make(&self)
+            if first == nil { first = item }
+        } while try nextElement()
+        return first
     }
 
     /// The elements of the array at the reader that `make` accepts; none when it is not an array.

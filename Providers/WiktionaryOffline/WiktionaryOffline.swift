@@ -171,7 +171,11 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     /// `translations` unless the answer is a translation.
     func decode(_ rows: [Dataset.Row], translations: Bool = true) throws(ProviderError) -> [WiktextractRecord] {
         let grouped = dataset.membersGrouped
-        return try decode(rows) { WiktextractRecord.decode($0, forms: false, translations: translations, grouped: grouped) }
+        // Every sense names the one provenance: one array for all of them, not one allocated and freed for each.
+        let sources = [provenance]
+        return try decode(rows) {
+            WiktextractRecord.decode($0, forms: false, translations: translations, grouped: grouped, sources: sources)
+        }
     }
 
     /// The records `rows` point at, each once, as `decode` reads them (nil: left out).

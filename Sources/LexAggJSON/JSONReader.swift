@@ -90,6 +90,32 @@ public struct JSONReader {
         return String(decoding: arena.bytes(cursor.copyString(from: start, escaped: true, into: arena)), as: UTF8.self)
     }
 
+    /// The last element of the array at the cursor when every element is a string, made a `String` (the others are
+    /// checked and skipped, never built); nil when the array is empty or holds anything else, and for any other value
+    /// (skipped).
+    public mutating func lastString() throws(Malformed) -> String? {
+        guard try enterArray() else { return nil }
+        var last: (start: Int, end: Int, escaped: Bool)?
+        var all = true
+        repeat {
+            cursor.skipWhitespace()
+            if all, cursor.peek() == UInt8(ascii: "\"") {
+                let start = cursor.position
+                let escaped = try cursor.skipString()
+                last = (start, cursor.position, escaped)
+            } else {
+                all = false
+                try skip()
+            }
+        } while try nextElement()
+        guard all, let last else { return nil }
+        if !last.escaped {
+            return String(decoding: UnsafeRawBufferPointer(start: cursor.base + last.start + 1, count: last.end - last.start - 2), as: UTF8.self)
+        }
+        arena.removeAll()
+        return String(decoding: arena.bytes(cursor.copyString(from: last.start, escaped: true, into: arena)), as: UTF8.self)
+    }
+
     /// The number at the cursor as it is written; any other value is skipped and gives nil.
     public mutating func number() throws(Malformed) -> String? {
         cursor.skipWhitespace()

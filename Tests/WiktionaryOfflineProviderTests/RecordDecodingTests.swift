@@ -1,4 +1,5 @@
 import Foundation
+import LexAggCore
 import LexAggFixtures
 import LexAggJSON
 import LexAggWiktextract
@@ -129,6 +130,9 @@ import Testing
             #"{"word": "a", "senses": [{"examples": [{"text": "t", "english": "e"}, {"text": "u", "english": "e", "translation": "tr"}, {"translation": "no text"}, 3], "form_of": [{"word": "b"}, {"x": 1}], "synonyms": [{"word": 1}, {"word": "s"}], "antonyms": "x", "qualifier": 4}]}"#,
             #"{"word": "a", "sounds": [{"ipa": "/a/", "enpr": 1, "tags": ["UK", 2]}, {"mp3_url": "m"}, {"ogg_url": "o", "mp3_url": "m"}, []]}"#,
             #"{"word": "a", "translations": [{"code": "de", "word": "b"}, {"lang_code": "fr", "code": "de", "word": "c", "roman": "r", "sense": "s", "tags": ["n"]}, {"lang_code": "fr"}]}"#,
+            // Senses: nested glosses (the last is the sense's own), labels from the qualifier, the tags but wiktextract's
+            // bookkeeping and the topics, cleaned, each once; examples with translations; form-of links; white space.
+            #"{"word": "a", "senses": [{"glosses": ["Parent.", " Own  gloss. "], "qualifier": " rare", "tags": ["UK", "form-of", "UK", " slang ", ""], "topics": ["rare", "law"], "form_of": [{"word": " b "}, {"word": "c"}], "synonyms": [{"word": "  "}, {"word": "s t"}]}, {"glosses": ["  "], "raw_glosses": ["raw"]}, {"raw_glosses": ["raw"], "tags": ["informal", "US"], "examples": [{"text": " An   example. ", "translation": "  "}, {"text": "  "}]}, {"glosses": ["x"], "tags": ["plural", "form-of"], "form_of": [{"word": "  "}, {"word": "b"}]}]}"#,
             // Repeated keys count with their last value, at every depth.
             #"{"word": "a", "word": "b", "pos": "noun", "pos": 3, "senses": [{"glosses": ["x"]}], "senses": [{"glosses": ["y"], "glosses": "z"}]}"#,
             #"{"word": "a", "translations": [{"word": "x", "lang_code": "de", "lang_code": null, "code": "fr"}]}"#,
@@ -148,8 +152,9 @@ import Testing
             #"{"word": "a", "x": [1, 2,]}"#,
         ]
         for line in cases { agree(line) }
-        #expect(Self.decode(cases[5])?.word == "b")
-        #expect(Self.decode(cases[5])?.senses.first?.glosses == [])
+        #expect(Self.decode(cases[6])?.word == "b")
+        #expect(Self.decode(cases[6])?.senses == [], "the last `senses` has a sense whose last `glosses` is not a list")
+        #expect(Self.decode(cases[1])?.senses.map(\.definition) == ["r"], "glosses with a number: the raw gloss")
     }
 
     @Test func nestingIsBoundedAsTheTreeBoundsIt() {
@@ -177,6 +182,42 @@ import Testing
             agree(line)
         }
     }
+    /// A sense's labels: the qualifier, the tags but the bookkeeping ones, the topics, cleaned, each once; the tags
+    /// as they are when they are already all that (``EntryBuilder/labels(qualifier:tags:topics:)``).
+    @Test func labelsAreTheCleanedTagsEachOnce() {
+        func slow(_ qualifier: String?, _ tags: [String], _ topics: [String]) -> [String] {
+            var labels: [String] = []
+            for text in [qualifier] + tags.filter({ !EntryBuilder.isInternal($0) }) + topics {
+                if let text = EntryBuilder.clean(text), !labels.contains(text) { labels.append(text) }
+            }
+            return labels
+        }
+        let pieces = ["UK", "US", "UK", " UK", "form-of", "", "  ", "in  law", "ж"]
+        var checked = 0
+        for qualifier in [nil, "UK", " rare "] {
+            for topics in [[], ["law"], ["UK"]] {
+                for first in pieces {
+                    for second in pieces {
+                        for tags in [[], [first], [first, second], [second, first, "US"]] {
+                            #expect(EntryBuilder.labels(qualifier: qualifier, tags: tags, topics: topics) == slow(qualifier, tags, topics),
+                                    "\(String(describing: qualifier)) \(tags) \(topics)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 3 * 3 * 9 * 9 * 4)
+    }
+
+    /// The four commonest parts of speech skip the general mapping, and give what it gives.
+    @Test func commonPartsOfSpeechMapAsTheGeneralMappingDoes() {
+        for code in ["noun", "verb", "adj", "adv", "name", "intj", "Noun", "prep_phrase"] {
+            #expect(EntryBuilder.partOfSpeech(code) == PartOfSpeech(EntryBuilder.partsOfSpeech[code] ?? code), "\(code)")
+        }
+        #expect(EntryBuilder.partOfSpeech("adj")?.name == "adjective" && EntryBuilder.partOfSpeech("") == nil)
+    }
+
     /// Glosses are cleaned by their bytes when they can be (``EntryBuilder/isClean(_:)``): the result is always what
     /// splitting on white space and joining with single spaces gives, around spaces, no-break and other Unicode
     /// spaces, combining marks, plain letters (Latin-1 to IPA, Cyrillic) and other scripts.
@@ -241,24 +282,32 @@ enum Reference {
         value[key]?.array?.compactMap(make) ?? []
     }
 
-    static func sense(_ value: JSONValue) -> WiktextractRecord.SenseData? {
+    /// A sense as an answer shows it, by the rules ``Sense/init(wiktextract:sources:)`` documents, from the tree.
+    static func sense(_ value: JSONValue) -> Sense? {
         guard value.isObject else { return nil }
-        return WiktextractRecord.SenseData(
-            glosses: value["glosses"]?.strings ?? [], rawGlosses: value["raw_glosses"]?.strings ?? [],
-            tags: value["tags"]?.strings ?? [], topics: value["topics"]?.strings ?? [], qualifier: value["qualifier"]?.string,
-            examples: elements(value, "examples", example), formOf: elements(value, "form_of", linkage),
-            synonyms: elements(value, "synonyms", linkage), antonyms: elements(value, "antonyms", linkage)
+        let glosses = value["glosses"]?.strings ?? [], rawGlosses = value["raw_glosses"]?.strings ?? []
+        guard let definition = EntryBuilder.clean(glosses.last ?? rawGlosses.last) else { return nil }
+        let tags = value["tags"]?.strings ?? []
+        var labels: [String] = []
+        for text in [value["qualifier"]?.string] + tags.filter({ !EntryBuilder.isInternal($0) }) + (value["topics"]?.strings ?? []) {
+            if let text = EntryBuilder.clean(text), !labels.contains(text) { labels.append(text) }
+        }
+        let examples = elements(value, "examples") { example -> String? in
+            guard let text = EntryBuilder.clean(example["text"]?.string) else { return nil }
+            return EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string).map { "\(text) — \($0)" } ?? text
+        }
+        let formOf = elements(value, "form_of", linkage).first.flatMap { EntryBuilder.clean($0) }.map { lemma in
+            let kind = tags.filter { !EntryBuilder.isInternal($0) }.joined(separator: " ")
+            return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
+        }
+        return Sense(
+            definition: definition, examples: examples, labels: labels,
+            synonyms: elements(value, "synonyms", linkage).compactMap { EntryBuilder.clean($0) },
+            antonyms: elements(value, "antonyms", linkage).compactMap { EntryBuilder.clean($0) }, formOf: formOf, sources: []
         )
     }
 
-    static func example(_ value: JSONValue) -> WiktextractRecord.ExampleData? {
-        guard let text = value["text"]?.string else { return nil }
-        return WiktextractRecord.ExampleData(text: text, translation: value["translation"]?.string ?? value["english"]?.string)
-    }
-
-    static func linkage(_ value: JSONValue) -> WiktextractRecord.Linkage? {
-        value["word"]?.string.map { WiktextractRecord.Linkage(word: $0) }
-    }
+    static func linkage(_ value: JSONValue) -> String? { value["word"]?.string }
 
     static func sound(_ value: JSONValue) -> WiktextractRecord.SoundData? {
         guard value.isObject else { return nil }

@@ -145,14 +145,15 @@ enum EntryBuilder {
             var previousPlain = true
             var index = 0
             while index < count {
-                // Eight bytes at once while they are printable ASCII with single spaces inside the eight (a space at
-                // either end of them is looked at byte by byte, with its neighbour).
+                // Eight bytes at once while they are printable ASCII with no two spaces side by side. A space first
+                // of the eight follows a byte that is not one (the last of the eight before, or one the byte-by-byte
+                // path checked), and a space last of them is left to be the first of the next eight.
                 while previousPlain && index &+ 8 <= count {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                     let spaces = Self.zeroBytes(word ^ (Self.ones &* 0x20))
                     let below20 = ~((word & Self.low7) &+ Self.ones &* 0x60) & Self.high
-                    guard (word & Self.high) | below20 | (spaces & (spaces >> 8)) | (spaces & Self.ends) == 0 else { break }
-                    index &+= 8
+                    guard (word & Self.high) | below20 | (spaces & (spaces >> 8)) == 0 else { break }
+                    index &+= 8 &- Int(truncatingIfNeeded: spaces >> 63)
                 }
                 guard index < count else { break }
                 let byte = bytes[index]
@@ -183,8 +184,6 @@ enum EntryBuilder {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let low7 = ones &* 0x7F
     private static let high = ones &* 0x80
-    /// The high bits of the first and last of eight bytes.
-    private static let ends: UInt64 = 0x8000_0000_0000_0080
 
     /// The high bit of each zero byte of `word`, exactly (no borrow between bytes).
     @inline(__always)

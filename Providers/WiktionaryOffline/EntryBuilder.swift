@@ -86,26 +86,30 @@ enum EntryBuilder {
     /// pronunciation is a transcription. A sound entry with both an IPA and a recording keeps its own.
     static func pronunciations(_ record: WiktextractRecord, provenance: Provenance) -> [Pronunciation] {
         var found: [Pronunciation] = []
-        var tags: [[String]] = []  // the sound tags of each of `found`
-        for sound in record.sounds {
+        var soundOf: [Int] = []  // the index in `record.sounds` of each of `found`, whose tags it has
+        for (index, sound) in record.sounds.enumerated() {
+            let ipa = clean(sound.ipa), enpr = clean(sound.enpr)
+            guard ipa != nil || enpr != nil else { continue }
             let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
-            if let ipa = clean(sound.ipa) {
+            if let ipa {
                 found.append(Pronunciation(
                     text: ipa, notation: .ipa, accent: accent, audioURL: clean(sound.audioURL), provenance: provenance
                 ))
-                tags.append(sound.tags)
+                soundOf.append(index)
             }
-            if let enpr = clean(sound.enpr) {
+            if let enpr {
                 found.append(Pronunciation(text: enpr, notation: .enPR, accent: accent, provenance: provenance))
-                tags.append(sound.tags)
+                soundOf.append(index)
             }
         }
-        for sound in record.sounds where clean(sound.ipa) == nil && clean(sound.enpr) == nil {
+        for sound in record.sounds where sound.audioURL != nil && clean(sound.ipa) == nil && clean(sound.enpr) == nil {
             guard let url = clean(sound.audioURL) else { continue }
-            let open = found.indices.filter { found[$0].notation == .ipa && found[$0].audioURL == nil }
+            func open(_ index: Int) -> Bool { found[index].notation == .ipa && found[index].audioURL == nil }
             let match = sound.tags.isEmpty
-                ? (found.count(where: { $0.notation == .ipa }) == 1 ? open.first : nil)
-                : open.first { index in sound.tags.allSatisfy { tags[index].contains($0) } }
+                ? (found.count(where: { $0.notation == .ipa }) == 1 ? found.indices.first(where: open) : nil)
+                : found.indices.first { index in
+                    open(index) && sound.tags.allSatisfy { record.sounds[soundOf[index]].tags.contains($0) }
+                }
             if let match { found[match].audioURL = url }
         }
         return found

@@ -40,8 +40,14 @@ public struct Entry: Sendable, Hashable, Codable {
 
     /// Whether the entry says nothing (no senses and no translations).
     /// (Without collecting ``allSenses``, and with a closure, not a key path, which costs a generic metadata lookup
-    /// a call: answers ask it of every entry several times.)
-    public var isEmpty: Bool { translations.isEmpty && senseGroups.allSatisfy { $0.senses.isEmpty } }
+    /// a call: answers ask it of every entry several times. Inlinable: called across modules, it took a copy of the
+    /// whole entry each time.)
+    @inlinable
+    public var isEmpty: Bool {
+        guard translations.isEmpty else { return false }
+        for index in senseGroups.indices where !senseGroups[index].senses.isEmpty { return false }
+        return true
+    }
 }
 
 /// The senses of one part of speech.

@@ -6,6 +6,7 @@ extension Array where Element == String {
     /// which scans the binary's conformance records (0.57 to 0.8 million instructions, callgrind): a tenth of a cached
     /// lookup when the renderer called it, and of an offline-Wiktionary lookup when its lemma fallback did.
     public func joined(separator: String) -> String {
+        if count == 1 { return self[startIndex] }
         var result = ""
         for index in indices {
             if index > startIndex { result += separator }

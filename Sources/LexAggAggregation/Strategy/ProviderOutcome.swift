@@ -57,7 +57,11 @@ public struct AggregatedResult: Sendable, Hashable {
         self.outcomes = outcomes
     }
 
-    public var isFound: Bool { entries.contains { !$0.isEmpty } }
+    /// (By index: `contains(where:)` copied each entry it looked at, and this is asked several times a lookup.)
+    public var isFound: Bool {
+        for index in entries.indices where !entries[index].isEmpty { return true }
+        return false
+    }
     /// True when every provider asked failed (as opposed to answering "not found").
     public var allFailed: Bool { !outcomes.isEmpty && outcomes.allSatisfy { $0.error != nil } }
     public var failures: [ProviderError] { outcomes.compactMap { $0.error } }

@@ -50,7 +50,7 @@ struct WiktextractRecord: Equatable {
     /// - Parameters:
     ///   - forms: whether to read `forms` too (else skipped, checked, and left empty): an entry shows none of them, and
     ///     a lemma's dozens of inflected forms were a tenth of decoding it for an answer; the lemma fallback reads them
-    ///     with ``decodeForms(_:)``.
+    ///     (and keeps the record for the lookup of the lemma that follows).
     ///   - translations: whether to read `translations` too (the same way): `translate` needs them, a definition
     ///     does not, and they are most of a well-translated word's line.
     ///   - grouped: whether the entry's members are grouped (``RecordLayout``, a format 2 dataset): the reading then
@@ -76,36 +76,6 @@ struct WiktextractRecord: Equatable {
 }
 
 extension WiktextractRecord {
-    /// The fields the lemma fallback reads of a record (its headword, language and forms), decoded the way
-    /// ``decode(_:)`` decodes them (nil in the same cases) with the rest of the line checked and skipped: an inflected
-    /// form's records are read this way first, and whole only when its lemma is looked up.
-    struct Forms: Equatable {
-        var word: String
-        var languageCode: String?
-        var forms: [FormData]
-    }
-
-    /// (`grouped`: as ``decode(_:forms:translations:grouped:)`` reads a format 2 entry.)
-    static func decodeForms(_ bytes: UnsafeRawBufferPointer, grouped: Bool = false) -> Forms? {
-        var reader = JSONReader(bytes)
-        do throws(JSONReader.Malformed) {
-            guard reader.kind() == .object else { try reader.skip(); return nil }
-            var word: String?, languageCode: String?, forms: [FormData] = []
-            let stopped = try reader.entryMembers(stoppingAfter: grouped ? .forms : nil) { (reader, key) throws(JSONReader.Malformed) in
-                switch key.count {
-                case 4 where JSONReader.equals(key, "word"): word = try reader.string()
-                case 5 where JSONReader.equals(key, "forms"): forms = try reader.elements(FormData.init)
-                case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
-                default: try reader.skip()
-                }
-            }
-            guard stopped || reader.atEnd(), let word else { return nil }
-            return Forms(word: word, languageCode: languageCode, forms: forms)
-        } catch {
-            return nil
-        }
-    }
-
     /// The object at the reader; nil (and skipped) when it is not an object with a string `word`.
     /// (`stoppingAfter`: the last group to read of a grouped entry, nil to read to the end; `stopped` says whether
     /// the reading stopped before the end.)

@@ -1,6 +1,7 @@
 import Foundation
 import LexAggCore
 import LexAggWiktextract
+import Synchronization
 
 extension ProviderID {
     /// The default name of an imported Wiktionary dump (`lexagg data import wiktextract FILE`).
@@ -20,6 +21,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     /// The dump's name and date, what every entry's provenance names.
     let provenanceSource: String
     let dumpDate: Date
+    /// The records the lemma fallback read last, for the lookup of their lemma that follows.
+    let recent = RecentRecords()
 
     /// Opens the dataset at `path`; its id is its name.
     public init(path: String) throws(ProviderError) {
@@ -92,8 +95,16 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let rows = dataset.rows(for: key)
         guard !rows.contains(where: { $0.kind == .headword }) else { return [] }
         var found: [FormOf] = []
+        // Read whole (but for translations) and kept: the service looks the lemma up next, and its lookup then
+        // takes them from `recent` instead of reading the same lines again.
         let grouped = dataset.membersGrouped
-        for record in try decode(rows.filter { $0.kind == .form }, with: { WiktextractRecord.decodeForms($0, grouped: grouped) }) {
+        let sources = [provenance]
+        let records = try decode(rows.filter { $0.kind == .form }) { row, bytes in
+            let record = WiktextractRecord.decode(bytes, forms: true, translations: false, grouped: grouped, sources: sources)
+            if let record { recent.keep(record, at: row.recordOffset) }
+            return record
+        }
+        for record in records {
             if let language = query.language, let code = record.languageCode, let own = Language(code), !own.matches(language) { continue }
             let tags = record.forms.first { DatasetKey.normalise($0.form) == key }?.tags
                 .filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } ?? []
@@ -173,21 +184,23 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let grouped = dataset.membersGrouped
         // Every sense names the one provenance: one array for all of them, not one allocated and freed for each.
         let sources = [provenance]
-        return try decode(rows) {
-            WiktextractRecord.decode($0, forms: false, translations: translations, grouped: grouped, sources: sources)
+        return try decode(rows, kept: translations ? nil : recent) { _, bytes in
+            WiktextractRecord.decode(bytes, forms: false, translations: translations, grouped: grouped, sources: sources)
         }
     }
 
-    /// The records `rows` point at, each once, as `decode` reads them (nil: left out).
-    func decode<Record>(
-        _ rows: [Dataset.Row], with decode: (UnsafeRawBufferPointer) -> Record?
-    ) throws(ProviderError) -> [Record] {
+    /// The records `rows` point at, each once, as `decode` reads them (nil: left out); a record `kept` has is taken
+    /// from it instead.
+    func decode(
+        _ rows: [Dataset.Row], kept: RecentRecords? = nil,
+        with decode: (Dataset.Row, UnsafeRawBufferPointer) -> WiktextractRecord?
+    ) throws(ProviderError) -> [WiktextractRecord] {
         // The rows of a word are a few (its parts of speech, the lemmas that list it as a form): they are compared
         // with those before them. A set is made only for a long run (a common form listed by hundreds of lemmas); the
         // first `Set<Int>` of a process scans the binary's conformance records (0.8 million instructions).
         let many = rows.count > 32
         var seen: Set<Int> = many ? Set(minimumCapacity: rows.count) : []
-        var records: [Record] = []
+        var records: [WiktextractRecord] = []
         for index in rows.indices {
             let row = rows[index]
             let repeated = many
@@ -195,7 +208,11 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
                 : rows[..<index].contains { $0.recordOffset == row.recordOffset }
             if repeated { continue }
             try checkCancellation()
-            guard let read = dataset.withRecord(row, decode) else {
+            if let kept, let record = kept.record(at: row.recordOffset) {
+                records.append(record)
+                continue
+            }
+            guard let read = dataset.withRecord(row, { decode(row, $0) }) else {
                 throw ProviderError(.malformedResponse, provider: descriptor.id, message: "\(path) is damaged; import the dump again")
             }
             if let record = read { records.append(record) }
@@ -205,5 +222,25 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
     func checkCancellation() throws(ProviderError) {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled") }
+    }
+}
+
+/// The last few records the lemma fallback read, whole but for their translations: `lemmas(of:)` names a form's lemma
+/// and the service looks the lemma up next, which reads the same lines. Kept here, a lemma's line is read and
+/// decoded once; a few are enough, as the lookup follows at once (two tasks of a batch at a time).
+final class RecentRecords: Sendable {
+    private let records = Mutex<[(offset: Int, record: WiktextractRecord)]>([])
+    static let capacity = 8
+
+    func record(at offset: Int) -> WiktextractRecord? {
+        records.withLock { records in records.first { $0.offset == offset }?.record }
+    }
+
+    func keep(_ record: WiktextractRecord, at offset: Int) {
+        records.withLock { records in
+            records.removeAll { $0.offset == offset }
+            records.append((offset, record))
+            if records.count > Self.capacity { records.removeFirst() }
+        }
     }
 }

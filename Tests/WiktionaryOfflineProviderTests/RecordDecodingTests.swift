@@ -23,11 +23,6 @@ import Testing
         }
     }
 
-    static func decodeForms(_ line: String) -> WiktextractRecord.Forms? {
-        var bytes = Array(line.utf8)
-        return bytes.withUnsafeMutableBytes { WiktextractRecord.decodeForms(UnsafeRawBufferPointer($0)) }
-    }
-
     static func decodeWithout(forms: Bool, translations: Bool, _ line: String) -> WiktextractRecord? {
         var bytes = Array(line.utf8)
         return bytes.withUnsafeMutableBytes {
@@ -35,13 +30,10 @@ import Testing
         }
     }
 
-    /// The line decodes as the tree reads it; the lemma fallback's partial reading (``WiktextractRecord/decodeForms(_:)``)
-    /// gives the same headword, language and forms, or nil when the whole reading does; and an answer's readings, which
-    /// skip `forms` (and `translations`, for a definition), give the whole record but those, or nil when it does.
+    /// The line decodes as the tree reads it; and the partial readings (without `forms` for an answer, without
+    /// `translations` for an answer and for the lemma fallback) give the whole record but those, or nil when it does.
     func agree(_ line: String, _ comment: Comment? = nil) {
         #expect(Self.decode(line) == Self.reference(line), comment ?? "\(line.prefix(80))")
-        let whole = Self.decode(line).map { WiktextractRecord.Forms(word: $0.word, languageCode: $0.languageCode, forms: $0.forms) }
-        #expect(Self.decodeForms(line) == whole, comment ?? "forms of \(line.prefix(80))")
         for (forms, translations) in [(true, false), (true, true), (false, true)] {
             let partial = Self.decode(line).map { record -> WiktextractRecord in
                 var record = record
@@ -82,9 +74,6 @@ import Testing
             }
             #expect(read == expected, comment ?? "grouped, without forms \(forms), translations \(translations): \(line.prefix(80))")
         }
-        let forms = grouped.withUnsafeBytes { WiktextractRecord.decodeForms($0, grouped: true) }
-        #expect(forms == original.map { WiktextractRecord.Forms(word: $0.word, languageCode: $0.languageCode, forms: $0.forms) },
-                comment ?? "grouped forms of \(line.prefix(80))")
     }
 
     /// Grouping puts what an answer reads first, then forms, then translations, then the rest, each in the line's

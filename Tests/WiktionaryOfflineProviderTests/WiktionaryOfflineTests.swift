@@ -102,6 +102,32 @@ import WiktionaryOfflineProvider
         #expect(provider.descriptor.capabilities.contains(.lemmas))
     }
 
+    /// The service looks a lemma up right after the lemma fallback names it: the lemma's line, read whole by the
+    /// fallback, is not read again. Seen here by damaging the line in between: the lookup still answers from what the
+    /// fallback read, where a provider that did not read it before finds the damaged line and leaves it out.
+    @Test func aLemmaTheFallbackReadIsNotReadAgain() async throws {
+        var options = WiktextractImporter.Options(name: "wiktionary-offline")
+        options.sync = false
+        let path = try WiktextractImporter(options: options).run(
+            sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: TemporaryFiles.directory()
+        ).path
+        let provider = try WiktionaryOffline(path: path)
+        let before = try await provider.lookup(LookupQuery("run"))
+        #expect(!before.entries.isEmpty)
+        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past")])
+
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let contents = try handle.readToEnd() ?? Data()
+        let name = Data(#""word": "run""#.utf8)
+        let found = try #require(contents.range(of: name))
+        try handle.seek(toOffset: UInt64(found.lowerBound - contents.startIndex))
+        try handle.write(contentsOf: Data(#""word": ?run""#.utf8))
+        try handle.close()
+
+        #expect(try await provider.lookup(LookupQuery("run")) == before)
+        #expect(try await WiktionaryOffline(path: path).lookup(LookupQuery("run")).entries.isEmpty)
+    }
+
     @Test func aForeignWordKnownOnlyFromTranslationTablesIsAnswered() async throws {
         let result = try await Self.provider().lookup(LookupQuery("Geschlecht"))
         let entry = try #require(result.entries.first)

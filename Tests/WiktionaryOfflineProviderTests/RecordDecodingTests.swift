@@ -165,7 +165,8 @@ import Testing
                 + #"{"audio": "en-us-w.ogg", "ogg_url": "https://upload.wikimedia.org/x/En-us-w.ogg", "tags": ["US"]}], "#
                 + #""word": "w\#(index)", "lang": "English", "lang_code": "en", "#
                 + #""translations": [{"lang_code": "de", "lang": "German", "sense": "a house", "word": "haus\#(index)"\#(tags)}], "#
-                + #""senses": [{"glosses": ["A thing \#(index)."], "categories": ["English nouns"], "links": [["a", "a"]], "#
+                + #""senses": [{"links": [["a", "a"]], "glosses": ["A thing \#(index)."], "id": "en-w\#(index)-en-noun-0", "#
+                + #""categories": [{"name": "English nouns", "kind": "other", "parents": [], "source": "w"}], "#
                 + #""tags": ["informal"], "examples": [{"text": "An example.", "type": "example"}]}], "#
                 + #""categories": ["English lemmas"], "wikipedia": []}"#
             agree(line)

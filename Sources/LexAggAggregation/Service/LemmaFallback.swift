@@ -75,8 +75,9 @@ extension LookupService.Definitions {
             // (an imported dump's `forms` name the lemma it has), and WordNet's rules, which must probe its index
             // for every suffix and compound split, are then asked only when it finds nothing.
             let lemmatizers = await self.lemmatizers.get()
-            let own = lemmatizers.filter { empty.contains($0.descriptor.id) }
-            for lemmatizer in own + lemmatizers.filter({ !empty.contains($0.descriptor.id) }) {
+            let own = lemmatizers.map { empty.contains($0.descriptor.id) }
+            let ordered = lemmatizers.indices.filter { own[$0] } + lemmatizers.indices.filter { !own[$0] }
+            for lemmatizer in ordered.map({ lemmatizers[$0] }) {
                 var forms: [FormOf] = []
                 var index = 0
                 while forms.isEmpty, let next = spelling(index) {
@@ -158,8 +159,9 @@ extension ProviderSelection {
     func lemmatizers(language: Language?) async -> [any LemmaProviding] {
         var found: [any LemmaProviding] = []
         // The descriptor first: most providers find no lemmas.
-        for candidate in registry.providers
-        where candidate.descriptor.capabilities.contains(.lemmas) && (language.map(candidate.descriptor.gives) ?? true) {
+        for candidate in registry.providers {
+            let descriptor = candidate.descriptor
+            guard descriptor.capabilities.contains(.lemmas), language.map(descriptor.gives) ?? true else { continue }
             guard let provider = candidate.asLemmatizer else { continue }
             if await provider.availability().isAvailable { found.append(provider) }
         }

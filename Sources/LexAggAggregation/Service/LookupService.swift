@@ -355,6 +355,9 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     /// One log line per provider: where its answer came from (source, cache, stale), how long it took, or why it
     /// failed, with the cause.
     fileprivate func log(_ result: AggregatedResult) {
+        // Nothing to do unless info is logged: each outcome's latency text was made (and the outcome copied) before
+        // the logger could drop the message, a thousand times in a batch.
+        guard logger.logLevel <= .info else { return }
         for outcome in result.outcomes {
             let latency = "\(outcome.latency.milliseconds) ms"
             switch (outcome.status, outcome.origin) {

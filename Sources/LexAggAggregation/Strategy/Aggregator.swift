@@ -58,7 +58,9 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     /// Looks `query` up with `providers`, in their priority order.
     public func define(_ query: LookupQuery, using providers: [any DefinitionProviding]) async -> AggregatedResult {
         await run(providers.map { provider in
-            Job(id: provider.descriptor.id, online: !provider.descriptor.runsInline,
+            // One copy of the descriptor, not two: a protocol's stored descriptor is copied whole at each access.
+            let descriptor = provider.descriptor
+            return Job(id: descriptor.id, online: !descriptor.runsInline,
                 run: { try await provider.lookup(query) },
                 fallback: Self.fallback(provider, .define(query)), fresh: Self.fresh(provider, .define(query)))
         })
@@ -69,7 +71,8 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         -> AggregatedResult
     {
         await run(providers.map { provider in
-            Job(id: provider.descriptor.id, online: !provider.descriptor.runsInline,
+            let descriptor = provider.descriptor
+            return Job(id: descriptor.id, online: !descriptor.runsInline,
                 run: { try await provider.translate(query) },
                 fallback: Self.fallback(provider, .translate(query)), fresh: Self.fresh(provider, .translate(query)))
         })

@@ -53,7 +53,8 @@ enum EntryBuilder {
                 senseGroups: group.map { [$0] } ?? [], etymology: clean(record.etymologyText), provenance: provenance
             ))
         }
-        return entries.filter { !$0.isEmpty }
+        entries.removeAll { $0.isEmpty }  // in place: filtering copied every entry
+        return entries
     }
 
     /// A sense's labels: its qualifier, its tags but the bookkeeping ones and its topics, cleaned, each once (a
@@ -140,49 +141,53 @@ enum EntryBuilder {
     /// U+1680, U+2000–U+205F, U+3000), and next to each space only ASCII or plain letters (`PlainText`): a combining
     /// mark after a space would make one `Character` of the two, which splitting on white space drops whole.
     static func isClean(_ text: String) -> Bool {
+        // A native string's bytes where they are (no `var` copy retained for `withUTF8`); a bridged one made native.
+        if let clean = text.utf8.withContiguousStorageIfAvailable(isClean) { return clean }
         var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20
-            else { return false }
-            let count = bytes.count
-            // Whether the scalar the current byte follows is ASCII or plain; set at each scalar's first byte.
-            var previousPlain = true
-            var index = 0
-            while index < count {
-                // Eight bytes at once while they are printable ASCII with no two spaces side by side. A space first
-                // of the eight follows a byte that is not one (the last of the eight before, or one the byte-by-byte
-                // path checked), and a space last of them is left to be the first of the next eight.
-                while previousPlain && index &+ 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let spaces = Self.zeroBytes(word ^ (Self.ones &* 0x20))
-                    let below20 = ~((word & Self.low7) &+ Self.ones &* 0x60) & Self.high
-                    guard (word & Self.high) | below20 | (spaces & (spaces >> 8)) == 0 else { break }
-                    index &+= 8 &- Int(truncatingIfNeeded: spaces >> 63)
-                }
-                guard index < count else { break }
-                let byte = bytes[index]
-                switch byte {
-                case 0x09...0x0D:
-                    return false
-                case 0x20:
-                    let after = bytes[index + 1]
-                    if bytes[index - 1] == 0x20 || !previousPlain || after == 0x20 || (after >= 0x80 && !PlainText.isPlainLead(after)) {
-                        return false
-                    }
-                    previousPlain = true
-                case 0x00..<0x80:
-                    previousPlain = true
-                case 0x80..<0xC0:
-                    break
-                case 0xC2, 0xE1, 0xE2, 0xE3:
-                    return false
-                default:
-                    previousPlain = PlainText.isPlainLead(byte)
-                }
-                index &+= 1
+        return text.withUTF8(isClean)
+    }
+
+    private static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20
+        else { return false }
+        let count = bytes.count
+        // Whether the scalar the current byte follows is ASCII or plain; set at each scalar's first byte.
+        var previousPlain = true
+        var index = 0
+        while index < count {
+            // Eight bytes at once while they are printable ASCII with no two spaces side by side. A space first
+            // of the eight follows a byte that is not one (the last of the eight before, or one the byte-by-byte
+            // path checked), and a space last of them is left to be the first of the next eight.
+            while previousPlain && index &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let spaces = Self.zeroBytes(word ^ (Self.ones &* 0x20))
+                let below20 = ~((word & Self.low7) &+ Self.ones &* 0x60) & Self.high
+                guard (word & Self.high) | below20 | (spaces & (spaces >> 8)) == 0 else { break }
+                index &+= 8 &- Int(truncatingIfNeeded: spaces >> 63)
             }
-            return true
+            guard index < count else { break }
+            let byte = bytes[index]
+            switch byte {
+            case 0x09...0x0D:
+                return false
+            case 0x20:
+                let after = bytes[index + 1]
+                if bytes[index - 1] == 0x20 || !previousPlain || after == 0x20 || (after >= 0x80 && !PlainText.isPlainLead(after)) {
+                    return false
+                }
+                previousPlain = true
+            case 0x00..<0x80:
+                previousPlain = true
+            case 0x80..<0xC0:
+                break
+            case 0xC2, 0xE1, 0xE2, 0xE3:
+                return false
+            default:
+                previousPlain = PlainText.isPlainLead(byte)
+            }
+            index &+= 1
         }
+        return true
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101

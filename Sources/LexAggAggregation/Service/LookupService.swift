@@ -216,7 +216,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 result.outcomes += translated.outcomes
             }
             service.log(result)
-            result.entries = Normalization.exactFirst(result.entries.filter { !$0.isEmpty }, term: matchedAs ?? query.term)
+            result.entries.removeAll { $0.isEmpty }
+            result.entries = Normalization.exactFirst(result.entries, term: matchedAs ?? query.term)
             // One provider's answer is shown as it gave it (its entries already are its own structure); several
             // providers' answers are merged and ranked (see SenseMerger for the rules).
             var scores: [[[SenseScore]]] = []
@@ -235,8 +236,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             }
             if !readerLanguages.isEmpty {
                 let order = Normalization.readersFirst(result.entries.map { $0.language }, readerLanguages)
-                result.entries = order.map { result.entries[$0] }
-                if !scores.isEmpty { scores = order.map { scores[$0] } }
+                if !order.elementsEqual(result.entries.indices) {  // else nothing to move (and copy)
+                    result.entries = order.map { result.entries[$0] }
+                    if !scores.isEmpty { scores = order.map { scores[$0] } }
+                }
             }
             var suggestions: [String] = []
             if suggest && !result.isFound && !result.allFailed {

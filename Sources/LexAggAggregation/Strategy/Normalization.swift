@@ -55,10 +55,10 @@ public enum Normalization {
     public static func exactFirst(_ entries: [Entry], term: String) -> [Entry] {
         // One entry is in order already (and most answers of one provider are one entry).
         guard entries.count > 1 else { return entries }
-        return entries.enumerated()
-            .map { (closeness: closeness(of: nfc($0.element.headword), to: term), index: $0.offset, entry: $0.element) }
-            .sorted { ($0.closeness, $0.index) < ($1.closeness, $1.index) }
-            .map { $0.entry }
+        // Indices are sorted, not the entries: an entry in order already is not copied (most answers are in order).
+        let ranks = entries.indices.map { closeness(of: nfc(entries[$0].headword), to: term) }
+        let order = entries.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
+        return order.elementsEqual(entries.indices) ? entries : order.map { entries[$0] }
     }
 
     /// The order that puts entries in the reader's languages first, in the order of `readers` (an entry of no stated

@@ -13,7 +13,9 @@ extension JSONTreeWriter {
         key("command", &members, depth); writeString(document.command)
         key("entries", &members, depth)
         var items = open(UInt8(ascii: "["))
-        for entry in document.entries { element(&items, depth + 1); write(entry: entry, depth: depth + 2) }
+        document.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices { element(&items, depth + 1); write(entry: entries[index], depth: depth + 2) }
+        }
         close(UInt8(ascii: "]"), depth: depth + 1)
         key("found", &members, depth); literal(document.found ? "true" : "false")
         key("outcomes", &members, depth)

@@ -170,43 +170,50 @@ struct JSONTreeWriter: ~Copyable {
     /// Wiktionary batch writes megabytes of text; a byte at a time, this was 4 % of it).
     mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
-            let count = utf8.count
-            var start = 0
-            var position = 0
-            while position < count {
-                while position &+ 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                    let flagged = Self.mayNeedEscape(word)
-                    if flagged == 0 { position &+= 8; continue }
-                    position &+= flagged.trailingZeroBitCount &>> 3
-                    break
-                }
-                guard position < count else { break }
-                let byte = base[position]
-                position &+= 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: position - 1 - start))
-                start = position
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                default:
-                    bytes.append(contentsOf: "u00")
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
+        // A native string's bytes are read where they are (a `var` copy to call `withUTF8` retained and released
+        // each of an answer's thousands of strings); only a bridged one is made native first.
+        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
+            var text = text
+            text.withUTF8 { writeEscaped($0) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The UTF-8 `utf8` escaped as the inside of a JSON string.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
+        var start = 0
+        var position = 0
+        while position < count {
+            while position &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let flagged = Self.mayNeedEscape(word)
+                if flagged == 0 { position &+= 8; continue }
+                position &+= flagged.trailingZeroBitCount &>> 3
+                break
+            }
+            guard position < count else { break }
+            let byte = base[position]
+            position &+= 1
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: position - 1 - start))
+            start = position
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            default:
+                bytes.append(contentsOf: "u00")
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
     }
 }
 

@@ -53,15 +53,18 @@ struct FormOfProvider: DefinitionProviding {
     )
     let forms: [String: FormOf]
     let lemmas: [String: String]
+    /// A second sense of a form's entry, in a group of its own: a form of this (nil: a sense of its own).
+    var second: [String: FormOf?] = [:]
 
     func lookup(_ query: LookupQuery) async throws -> LookupResult {
         let provenance = Provenance(provider: descriptor.id, source: descriptor.source, retrievedAt: Date(timeIntervalSince1970: 0))
         if let form = forms[query.term] {
             let sense = Sense(definition: "\(form.form ?? "form") of \(form.lemma)", formOf: form, sources: [provenance])
-            return LookupResult(entries: [Entry(
-                headword: query.term, language: .english, senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [sense])],
-                provenance: provenance
-            )])
+            var groups = [SenseGroup(partOfSpeech: .noun, senses: [sense])]
+            if let other = second[query.term] {
+                groups.append(SenseGroup(partOfSpeech: .verb, senses: [Sense(definition: "another sense", formOf: other, sources: [provenance])]))
+            }
+            return LookupResult(entries: [Entry(headword: query.term, language: .english, senseGroups: groups, provenance: provenance)])
         }
         guard let definition = lemmas[query.term] else { return .notFound }
         return TableProvider.result(query.term, definition, descriptor)
@@ -130,6 +133,18 @@ struct FormOfProvider: DefinitionProviding {
         let answer = try await LookupServiceTests.service([forms]).define(try LookupQuery("houses"))
         #expect(answer.entries.map(\.headword) == ["houses", "house"])
         #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "house", form: "plural"), provider: ProviderID("forms")!, method: .formOf))
+    }
+
+    /// An entry is followed to its lemma only when every one of its senses is a form of that one word.
+    @Test func aFormOfEntryIsFollowedOnlyWhenAllItsSensesAreFormsOfOneWord() async throws {
+        func follows(_ second: FormOf?) async throws -> Bool {
+            var forms = FormOfProvider(forms: ["houses": FormOf(lemma: "house", form: "plural")], lemmas: ["house": "a building"])
+            forms.second = ["houses": second]
+            return try await LookupServiceTests.service([forms]).define(try LookupQuery("houses")).lemma?.method == .formOf
+        }
+        #expect(try await follows(FormOf(lemma: "house", form: "third-person singular")))
+        #expect(try await !follows(FormOf(lemma: "housing")), "forms of two words")
+        #expect(try await !follows(nil), "a sense of its own")
     }
 
     @Test func aFormOfEntryIsNotFollowedToItselfNorToALemmaAlreadyShown() async throws {

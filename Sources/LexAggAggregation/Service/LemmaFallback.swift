@@ -117,13 +117,24 @@ extension LookupService.Definitions {
     /// forms of one word, unless the answer already has an entry for that word.
     static func formOfTarget(_ entries: [Entry], query: LookupQuery) -> (FormOf, ProviderID)? {
         let language = query.language
-        for entry in entries where language.map({ entry.language?.matches($0) ?? true }) ?? true {
-            let senses = entry.senseGroups.flatMap { $0.senses }
-            guard let first = senses.first?.formOf, senses.allSatisfy({ $0.formOf?.lemma == first.lemma }) else { continue }
+        // By index: iterating the entries and gathering their senses copied every entry and sense of the answer.
+        for index in entries.indices where language.map({ entries[index].language?.matches($0) ?? true }) ?? true {
+            // Every sense a form of one lemma: the first sense's.
+            var first: FormOf?
+            var agree = true
+            let groups = entries[index].senseGroups
+            senses: for group in groups.indices {
+                for sense in groups[group].senses.indices {
+                    guard let formOf = groups[group].senses[sense].formOf, first.map({ $0.lemma == formOf.lemma }) ?? true
+                    else { agree = false; break senses }
+                    if first == nil { first = formOf }
+                }
+            }
+            guard agree, let first else { continue }
             let lemma = first.lemma.lowercased()
-            guard lemma != query.term.lowercased(), !entries.contains(where: { $0.headword.lowercased() == lemma })
+            guard lemma != query.term.lowercased(), !entries.indices.contains(where: { entries[$0].headword.lowercased() == lemma })
             else { return nil }
-            return (first, entry.provenance.provider)
+            return (first, entries[index].provenance.provider)
         }
         return nil
     }

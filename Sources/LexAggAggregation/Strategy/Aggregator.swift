@@ -164,10 +164,18 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
 
     private func result(_ answers: [Answer]) -> AggregatedResult {
         let sorted = answers.sorted { $0.index < $1.index }
-        return AggregatedResult(
-            entries: sorted.flatMap { $0.result?.entries.filter { !$0.isEmpty } ?? [] },
-            outcomes: sorted.map { $0.outcome }
-        )
+        // The entries of each answer but empty ones, in order. An answer with none empty is taken as it is: the first
+        // one's array shared, not its entries copied one by one.
+        var entries: [Entry] = []
+        for index in sorted.indices {
+            guard let found = sorted[index].result?.entries else { continue }
+            if !found.indices.contains(where: { found[$0].isEmpty }) {
+                if entries.isEmpty { entries = found } else { entries += found }
+            } else {
+                for entry in found.indices where !found[entry].isEmpty { entries.append(found[entry]) }
+            }
+        }
+        return AggregatedResult(entries: entries, outcomes: sorted.map { $0.outcome })
     }
 
     /// Runs `jobs` concurrently; with `stopAtFirstAnswer`, the others are cancelled once one knows the word.
@@ -201,7 +209,8 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
             ProviderOutcome(provider: job.id, status: status, latency: start.duration(to: clock.now), origin: origin)
         }
         func answered(_ result: LookupResult, origin: ProviderOutcome.Origin) -> Answer {
-            let count = result.entries.filter { !$0.isEmpty }.count
+            var count = 0  // counted, not filtered: a filtered array copied each entry
+            for entry in result.entries.indices where !result.entries[entry].isEmpty { count += 1 }
             return (index, result, outcome(count == 0 ? .empty : .answered(entries: count), origin: origin))
         }
         // An offline source answers at once from local files: it is asked even when the deadline has passed (the

@@ -8,7 +8,8 @@ import LexAggJSON
 /// header   4096 bytes: magic "LXWIKT01", then little-endian UInt64s: entries offset, entries length,
 ///          table offset, table count, key blob offset, key blob length, metadata offset, metadata length
 /// entries  the imported JSON lines' objects, each followed by "\n": members grouped by what reads them since format 2
-///          (``RecordLayout``; each member byte for byte), the lines as they were in format 1
+///          (``RecordLayout``; each member byte for byte, but the members of senses no answer shows, left out: files
+///          an earlier importer wrote keep them, and read the same), the lines as they were in format 1
 /// table    one 24-byte row per key, sorted by (key bytes, kind, record offset): key offset in the blob (UInt64),
 ///          record offset in the entries (UInt64), record length (UInt32), key length (UInt16), kind (UInt8), 0
 /// blob     the keys' bytes: normalised headwords, forms and translations (`DatasetKey.normalise`)

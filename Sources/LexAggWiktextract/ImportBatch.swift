@@ -145,7 +145,7 @@ final class ImportBatch {
 
             // The entry is kept with its members grouped (RecordLayout), never longer than the line: the entries
             // written so far are no longer than the lines read so far, so `spare` (as large as them all) has room.
-            let length = RecordLayout.write(bytes, members: record.members, to: spare + kept)
+            let length = RecordLayout.write(bytes, members: record.members, pieces: record.pieces, to: spare + kept)
             (spare + kept + length).storeBytes(of: 0x0A, as: UInt8.self)
             entries.append((kept, length))
             kept += length + 1

@@ -6,7 +6,8 @@ import LexAggJSON
 ///
 /// The importer writes each line's object with its members in group order, each group in the line's order (so the
 /// last of a repeated key is still the last), no white space between members; a member's own text is kept byte for
-/// byte. Format 1 datasets kept the lines as they were: their readers read to the end.
+/// byte, but for the senses' members no answer shows (``isShownSenseKey(_:)``), left out of each sense object.
+/// Format 1 datasets kept the lines as they were: their readers read to the end.
 public enum RecordLayout {
     /// The groups, in the order they are written.
     public enum Group: UInt8, Comparable, Sendable {
@@ -39,31 +40,72 @@ public enum RecordLayout {
         }
     }
 
-    /// `line`'s object (`members` are its top-level members' ranges, key to end of value, in order, with their
-    /// groups) written with its members in group order into `output` (replacing what it held).
+    /// Whether a member of a sense object (inside `senses`) with the (unescaped) key `key` is one an answer shows:
+    /// every key the offline provider's sense reader reads (`Sense(wiktextract:sources:)`). The importer leaves the
+    /// others out of the entries it keeps (a real sense's `categories`, `links`, `id`, … are most of its bytes, and
+    /// a lookup had to step over them).
+    public static func isShownSenseKey(_ key: UnsafeRawBufferPointer) -> Bool {
+        func equals(_ name: StaticString) -> Bool { JSONReader.equals(key, name) }
+        switch key.count {
+        case 4: return equals("tags")
+        case 6: return equals("topics")
+        case 7: return equals("glosses") || equals("form_of")
+        case 8: return equals("examples") || equals("synonyms") || equals("antonyms")
+        case 9: return equals("qualifier")
+        case 11: return equals("raw_glosses")
+        default: return false
+        }
+    }
+
+    /// A piece of a member written in parts (a `senses` member, its senses' unshown members left out): bytes of the
+    /// line, or one byte between them.
+    public enum Piece: Sendable, Equatable {
+        case line(Range<Int>)
+        case byte(UInt8)
+    }
+
+    /// `line`'s object written with its members in group order into `output` (replacing what it held).
+    ///
+    /// - Parameters:
+    ///   - members: the line's top-level members, in order: their bytes (key to end of value), their group, and the
+    ///     range of `pieces` to write instead of the bytes, if any.
+    ///   - pieces: what members written in parts are made of.
     public static func write(
-        _ line: UnsafeRawBufferPointer, members: [(range: Range<Int>, group: Group)], into output: inout [UInt8]
+        _ line: UnsafeRawBufferPointer, members: [RecordScanner.Member], pieces: [Piece] = [], into output: inout [UInt8]
     ) {
         output = [UInt8](unsafeUninitializedCapacity: line.count + 2) { buffer, count in
-            count = write(line, members: members, to: buffer.baseAddress!)
+            count = write(line, members: members, pieces: pieces, to: buffer.baseAddress!)
         }
     }
 
     /// The same written at `output`, which has room for the line's length (the object is never longer: its members
-    /// joined by one comma each, without the white space between them); returns the bytes written.
+    /// joined by one comma each, without the white space between them, a member in parts no longer than its bytes);
+    /// returns the bytes written.
     public static func write(
-        _ line: UnsafeRawBufferPointer, members: [(range: Range<Int>, group: Group)], to output: UnsafeMutableRawPointer
+        _ line: UnsafeRawBufferPointer, members: [RecordScanner.Member], pieces: [Piece] = [],
+        to output: UnsafeMutableRawPointer
     ) -> Int {
         output.storeBytes(of: UInt8(ascii: "{"), as: UInt8.self)
         var written = 1
+        func copy(_ range: Range<Int>) {
+            (output + written).copyMemory(from: line.baseAddress! + range.lowerBound, byteCount: range.count)
+            written += range.count
+        }
         for group in [Group.answer, .forms, .translations, .other] {
             for member in members where member.group == group {
                 if written > 1 {
                     (output + written).storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
                     written += 1
                 }
-                (output + written).copyMemory(from: line.baseAddress! + member.range.lowerBound, byteCount: member.range.count)
-                written += member.range.count
+                guard let parts = member.pieces else { copy(member.range); continue }
+                for piece in pieces[parts] {
+                    switch piece {
+                    case .line(let range): copy(range)
+                    case .byte(let byte):
+                        (output + written).storeBytes(of: byte, as: UInt8.self)
+                        written += 1
+                    }
+                }
             }
         }
         (output + written).storeBytes(of: UInt8(ascii: "}"), as: UInt8.self)

@@ -25,19 +25,24 @@ public struct RecordScanner {
         public var forms: [Range<Int>] = []
         /// `(word, lang_code)` of each translation (`code` in older dumps).
         public var translations: [(word: Range<Int>, code: Range<Int>)] = []
-        /// The line's top-level members, in order: their bytes in the line (key to end of value) and their group
-        /// (``RecordLayout``).
-        public var members: [(range: Range<Int>, group: RecordLayout.Group)] = []
+        /// The line's top-level members, in order: their bytes in the line (key to end of value), their group
+        /// (``RecordLayout``), and for a `senses` member whose senses have members no answer shows, the range of
+        /// ``pieces`` that writes it without them.
+        public var members: [Member] = []
+        /// The parts of the members written in parts.
+        public var pieces: [RecordLayout.Piece] = []
 
         mutating func reset() {
             word = nil; languageCode = nil; languageName = nil
             forms.removeAll(keepingCapacity: true)
             translations.removeAll(keepingCapacity: true)
             members.removeAll(keepingCapacity: true)
+            pieces.removeAll(keepingCapacity: true)
         }
     }
 
     public typealias Malformed = JSONMalformed
+    public typealias Member = (range: Range<Int>, group: RecordLayout.Group, pieces: Range<Int>?)
 
     public private(set) var record = Record()
     /// The decoded text of the strings kept from the line last scanned.
@@ -76,9 +81,13 @@ public struct RecordScanner {
                 case .language: record.languageName = try stringValue(&cursor)
                 case .forms: try forms(&cursor)
                 case .translations: try translations(&cursor)
+                case .senses:
+                    let parts = try senses(&cursor, member: start)
+                    record.members.append((start..<cursor.position, key.group, parts))
+                    continue
                 default: try cursor.skipValue(depth: 1)
                 }
-                record.members.append((start..<cursor.position, key.group))
+                record.members.append((start..<cursor.position, key.group, nil))
             } while try cursor.nextMember()
         }
         cursor.skipWhitespace()
@@ -124,6 +133,53 @@ public struct RecordScanner {
             }
             if let form, !table, !form.isEmpty { record.forms.append(form) }
         } while try cursor.nextElement()
+    }
+
+    /// Walks the `senses` value of the member that starts at `start` (checking it as skipping it would); when a sense
+    /// object has members no answer shows (``RecordLayout/isShownSenseKey(_:)``), the pieces that write the member
+    /// without them (the key and `[`, each element, each sense's shown members, separators) and returns their range
+    /// in ``Record/pieces``; else nil (the member is kept as it is).
+    private mutating func senses(_ cursor: inout JSONCursor, member start: Int) throws(Malformed) -> Range<Int>? {
+        cursor.skipWhitespace()
+        guard cursor.peek() == UInt8(ascii: "[") else { try cursor.skipValue(depth: 1); return nil }
+        let first = record.pieces.count
+        record.pieces.append(.line(start..<cursor.position + 1))
+        var trimmed = false
+        if try cursor.enterArray(depth: 1) {
+            var element = 0
+            repeat {
+                if element > 0 { record.pieces.append(.byte(UInt8(ascii: ","))) }
+                element += 1
+                let from = cursor.position
+                guard cursor.peek() == UInt8(ascii: "{") else {
+                    try cursor.skipValue(depth: 2)
+                    record.pieces.append(.line(from..<cursor.position))
+                    continue
+                }
+                record.pieces.append(.byte(UInt8(ascii: "{")))
+                if try cursor.enterObject(depth: 2) {
+                    var shown = 0
+                    repeat {
+                        cursor.skipWhitespace()
+                        let memberStart = cursor.position
+                        let (_, raw) = try cursor.memberKey()
+                        try cursor.skipValue(depth: 3)
+                        // An escaped key (never in practice) is kept: the reader decodes it before comparing.
+                        guard raw.map(RecordLayout.isShownSenseKey) ?? true else { trimmed = true; continue }
+                        if shown > 0 { record.pieces.append(.byte(UInt8(ascii: ","))) }
+                        shown += 1
+                        record.pieces.append(.line(memberStart..<cursor.position))
+                    } while try cursor.nextMember()
+                }
+                record.pieces.append(.byte(UInt8(ascii: "}")))
+            } while try cursor.nextElement()
+        }
+        record.pieces.append(.byte(UInt8(ascii: "]")))
+        guard trimmed else {
+            record.pieces.removeSubrange(first...)
+            return nil
+        }
+        return first..<record.pieces.count
     }
 
     private mutating func translations(_ cursor: inout JSONCursor) throws(Malformed) {
@@ -182,7 +238,7 @@ public struct RecordScanner {
 
     /// The keys the scanner looks for; every other key is `.other`.
     enum Name {
-        case word, languageCode, language, forms, translations, form, tags, code, other
+        case word, languageCode, language, forms, translations, senses, form, tags, code, other
 
         init(_ raw: UnsafeRawBufferPointer) {
             guard let base = raw.baseAddress else { self = .other; return }
@@ -194,6 +250,7 @@ public struct RecordScanner {
                 self = equals("word") ? .word : equals("lang") ? .language : equals("form") ? .form
                     : equals("tags") ? .tags : equals("code") ? .code : .other
             case 5: self = equals("forms") ? .forms : .other
+            case 6: self = equals("senses") ? .senses : .other
             case 9: self = equals("lang_code") ? .languageCode : .other
             case 12: self = equals("translations") ? .translations : .other
             default: self = .other

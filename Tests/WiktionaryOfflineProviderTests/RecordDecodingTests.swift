@@ -56,7 +56,9 @@ import Testing
         var bytes = Array(line.utf8)
         let accepted = bytes.withUnsafeMutableBytes { raw -> Bool in
             do { try scanner.scan(UnsafeRawBufferPointer(raw)) } catch { return false }
-            RecordLayout.write(UnsafeRawBufferPointer(raw), members: scanner.record.members, into: &grouped)
+            RecordLayout.write(
+                UnsafeRawBufferPointer(raw), members: scanner.record.members, pieces: scanner.record.pieces, into: &grouped
+            )
             return true
         }
         guard accepted else { return }
@@ -87,7 +89,9 @@ import Testing
         var bytes = Array(line.utf8)
         try bytes.withUnsafeMutableBytes { raw in
             try scanner.scan(UnsafeRawBufferPointer(raw))
-            RecordLayout.write(UnsafeRawBufferPointer(raw), members: scanner.record.members, into: &grouped)
+            RecordLayout.write(
+                UnsafeRawBufferPointer(raw), members: scanner.record.members, pieces: scanner.record.pieces, into: &grouped
+            )
         }
         #expect(String(decoding: grouped, as: UTF8.self) == #"{"word": "house","pos": "noun","senses": [{"glosses": ["A building."]}],"#
             + #""pos": "verb","lang_code": "en","forms": [{"form": "houses"}],"forms": [{"form": "housed"}],"#
@@ -97,6 +101,35 @@ import Testing
         let record = damagedTail.withUnsafeBytes { WiktextractRecord.decode($0, forms: false, translations: false, grouped: true) }
         #expect(record?.partOfSpeech == "verb" && record?.senses.count == 1)
         agree(line)
+    }
+
+    /// A dataset keeps of each sense only the members an answer shows: its categories, links, id and the like are
+    /// left out (other elements of `senses` as they are), and the entry reads as the line did.
+    @Test func sensesKeepOnlyWhatAnAnswerShows() throws {
+        let line = #"{"word": "house", "senses": [{"links": [["a", "a"]], "glosses": ["A building."], "id": "en-house", "#
+            + #""categories": [{"name": "English nouns", "kind": "other", "parents": [], "source": "w"}], "tags": ["UK"], "#
+            + #""examples": [{"text": "A house.", "type": "example"}]} , "x", {"id": "only"}, { }, "#
+            + #"{"raw_glosses": ["r"], "sen\u0073eid": "an escaped key is kept"}], "categories": ["x"]}"#
+        var scanner = RecordScanner()
+        var grouped: [UInt8] = []
+        var bytes = Array(line.utf8)
+        try bytes.withUnsafeMutableBytes { raw in
+            try scanner.scan(UnsafeRawBufferPointer(raw))
+            RecordLayout.write(
+                UnsafeRawBufferPointer(raw), members: scanner.record.members, pieces: scanner.record.pieces, into: &grouped
+            )
+        }
+        #expect(String(decoding: grouped, as: UTF8.self) == #"{"word": "house","senses": [{"glosses": ["A building."],"#
+            + #""tags": ["UK"],"examples": [{"text": "A house.", "type": "example"}]},"x",{},{},"#
+            + #"{"raw_glosses": ["r"],"sen\u0073eid": "an escaped key is kept"}],"categories": ["x"]}"#)
+        agree(line)
+        // Senses with nothing to leave out are kept byte for byte.
+        let plain = #"{"word": "a", "senses": [ {"glosses": ["x"],  "tags": []} ,"s" ]}"#
+        var plainBytes = Array(plain.utf8)
+        try plainBytes.withUnsafeMutableBytes { raw in
+            try scanner.scan(UnsafeRawBufferPointer(raw))
+            #expect(scanner.record.members.allSatisfy { $0.pieces == nil } && scanner.record.pieces.isEmpty)
+        }
     }
 
     @Test func everyFixtureLineDecodesAsTheTreeDoes() throws {

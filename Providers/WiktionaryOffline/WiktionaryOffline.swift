@@ -34,7 +34,10 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         self.path = path
         let metadata = dataset.metadata
         let id = ProviderID(metadata.name) ?? .wiktionaryOffline
-        let languages = metadata.languages.sorted { $0.value > $1.value }.compactMap { Language($0.key) }
+        // Most entries first, ties in code order (a dictionary's order changes from run to run); each once.
+        let languages = metadata.languages.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
+            .compactMap { Language($0.key) }
+        var uniqueLanguages = Set<Language>()
         var pairs: [LanguagePair] = []
         var seen = Set<String>()
         for (source, targets) in metadata.translations.sorted(by: { $0.key < $1.key }) {
@@ -54,7 +57,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         descriptor = ProviderDescriptor(
             id: id, displayName: "Wiktionary offline (\(file), \(day))",
             capabilities: [.define, .translate, .match, .pronunciations, .examples, .etymology, .lemmas],
-            languages: Array(Set(languages)).sorted { (metadata.languages[$0.code] ?? 0) > (metadata.languages[$1.code] ?? 0) },
+            languages: languages.filter { uniqueLanguages.insert($0).inserted },
             translationPairs: pairs, requiresNetwork: false, source: metadata.sourceFile,
             license: "CC BY-SA 4.0 and GFDL (Wiktionary)", formatVersion: 1,
             configurationFingerprint: "\(path)@\(metadata.importedAt.timeIntervalSince1970)"

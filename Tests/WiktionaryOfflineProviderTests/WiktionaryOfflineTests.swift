@@ -100,6 +100,8 @@ import WiktionaryOfflineProvider
         let houses = try await provider.lookup(LookupQuery("houses"))
         #expect(houses.entries.first?.allSenses.first?.formOf == FormOf(lemma: "house", form: "plural"))
         #expect(provider.descriptor.capabilities.contains(.lemmas))
+        // Languages by entries, those with as many in code order: the same list on every run.
+        #expect(provider.descriptor.languages.map(\.code) == ["en", "fr", "de", "he", "ja"])
     }
 
     /// The service looks a lemma up right after the lemma fallback names it: the lemma's line, read whole by the

@@ -90,7 +90,8 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
 
     static func text(_ summary: WiktextractImporter.Summary) -> String {
         let metadata = summary.metadata
-        let languages = metadata.languages.sorted { $0.value > $1.value }.prefix(5)
+        // Most entries first; languages with as many in code order, so that the line is the same on every run.
+        let languages = metadata.languages.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }.prefix(5)
             .map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
         var text = localized(.importDone, grouped(metadata.entries), languages + (metadata.languages.count > 5 ? ", …" : ""),
                              metadata.name) + "\n"

@@ -47,10 +47,9 @@ import Testing
         agreeGrouped(line, comment)
     }
 
-    /// The line as a format 2 dataset keeps it (the importer's scan and ``RecordLayout``), read the way the provider
-    /// reads a grouped entry (stopping at the first group it does not need), gives every reading of the line as it
-    /// was. Lines the importer refuses are never kept, and not checked.
-    func agreeGrouped(_ line: String, _ comment: Comment? = nil) {
+    /// The line as a format 2 dataset keeps it: scanned as the importer scans it and written by ``RecordLayout``;
+    /// nil when the importer refuses it.
+    static func grouped(_ line: String) -> [UInt8]? {
         var scanner = RecordScanner()
         var grouped: [UInt8] = []
         var bytes = Array(line.utf8)
@@ -61,8 +60,15 @@ import Testing
             )
             return true
         }
-        guard accepted else { return }
-        #expect(grouped.count <= bytes.count, "a grouped entry is never longer than its line")
+        return accepted ? grouped : nil
+    }
+
+    /// The line as a format 2 dataset keeps it (the importer's scan and ``RecordLayout``), read the way the provider
+    /// reads a grouped entry (stopping at the first group it does not need), gives every reading of the line as it
+    /// was. Lines the importer refuses are never kept, and not checked.
+    func agreeGrouped(_ line: String, _ comment: Comment? = nil) {
+        guard let grouped = Self.grouped(line) else { return }
+        #expect(grouped.count <= line.utf8.count, "a grouped entry is never longer than its line")
         let original = Self.decode(line)
         for (forms, translations) in [(false, false), (true, false), (true, true), (false, true)] {
             let expected = original.map { record -> WiktextractRecord in
@@ -84,15 +90,7 @@ import Testing
         let line = #"{"categories": ["x"], "translations": [{"word": "Haus", "lang_code": "de"}], "word": "house", "#
             + #""forms": [{"form": "houses"}], "pos": "noun", "senses": [{"glosses": ["A building."]}], "#
             + #""pos": "verb", "lang": "English", "lang_code": "en", "forms": [{"form": "housed"}]}"#
-        var scanner = RecordScanner()
-        var grouped: [UInt8] = []
-        var bytes = Array(line.utf8)
-        try bytes.withUnsafeMutableBytes { raw in
-            try scanner.scan(UnsafeRawBufferPointer(raw))
-            RecordLayout.write(
-                UnsafeRawBufferPointer(raw), members: scanner.record.members, pieces: scanner.record.pieces, into: &grouped
-            )
-        }
+        let grouped = try #require(Self.grouped(line))
         #expect(String(decoding: grouped, as: UTF8.self) == #"{"word": "house","pos": "noun","senses": [{"glosses": ["A building."]}],"#
             + #""pos": "verb","lang_code": "en","forms": [{"form": "houses"}],"forms": [{"form": "housed"}],"#
             + #""translations": [{"word": "Haus", "lang_code": "de"}],"categories": ["x"],"lang": "English"}"#)
@@ -110,26 +108,15 @@ import Testing
             + #""categories": [{"name": "English nouns", "kind": "other", "parents": [], "source": "w"}], "tags": ["UK"], "#
             + #""examples": [{"text": "A house.", "type": "example"}]} , "x", {"id": "only"}, { }, "#
             + #"{"raw_glosses": ["r"], "sen\u0073eid": "an escaped key is kept"}], "categories": ["x"]}"#
-        var scanner = RecordScanner()
-        var grouped: [UInt8] = []
-        var bytes = Array(line.utf8)
-        try bytes.withUnsafeMutableBytes { raw in
-            try scanner.scan(UnsafeRawBufferPointer(raw))
-            RecordLayout.write(
-                UnsafeRawBufferPointer(raw), members: scanner.record.members, pieces: scanner.record.pieces, into: &grouped
-            )
-        }
+        let grouped = try #require(Self.grouped(line))
         #expect(String(decoding: grouped, as: UTF8.self) == #"{"word": "house","senses": [{"glosses": ["A building."],"#
             + #""tags": ["UK"],"examples": [{"text": "A house.", "type": "example"}]},"x",{},{},"#
             + #"{"raw_glosses": ["r"],"sen\u0073eid": "an escaped key is kept"}],"categories": ["x"]}"#)
         agree(line)
         // Senses with nothing to leave out are kept byte for byte.
         let plain = #"{"word": "a", "senses": [ {"glosses": ["x"],  "tags": []} ,"s" ]}"#
-        var plainBytes = Array(plain.utf8)
-        try plainBytes.withUnsafeMutableBytes { raw in
-            try scanner.scan(UnsafeRawBufferPointer(raw))
-            #expect(scanner.record.members.allSatisfy { $0.pieces == nil } && scanner.record.pieces.isEmpty)
-        }
+        #expect(Self.grouped(plain).map { String(decoding: $0, as: UTF8.self) }
+            == #"{"word": "a","senses": [ {"glosses": ["x"],  "tags": []} ,"s" ]}"#)
     }
 
     @Test func everyFixtureLineDecodesAsTheTreeDoes() throws {

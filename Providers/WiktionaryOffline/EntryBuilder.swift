@@ -141,10 +141,7 @@ enum EntryBuilder {
     /// U+1680, U+2000–U+205F, U+3000), and next to each space only ASCII or plain letters (`PlainText`): a combining
     /// mark after a space would make one `Character` of the two, which splitting on white space drops whole.
     static func isClean(_ text: String) -> Bool {
-        // A native string's bytes where they are (no `var` copy retained for `withUTF8`); a bridged one made native.
-        if let clean = text.utf8.withContiguousStorageIfAvailable(isClean) { return clean }
-        var text = text
-        return text.withUTF8(isClean)
+        text.withUTF8Bytes(isClean)
     }
 
     private static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,3 +1,5 @@
+import LexAggCore
+
 /// Text for people being built, as UTF-8 bytes: appending a string's bytes to an array is one copy (~150
 /// instructions a piece), where `String.append` took ~330 for each of the ~350 pieces of a one-word answer
 /// (callgrind, a cached lookup of "bank": 2.345 -> 2.300 million instructions).
@@ -9,8 +11,7 @@ struct TextBuffer {
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8Bytes { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ text: Substring) {

@@ -1,3 +1,5 @@
+import LexAggCore
+
 /// The bytes a ``JSONTreeWriter`` writes, in one buffer it owns.
 ///
 /// An answer is written a byte or a short run at a time (a key, a bracket, a comma): through `[UInt8]` every one of
@@ -36,8 +38,7 @@ struct JSONBytes: ~Copyable {
     }
 
     mutating func append(utf8 text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        text.withUTF8Bytes { append(contentsOf: $0) }
     }
 
     mutating func append(_ byte: UInt8, times: Int) {

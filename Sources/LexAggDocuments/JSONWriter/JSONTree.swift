@@ -170,12 +170,7 @@ struct JSONTreeWriter: ~Copyable {
     /// Wiktionary batch writes megabytes of text; a byte at a time, this was 4 % of it).
     mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        // A native string's bytes are read where they are (a `var` copy to call `withUTF8` retained and released
-        // each of an answer's thousands of strings); only a bridged one is made native first.
-        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
-            var text = text
-            text.withUTF8 { writeEscaped($0) }
-        }
+        text.withUTF8Bytes { writeEscaped($0) }
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -88,9 +88,13 @@ enum EntryBuilder {
     static func pronunciations(_ record: WiktextractRecord, provenance: Provenance) -> [Pronunciation] {
         var found: [Pronunciation] = []
         var soundOf: [Int] = []  // the index in `record.sounds` of each of `found`, whose tags it has
+        var recordings: [(url: String, tags: [String])] = []  // sound entries with a recording and no transcription
         for (index, sound) in record.sounds.enumerated() {
             let ipa = clean(sound.ipa), enpr = clean(sound.enpr)
-            guard ipa != nil || enpr != nil else { continue }
+            guard ipa != nil || enpr != nil else {
+                if let url = clean(sound.audioURL) { recordings.append((url, sound.tags)) }
+                continue
+            }
             let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
             if let ipa {
                 found.append(Pronunciation(
@@ -103,13 +107,12 @@ enum EntryBuilder {
                 soundOf.append(index)
             }
         }
-        for sound in record.sounds where sound.audioURL != nil && clean(sound.ipa) == nil && clean(sound.enpr) == nil {
-            guard let url = clean(sound.audioURL) else { continue }
+        for (url, tags) in recordings {
             func open(_ index: Int) -> Bool { found[index].notation == .ipa && found[index].audioURL == nil }
-            let match = sound.tags.isEmpty
+            let match = tags.isEmpty
                 ? (found.count(where: { $0.notation == .ipa }) == 1 ? found.indices.first(where: open) : nil)
                 : found.indices.first { index in
-                    open(index) && sound.tags.allSatisfy { record.sounds[soundOf[index]].tags.contains($0) }
+                    open(index) && tags.allSatisfy { record.sounds[soundOf[index]].tags.contains($0) }
                 }
             if let match { found[match].audioURL = url }
         }

@@ -144,10 +144,8 @@ extension Sense {
             case 7 where JSONReader.equals(key, "glosses"): gloss = try reader.lastString()
             case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Self.linkedWord)
             case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(Self.example)
-            case 8 where JSONReader.equals(key, "synonyms"):
-                synonyms = try reader.elements { (reader) throws(JSONReader.Malformed) in EntryBuilder.clean(try Self.linkedWord(&reader)) }
-            case 8 where JSONReader.equals(key, "antonyms"):
-                antonyms = try reader.elements { (reader) throws(JSONReader.Malformed) in EntryBuilder.clean(try Self.linkedWord(&reader)) }
+            case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Self.cleanLinkedWord)
+            case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Self.cleanLinkedWord)
             case 9 where JSONReader.equals(key, "qualifier"): qualifier = try reader.string()
             case 11 where JSONReader.equals(key, "raw_glosses"): rawGloss = try reader.lastString()
             default: try reader.skip()
@@ -178,6 +176,11 @@ extension Sense {
         guard let text = EntryBuilder.clean(text) else { return nil }
         // `english` is the deprecated name of `translation`.
         return EntryBuilder.clean(translation ?? english).map { "\(text) — \($0)" } ?? text
+    }
+
+    /// A link's word as a sense shows it (cleaned; nil when nothing is left).
+    private static func cleanLinkedWord(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
+        EntryBuilder.clean(try linkedWord(&reader))
     }
 
     /// A link object's (`form_of`, `synonyms`, `antonyms`: wiktextract's `FormOf` and `LinkageData`) `word`.

@@ -75,9 +75,8 @@ extension LookupService.Definitions {
             // (an imported dump's `forms` name the lemma it has), and WordNet's rules, which must probe its index
             // for every suffix and compound split, are then asked only when it finds nothing.
             let lemmatizers = await self.lemmatizers.get()
-            let own = lemmatizers.map { empty.contains($0.descriptor.id) }
-            let ordered = lemmatizers.indices.filter { own[$0] } + lemmatizers.indices.filter { !own[$0] }
-            for lemmatizer in ordered.map({ lemmatizers[$0] }) {
+            let own = lemmatizers.filter { empty.contains($0.descriptor.id) }
+            for lemmatizer in own + lemmatizers.filter({ !empty.contains($0.descriptor.id) }) {
                 var forms: [FormOf] = []
                 var index = 0
                 while forms.isEmpty, let next = spelling(index) {

@@ -88,13 +88,9 @@ enum EntryBuilder {
     static func pronunciations(_ record: WiktextractRecord, provenance: Provenance) -> [Pronunciation] {
         var found: [Pronunciation] = []
         var soundOf: [Int] = []  // the index in `record.sounds` of each of `found`, whose tags it has
-        var recordings: [(url: String, tags: [String])] = []  // sound entries with a recording and no transcription
         for (index, sound) in record.sounds.enumerated() {
             let ipa = clean(sound.ipa), enpr = clean(sound.enpr)
-            guard ipa != nil || enpr != nil else {
-                if let url = clean(sound.audioURL) { recordings.append((url, sound.tags)) }
-                continue
-            }
+            guard ipa != nil || enpr != nil else { continue }
             let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
             if let ipa {
                 found.append(Pronunciation(
@@ -107,7 +103,10 @@ enum EntryBuilder {
                 soundOf.append(index)
             }
         }
-        for (url, tags) in recordings {
+        // The sound entries without a transcription (none of `soundOf`): their recordings.
+        for sound in record.sounds.indices where !soundOf.contains(sound) {
+            guard let url = clean(record.sounds[sound].audioURL) else { continue }
+            let tags = record.sounds[sound].tags
             func open(_ index: Int) -> Bool { found[index].notation == .ipa && found[index].audioURL == nil }
             let match = tags.isEmpty
                 ? (found.count(where: { $0.notation == .ipa }) == 1 ? found.indices.first(where: open) : nil)

@@ -51,22 +51,25 @@ struct WiktextractRecord: Equatable {
     ///   - forms: whether to read `forms` too (else skipped, checked, and left empty): an entry shows none of them, and
     ///     a lemma's dozens of inflected forms were a tenth of decoding it for an answer; the lemma fallback reads them
     ///     (and keeps the record for the lookup of the lemma that follows).
+    ///   - formsOf: with `forms`, only the forms whose key (``DatasetKey``) is this one are kept, the others checked
+    ///     and skipped: the lemma fallback wants the tags of the form looked up, not the other forms of its lemma
+    ///     (dozens in a German or Finnish entry, each a `String` and a list of tags).
     ///   - translations: whether to read `translations` too (the same way): `translate` needs them, a definition
     ///     does not, and they are most of a well-translated word's line.
     ///   - grouped: whether the entry's members are grouped (``RecordLayout``, a format 2 dataset): the reading then
     ///     stops at the first member of a group it does not read, the rest of the line unread.
     ///   - sources: what each sense names as its sources (the provider's provenance: one array shared by all).
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, forms: Bool = true, translations: Bool = true, grouped: Bool = false,
-        sources: [Provenance] = []
+        _ bytes: UnsafeRawBufferPointer, forms: Bool = true, formsOf formKey: [UInt8]? = nil, translations: Bool = true,
+        grouped: Bool = false, sources: [Provenance] = []
     ) -> WiktextractRecord? {
         var reader = JSONReader(bytes)
         do throws(JSONReader.Malformed) {
             let last: RecordLayout.Group = translations ? .translations : forms ? .forms : .answer
             var stopped = false
             let record = try WiktextractRecord(
-                &reader, forms: forms, translations: translations, stoppingAfter: grouped ? last : nil, sources: sources,
-                stopped: &stopped
+                &reader, forms: forms, formsOf: formKey, translations: translations, stoppingAfter: grouped ? last : nil,
+                sources: sources, stopped: &stopped
             )
             return stopped || reader.atEnd() ? record : nil
         } catch {
@@ -80,7 +83,8 @@ extension WiktextractRecord {
     /// (`stoppingAfter`: the last group to read of a grouped entry, nil to read to the end; `stopped` says whether
     /// the reading stopped before the end.)
     init?(
-        _ reader: inout JSONReader, forms wantForms: Bool = true, translations wantTranslations: Bool = true,
+        _ reader: inout JSONReader, forms wantForms: Bool = true, formsOf formKey: [UInt8]? = nil,
+        translations wantTranslations: Bool = true,
         stoppingAfter last: RecordLayout.Group? = nil, sources: [Provenance] = [], stopped: inout Bool
     ) throws(JSONReader.Malformed) {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
@@ -90,7 +94,12 @@ extension WiktextractRecord {
             switch key.count {
             case 3 where JSONReader.equals(key, "pos"): partOfSpeech = try reader.string()
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
-            case 5 where wantForms && JSONReader.equals(key, "forms"): forms = try reader.elements(FormData.init)
+            case 5 where wantForms && JSONReader.equals(key, "forms"):
+                if let formKey {
+                    forms = try reader.elements { (reader) throws(JSONReader.Malformed) in try FormData(&reader, ifKey: formKey) }
+                } else {
+                    forms = try reader.elements(FormData.init)
+                }
             case 6 where JSONReader.equals(key, "senses"):
                 senses = try reader.elements { (reader) throws(JSONReader.Malformed) in try Sense(wiktextract: &reader, sources: sources) }
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
@@ -243,6 +252,24 @@ extension WiktextractRecord.FormData {
         }
         guard let form else { return nil }
         self.init(form: form, tags: tags)
+    }
+
+    /// The form object at the reader when its `form`'s key is `key`, else nil (checked and skipped): a first pass
+    /// finds the `form` (the last, if repeated) and compares its bytes with the key, and only a match is read again
+    /// as a whole.
+    init?(_ reader: inout JSONReader, ifKey key: [UInt8]) throws(JSONReader.Malformed) {
+        let start = reader
+        var matches = false
+        try reader.members { (reader, name) throws(JSONReader.Malformed) in
+            if name.count == 4, JSONReader.equals(name, "form") {
+                matches = try reader.stringBytes().map { DatasetKey.isKey(key, of: $0) } ?? false
+            } else {
+                try reader.skip()
+            }
+        }
+        guard matches else { return nil }
+        reader = start
+        try self.init(&reader)
     }
 }
 

@@ -103,13 +103,16 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let grouped = dataset.membersGrouped
         let sources = [provenance]
         let records = try decode(rows.filter { $0.kind == .form }) { row, bytes in
-            let record = WiktextractRecord.decode(bytes, forms: true, translations: false, grouped: grouped, sources: sources)
+            let record = WiktextractRecord.decode(
+                bytes, forms: true, formsOf: key, translations: false, grouped: grouped, sources: sources
+            )
             if let record { recent.keep(record, at: row.recordOffset) }
             return record
         }
         for record in records {
             if let language = query.language, let code = record.languageCode, let own = Language(code), !own.matches(language) { continue }
-            let tags = record.forms.first { DatasetKey.normalise($0.form) == key }?.tags
+            // Only the forms that are the word were read (`formsOf`).
+            let tags = record.forms.first?.tags
                 .filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } ?? []
             let form = FormOf(lemma: record.word, form: tags.isEmpty ? nil : tags.joined(separator: " "))
             if !found.contains(where: { $0.lemma == form.lemma }) { found.append(form) }

@@ -79,15 +79,21 @@ public struct JSONReader {
 
     /// The string at the cursor; any other value is skipped and gives nil.
     public mutating func string() throws(Malformed) -> String? {
+        try stringBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The string at the cursor as UTF-8, its escapes decoded, valid until the next key or string is read (for a
+    /// reader that compares it before making it a `String`, if at all); any other value is skipped and gives nil.
+    public mutating func stringBytes() throws(Malformed) -> UnsafeRawBufferPointer? {
         cursor.skipWhitespace()
         guard cursor.peek() == UInt8(ascii: "\"") else { try skip(); return nil }
         let start = cursor.position
         let escaped = try cursor.skipString()
         if !escaped {
-            return String(decoding: UnsafeRawBufferPointer(start: cursor.base + start + 1, count: cursor.position - start - 2), as: UTF8.self)
+            return UnsafeRawBufferPointer(start: cursor.base + start + 1, count: cursor.position - start - 2)
         }
         arena.removeAll()
-        return String(decoding: arena.bytes(cursor.copyString(from: start, escaped: true, into: arena)), as: UTF8.self)
+        return arena.bytes(cursor.copyString(from: start, escaped: true, into: arena))
     }
 
     /// The last element of the array at the cursor when every element is a string, made a `String` (the others are

@@ -134,6 +134,21 @@ public enum DatasetKey {
     public static func normalise(_ text: String) -> [UInt8] {
         normalise(Array(text.utf8))
     }
+
+    /// Whether the key of `bytes` is `key` (`normalise(bytes) == key`), without allocating for text the fast path
+    /// reads: the lemma fallback compares each of a lemma's forms with the word looked up this way.
+    public static func isKey(_ key: [UInt8], of bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count > 0 else { return key.isEmpty }
+        let fast: Bool? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            guard normaliseFast(bytes, to: buffer.baseAddress!) else { return nil }
+            return key.count == count && key.withUnsafeBytes { memcmp($0.baseAddress!, buffer.baseAddress!, count) == 0 }
+        }
+        if let fast { return fast }
+        var output: [UInt8] = []
+        normaliseSlow(bytes, into: &output)
+        return output == key
+    }
 }
 
 /// What `data info` and the provider's descriptor show, stored at the end of the dataset file.

@@ -30,6 +30,12 @@ import Testing
         }
     }
 
+    /// The lemma fallback's reading: only the forms whose key is `key`.
+    static func decode(formsOf key: [UInt8], _ line: String) -> WiktextractRecord? {
+        var bytes = Array(line.utf8)
+        return bytes.withUnsafeMutableBytes { WiktextractRecord.decode(UnsafeRawBufferPointer($0), formsOf: key) }
+    }
+
     /// The line decodes as the tree reads it; and the partial readings (without `forms` for an answer, without
     /// `translations` for an answer and for the lemma fallback) give the whole record but those, or nil when it does.
     func agree(_ line: String, _ comment: Comment? = nil) {
@@ -43,6 +49,18 @@ import Testing
             }
             #expect(Self.decodeWithout(forms: forms, translations: translations, line) == partial,
                     comment ?? "without forms \(forms), translations \(translations): \(line.prefix(80))")
+        }
+        // Read for one form's key (each of the line's, and one it lacks), the record keeps the forms of that key only.
+        let whole = Self.decode(line)
+        var keys = [DatasetKey.normalise("not one of its forms")]
+        for form in whole?.forms ?? [] where !keys.contains(DatasetKey.normalise(form.form)) { keys.append(DatasetKey.normalise(form.form)) }
+        for key in keys {
+            let expected = whole.map { record -> WiktextractRecord in
+                var record = record
+                record.forms = record.forms.filter { DatasetKey.normalise($0.form) == key }
+                return record
+            }
+            #expect(Self.decode(formsOf: key, line) == expected, comment ?? "forms of \(key): \(line.prefix(80))")
         }
         agreeGrouped(line, comment)
     }

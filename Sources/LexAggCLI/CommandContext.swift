@@ -90,6 +90,13 @@ public final class CommandContext: Sendable {
         }
     }
 
+    /// What the command's stores do before the process exits (the cache file folds in what the command wrote: see
+    /// ``CacheStore/finish()``); nothing when it opened none.
+    func finish() async {
+        guard let opened = openedCache.withLock({ $0 }), let store = opened else { return }
+        await store.finish()
+    }
+
     /// The lookup service every command asks: the registry, the cache, and the settings' strategy, time limits,
     /// weights and default providers.
     /// - Throws: ``ConfigError`` for a configured default provider that does not exist here.

@@ -92,6 +92,12 @@ public enum LexAggCLI {
     }
 
     private static func execute(_ runnable: any ContextCommand, context: CommandContext) async -> Int32 {
+        let status = await runCommand(runnable, context: context)
+        await context.finish()
+        return status
+    }
+
+    private static func runCommand(_ runnable: any ContextCommand, context: CommandContext) async -> Int32 {
         if let verbosity = runnable.verbosity { context.apply(verbosity) }
         do {
             if runnable.loadsConfiguration { _ = try context.settings }

@@ -25,10 +25,14 @@ public protocol AnswerStore: Sendable {
     func clear(provider: ProviderID?) async throws(CacheStoreError) -> Int
     /// Deletes the entries older than their time to live as of `now`; returns how many.
     func prune(ttl: @Sendable (ProviderID) -> CacheTTL, now: Date) async throws(CacheStoreError) -> Int
+    /// What the store does when the process is done with it, before it exits (never waiting long): the SQLite file
+    /// folds what this process wrote into the database (``CacheStore/finish()``).
+    func finish() async
 }
 
 extension AnswerStore {
     public var answersInline: Bool { false }
+    public func finish() async {}
 }
 
 extension CacheStore.Stats {

@@ -355,6 +355,37 @@ struct Fixture {
         #expect(stats.entries == 400)
     }
 
+    /// A process exits without closing SQLite, and the write-ahead log kept every answer written since SQLite's last
+    /// automatic checkpoint; the next process, the file's first connection, read all of it back before its first
+    /// read. `finish()` folds what this store wrote into the file and empties the log; a store that only read leaves
+    /// the log as it was.
+    @Test func finishFoldsWhatThisProcessWroteIntoTheFile() throws {
+        let fixture = Fixture()
+        let log = fixture.path + "-wal"
+        func logBytes() throws -> Int { try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int ?? -1 }
+        func record(_ key: String) -> CacheStore.Record {
+            .init(provider: ProviderID("online")!, formatVersion: 1, key: key,
+                  result: LookupResult(entries: [CountingProvider(words: [:]).entry(key, "a word")]), storedAt: Date())
+        }
+        let writer = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        for index in 0..<20 { writer.write(record("w\(index)")) }
+        #expect(try logBytes() > 0)
+        writer.finish()
+        #expect(try logBytes() == 0, "the log is emptied into the file")
+        let reader = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        #expect(reader.read(provider: ProviderID("online")!, formatVersion: 1, key: "w19")?.result.entries.first?.headword == "w19")
+
+        let another = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        another.write(record("later"))
+        let written = try logBytes()
+        #expect(written > 0)
+        let onlyReads = CacheStore(path: fixture.path, warn: { fixture.warnings.add($0) })
+        #expect(onlyReads.read(provider: ProviderID("online")!, formatVersion: 1, key: "later") != nil)
+        onlyReads.finish()
+        #expect(try logBytes() == written, "a store that wrote nothing checkpoints nothing")
+        #expect(fixture.warnings.all.isEmpty, "\(fixture.warnings.all)")
+    }
+
     /// Processes that find no cache file and create it at once (a script starting lookups in parallel on a fresh
     /// machine): each opener switches the new file to WAL, which takes an exclusive lock; SQLite refuses one that
     /// holds a shared lock while another waits for it at once (SQLITE_BUSY, no busy handler: waiting would be a

@@ -94,6 +94,26 @@ struct FormOfProvider: DefinitionProviding {
         #expect(dump.words.requests == ["define:walked", "define:walk"], "the other morphology's guess is never looked up")
     }
 
+    /// A form the dictionary lists itself is the word as typed: its lemma comes before a looser spelling, which is
+    /// another word (`mangé`, a form of French `manger`; `mange`, an English noun). A dictionary without the form
+    /// still finds the looser spelling.
+    @Test func aDictionarysOwnFormComesBeforeALooserSpelling() async throws {
+        let words = TableProvider("dump", words: ["manger": "to eat", "mange": "a skin disease of mammals"])
+        let dump = FormsDictionary(words, forms: ["mangé": [FormOf(lemma: "manger", form: "past participle")]])
+        let answer = try await LookupServiceTests.service([dump]).define(try LookupQuery("mangé"))
+        #expect(answer.entries.map(\.headword) == ["manger"])
+        #expect(answer.lemma?.summary == "past participle of manger")
+        #expect(answer.matchedAs == nil)
+        #expect(words.requests == ["define:mangé", "define:manger"], "the looser spelling is never asked")
+
+        let plain = TableProvider("plain", words: ["mange": "a skin disease of mammals"])
+        let withoutForms = FormsDictionary(plain, forms: [:])
+        let looser = try await LookupServiceTests.service([withoutForms]).define(try LookupQuery("mangé"))
+        #expect(looser.entries.map(\.headword) == ["mange"])
+        #expect(looser.matchedAs == "mange")
+        #expect(looser.lemma == nil)
+    }
+
     @Test func aWordNoProviderKnowsIsFoundThroughItsLemma() async throws {
         let dictionary = TableProvider("dictionary", words: ["mouse": "a small rodent"])
         let morphology = TableLemmatizer("morphology", ["mice": [FormOf(lemma: "mouse", form: "plural")]])

@@ -38,12 +38,18 @@ extension LookupService.Definitions {
     ///    providers are asked before the others.
     /// 2. **Form-of**: when the best entry in the word's language is only a form of another word (`plural of
     ///    house`) and that word is not in the answer yet, its entries are added after the form's own.
-    func followLemmas(of query: LookupQuery, in result: AggregatedResult, matchedAs: String?, until end: C.Instant) async
-        -> (AggregatedResult, LemmaNote?)
-    {
+    ///
+    /// With `onlyOwnAsTyped`, only the lemmatizers among the providers that did not know the word are asked, for the
+    /// word as typed, and form-of is not followed: the service asks that before looser spellings. The full fallback
+    /// that follows them then does not ask those again.
+    func followLemmas(
+        of query: LookupQuery, in result: AggregatedResult, matchedAs: String?, onlyOwnAsTyped: Bool = false,
+        until end: C.Instant
+    ) async -> (AggregatedResult, LemmaNote?) {
         var result = result
         let clock = service.clock
-        let empty = Set(result.outcomes.filter { $0.status == .empty }.map { $0.provider })
+        // A handful of providers: a list, no hashing.
+        let empty = result.outcomes.filter { $0.status == .empty }.map { $0.provider }
         let retry = definers.filter { empty.contains($0.descriptor.id) }
         /// What is left of the deadline; none once it has passed, unless every provider to ask is offline (they
         /// answer at once and are asked anyway: see Aggregator).
@@ -76,10 +82,14 @@ extension LookupService.Definitions {
             // for every suffix and compound split, are then asked only when it finds nothing.
             let lemmatizers = await self.lemmatizers.get()
             let own = lemmatizers.filter { empty.contains($0.descriptor.id) }
-            for lemmatizer in own + lemmatizers.filter({ !empty.contains($0.descriptor.id) }) {
+            let others = onlyOwnAsTyped ? [] : lemmatizers.filter { !empty.contains($0.descriptor.id) }
+            let order = own + others
+            for position in order.indices {
+                let lemmatizer = order[position]
                 var forms: [FormOf] = []
-                var index = 0
-                while forms.isEmpty, let next = spelling(index) {
+                // The own lemmatizers were asked for the word as typed already, unless this is that asking.
+                var index = position < own.count && !onlyOwnAsTyped ? 1 : 0
+                while forms.isEmpty, index == 0 || !onlyOwnAsTyped, let next = spelling(index) {
                     forms = (try? await lemmatizer.lemmas(of: next)) ?? []
                     index += 1
                 }
@@ -91,9 +101,10 @@ extension LookupService.Definitions {
                     guard second.isFound else { continue }
                     result.entries += second.entries
                     // The providers that knew the lemma answered the request.
-                    let answered = Dictionary(second.outcomes.map { ($0.provider, $0) }) { first, _ in first }
                     result.outcomes = result.outcomes.map { outcome in
-                        guard let later = answered[outcome.provider], case .answered = later.status else { return outcome }
+                        guard let later = second.outcomes.first(where: { $0.provider == outcome.provider }),
+                              case .answered = later.status
+                        else { return outcome }
                         var merged = later
                         merged.latency += outcome.latency
                         return merged
@@ -102,7 +113,7 @@ extension LookupService.Definitions {
                 }
             }
         }
-        guard result.isFound, let (form, provider) = Self.formOfTarget(result.entries, query: query),
+        guard !onlyOwnAsTyped, result.isFound, let (form, provider) = Self.formOfTarget(result.entries, query: query),
               let limits = remaining(asking: definers), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
         else { return (result, nil) }
         service.logger.info("'\(query.term)' is the \(form.form ?? "form") of '\(form.lemma)' (\(provider)); looking that up too")

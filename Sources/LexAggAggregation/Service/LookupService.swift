@@ -177,10 +177,19 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             let end = clock.now.advanced(by: options.deadline)
             var result = await Aggregator(options: options, clock: clock).define(query, using: definers)
             var matchedAs: String?
+            var lemma: LemmaNote?
+            // Lemmas: an inflected form a provider did not know is looked up as its lemma there (`walked` → `walk`),
+            // and a form-of entry brings its lemma's entries (`plural of house` → `house`), within the deadline.
+            // A form the dictionary that lacks the word lists itself (its morphology, an imported dump's `forms`) is
+            // the word as typed, and comes before a looser spelling, which may be another word (French `mangé` is a
+            // form of `manger`; `mange`, an English noun).
+            if !result.isFound && !result.allFailed {
+                (result, lemma) = await followLemmas(of: query, in: result, matchedAs: nil, onlyOwnAsTyped: true, until: end)
+            }
             if !result.isFound && !result.allFailed {
                 // Nothing as typed: try looser spellings with the providers that said "not found", within what is
                 // left of the deadline.
-                let empty = Set(result.outcomes.filter { $0.status == .empty }.map { $0.provider })
+                let empty = result.outcomes.filter { $0.status == .empty }.map { $0.provider }
                 let retry = definers.filter { empty.contains($0.descriptor.id) }
                 for variant in Normalization.looserVariants(of: query.term) {
                     // Offline providers are asked even after the deadline (they answer at once: see Aggregator).
@@ -200,10 +209,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                     }
                 }
             }
-            // Lemmas: an inflected form a provider did not know is looked up as its lemma there (`walked` → `walk`),
-            // and a form-of entry brings its lemma's entries (`plural of house` → `house`), within the deadline.
-            var lemma: LemmaNote?
-            if !result.allFailed {
+            if !result.allFailed, lemma == nil {
                 (result, lemma) = await followLemmas(of: query, in: result, matchedAs: matchedAs, until: end)
             }
             if let target, let source = query.language, !translators.isEmpty,

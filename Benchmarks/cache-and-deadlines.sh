@@ -35,6 +35,11 @@ export LEXAGG_WIKTIONARY_ENDPOINT="http://127.0.0.1:$port" LEXAGG_FREEDICTIONARY
 
 echo "== 1. cached lookup vs a trivial reader of the same SQLite file"
 "$lexagg" lookup bank --providers wiktionary >/dev/null                 # warm the cache
+# A cache as a user's is: 300 other answers stored before (one batch), not one. A process that wrote must leave them
+# in the database file, not in the write-ahead log, which every later process would read back before its first read.
+python3 -c 'print("\n".join(f"word{i}" for i in range(300)))' > "$work/words300.txt"
+"$lexagg" lookup --batch "$work/words300.txt" --providers wiktionary >/dev/null 2>&1
+echo "cache file $(stat -c %s "$work/cache/cache.sqlite") bytes, write-ahead log $(stat -c %s "$work/cache/cache.sqlite-wal" 2>/dev/null || echo 0) bytes"
 kill $server; wait $server 2>/dev/null || true                         # the network is gone from here on
 "$lexagg" lookup bank --providers wiktionary | tail -1
 lexagg_cmd="$lexagg lookup bank --providers wiktionary"

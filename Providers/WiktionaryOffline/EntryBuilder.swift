@@ -34,23 +34,27 @@ enum EntryBuilder {
     static func entries(from records: [WiktextractRecord], provenance: Provenance) -> [Entry] {
         var entries: [Entry] = []
         var keys: [(word: String, language: String?, etymology: Int)] = []
-        for record in records {
-            let key = (word: record.word, language: record.languageCode, etymology: record.etymologyNumber ?? 0)
-            let group = record.senses.isEmpty ? nil : SenseGroup(partOfSpeech: partOfSpeech(record.partOfSpeech), senses: record.senses)
-            if let index = keys.firstIndex(where: { $0.word == key.word && $0.language == key.language && $0.etymology == key.etymology }) {
+        // By index, each field read where it is: `for record in records` copied each record (its strings and lists
+        // retained, then released).
+        for position in records.indices {
+            let word = records[position].word, language = records[position].languageCode
+            let etymology = records[position].etymologyNumber ?? 0
+            let senses = records[position].senses
+            let group = senses.isEmpty ? nil : SenseGroup(partOfSpeech: partOfSpeech(records[position].partOfSpeech), senses: senses)
+            if let index = keys.firstIndex(where: { $0.word == word && $0.language == language && $0.etymology == etymology }) {
                 if let group { entries[index].senseGroups.append(group) }
-                for pronunciation in pronunciations(record, provenance: provenance)
+                for pronunciation in pronunciations(records[position].sounds, provenance: provenance)
                 where !entries[index].pronunciations.contains(pronunciation) {
                     entries[index].pronunciations.append(pronunciation)
                 }
-                if entries[index].etymology == nil { entries[index].etymology = clean(record.etymologyText) }
+                if entries[index].etymology == nil { entries[index].etymology = clean(records[position].etymologyText) }
                 continue
             }
-            keys.append(key)
+            keys.append((word, language, etymology))
             entries.append(Entry(
-                headword: record.word, language: record.languageCode.flatMap(Language.init),
-                pronunciations: pronunciations(record, provenance: provenance),
-                senseGroups: group.map { [$0] } ?? [], etymology: clean(record.etymologyText), provenance: provenance
+                headword: word, language: language.flatMap(Language.init),
+                pronunciations: pronunciations(records[position].sounds, provenance: provenance),
+                senseGroups: group.map { [$0] } ?? [], etymology: clean(records[position].etymologyText), provenance: provenance
             ))
         }
         entries.removeAll { $0.isEmpty }  // in place: filtering copied every entry
@@ -85,10 +89,10 @@ enum EntryBuilder {
     /// whose tags include all of the recording's (a US recording with a UK and US transcription, not with a UK-only
     /// one); an untagged recording only with a sole IPA. One left without a transcription is not shown: a
     /// pronunciation is a transcription. A sound entry with both an IPA and a recording keeps its own.
-    static func pronunciations(_ record: WiktextractRecord, provenance: Provenance) -> [Pronunciation] {
+    static func pronunciations(_ sounds: [WiktextractRecord.SoundData], provenance: Provenance) -> [Pronunciation] {
         var found: [Pronunciation] = []
-        var soundOf: [Int] = []  // the index in `record.sounds` of each of `found`, whose tags it has
-        for (index, sound) in record.sounds.enumerated() {
+        var soundOf: [Int] = []  // the index in `sounds` of each of `found`, whose tags it has
+        for (index, sound) in sounds.enumerated() {
             let ipa = clean(sound.ipa), enpr = clean(sound.enpr)
             guard ipa != nil || enpr != nil else { continue }
             let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
@@ -104,14 +108,14 @@ enum EntryBuilder {
             }
         }
         // The sound entries without a transcription (none of `soundOf`): their recordings.
-        for sound in record.sounds.indices where !soundOf.contains(sound) {
-            guard let url = clean(record.sounds[sound].audioURL) else { continue }
-            let tags = record.sounds[sound].tags
+        for sound in sounds.indices where !soundOf.contains(sound) {
+            guard let url = clean(sounds[sound].audioURL) else { continue }
+            let tags = sounds[sound].tags
             func open(_ index: Int) -> Bool { found[index].notation == .ipa && found[index].audioURL == nil }
             let match = tags.isEmpty
                 ? (found.count(where: { $0.notation == .ipa }) == 1 ? found.indices.first(where: open) : nil)
                 : found.indices.first { index in
-                    open(index) && tags.allSatisfy { record.sounds[soundOf[index]].tags.contains($0) }
+                    open(index) && tags.allSatisfy { sounds[soundOf[index]].tags.contains($0) }
                 }
             if let match { found[match].audioURL = url }
         }

@@ -215,7 +215,9 @@ extension WiktextractRecord.SoundData {
             default: try reader.skip()
             }
         }
-        if !isObject { return nil }
+        // A sound with no transcription and no recording (`rhymes`, `homophone`, `hyphenation`: most of a real
+        // entry's sounds) gives no pronunciation: not kept.
+        guard isObject, ipa != nil || enpr != nil || ogg != nil || mp3 != nil else { return nil }
         self.init(ipa: ipa, enpr: enpr, tags: tags, audioURL: ogg ?? mp3)
     }
 }

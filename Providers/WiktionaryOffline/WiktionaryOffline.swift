@@ -77,8 +77,9 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         try checkCancellation()
         let key = DatasetKey.normalise(query.term)
         let rows = dataset.rows(for: key)
-        let records = try decode(rows.filter { $0.kind == .headword }, translations: false).filter { record in
-            query.language.map { wanted in record.languageCode.flatMap(Language.init).map { $0.matches(wanted) } ?? false } ?? true
+        var records = try decode(rows.filter { $0.kind == .headword }, translations: false)
+        if let wanted = query.language {  // in place: filtering copied every record
+            records.removeAll { record in !(record.languageCode.flatMap(Language.init).map { $0.matches(wanted) } ?? false) }
         }
         if !records.isEmpty {
             return LookupResult(entries: EntryBuilder.entries(from: records, provenance: provenance))

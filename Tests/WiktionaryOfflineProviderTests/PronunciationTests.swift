@@ -9,11 +9,7 @@ import Testing
     let provenance = Provenance(provider: .wiktionaryOffline, source: "dump.jsonl", retrievedAt: Date(timeIntervalSince1970: 0))
 
     func pronunciations(_ sounds: [WiktextractRecord.SoundData]) -> [Pronunciation] {
-        let record = WiktextractRecord(
-            word: "house", languageCode: "en", partOfSpeech: "noun", etymologyNumber: nil, etymologyText: nil, senses: [],
-            sounds: sounds, translations: [], forms: []
-        )
-        return EntryBuilder.pronunciations(record, provenance: provenance)
+        EntryBuilder.pronunciations(sounds, provenance: provenance)
     }
 
     func ipa(_ text: String, _ tags: [String] = [], audio: String? = nil) -> WiktextractRecord.SoundData {

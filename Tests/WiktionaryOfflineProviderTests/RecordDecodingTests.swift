@@ -337,12 +337,14 @@ enum Reference {
 
     static func linkage(_ value: JSONValue) -> String? { value["word"]?.string }
 
+    /// A sound with a transcription or a recording (the others give no pronunciation).
     static func sound(_ value: JSONValue) -> WiktextractRecord.SoundData? {
         guard value.isObject else { return nil }
-        return WiktextractRecord.SoundData(
+        let sound = WiktextractRecord.SoundData(
             ipa: value["ipa"]?.string, enpr: value["enpr"]?.string, tags: value["tags"]?.strings ?? [],
             audioURL: value["ogg_url"]?.string ?? value["mp3_url"]?.string
         )
+        return sound.ipa == nil && sound.enpr == nil && sound.audioURL == nil ? nil : sound
     }
 
     static func translation(_ value: JSONValue) -> WiktextractRecord.TranslationData? {

@@ -102,7 +102,20 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         return { await stored.freshAnswer(to: request) }
     }
 
-    private typealias Answer = (index: Int, result: LookupResult?, outcome: ProviderOutcome)
+    /// One provider's answer and outcome, and its place in the priority order. A struct, not a tuple: a generic
+    /// tuple of these was copied through the runtime's value witnesses (`tuple_initializeWithCopy`), element by
+    /// element, at each sort and append.
+    private struct Answer {
+        var index: Int
+        var result: LookupResult?
+        var outcome: ProviderOutcome
+
+        init(_ index: Int, _ result: LookupResult?, _ outcome: ProviderOutcome) {
+            self.index = index
+            self.result = result
+            self.outcome = outcome
+        }
+    }
 
     private func run(_ jobs: [Job]) async -> AggregatedResult {
         let end = clock.now.advanced(by: options.deadline)
@@ -163,7 +176,13 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func result(_ answers: [Answer]) -> AggregatedResult {
-        let sorted = answers.sorted { $0.index < $1.index }
+        // Offline answers come in order already (asked one after another): sorted only when they are not.
+        // (A loop: see onlineJobs.)
+        var inOrder = true
+        if answers.count > 1 {
+            for position in 1..<answers.count where answers[position - 1].index > answers[position].index { inOrder = false }
+        }
+        let sorted = inOrder ? answers : answers.sorted { $0.index < $1.index }
         // The entries of each answer but empty ones, in order. An answer with none empty is taken as it is: the first
         // one's array shared, not its entries copied one by one.
         var entries: [Entry] = []
@@ -211,13 +230,13 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
         func answered(_ result: LookupResult, origin: ProviderOutcome.Origin) -> Answer {
             var count = 0  // counted, not filtered: a filtered array copied each entry
             for entry in result.entries.indices where !result.entries[entry].isEmpty { count += 1 }
-            return (index, result, outcome(count == 0 ? .empty : .answered(entries: count), origin: origin))
+            return Answer(index, result, outcome(count == 0 ? .empty : .answered(entries: count), origin: origin))
         }
         // An offline source answers at once from local files: it is asked even when the deadline has passed (the
         // deadline bounds waiting on the network), so an offline answer does not depend on how loaded the machine is.
         guard limit > .zero || !job.online else {
             let error = ProviderError.notAsked(job.id, deadline: options.deadline)
-            return (index, nil, outcome(.failed(error)))
+            return Answer(index, nil, outcome(.failed(error)))
         }
         do {
             let result: LookupResult
@@ -233,7 +252,7 @@ public struct Aggregator<C: Clock>: Sendable where C.Duration == Duration {
             if failure.code.isTransient, let fallback = job.fallback, let stored = await fallback() {
                 return answered(stored, origin: .stale(storedAt: stored.cachedAt ?? .distantPast, error: failure))
             }
-            return (index, nil, outcome(.failed(failure)))
+            return Answer(index, nil, outcome(.failed(failure)))
         }
     }
 

@@ -167,9 +167,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         /// The ids of the providers asked.
         public var providerIDs: [ProviderID] { definers.map { $0.descriptor.id } }
 
-        /// Looks `query` up: every provider within the time limits, then looser spellings when nothing knew it,
-        /// exact spellings first, a merge when several providers answered, and close spellings when none did —
-        /// all within one deadline.
+        /// Looks `query` up: every provider within the time limits; when nothing knew it, the lemma the providers that
+        /// did not know it give for the word as typed, then looser spellings, then the other lemma fallbacks; exact
+        /// spellings first, a merge when several providers answered, and close spellings when none did — all within
+        /// one deadline.
         @_specialize(exported: true, where C == ContinuousClock)
         public func lookUp(_ query: LookupQuery) async -> LookupAnswer {
             let clock = service.clock

@@ -17,35 +17,47 @@ extension WiktionaryOffline {
         try checkCancellation()
         let key = DatasetKey.normalise(query.term)
         var found = try headwords(startingWith: key, exact: false, language: query.language, limit: limit)
-        let wanted = Array(key)
-        // Shorter and shorter prefixes of the word, a bounded scan each: close spellings share a beginning.
-        for keep in stride(from: max(1, wanted.count - 1), through: max(1, wanted.count - 3), by: -1) where found.count < limit {
-            let prefix = Array(wanted.prefix(keep))
-            for word in try headwords(startingWith: prefix, exact: false, language: query.language, limit: limit * 4, scan: 5000)
-            where found.count < limit && !found.contains(word) {
-                if EditDistance.bounded(Array(DatasetKey.normalise(word)), wanted, bound: 2) != nil { found.append(word) }
-            }
+        // Shorter and shorter prefixes of the word, a bounded scan each: close spellings share a beginning. A
+        // candidate's key (its headword, normalised) is compared first, and only one within two edits has its line
+        // read for its spelling and language: reading every candidate's line made a word no dictionary knows cost
+        // 0.8 ms of suggestions in a batch.
+        for keep in stride(from: max(1, key.count - 1), through: max(1, key.count - 3), by: -1) where found.count < limit {
+            let prefix = Array(key.prefix(keep))
+            let close = try headwords(
+                startingWith: prefix, exact: false, language: query.language, limit: limit * 4, scan: 5000,
+                keeping: { EditDistance.bounded(Array($0), key, bound: 2) != nil }
+            )
+            for word in close where found.count < limit && !found.contains(word) { found.append(word) }
         }
         return found
     }
 
     /// Up to `limit` distinct headwords (as the dump spells them) whose key is, or starts with, `key`, looking at
-    /// no more than `scan` key rows.
+    /// no more than `scan` key rows. With `keeping`, a headword whose key it refuses is left out unread, and counts
+    /// towards `limit` as a headword looked at.
     func headwords(
-        startingWith key: [UInt8], exact: Bool, language: Language?, limit: Int, scan: Int = 200_000
+        startingWith key: [UInt8], exact: Bool, language: Language?, limit: Int, scan: Int = 200_000,
+        keeping: ((UnsafeRawBufferPointer) -> Bool)? = nil
     ) throws(ProviderError) -> [String] {
         var index = dataset.lowerBound(key)
         var words: [String] = []
         var seen = Set<String>()
         var scanned = 0
+        var refused = 0
+        var lastRefused: [UInt8] = []
         var scanner = RecordScanner()
-        while index < dataset.rowCount, words.count < limit, scanned < scan {
+        while index < dataset.rowCount, words.count + refused < limit, scanned < scan {
             let rowKey = dataset.key(at: index)
             let matches = exact ? Array(rowKey) == key : rowKey.starts(with: key)
             guard matches else { break }
             let row = dataset.row(at: index)
             index += 1
             scanned += 1
+            if row.kind == .headword, let keeping, !keeping(rowKey) {
+                // A key's rows are side by side: counted once.
+                if !lastRefused.elementsEqual(rowKey) { refused += 1; lastRefused = Array(rowKey) }
+                continue
+            }
             // Read as a definition's lines are (`withRecord`); the scanner keeps what it takes out in its own arena.
             guard row.kind == .headword, dataset.withRecord(row, { (try? scanner.scan($0)) != nil }) == true,
                   let word = scanner.record.word.map({ String(decoding: scanner.bytes($0), as: UTF8.self) })

@@ -22,6 +22,9 @@ public enum EditDistance {
 extension EditDistance {
     /// Whether `a` and `b` are at most one edit apart, counting the swap of two neighbouring characters as one edit
     /// (dictd's `lev` strategy): one insertion, deletion, substitution or transposition, or none.
+    ///
+    /// Inlinable, as ``bounded(_:_:bound:)`` is, so that each caller gets a copy for its own element type.
+    @inlinable
     public static func withinOneEdit<C: Collection>(_ a: C, _ b: C) -> Bool where C.Element: Equatable {
         let a = Array(a), b = Array(b)
         if abs(a.count - b.count) > 1 { return false }
@@ -39,27 +42,35 @@ extension EditDistance {
 
     /// The optimal-string-alignment distance (Damerau–Levenshtein without overlapping edits) when it is at most
     /// `bound`, else `nil`; stops as soon as every path exceeds the bound, so scanning a large index stays cheap.
+    ///
+    /// Inlinable: called from another module, the generic function ran unspecialised, every element compared and
+    /// copied through witness tables, and a word WordNet lacked cost 0.8 billion instructions (40 ms) of close
+    /// spellings, its whole index compared with it; the caller's own copy compares bytes.
+    @inlinable
     public static func bounded<C: Collection>(_ a: C, _ b: C, bound: Int) -> Int? where C.Element: Equatable {
         let a = Array(a), b = Array(b)
         if abs(a.count - b.count) > bound { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var twoBack = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, twoBack[j - 2] + 1) }
-                current[j] = value
-                rowMinimum = min(rowMinimum, value)
+        let width = b.count + 1
+        // The three rows in one buffer (on the stack when small), not three arrays for every word compared.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows -> Int? in
+            var twoBack = rows.baseAddress!, previous = twoBack + width, current = previous + width
+            for j in 0..<width { twoBack[j] = 0; previous[j] = j; current[j] = 0 }
+            for i in 1...a.count {
+                current[0] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, twoBack[j - 2] + 1) }
+                    current[j] = value
+                    rowMinimum = min(rowMinimum, value)
+                }
+                if rowMinimum > bound { return nil }
+                (twoBack, previous, current) = (previous, current, twoBack)
             }
-            if rowMinimum > bound { return nil }
-            (twoBack, previous, current) = (previous, current, twoBack)
+            return previous[b.count] <= bound ? previous[b.count] : nil
         }
-        return previous[b.count] <= bound ? previous[b.count] : nil
     }
 }

@@ -65,4 +65,28 @@ import Testing
         #expect(!EnglishFunctionWords.near("the").contains("the"))
         #expect(EnglishFunctionWords.near("serendipity").isEmpty)
     }
+
+    /// The length check that spares most words is only a shortcut: for every function word, each of its one-edit
+    /// variants (capitalised, with a letter that is not ASCII) and some other words, `near` gives what comparing
+    /// every function word by the rule gives.
+    @Test func functionWordsNearAWordAsTheRuleGives() {
+        func byTheRule(_ word: String) -> [String] {
+            let typed = Array(word.lowercased())
+            return EnglishFunctionWords.all.filter { $0 != word.lowercased() && EditDistance.withinOneEdit(Array($0), typed) }.sorted()
+        }
+        var words = ["", "a", "I", "x", "é", "tHe", "thé", "theé", "wïth", "serendipity", "naïve", "ab\u{301}out"]
+        for word in EnglishFunctionWords.all {
+            let letters = Array(word)
+            words.append(word.prefix(1).uppercased() + word.dropFirst())
+            for index in letters.indices {
+                words.append(String(letters[..<index] + letters[(index + 1)...]))           // one left out
+                words.append(String(letters[..<index] + ["é"] + letters[(index + 1)...]))  // one replaced
+                words.append(String(letters[..<index] + ["q"] + letters[index...]))        // one added
+            }
+        }
+        var differing: [String] = []
+        for word in words where EnglishFunctionWords.near(word) != byTheRule(word) { differing.append(word) }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+        #expect(words.count > 2_000)
+    }
 }

@@ -19,8 +19,8 @@ extension WiktionaryOffline {
         var found = try headwords(startingWith: key, exact: false, language: query.language, limit: limit)
         // Shorter and shorter prefixes of the word, a bounded scan each: close spellings share a beginning. A
         // candidate's key (its headword, normalised) is compared first, and only one within two edits has its line
-        // read for its spelling and language: reading every candidate's line made a word no dictionary knows cost
-        // 0.8 ms of suggestions in a batch.
+        // read for its spelling and language (a read and a scan of the whole line, for up to 4 x limit candidates
+        // under each prefix, most of them not close).
         for keep in stride(from: max(1, key.count - 1), through: max(1, key.count - 3), by: -1) where found.count < limit {
             let prefix = Array(key.prefix(keep))
             let close = try headwords(

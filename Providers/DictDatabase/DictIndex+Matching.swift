@@ -109,6 +109,7 @@ extension DictIndex {
         }
         // Everything within the bound, anywhere in the index.
         let asciiKey = key.allSatisfy { $0 < 0x80 }
+        let keyBytes = EditDistance.presence(key)
         var counter = 0
         var position = 0
         while position < bytes.count {
@@ -117,12 +118,21 @@ extension DictIndex {
             let end = lineEnd(from: position)
             defer { position = end + 1 }
             let headword = headwordBytes(position, end)
+            // In utf8 and allchars order a headword's key is its bytes: an ASCII one the checks below would pass over
+            // is passed over before its key is made (a copy for each of the index's lines).
+            if order != .legacy, asciiKey, headword.allSatisfy({ $0 < 0x80 }),
+               abs(headword.count - key.count) > bound || !EditDistance.mayBeWithin(bound, EditDistance.presence(headword), keyBytes)
+            {
+                continue
+            }
             let folded = order.foldHeadword(headword)
             guard abs(folded.count - key.count) <= bound * 4 else { continue }
             // ASCII on both sides (nearly every line of an English index): compare bytes, without making a string.
             let distance: Int?
             if asciiKey && folded.allSatisfy({ $0 < 0x80 }) {
-                guard abs(folded.count - key.count) <= bound else { continue }
+                guard abs(folded.count - key.count) <= bound,
+                      EditDistance.mayBeWithin(bound, EditDistance.presence(folded), keyBytes)
+                else { continue }
                 distance = EditDistance.bounded(folded, key, bound: bound)
             } else {
                 distance = EditDistance.bounded(Array(String(decoding: folded, as: UTF8.self).unicodeScalars), query, bound: bound)

@@ -40,6 +40,25 @@ extension EditDistance {
         return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
     }
 
+    /// Which byte values (modulo 64) `bytes` has: with ``mayBeWithin(_:_:_:)``, a test that rules most words out
+    /// before ``bounded(_:_:bound:)`` is asked (the scan of a whole index for close spellings compares every
+    /// headword of about the word's length).
+    @inlinable
+    public static func presence<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var mask: UInt64 = 0
+        for byte in bytes { mask |= 1 << UInt64(byte & 63) }
+        return mask
+    }
+
+    /// False when two words whose ``presence(_:)`` are `a` and `b` cannot be within `bound` edits: an edit changes
+    /// whether a value is present for at most two values (a substitution: one gone, one new; an insertion or a
+    /// deletion: one; a swap: none), whatever values share a bit, so more than twice `bound` differing bits is too
+    /// far. True says nothing.
+    @inlinable
+    public static func mayBeWithin(_ bound: Int, _ a: UInt64, _ b: UInt64) -> Bool {
+        (a ^ b).nonzeroBitCount <= 2 * bound
+    }
+
     /// The optimal-string-alignment distance (Damerau–Levenshtein without overlapping edits) when it is at most
     /// `bound`, else `nil`; stops as soon as every path exceeds the bound, so scanning a large index stays cheap.
     ///

@@ -49,4 +49,25 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")
         #expect(EditDistance.bounded(Array("serendipity".utf8), Array("serendpiity".utf8), bound: 1) == 1, "a swap is one edit")
     }
+
+    /// The presence test never rules out a pair within the bound (it may let through pairs that are not), on every
+    /// pair above; and it rules out some.
+    @Test func thePresenceTestOnlyRulesOutWordsTooFarApart() {
+        var wrong: [String] = []
+        var ruledOut = 0
+        let words = Self.words + ["acb", "0a1b", "p0", "q1"]  // digits share bits with p-y
+        for a in words {
+            for b in words {
+                for bound in 0...3 {
+                    let within = EditDistance.bounded(Array(a.utf8), Array(b.utf8), bound: bound) != nil
+                    let may = EditDistance.mayBeWithin(bound, EditDistance.presence(Array(a.utf8)), EditDistance.presence(Array(b.utf8)))
+                    if within && !may { wrong.append("\(a)/\(b)/\(bound)") }
+                    if !may { ruledOut += 1 }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        #expect(ruledOut > 1_000)
+        #expect(!EditDistance.mayBeWithin(1, EditDistance.presence(Array("abc".utf8)), EditDistance.presence(Array("xyz".utf8))))
+    }
 }

@@ -109,7 +109,7 @@ extension DictIndex {
         }
         // Everything within the bound, anywhere in the index.
         let asciiKey = key.allSatisfy { $0 < 0x80 }
-        let keyBytes = EditDistance.presence(key)
+        let keyPresence = EditDistance.presence(key)
         var counter = 0
         var position = 0
         while position < bytes.count {
@@ -121,7 +121,7 @@ extension DictIndex {
             // In utf8 and allchars order a headword's key is its bytes: an ASCII one the checks below would pass over
             // is passed over before its key is made (a copy for each of the index's lines).
             if order != .legacy, asciiKey, headword.allSatisfy({ $0 < 0x80 }),
-               abs(headword.count - key.count) > bound || !EditDistance.mayBeWithin(bound, EditDistance.presence(headword), keyBytes)
+               abs(headword.count - key.count) > bound || !EditDistance.mayBeWithin(bound, EditDistance.presence(headword), keyPresence)
             {
                 continue
             }
@@ -131,7 +131,7 @@ extension DictIndex {
             let distance: Int?
             if asciiKey && folded.allSatisfy({ $0 < 0x80 }) {
                 guard abs(folded.count - key.count) <= bound,
-                      EditDistance.mayBeWithin(bound, EditDistance.presence(folded), keyBytes)
+                      EditDistance.mayBeWithin(bound, EditDistance.presence(folded), keyPresence)
                 else { continue }
                 distance = EditDistance.bounded(folded, key, bound: bound)
             } else {

@@ -60,30 +60,67 @@ package enum WordNetExceptionList: Sendable {
         /// `__`, lines are separated by `\n` alone, there is no other control character, and forms are in byte order.
         init?(_ text: String) {
             let bytes = Array(text.utf8)
+            guard bytes.count < Int(Int32.max) else { return nil }
             var lines: [(start: Int32, formEnd: Int32)] = []
             lines.reserveCapacity(bytes.count / 16)
-            var position = 0
-            var previous: ArraySlice<UInt8> = []
-            while position < bytes.count {
-                var end = position
-                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-                if end > position {
-                    var formEnd = position
-                    while formEnd < end && bytes[formEnd] != 0x20 { formEnd += 1 }
-                    let form = bytes[position..<formEnd]
-                    guard !form.isEmpty, form.first != UInt8(ascii: "_"), form.last != UInt8(ascii: "_"),
-                          bytes[position..<end].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
-                          !zip(form, form.dropFirst()).contains(where: { $0 == UInt8(ascii: "_") && $1 == UInt8(ascii: "_") }),
-                          !previous.lexicographicallyPrecedes(form) ? previous.elementsEqual(form) : true
-                    else { return nil }
-                    previous = form
-                    lines.append((Int32(position), Int32(formEnd)))
+            // Line by line, each checked as it is found: its end and its form's by `memchr`, its bytes eight at a time
+            // (generic slices, `zip` and `lexicographicallyPrecedes` made checking WordNet's four lists half of a
+            // `lookup walked`: 3.8 million instructions).
+            let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                guard let base = buffer.baseAddress else { return true }
+                let count = buffer.count
+                func offset(of byte: UInt8, from start: Int, to end: Int) -> Int? {
+                    memchr(base + start, Int32(byte), end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
                 }
-                position = end + 1
+                var position = 0
+                var previous: (start: Int, end: Int)?
+                while position < count {
+                    let end = offset(of: 0x0A, from: position, to: count) ?? count
+                    if end > position {
+                        let formEnd = offset(of: 0x20, from: position, to: end) ?? end
+                        guard Self.isPrintableASCII(base + position, count: end - position), formEnd > position,
+                              base[position] != UInt8(ascii: "_"), base[formEnd - 1] != UInt8(ascii: "_")
+                        else { return false }
+                        for index in (position + 1)..<formEnd where base[index] == UInt8(ascii: "_") && base[index - 1] == UInt8(ascii: "_") {
+                            return false
+                        }
+                        if let previous {
+                            // In byte order; a form may be repeated.
+                            let previousLength = previous.end - previous.start, length = formEnd - position
+                            let order = memcmp(base + previous.start, base + position, min(previousLength, length))
+                            guard order < 0 || (order == 0 && previousLength <= length) else { return false }
+                        }
+                        previous = (position, formEnd)
+                        lines.append((Int32(position), Int32(formEnd)))
+                    }
+                    position = end + 1
+                }
+                return true
             }
-            guard bytes.count < Int(Int32.max) else { return nil }
+            guard valid else { return nil }
             self.bytes = bytes
             self.lines = lines
+        }
+
+        /// Whether the `count` bytes at `start` are all printable ASCII (space to `~`), eight at a time.
+        package static func isPrintableASCII(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+            var index = 0
+            while index &+ 8 <= count {
+                let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+                // Exact as tests of the whole word: a byte at or above 0x80; one below 0x20 (when none is at or
+                // above 0x80); one that is 0x7F (a zero byte of the word xor 0x7F…).
+                let delete = word ^ (ones &* 0x7F)
+                if (word & high) | ((word &- ones &* 0x20) & ~word & high) | ((delete &- ones) & ~delete & high) != 0 {
+                    return false
+                }
+                index &+= 8
+            }
+            while index < count {
+                guard start[index] >= 0x20 && start[index] < 0x7F else { return false }
+                index &+= 1
+            }
+            return true
         }
 
         func lemmas(of form: String) -> [String] {

@@ -187,6 +187,24 @@ import Testing
         #expect(try await gcide.lemmas(of: LookupQuery("walked")).isEmpty, "the fixture has no 'walk'")
     }
 
+    /// The eight-bytes-at-a-time check of a list's lines says what the byte-by-byte rule says, for every byte value at
+    /// every place in lines of up to 17 bytes (two words and some).
+    @Test func printableASCIIIsCheckedAsByteByByte() {
+        var wrong: [String] = []
+        for length in 0...17 {
+            for place in 0..<max(length, 1) {
+                for value in 0...255 {
+                    var line = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if length > 0 { line[place] = UInt8(value) }
+                    let expected = line.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                    let checked = line.withUnsafeBufferPointer { WordNetExceptionList.SortedLines.isPrintableASCII($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: length) }
+                    if checked != expected { wrong.append("\(length)/\(place)/\(value)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
     /// A sorted ASCII exception list is searched in place; it must give the lemmas the Characters' reading gives.
     @Test func searchingInPlaceGivesWhatReadingCharactersGives() throws {
         func agree(_ text: String, also more: [String] = [], sorted: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -212,6 +230,9 @@ import Testing
         agree("a x\r\nb y\r\n", also: ["a", "b"], sorted: false)                 // carriage returns
         agree("a x\u{0B}b y\n", also: ["a", "b"], sorted: false)                  // another line break
         agree("caf\u{E9} caf\u{E9}\nd e\n", also: ["caf\u{E9}"], sorted: false)   // not ASCII
+        agree("a x\u{7F}\nb y\n", also: ["a", "b"], sorted: false)                // a control character
+        agree("ab x\nab y\nabc z\n", also: ["ab", "abc"], sorted: true)           // a repeated form, a longer one after
+        agree("abc x\nab y\n", also: ["ab", "abc"], sorted: false)                 // a longer form before its prefix
         for name in ["noun", "verb", "adj", "adv"] {
             let path = DictDatabaseDiscovery.embeddedDirectory()! + "/\(name).exc"
             agree(String(decoding: TestDatabases.readBytes(path), as: UTF8.self), also: ["walk", "zzz"], sorted: true)

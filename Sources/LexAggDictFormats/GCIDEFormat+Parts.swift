@@ -124,15 +124,19 @@ struct GCIDEHead {
         if let semicolon = text.lastIndex(of: ";"), text[text.index(after: semicolon)...].allSatisfy({ $0.isNumber || $0 == " " }) {
             text = String(text[..<semicolon])
         }
-        let mapped = text.map { character -> String in
+        // Built in place: mapping to strings and `joined()` went through the standard library's generic `joined`,
+        // whose first use of a process scans the binary's conformance records.
+        var mapped = ""
+        mapped.reserveCapacity(text.utf8.count)
+        for character in text {
             switch character {
-            case "\"": "ˈ"
-            case "`": "ˌ"
-            case "*": "-"
-            case "{", "}": ""
-            default: String(character)
+            case "\"": mapped += "ˈ"
+            case "`": mapped += "ˌ"
+            case "*": mapped += "-"
+            case "{", "}": break
+            default: mapped.append(character)
             }
-        }.joined()
+        }
         return collapse(mapped)
     }
 }
@@ -234,9 +238,19 @@ struct GCIDEBody {
 
     /// A quotation paragraph with its `--Author` as `text — Author`.
     func citation(_ text: String) -> String {
-        guard let dashes = text.ranges(of: "--").last(where: { range in
-            range.lowerBound == text.startIndex || text[text.index(before: range.lowerBound)] == " "
-        }), text[dashes.upperBound...].first?.isLetter == true || text[dashes.upperBound...].first?.isNumber == true
+        // The last `--` at the start or after a space, found by bytes: `ranges(of:)` went through _StringProcessing's
+        // searcher, whose first use in a process scans the binary's conformance records. (A `--` inside a longer run
+        // of dashes follows a dash, so the overlapping matches this also sees are never taken.)
+        let bytes = Array(text.utf8)
+        var last: Int?
+        for index in bytes.indices.dropLast()
+        where bytes[index] == 0x2D && bytes[index + 1] == 0x2D && (index == 0 || bytes[index - 1] == 0x20) {
+            last = index
+        }
+        guard let last else { return text }
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: last)
+        let dashes = start..<text.utf8.index(start, offsetBy: 2)
+        guard text[dashes.upperBound...].first?.isLetter == true || text[dashes.upperBound...].first?.isNumber == true
         else { return text }
         let quote = text[..<dashes.lowerBound].trimmingWhitespaceSubstring()
         let author = text[dashes.upperBound...].trimmingWhitespaceSubstring()

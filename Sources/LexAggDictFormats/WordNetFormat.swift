@@ -177,7 +177,14 @@ enum WordNetFormat {
 package func collapse(_ text: String) -> String {
     var text = text
     if let ascii = text.withUTF8(collapseASCII) { return ascii }
-    return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    // Built in place: the standard library's generic `joined` scanned the binary's conformance records on its first
+    // use in a process.
+    var collapsed = ""
+    for word in text.split(whereSeparator: { $0.isWhitespace }) {
+        if !collapsed.isEmpty { collapsed.append(" ") }
+        collapsed.append(contentsOf: word)
+    }
+    return collapsed
 }
 
 /// ``collapse(_:)`` for ASCII text, byte by byte (nil for any other text): dictionary text is nearly all ASCII, and

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LexAggCore
 import LexAggDictFormats
 
@@ -115,16 +122,26 @@ extension DictIndex {
         while position < bytes.count {
             counter += 1
             if counter & 0xFFF == 0, cancellation?.isCancelled ?? Task.isCancelled { throw .cancelled }
-            let end = lineEnd(from: position)
+            let end = Self.offset(of: UInt8(ascii: "\n"), in: bytes, from: position, to: bytes.count) ?? bytes.count
             defer { position = end + 1 }
-            let headword = headwordBytes(position, end)
+            // The headword where the file holds it; copied only once the checks below let it through (a copy for
+            // each of the index's lines was most of the scan).
+            let raw = UnsafeRawBufferPointer(
+                rebasing: bytes[position..<(Self.offset(of: UInt8(ascii: "\t"), in: bytes, from: position, to: end) ?? end)]
+            )
             // In utf8 and allchars order a headword's key is its bytes: an ASCII one the checks below would pass over
-            // is passed over before its key is made (a copy for each of the index's lines).
-            if order != .legacy, asciiKey, headword.allSatisfy({ $0 < 0x80 }),
-               abs(headword.count - key.count) > bound || !EditDistance.mayBeWithin(bound, EditDistance.presence(headword), keyPresence)
+            // is passed over before its key is made.
+            if order != .legacy, asciiKey, raw.allSatisfy({ $0 < 0x80 }),
+               abs(raw.count - key.count) > bound || !EditDistance.mayBeWithin(bound, EditDistance.presence(raw), keyPresence)
             {
                 continue
             }
+            // In legacy order the key is ASCII, its length and bytes known without making it.
+            if order == .legacy, asciiKey {
+                let shape = IndexOrder.legacyKeyShape(raw)
+                if abs(shape.count - key.count) > bound || !EditDistance.mayBeWithin(bound, shape.presence, keyPresence) { continue }
+            }
+            let headword = ArraySlice(raw)
             let folded = order.foldHeadword(headword)
             guard abs(folded.count - key.count) <= bound * 4 else { continue }
             // ASCII on both sides (nearly every line of an English index): compare bytes, without making a string.
@@ -145,6 +162,12 @@ extension DictIndex {
         return scored.values
             .sorted { ($0.distance, $0.headword.count, $0.headword) < ($1.distance, $1.headword.count, $1.headword) }
             .prefix(limit).map(\.headword)
+    }
+
+    /// Where the first `byte` is in `bytes[start..<end]`, by `memchr`.
+    static func offset(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+        guard start < end, let base = bytes.baseAddress else { return nil }
+        return memchr(base + start, Int32(byte), end - start).map { UnsafeRawPointer($0) - base }
     }
 
     // MARK: Scanning

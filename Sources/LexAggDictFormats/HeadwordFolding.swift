@@ -92,14 +92,33 @@ package enum IndexOrder: String, Sendable {
         var key: [UInt8] = []
         key.reserveCapacity(bytes.count)
         for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): key.append(byte + 32)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): key.append(byte)
-            case UInt8(ascii: " "), 0x0B, 0x0C, 0x0D: key.append(UInt8(ascii: " "))
-            default: continue
-            }
+            if let kept = legacyKeyByte(byte) { key.append(kept) }
         }
         return key
+    }
+
+    /// What the legacy key keeps of `byte`: letters lower-cased, digits, white space as a space; nil for the rest.
+    @inline(__always)
+    static func legacyKeyByte(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+        case UInt8(ascii: " "), 0x0B, 0x0C, 0x0D: UInt8(ascii: " ")
+        default: nil
+        }
+    }
+
+    /// The length of `foldLegacy(bytes)` and its ``EditDistance/presence(_:)``, without making it: the scan for close
+    /// spellings rules most headwords out with these alone.
+    package static func legacyKeyShape<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (count: Int, presence: UInt64) {
+        var count = 0
+        var presence: UInt64 = 0
+        for byte in bytes {
+            guard let kept = legacyKeyByte(byte) else { continue }
+            count += 1
+            presence |= 1 << UInt64(kept & 63)
+        }
+        return (count, presence)
     }
 }
 

@@ -146,4 +146,18 @@ import Glibc
         // Not ASCII: the scalar path (a combining mark is not a letter; an em space is white space).
         #expect(IndexOrder.fold("Ca\u{300}fÉ\u{2003}X", keepAll: false) == "café x")
     }
+
+    /// The close-spelling scan rules headwords out by the length and byte presence of their legacy key without
+    /// making it: those must be the key's, for every byte value alone and after a letter, and for some headwords.
+    @Test func theLegacyKeysShapeIsTheShapeOfTheKey() {
+        var samples: [[UInt8]] = (0...255).flatMap { value in [[UInt8(value)], [UInt8(ascii: "A"), UInt8(value)]] }
+        samples += ["Hello, World", "ice-cream", "A.B.C. 42", "caf\u{E9}", "", "  x\ty"].map { Array($0.utf8) }
+        var wrong: [String] = []
+        for bytes in samples {
+            let key = IndexOrder.foldLegacy(bytes[...])
+            let shape = IndexOrder.legacyKeyShape(bytes)
+            if shape.count != key.count || shape.presence != EditDistance.presence(key) { wrong.append("\(bytes)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
 }

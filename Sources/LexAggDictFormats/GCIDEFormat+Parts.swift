@@ -227,12 +227,13 @@ struct GCIDEBody {
         }
         // `{To walk} in, to go in`: the phrase runs on past its braces to the comma.
         if let first = rest.first, first.isLetter, let comma = rest.firstIndex(of: ","), rest[..<comma].split(separator: " ").count <= 3 {
-            name += " " + rest[..<comma]
+            name += " " + String(rest[..<comma])  // (a String: see GCIDEFormat.resolveEntities)
             rest = rest[comma...]
         }
         if rest.first == "," { rest = rest.dropFirst() }
         let definition = rest.trimmingWhitespaceSubstring()
-        let joined = definition.isEmpty ? name : definition.first == "." ? name + definition : "\(name): \(definition)"
+        // Strings joined, not a String and a Substring (see GCIDEFormat.resolveEntities).
+        let joined = definition.isEmpty ? name : definition.first == "." ? name + String(definition) : name + ": " + String(definition)
         return .init(definition: joined, labels: labels)
     }
 

@@ -78,10 +78,10 @@ enum GCIDEFormat {
         guard text.contains("[") else { return text }
         var result = ""
         var rest = Substring(text)
-        // `append(contentsOf:)` of a Substring, not `+=`: the generic `+=` of any sequence of characters ran
-        // unspecialised, and its first use scanned the binary's conformance records.
+        // A substring is made a String before it is added: adding it as it is goes through the generic, unspecialised
+        // `append(contentsOf:)` of any sequence of characters, whose first use scans the binary's conformance records.
         while let open = rest.firstIndex(of: "[") {
-            result.append(contentsOf: rest[..<open])
+            result += String(rest[..<open])
             let after = rest.index(after: open)
             if let close = rest[after...].prefix(9).firstIndex(of: "]"),
                let mapped = GCIDEEntities.table[String(rest[after..<close])]
@@ -93,7 +93,7 @@ enum GCIDEFormat {
                 rest = rest[after...]
             }
         }
-        result.append(contentsOf: rest)
+        result += String(rest)
         return result
     }
 
@@ -148,7 +148,7 @@ enum GCIDEFormat {
         var rest = text
         let closing = closingBrackets(text, opener: "[")
         while let open = rest.firstIndex(where: { $0 == "[" || $0 == "\"" }) {
-            definition += rest[..<open]
+            definition += String(rest[..<open])  // (a String: see resolveEntities)
             if rest[open] == "[", let close = closing[open] {
                 let content = rest[rest.index(after: open)..<close]
                 if isLabel(content) { sense.labels.append(String(content)) } else if !isProvenance(content) {
@@ -165,7 +165,7 @@ enum GCIDEFormat {
                 rest = rest[rest.index(after: open)...]
             }
         }
-        definition += rest
+        definition += String(rest)
         if let dashes = definition.ranges(of: " --").last,
            !definition[dashes.upperBound...].contains(" -- "),
            definition[dashes.upperBound...].first.map({ $0.isLetter || $0.isNumber }) == true
@@ -247,7 +247,7 @@ enum GCIDEFormat {
         // Compared one by one: asking a string literal whether it contains each Character iterated the literal for
         // every Character of the text (a sixth of parsing a GCIDE entry, callgrind).
         while let index = rest.firstIndex(where: { $0 == "{" || $0 == "}" || $0 == "\\" || $0 == "[" }) {
-            result.append(contentsOf: rest[..<index])  // (not `+=`: see resolveEntities)
+            result += String(rest[..<index])  // (a String: see resolveEntities)
             let character = rest[index]
             rest = rest[rest.index(after: index)...]
             switch character {
@@ -271,7 +271,7 @@ enum GCIDEFormat {
             default: break
             }
         }
-        result.append(contentsOf: rest)
+        result += String(rest)
         return dashesAndCommas(collapse(result))
     }
 

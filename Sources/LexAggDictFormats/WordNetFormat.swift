@@ -177,12 +177,12 @@ enum WordNetFormat {
 package func collapse(_ text: String) -> String {
     var text = text
     if let ascii = text.withUTF8(collapseASCII) { return ascii }
-    // Built in place: the standard library's generic `joined` scanned the binary's conformance records on its first
-    // use in a process.
+    // Built in place, of Strings: the standard library's generic `joined` (and the generic `append(contentsOf:)` of a
+    // substring) scan the binary's conformance records on their first use in a process.
     var collapsed = ""
     for word in text.split(whereSeparator: { $0.isWhitespace }) {
         if !collapsed.isEmpty { collapsed.append(" ") }
-        collapsed.append(contentsOf: word)
+        collapsed += String(word)
     }
     return collapsed
 }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LexAggCore
 import LexAggDictFormats
 
@@ -117,27 +110,26 @@ extension DictIndex {
         // Everything within the bound, anywhere in the index.
         let asciiKey = key.allSatisfy { $0 < 0x80 }
         let keyPresence = EditDistance.presence(key)
+        let legacy = order == .legacy
         var counter = 0
         var position = 0
         while position < bytes.count {
             counter += 1
             if counter & 0xFFF == 0, cancellation?.isCancelled ?? Task.isCancelled { throw .cancelled }
-            let end = Self.offset(of: UInt8(ascii: "\n"), in: bytes, from: position, to: bytes.count) ?? bytes.count
+            let end = lineEnd(from: position)
             defer { position = end + 1 }
             // The headword where the file holds it; copied only once the checks below let it through (a copy for
             // each of the index's lines was most of the scan).
-            let raw = UnsafeRawBufferPointer(
-                rebasing: bytes[position..<(Self.offset(of: UInt8(ascii: "\t"), in: bytes, from: position, to: end) ?? end)]
-            )
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[position..<headwordEnd(position, end)])
             // In utf8 and allchars order a headword's key is its bytes: an ASCII one the checks below would pass over
             // is passed over before its key is made.
-            if order != .legacy, asciiKey, raw.allSatisfy({ $0 < 0x80 }),
+            if !legacy, asciiKey, raw.allSatisfy({ $0 < 0x80 }),
                abs(raw.count - key.count) > bound || !EditDistance.mayBeWithin(bound, EditDistance.presence(raw), keyPresence)
             {
                 continue
             }
             // In legacy order the key is ASCII, its length and bytes known without making it.
-            if order == .legacy, asciiKey {
+            if legacy, asciiKey {
                 let shape = IndexOrder.legacyKeyShape(raw)
                 if abs(shape.count - key.count) > bound || !EditDistance.mayBeWithin(bound, shape.presence, keyPresence) { continue }
             }
@@ -147,9 +139,7 @@ extension DictIndex {
             // ASCII on both sides (nearly every line of an English index): compare bytes, without making a string.
             let distance: Int?
             if asciiKey && folded.allSatisfy({ $0 < 0x80 }) {
-                guard abs(folded.count - key.count) <= bound,
-                      EditDistance.mayBeWithin(bound, EditDistance.presence(folded), keyPresence)
-                else { continue }
+                guard abs(folded.count - key.count) <= bound else { continue }
                 distance = EditDistance.bounded(folded, key, bound: bound)
             } else {
                 distance = EditDistance.bounded(Array(String(decoding: folded, as: UTF8.self).unicodeScalars), query, bound: bound)
@@ -162,12 +152,6 @@ extension DictIndex {
         return scored.values
             .sorted { ($0.distance, $0.headword.count, $0.headword) < ($1.distance, $1.headword.count, $1.headword) }
             .prefix(limit).map(\.headword)
-    }
-
-    /// Where the first `byte` is in `bytes[start..<end]`, by `memchr`.
-    static func offset(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
-        guard start < end, let base = bytes.baseAddress else { return nil }
-        return memchr(base + start, Int32(byte), end - start).map { UnsafeRawPointer($0) - base }
     }
 
     // MARK: Scanning

@@ -180,17 +180,16 @@ struct DictIndex: Sendable {
     }
 
     func lineEnd(from position: Int) -> Int {
-        let bytes = file.bytes
-        var p = position
-        while p < bytes.count && bytes[p] != UInt8(ascii: "\n") { p += 1 }
-        return p
+        file.bytes.firstOffset(of: UInt8(ascii: "\n"), from: position, to: file.bytes.count) ?? file.bytes.count
+    }
+
+    /// Where the headword of the line `start..<end` ends (its tab).
+    func headwordEnd(_ start: Int, _ end: Int) -> Int {
+        file.bytes.firstOffset(of: UInt8(ascii: "\t"), from: start, to: end) ?? end
     }
 
     func headwordBytes(_ start: Int, _ end: Int) -> ArraySlice<UInt8> {
-        let bytes = file.bytes
-        var p = start
-        while p < end && bytes[p] != UInt8(ascii: "\t") { p += 1 }
-        return ArraySlice(bytes[start..<p])
+        ArraySlice(file.bytes[start..<headwordEnd(start, end)])
     }
 
     // MARK: Lines

@@ -107,8 +107,8 @@ enum GCIDEFormat {
     static func isProvenance(_ content: Substring) -> Bool {
         // By bytes: `Substring.contains` goes through _StringProcessing's searcher, whose first use of a process scans
         // every conformance record of the binary (0.8 million instructions of a `lookup houses --offline`).
-        let text = String(content)
-        if containsBytes(text, "Webster") || containsBytes(text, "WordNet") || containsBytes(text, "PJC") { return true }
+        let bytes = Array(content.utf8)[...]
+        if ["Webster", "WordNet", "PJC"].contains(where: { firstRange(of: Array($0.utf8), in: bytes) != nil }) { return true }
         let words = content.split(whereSeparator: { $0 == " " || $0 == "+" })
         return !words.isEmpty && words.allSatisfy { word in
             word.count >= 2 && word.count <= 5 && word.allSatisfy { ($0.isUppercase || $0.isNumber) && $0.isASCII }

@@ -110,7 +110,7 @@ package enum IndexOrder: String, Sendable {
 
     /// The length of `foldLegacy(bytes)` and its ``EditDistance/presence(_:)``, without making it: the scan for close
     /// spellings rules most headwords out with these alone.
-    package static func legacyKeyShape<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (count: Int, presence: UInt64) {
+    package static func legacyKeyShape(_ bytes: UnsafeRawBufferPointer) -> (count: Int, presence: UInt64) {
         var count = 0
         var presence: UInt64 = 0
         for byte in bytes {

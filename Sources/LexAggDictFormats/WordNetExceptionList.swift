@@ -69,15 +69,13 @@ package enum WordNetExceptionList: Sendable {
             let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
                 guard let base = buffer.baseAddress else { return true }
                 let count = buffer.count
-                func offset(of byte: UInt8, from start: Int, to end: Int) -> Int? {
-                    memchr(base + start, Int32(byte), end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
-                }
+                let raw = UnsafeRawBufferPointer(buffer)
                 var position = 0
                 var previous: (start: Int, end: Int)?
                 while position < count {
-                    let end = offset(of: 0x0A, from: position, to: count) ?? count
+                    let end = raw.firstOffset(of: 0x0A, from: position, to: count) ?? count
                     if end > position {
-                        let formEnd = offset(of: 0x20, from: position, to: end) ?? end
+                        let formEnd = raw.firstOffset(of: 0x20, from: position, to: end) ?? end
                         guard Self.isPrintableASCII(base + position, count: end - position), formEnd > position,
                               base[position] != UInt8(ascii: "_"), base[formEnd - 1] != UInt8(ascii: "_")
                         else { return false }

@@ -155,7 +155,7 @@ import Glibc
         var wrong: [String] = []
         for bytes in samples {
             let key = IndexOrder.foldLegacy(bytes[...])
-            let shape = IndexOrder.legacyKeyShape(bytes)
+            let shape = bytes.withUnsafeBytes { IndexOrder.legacyKeyShape($0) }
             if shape.count != key.count || shape.presence != EditDistance.presence(key) { wrong.append("\(bytes)") }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")

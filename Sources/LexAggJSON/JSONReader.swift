@@ -89,9 +89,14 @@ public struct JSONReader {
         guard cursor.peek() == UInt8(ascii: "\"") else { try skip(); return nil }
         let start = cursor.position
         let escaped = try cursor.skipString()
-        if !escaped {
-            return UnsafeRawBufferPointer(start: cursor.base + start + 1, count: cursor.position - start - 2)
-        }
+        return contents(from: start, to: cursor.position, escaped: escaped)
+    }
+
+    /// The contents of the string literal at `start..<end` (quotes included), its escapes decoded into the arena when
+    /// it has any; valid until the next key or string is read.
+    @inline(__always)
+    private func contents(from start: Int, to end: Int, escaped: Bool) -> UnsafeRawBufferPointer {
+        if !escaped { return UnsafeRawBufferPointer(start: cursor.base + start + 1, count: end - start - 2) }
         arena.removeAll()
         return arena.bytes(cursor.copyString(from: start, escaped: true, into: arena))
     }
@@ -115,11 +120,7 @@ public struct JSONReader {
             }
         } while try nextElement()
         guard all, let last else { return nil }
-        if !last.escaped {
-            return String(decoding: UnsafeRawBufferPointer(start: cursor.base + last.start + 1, count: last.end - last.start - 2), as: UTF8.self)
-        }
-        arena.removeAll()
-        return String(decoding: arena.bytes(cursor.copyString(from: last.start, escaped: true, into: arena)), as: UTF8.self)
+        return String(decoding: contents(from: last.start, to: last.end, escaped: last.escaped), as: UTF8.self)
     }
 
     /// The number at the cursor as it is written; any other value is skipped and gives nil.

@@ -16,7 +16,7 @@ extension ProviderFactory {
     /// The DICT server named by `LEXAGG_DICT_SERVER` (`host[:port]`, default port 2628). Without it the provider
     /// is listed as unavailable, with how to set it.
     public static let dictServer = ProviderFactory(
-        name: "dict-server", ids: [.dictServer], aliases: ["LEXAGG_DICT_SERVER": "providers.dict-server.endpoint"]
+        name: "dict-server", ids: [.dictServer], onlyDeclared: true, aliases: ["LEXAGG_DICT_SERVER": "providers.dict-server.endpoint"]
     ) { environment in
         let settings = environment.settings(for: .dictServer)
         guard let endpoint = settings.endpoint else {

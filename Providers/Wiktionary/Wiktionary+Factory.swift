@@ -8,7 +8,7 @@ extension ProviderID {
 
 extension ProviderFactory {
     /// Builds the Wiktionary provider; `LEXAGG_WIKTIONARY_ENDPOINT` overrides the endpoint (scheme, host, port).
-    public static let wiktionary = ProviderFactory(name: "wiktionary", ids: [.wiktionary]) { environment in
+    public static let wiktionary = ProviderFactory(name: "wiktionary", ids: [.wiktionary], onlyDeclared: true) { environment in
         let endpoint = environment.settings(for: .wiktionary).endpoint ?? Wiktionary.defaultEndpoint
         return .init(providers: [Wiktionary(endpoint: endpoint, logger: environment.logger)])
     }

@@ -4,7 +4,19 @@ import LexAggWiktextract
 extension ProviderFactory {
     /// One provider per dataset imported with `lexagg data import wiktextract` (in `$LEXAGG_DATA_DIR/datasets`, else
     /// `$XDG_DATA_HOME/lexagg/datasets`, else `~/.local/share/lexagg/datasets`).
-    public static let wiktionaryOffline = ProviderFactory(name: "wiktionary-offline") { environment in
+    ///
+    /// A lookup that names a dataset opens its file alone (`--providers en-wiktionary`: `en-wiktionary.lexwk`), without
+    /// listing the other factories' databases; any other case (no such file, a file that holds another name or cannot
+    /// be read) leaves it to the whole list, which reports it.
+    public static let wiktionaryOffline = ProviderFactory(
+        name: "wiktionary-offline",
+        makeOne: { id, environment in
+            guard let directory = DatasetLocation.directory(in: environment.variables) else { return .init(providers: []) }
+            let path = DatasetLocation.path(of: id.rawValue, in: directory)
+            guard let provider = try? WiktionaryOffline(path: path), provider.descriptor.id == id else { return nil }
+            return .init(providers: [provider])
+        }
+    ) { environment in
         guard let directory = DatasetLocation.directory(in: environment.variables) else { return .init(providers: []) }
         var providers: [any DictionaryProvider] = []
         var problems: [String] = []

@@ -80,18 +80,24 @@ public struct ProviderFactory: Sendable {
     /// `_SECRET`, `_DATABASE`, `_COMMAND`: variable → dotted key (`"LEXAGG_DICT_SERVER": "providers.dict-server.endpoint"`).
     public var aliases: [String: String]
     public var make: @Sendable (ProviderEnvironment) -> Products
-    /// Builds only the provider with one of ``ids``, for a lookup that names it alone, when that is cheaper than
-    /// ``make`` (which finds every database on disk); its products are what `make`'s would hold under that id. Nil:
-    /// `make` serves.
-    public var makeOne: (@Sendable (ProviderID, ProviderEnvironment) -> Products)?
+    /// Builds only what ``make`` would build under one id, for a lookup that names it, when that is cheaper than
+    /// `make` (which finds every database or dataset on disk): for one of ``ids``, that provider; for another id, the
+    /// provider `make` would build under it, or products without it when `make` would build none (a database or
+    /// dataset of that name does not exist). Nil when the factory cannot tell without `make`. Without it, `make`
+    /// serves.
+    public var makeOne: (@Sendable (ProviderID, ProviderEnvironment) -> Products?)?
+    /// Whether `make` builds the providers of ``ids`` and nothing else (an online source): a lookup that names another
+    /// id never needs this factory.
+    public var onlyDeclared: Bool
 
     public init(
-        name: String, ids: Set<ProviderID> = [], aliases: [String: String] = [:],
-        makeOne: (@Sendable (ProviderID, ProviderEnvironment) -> Products)? = nil,
+        name: String, ids: Set<ProviderID> = [], onlyDeclared: Bool = false, aliases: [String: String] = [:],
+        makeOne: (@Sendable (ProviderID, ProviderEnvironment) -> Products?)? = nil,
         make: @escaping @Sendable (ProviderEnvironment) -> Products
     ) {
         self.name = name
         self.ids = ids
+        self.onlyDeclared = onlyDeclared
         self.aliases = aliases
         self.makeOne = makeOne
         self.make = make

@@ -179,6 +179,57 @@ struct ScriptedProvider: DefinitionProviding {
         #expect(registry.problems == ["path: unreadable"])
     }
 
+    /// An id no factory declares (a dictd database, an imported dataset) is asked of the factories in order, each
+    /// building only what it has under that id: factories of declared ids only are passed over, the first that has
+    /// it answers, and a factory that cannot tell without building everything makes the registry build everything.
+    /// What was built alone stays the provider under its id when everything is built later.
+    @Test func anUndeclaredIdIsBuiltAloneByTheFactoriesThatCanTell() async throws {
+        let runs = Runs()
+        func found(_ name: String, has ids: [String]) -> ProviderFactory {
+            ProviderFactory(
+                name: name,
+                makeOne: { id, _ in
+                    runs.add("\(name):\(id)")
+                    return .init(providers: ids.contains(id.rawValue) ? [ScriptedProvider(id.rawValue, .answer("alone"))] : [])
+                }
+            ) { _ in
+                runs.add(name)
+                return .init(providers: ids.map { ScriptedProvider($0, .answer("all")) })
+            }
+        }
+        let factories = [
+            found("databases", has: ["gcide", "shared"]),
+            ProviderFactory(name: "online", ids: [ProviderID("online")!], onlyDeclared: true) { _ in
+                runs.add("online")
+                return .init(providers: [ScriptedProvider("online", .empty, online: true)])
+            },
+            found("datasets", has: ["dump", "shared"]),
+            ProviderFactory(name: "programs") { _ in
+                runs.add("programs")
+                return .init(providers: [ScriptedProvider("script", .empty)])
+            },
+        ]
+        let registry = ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: [:]))
+        #expect(try registry.resolve(["dump"]).map(\.descriptor.id.rawValue) == ["dump"])
+        #expect(runs.all == ["databases:dump": 1, "datasets:dump": 1])
+        #expect(registry.builtProviders.map(\.descriptor.id.rawValue) == ["dump"])
+        _ = try registry.resolve(["gcide", "dump"])
+        #expect(runs.all == ["databases:dump": 1, "datasets:dump": 1, "databases:gcide": 1], "each asked once")
+        // The earlier factory's, as in the whole list.
+        #expect(registry.provider(ProviderID("shared")!) != nil)
+        #expect(runs.all["datasets:shared"] == nil)
+        #expect(registry.builtProviders.map(\.descriptor.id.rawValue) == ["gcide", "shared", "dump"])
+        // Neither of the factories that can tell has it: only the whole list can.
+        #expect(registry.provider(ProviderID("script")!) != nil)
+        #expect(runs.all["programs"] == 1 && runs.all["databases"] == 1 && runs.all["datasets"] == 1 && runs.all["online"] == 1)
+        #expect(registry.ids.map(\.rawValue) == ["gcide", "shared", "online", "dump", "script"])
+        for id in ["dump", "gcide", "shared"] {
+            let provider = try #require(registry.provider(ProviderID(id)!)?.asDefiner)
+            let answer = try await provider.lookup(LookupQuery("word"))
+            #expect(answer.entries.first?.senseGroups.first?.senses.first?.definition == "alone", "\(id): the one built alone")
+        }
+    }
+
     /// The earlier factory's provider would win an id otherwise: a declared id stays with its factory, built lazily or
     /// all at once, so `--providers online` means the same provider either way.
     @Test func aDeclaredIdIsLeftOutOfOtherFactoriesWithAProblem() throws {

@@ -6,15 +6,17 @@ import Synchronization
 /// Built once, in the composition root, from a list of ``ProviderFactory`` values, then passed down; tests build
 /// their own from providers. A registry from factories builds them on first use, and only what is asked: a provider
 /// named by the id its factory declares (``ProviderFactory/ids``) is built with its own factory alone, so `lookup
-/// word --providers wiktionary` lists no dictd directories and opens no datasets. Anything that needs the whole list
-/// (``providers``, ``ids``, an id no factory declares) builds every factory, once.
+/// word --providers wiktionary` lists no dictd directories and opens no datasets; an id no factory declares is asked
+/// of the factories in order, each building only what it would build under that id (``ProviderFactory/makeOne``:
+/// `--providers gcide` finds that database, `--providers en-wiktionary` opens that dataset). Anything that needs the
+/// whole list (``providers``, ``ids``, an id a factory cannot answer for alone) builds every factory, once.
 ///
 /// A declared id belongs to its factory: a provider another factory builds under it (a dictd database file or a
 /// dataset named `wiktionary`) is left out, with a problem line, so that what an id means does not depend on how
 /// much was built. Otherwise, when two providers share an id, the one of the earlier factory wins.
 ///
-/// A factory that can build one declared provider without finding all of its others (``ProviderFactory/makeOne``:
-/// `wordnet` without listing every dictd database on disk) does so for a lookup that names it.
+/// A factory that can build one provider without finding all of its others (``ProviderFactory/makeOne``: `wordnet`
+/// without listing every dictd database on disk) does so for a lookup that names it.
 public struct ProviderRegistry: Sendable {
     private let catalog: Catalog
 
@@ -46,6 +48,7 @@ public struct ProviderRegistry: Sendable {
 
     public func provider(_ id: ProviderID) -> (any DictionaryProvider)? {
         if let declared = catalog.declaredProvider(id) { return declared }
+        if let found = catalog.undeclaredProvider(id) { return found }
         return providers.first { $0.descriptor.id == id }
     }
 
@@ -136,8 +139,9 @@ private final class Catalog: Sendable {
     private struct State {
         /// Each factory's products once made (by factory index).
         var made: [Int: ProviderFactory.Products] = [:]
-        /// Declared providers built alone (``ProviderFactory/makeOne``) before their factory's whole list was made.
-        var alone: [ProviderID: ProviderFactory.Products] = [:]
+        /// Providers built alone (``ProviderFactory/makeOne``) before their factory's whole list was made, by factory
+        /// index, in the order they were asked (what the factory answered, nil when it could not tell).
+        var alone: [Int: [(id: ProviderID, products: ProviderFactory.Products?)]] = [:]
         /// Problems in the order their factories were made.
         var problems: [String] = []
         /// The whole list, once made.
@@ -151,15 +155,12 @@ private final class Catalog: Sendable {
     private let environment: ProviderEnvironment?
     /// Which factory each declared id belongs to.
     private let owners: [ProviderID: Int]
-    /// Each factory's declared ids, sorted.
-    private let declared: [[ProviderID]]
     private let state: Mutex<State>
 
     init(providers: [any DictionaryProvider]) {
         factories = []
         environment = nil
         owners = [:]
-        declared = []
         state = Mutex(State(everything: Listing(providers: providers)))
     }
 
@@ -171,7 +172,6 @@ private final class Catalog: Sendable {
             for id in factory.ids where owners[id] == nil { owners[id] = index }
         }
         self.owners = owners
-        declared = factories.map { $0.ids.sorted() }
         state = Mutex(State())
     }
 
@@ -181,17 +181,47 @@ private final class Catalog: Sendable {
         guard let owner = owners[id] else { return nil }
         return state.withLock { state in
             if let everything = state.everything { return everything.providers.first { $0.descriptor.id == id } }
-            if state.made[owner] == nil, let makeOne = factories[owner].makeOne {
-                if state.alone[id] == nil {
-                    let products = makeOne(id, environment!)
-                    state.alone[id] = products
-                    state.problems += products.problems
-                    state.built = nil
-                }
-                return state.alone[id]?.providers.first { $0.descriptor.id == id }
+            if state.made[owner] == nil, factories[owner].makeOne != nil, let products = alone(id, of: owner, in: &state) {
+                return products.providers.first { $0.descriptor.id == id }
             }
             return products(of: owner, in: &state).providers.first { $0.descriptor.id == id }
         }
+    }
+
+    /// The provider with `id`, which no factory declares, built by the factories in order, each only what it would
+    /// build under `id`; nil when one of them cannot tell without building everything (or none has it: the whole
+    /// list then says so, and names the nearest ids).
+    func undeclaredProvider(_ id: ProviderID) -> (any DictionaryProvider)? {
+        guard owners[id] == nil else { return nil }
+        return state.withLock { state in
+            if let everything = state.everything { return everything.providers.first { $0.descriptor.id == id } }
+            for index in factories.indices {
+                let products: ProviderFactory.Products
+                if let made = state.made[index] {
+                    products = made
+                } else if factories[index].onlyDeclared {
+                    continue
+                } else if factories[index].makeOne != nil, let alone = alone(id, of: index, in: &state) {
+                    products = alone
+                } else {
+                    return nil
+                }
+                if let found = products.providers.first(where: { $0.descriptor.id == id }) { return found }
+            }
+            return nil
+        }
+    }
+
+    /// What factory `index` builds alone under `id` (asked once), nil when it cannot tell.
+    private func alone(_ id: ProviderID, of index: Int, in state: inout State) -> ProviderFactory.Products? {
+        if let asked = state.alone[index]?.first(where: { $0.id == id }) { return asked.products }
+        let products = factories[index].makeOne?(id, environment!)
+        state.alone[index, default: []].append((id, products))
+        if let products {
+            state.problems += products.problems.filter { !state.problems.contains($0) }
+            state.built = nil
+        }
+        return products
     }
 
     /// Every factory's providers, in order, without repeated ids and with declared ids kept to their factories.
@@ -227,9 +257,9 @@ private final class Catalog: Sendable {
             var seen = Set<ProviderID>()
             for index in factories.indices {
                 guard let products = state.made[index] else {
-                    // Declared providers its factory built alone.
-                    for id in declared[index] where owners[id] == index {
-                        if let provider = state.alone[id]?.providers.first(where: { $0.descriptor.id == id }),
+                    // Providers its factory built alone.
+                    for (id, products) in state.alone[index] ?? [] where owners[id].map({ $0 == index }) ?? true {
+                        if let provider = products?.providers.first(where: { $0.descriptor.id == id }),
                            seen.insert(id).inserted
                         {
                             listing.providers.append(provider)
@@ -248,7 +278,16 @@ private final class Catalog: Sendable {
 
     private func products(of index: Int, in state: inout State) -> ProviderFactory.Products {
         if let made = state.made[index] { return made }
-        let products = factories[index].make(environment!)
+        var products = factories[index].make(environment!)
+        // A provider built alone before stays the one under its id (what `makeOne` builds is what `make` would):
+        // the lookup that asked it and the lemma fallback, which asks every lemmatizer, share one (an imported
+        // dump's provider keeps the lines it read for the lookup of their lemma that follows).
+        for (id, alone) in state.alone[index] ?? [] {
+            guard let provider = alone?.providers.first(where: { $0.descriptor.id == id }),
+                  let place = products.providers.firstIndex(where: { $0.descriptor.id == id })
+            else { continue }
+            products.providers[place] = provider
+        }
         state.made[index] = products
         state.built = nil
         // A problem it already reported building a provider alone is not repeated.

@@ -207,7 +207,11 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         // first `Set<Int>` of a process scans the binary's conformance records (0.8 million instructions).
         let many = rows.count > 32
         var seen: Set<Int> = many ? Set(minimumCapacity: rows.count) : []
-        var records: [WiktextractRecord] = []
+        // What `kept` has, with its place among the rows read or taken; the rows to read.
+        var taken: [(place: Int, record: WiktextractRecord)] = []
+        var reading: [Dataset.Row] = []
+        reading.reserveCapacity(rows.count)
+        var places = 0
         for index in rows.indices {
             let row = rows[index]
             let repeated = many
@@ -216,14 +220,31 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             if repeated { continue }
             try checkCancellation()
             if let kept, let record = kept.record(at: row.recordOffset) {
-                records.append(record)
-                continue
+                taken.append((places, record))
+            } else {
+                reading.append(row)
             }
-            guard let read = dataset.withRecord(row, { decode(row, $0) }) else {
-                throw ProviderError(.malformedResponse, provider: descriptor.id, message: "\(path) is damaged; import the dump again")
-            }
-            if let record = read { records.append(record) }
+            places += 1
         }
+        // In the rows' order (`withRecords` gives them in theirs): a taken record before the read one at its place.
+        var records: [WiktextractRecord] = []
+        records.reserveCapacity(places)
+        var damaged = false
+        var next = 0, place = 0
+        dataset.withRecords(reading) { index, bytes in
+            while next < taken.count, taken[next].place == place {
+                records.append(taken[next].record)
+                next += 1
+                place += 1
+            }
+            place += 1
+            guard let bytes else { damaged = true; return }
+            if let record = decode(reading[index], bytes) { records.append(record) }
+        }
+        if damaged {
+            throw ProviderError(.malformedResponse, provider: descriptor.id, message: "\(path) is damaged; import the dump again")
+        }
+        records += taken[next...].map(\.record)
         return records
     }
 
@@ -235,12 +256,23 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 /// The last few records the lemma fallback read, whole but for their translations: `lemmas(of:)` names a form's lemma
 /// and the service looks the lemma up next, which reads the same lines. Kept here, a lemma's line is read and
 /// decoded once; a few are enough, as the lookup follows at once (two tasks of a batch at a time).
+///
+/// Every lookup asks it for each of its lines, from both tasks of a batch at once: a filter of the offsets kept (a bit
+/// each) answers most of them without the lock, which the two took in turns for every line (`_lockSlow` in perf).
 final class RecentRecords: Sendable {
     private let records = Mutex<[(offset: Int, record: WiktextractRecord)]>([])
+    /// The bits (``bit(_:)``) of the offsets `records` holds, set once they are there.
+    private let filter = Atomic<UInt64>(0)
     static let capacity = 8
 
+    /// One of 64 bits for a line's offset (Fibonacci hashing: lines' offsets are spread over the whole file).
+    static func bit(_ offset: Int) -> UInt64 {
+        1 << ((UInt64(truncatingIfNeeded: offset) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
     func record(at offset: Int) -> WiktextractRecord? {
-        records.withLock { records in records.first { $0.offset == offset }?.record }
+        guard filter.load(ordering: .acquiring) & Self.bit(offset) != 0 else { return nil }
+        return records.withLock { records in records.first { $0.offset == offset }?.record }
     }
 
     func keep(_ record: WiktextractRecord, at offset: Int) {
@@ -248,6 +280,7 @@ final class RecentRecords: Sendable {
             records.removeAll { $0.offset == offset }
             records.append((offset, record))
             if records.count > Self.capacity { records.removeFirst() }
+            filter.store(records.reduce(0) { $0 | Self.bit($1.offset) }, ordering: .releasing)
         }
     }
 }

@@ -36,6 +36,43 @@ import Testing
         }
     }
 
+    /// ``Dataset/withRecords(_:_:)`` gives each row's line, in the rows' order, whether the lines are read together
+    /// (neighbours in the file, in any order) or each on its own (far apart, or longer than the read limit).
+    @Test func rowsReadTogetherReadAsEachOnItsOwn() throws {
+        let long = String(repeating: "a very long gloss ", count: Dataset.readLimit / 10)
+        let filler = (0..<40).map { line("filler\($0)", gloss: String(repeating: "padding ", count: 60)) }
+        let path = try importing(
+            [line("one", gloss: "first"), line("two", gloss: "second"), line("three", gloss: "third")] + filler
+                + [line("far", gloss: "at the end"), line("long", gloss: long)]
+        )
+        let dataset = try Dataset(path: path)
+        func row(_ word: String) throws -> Dataset.Row { try #require(dataset.rows(for: DatasetKey.normalise(word)).first) }
+        let cases: [[String]] = [
+            ["one", "two", "three"], ["three", "one"], ["two"], ["one", "far"], ["far", "long"], ["three", "long", "one"], [],
+        ]
+        for words in cases {
+            let rows = try words.map(row)
+            var seen: [Int] = []
+            var read: [[UInt8]?] = []
+            dataset.withRecords(rows) { index, bytes in
+                seen.append(index)
+                read.append(bytes.map { Array($0) })
+            }
+            #expect(seen == Array(rows.indices), "\(words)")
+            #expect(read == rows.map { bytes(dataset, $0) }, "\(words)")
+            #expect(read.allSatisfy { $0 != nil })
+        }
+        // Cut short: every line past the new end reads as missing, together or not (the rows are found first: the
+        // key table is past the end too).
+        let cut = try [["one", "two", "three"], ["one", "far"], ["long"]].map { try $0.map(row) }
+        #expect(truncate(path, off_t(DatasetFormat.headerSize)) == 0)
+        for rows in cut {
+            var read: [[UInt8]?] = []
+            dataset.withRecords(rows) { _, bytes in read.append(bytes.map { Array($0) }) }
+            #expect(read.count == rows.count && read.allSatisfy { $0 == nil })
+        }
+    }
+
     @Test func aLineLongerThanTheReadLimitIsReadThroughTheMapping() throws {
         let long = String(repeating: "a very long gloss ", count: Dataset.readLimit / 10)
         let path = try importing([line("short", gloss: "brief"), line("long", gloss: long), line("edge", gloss: "x")])

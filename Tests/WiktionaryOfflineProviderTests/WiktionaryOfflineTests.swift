@@ -130,6 +130,29 @@ import WiktionaryOfflineProvider
         #expect(try await WiktionaryOffline(path: path).lookup(LookupQuery("run")).entries.isEmpty)
     }
 
+    /// Some of a lemma's lines list the form and are kept by the fallback, the others are read by the lookup of the
+    /// lemma that follows: its entries come in the dump's order all the same (noun, verb, adjective; the noun and the
+    /// adjective list `alphae`, the verb does not).
+    @Test func aLemmaPartlyReadByTheFallbackKeepsItsOrder() async throws {
+        let lines = [
+            #"{"word": "alpha", "lang_code": "en", "pos": "noun", "forms": [{"form": "alphae", "tags": ["plural"]}], "senses": [{"glosses": ["the first letter"]}]}"#,
+            #"{"word": "alpha", "lang_code": "en", "pos": "verb", "senses": [{"glosses": ["to lead a group"]}]}"#,
+            #"{"word": "alpha", "lang_code": "en", "pos": "adj", "forms": [{"form": "alphae", "tags": ["plural"]}], "senses": [{"glosses": ["dominant"]}]}"#,
+        ]
+        let directory = TemporaryFiles.directory()
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: "wiktionary-offline")
+        options.sync = false
+        let path = try WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory).path
+        let fresh = try await WiktionaryOffline(path: path).lookup(LookupQuery("alpha"))
+        let glosses = fresh.entries.flatMap(\.senseGroups).flatMap(\.senses).map(\.definition)
+        #expect(glosses == ["the first letter", "to lead a group", "dominant"])
+
+        let provider = try WiktionaryOffline(path: path)
+        #expect(try await provider.lemmas(of: LookupQuery("alphae")) == [FormOf(lemma: "alpha", form: "plural")])
+        #expect(try await provider.lookup(LookupQuery("alpha")) == fresh)
+    }
+
     @Test func aForeignWordKnownOnlyFromTranslationTablesIsAnswered() async throws {
         let result = try await Self.provider().lookup(LookupQuery("Geschlecht"))
         let entry = try #require(result.entries.first)

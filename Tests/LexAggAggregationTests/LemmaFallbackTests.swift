@@ -94,6 +94,35 @@ struct FormOfProvider: DefinitionProviding {
         #expect(dump.words.requests == ["define:walked", "define:walk"], "the other morphology's guess is never looked up")
     }
 
+    /// The dictionary named with --providers lists the form itself: its lemma is found without building the other
+    /// lemmatizers (every dictd database, every dataset); a form it does not list still finds theirs.
+    @Test func aDictionarysOwnFormNeedsNoOtherProviderBuilt() async throws {
+        let runs = RegistryTests.Runs()
+        let dump = FormsDictionary(TableProvider("dump", words: ["walk": "to move on foot", "run": "to go fast"]),
+                                   forms: ["walked": [FormOf(lemma: "walk", form: "past")]])
+        let factories = [
+            ProviderFactory(name: "rules") { _ in
+                runs.add("rules")
+                return .init(providers: [TableLemmatizer("rules", ["running": [FormOf(lemma: "run", form: "present participle")]])])
+            },
+            ProviderFactory(name: "dump", ids: [ProviderID("dump")!], onlyDeclared: true) { _ in
+                runs.add("dump")
+                return .init(providers: [dump])
+            },
+        ]
+        let service = LookupService(
+            registry: ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: [:])),
+            configuration: .init(aggregation: AggregationOptions(strategy: .merge, providerTimeout: .seconds(600), deadline: .seconds(600))),
+            cache: nil, logger: LookupServiceTests.quiet
+        )
+        let walked = try await service.define(try LookupQuery("walked"), options: RequestOptions(providers: ["dump"]))
+        #expect(walked.lemma == LemmaNote(formOf: FormOf(lemma: "walk", form: "past"), provider: ProviderID("dump")!, method: .morphology))
+        #expect(runs.all == ["dump": 1], "the other lemmatizers are not built")
+        let running = try await service.define(try LookupQuery("running"), options: RequestOptions(providers: ["dump"]))
+        #expect(running.lemma?.provider == ProviderID("rules")!)
+        #expect(runs.all == ["dump": 1, "rules": 1])
+    }
+
     /// A form the dictionary lists itself is the word as typed: its lemma comes before a looser spelling, which is
     /// another word (`mangé`, a form of French `manger`; `mange`, an English noun). A dictionary without the form
     /// still finds the looser spelling.

@@ -80,9 +80,8 @@ extension LookupService.Definitions {
             // The morphology of a provider that did not know the word comes first: it knows its own words best
             // (an imported dump's `forms` name the lemma it has), and WordNet's rules, which must probe its index
             // for every suffix and compound split, are then asked only when it finds nothing.
-            let lemmatizers = await self.lemmatizers.get()
-            let own = lemmatizers.filter { empty.contains($0.descriptor.id) }
-            let others = onlyOwnAsTyped ? [] : lemmatizers.filter { !empty.contains($0.descriptor.id) }
+            let own = await ownLemmatizers(retry)
+            let others = onlyOwnAsTyped ? [] : await lemmatizers.get().filter { !empty.contains($0.descriptor.id) }
             let order = own + others
             for position in order.indices {
                 let lemmatizer = order[position]
@@ -121,6 +120,23 @@ extension LookupService.Definitions {
         guard lemma.isFound else { return (result, nil) }
         result.entries += lemma.entries
         return (result, LemmaNote(formOf: form, provider: provider, method: .formOf))
+    }
+
+    /// The lemmatizers among `providers` (those that did not know the word), in the order they were asked: taken
+    /// from them, not from every lemmatizer the registry has, which builds every provider (a dictd directory listed
+    /// and every dataset opened, for `lookup houses --providers en-wiktionary`) where most inflected forms need only
+    /// the dictionary's own.
+    func ownLemmatizers(_ providers: [any DefinitionProviding]) async -> [any LemmaProviding] {
+        var own: [any LemmaProviding] = []
+        for provider in providers where provider.descriptor.capabilities.contains(.lemmas) && (language.map(provider.descriptor.gives) ?? true) {
+            // One behind the cache (a program that says it has lemmas and needs the network): the registry's own.
+            guard let lemmatizer = provider.asLemmatizer else {
+                let ids = providers.map(\.descriptor.id)
+                return await lemmatizers.get().filter { ids.contains($0.descriptor.id) }
+            }
+            if await lemmatizer.availability().isAvailable { own.append(lemmatizer) }
+        }
+        return own
     }
 
     /// The lemma of the first entry in the word's language (any language when it is not given) whose senses are all

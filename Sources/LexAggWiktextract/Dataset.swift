@@ -27,6 +27,9 @@ public final class Dataset: @unchecked Sendable {
     public var membersGrouped: Bool { metadata.formatVersion >= 2 }
     /// Where the keys' bytes are.
     private let blob: Range<Int>
+    /// The size of a table row (``DatasetFormat/rowSize(version:)``), and whether rows hold their key's first bytes.
+    private let rowSize: Int
+    private let hasPrefixes: Bool
 
     /// One key row.
     public struct Row: Sendable, Hashable {
@@ -62,7 +65,7 @@ public final class Dataset: @unchecked Sendable {
         if Array(bytes[0..<8]) == DatasetFormat.magic, let entriesOffset = field(0), let entriesLength = field(1),
            let table = field(2), let rows = field(3), let blob = field(4), let blobLength = field(5),
            let metaOffset = field(6), let metaLength = field(7),
-           entriesOffset + entriesLength <= size, rows <= (size - table) / DatasetFormat.rowSize,
+           entriesOffset + entriesLength <= size, table <= size, rows <= size,
            blob + blobLength <= size, metaOffset + metaLength <= size, metaLength > 0
         {
             header = (
@@ -86,6 +89,17 @@ public final class Dataset: @unchecked Sendable {
                 munmap(address, size)
                 throw ImportError("\(path) has damaged metadata; import the dump again")
             }
+        }
+        // The rows' size is the format's: checked against the file now that the metadata gives it.
+        guard metadata.formatVersion <= DatasetFormat.version else {
+            munmap(address, size)
+            throw ImportError("\(path) was imported by a newer lexagg (dataset format \(metadata.formatVersion)); import the dump again")
+        }
+        rowSize = DatasetFormat.rowSize(version: metadata.formatVersion)
+        hasPrefixes = metadata.formatVersion >= 3
+        guard header.rows <= (size - header.table) / rowSize else {
+            munmap(address, size)
+            throw ImportError("\(path) is not a lexagg dataset or is damaged; import the dump again")
         }
         self.bytes = bytes
         self.entries = header.entries
@@ -118,7 +132,7 @@ public final class Dataset: @unchecked Sendable {
     /// The key of row `index`; empty when the row points outside the key blob (a damaged file: the opening checks
     /// only the header, so that a lookup reads no more of the table than its binary search touches).
     public func key(at index: Int) -> UnsafeRawBufferPointer {
-        let row = tableOffset + index * DatasetFormat.rowSize
+        let row = tableOffset + index * rowSize
         let offset = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: row, as: UInt64.self))
         let length = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: row + 20, as: UInt16.self)))
         guard offset <= UInt64(blob.count), length <= blob.count - Int(offset) else {
@@ -130,7 +144,7 @@ public final class Dataset: @unchecked Sendable {
 
     /// Row `index`; a record offset no file can hold (a damaged table) reads as -1, which ``record(_:)`` refuses.
     public func row(at index: Int) -> Row {
-        let row = tableOffset + index * DatasetFormat.rowSize
+        let row = tableOffset + index * rowSize
         let offset = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: row + 8, as: UInt64.self))
         return Row(
             kind: KeyKind(rawValue: bytes[row + 22]) ?? .headword,
@@ -139,29 +153,47 @@ public final class Dataset: @unchecked Sendable {
         )
     }
 
-    /// The first row whose key is not below `key` (with `prefix`, compares only as many bytes as `key` has).
+    /// The first row whose key is not below `key`.
     public func lowerBound(_ key: [UInt8]) -> Int {
+        key.withUnsafeBytes { lowerBound($0, prefix: DatasetFormat.prefix($0)) }
+    }
+
+    private func lowerBound(_ wanted: UnsafeRawBufferPointer, prefix: UInt64) -> Int {
         var low = 0, high = rowCount
-        key.withUnsafeBytes { wanted in
-            while low < high {
-                let middle = (low + high) / 2
-                if Dataset.compare(self.key(at: middle), wanted) < 0 { low = middle + 1 } else { high = middle }
-            }
+        while low < high {
+            let middle = (low + high) / 2
+            if order(of: middle, against: wanted, prefix: prefix) < 0 { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
     /// The rows whose key is exactly `key`.
     public func rows(for key: [UInt8]) -> [Row] {
-        var index = lowerBound(key)
         var found: [Row] = []
         key.withUnsafeBytes { wanted in
-            while index < rowCount, Dataset.compare(self.key(at: index), wanted) == 0 {
+            let prefix = DatasetFormat.prefix(wanted)
+            var index = lowerBound(wanted, prefix: prefix)
+            while index < rowCount, order(of: index, against: wanted, prefix: prefix) == 0 {
                 found.append(row(at: index))
                 index += 1
             }
         }
         return found
+    }
+
+    /// The order of row `index`'s key and `wanted`, whose ``DatasetFormat/prefix(_:)`` is `prefix` (negative: the
+    /// row's comes first). A row of format 3 decides by its key's first bytes, and by the lengths when both keys are
+    /// no longer: a binary search reads the key bytes (elsewhere in the file, a cache miss and often a page of their
+    /// own) only among the rows whose keys begin as `wanted` does.
+    @inline(__always)
+    private func order(of index: Int, against wanted: UnsafeRawBufferPointer, prefix: UInt64) -> Int {
+        guard hasPrefixes else { return Dataset.compare(key(at: index), wanted) }
+        let row = tableOffset + index * rowSize
+        let own = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: row + 24, as: UInt64.self))
+        if own != prefix { return own < prefix ? -1 : 1 }
+        let length = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: row + 20, as: UInt16.self)))
+        if length <= 8 && wanted.count <= 8 { return length - wanted.count }
+        return Dataset.compare(key(at: index), wanted)
     }
 
     /// The record (JSON line) a row points at; nil when it is not inside the entries (a damaged file).

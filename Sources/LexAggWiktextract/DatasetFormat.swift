@@ -10,18 +10,34 @@ import LexAggJSON
 /// entries  the imported JSON lines' objects, each followed by "\n": members grouped by what reads them since format 2
 ///          (``RecordLayout``; each member byte for byte, but the members of senses no answer shows, left out: files
 ///          an earlier importer wrote keep them, and read the same), the lines as they were in format 1
-/// table    one 24-byte row per key, sorted by (key bytes, kind, record offset): key offset in the blob (UInt64),
-///          record offset in the entries (UInt64), record length (UInt32), key length (UInt16), kind (UInt8), 0
+/// table    one 32-byte row per key, sorted by (key bytes, kind, record offset): key offset in the blob (UInt64),
+///          record offset in the entries (UInt64), record length (UInt32), key length (UInt16), kind (UInt8), 0,
+///          then the key's first 8 bytes (0 after a shorter key's end) since format 3, which decide most comparisons
+///          of a binary search without its key bytes (24-byte rows without them before)
 /// blob     the keys' bytes: normalised headwords, forms and translations (`DatasetKey.normalise`)
 /// metadata JSON (`DatasetMetadata`)
 /// ```
 public enum DatasetFormat {
     public static let magic = Array("LXWIKT01".utf8)
     public static let headerSize = 4096
-    public static let rowSize = 24
+    /// The size of the rows written (``rowSize(version:)``).
+    public static let rowSize = 32
     public static let fileExtension = "lexwk"
-    /// The format written (``DatasetMetadata/formatVersion``): 2 groups each entry's members (``RecordLayout``).
-    public static let version = 2
+    /// The format written (``DatasetMetadata/formatVersion``): 2 groups each entry's members (``RecordLayout``), 3
+    /// adds each key's first bytes to its row.
+    public static let version = 3
+
+    /// The size of a table row in a dataset of format `version`.
+    public static func rowSize(version: Int) -> Int { version >= 3 ? 32 : 24 }
+
+    /// The first 8 bytes of `key` (0 after its end) as an integer whose order is theirs (big-endian): a row's key
+    /// prefix, compared with the one of a key looked up.
+    @inline(__always)
+    public static func prefix(_ key: UnsafeRawBufferPointer) -> UInt64 {
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: key.prefix(8))) }
+        return UInt64(bigEndian: word)
+    }
 }
 
 /// What a key row points from.

@@ -98,14 +98,15 @@ struct RowWriter<Table: RowSink, Blob: RowSink> {
         }
         previous.copyMemory(from: record, byteCount: length)
         previousLength = length
-        // Row: key offset, record offset, record length, key length, kind, padding.
-        var row: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        // Row: key offset, record offset, record length, key length, kind, padding, the key's first 8 bytes.
+        var row: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &row) { row in
             let tail = record + 2 + keyLength
             row.storeBytes(of: UInt64(keyOffset).littleEndian, as: UInt64.self)
             row.baseAddress!.advanced(by: 8).copyMemory(from: tail + 1, byteCount: 12)
             row.storeBytes(of: UInt16(keyLength).littleEndian, toByteOffset: 20, as: UInt16.self)
             row[22] = tail.load(as: UInt8.self)
+            row.baseAddress!.advanced(by: 24).copyMemory(from: record + 2, byteCount: min(keyLength, 8))
         }
         try withUnsafeBytes(of: &row) { (row) throws(ImportError) in try table.write(row) }
         count += 1

@@ -226,9 +226,9 @@ final class KeySorter {
             < tailB.loadUnaligned(fromByteOffset: 1, as: UInt64.self).littleEndian
     }
 
-    /// Writes every record in order into `table` (24-byte rows) and `blob` (key bytes), dropping repeated rows (a
-    /// form listed twice for one entry): the buffer's keys sorted, merged with the runs if any were written (they are
-    /// removed). The lower half is written here while the upper half's rows are made on a thread of their own (in
+    /// Writes every record in order into `table` (rows of ``DatasetFormat/rowSize`` bytes) and `blob` (key bytes),
+    /// dropping repeated rows (a form listed twice for one entry): the buffer's keys sorted, merged with the runs if
+    /// any were written (they are removed). The lower half is written here while the upper half's rows are made on a thread of their own (in
     /// memory, or in files beside the runs when there are runs: then they are large), then appended, their key
     /// offsets moved past the lower half's keys. Returns the number of rows written.
     func merge(table: FileWriter, blob: FileWriter) throws(ImportError) -> Int {
@@ -298,7 +298,7 @@ final class KeySorter {
         return (try lowerResult.get(), try upperResult!.get())
     }
 
-    /// Adds `shift` to the key offset (the first UInt64) of every 24-byte row in `rows`.
+    /// Adds `shift` to the key offset (the first UInt64) of every row in `rows`.
     static func shiftKeyOffsets(of rows: UnsafeMutableRawBufferPointer, by shift: UInt64) {
         for row in stride(from: 0, to: rows.count, by: DatasetFormat.rowSize) {
             let offset = UInt64(littleEndian: rows.loadUnaligned(fromByteOffset: row, as: UInt64.self))

@@ -54,12 +54,12 @@ import Testing
         #expect(houseRows.count == 2)
         // Row 0's key offset and record offset with the high bit set, row 1's far past the end; row 2's record length
         // past the entries.
-        let table = load(8 + 2 * 8, bytes)
+        let table = load(8 + 2 * 8, bytes), row = DatasetFormat.rowSize
         store(UInt64.max, at: table, in: &bytes)
         store(UInt64.max, at: table + 8, in: &bytes)
-        store(1 << 40, at: table + 24, in: &bytes)
-        store(1 << 40, at: table + 24 + 8, in: &bytes)
-        bytes.withUnsafeMutableBytes { $0.storeBytes(of: UInt32.max, toByteOffset: table + 48 + 16, as: UInt32.self) }
+        store(1 << 40, at: table + row, in: &bytes)
+        store(1 << 40, at: table + row + 8, in: &bytes)
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: UInt32.max, toByteOffset: table + 2 * row + 16, as: UInt32.self) }
         try write(bytes, to: path)
 
         let damaged = try Dataset(path: path)

@@ -43,7 +43,7 @@ import Testing
         #expect(keys(dataset, "いえ") == [.form])
         // Each entry is its line's object with the members grouped (RecordLayout): what an answer reads first, each
         // member byte for byte, nothing lost.
-        #expect(dataset.membersGrouped && dataset.metadata.formatVersion == 2)
+        #expect(dataset.membersGrouped && dataset.metadata.formatVersion == DatasetFormat.version)
         let record = try #require(dataset.rows(for: DatasetKey.normalise("serendipity")).first.flatMap(dataset.record))
         #expect(String(decoding: record, as: UTF8.self).hasPrefix("{\"pos\": \"noun\",\"word\": \"serendipity\",\"lang_code\": \"en\""))
         let text = try String(contentsOfFile: FixtureStore.path("wiktextract/sample.jsonl"), encoding: .utf8)

@@ -173,15 +173,32 @@ import WiktionaryOfflineProvider
         #expect(descriptor.source.hasSuffix("Fixtures/wiktextract/sample.jsonl"))
     }
 
+    /// A copy of the dataset at `path` as an earlier importer wrote it: format `version`'s 24-byte rows, without
+    /// their keys' first bytes (each row moved down in place: the header locates the table's rows by their size, and
+    /// the blob and the metadata by their offsets), and `version` in the metadata.
+    static func earlierFormat(_ version: Int, of path: String = datasetPath) throws -> String {
+        var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        func field(_ index: Int) -> Int {
+            bytes.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8 + index * 8, as: UInt64.self))) }
+        }
+        let table = field(2), rows = field(3)
+        for row in 0..<rows {
+            bytes.replaceSubrange(
+                (table + row * 24)..<(table + row * 24 + 24), with: bytes[(table + row * 32)..<(table + row * 32 + 24)]
+            )
+        }
+        let current = Array(#""formatVersion":\#(DatasetFormat.version)"#.utf8)
+        let at = try #require((0...(bytes.count - current.count)).last { Array(bytes[$0..<($0 + current.count)]) == current })
+        bytes[at + current.count - 1] = UInt8(ascii: "0") + UInt8(version)
+        let copy = TemporaryFiles.directory() + "/format\(version).lexwk"
+        try Data(bytes).write(to: URL(fileURLWithPath: copy))
+        return copy
+    }
+
     /// A dataset of format 1 (imported before entries were grouped) is still read, to the end of each entry: its
-    /// answers, lemmas and translations are those of the same dump in format 2.
-    @Test func aFormatOneDatasetAnswersAsFormatTwoDoes() async throws {
-        var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.datasetPath)))
-        let version = Array(#""formatVersion":2"#.utf8)
-        let at = try #require((0...(bytes.count - version.count)).last { Array(bytes[$0..<($0 + version.count)]) == version })
-        bytes[at + version.count - 1] = UInt8(ascii: "1")
-        let path = TemporaryFiles.directory() + "/old.lexwk"
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    /// answers, lemmas and translations are those of the same dump in the current format.
+    @Test func aFormatOneDatasetAnswersAsTheCurrentOneDoes() async throws {
+        let path = try Self.earlierFormat(1)
         let old = try WiktionaryOffline(path: path), new = try Self.provider()
         #expect(try Dataset(path: path).membersGrouped == false)
         for word in ["house", "Haus", "serendipity", "houses", "Geschlecht", "家", "qqqqzzzz"] {
@@ -194,6 +211,42 @@ import WiktionaryOfflineProvider
         let query = try pair.init("house", from: english, to: german)
         #expect(try await old.translate(query).entries == new.translate(query).entries)
         #expect(try await !new.translate(query).entries.isEmpty)
+    }
+
+    /// Format 3's rows hold their keys' first 8 bytes, which decide the binary search's comparisons: every key and
+    /// prefix of the dataset, and keys around the 8-byte boundary (shorter, as long, longer, sharing the first 8
+    /// bytes, a NUL byte where the row pads with zeros), find the same rows as in format 2, which compares key bytes.
+    @Test(arguments: [false, true])
+    func keysFindTheSameRowsWithAndWithoutTheirFirstBytesInTheRows(generated: Bool) throws {
+        var path = Self.datasetPath
+        if generated {
+            // Many keys sharing their first 7, 8 or 9 bytes, some ending in a NUL byte or a multi-byte letter.
+            let words = ["abcdefg", "abcdefgh", "abcdefgi", "abcdefghab"].flatMap { base in
+                ["", "a", "b", "ab", "zz", "\\u0000", "\\u0000a", "é"].map { base + $0 }
+            } + ["a", "ab", "abc\\u0000", "abcdefgh\\u0000\\u0000"]
+            let lines = words.map { #"{"word": "\#($0)", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["x"]}]}"# }
+            let directory = TemporaryFiles.directory()
+            try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
+            var options = WiktextractImporter.Options(name: "wiktionary-offline")
+            options.sync = false
+            path = try WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory).path
+        }
+        let current = try Dataset(path: path), earlier = try Dataset(path: Self.earlierFormat(2, of: path))
+        #expect(current.rowCount == earlier.rowCount && current.rowCount > 20)
+        var probes: [[UInt8]] = []
+        for index in 0..<current.rowCount {
+            let key = Array(current.key(at: index))
+            probes += [key, Array(key.prefix(8)), Array(key.prefix(7)), key + [0], key + [0x7A], Array(key.dropLast())]
+        }
+        for text in ["", "a", "house", "housebo", "housebot", "houseboat", "houseboats", "zzzzzzzzz", "\u{0}", "hou\u{0}se"] {
+            probes.append(Array(text.utf8))
+        }
+        for probe in probes {
+            #expect(current.lowerBound(probe) == earlier.lowerBound(probe), "\(probe)")
+            #expect(current.rows(for: probe) == earlier.rows(for: probe), "\(probe)")
+        }
+        let found = probes.filter { !current.rows(for: $0).isEmpty }.count
+        #expect(found >= current.rowCount, "every key is found")
     }
 
     @Test func aDamagedDatasetIsUnavailableNotACrash() throws {

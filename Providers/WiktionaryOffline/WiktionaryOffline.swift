@@ -89,6 +89,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             let translated = try reverseTranslations(of: query.term, key: key, rows: rows, into: query.language)
             return LookupResult(entries: translated)
         }
+        if !rows.contains(where: { $0.kind == .headword }) { recent.rememberForms(rows, of: key) }  // for lemmas(of:)
         return .notFound
     }
 
@@ -96,7 +97,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     public func lemmas(of query: LookupQuery) async throws -> [FormOf] {
         try checkCancellation()
         let key = DatasetKey.normalise(query.term)
-        let rows = dataset.rows(for: key)
+        let rows = recent.formRows(of: key) ?? dataset.rows(for: key)
         guard !rows.contains(where: { $0.kind == .headword }) else { return [] }
         var found: [FormOf] = []
         // Read whole (but for translations) and kept: the service looks the lemma up next, and its lookup then
@@ -208,7 +209,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let many = rows.count > 32
         var seen: Set<Int> = many ? Set(minimumCapacity: rows.count) : []
         // What `kept` has, with its place among the rows read or taken; the rows to read.
-        var taken: [(place: Int, record: WiktextractRecord)] = []
+        var taken: [(place: Int, kept: RecentRecords.Kept)] = []
         var reading: [Dataset.Row] = []
         reading.reserveCapacity(rows.count)
         var places = 0
@@ -233,7 +234,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         var next = 0, place = 0
         dataset.withRecords(reading) { index, bytes in
             while next < taken.count, taken[next].place == place {
-                records.append(taken[next].record)
+                records.append(taken[next].kept.record)
                 next += 1
                 place += 1
             }
@@ -244,7 +245,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         if damaged {
             throw ProviderError(.malformedResponse, provider: descriptor.id, message: "\(path) is damaged; import the dump again")
         }
-        records += taken[next...].map(\.record)
+        for index in taken.indices.dropFirst(next) { records.append(taken[index].kept.record) }
         return records
     }
 
@@ -255,13 +256,32 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
 /// The last few records the lemma fallback read, whole but for their translations: `lemmas(of:)` names a form's lemma
 /// and the service looks the lemma up next, which reads the same lines. Kept here, a lemma's line is read and
-/// decoded once; a few are enough, as the lookup follows at once (two tasks of a batch at a time).
+/// decoded once; a few are enough, as the lookup follows at once (two tasks of a batch at a time). Each is kept in a
+/// box of its own: moving a record (dozens of strings and arrays) in and out of the list copied each of them.
 ///
 /// Every lookup asks it for each of its lines, from both tasks of a batch at once: a filter of the offsets kept (a bit
 /// each) answers most of them without the lock, which the two took in turns for every line (`_lockSlow` in perf).
+///
+/// It also keeps the rows of the last word the provider had only as a form: the lemma fallback asks for its lemmas
+/// right after the lookup that did not find it, and the binary search for the same key is not made twice.
 final class RecentRecords: Sendable {
-    private let records = Mutex<[(offset: Int, record: WiktextractRecord)]>([])
-    /// The bits (``bit(_:)``) of the offsets `records` holds, set once they are there.
+    final class Kept: Sendable {
+        let offset: Int
+        let record: WiktextractRecord
+
+        init(offset: Int, record: WiktextractRecord) {
+            self.offset = offset
+            self.record = record
+        }
+    }
+
+    private struct State {
+        var kept: [Kept] = []
+        var formRows: (key: [UInt8], rows: [Dataset.Row])?
+    }
+
+    private let state = Mutex(State())
+    /// The bits (``bit(_:)``) of the offsets kept, set once they are there.
     private let filter = Atomic<UInt64>(0)
     static let capacity = 8
 
@@ -270,17 +290,28 @@ final class RecentRecords: Sendable {
         1 << ((UInt64(truncatingIfNeeded: offset) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
-    func record(at offset: Int) -> WiktextractRecord? {
+    func record(at offset: Int) -> Kept? {
         guard filter.load(ordering: .acquiring) & Self.bit(offset) != 0 else { return nil }
-        return records.withLock { records in records.first { $0.offset == offset }?.record }
+        return state.withLock { state in state.kept.first { $0.offset == offset } }
     }
 
     func keep(_ record: WiktextractRecord, at offset: Int) {
-        records.withLock { records in
-            records.removeAll { $0.offset == offset }
-            records.append((offset, record))
-            if records.count > Self.capacity { records.removeFirst() }
-            filter.store(records.reduce(0) { $0 | Self.bit($1.offset) }, ordering: .releasing)
+        let box = Kept(offset: offset, record: record)
+        state.withLock { state in
+            state.kept.removeAll { $0.offset == offset }
+            state.kept.append(box)
+            if state.kept.count > Self.capacity { state.kept.removeFirst() }
+            filter.store(state.kept.reduce(0) { $0 | Self.bit($1.offset) }, ordering: .releasing)
         }
+    }
+
+    /// Remembers that `key`'s rows are `rows`, all forms of other words.
+    func rememberForms(_ rows: [Dataset.Row], of key: [UInt8]) {
+        state.withLock { $0.formRows = (key, rows) }
+    }
+
+    /// The rows of `key` if they were the last remembered.
+    func formRows(of key: [UInt8]) -> [Dataset.Row]? {
+        state.withLock { state in state.formRows.flatMap { $0.key == key ? $0.rows : nil } }
     }
 }

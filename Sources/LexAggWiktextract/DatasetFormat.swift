@@ -148,7 +148,12 @@ public enum DatasetKey {
     }
 
     public static func normalise(_ text: String) -> [UInt8] {
-        normalise(Array(text.utf8))
+        var text = text  // (its UTF-8 in place: no array of it first)
+        return text.withUTF8 { utf8 in
+            var output: [UInt8] = []
+            normalise(UnsafeRawBufferPointer(utf8), into: &output)
+            return output
+        }
     }
 
     /// Whether the key of `bytes` is `key` (`normalise(bytes) == key`), without allocating for text the fast path

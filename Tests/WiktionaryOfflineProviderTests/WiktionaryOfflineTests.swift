@@ -95,6 +95,10 @@ import WiktionaryOfflineProvider
         #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past")])
         #expect(try await provider.lemmas(of: LookupQuery("Häuser")) == [FormOf(lemma: "Haus", form: "nominative plural")])
         #expect(try await provider.lemmas(of: LookupQuery("housing")) == [FormOf(lemma: "house", form: "participle present")])
+        // After the lookup that did not find it (whose rows the provider keeps for this), and after another's.
+        #expect(try await provider.lookup(LookupQuery("ran")).entries.isEmpty)
+        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past")])
+        #expect(try await provider.lemmas(of: LookupQuery("housing")) == [FormOf(lemma: "house", form: "participle present")])
         // A word with its own entry has no lemma to fall back to; its entry says what it is a form of.
         #expect(try await provider.lemmas(of: LookupQuery("houses")).isEmpty)
         let houses = try await provider.lookup(LookupQuery("houses"))

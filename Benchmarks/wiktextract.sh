@@ -2,11 +2,12 @@
 # Issue 20's benchmarks, figures from one run:
 # 1. Import throughput of `lexagg data import wiktextract` in MB/s of JSON Lines against python3 reading the same
 #    file line by line and json.loads-ing every line (the ratio; target >= 5x), for each size (MB) given, with the
-#    import's peak RSS from /usr/bin/time -v (target < 200 MB) and its time per MB (linear if flat); best of three
-#    rounds, wall clock (the import uses two threads) and CPU time (user + system; steadier on a loaded machine).
+#    import's peak RSS (target < 200 MB) and its time per MB (linear if flat); best of three rounds, wall clock (the
+#    import uses two threads) and CPU time (user + system; steadier on a loaded machine), by Benchmarks/timed.py.
 # 2. 1,000 lookups (`lookup --batch FILE --format json`) through the imported provider against the same through the
 #    WordNet provider (target: at least WordNet's throughput), and 4,000 to show the cost per word. The offline words
-#    are a quarter inflected forms, WordNet's are headwords; a last line compares with WordNet on the same mix.
+#    are a quarter inflected forms, WordNet's are headwords; two last lines compare like with like: WordNet on the
+#    same mix, and the offline provider on headwords alone.
 # Input is generated (Benchmarks/wiktextract_generate.py): ~2 KB lines in wiktextract's shape.
 #
 #   apt-get install hyperfine      # once
@@ -43,30 +44,24 @@ for mb in "${sizes[@]}"; do
     # during this one).
     "$lexagg" data remove "bench$mb" > /dev/null 2>&1 || true
     sync
-    read -r wall cpu < <( { /usr/bin/time -f "%e %U %S" python3 -c '
+    Benchmarks/timed.py "$work/py.time" python3 -c '
 import json, sys
 with open(sys.argv[1], encoding="utf-8") as f:
     for line in f:
-        json.loads(line)' "$work/dump$mb.jsonl" >/dev/null; } 2>&1 | tail -1 | awk '{print $1, $2 + $3}')
+        json.loads(line)' "$work/dump$mb.jsonl" >/dev/null
+    read -r wall cpu _ < "$work/py.time"
     py+=("$wall") pycpu+=("$cpu")
-    /usr/bin/time -v "$lexagg" data import wiktextract "$work/dump$mb.jsonl" --name "bench$mb" --quiet \
-      > "$work/import$mb.txt" 2> "$work/time$mb.txt"
-    read -r wall cpu < <(python3 -c '
-import re, sys
-t = open(sys.argv[1]).read()
-m = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", t)
-h, mi, s = m.groups()
-cpu = sum(float(re.search(rf"{k} time \(seconds\): ([\d.]+)", t).group(1)) for k in ("User", "System"))
-print((int(h or 0) * 3600) + int(mi) * 60 + float(s), cpu)' "$work/time$mb.txt")
+    Benchmarks/timed.py "$work/lx.time" "$lexagg" data import wiktextract "$work/dump$mb.jsonl" --name "bench$mb" --quiet \
+      > "$work/import$mb.txt"
+    read -r wall cpu rss < "$work/lx.time"
     lx+=("$wall") lxcpu+=("$cpu")
   done
-  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time$mb.txt")
   python3 - "$bytes" "$(best "${py[@]}")" "$(best "${lx[@]}")" "$rss" "$mb" "$(best "${pycpu[@]}")" "$(best "${lxcpu[@]}")" <<'PY'
 import sys
 size, py, lx, rss, mb = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 pycpu, lxcpu = float(sys.argv[6]), float(sys.argv[7])
 mbs = size / 1e6
-print(f"{mb:>5} MB: python3 json.loads {py:6.2f} s ({mbs/py:6.1f} MB/s)   lexagg import {lx:6.2f} s ({mbs/lx:6.1f} MB/s, "
+print(f"{mb:>5} MB: python3 json.loads {py:7.3f} s ({mbs/py:6.1f} MB/s)   lexagg import {lx:7.3f} s ({mbs/lx:6.1f} MB/s, "
       f"{lx/mbs*1000:.1f} ms/MB)   ratio {py/lx:.1f}x (target >= 5x)   peak RSS {rss/1024:.0f} MB (target < 200 MB)")
 print(f"       CPU time (user + system, all threads): python3 {pycpu:.2f} s, lexagg {lxcpu:.2f} s, ratio {pycpu/max(lxcpu, 0.001):.1f}x")
 PY
@@ -98,6 +93,13 @@ words = open(sys.argv[1]).read().split()[:750] + forms[:250]
 random.Random(2229).shuffle(words)
 open(sys.argv[2], "w").write("\n".join(words) + "\n")' "$work/wordnet1000.txt" "$work/wordnet-mixed1000.txt"
 for i in 1 2 3 4; do cat "$work/words$largest.txt"; done > "$work/offline4000.txt"
+# And the offline provider on headwords alone, as WordNet's list is: 1,000 of the dump's headwords.
+python3 - "$work/dump$largest.jsonl" "$work/offline-heads1000.txt" <<'PY'
+import json, random, sys
+words = sorted({json.loads(line)["word"] for line in open(sys.argv[1], encoding="utf-8")})
+random.Random(2229).shuffle(words)
+open(sys.argv[2], "w").write("\n".join(words[:1000]) + "\n")
+PY
 found=$("$lexagg" lookup --batch "$work/words$largest.txt" --providers "bench$largest" --format json 2>/dev/null | grep -c '"found":true' || true)
 echo "the offline provider found $found of 1000 words"
 hyperfine -N --warmup 3 --runs 15 --export-json "$work/lookup.json" \
@@ -105,7 +107,8 @@ hyperfine -N --warmup 3 --runs 15 --export-json "$work/lookup.json" \
   --command-name offline-1000 "$lexagg lookup --batch $work/words$largest.txt --providers bench$largest --format json" \
   --command-name wordnet-4000 "$lexagg lookup --batch $work/wordnet4000.txt --providers wordnet --format json" \
   --command-name offline-4000 "$lexagg lookup --batch $work/offline4000.txt --providers bench$largest --format json" \
-  --command-name wordnet-mixed "$lexagg lookup --batch $work/wordnet-mixed1000.txt --providers wordnet --format json" >/dev/null 2>&1
+  --command-name wordnet-mixed "$lexagg lookup --batch $work/wordnet-mixed1000.txt --providers wordnet --format json" \
+  --command-name offline-heads "$lexagg lookup --batch $work/offline-heads1000.txt --providers bench$largest --format json" >/dev/null 2>&1
 python3 - "$work/lookup.json" <<'PY'
 import json, sys
 m = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
@@ -116,4 +119,6 @@ for name in ("wordnet", "offline"):
 print(f"throughput ratio offline/wordnet (1000 words, whole process): {m['wordnet-1000']/m['offline-1000']:.2f}x (target >= 1x)")
 print(f"the same mix for both (WordNet 750 headwords and 250 inflected forms, {m['wordnet-mixed']*1000:.1f} ms): "
       f"{m['wordnet-mixed']/m['offline-1000']:.2f}x")
+print(f"headwords only for both (1000 of the dump's headwords, {m['offline-heads']*1000:.1f} ms): "
+      f"{m['wordnet-1000']/m['offline-heads']:.2f}x")
 PY

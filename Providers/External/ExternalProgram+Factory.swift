@@ -4,8 +4,12 @@ import LexAggCore
 extension ProviderFactory {
     /// Builds a provider for every external program: each executable in `$XDG_CONFIG_HOME/lexagg/providers/` (else
     /// `~/.config/lexagg/providers/`), named after its file without the extension, and each configured
-    /// `[providers.<id>] command = "…"` (`LEXAGG_<ID>_COMMAND`). Nothing is started here.
-    public static let external = ProviderFactory(name: "external") { environment in
+    /// `[providers.<id>] command = "…"` (`LEXAGG_<ID>_COMMAND`). Nothing is started here. A lookup that names one
+    /// finds it alone.
+    public static let external = ProviderFactory(
+        name: "external",
+        makeOne: { id, environment in ExternalDiscovery.discover(ExternalDiscovery.Settings(environment), only: id) }
+    ) { environment in
         ExternalDiscovery.discover(ExternalDiscovery.Settings(environment))
     }
 }
@@ -47,8 +51,9 @@ public enum ExternalDiscovery {
     }
 
     /// The providers of the configured commands, then of the providers directory (a command wins over a file of
-    /// the same id), with a problem line for each file that cannot be a provider.
-    public static func discover(_ settings: Settings) -> ProviderFactory.Products {
+    /// the same id), with a problem line for each file that cannot be a provider; with `only`, just the one that
+    /// would have that id (none if none would), without the others' problems.
+    public static func discover(_ settings: Settings, only wanted: ProviderID? = nil) -> ProviderFactory.Products {
         // Read when there is a program to remember anything of, not before: most installs have none, and reading the
         // file through Foundation costs its first use's conformance scan (0.8 million instructions) in every lookup
         // that builds the whole provider list.
@@ -74,7 +79,7 @@ public enum ExternalDiscovery {
             let strategies = memory(fingerprint).flatMap { try? $0.strategies().get() } ?? []
             providers.append(ExternalProgram(configuration: configuration, remembered: remembered, matchStrategies: strategies))
         }
-        for (id, command) in settings.commands {
+        for (id, command) in settings.commands where wanted.map({ $0 == id }) ?? true {
             add(id, .command(command, environment: environment(for: id, settings)), fingerprint: fingerprint(command: command))
         }
         // Not FileManager: see DirectoryListing (every lookup that builds the whole provider list reads this directory).
@@ -83,6 +88,7 @@ public enum ExternalDiscovery {
                 let path = directory + "/" + name
                 guard isRegularFile(path), access(path, X_OK) == 0 else { continue }
                 let stem = name.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? name
+                if let wanted, stem != wanted.rawValue { continue }
                 guard let id = ProviderID(stem) else {
                     problems.append("providers directory: '\(name)' is not named like a provider id (lower-case letters, digits, '-')")
                     continue

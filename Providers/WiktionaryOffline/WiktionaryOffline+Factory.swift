@@ -1,19 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LexAggCore
 import LexAggWiktextract
 
 extension ProviderFactory {
     /// One provider per dataset imported with `lexagg data import wiktextract` (in `$LEXAGG_DATA_DIR/datasets`, else
     /// `$XDG_DATA_HOME/lexagg/datasets`, else `~/.local/share/lexagg/datasets`).
+    /// A dataset's id is its file's name (`data import --name` names both; `data list` lists them so).
     ///
     /// A lookup that names a dataset opens its file alone (`--providers en-wiktionary`: `en-wiktionary.lexwk`), without
-    /// listing the other factories' databases; any other case (no such file, a file that holds another name or cannot
-    /// be read) leaves it to the whole list, which reports it.
+    /// listing the other factories' databases, and a name no file has is known to be none of them; a file that cannot
+    /// be read is left to the whole list, which reports it.
     public static let wiktionaryOffline = ProviderFactory(
         name: "wiktionary-offline",
         makeOne: { id, environment in
             guard let directory = DatasetLocation.directory(in: environment.variables) else { return .init(providers: []) }
             let path = DatasetLocation.path(of: id.rawValue, in: directory)
-            guard let provider = try? WiktionaryOffline(path: path), provider.descriptor.id == id else { return nil }
+            guard access(path, F_OK) == 0 else { return .init(providers: []) }
+            guard let provider = try? WiktionaryOffline(path: path, id: id) else { return nil }
             return .init(providers: [provider])
         }
     ) { environment in
@@ -26,7 +35,7 @@ extension ProviderFactory {
                 continue
             }
             do throws(ProviderError) {
-                providers.append(try WiktionaryOffline(path: dataset.path))
+                providers.append(try WiktionaryOffline(path: dataset.path, id: ProviderID(dataset.name)))
             } catch {
                 problems.append(error.message)  // the dataset's own words, which name its file
             }

@@ -24,8 +24,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     /// The records the lemma fallback read last, for the lookup of their lemma that follows.
     let recent = RecentRecords()
 
-    /// Opens the dataset at `path`; its id is its name.
-    public init(path: String) throws(ProviderError) {
+    /// Opens the dataset at `path`; its id is `id`, else the name it was imported under.
+    public init(path: String, id: ProviderID? = nil) throws(ProviderError) {
         do {
             dataset = try Dataset(path: path)
         } catch {
@@ -33,7 +33,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         }
         self.path = path
         let metadata = dataset.metadata
-        let id = ProviderID(metadata.name) ?? .wiktionaryOffline
+        let id = id ?? ProviderID(metadata.name) ?? .wiktionaryOffline
         // Most entries first, ties in code order (a dictionary's order changes from run to run); each once.
         let languages = metadata.languages.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
             .compactMap { Language($0.key) }

@@ -71,6 +71,28 @@ public struct CivilDate: Sendable, Hashable {
         }
     }
 
+    /// `2026-11-27T05:23:24Z`: ISO 8601 as Foundation's `.iso8601` strategies write it (UTC, whole seconds).
+    public var iso8601: String {
+        if year >= 0 && year < 10_000 {
+            // The usual case, digit by digit (string interpolation cost thousands of instructions a date).
+            var text = [UInt8](repeating: 0, count: 20)
+            func put(_ value: Int64, _ digits: Int, at offset: Int) {
+                var rest = value
+                for place in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    text[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 0); put(month, 2, at: 5); put(day, 2, at: 8)
+            put(secondOfDay / 3600, 2, at: 11); put(secondOfDay / 60 % 60, 2, at: 14); put(secondOfDay % 60, 2, at: 17)
+            (text[4], text[7], text[10], text[13], text[16], text[19]) =
+                (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
+            return String(decoding: text, as: UTF8.self)
+        }
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(isoDay)T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    }
+
     /// `2026-11-27` (years before 0 or after 9999 written in full, as Foundation writes them).
     public var isoDay: String {
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }

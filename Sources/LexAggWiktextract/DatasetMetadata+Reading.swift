@@ -106,3 +106,70 @@ extension DatasetMetadata {
         return complete ? found : nil
     }
 }
+
+extension DatasetMetadata {
+    /// The metadata as the importer writes it: JSON, keys sorted (each object's too), dates in ISO 8601 (UTC, whole
+    /// seconds), what ``read(_:)`` reads and Foundation's decoder with its `.iso8601` strategy. Written by hand:
+    /// Foundation's `JSONEncoder` with that strategy cost each import 1.5 ms (its generic encoding machinery made by
+    /// name on first use, and the time zone looked up), a twentieth of importing 10 MB.
+    func json() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        func string(_ text: String) {
+            out.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(byte)
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                default:
+                    out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        func int(_ value: Int) { out += Array(String(value).utf8) }
+        func object<Value>(_ members: [String: Value], _ write: (Value) -> Void) {
+            out.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                string(key)
+                out.append(UInt8(ascii: ":"))
+                write(members[key]!)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        var first = true
+        func key(_ name: String) {
+            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            first = false
+            string(name)
+            out.append(UInt8(ascii: ":"))
+        }
+        key("entries"); int(entries)
+        key("formatVersion"); int(formatVersion)
+        key("importedAt"); string(CivilDate(importedAt).iso8601)
+        key("keys"); int(keys)
+        key("languageFilter")
+        out.append(UInt8(ascii: "["))
+        for (index, code) in languageFilter.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            string(code)
+        }
+        out.append(UInt8(ascii: "]"))
+        key("languageNames"); object(languageNames) { string($0) }
+        key("languages"); object(languages) { int($0) }
+        key("lines"); int(lines)
+        key("malformedLines"); int(malformedLines)
+        key("name"); string(name)
+        key("sourceBytes"); int(sourceBytes)
+        key("sourceDate"); string(CivilDate(sourceDate).iso8601)
+        key("sourceFile"); string(sourceFile)
+        key("translations"); object(translations) { object($0) { int($0) } }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+}

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import LexAggCore
 import LexAggJSON
 
 /// Imports a wiktextract JSON Lines dump (kaikki.org) into a dataset file, streaming: memory stays bounded by the
@@ -78,9 +79,12 @@ public struct WiktextractImporter {
         removeAbandonedImports(in: directory)
         let source = try openByteSource(path: sourcePath)
         defer { source.close() }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: sourcePath)
-        let fileBytes = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        let sourceDate = (attributes?[.modificationDate] as? Date) ?? started
+        // stat, not FileManager's attributes, which made Foundation find the time zone for the modification date.
+        var info = stat()
+        let known = stat(sourcePath, &info) == 0
+        let fileBytes = known ? Int(info.st_size) : 0
+        let sourceDate = known
+            ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9) : started
         let finalPath = DatasetLocation.path(of: options.name, in: directory)
         let temporary = directory + "/.\(options.name).importing-\(getpid())"
         let runDirectory = temporary + ".runs"
@@ -203,11 +207,7 @@ public struct WiktextractImporter {
             lines: reader.lineNumber, malformedLines: malformed, languages: languages, languageNames: languageNames,
             translations: translationCounts.table()
         )
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        let json: [UInt8]
-        do { json = Array(try encoder.encode(metadata)) } catch { throw ImportError("cannot encode metadata: \(error)") }
+        let json = metadata.json()
         let metadataOffset = writer.position
         try writer.write(json)
 
@@ -231,7 +231,7 @@ public struct WiktextractImporter {
     /// Deletes what killed imports (Ctrl-C, a crash) left behind, whatever their name: files `.NAME.importing-PID`
     /// whose process is gone.
     private func removeAbandonedImports(in directory: String) {
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where entry.hasPrefix(".") {
+        for entry in (try? DirectoryListing.names(directory).get()) ?? [] where entry.hasPrefix(".") {
             guard let marker = entry.range(of: ".importing-"),
                   let pid = Int32(entry[marker.upperBound...].prefix { $0.isNumber }), pid != getpid()
             else { continue }

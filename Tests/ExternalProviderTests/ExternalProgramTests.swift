@@ -150,6 +150,11 @@ import Testing
         let first = ExternalDiscovery.discover(ExternalDiscovery.Settings(environment))
         #expect(first.providers.map(\.descriptor.id.rawValue) == ["other", "glossary"])
         #expect(first.problems.count == 1 && first.problems[0].contains("Bad Name.py"))
+        // A lookup that names one finds it alone; a name none has, none (without the other files' problems).
+        for (id, found) in [("glossary", ["glossary"]), ("other", ["other"]), ("notes", []), ("missing", [])] {
+            let alone = ExternalDiscovery.discover(ExternalDiscovery.Settings(environment), only: ProviderID(id)!)
+            #expect(alone.providers.map(\.descriptor.id.rawValue) == found && alone.problems.isEmpty, "\(id)")
+        }
         let glossary = try #require(first.providers.last as? ExternalProgram)
         #expect(glossary.descriptor.displayName == "glossary", "provisional until the program has answered")
         await glossary.discoverDescriptor()

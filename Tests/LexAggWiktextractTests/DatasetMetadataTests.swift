@@ -27,7 +27,7 @@ import Testing
 
     @Test func readsWhatTheImporterWritesAsFoundationDoes() throws {
         var generator = SeededGenerator(seed: 20)
-        let names = ["wiktionary-offline", "de\"utsch\\", "日本語", "tab\there", "", "e\u{301}"]
+        let names = ["wiktionary-offline", "de\"utsch\\", "日本語", "tab\there", "", "e\u{301}", "nul\u{0}/\u{1F}\u{7F}"]
         for index in 0..<50 {
             var metadata = DatasetMetadata(
                 name: names[index % names.count], sourceFile: "/data/kaikki \(index).jsonl.gz",
@@ -41,7 +41,8 @@ import Testing
                 translations: index % 2 == 0 ? [:] : ["en": ["de": 1200, "fr": index], "de": [:]]
             )
             metadata.formatVersion = index % 2 + 1
-            for bytes in [try Self.encoded(metadata), try Self.encoded(metadata, sorted: false)] {
+            // As the importer writes it (by hand), as Foundation's encoder writes it, and in Foundation's own order.
+            for bytes in [metadata.json(), try Self.encoded(metadata), try Self.encoded(metadata, sorted: false)] {
                 let read = try #require(Self.read(bytes), "\(String(decoding: bytes, as: UTF8.self))")
                 #expect(read == Self.foundation(bytes))
                 #expect(read == metadata)

@@ -263,6 +263,23 @@ import WiktionaryOfflineProvider
         #expect(products.providers.isEmpty)
         // The file is named once (the warning named it twice: the factory's prefix and the dataset's own words).
         #expect(products.problems == ["\(path) is not a lexagg dataset (too short); import the dump again"])
+        // Asked for it alone: the whole list must tell (and does, above).
+        #expect(ProviderFactory.wiktionaryOffline.makeOne?(ProviderID("broken")!, ProviderEnvironment(variables: ["LEXAGG_DATA_DIR": directory])) == nil)
+    }
+
+    /// A dataset's id is its file's name, as `data list` shows it (a file renamed by hand keeps the name it was
+    /// imported under inside): the whole list and a lookup that names it alone find it under that name, and a name
+    /// no file has is known to be none without opening any.
+    @Test func aDatasetsIdIsItsFilesName() throws {
+        let directory = TemporaryFiles.directory()
+        try FileManager.default.createDirectory(atPath: directory + "/datasets", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.datasetPath, toPath: directory + "/datasets/renamed.lexwk")
+        let environment = ProviderEnvironment(variables: ["LEXAGG_DATA_DIR": directory])
+        #expect(ProviderFactory.wiktionaryOffline.make(environment).providers.map(\.descriptor.id.rawValue) == ["renamed"])
+        let alone = try #require(ProviderFactory.wiktionaryOffline.makeOne?(ProviderID("renamed")!, environment))
+        #expect(alone.providers.map(\.descriptor.id.rawValue) == ["renamed"])
+        let none = try #require(ProviderFactory.wiktionaryOffline.makeOne?(.wiktionaryOffline, environment))
+        #expect(none.providers.isEmpty && none.problems.isEmpty)
     }
 
     static func day() -> String {

@@ -228,25 +228,6 @@ enum JSONLiteral {
 
     /// `.iso8601`: `2026-11-23T00:20:44Z`, whole seconds (a fraction is dropped), UTC.
     static func iso8601(_ date: Date) -> String {
-        let civil = CivilDate(date)
-        let (year, month, day, rest) = (civil.year, civil.month, civil.day, civil.secondOfDay)
-        if year >= 0 && year < 10_000 {
-            // The usual case, digit by digit (string interpolation cost thousands of instructions a date).
-            var text = [UInt8](repeating: 0, count: 20)
-            func put(_ value: Int64, _ digits: Int, at offset: Int) {
-                var rest = value
-                for place in stride(from: offset + digits - 1, through: offset, by: -1) {
-                    text[place] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, 4, at: 0); put(month, 2, at: 5); put(day, 2, at: 8)
-            put(rest / 3600, 2, at: 11); put(rest / 60 % 60, 2, at: 14); put(rest % 60, 2, at: 17)
-            (text[4], text[7], text[10], text[13], text[16], text[19]) =
-                (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
-            return String(decoding: text, as: UTF8.self)
-        }
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(civil.isoDay)T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+        CivilDate(date).iso8601
     }
 }

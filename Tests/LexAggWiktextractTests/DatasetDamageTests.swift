@@ -46,6 +46,17 @@ import Testing
         #expect(error?.description == "\(path) is not a lexagg dataset or is damaged; import the dump again")
     }
 
+    /// A dataset a newer lexagg wrote (its rows may be laid out otherwise) is refused with what to do, not misread.
+    @Test func aDatasetOfANewerFormatIsRefusedWithAMessage() throws {
+        var (path, bytes) = try imported()
+        let current = Array(#""formatVersion":\#(DatasetFormat.version)"#.utf8)
+        let at = try #require((0...(bytes.count - current.count)).last { Array(bytes[$0..<($0 + current.count)]) == current })
+        bytes[at + current.count - 1] = UInt8(ascii: "9")
+        try write(bytes, to: path)
+        let error = #expect(throws: ImportError.self) { _ = try Dataset(path: path) }
+        #expect(error?.description == "\(path) was imported by a newer lexagg (dataset format 9); import the dump again")
+    }
+
     @Test func aTableRowPointingOutsideTheFileReadsAsAnEmptyKeyOrNoRecord() throws {
         var (path, bytes) = try imported()
         let good = try Dataset(path: path)

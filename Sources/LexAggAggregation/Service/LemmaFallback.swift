@@ -48,19 +48,7 @@ extension LookupService.Definitions {
     ) async -> (AggregatedResult, LemmaNote?) {
         var result = result
         let clock = service.clock
-        // A handful of providers: a list, no hashing.
-        let empty = result.outcomes.filter { $0.status == .empty }.map { $0.provider }
-        let retry = definers.filter { empty.contains($0.descriptor.id) }
-        /// What is left of the deadline; none once it has passed, unless every provider to ask is offline (they
-        /// answer at once and are asked anyway: see Aggregator).
-        func remaining(asking providers: [any DefinitionProviding]) -> AggregationOptions? {
-            let left = max(.zero, clock.now.duration(to: end))
-            guard left > .zero || providers.allSatisfy({ $0.descriptor.runsInline }) else { return nil }
-            var remaining = options
-            remaining.deadline = left
-            remaining.providerTimeout = min(remaining.providerTimeout, left)
-            return remaining
-        }
+        let (empty, retry) = notFound(in: result)
         if matchedAs == nil, !retry.isEmpty {
             // The word as typed, then its looser spellings: a dictionary without diacritics finds the lemma of
             // `mêlées` and `vicuña's` as `melee` and `vicuna`.
@@ -93,7 +81,7 @@ extension LookupService.Definitions {
                     index += 1
                 }
                 for form in forms {
-                    guard let limits = remaining(asking: retry), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
+                    guard let limits = remainingOptions(asking: retry, until: end), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
                     else { break }
                     service.logger.info("'\(query.term)' may be the \(form.form ?? "form") of '\(form.lemma)' (\(lemmatizer.descriptor.id)); asking \(retry.map(\.descriptor.id.rawValue).joined(separator: ", "))")
                     let second = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: retry)
@@ -113,13 +101,31 @@ extension LookupService.Definitions {
             }
         }
         guard !onlyOwnAsTyped, result.isFound, let (form, provider) = Self.formOfTarget(result.entries, query: query),
-              let limits = remaining(asking: definers), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
+              let limits = remainingOptions(asking: definers, until: end), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
         else { return (result, nil) }
         service.logger.info("'\(query.term)' is the \(form.form ?? "form") of '\(form.lemma)' (\(provider)); looking that up too")
         let lemma = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: definers)
         guard lemma.isFound else { return (result, nil) }
         result.entries += lemma.entries
         return (result, LemmaNote(formOf: form, provider: provider, method: .formOf))
+    }
+
+    /// The providers that said "not found" in `result`, by id and themselves in priority order: the ones the fallbacks
+    /// (a lemma, a looser spelling) ask again. A handful: lists, no hashing.
+    func notFound(in result: AggregatedResult) -> (ids: [ProviderID], providers: [any DefinitionProviding]) {
+        let ids = result.outcomes.filter { $0.status == .empty }.map { $0.provider }
+        return (ids, definers.filter { ids.contains($0.descriptor.id) })
+    }
+
+    /// The options for asking `providers` within what is left of the deadline `end`; nil once it has passed, unless
+    /// every one of them is offline (they answer at once and are asked anyway: see Aggregator).
+    func remainingOptions(asking providers: [any DefinitionProviding], until end: C.Instant) -> AggregationOptions? {
+        let left = max(.zero, service.clock.now.duration(to: end))
+        guard left > .zero || providers.allSatisfy({ $0.descriptor.runsInline }) else { return nil }
+        var remaining = options
+        remaining.deadline = left
+        remaining.providerTimeout = min(remaining.providerTimeout, left)
+        return remaining
     }
 
     /// The lemmatizers among `providers` (those that did not know the word), in the order they were asked: taken

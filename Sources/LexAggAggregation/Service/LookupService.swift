@@ -190,18 +190,12 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             if !result.isFound && !result.allFailed {
                 // Nothing as typed: try looser spellings with the providers that said "not found", within what is
                 // left of the deadline.
-                let empty = result.outcomes.filter { $0.status == .empty }.map { $0.provider }
-                let retry = definers.filter { empty.contains($0.descriptor.id) }
+                let retry = notFound(in: result).providers
                 for variant in Normalization.looserVariants(of: query.term) {
-                    // Offline providers are asked even after the deadline (they answer at once: see Aggregator).
-                    let left = max(.zero, clock.now.duration(to: end))
-                    guard left > .zero || retry.allSatisfy({ $0.descriptor.runsInline }), !retry.isEmpty,
+                    guard !retry.isEmpty, let remaining = remainingOptions(asking: retry, until: end),
                           let looser = try? LookupQuery(variant, language: query.language)
                     else { break }
-                    logger.info("'\(query.term)' not found; trying '\(variant)' (\(formatSeconds(left)) left)")
-                    var remaining = options
-                    remaining.deadline = left
-                    remaining.providerTimeout = min(remaining.providerTimeout, left)
+                    logger.info("'\(query.term)' not found; trying '\(variant)' (\(formatSeconds(remaining.deadline)) left)")
                     let second = await Aggregator(options: remaining, clock: clock).define(looser, using: retry)
                     if second.isFound {
                         result = second

@@ -20,12 +20,12 @@ import LexAggJSON
 public enum DatasetFormat {
     public static let magic = Array("LXWIKT01".utf8)
     public static let headerSize = 4096
-    /// The size of the rows written (``rowSize(version:)``).
-    public static let rowSize = 32
     public static let fileExtension = "lexwk"
     /// The format written (``DatasetMetadata/formatVersion``): 2 groups each entry's members (``RecordLayout``), 3
     /// adds each key's first bytes to its row.
     public static let version = 3
+    /// The size of the rows written.
+    public static let rowSize = rowSize(version: version)
 
     /// The size of a table row in a dataset of format `version`.
     public static func rowSize(version: Int) -> Int { version >= 3 ? 32 : 24 }

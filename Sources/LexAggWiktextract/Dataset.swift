@@ -230,6 +230,12 @@ public final class Dataset: @unchecked Sendable {
     /// read together: a word's rows point at its parts of speech, consecutive lines of the dump, and one `pread` of
     /// the span that holds them all costs less than a system call for each (a batch of 1,000 words made 2,500).
     public func withRecords(_ rows: [Row], _ body: (Int, UnsafeRawBufferPointer?) -> Void) {
+        func eachAlone() {
+            for index in rows.indices {
+                if withRecord(rows[index], { body(index, $0) }) == nil { body(index, nil) }
+            }
+        }
+        guard rows.count > 1 else { return eachAlone() }
         var span: Range<Int>?
         var total = 0
         for row in rows {
@@ -240,12 +246,7 @@ public final class Dataset: @unchecked Sendable {
             total += mapped.count
         }
         // One read when the span is short and mostly the records themselves, else each on its own.
-        guard rows.count > 1, let span, span.count <= Self.readLimit, span.count <= 2 * total + 4096 else {
-            for index in rows.indices {
-                if withRecord(rows[index], { body(index, $0) }) == nil { body(index, nil) }
-            }
-            return
-        }
+        guard let span, span.count <= Self.readLimit, span.count <= 2 * total + 4096 else { return eachAlone() }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: span.count, alignment: 8)
         defer { buffer.deallocate() }
         guard readFully(into: buffer, count: span.count, at: span.lowerBound) else {

@@ -33,7 +33,7 @@ final class FileWriter {
     }()
     #endif
 
-    init(path: String, capacity: Int = 1 << 20, writeBehind: Int = 0) throws(ImportError) {
+    init(path: String, capacity: Int = 1 << 18, writeBehind: Int = 0) throws(ImportError) {
         self.path = path
         self.writeBehind = writeBehind
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -45,8 +45,8 @@ final class FileWriter {
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(ImportError) {
         if used + bytes.count > buffer.count { try flush() }
-        if bytes.count >= buffer.count / 2 {
-            // Large writes go straight to the file, not through the buffer.
+        if bytes.count >= min(buffer.count / 2, 1 << 16) {
+            // Large writes (a batch of entries) go straight to the file, not through the buffer.
             try flush()
             try writeAll(bytes)
         } else if let source = bytes.baseAddress {
@@ -147,7 +147,7 @@ final class FileReader {
     @exclusivity(unchecked) private var end = 0
     @exclusivity(unchecked) private var atEnd = false
 
-    init(path: String, capacity: Int = 1 << 20) throws(ImportError) {
+    init(path: String, capacity: Int = 1 << 18) throws(ImportError) {
         self.path = path
         self.capacity = capacity
         descriptor = open(path, O_RDONLY | O_CLOEXEC)

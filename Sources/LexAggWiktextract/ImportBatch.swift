@@ -1,5 +1,5 @@
 import LexAggJSON
-/// A run of about a megabyte of the dump's lines on its way through the import: the reading thread fills it with
+/// A run of about half a megabyte (`batchBytes`) of the dump's lines on its way through the import: the reading thread fills it with
 /// lines as read (``append(line:number:)``); one of the two scanning threads scans it (``scan(with:options:)``),
 /// which keeps the entries' lines (members grouped, written into a second buffer that then becomes `lines`), their
 /// keys and everything counted per line; the importer's thread then writes it and sorts its keys, batches in the
@@ -14,10 +14,13 @@ final class ImportBatch {
     @exclusivity(unchecked) var lines: UnsafeMutableRawPointer
     @exclusivity(unchecked) var capacity: Int
     @exclusivity(unchecked) var used = 0
-    /// Where the scan writes the entries, which then swap places with `lines`: grouping a line's members in place
-    /// needed a copy of the line first (a third copy of every byte of the dump in process).
-    @exclusivity(unchecked) private var spare: UnsafeMutableRawPointer
-    @exclusivity(unchecked) private var spareCapacity: Int
+    /// Where the scan writes the entries of lines copied into `lines`, which then swap places with it: grouping a
+    /// line's members in place needed a copy of the line first (a third copy of every byte of the dump in process).
+    /// Lines read in place from a mapped file need none: their entries are written into `lines`, which they left
+    /// unused. Made on first need: every megabyte a batch touches for the first time is 256 page faults, which a
+    /// 10 MB import of a mapped file paid for twelve megabytes of two buffers in six batches.
+    @exclusivity(unchecked) private var spare: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var spareCapacity = 0
     /// Each line read: where it starts in `lines` (or in `mapping`), its length without the newline, its line number.
     @exclusivity(unchecked) var read: [(start: Int, length: Int, line: Int)] = []
     /// The mapped file the lines were read from in place, when they were not copied into `lines`.
@@ -50,13 +53,11 @@ final class ImportBatch {
         self.size = max(size, 1)
         capacity = self.size
         lines = .allocate(byteCount: capacity, alignment: 16)
-        spareCapacity = self.size
-        spare = .allocate(byteCount: spareCapacity, alignment: 16)
     }
 
     deinit {
         lines.deallocate()
-        spare.deallocate()
+        spare?.deallocate()
     }
 
     func reset() {
@@ -79,9 +80,9 @@ final class ImportBatch {
             lines = .allocate(byteCount: capacity, alignment: 16)
         }
         if spareCapacity > 4 * size {
-            spare.deallocate()
-            spareCapacity = size
-            spare = .allocate(byteCount: spareCapacity, alignment: 16)
+            spare?.deallocate()
+            spare = nil
+            spareCapacity = 0
         }
     }
 
@@ -116,10 +117,22 @@ final class ImportBatch {
     /// counts the rest. Lines that are not a JSON object become problems; whitespace-only lines are ignored.
     func scan(with scanner: inout RecordScanner, options: WiktextractImporter.Options) {
         var kept = 0
-        if spareCapacity < used {
-            spare.deallocate()
-            spareCapacity = max(capacity, used)
-            spare = .allocate(byteCount: spareCapacity, alignment: 16)
+        let output: UnsafeMutableRawPointer
+        if mapping != nil {
+            // The lines are in the mapping (`used` counts them, and may pass `capacity` for one huge line).
+            if capacity < used {
+                lines.deallocate()
+                capacity = used
+                lines = .allocate(byteCount: capacity, alignment: 16)
+            }
+            output = lines
+        } else {
+            if spareCapacity < used || spare == nil {
+                spare?.deallocate()
+                spareCapacity = max(capacity, used)
+                spare = .allocate(byteCount: spareCapacity, alignment: 16)
+            }
+            output = spare!
         }
         let origin = mapping ?? UnsafeRawPointer(lines)
         var oversized = self.oversized[...]
@@ -144,9 +157,9 @@ final class ImportBatch {
             if !options.languages.isEmpty && !options.languages.contains(code) { skipped += 1; continue }
 
             // The entry is kept with its members grouped (RecordLayout), never longer than the line: the entries
-            // written so far are no longer than the lines read so far, so `spare` (as large as them all) has room.
-            let length = RecordLayout.write(bytes, members: record.members, pieces: record.pieces, to: spare + kept)
-            (spare + kept + length).storeBytes(of: 0x0A, as: UInt8.self)
+            // written so far are no longer than the lines read so far, so the output (as large as them all) has room.
+            let length = RecordLayout.write(bytes, members: record.members, pieces: record.pieces, to: output + kept)
+            (output + kept + length).storeBytes(of: 0x0A, as: UInt8.self)
             entries.append((kept, length))
             kept += length + 1
             let entry = entries.count - 1
@@ -165,8 +178,12 @@ final class ImportBatch {
             }
         }
         for rest in oversized { problems.append(.init(line: rest.line, message: Self.tooLong(rest.length, options))) }
-        swap(&lines, &spare)
-        swap(&capacity, &spareCapacity)
+        if mapping == nil {
+            let read = lines
+            lines = output
+            spare = read
+            swap(&capacity, &spareCapacity)
+        }
         used = kept
         mapping = nil
     }

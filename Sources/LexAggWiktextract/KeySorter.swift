@@ -43,6 +43,9 @@ final class KeySorter {
         self.directory = directory
         self.runBytes = max(runBytes, 1 << 16)
         buffer = .allocate(byteCount: self.runBytes + Self.maximumKeyBytes + Self.recordOverhead, alignment: 16)
+        // Room for the most records a run can hold (each at least 16 bytes): the positions then never move to grow
+        // (a copy, fresh pages to fault in and the old ones to unmap, a dozen times), and only what is used is touched.
+        positions.reserveCapacity(self.runBytes / (Self.recordOverhead + 1) + 1)
     }
 
     /// Room for sorting the buffer's positions (both halves at once), kept for the whole import: freeing tens of
@@ -245,7 +248,12 @@ final class KeySorter {
             if runs.isEmpty {
                 return try Self.merge(
                     halves, records: records, scratch: scratch, runs: ([], []), into: table, blob,
-                    upper: (MemorySink(), MemorySink())
+                    upper: (
+                        // As large as they can get (a row for each record, its whole key in the blob): never copied
+                        // to grow, and only what is written is touched.
+                        MemorySink(capacity: halves.upper.count * DatasetFormat.rowSize + 16),
+                        MemorySink(capacity: used + 16)
+                    )
                 )
             }
             let upper = try (FileWriter(path: directory + "/upper-table"), FileWriter(path: directory + "/upper-blob"))
@@ -356,15 +364,30 @@ final class KeySorter {
 
 extension KeySorter {
     /// A boundary that splits `positions` about in half: a two-byte prefix below which about half the keys are.
+    ///
+    /// Counted by first byte, then by second byte within the first byte where the half falls: a table of every
+    /// two-byte prefix was half a megabyte to clear (128 page faults) for a dump of any size.
     static func boundary(of positions: [Position]) -> Int {
-        var counts = [Int](repeating: 0, count: 1 << 16)
-        for element in positions { counts[Int(truncatingIfNeeded: element.prefix &>> 48)] &+= 1 }
-        var boundary = 0, below = 0
-        while boundary < counts.count && below < positions.count / 2 {
-            below += counts[boundary]
-            boundary += 1
+        let half = positions.count / 2
+        guard half > 0 else { return 0 }
+        var counts = [Int](repeating: 0, count: 256)
+        for element in positions { counts[Int(truncatingIfNeeded: element.prefix &>> 56)] &+= 1 }
+        // The first byte whose keys reach the half, and how many keys sort below it.
+        var first = 0, below = 0
+        while below + counts[first] < half {
+            below += counts[first]
+            first += 1
         }
-        return boundary
+        counts = [Int](repeating: 0, count: 256)
+        for element in positions where Int(truncatingIfNeeded: element.prefix &>> 56) == first {
+            counts[Int(truncatingIfNeeded: element.prefix &>> 48) & 0xFF] &+= 1
+        }
+        var second = 0
+        while below < half {
+            below += counts[second]
+            second += 1
+        }
+        return first << 8 + second
     }
 
     /// `positions` reordered in place into the records whose key's first two bytes are below `boundary`, then the

@@ -183,3 +183,41 @@ import Testing
         #expect(read == expected.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
     }
 }
+
+/// The two-byte prefix that splits the keys in halves between the cores, counted by first byte and then by second
+/// within it: the same as counting every two-byte prefix (the definition, below) for keys spread or bunched.
+@Suite struct KeySorterBoundaryTests {
+    static func definition(_ positions: [KeySorter.Position]) -> Int {
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for element in positions { counts[Int(element.prefix >> 48)] += 1 }
+        var boundary = 0, below = 0
+        while boundary < counts.count && below < positions.count / 2 {
+            below += counts[boundary]
+            boundary += 1
+        }
+        return boundary
+    }
+
+    @Test func theBoundaryIsTheTwoBytePrefixBelowWhichHalfTheKeysAre() {
+        var generator = SystemRandomNumberGenerator()
+        func position(_ first: UInt8, _ second: UInt8) -> KeySorter.Position {
+            (UInt64(first) << 56 | UInt64(second) << 48 | UInt64.random(in: 0..<(1 << 48), using: &generator), 0)
+        }
+        var cases: [[KeySorter.Position]] = [[], [position(7, 7)], [position(1, 2), position(3, 4)]]
+        cases.append((0..<1_000).map { _ in position(.random(in: 0...255), .random(in: 0...255)) })  // spread
+        cases.append((0..<1_000).map { _ in position(0x68, .random(in: 0...255)) })  // one first byte
+        cases.append((0..<1_001).map { _ in position(0x68, 0x6F) })  // one two-byte prefix
+        cases.append((0..<999).map { (index: Int) -> KeySorter.Position in  // the ends
+            let byte: UInt8 = index < 500 ? 0x00 : 0xFF
+            return position(byte, byte)
+        })
+        cases.append((0..<2_000).map { (index: Int) -> KeySorter.Position in
+            let first = UInt8(0x61 + index % 3)
+            let second: UInt8 = index % 7 == 0 ? 0xFF : 0x61
+            return position(first, second)
+        })
+        for positions in cases {
+            #expect(KeySorter.boundary(of: positions) == Self.definition(positions), "\(positions.count) keys")
+        }
+    }
+}

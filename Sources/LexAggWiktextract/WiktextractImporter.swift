@@ -93,7 +93,9 @@ public struct WiktextractImporter {
             throw ImportError("cannot create \(runDirectory): \(systemErrorText())")
         }
         defer { try? FileManager.default.removeItem(atPath: runDirectory) }
-        let writer = try FileWriter(path: temporary, writeBehind: options.sync ? 8 << 20 : 0)
+        // Written behind every 2 MB: with 8, the fsync at the end of a 10 MB import waited 3-4 ms for what had not
+        // been handed to the disk yet (a sixth of the import).
+        let writer = try FileWriter(path: temporary, writeBehind: options.sync ? 2 << 20 : 0)
         var finished = false
         defer { if !finished { writer.abandon() } }
 

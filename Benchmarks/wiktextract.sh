@@ -14,6 +14,10 @@
 #   Benchmarks/wiktextract.sh [MB ...]        # default: 10 100; the issue's full run: 10 100 1000
 #   LEXAGG=.build/debug/lexagg Benchmarks/wiktextract.sh 10   # an already built binary (no release build)
 #   IMPORT_ONLY=1 Benchmarks/wiktextract.sh 10 50 100          # the import figures only
+#   PYTHONS="/usr/bin/python3 /opt/py/bin/python3" Benchmarks/wiktextract.sh 10   # the interpreters to time against
+# Python interpreters differ a lot on this loop (Debian's python3, built with profile-guided optimisation, reads a
+# dump 1.4x as fast as a python3 compiled from source without it): by default the distribution's /usr/bin/python3
+# and the python3 first on PATH are both timed, each by its real path and version, when they are different programs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then sizes=("$@"); else sizes=(10 100); fi
@@ -32,39 +36,61 @@ export LEXAGG_DATA_DIR="$work/data" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME
 export LEXAGG_DICT_PATH="$db"
 
 best() { python3 -c 'import sys; print(min(float(x) for x in sys.argv[1:]))' "$@"; }
+# The interpreters to time: PYTHONS, else the distribution's and PATH's python3 (once if they are the same program).
+if [ -n "${PYTHONS:-}" ]; then
+  read -r -a pythons <<< "$PYTHONS"
+else
+  pythons=()
+  [ -x /usr/bin/python3 ] && pythons+=("$(readlink -f /usr/bin/python3)")
+  onpath=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')
+  [[ " ${pythons[*]:-} " == *" $onpath "* ]] || pythons+=("$onpath")
+fi
 echo "== import: MB/s of JSON Lines, lexagg against python3 json.loads line by line"
+for index in "${!pythons[@]}"; do
+  echo "   python $((index + 1)): ${pythons[$index]} ($("${pythons[$index]}" --version 2>&1))"
+done
 for mb in "${sizes[@]}"; do
   python3 Benchmarks/wiktextract_generate.py "$mb" "$work/dump$mb.jsonl" "$work/words$mb.txt" 2>/dev/null
   bytes=$(stat -c %s "$work/dump$mb.jsonl")
   cat "$work/dump$mb.jsonl" > /dev/null   # both sides read from the page cache
-  py=() lx=() pycpu=() lxcpu=()
+  lx=() lxcpu=()
+  for index in "${!pythons[@]}"; do : > "$work/py$index.walls"; : > "$work/py$index.cpus"; done
   for round in 1 2 3; do
     # Each round imports into an empty data directory, as a first import does (replacing the previous round's 1 GB
     # dataset would bill its deletion to this one), with the previous round's writes on disk (not written back
     # during this one).
     "$lexagg" data remove "bench$mb" > /dev/null 2>&1 || true
     sync
-    Benchmarks/timed.py "$work/py.time" python3 -c '
+    for index in "${!pythons[@]}"; do
+      Benchmarks/timed.py "$work/py.time" "${pythons[$index]}" -c '
 import json, sys
 with open(sys.argv[1], encoding="utf-8") as f:
     for line in f:
         json.loads(line)' "$work/dump$mb.jsonl" >/dev/null
-    read -r wall cpu _ < "$work/py.time"
-    py+=("$wall") pycpu+=("$cpu")
+      read -r wall cpu _ < "$work/py.time"
+      echo "$wall" >> "$work/py$index.walls"
+      echo "$cpu" >> "$work/py$index.cpus"
+    done
     Benchmarks/timed.py "$work/lx.time" "$lexagg" data import wiktextract "$work/dump$mb.jsonl" --name "bench$mb" --quiet \
       > "$work/import$mb.txt"
     read -r wall cpu rss < "$work/lx.time"
     lx+=("$wall") lxcpu+=("$cpu")
   done
-  python3 - "$bytes" "$(best "${py[@]}")" "$(best "${lx[@]}")" "$rss" "$mb" "$(best "${pycpu[@]}")" "$(best "${lxcpu[@]}")" <<'PY'
+  for index in "${!pythons[@]}"; do
+    # shellcheck disable=SC2046
+    python3 - "$bytes" "$(best $(cat "$work/py$index.walls"))" "$(best "${lx[@]}")" "$rss" "$mb" \
+      "$(best $(cat "$work/py$index.cpus"))" "$(best "${lxcpu[@]}")" "$((index + 1))" "$index" <<'PY'
 import sys
 size, py, lx, rss, mb = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-pycpu, lxcpu = float(sys.argv[6]), float(sys.argv[7])
+pycpu, lxcpu, number, first = float(sys.argv[6]), float(sys.argv[7]), sys.argv[8], sys.argv[9] == "0"
 mbs = size / 1e6
-print(f"{mb:>5} MB: python3 json.loads {py:7.3f} s ({mbs/py:6.1f} MB/s)   lexagg import {lx:7.3f} s ({mbs/lx:6.1f} MB/s, "
+label = f"{mb:>5} MB:" if first else " " * 9
+print(f"{label} python {number} json.loads {py:7.3f} s ({mbs/py:6.1f} MB/s)   lexagg import {lx:7.3f} s ({mbs/lx:6.1f} MB/s, "
       f"{lx/mbs*1000:.1f} ms/MB)   ratio {py/lx:.1f}x (target >= 5x)   peak RSS {rss/1024:.0f} MB (target < 200 MB)")
-print(f"       CPU time (user + system, all threads): python3 {pycpu:.2f} s, lexagg {lxcpu:.2f} s, ratio {pycpu/max(lxcpu, 0.001):.1f}x")
+print(f"          CPU time (user + system, all threads): python {number} {pycpu:.2f} s, lexagg {lxcpu:.2f} s, "
+      f"ratio {pycpu/max(lxcpu, 0.001):.1f}x")
 PY
+  done
   head -1 "$work/import$mb.txt"
 done
 

@@ -53,46 +53,8 @@ extension PageParser {
         guard !terms.isEmpty else { return }
         let block = blocks.count - 1
         let group = blocks[block].groups.count - 1
-        let senses = blocks[block].groups[group].senses
-        guard !senses.isEmpty else { return }
-        // The sense the line's {{sense|…}} names; without one, the only sense; else the part of speech as a whole
-        // (a synonym of one sense must not land on another: finger's "bloke, lad" is not its first sense).
-        var target: Int?
-        if let qualifier = qualifier?.lowercased(), !qualifier.isEmpty {
-            target = PageParser.sense(named: qualifier, in: senses)
-        } else if senses.count == 1 {
-            target = 0
-        }
-        for term in terms {
-            if let target {
-                if synonyms {
-                    if !blocks[block].groups[group].senses[target].synonyms.contains(term) {
-                        blocks[block].groups[group].senses[target].synonyms.append(term)
-                    }
-                } else if !blocks[block].groups[group].senses[target].antonyms.contains(term) {
-                    blocks[block].groups[group].senses[target].antonyms.append(term)
-                }
-            } else if synonyms {
-                if !blocks[block].groups[group].synonyms.contains(term) { blocks[block].groups[group].synonyms.append(term) }
-            } else if !blocks[block].groups[group].antonyms.contains(term) {
-                blocks[block].groups[group].antonyms.append(term)
-            }
-        }
-    }
-
-    /// The sense a `{{sense|…}}` gloss names: the first whose definition contains the gloss, else the first that
-    /// contains every longer word of it, roughly stemmed (`{{sense|extremity of the hand}}` for "One of the long
-    /// extremities of the hand"); `nil` when none does.
-    static func sense(named gloss: String, in senses: [Sense]) -> Int? {
-        if let exact = senses.firstIndex(where: { $0.definition.lowercased().contains(gloss) }) { return exact }
-        // Each word by its stem, roughly: without its last two letters (`extremity` finds "extremities").
-        let words = gloss.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 4 }
-            .map { String($0.prefix(max(4, $0.count - 2))) }
-        guard !words.isEmpty else { return nil }
-        return senses.firstIndex { sense in
-            let definition = sense.definition.lowercased()
-            return words.allSatisfy { definition.contains($0) }
-        }
+        // The sense the line's {{sense|…}} names, else the only one, else the part of speech as a whole.
+        blocks[block].groups[group].add(terms, as: synonyms ? .synonym : .antonym, senseLabel: qualifier)
     }
 
     // MARK: Pronunciation

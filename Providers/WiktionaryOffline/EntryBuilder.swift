@@ -40,7 +40,11 @@ enum EntryBuilder {
             let word = records[position].word, language = records[position].languageCode
             let etymology = records[position].etymologyNumber ?? 0
             let senses = records[position].senses
-            let group = senses.isEmpty ? nil : SenseGroup(partOfSpeech: partOfSpeech(records[position].partOfSpeech), senses: senses)
+            var group = senses.isEmpty ? nil : SenseGroup(partOfSpeech: partOfSpeech(records[position].partOfSpeech), senses: senses)
+            // The word-level synonyms and antonyms: on the sense their gloss names, as the online provider places a
+            // Synonyms section's lines.
+            for linkage in records[position].synonyms { group?.add([linkage.word], as: .synonym, senseLabel: linkage.sense) }
+            for linkage in records[position].antonyms { group?.add([linkage.word], as: .antonym, senseLabel: linkage.sense) }
             if let index = keys.firstIndex(where: { $0.word == word && $0.language == language && $0.etymology == etymology }) {
                 if let group { entries[index].senseGroups.append(group) }
                 for pronunciation in pronunciations(records[position].sounds, provenance: provenance)

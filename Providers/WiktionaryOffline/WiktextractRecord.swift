@@ -23,6 +23,15 @@ struct WiktextractRecord: Equatable {
     var sounds: [SoundData]
     var translations: [TranslationData]
     var forms: [FormData]
+    /// The word-level `synonyms` and `antonyms` (wiktextract's from a `====Synonyms====` section; a sense's own are in
+    /// its ``Sense``), each with the gloss its `{{sense|…}}` gave, if any.
+    var synonyms: [Linkage] = []
+    var antonyms: [Linkage] = []
+
+    struct Linkage: Equatable {
+        var word: String
+        var sense: String?
+    }
 
     struct SoundData: Equatable {
         var ipa: String?
@@ -89,6 +98,7 @@ extension WiktextractRecord {
     ) throws(JSONReader.Malformed) {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
         var senses: [Sense] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
+        var synonyms: [Linkage] = [], antonyms: [Linkage] = []
         guard reader.kind() == .object else { try reader.skip(); return nil }
         stopped = try reader.entryMembers(stoppingAfter: last) { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
@@ -103,6 +113,8 @@ extension WiktextractRecord {
             case 6 where JSONReader.equals(key, "senses"):
                 senses = try reader.elements { (reader) throws(JSONReader.Malformed) in try Sense(wiktextract: &reader, sources: sources) }
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
+            case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Linkage.init)
+            case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Linkage.init)
             case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
             case 12 where wantTranslations && JSONReader.equals(key, "translations"):
                 translations = try reader.elements(TranslationData.init)
@@ -118,7 +130,8 @@ extension WiktextractRecord {
         guard let word else { return nil }
         self.init(
             word: word, languageCode: languageCode, partOfSpeech: partOfSpeech, etymologyNumber: etymologyNumber,
-            etymologyText: etymologyText, senses: senses, sounds: sounds, translations: translations, forms: forms
+            etymologyText: etymologyText, senses: senses, sounds: sounds, translations: translations, forms: forms,
+            synonyms: synonyms, antonyms: antonyms
         )
     }
 
@@ -199,6 +212,22 @@ extension Sense {
             if JSONReader.equals(key, "word") { word = try reader.string() } else { try reader.skip() }
         }
         return word
+    }
+}
+
+extension WiktextractRecord.Linkage {
+    /// A `LinkageData` object: its `word` (cleaned) and `sense`; nil when it has no word left.
+    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
+        var word: String?, sense: String?
+        try reader.members { (reader, key) throws(JSONReader.Malformed) in
+            switch key.count {
+            case 4 where JSONReader.equals(key, "word"): word = try reader.string()
+            case 5 where JSONReader.equals(key, "sense"): sense = try reader.string()
+            default: try reader.skip()
+            }
+        }
+        guard let word = EntryBuilder.clean(word) else { return nil }
+        self.init(word: word, sense: EntryBuilder.clean(sense))
     }
 }
 

@@ -12,7 +12,8 @@ public enum RecordLayout {
     /// The groups, in the order they are written.
     public enum Group: UInt8, Comparable, Sendable {
         /// What an answer shows: `word`, `lang_code`, `pos`, `etymology_number`, `etymology_text`, `sounds`,
-        /// `senses` (every key the offline provider's record decoder reads but the two below).
+        /// `senses`, the word-level `synonyms` and `antonyms` (every key the offline provider's record decoder reads
+        /// but the two below; datasets imported before the last two were read keep them with the others, unread).
         case answer = 0
         /// `forms`: read by the lemma fallback (with `word` and `lang_code`) and by nothing else.
         case forms = 1
@@ -32,6 +33,7 @@ public enum RecordLayout {
         case 4: return equals("word") ? .answer : .other
         case 5: return equals("forms") ? .forms : .other
         case 6: return equals("senses") || equals("sounds") ? .answer : .other
+        case 8: return equals("synonyms") || equals("antonyms") ? .answer : .other
         case 9: return equals("lang_code") ? .answer : .other
         case 12: return equals("translations") ? .translations : .other
         case 14: return equals("etymology_text") ? .answer : .other

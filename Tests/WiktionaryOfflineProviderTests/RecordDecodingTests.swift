@@ -160,6 +160,9 @@ import Testing
             // Senses: nested glosses (the last is the sense's own), labels from the qualifier, the tags but wiktextract's
             // bookkeeping and the topics, cleaned, each once; examples with translations; form-of links; white space.
             #"{"word": "a", "senses": [{"glosses": ["Parent.", " Own  gloss. "], "qualifier": " rare", "tags": ["UK", "form-of", "UK", " slang ", ""], "topics": ["rare", "law"], "form_of": [{"word": " b "}, {"word": "c"}], "synonyms": [{"word": "  "}, {"word": "s t"}]}, {"glosses": ["  "], "raw_glosses": ["raw"]}, {"raw_glosses": ["raw"], "tags": ["informal", "US"], "examples": [{"text": " An   example. ", "translation": "  "}, {"text": "  "}]}, {"glosses": ["x"], "tags": ["plural", "form-of"], "form_of": [{"word": "  "}, {"word": "b"}]}]}"#,
+            // Word-level linkages: a word (cleaned) and the gloss of their sense, if a string; the others dropped.
+            #"{"word": "a", "synonyms": [{"word": " b ", "sense": " lucky ", "_dis1": "0 0"}, {"word": 1}, "x", {"sense": "s"}, {"word": "c", "sense": 2}, {"word": "  "}], "antonyms": {"word": "d"}, "senses": [{"glosses": ["x"]}]}"#,
+            #"{"word": "a", "antonyms": [{"word": "d", "tags": ["rare"]}], "synonyms": null}"#,
             // Repeated keys count with their last value, at every depth.
             #"{"word": "a", "word": "b", "pos": "noun", "pos": 3, "senses": [{"glosses": ["x"]}], "senses": [{"glosses": ["y"], "glosses": "z"}]}"#,
             #"{"word": "a", "translations": [{"word": "x", "lang_code": "de", "lang_code": null, "code": "fr"}]}"#,
@@ -179,9 +182,12 @@ import Testing
             #"{"word": "a", "x": [1, 2,]}"#,
         ]
         for line in cases { agree(line) }
-        #expect(Self.decode(cases[6])?.word == "b")
-        #expect(Self.decode(cases[6])?.senses == [], "the last `senses` has a sense whose last `glosses` is not a list")
+        #expect(Self.decode(cases[8])?.word == "b")
+        #expect(Self.decode(cases[8])?.senses == [], "the last `senses` has a sense whose last `glosses` is not a list")
         #expect(Self.decode(cases[1])?.senses.map(\.definition) == ["r"], "glosses with a number: the raw gloss")
+        #expect(Self.decode(cases[6])?.synonyms == [.init(word: "b", sense: "lucky"), .init(word: "c", sense: nil)])
+        #expect(Self.decode(cases[6])?.antonyms == [])
+        #expect(Self.decode(cases[7])?.antonyms == [.init(word: "d", sense: nil)])
     }
 
     @Test func nestingIsBoundedAsTheTreeBoundsIt() {
@@ -302,8 +308,15 @@ enum Reference {
             etymologyNumber: value["etymology_number"]?.int ?? value["etymology_number"]?.string.flatMap { Int($0) },
             etymologyText: value["etymology_text"]?.string, senses: elements(value, "senses", sense),
             sounds: elements(value, "sounds", sound), translations: elements(value, "translations", translation),
-            forms: elements(value, "forms", form)
+            forms: elements(value, "forms", form), synonyms: elements(value, "synonyms", wordLinkage),
+            antonyms: elements(value, "antonyms", wordLinkage)
         )
+    }
+
+    /// A word-level linkage: its cleaned `word` (none left: dropped) and cleaned `sense`.
+    static func wordLinkage(_ value: JSONValue) -> WiktextractRecord.Linkage? {
+        guard let word = EntryBuilder.clean(value["word"]?.string) else { return nil }
+        return WiktextractRecord.Linkage(word: word, sense: EntryBuilder.clean(value["sense"]?.string))
     }
 
     static func elements<T>(_ value: JSONValue, _ key: String, _ make: (JSONValue) -> T?) -> [T] {

@@ -282,6 +282,34 @@ import WiktionaryOfflineProvider
         #expect(none.providers.isEmpty && none.problems.isEmpty)
     }
 
+    /// wiktextract puts a `====Synonyms====` section's lines in the word's own `synonyms` and `antonyms`, each with
+    /// the gloss its `{{sense|…}}` named: an answer shows each on the sense that gloss names (as the online provider
+    /// places the section's lines), else on the only sense, else on the part of speech as a whole.
+    @Test func wordLevelSynonymsGoToTheSenseTheirGlossNames() async throws {
+        let directory = TemporaryFiles.directory()
+        let dump = directory + "/linkages.jsonl"
+        try [
+            #"{"word": "happy", "lang_code": "en", "pos": "adj", "senses": [{"glosses": ["Having a feeling arising from a consciousness of well-being."]}, "#
+                + #"{"glosses": ["Favored by luck or fortune; lucky."]}], "categories": ["x"], "synonyms": [{"word": "cheerful", "sense": "feeling"}, "#
+                + #"{"word": "fortunate", "sense": "favoured by luck", "_dis1": "0 0"}, {"word": "lucky", "sense": "fortune"}, {"word": "glad"}, "#
+                + #"{"word": "content", "sense": "no such sense"}, {"word": "cheerful", "sense": "feeling"}], "antonyms": [{"word": "sad", "sense": "well-being"}, {"word": "unhappy"}]}"#,
+            #"{"word": "glad", "lang_code": "en", "pos": "adj", "senses": [{"glosses": ["Pleased, happy, gratified."]}], "antonyms": [{"word": "sorry"}]}"#,
+        ].joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: "linkages")
+        options.sync = false
+        let path = try WiktextractImporter(options: options).run(sourcePath: dump, directory: directory + "/data").path
+        let provider = try WiktionaryOffline(path: path)
+        let happy = try #require(try await provider.lookup(LookupQuery("happy")).entries.first?.senseGroups.first)
+        #expect(happy.senses[0].synonyms == ["cheerful"])
+        #expect(happy.senses[1].synonyms == ["lucky"], "\"favoured by luck\" names no definition by its words (favored)")
+        #expect(happy.senses[0].antonyms == ["sad"])
+        #expect(happy.synonyms == ["fortunate", "glad", "content"])
+        #expect(happy.antonyms == ["unhappy"])
+        // One sense: a linkage without a gloss is that sense's.
+        let glad = try #require(try await provider.lookup(LookupQuery("glad")).entries.first?.senseGroups.first)
+        #expect(glad.senses[0].antonyms == ["sorry"] && glad.antonyms.isEmpty)
+    }
+
     static func day() -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: FixtureStore.path("wiktextract/sample.jsonl"))
         let date = attributes?[.modificationDate] as? Date ?? Date()

@@ -1,0 +1,49 @@
+/// Synonyms and antonyms a dictionary lists beside its definitions rather than in them (Wiktionary's
+/// `====Synonyms====` sections, wiktextract's word-level `synonyms`), placed the one way every provider places them.
+extension SenseGroup {
+    public enum Relation: Sendable {
+        case synonym, antonym
+    }
+
+    /// Adds `terms` as synonyms or antonyms, each once: to the sense `label` names (a `{{sense|…}}` gloss, a
+    /// wiktextract linkage's `sense`; ``senseIndex(named:)``); without a label, to the only sense; else — a label
+    /// that names no sense, or none with several senses — to the part of speech as a whole: a synonym of one sense
+    /// must not land on another (finger's "bloke, lad" is not its first sense).
+    public mutating func add(_ terms: [String], as relation: Relation, senseLabel label: String?) {
+        guard !terms.isEmpty, !senses.isEmpty else { return }
+        var target: Int?
+        if let label, !label.isEmpty {
+            target = senseIndex(named: label)
+        } else if senses.count == 1 {
+            target = 0
+        }
+        for term in terms where !term.isEmpty {
+            switch (relation, target) {
+            case (.synonym, let index?):
+                if !senses[index].synonyms.contains(term) { senses[index].synonyms.append(term) }
+            case (.antonym, let index?):
+                if !senses[index].antonyms.contains(term) { senses[index].antonyms.append(term) }
+            case (.synonym, nil):
+                if !synonyms.contains(term) { synonyms.append(term) }
+            case (.antonym, nil):
+                if !antonyms.contains(term) { antonyms.append(term) }
+            }
+        }
+    }
+
+    /// The sense a gloss names (case aside): the first whose definition contains it, else the first that contains
+    /// every longer word of it, roughly stemmed (`{{sense|extremity of the hand}}` for "One of the long extremities
+    /// of the hand"); nil when none does.
+    public func senseIndex(named gloss: String) -> Int? {
+        let gloss = gloss.lowercased()
+        if let exact = senses.firstIndex(where: { $0.definition.lowercased().contains(gloss) }) { return exact }
+        // Each word by its stem, roughly: without its last two letters (`extremity` finds "extremities").
+        let words = gloss.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 4 }
+            .map { String($0.prefix(max(4, $0.count - 2))) }
+        guard !words.isEmpty else { return nil }
+        return senses.firstIndex { sense in
+            let definition = sense.definition.lowercased()
+            return words.allSatisfy { definition.contains($0) }
+        }
+    }
+}

@@ -65,6 +65,27 @@ enum EntryBuilder {
         return entries
     }
 
+    /// What a sense is a form of: its first `form_of` link's word (`lemma`), the form its tags but the bookkeeping
+    /// ones (`plural`); else its first `alt_of` link's word, the form what its definition says before " of" and that
+    /// word ("Alternative spelling of colour": `alternative spelling`, as the online provider names `{{alt sp}}`),
+    /// else `alternative form`. Nil when neither link has a word.
+    static func formOf(lemma: String?, alternativeOf: String?, definition: String, tags: [String]) -> FormOf? {
+        // Most senses have neither: nothing is made for them.
+        if let lemma = clean(lemma) {
+            let kind = tags.filter { !isInternal($0) }.joined(separator: " ")
+            return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
+        }
+        guard let word = clean(alternativeOf) else { return nil }
+        var text = definition.lowercased()
+        if text.hasSuffix(".") { text.removeLast() }
+        let tail = " of " + word.lowercased()
+        if text.hasSuffix(tail), text.count > tail.count {
+            return FormOf(lemma: word, form: String(text.dropLast(tail.count)))
+        }
+        // Its tags are labels ("US", "obsolete"), not a kind of form: "US of color" would say nothing.
+        return FormOf(lemma: word, form: "alternative form")
+    }
+
     /// A sense's labels: its qualifier, its tags but the bookkeeping ones and its topics, cleaned, each once (a
     /// handful: compared, not hashed). Most senses have only tags that are already all that: those are the labels,
     /// the same array.

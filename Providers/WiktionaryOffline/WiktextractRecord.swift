@@ -153,16 +153,18 @@ extension Sense {
     /// - The labels are the `qualifier`, the `tags` but wiktextract's own bookkeeping (``EntryBuilder/isInternal(_:)``)
     ///   and the `topics`, cleaned, each once.
     /// - An example is its `text`, and ` — ` and its `translation` (`english`, its deprecated name) when it has one.
-    /// - `formOf` is the first `form_of` link's word, the form its tags (the bookkeeping ones left out).
+    /// - `formOf` is the first `form_of` link's word, the form its tags (the bookkeeping ones left out); else the
+    ///   first `alt_of` link's word (``EntryBuilder/formOf(lemma:alternativeOf:definition:tags:)``).
     /// - As everywhere in a record, a field of another type is absent, a list element that is not what it should be
     ///   is dropped, and a repeated key counts with its last value.
     init?(wiktextract reader: inout JSONReader, sources: [Provenance]) throws(JSONReader.Malformed) {
         var gloss: String?, rawGloss: String?, tags: [String] = [], topics: [String] = [], qualifier: String?
-        var examples: [String] = [], lemma: String?, synonyms: [String] = [], antonyms: [String] = []
+        var examples: [String] = [], lemma: String?, alternativeOf: String?, synonyms: [String] = [], antonyms: [String] = []
         let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 6 where JSONReader.equals(key, "topics"): topics = try reader.strings()
+            case 6 where JSONReader.equals(key, "alt_of"): alternativeOf = try reader.firstElement(Self.linkedWord)
             case 7 where JSONReader.equals(key, "glosses"): gloss = try reader.lastString()
             case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Self.linkedWord)
             case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(Self.example)
@@ -174,10 +176,7 @@ extension Sense {
             }
         }
         guard isObject, let definition = EntryBuilder.clean(gloss ?? rawGloss) else { return nil }
-        let formOf = EntryBuilder.clean(lemma).map { lemma in
-            let kind = tags.filter { !EntryBuilder.isInternal($0) }.joined(separator: " ")
-            return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
-        }
+        let formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
         self.init(
             definition: definition, examples: examples, labels: EntryBuilder.labels(qualifier: qualifier, tags: tags, topics: topics),
             synonyms: synonyms, antonyms: antonyms, formOf: formOf, sources: sources

@@ -50,7 +50,7 @@ public enum RecordLayout {
         func equals(_ name: StaticString) -> Bool { JSONReader.equals(key, name) }
         switch key.count {
         case 4: return equals("tags")
-        case 6: return equals("topics")
+        case 6: return equals("topics") || equals("alt_of")
         case 7: return equals("glosses") || equals("form_of")
         case 8: return equals("examples") || equals("synonyms") || equals("antonyms")
         case 9: return equals("qualifier")

@@ -160,6 +160,8 @@ import Testing
             // Senses: nested glosses (the last is the sense's own), labels from the qualifier, the tags but wiktextract's
             // bookkeeping and the topics, cleaned, each once; examples with translations; form-of links; white space.
             #"{"word": "a", "senses": [{"glosses": ["Parent.", " Own  gloss. "], "qualifier": " rare", "tags": ["UK", "form-of", "UK", " slang ", ""], "topics": ["rare", "law"], "form_of": [{"word": " b "}, {"word": "c"}], "synonyms": [{"word": "  "}, {"word": "s t"}]}, {"glosses": ["  "], "raw_glosses": ["raw"]}, {"raw_glosses": ["raw"], "tags": ["informal", "US"], "examples": [{"text": " An   example. ", "translation": "  "}, {"text": "  "}]}, {"glosses": ["x"], "tags": ["plural", "form-of"], "form_of": [{"word": "  "}, {"word": "b"}]}]}"#,
+            // Alternative forms: `alt_of` when there is no `form_of`, the kind from the definition, else "alternative form".
+            #"{"word": "a", "senses": [{"glosses": ["Alternative spelling of colour."], "tags": ["alt-of", "alternative"], "alt_of": [{"word": "colour"}]}, {"glosses": ["Obsolete form of b"], "alt_of": [{"x": 1}, {"word": "b"}]}, {"glosses": ["x"], "tags": ["alt-of", "US"], "alt_of": [{"word": "c"}]}, {"glosses": ["y"], "alt_of": [{"word": "d"}]}, {"glosses": ["of e"], "alt_of": [{"word": "e"}], "form_of": [{"word": "f"}], "tags": ["form-of"]}, {"glosses": ["z"], "alt_of": "g"}]}"#,
             // Word-level linkages: a word (cleaned) and the gloss of their sense, if a string; the others dropped.
             #"{"word": "a", "synonyms": [{"word": " b ", "sense": " lucky ", "_dis1": "0 0"}, {"word": 1}, "x", {"sense": "s"}, {"word": "c", "sense": 2}, {"word": "  "}], "antonyms": {"word": "d"}, "senses": [{"glosses": ["x"]}]}"#,
             #"{"word": "a", "antonyms": [{"word": "d", "tags": ["rare"]}], "synonyms": null}"#,
@@ -182,12 +184,16 @@ import Testing
             #"{"word": "a", "x": [1, 2,]}"#,
         ]
         for line in cases { agree(line) }
-        #expect(Self.decode(cases[8])?.word == "b")
-        #expect(Self.decode(cases[8])?.senses == [], "the last `senses` has a sense whose last `glosses` is not a list")
+        #expect(Self.decode(cases[9])?.word == "b")
+        #expect(Self.decode(cases[9])?.senses == [], "the last `senses` has a sense whose last `glosses` is not a list")
+        #expect(Self.decode(cases[6])?.senses.map(\.formOf) == [
+            FormOf(lemma: "colour", form: "alternative spelling"), FormOf(lemma: "b", form: "obsolete form"),
+            FormOf(lemma: "c", form: "alternative form"), FormOf(lemma: "d", form: "alternative form"), FormOf(lemma: "f", form: nil), nil,
+        ])
         #expect(Self.decode(cases[1])?.senses.map(\.definition) == ["r"], "glosses with a number: the raw gloss")
-        #expect(Self.decode(cases[6])?.synonyms == [.init(word: "b", sense: "lucky"), .init(word: "c", sense: nil)])
-        #expect(Self.decode(cases[6])?.antonyms == [])
-        #expect(Self.decode(cases[7])?.antonyms == [.init(word: "d", sense: nil)])
+        #expect(Self.decode(cases[7])?.synonyms == [.init(word: "b", sense: "lucky"), .init(word: "c", sense: nil)])
+        #expect(Self.decode(cases[7])?.antonyms == [])
+        #expect(Self.decode(cases[8])?.antonyms == [.init(word: "d", sense: nil)])
     }
 
     @Test func nestingIsBoundedAsTheTreeBoundsIt() {
@@ -297,7 +303,7 @@ enum Reference {
     /// Every key read below, at any depth; the rest was checked but not built.
     static let keys: Set<String> = [
         "word", "lang_code", "pos", "etymology_number", "etymology_text", "senses", "sounds", "translations", "forms",
-        "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "synonyms", "antonyms", "text",
+        "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "alt_of", "synonyms", "antonyms", "text",
         "translation", "english", "ipa", "enpr", "ogg_url", "mp3_url", "code", "sense", "roman", "form",
     ]
 
@@ -337,10 +343,10 @@ enum Reference {
             guard let text = EntryBuilder.clean(example["text"]?.string) else { return nil }
             return EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string).map { "\(text) — \($0)" } ?? text
         }
-        let formOf = elements(value, "form_of", linkage).first.flatMap { EntryBuilder.clean($0) }.map { lemma in
-            let kind = tags.filter { !EntryBuilder.isInternal($0) }.joined(separator: " ")
-            return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
-        }
+        let formOf = EntryBuilder.formOf(
+            lemma: elements(value, "form_of", linkage).first, alternativeOf: elements(value, "alt_of", linkage).first,
+            definition: definition, tags: tags
+        )
         return Sense(
             definition: definition, examples: examples, labels: labels,
             synonyms: elements(value, "synonyms", linkage).compactMap { EntryBuilder.clean($0) },

@@ -310,6 +310,26 @@ import WiktionaryOfflineProvider
         #expect(glad.senses[0].antonyms == ["sorry"] && glad.antonyms.isEmpty)
     }
 
+    /// A sense wiktextract marks as an alternative form (`alt_of`, "Alternative spelling of colour") is a form of
+    /// that word, as the online provider makes `{{alt sp}}`: the lemma fallback then adds the word's entries. The
+    /// importer keeps `alt_of` in the senses it trims.
+    @Test func anAlternativeSpellingIsAFormOfItsWord() async throws {
+        let directory = TemporaryFiles.directory()
+        let dump = directory + "/alt.jsonl"
+        try [
+            #"{"word": "color", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["Alternative spelling of colour"], "#
+                + #""tags": ["alt-of", "alternative", "US"], "alt_of": [{"word": "colour"}], "links": [["colour", "colour"]], "id": "x"}]}"#,
+            #"{"word": "colour", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["The spectral composition of visible light."]}]}"#,
+        ].joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: "alt")
+        options.sync = false
+        let path = try WiktextractImporter(options: options).run(sourcePath: dump, directory: directory + "/data").path
+        let provider = try WiktionaryOffline(path: path)
+        let sense = try #require(try await provider.lookup(LookupQuery("color")).entries.first?.allSenses.first)
+        #expect(sense.formOf == FormOf(lemma: "colour", form: "alternative spelling"))
+        #expect(sense.labels == ["alternative", "US"])
+    }
+
     static func day() -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: FixtureStore.path("wiktextract/sample.jsonl"))
         let date = attributes?[.modificationDate] as? Date ?? Date()

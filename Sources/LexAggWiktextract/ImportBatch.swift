@@ -1,8 +1,8 @@
 import LexAggJSON
-/// A run of about half a megabyte (`batchBytes`) of the dump's lines on its way through the import: the reading thread fills it with
-/// lines as read (``append(line:number:)``); one of the two scanning threads scans it (``scan(with:options:)``),
-/// which keeps the entries' lines (members grouped, written into a second buffer that then becomes `lines`), their
-/// keys and everything counted per line; the importer's thread then writes it and sorts its keys, batches in the
+/// A run of about half a megabyte (`batchBytes`) of the dump's lines on its way through the import: the reading
+/// thread fills it with lines as read (``append(line:number:)``, or in place in a mapped file); one of the two
+/// scanning threads scans it (``scan(with:options:)``), which keeps the entries' lines (members grouped, in `lines`),
+/// their keys and everything counted per line; the importer's thread then writes it and sorts its keys, batches in the
 /// order they were read.
 final class ImportBatch {
     /// The batch's place in the file, from 0: batches are written in this order whichever thread scanned them.

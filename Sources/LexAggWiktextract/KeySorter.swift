@@ -387,7 +387,7 @@ extension KeySorter {
             below += counts[second]
             second += 1
         }
-        return first << 8 + second
+        return (first << 8) + second
     }
 
     /// `positions` reordered in place into the records whose key's first two bytes are below `boundary`, then the

@@ -70,7 +70,9 @@ final class MemorySink: RowSink {
     }
 }
 
-/// Turns sorted records into table rows and the key blob, writing each distinct key once.
+/// Turns sorted records into table rows and the key blob, writing each distinct key once. Rows and keys are
+/// gathered here and handed to their sinks 64 KB at a time (``finish()`` hands over the rest): a call into a sink for
+/// each row and key retained and released both sinks each time (5 ms of a 100 MB import's 200 ms, perf).
 struct RowWriter<Table: RowSink, Blob: RowSink> {
     let table: Table
     let blob: Blob
@@ -79,13 +81,27 @@ struct RowWriter<Table: RowSink, Blob: RowSink> {
     private var previousLength = 0
     private var keyOffset = 0
     private(set) var count = 0
+    /// Rows and key bytes not yet handed over: `rows[0..<rowsUsed]`, `keys[0..<keysUsed]`.
+    private let rows: UnsafeMutableRawPointer
+    private let keys: UnsafeMutableRawPointer
+    private var rowsUsed = 0, keysUsed = 0
+    /// Where the next key goes in the blob (its position when this began, and every key since).
+    private var keyPosition: Int
+    static var staging: Int { 1 << 16 }
 
     init(table: Table, blob: Blob) {
         self.table = table
         self.blob = blob
+        keyPosition = blob.position
+        rows = .allocate(byteCount: Self.staging, alignment: 16)
+        keys = .allocate(byteCount: Self.staging, alignment: 16)
     }
 
-    func deallocate() { previous.deallocate() }
+    func deallocate() {
+        previous.deallocate()
+        rows.deallocate()
+        keys.deallocate()
+    }
 
     mutating func add(_ record: UnsafeRawPointer) throws(ImportError) {
         let length = KeySorter.recordLength(record)
@@ -93,23 +109,44 @@ struct RowWriter<Table: RowSink, Blob: RowSink> {
         let keyLength = length - KeySorter.recordOverhead
         let sameKey = previousLength - KeySorter.recordOverhead == keyLength && memcmp(record + 2, previous + 2, keyLength) == 0
         if !sameKey {
-            keyOffset = blob.position
-            try blob.write(UnsafeRawBufferPointer(start: record + 2, count: keyLength))
+            if keysUsed + keyLength > Self.staging { try flushKeys() }
+            keyOffset = keyPosition
+            (keys + keysUsed).copyMemory(from: record + 2, byteCount: keyLength)
+            keysUsed += keyLength
+            keyPosition += keyLength
         }
         previous.copyMemory(from: record, byteCount: length)
         previousLength = length
+        if rowsUsed + DatasetFormat.rowSize > Self.staging { try flushRows() }
         // Row: key offset, record offset, record length, key length, kind, padding, the key's first 8 bytes.
-        var row: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &row) { row in
-            let tail = record + 2 + keyLength
-            row.storeBytes(of: UInt64(keyOffset).littleEndian, as: UInt64.self)
-            row.baseAddress!.advanced(by: 8).copyMemory(from: tail + 1, byteCount: 12)
-            row.storeBytes(of: UInt16(keyLength).littleEndian, toByteOffset: 20, as: UInt16.self)
-            row[22] = tail.load(as: UInt8.self)
-            row.baseAddress!.advanced(by: 24).copyMemory(from: record + 2, byteCount: min(keyLength, 8))
-        }
-        try withUnsafeBytes(of: &row) { (row) throws(ImportError) in try table.write(row) }
+        let row = rows + rowsUsed
+        let tail = record + 2 + keyLength
+        row.initializeMemory(as: UInt8.self, repeating: 0, count: DatasetFormat.rowSize)
+        row.storeBytes(of: UInt64(keyOffset).littleEndian, as: UInt64.self)
+        (row + 8).copyMemory(from: tail + 1, byteCount: 12)
+        row.storeBytes(of: UInt16(keyLength).littleEndian, toByteOffset: 20, as: UInt16.self)
+        row.storeBytes(of: tail.load(as: UInt8.self), toByteOffset: 22, as: UInt8.self)
+        (row + 24).copyMemory(from: record + 2, byteCount: min(keyLength, 8))
+        rowsUsed += DatasetFormat.rowSize
         count += 1
+    }
+
+    /// Hands what is gathered to the sinks; call once the last record is added.
+    mutating func finish() throws(ImportError) {
+        try flushKeys()
+        try flushRows()
+    }
+
+    private mutating func flushRows() throws(ImportError) {
+        guard rowsUsed > 0 else { return }
+        try table.write(UnsafeRawBufferPointer(start: rows, count: rowsUsed))
+        rowsUsed = 0
+    }
+
+    private mutating func flushKeys() throws(ImportError) {
+        guard keysUsed > 0 else { return }
+        try blob.write(UnsafeRawBufferPointer(start: keys, count: keysUsed))
+        keysUsed = 0
     }
 }
 

@@ -326,6 +326,7 @@ final class KeySorter {
         let sorted = UnsafeBufferPointer(positions)
         guard !runs.isEmpty else {
             try inKeyOrder(sorted, records: records) { (record) throws(ImportError) in try rows.add(record) }
+            try rows.finish()
             return rows.count
         }
         let readers = try runs.map { (path) throws(ImportError) in try RunReader(path: path) }
@@ -358,6 +359,7 @@ final class KeySorter {
                 heads.remove(at: best)
             }
         }
+        try rows.finish()
         return rows.count
     }
 }

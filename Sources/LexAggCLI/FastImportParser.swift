@@ -28,7 +28,7 @@ enum FastImportParser {
                 guard seen.insert(argument).inserted else { return nil }
                 quiet = true
                 index += 1
-            } else if argument.hasPrefix("-") {
+            } else if argument.hasPrefix("-") && argument != "-" {
                 guard ["--languages", "--name", "--max-malformed", "--max-line-mb", "--format"].contains(argument),
                       seen.insert(argument).inserted, index + 1 < arguments.count
                 else { return nil }

@@ -395,6 +395,7 @@ enum English {
         case .importDataset: "dataset: {1}"
         case .importTry: "try: lexagg lookup WORD --providers {1}"
         case .importProgress: "{1}/{2} MB  {3} entries  {4} MB/s"
+        case .importProgressStream: "{1} MB  {2} entries  {3} MB/s"
         case .importETA: "ETA {1}"
         case .importMalformed: "{1} malformed"
 

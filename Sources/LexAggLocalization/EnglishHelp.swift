@@ -382,7 +382,8 @@ enum EnglishHelp {
         case .helpDataInfoName: "The dataset's name (its provider id)."
         case .helpDataImportWiktextractDiscussion:
             """
-            Reads FILE one line at a time (.jsonl, .jsonl.gz; .bz2 and .xz through the bzip2 and xz programs) and \
+            Reads FILE one line at a time (.jsonl, .jsonl.gz; .bz2 and .xz through the bzip2 and xz programs; - for \
+            standard input, plain or gzip, so that a download needs no room on disk) and \
             writes a dataset indexed by headword, by every inflected form the dump lists and by every translation. \
             The dataset becomes a provider named --name (default wiktionary-offline) that answers lookup, translate \
             (both directions) and match with no network. Importing under an existing name replaces that dataset only \
@@ -394,10 +395,11 @@ enum EnglishHelp {
             Examples:
               lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
               lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
+              curl -sL URL-OF-A-DUMP | lexagg data import wiktextract - --name wikt-de
               lexagg lookup house --providers wiktionary-offline
               lexagg translate house --from en --to de --providers wiktionary-offline
             """
-        case .helpDataImportWiktextractFile: "The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz."
+        case .helpDataImportWiktextractFile: "The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz; - reads standard input (plain or gzip)."
         case .helpDataImportWiktextractLanguages: "Keep only these languages (wiktextract's lang_code), comma-separated."
         case .helpDataImportWiktextractName: "The dataset's name, which is its provider id."
         case .helpDataImportWiktextractMaxMalformed: "Stop after this many malformed lines."

@@ -108,7 +108,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
 
     // MARK: data import
     case importBadName, importMaxMalformed, importMaxLine, importNameTaken, importDone, importLines
-    case importProblemLine, importAndMore, importSpeed, importDataset, importTry, importProgress, importETA
+    case importProblemLine, importAndMore, importSpeed, importDataset, importTry, importProgress, importProgressStream, importETA
     case importMalformed
 
     // MARK: store

@@ -404,6 +404,7 @@ enum Russian {
         case .importDataset: "набор данных: {1}"
         case .importTry: "попробуйте: lexagg lookup СЛОВО --providers {1}"
         case .importProgress: "{1}/{2} МБ  статей: {3}  {4} МБ/с"
+        case .importProgressStream: "{1} МБ  статей: {2}  {3} МБ/с"
         case .importETA: "осталось {1}"
         case .importMalformed: "с ошибками: {1}"
 

@@ -402,7 +402,8 @@ enum RussianHelp {
         case .helpDataInfoName: "Название набора данных (идентификатор его источника)."
         case .helpDataImportWiktextractDiscussion:
             """
-            Читает ФАЙЛ по строке (.jsonl, .jsonl.gz; .bz2 и .xz — через программы bzip2 и xz) и записывает набор \
+            Читает ФАЙЛ по строке (.jsonl, .jsonl.gz; .bz2 и .xz — через программы bzip2 и xz; - — стандартный \
+            ввод, без сжатия или gzip, чтобы скачиваемый дамп не занимал места на диске) и записывает набор \
             данных с индексом по заглавным словам, по всем словоформам из дампа и по всем переводам. Набор становится \
             источником с именем из --name (по умолчанию wiktionary-offline), который отвечает на lookup, translate \
             (в обе стороны) и match без сети. Импорт под существующим именем заменяет прежний набор, только когда \
@@ -414,10 +415,11 @@ enum RussianHelp {
             Примеры:
               lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
               lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
+              curl -sL АДРЕС-ДАМПА | lexagg data import wiktextract - --name wikt-de
               lexagg lookup house --providers wiktionary-offline
               lexagg translate house --from en --to de --providers wiktionary-offline
             """
-        case .helpDataImportWiktextractFile: "Дамп: .jsonl, .jsonl.gz, .jsonl.bz2 или .jsonl.xz."
+        case .helpDataImportWiktextractFile: "Дамп: .jsonl, .jsonl.gz, .jsonl.bz2 или .jsonl.xz; - читает стандартный ввод (без сжатия или gzip)."
         case .helpDataImportWiktextractLanguages: "Оставить только эти языки (lang_code в wiktextract), через запятую."
         case .helpDataImportWiktextractName: "Название набора данных — оно же идентификатор источника."
         case .helpDataImportWiktextractMaxMalformed: "Остановиться после стольких строк с ошибками."

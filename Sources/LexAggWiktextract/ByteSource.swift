@@ -18,13 +18,86 @@ public protocol ByteSource: AnyObject {
     func close()
 }
 
-/// Opens `path` by its name: `.gz` through zlib, `.bz2` and `.xz` through `bzip2 -dc`/`xz -dc`, anything else plain.
+/// Opens `path` by its name: `.gz` through zlib, `.bz2` and `.xz` through `bzip2 -dc`/`xz -dc`, anything else plain;
+/// `-` is standard input (``openStream(descriptor:name:)``).
 public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
+    if path == "-" {
+        guard isatty(0) == 0 else {
+            throw ImportError("standard input is a terminal: pipe a dump into it (zcat FILE.jsonl.gz | lexagg data import wiktextract -) or name the file")
+        }
+        return try openStream(descriptor: 0, name: standardInputName)
+    }
     let file = try FileSource(path: path)
-    if path.hasSuffix(".gz") { return try GzipSource(file: file) }
+    if path.hasSuffix(".gz") { return try GzipSource(source: file, name: path) }
     if path.hasSuffix(".bz2") { file.close(); return try PipeSource(program: "bzip2", path: path) }
     if path.hasSuffix(".xz") { file.close(); return try PipeSource(program: "xz", path: path) }
     return file
+}
+
+/// What messages and a dataset's metadata call standard input.
+public let standardInputName = "standard input"
+
+/// The stream read from `descriptor` (a pipe: `curl … | lexagg data import wiktextract -`), gzip data inflated as it
+/// comes (told by its first bytes, as there is no name to go by), anything else read as it is. bzip2 and xz data are
+/// refused with a message: their programs read a file, and the stream's first bytes are read already.
+public func openStream(descriptor: Int32, name: String) throws(ImportError) -> any ByteSource {
+    let stream = StreamSource(descriptor: descriptor, name: name)
+    let head = try stream.peek(6)
+    if head.starts(with: [0x1F, 0x8B]) { return try GzipSource(source: stream, name: name) }
+    for (magic, program) in [([UInt8]("BZh".utf8), "bzip2"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz")] where head.starts(with: magic) {
+        throw ImportError("\(name) is \(program) data: decompress it on the way in (\(program) -dc FILE | lexagg data import wiktextract -) or name the file")
+    }
+    return stream
+}
+
+/// Bytes read from a descriptor as they come (a pipe), the first few of them looked at first (``peek(_:)``).
+public final class StreamSource: ByteSource {
+    let descriptor: Int32
+    let name: String
+    public private(set) var consumed = 0
+    /// Bytes read by ``peek(_:)`` and not yet handed out.
+    private var pending: [UInt8] = []
+
+    init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
+    }
+
+    /// Up to `count` first bytes (fewer only at the end of the stream), handed out again by the next reads.
+    func peek(_ count: Int) throws(ImportError) -> [UInt8] {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < count {
+            let got = try readDescriptor(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if got == 0 { break }
+            filled += got
+        }
+        pending = Array(buffer[..<filled])
+        return pending
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+        if !pending.isEmpty {
+            let count = min(buffer.count, pending.count)
+            pending.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
+            pending.removeFirst(count)
+            return count
+        }
+        return try readDescriptor(into: buffer)
+    }
+
+    private func readDescriptor(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { consumed += count; return count }
+            if errno == EINTR { continue }
+            throw ImportError("cannot read \(name): \(systemErrorText())")
+        }
+    }
+
+    /// Leaves the descriptor open: it is the process's standard input, or the caller's.
+    public func close() {}
 }
 
 func systemErrorText() -> String { String(cString: strerror(errno)) }
@@ -97,23 +170,26 @@ public final class FileSource: ByteSource {
     }
 }
 
-/// A gzip file (or several concatenated gzip members) inflated with zlib.
+/// A gzip file or stream (or several concatenated gzip members) inflated with zlib.
 public final class GzipSource: ByteSource {
-    private let file: FileSource
+    private let file: any ByteSource
+    /// The file's path, or what the stream is called, for messages.
+    private let name: String
     // On the heap: zlib checks that the stream it is handed is the one it was initialised with.
     private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     private let input = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 8)
     private var finished = false
     public var consumed: Int { file.consumed }
 
-    init(file: FileSource) throws(ImportError) {
-        self.file = file
+    init(source: any ByteSource, name: String) throws(ImportError) {
+        file = source
+        self.name = name
         stream.initialize(to: z_stream())
         // 15 + 32: a zlib or gzip header, detected automatically.
         guard inflateInit2_(stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             input.deallocate()
             stream.deallocate()
-            throw ImportError("zlib could not start inflating \(file.path)")
+            throw ImportError("zlib could not start inflating \(name)")
         }
     }
 
@@ -127,7 +203,7 @@ public final class GzipSource: ByteSource {
                 if count == 0 {
                     finished = true
                     if sawInput && !atMemberEnd {
-                        throw ImportError("\(file.path) ends in the middle of its gzip data (a truncated download?)")
+                        throw ImportError("\(name) ends in the middle of its gzip data (a truncated download?)")
                     }
                     break
                 }
@@ -144,7 +220,7 @@ public final class GzipSource: ByteSource {
                 atMemberEnd = false
             } else if status != Z_BUF_ERROR {
                 let message = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
-                throw ImportError("\(file.path) is not valid gzip data: \(message)")
+                throw ImportError("\(name) is not valid gzip data: \(message)")
             }
         }
         return buffer.count - Int(stream.pointee.avail_out)

@@ -69,7 +69,8 @@ public struct WiktextractImporter {
 
     public init(options: Options) { self.options = options }
 
-    /// Imports `sourcePath` into `directory`, calling `progress` a few times a second.
+    /// Imports `sourcePath` (a file, or `-` for standard input) into `directory`, calling `progress` a few times a
+    /// second (with a `fileBytes` of 0 when the size is not known: a pipe).
     public func run(
         sourcePath: String, directory: String, progress: (Progress) -> Void = { _ in }
     ) throws(ImportError) -> Summary {
@@ -80,9 +81,12 @@ public struct WiktextractImporter {
         removeAbandonedImports(in: directory)
         let source = try openByteSource(path: sourcePath)
         defer { source.close() }
+        // `-` is standard input: its size and date when it is a file (`< dump.jsonl`), else none (the date is now).
+        let fromStandardInput = sourcePath == "-"
+        let sourceName = fromStandardInput ? standardInputName : sourcePath
         // stat, not FileManager's attributes, which made Foundation find the time zone for the modification date.
         var info = stat()
-        let known = stat(sourcePath, &info) == 0
+        let known = fromStandardInput ? fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG : stat(sourcePath, &info) == 0
         let fileBytes = known ? Int(info.st_size) : 0
         let sourceDate = known
             ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9) : started
@@ -134,7 +138,7 @@ public struct WiktextractImporter {
                     if malformed > options.maximumMalformedLines {
                         let first = problems.prefix(3).map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
                         throw ImportError(
-                            "stopped: more than \(options.maximumMalformedLines) malformed lines (\(first)); is \(sourcePath) "
+                            "stopped: more than \(options.maximumMalformedLines) malformed lines (\(first)); is \(sourceName) "
                                 + "a wiktextract JSON Lines file? The previous dataset, if any, is unchanged"
                         )
                     }
@@ -179,7 +183,7 @@ public struct WiktextractImporter {
         lines = reader.lineNumber
         guard entries > 0 else {
             throw ImportError(
-                "no word entries in \(sourcePath) (\(reader.lineNumber) lines, \(malformed) malformed, \(skipped) skipped"
+                "no word entries in \(sourceName) (\(reader.lineNumber) lines, \(malformed) malformed, \(skipped) skipped"
                     + (options.languages.isEmpty ? "" : " as not in \(options.languages.sorted().joined(separator: ","))")
                     + "); nothing was imported"
             )
@@ -205,7 +209,8 @@ public struct WiktextractImporter {
         let blobLength = writer.position - blobOffset
 
         let metadata = DatasetMetadata(
-            name: options.name, sourceFile: absolute(sourcePath), sourceBytes: fileBytes, sourceDate: sourceDate,
+            name: options.name, sourceFile: fromStandardInput ? standardInputName : absolute(sourcePath),
+            sourceBytes: known ? fileBytes : source.consumed, sourceDate: sourceDate,
             importedAt: Date(), languageFilter: options.languages.sorted(), entries: entries, keys: rows,
             lines: reader.lineNumber, malformedLines: malformed, languages: languages, languageNames: languageNames,
             translations: translationCounts.table()

@@ -19,6 +19,32 @@ import Testing
         #expect(!run.stderr.contains("MB/s"), "\(run.stderr)")
     }
 
+    /// `-` imports standard input: a download piped in (gzip here), with no file to name the dump by; bzip2 is
+    /// refused with what to do instead, and nothing piped in imports nothing.
+    @Test func importFromStandardInput() async throws {
+        let sample = FixtureStore.path("wiktextract/sample.jsonl")
+        let piped = await BinaryRun.shell(
+            [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "piped"], environment: environment,
+            input: "gzip -c \(BinaryRun.shellQuote(sample))"
+        )
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("imported 11 entries (en 6"), "\(piped.stdout)")
+        let ran = await run(["lookup", "ran", "--providers", "piped", "--offline"])
+        #expect(ran.status == 0 && ran.stdout.contains("ran: past of run"), "\(ran.stdout) \(ran.stderr)")
+        #expect(ran.stdout.contains("(standard input, "), "the dump's name in the provenance: \(ran.stdout)")
+        let info = await run(["data", "info", "piped"])
+        #expect(info.stdout.contains("source:       standard input"), "\(info.stdout)")
+        let bzip2 = await BinaryRun.shell(
+            [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "bz"], environment: environment,
+            input: "bzip2 -c \(BinaryRun.shellQuote(sample))"
+        )
+        #expect(bzip2.status == 69 && bzip2.stderr.contains("bzip2 -dc FILE | lexagg data import wiktextract -"), "\(bzip2.stderr)")
+        let nothing = await BinaryRun.shell(
+            [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "nothing"], environment: environment
+        )
+        #expect(nothing.status == 69 && nothing.stderr.contains("no word entries in standard input"), "\(nothing.stderr)")
+    }
+
     @Test func importThenLookUpOfflineAWordAnInflectedFormAndATranslation() async throws {
         try await imported()
         let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])

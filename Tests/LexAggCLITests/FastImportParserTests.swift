@@ -11,6 +11,7 @@ import Testing
         ["data", "import", "wiktextract", "--quiet", "dump.jsonl", "--format", "json"],
         ["data", "import", "wiktextract", "dump.jsonl", "--max-malformed", "0", "--max-line-mb", "1024"],
         ["data", "import", "wiktextract", "--languages", "fr", "--max-line-mb", "1", "d.jsonl.xz", "--quiet"],
+        ["data", "import", "wiktextract", "-", "--name", "piped"],  // standard input
     ])
     func agreesWithArgumentParser(arguments: [String]) throws {
         let fast = try #require(FastImportParser.parse(arguments))

@@ -133,6 +133,56 @@ import Testing
         #expect(keys(dataset, "after") == [.headword])
     }
 
+    /// `-` reads standard input: a stream, told apart by its first bytes (there is no name): gzip is inflated, plain
+    /// text read as it is (the bytes looked at handed out first), bzip2 and xz refused with what to do instead.
+    @Test func aStreamIsReadPlainOrGzipByItsFirstBytes() throws {
+        let directory = TemporaryFiles.directory()
+        let plain = directory + "/sample.jsonl"
+        try FileManager.default.copyItem(atPath: FixtureStore.path("wiktextract/sample.jsonl"), toPath: plain)
+        let original = try Data(contentsOf: URL(fileURLWithPath: plain))
+        func streamed(_ bytes: Data) throws(ImportError) -> (Data, any ByteSource) {
+            var ends: [Int32] = [0, 0]
+            precondition(pipe(&ends) == 0 && bytes.count < 60_000)  // within a pipe's buffer: written before reading
+            bytes.withUnsafeBytes { _ = write(ends[1], $0.baseAddress, $0.count) }
+            close(ends[1])
+            defer { close(ends[0]) }
+            let source = try openStream(descriptor: ends[0], name: "the pipe")
+            var read = Data()
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 7, alignment: 1)  // small: every boundary
+            defer { buffer.deallocate() }
+            while true {
+                let count = try source.read(into: buffer)
+                if count == 0 { break }
+                read.append(contentsOf: buffer[..<count])
+            }
+            return (read, source)
+        }
+        let (asIs, plainSource) = try streamed(original)
+        #expect(asIs == original && plainSource is StreamSource && plainSource.consumed == original.count)
+        #expect(try streamed(Data()).0.isEmpty)
+        #expect(try streamed(Data("{}".utf8)).0 == Data("{}".utf8), "shorter than what is looked at")
+        for (program, suffix) in [("gzip", "gz"), ("bzip2", "bz2"), ("xz", "xz")] {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)") else { continue }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/\(program)")
+            process.arguments = ["-k", "-f", plain]
+            try process.run()
+            process.waitUntilExit()
+            let compressed = try Data(contentsOf: URL(fileURLWithPath: plain + "." + suffix))
+            if program == "gzip" {
+                let (inflated, source) = try streamed(compressed)
+                #expect(inflated == original && source is GzipSource && source.consumed == compressed.count)
+                #expect(throws: ImportError.self, "a cut stream") { try streamed(compressed.prefix(compressed.count / 2)) }
+            } else {
+                #expect {
+                    try streamed(compressed)
+                } throws: { error in
+                    (error as? ImportError)?.description.contains("the pipe is \(program) data: decompress it on the way in") == true
+                }
+            }
+        }
+    }
+
     @Test func readsGzipAndTheDecompressorsOfBzip2AndXz() throws {
         let directory = TemporaryFiles.directory()
         let plain = directory + "/sample.jsonl"

@@ -170,10 +170,17 @@ struct ImportProgressBar {
         let fraction = progress.fileBytes > 0 ? min(1, Double(progress.fileBytesRead) / Double(progress.fileBytes)) : 0
         let filled = Int(fraction * Double(width))
         let rate = Double(progress.fileBytesRead) / 1_000_000 / max(progress.seconds, 0.001)
-        var line = "\r\u{1B}[2K[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
-        line += "\(Int(fraction * 100))% " + localized(
-            .importProgress, rounded(Double(progress.fileBytesRead) / 1_000_000, places: 1),
-            rounded(Double(progress.fileBytes) / 1_000_000, places: 1), grouped(progress.entries), rounded(rate, places: 1))
+        let read = rounded(Double(progress.fileBytesRead) / 1_000_000, places: 1)
+        var line = "\r\u{1B}[2K"
+        if progress.fileBytes > 0 {
+            line += "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
+            line += "\(Int(fraction * 100))% " + localized(
+                .importProgress, read, rounded(Double(progress.fileBytes) / 1_000_000, places: 1), grouped(progress.entries),
+                rounded(rate, places: 1))
+        } else {
+            // A pipe: no size, so no bar and no time left.
+            line += localized(.importProgressStream, read, grouped(progress.entries), rounded(rate, places: 1))
+        }
         if progress.phase != "reading" {
             line += "  \(progress.phase)…"
         } else if fraction > 0.01 {

@@ -8,8 +8,8 @@ import Darwin
 import CZlib
 import Foundation
 
-/// Where an import reads its bytes from: a plain file, a gzip file (zlib, in process), or a `.bz2`/`.xz` file
-/// decompressed by Debian's `bzip2`/`xz` programs through a pipe.
+/// Where an import reads its bytes from: a plain file, a gzip file (zlib, in process), a `.bz2`/`.xz` file
+/// decompressed by Debian's `bzip2`/`xz` programs through a pipe, or a stream (standard input), plain or gzip.
 public protocol ByteSource: AnyObject {
     /// Reads up to `buffer.count` decompressed bytes; 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
@@ -172,17 +172,17 @@ public final class FileSource: ByteSource {
 
 /// A gzip file or stream (or several concatenated gzip members) inflated with zlib.
 public final class GzipSource: ByteSource {
-    private let file: any ByteSource
+    private let source: any ByteSource
     /// The file's path, or what the stream is called, for messages.
     private let name: String
     // On the heap: zlib checks that the stream it is handed is the one it was initialised with.
     private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     private let input = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 8)
     private var finished = false
-    public var consumed: Int { file.consumed }
+    public var consumed: Int { source.consumed }
 
     init(source: any ByteSource, name: String) throws(ImportError) {
-        file = source
+        self.source = source
         self.name = name
         stream.initialize(to: z_stream())
         // 15 + 32: a zlib or gzip header, detected automatically.
@@ -199,7 +199,7 @@ public final class GzipSource: ByteSource {
         stream.pointee.avail_out = uInt(buffer.count)
         while stream.pointee.avail_out == uInt(buffer.count) {
             if stream.pointee.avail_in == 0 {
-                let count = try file.read(into: input)
+                let count = try source.read(into: input)
                 if count == 0 {
                     finished = true
                     if sawInput && !atMemberEnd {
@@ -233,7 +233,7 @@ public final class GzipSource: ByteSource {
         inflateEnd(stream)
         stream.deallocate()
         input.deallocate()
-        file.close()
+        source.close()
     }
 }
 

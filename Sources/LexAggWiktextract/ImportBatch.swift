@@ -135,6 +135,14 @@ final class ImportBatch {
             output = spare!
         }
         let origin = mapping ?? UnsafeRawPointer(lines)
+        // The language of the run of lines being read (a dump comes grouped by language): its lines are counted here
+        // and added to `languages` when the language changes, instead of a `String` made and hashed twice a line.
+        var code = "", codeRead = false, codeKept = false, codeLines = 0, codeNamed = true
+        func countLanguage() {
+            if codeLines > 0 { languages[code, default: 0] += codeLines }
+            codeLines = 0
+        }
+        defer { countLanguage() }
         var oversized = self.oversized[...]
         for (start, length, number) in read {
             while let first = oversized.first, first.line < number {
@@ -153,8 +161,15 @@ final class ImportBatch {
             guard let word = record.word, !word.isEmpty, let codeRange = record.languageCode,
                   String(validating: scanner.bytes(word), as: UTF8.self) != nil
             else { skipped += 1; continue }
-            let code = String(decoding: scanner.bytes(codeRange), as: UTF8.self)
-            if !options.languages.isEmpty && !options.languages.contains(code) { skipped += 1; continue }
+            let codeBytes = scanner.bytes(codeRange)
+            if !codeRead || !codeBytes.elementsEqual(code.utf8) {
+                countLanguage()
+                codeRead = true
+                code = String(decoding: codeBytes, as: UTF8.self)
+                codeKept = options.languages.isEmpty || options.languages.contains(code)
+                codeNamed = languageNames[code] != nil
+            }
+            if !codeKept { skipped += 1; continue }
 
             // The entry is kept with its members grouped (RecordLayout), never longer than the line: the entries
             // written so far are no longer than the lines read so far, so the output (as large as them all) has room.
@@ -163,8 +178,9 @@ final class ImportBatch {
             entries.append((kept, length))
             kept += length + 1
             let entry = entries.count - 1
-            languages[code, default: 0] += 1
-            if languageNames[code] == nil, let name = record.languageName {
+            codeLines += 1
+            if !codeNamed, let name = record.languageName {
+                codeNamed = true
                 languageNames[code] = String(decoding: scanner.bytes(name), as: UTF8.self)
             }
             addKey(entry: entry, kind: .headword, scanner.bytes(word))

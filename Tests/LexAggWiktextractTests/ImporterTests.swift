@@ -252,6 +252,7 @@ import Testing
         let directory = TemporaryFiles.directory()
         let path = directory + "/mixed.jsonl"
         var text = ""
+        var perLanguage: [String: Int] = [:]
         for index in 0..<1500 {
             switch index % 10 {
             case 3: text += "{\"word\": \"broken\(index)\", \"lang_code\": \"en\", \"senses\": [\n"
@@ -259,6 +260,7 @@ import Testing
             case 7: text += "{\"redirect\": \"w\(index)\"}\n"
             default:
                 let language = index % 4 == 0 ? "de" : "en"
+                perLanguage[language, default: 0] += 1
                 text += "{\"word\": \"w\(index % 700)\", \"lang\": \"L\(language)\", \"lang_code\": \"\(language)\", "
                     + "\"forms\": [{\"form\": \"w\(index)s\"}], \"translations\": [{\"lang_code\": \"fr\", \"word\": \"t\(index % 50)\"}], "
                     + "\"senses\": [{\"glosses\": [\"number \(index)\"]}]}\n"
@@ -268,6 +270,9 @@ import Testing
         let (one, oneDataset) = try await offThePool { try Self.importing(path, into: directory, batchBytes: 1 << 20, name: "one") }
         let (many, manyDataset) = try await offThePool { try Self.importing(path, into: directory, batchBytes: 2048, name: "many") }
         #expect(one.metadata.entries == 1050)
+        // Lines of both languages in alternating runs: each counted, each language named by its first line.
+        #expect(one.metadata.languages == perLanguage)
+        #expect(one.metadata.languageNames == ["de": "Lde", "en": "Len"])
         #expect(one.problems.map(\.line) == [4, 6, 14, 16, 24, 26, 34, 36, 44, 46, 54, 56, 64, 66, 74, 76, 84, 86, 94, 96])
         #expect(many.problems == one.problems)
         #expect(many.skippedLines == one.skippedLines && one.skippedLines == 150)

@@ -77,28 +77,42 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         try checkCancellation()
         let key = DatasetKey.normalise(query.term)
         let rows = dataset.rows(for: key)
-        var records = try decode(rows.filter { $0.kind == .headword }, translations: false)
-        if let wanted = query.language {  // in place: filtering copied every record
-            records.removeAll { record in !(record.languageCode.flatMap(Language.init).map { $0.matches(wanted) } ?? false) }
-        }
-        if !records.isEmpty {
-            return LookupResult(entries: EntryBuilder.entries(from: records, provenance: provenance))
-        }
+        if let entries = try headwordEntries(rows, language: query.language) { return LookupResult(entries: entries) }
         // A word the dump has only in its translation tables (German "Haus" in an English dump): what it translates.
         if !rows.contains(where: { $0.kind == .form }) {
             let translated = try reverseTranslations(of: query.term, key: key, rows: rows, into: query.language)
             return LookupResult(entries: translated)
         }
-        if !rows.contains(where: { $0.kind == .headword }) { recent.rememberForms(rows, of: key) }  // for lemmas(of:)
+        // No headword of the word answers (there is none, or none in the language asked, or none with a definition):
+        // the lemma fallback that follows may follow the forms, and takes these rows.
+        recent.rememberForms(rows, of: key, language: query.language)
         return .notFound
     }
 
-    /// The lemmas whose `forms` list the word, when the dump has no entry for the word itself.
+    /// The entries of the headwords among `rows` in `language` (any when nil); nil when none gives an entry (a word
+    /// only in another language, or whose senses all lack a gloss), which leaves the word to its forms.
+    func headwordEntries(_ rows: [Dataset.Row], language: Language?) throws(ProviderError) -> [Entry]? {
+        guard rows.contains(where: { $0.kind == .headword }) else { return nil }
+        var records = try decode(rows.filter { $0.kind == .headword }, translations: false)
+        if let language {  // in place: filtering copied every record
+            records.removeAll { record in !(record.languageCode.flatMap(Language.init).map { $0.matches(language) } ?? false) }
+        }
+        guard !records.isEmpty else { return nil }
+        let entries = EntryBuilder.entries(from: records, provenance: provenance)
+        return entries.isEmpty ? nil : entries
+    }
+
+    /// The lemmas whose `forms` list the word, when the dump has no entry for the word itself (in the language asked).
     public func lemmas(of query: LookupQuery) async throws -> [FormOf] {
         try checkCancellation()
         let key = DatasetKey.normalise(query.term)
-        let rows = recent.formRows(of: key) ?? dataset.rows(for: key)
-        guard !rows.contains(where: { $0.kind == .headword }) else { return [] }
+        let rows: [Dataset.Row]
+        if let remembered = recent.formRows(of: key, language: query.language) {
+            rows = remembered  // the lookup just now found that no headword answers
+        } else {
+            rows = dataset.rows(for: key)
+            guard try headwordEntries(rows, language: query.language) == nil else { return [] }
+        }
         var found: [FormOf] = []
         // Read whole (but for translations) and kept: the service looks the lemma up next, and its lookup then
         // takes them from `recent` instead of reading the same lines again.
@@ -262,8 +276,9 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 /// Every lookup asks it for each of its lines, from both tasks of a batch at once: a filter of the offsets kept (a bit
 /// each) answers most of them without the lock, which the two took in turns for every line (`_lockSlow` in perf).
 ///
-/// It also keeps the rows of the last word the provider had only as a form: the lemma fallback asks for its lemmas
-/// right after the lookup that did not find it, and the binary search for the same key is not made twice.
+/// It also keeps the rows of the last word none of whose headwords answered (it had none, or none in the language
+/// asked, or none with a definition): the lemma fallback asks for its lemmas right after the lookup that did not find
+/// it, and the binary search for the same key is not made twice.
 final class RecentRecords: Sendable {
     final class Kept: Sendable {
         let offset: Int
@@ -277,7 +292,7 @@ final class RecentRecords: Sendable {
 
     private struct State {
         var kept: [Kept] = []
-        var formRows: (key: [UInt8], rows: [Dataset.Row])?
+        var formRows: (key: [UInt8], language: Language?, rows: [Dataset.Row])?
     }
 
     private let state = Mutex(State())
@@ -305,13 +320,13 @@ final class RecentRecords: Sendable {
         }
     }
 
-    /// Remembers that `key`'s rows are `rows`, all forms of other words.
-    func rememberForms(_ rows: [Dataset.Row], of key: [UInt8]) {
-        state.withLock { $0.formRows = (key, rows) }
+    /// Remembers that `key`'s rows are `rows`, of which no headword answers in `language`.
+    func rememberForms(_ rows: [Dataset.Row], of key: [UInt8], language: Language?) {
+        state.withLock { $0.formRows = (key, language, rows) }
     }
 
-    /// The rows of `key` if they were the last remembered.
-    func formRows(of key: [UInt8]) -> [Dataset.Row]? {
-        state.withLock { state in state.formRows.flatMap { $0.key == key ? $0.rows : nil } }
+    /// The rows of `key` if they were the last remembered, for the same language.
+    func formRows(of key: [UInt8], language: Language?) -> [Dataset.Row]? {
+        state.withLock { state in state.formRows.flatMap { $0.key == key && $0.language == language ? $0.rows : nil } }
     }
 }

@@ -330,6 +330,38 @@ import WiktionaryOfflineProvider
         #expect(sense.labels == ["alternative", "US"])
     }
 
+    /// A headword that does not answer does not hide the word's forms: Finnish "talon" (genitive of talo) is found
+    /// through its lemma when asked in Finnish, though the dump has an English "talon"; "ketun", whose only entry has
+    /// no gloss (no definition), is found as a form too. Asked without a language, "talon" is the English noun.
+    @Test func aHeadwordThatDoesNotAnswerLeavesTheWordToItsForms() async throws {
+        let directory = TemporaryFiles.directory()
+        let dump = directory + "/forms.jsonl"
+        try [
+            #"{"word": "talo", "lang_code": "fi", "pos": "noun", "forms": [{"form": "talon", "tags": ["genitive", "singular"]}, {"form": "ketun", "tags": ["genitive"]}], "senses": [{"glosses": ["house"]}]}"#,
+            #"{"word": "talon", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A claw of a bird of prey."]}]}"#,
+            #"{"word": "ketun", "lang_code": "fi", "pos": "noun", "senses": [{"tags": ["no-gloss"]}]}"#,
+        ].joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: "forms")
+        options.sync = false
+        let path = try WiktextractImporter(options: options).run(sourcePath: dump, directory: directory + "/data").path
+        let finnish = Language("fi")!
+        for remembered in [true, false] {
+            // After the lookup that did not answer (as the service asks), and on its own.
+            let provider = try WiktionaryOffline(path: path)
+            if remembered { #expect(try await provider.lookup(LookupQuery("talon", language: finnish)).entries.isEmpty) }
+            #expect(try await provider.lemmas(of: LookupQuery("talon", language: finnish)) == [FormOf(lemma: "talo", form: "genitive singular")])
+            if remembered { #expect(try await provider.lookup(LookupQuery("ketun")).entries.isEmpty) }
+            #expect(try await provider.lemmas(of: LookupQuery("ketun")) == [FormOf(lemma: "talo", form: "genitive")])
+        }
+        let provider = try WiktionaryOffline(path: path)
+        let english = try await provider.lookup(LookupQuery("talon"))
+        #expect(english.entries.first?.allSenses.first?.definition == "A claw of a bird of prey.")
+        #expect(try await provider.lemmas(of: LookupQuery("talon")) == [], "it has an entry of its own")
+        // Remembered for Finnish, asked without a language: the English entry answers.
+        _ = try await provider.lookup(LookupQuery("talon", language: finnish))
+        #expect(try await provider.lemmas(of: LookupQuery("talon")) == [])
+    }
+
     static func day() -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: FixtureStore.path("wiktextract/sample.jsonl"))
         let date = attributes?[.modificationDate] as? Date ?? Date()

@@ -50,12 +50,25 @@ public enum KeyKind: UInt8, Sendable {
     case translation = 2
 }
 
-/// How headwords, forms and queries become keys: Unicode NFC, then lower case. ASCII, Latin-1 and basic Cyrillic
-/// (most of any dump) take a fast path byte by byte that gives what `String.lowercased()` gives; any other text goes
-/// through `String`.
+/// How headwords, forms and queries become keys: white space at either end left out, then Unicode NFC, then lower
+/// case. ASCII, Latin-1 and basic Cyrillic (most of any dump) take a fast path byte by byte that gives what
+/// `String.lowercased()` gives; any other text goes through `String`.
 public enum DatasetKey {
+    /// `bytes` without ASCII white space at either end: a translation written `"Katze "` is found as `Katze` (queries
+    /// are trimmed), and one of white space alone gives no key.
+    @inline(__always)
+    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = bytes.first, let last = bytes.last, isSpace(first) || isSpace(last) else { return bytes }
+        var start = 0, end = bytes.count
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
     /// Writes the key of `bytes` into `output` (replacing what it held; its storage is reused).
     public static func normalise(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+        let bytes = trimmed(bytes)
         let count = bytes.count
         if output.count != count { output = [UInt8](repeating: 0, count: count) }
         if count == 0 || output.withUnsafeMutableBufferPointer({ normaliseFast(bytes, to: $0.baseAddress!) }) { return }
@@ -65,6 +78,7 @@ public enum DatasetKey {
     /// Appends the key of `bytes` to `arena`, and returns where it is: the importer's scanning threads write keys
     /// this way, straight into their batch's arena.
     static func normalise(_ bytes: UnsafeRawBufferPointer, into arena: ByteArena) -> Range<Int> {
+        let bytes = trimmed(bytes)
         let start = arena.count
         let count = bytes.count
         if count > 0 {
@@ -159,6 +173,7 @@ public enum DatasetKey {
     /// Whether the key of `bytes` is `key` (`normalise(bytes) == key`), without allocating for text the fast path
     /// reads: the lemma fallback compares each of a lemma's forms with the word looked up this way.
     public static func isKey(_ key: [UInt8], of bytes: UnsafeRawBufferPointer) -> Bool {
+        let bytes = trimmed(bytes)
         let count = bytes.count
         guard count > 0 else { return key.isEmpty }
         let fast: Bool? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in

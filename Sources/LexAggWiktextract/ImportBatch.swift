@@ -149,7 +149,11 @@ final class ImportBatch {
                 problems.append(.init(line: first.line, message: Self.tooLong(first.length, options)))
                 oversized = oversized.dropFirst()
             }
-            let bytes = UnsafeRawBufferPointer(start: origin + start, count: length)
+            var bytes = UnsafeRawBufferPointer(start: origin + start, count: length)
+            // A byte order mark before the first line (a dump saved by an editor): not part of the JSON.
+            if number == 1, length >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+            }
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             do throws(RecordScanner.Malformed) {
                 try scanner.scan(bytes)

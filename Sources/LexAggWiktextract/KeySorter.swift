@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import CPrefetch
+import LexAggCore
 import Foundation
 
 /// Sorts the index's keys in bounded memory: keys collect in a buffer of `runBytes`; a dump whose keys fit is sorted
@@ -20,8 +21,10 @@ import Foundation
 final class KeySorter {
     typealias Position = (prefix: UInt64, position: UInt32)
 
-    /// The longest key kept; longer forms (whole phrases in some tables) are not useful lookup keys.
-    static let maximumKeyBytes = 400
+    /// The longest key kept: any word a lookup accepts (``LookupQuery/maximumLength`` characters of up to four UTF-8
+    /// bytes; 400 bytes left a headword of 134 CJK characters imported and never found). Longer forms (whole phrases
+    /// in some tables) are not useful lookup keys.
+    static let maximumKeyBytes = LookupQuery.maximumLength * 4
     /// A record's bytes besides its key: key length (UInt16), kind (UInt8), offset (UInt64), length (UInt32).
     static let recordOverhead = 15
 

@@ -211,6 +211,31 @@ import Testing
         }
     }
 
+    /// Keys a real dump can hold that were lost: a byte order mark before the first line (the line was malformed),
+    /// white space around a translation or a form (a key no query reaches; white space alone, a key of nothing), a
+    /// headword longer than 400 bytes (134 CJK characters: imported, never found).
+    @Test func aByteOrderMarkSpacesAroundKeysAndLongHeadwordsAreKept() throws {
+        let directory = TemporaryFiles.directory()
+        let path = directory + "/edge.jsonl"
+        let long = String(repeating: "漢", count: 140)
+        let lines = [
+            "\u{FEFF}" + #"{"word": "bom", "lang_code": "en", "senses": [{"glosses": ["x"]}], "translations": [{"word": "Katze ", "lang_code": "de"}, {"word": "  ", "lang_code": "fr"}], "forms": [{"form": " boms"}, {"form": " "}]}"#,
+            #"{"word": "\#(long)", "lang_code": "zh", "senses": [{"glosses": ["long"]}]}"#,
+        ]
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let summary = try WiktextractImporter(options: Self.options()).run(sourcePath: path, directory: directory + "/out")
+        #expect(summary.problems.isEmpty, "\(summary.problems)")
+        #expect(summary.metadata.entries == 2)
+        let dataset = try Dataset(path: summary.path)
+        #expect(keys(dataset, "bom") == [.headword])
+        #expect(keys(dataset, "katze") == [.translation])
+        #expect(keys(dataset, "boms") == [.form])
+        #expect(keys(dataset, " ").isEmpty && keys(dataset, "").isEmpty)
+        #expect(keys(dataset, long) == [.headword])
+        #expect(DatasetKey.normalise(" Katze\t") == DatasetKey.normalise("katze"))
+        #expect(DatasetKey.isKey(DatasetKey.normalise("katze"), of: UnsafeRawBufferPointer(start: nil, count: 0)) == false)
+    }
+
     @Test func keepsOnlyTheLanguagesAskedFor() throws {
         var options = Self.options()
         options.languages = ["de", "fr"]

@@ -184,7 +184,9 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
                 ) else { continue }
                 reversed.text = record.word
                 reversed.notes = []
-                if spelling == nil || item.word == term { spelling = item.word }
+                // As the table spells it (a capital the query lacked), without white space around it.
+                let spelled = EntryBuilder.clean(item.word) ?? item.word
+                if spelling == nil || spelled == term { spelling = spelled }
                 if byLanguage[itemLanguage.code] == nil { order.append(itemLanguage.code) }
                 if !(byLanguage[itemLanguage.code]?.contains(reversed) ?? false) { byLanguage[itemLanguage.code, default: []].append(reversed) }
             }

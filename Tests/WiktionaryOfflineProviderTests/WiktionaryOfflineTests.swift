@@ -362,6 +362,20 @@ import WiktionaryOfflineProvider
         #expect(try await provider.lemmas(of: LookupQuery("talon")) == [])
     }
 
+    /// A translation written with white space around it (`"Katze "`) is found, and shown, without it.
+    @Test func aPaddedTranslationIsFoundAndShownTrimmed() async throws {
+        let directory = TemporaryFiles.directory()
+        let dump = directory + "/padded.jsonl"
+        try #"{"word": "cat", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A feline."]}], "translations": [{"word": " Katze ", "lang_code": "de"}]}"#
+            .write(toFile: dump, atomically: true, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: "padded")
+        options.sync = false
+        let path = try WiktextractImporter(options: options).run(sourcePath: dump, directory: directory + "/data").path
+        let entry = try #require(try await WiktionaryOffline(path: path).lookup(LookupQuery("Katze")).entries.first)
+        #expect(entry.headword == "Katze")
+        #expect(entry.translations.map(\.text) == ["cat"])
+    }
+
     static func day() -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: FixtureStore.path("wiktextract/sample.jsonl"))
         let date = attributes?[.modificationDate] as? Date ?? Date()

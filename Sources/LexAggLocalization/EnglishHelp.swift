@@ -383,7 +383,7 @@ enum EnglishHelp {
         case .helpDataImportWiktextractDiscussion:
             """
             Reads FILE one line at a time (.jsonl, .jsonl.gz; .bz2 and .xz through the bzip2 and xz programs; - for \
-            standard input, plain or gzip, so that a download needs no room on disk) and \
+            standard input, any of those, so that a download needs no room on disk) and \
             writes a dataset indexed by headword, by every inflected form the dump lists and by every translation. \
             The dataset becomes a provider named --name (default wiktionary-offline) that answers lookup, translate \
             (both directions) and match with no network. Importing under an existing name replaces that dataset only \
@@ -399,7 +399,7 @@ enum EnglishHelp {
               lexagg lookup house --providers wiktionary-offline
               lexagg translate house --from en --to de --providers wiktionary-offline
             """
-        case .helpDataImportWiktextractFile: "The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz; - reads standard input (plain or gzip)."
+        case .helpDataImportWiktextractFile: "The dump: .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz; - reads standard input (plain, gzip, bzip2 or xz)."
         case .helpDataImportWiktextractLanguages: "Keep only these languages (wiktextract's lang_code), comma-separated."
         case .helpDataImportWiktextractName: "The dataset's name, which is its provider id."
         case .helpDataImportWiktextractMaxMalformed: "Stop after this many malformed lines."

@@ -403,7 +403,7 @@ enum RussianHelp {
         case .helpDataImportWiktextractDiscussion:
             """
             Читает ФАЙЛ по строке (.jsonl, .jsonl.gz; .bz2 и .xz — через программы bzip2 и xz; - — стандартный \
-            ввод, без сжатия или gzip, чтобы скачиваемый дамп не занимал места на диске) и записывает набор \
+            ввод в любом из этих видов, чтобы скачиваемый дамп не занимал места на диске) и записывает набор \
             данных с индексом по заглавным словам, по всем словоформам из дампа и по всем переводам. Набор становится \
             источником с именем из --name (по умолчанию wiktionary-offline), который отвечает на lookup, translate \
             (в обе стороны) и match без сети. Импорт под существующим именем заменяет прежний набор, только когда \
@@ -419,7 +419,7 @@ enum RussianHelp {
               lexagg lookup house --providers wiktionary-offline
               lexagg translate house --from en --to de --providers wiktionary-offline
             """
-        case .helpDataImportWiktextractFile: "Дамп: .jsonl, .jsonl.gz, .jsonl.bz2 или .jsonl.xz; - читает стандартный ввод (без сжатия или gzip)."
+        case .helpDataImportWiktextractFile: "Дамп: .jsonl, .jsonl.gz, .jsonl.bz2 или .jsonl.xz; - читает стандартный ввод (без сжатия, gzip, bzip2 или xz)."
         case .helpDataImportWiktextractLanguages: "Оставить только эти языки (lang_code в wiktextract), через запятую."
         case .helpDataImportWiktextractName: "Название набора данных — оно же идентификатор источника."
         case .helpDataImportWiktextractMaxMalformed: "Остановиться после стольких строк с ошибками."

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import CZlib
 import Foundation
+import Synchronization
 
 /// Where an import reads its bytes from: a plain file, a gzip file (zlib, in process), a `.bz2`/`.xz` file
 /// decompressed by Debian's `bzip2`/`xz` programs through a pipe, or a stream (standard input), plain or gzip.
@@ -37,15 +38,15 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
 /// What messages and a dataset's metadata call standard input.
 public let standardInputName = "standard input"
 
-/// The stream read from `descriptor` (a pipe: `curl … | lexagg data import wiktextract -`), gzip data inflated as it
-/// comes (told by its first bytes, as there is no name to go by), anything else read as it is. bzip2 and xz data are
-/// refused with a message: their programs read a file, and the stream's first bytes are read already.
+/// The stream read from `descriptor` (a pipe: `curl … | lexagg data import wiktextract -`), told apart by its first
+/// bytes, as there is no name to go by: gzip inflated as it comes, bzip2 and xz through their programs (the stream
+/// written into them), anything else read as it is.
 public func openStream(descriptor: Int32, name: String) throws(ImportError) -> any ByteSource {
     let stream = StreamSource(descriptor: descriptor, name: name)
     let head = try stream.peek(6)
     if head.starts(with: [0x1F, 0x8B]) { return try GzipSource(source: stream, name: name) }
     for (magic, program) in [([UInt8]("BZh".utf8), "bzip2"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz")] where head.starts(with: magic) {
-        throw ImportError("\(name) is \(program) data: decompress it on the way in (\(program) -dc FILE | lexagg data import wiktextract -) or name the file")
+        return try PipeSource(program: program, path: name, feeding: stream)
     }
     return stream
 }
@@ -237,15 +238,21 @@ public final class GzipSource: ByteSource {
     }
 }
 
-/// A file decompressed by an external program (`bzip2 -dc FILE`, `xz -dc FILE`) whose output is read from a pipe.
+/// A file decompressed by an external program (`bzip2 -dc FILE`, `xz -dc FILE`) whose output is read from a pipe; or
+/// a stream (standard input) decompressed the same way, written into the program's standard input by a thread of
+/// its own.
 public final class PipeSource: ByteSource {
     private let process = Process()
     private let pipe = Pipe()
     private let descriptor: Int32
     private let program: String
+    /// The file, or what the stream is called (for messages).
     private let path: String
     private let size: Int
+    /// What writes the stream into the program, when it is a stream.
+    private let feeder: Feeder?
     public var consumed: Int {
+        if let feeder { return feeder.written.load(ordering: .relaxed) }
         // The program reads the file ahead of us; its position in the file is in /proc.
         guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
@@ -254,21 +261,69 @@ public final class PipeSource: ByteSource {
         return min(value, size)
     }
 
-    init(program: String, path: String) throws(ImportError) {
+    /// Writes a stream into the program's standard input, then closes it (at the stream's end, or once the program
+    /// has stopped reading: the write fails, SIGPIPE being ignored).
+    final class Feeder: @unchecked Sendable {
+        // Safety: `stream` is read by the feeding thread alone once it starts; `written` is atomic.
+        private let stream: any ByteSource
+        private let input: FileHandle
+        let written = Atomic<Int>(0)
+
+        init(stream: any ByteSource, input: FileHandle) {
+            self.stream = stream
+            self.input = input
+        }
+
+        func start() {
+            let thread = Thread { [self] in
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+                defer { buffer.deallocate() }
+                let descriptor = input.fileDescriptor
+                feeding: while true {
+                    guard let count = try? stream.read(into: buffer), count > 0 else { break }
+                    var done = 0
+                    while done < count {
+                        let wrote = Glibc.write(descriptor, buffer.baseAddress! + done, count - done)
+                        if wrote < 0 {
+                            if errno == EINTR { continue }
+                            break feeding
+                        }
+                        done += wrote
+                    }
+                    written.add(count, ordering: .relaxed)
+                }
+                try? input.close()
+            }
+            thread.start()
+        }
+    }
+
+    /// `program -dc` on the file at `path`, or on `stream` (then `path` is what it is called).
+    init(program: String, path: String, feeding stream: (any ByteSource)? = nil) throws(ImportError) {
         self.program = program
         self.path = path
         let candidates = ["/usr/bin/\(program)", "/bin/\(program)", "/usr/local/bin/\(program)"]
         guard let executable = candidates.first(where: { access($0, X_OK) == 0 }) else {
             throw ImportError("\(path) needs the '\(program)' program to decompress it; install it (apt-get install \(program == "xz" ? "xz-utils" : program)) or decompress the file first")
         }
-        var info = stat()
-        size = stat(path, &info) == 0 ? Int(info.st_size) : 0
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-dc", "--", path]
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         descriptor = pipe.fileHandleForReading.fileDescriptor
+        if let stream {
+            size = 0
+            let input = Pipe()
+            process.arguments = ["-dc"]
+            process.standardInput = input
+            feeder = Feeder(stream: stream, input: input.fileHandleForWriting)
+        } else {
+            var info = stat()
+            size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            process.arguments = ["-dc", "--", path]
+            feeder = nil
+        }
         do { try process.run() } catch { throw ImportError("cannot start \(executable): \(error)") }
+        feeder?.start()
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
@@ -279,7 +334,8 @@ public final class PipeSource: ByteSource {
             if count < 0 { throw ImportError("cannot read from \(program): \(systemErrorText())") }
             process.waitUntilExit()
             if process.terminationStatus != 0 {
-                throw ImportError("\(program) could not decompress \(path) (exit status \(process.terminationStatus)): is it a complete .\(program == "xz" ? "xz" : "bz2") file?")
+                let what = feeder == nil ? "a complete .\(program == "xz" ? "xz" : "bz2") file" : "complete \(program) data"
+                throw ImportError("\(program) could not decompress \(path) (exit status \(process.terminationStatus)): is it \(what)?")
             }
             return 0
         }

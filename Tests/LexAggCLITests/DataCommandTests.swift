@@ -19,8 +19,8 @@ import Testing
         #expect(!run.stderr.contains("MB/s"), "\(run.stderr)")
     }
 
-    /// `-` imports standard input: a download piped in (gzip here), with no file to name the dump by; bzip2 is
-    /// refused with what to do instead, and nothing piped in imports nothing.
+    /// `-` imports standard input: a download piped in (gzip, then xz through its program), with no file to name the
+    /// dump by; nothing piped in imports nothing.
     @Test func importFromStandardInput() async throws {
         let sample = FixtureStore.path("wiktextract/sample.jsonl")
         let piped = await BinaryRun.shell(
@@ -34,11 +34,16 @@ import Testing
         #expect(ran.stdout.contains("(standard input, "), "the dump's name in the provenance: \(ran.stdout)")
         let info = await run(["data", "info", "piped"])
         #expect(info.stdout.contains("source:       standard input"), "\(info.stdout)")
-        let bzip2 = await BinaryRun.shell(
-            [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "bz"], environment: environment,
-            input: "bzip2 -c \(BinaryRun.shellQuote(sample))"
+        let xz = await BinaryRun.shell(
+            [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "xz"], environment: environment,
+            input: "xz -c \(BinaryRun.shellQuote(sample))"
         )
-        #expect(bzip2.status == 69 && bzip2.stderr.contains("bzip2 -dc FILE | lexagg data import wiktextract -"), "\(bzip2.stderr)")
+        #expect(xz.status == 0 && xz.stdout.contains("imported 11 entries"), "\(xz.stdout) \(xz.stderr)")
+        let cut = await BinaryRun.shell(
+            [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "cut"], environment: environment,
+            input: "xz -c \(BinaryRun.shellQuote(sample)) | head -c 600"
+        )
+        #expect(cut.status == 69 && cut.stderr.contains("xz could not decompress standard input"), "\(cut.stderr)")
         let nothing = await BinaryRun.shell(
             [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "nothing"], environment: environment
         )

@@ -89,12 +89,9 @@ public final class StreamSource: ByteSource {
     }
 
     private func readDescriptor(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { consumed += count; return count }
-            if errno == EINTR { continue }
-            throw ImportError("cannot read \(name): \(systemErrorText())")
-        }
+        let count = try readRetrying(descriptor, into: buffer, name: name)
+        consumed += count
+        return count
     }
 
     /// Leaves the descriptor open: it is the process's standard input, or the caller's.
@@ -102,6 +99,16 @@ public final class StreamSource: ByteSource {
 }
 
 func systemErrorText() -> String { String(cString: strerror(errno)) }
+
+/// read(2) of `descriptor` into `buffer`, again when a signal interrupted it; 0 at the end. (`name`: for the message.)
+func readRetrying(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, name: String) throws(ImportError) -> Int {
+    while true {
+        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        if count >= 0 { return count }
+        if errno == EINTR { continue }
+        throw ImportError("cannot read \(name): \(systemErrorText())")
+    }
+}
 
 /// A file read with read(2), or mapped whole (``mapped()``) for a plain dump's lines to be scanned where they lie.
 public final class FileSource: ByteSource {
@@ -124,12 +131,9 @@ public final class FileSource: ByteSource {
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { consumed += count; return count }
-            if errno == EINTR { continue }
-            throw ImportError("cannot read \(path): \(systemErrorText())")
-        }
+        let count = try readRetrying(descriptor, into: buffer, name: path)
+        consumed += count
+        return count
     }
 
     /// The whole file mapped read-only, for reading in place of ``read(into:)``; nil when it cannot be (an empty
@@ -327,18 +331,14 @@ public final class PipeSource: ByteSource {
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count > 0 { return count }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw ImportError("cannot read from \(program): \(systemErrorText())") }
-            process.waitUntilExit()
-            if process.terminationStatus != 0 {
-                let what = feeder == nil ? "a complete .\(program == "xz" ? "xz" : "bz2") file" : "complete \(program) data"
-                throw ImportError("\(program) could not decompress \(path) (exit status \(process.terminationStatus)): is it \(what)?")
-            }
-            return 0
+        let count = try readRetrying(descriptor, into: buffer, name: "from \(program)")
+        if count > 0 { return count }
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            let what = feeder == nil ? "a complete .\(program == "xz" ? "xz" : "bz2") file" : "complete \(program) data"
+            throw ImportError("\(program) could not decompress \(path) (exit status \(process.terminationStatus)): is it \(what)?")
         }
+        return 0
     }
 
     public func close() {

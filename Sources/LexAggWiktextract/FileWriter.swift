@@ -178,8 +178,8 @@ final class FileReader {
             start = 0
         }
         while end < count && !atEnd {
-            let got = Glibc.read(descriptor, buffer + end, capacity - end)
-            if got < 0 { if errno == EINTR { continue }; throw ImportError("cannot read \(path): \(systemErrorText())") }
+            let free = UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end)
+            let got = try readRetrying(descriptor, into: free, name: path)
             if got == 0 { atEnd = true } else { end += got }
         }
         return end - start >= count

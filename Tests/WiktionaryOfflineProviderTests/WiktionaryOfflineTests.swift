@@ -20,6 +20,15 @@ import WiktionaryOfflineProvider
 
     static func provider() throws -> WiktionaryOffline { try WiktionaryOffline(path: datasetPath) }
 
+    /// A dump of `lines` the test writes, imported under `name` into a directory of its own; the dataset's path.
+    static func imported(_ lines: [String], name: String = "wiktionary-offline") throws -> String {
+        let directory = TemporaryFiles.directory()
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: name)
+        options.sync = false
+        return try WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory + "/data").path
+    }
+
     let english = Language("en")!, german = Language("de")!, french = Language("fr")!
 
     @Test func conforms() async throws {
@@ -143,11 +152,7 @@ import WiktionaryOfflineProvider
             #"{"word": "alpha", "lang_code": "en", "pos": "verb", "senses": [{"glosses": ["to lead a group"]}]}"#,
             #"{"word": "alpha", "lang_code": "en", "pos": "adj", "forms": [{"form": "alphae", "tags": ["plural"]}], "senses": [{"glosses": ["dominant"]}]}"#,
         ]
-        let directory = TemporaryFiles.directory()
-        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
-        var options = WiktextractImporter.Options(name: "wiktionary-offline")
-        options.sync = false
-        let path = try WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory).path
+        let path = try Self.imported(lines)
         let fresh = try await WiktionaryOffline(path: path).lookup(LookupQuery("alpha"))
         let glosses = fresh.entries.flatMap(\.senseGroups).flatMap(\.senses).map(\.definition)
         #expect(glosses == ["the first letter", "to lead a group", "dominant"])
@@ -229,11 +234,7 @@ import WiktionaryOfflineProvider
                 ["", "a", "b", "ab", "zz", "\\u0000", "\\u0000a", "é"].map { base + $0 }
             } + ["a", "ab", "abc\\u0000", "abcdefgh\\u0000\\u0000"]
             let lines = words.map { #"{"word": "\#($0)", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["x"]}]}"# }
-            let directory = TemporaryFiles.directory()
-            try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
-            var options = WiktextractImporter.Options(name: "wiktionary-offline")
-            options.sync = false
-            path = try WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory).path
+            path = try Self.imported(lines)
         }
         let current = try Dataset(path: path), earlier = try Dataset(path: Self.earlierFormat(2, of: path))
         #expect(current.rowCount == earlier.rowCount && current.rowCount > 20)
@@ -286,18 +287,13 @@ import WiktionaryOfflineProvider
     /// the gloss its `{{sense|…}}` named: an answer shows each on the sense that gloss names (as the online provider
     /// places the section's lines), else on the only sense, else on the part of speech as a whole.
     @Test func wordLevelSynonymsGoToTheSenseTheirGlossNames() async throws {
-        let directory = TemporaryFiles.directory()
-        let dump = directory + "/linkages.jsonl"
-        try [
+        let path = try Self.imported([
             #"{"word": "happy", "lang_code": "en", "pos": "adj", "senses": [{"glosses": ["Having a feeling arising from a consciousness of well-being."]}, "#
                 + #"{"glosses": ["Favored by luck or fortune; lucky."]}], "categories": ["x"], "synonyms": [{"word": "cheerful", "sense": "feeling"}, "#
                 + #"{"word": "fortunate", "sense": "favoured by luck", "_dis1": "0 0"}, {"word": "lucky", "sense": "fortune"}, {"word": "glad"}, "#
                 + #"{"word": "content", "sense": "no such sense"}, {"word": "cheerful", "sense": "feeling"}], "antonyms": [{"word": "sad", "sense": "well-being"}, {"word": "unhappy"}]}"#,
             #"{"word": "glad", "lang_code": "en", "pos": "adj", "senses": [{"glosses": ["Pleased, happy, gratified."]}], "antonyms": [{"word": "sorry"}]}"#,
-        ].joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
-        var options = WiktextractImporter.Options(name: "linkages")
-        options.sync = false
-        let path = try WiktextractImporter(options: options).run(sourcePath: dump, directory: directory + "/data").path
+        ], name: "linkages")
         let provider = try WiktionaryOffline(path: path)
         let happy = try #require(try await provider.lookup(LookupQuery("happy")).entries.first?.senseGroups.first)
         #expect(happy.senses[0].synonyms == ["cheerful"])
@@ -314,16 +310,11 @@ import WiktionaryOfflineProvider
     /// that word, as the online provider makes `{{alt sp}}`: the lemma fallback then adds the word's entries. The
     /// importer keeps `alt_of` in the senses it trims.
     @Test func anAlternativeSpellingIsAFormOfItsWord() async throws {
-        let directory = TemporaryFiles.directory()
-        let dump = directory + "/alt.jsonl"
-        try [
+        let path = try Self.imported([
             #"{"word": "color", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["Alternative spelling of colour"], "#
                 + #""tags": ["alt-of", "alternative", "US"], "alt_of": [{"word": "colour"}], "links": [["colour", "colour"]], "id": "x"}]}"#,
             #"{"word": "colour", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["The spectral composition of visible light."]}]}"#,
-        ].joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
-        var options = WiktextractImporter.Options(name: "alt")
-        options.sync = false
-        let path = try WiktextractImporter(options: options).run(sourcePath: dump, directory: directory + "/data").path
+        ], name: "alt")
         let provider = try WiktionaryOffline(path: path)
         let sense = try #require(try await provider.lookup(LookupQuery("color")).entries.first?.allSenses.first)
         #expect(sense.formOf == FormOf(lemma: "colour", form: "alternative spelling"))
@@ -334,16 +325,11 @@ import WiktionaryOfflineProvider
     /// through its lemma when asked in Finnish, though the dump has an English "talon"; "ketun", whose only entry has
     /// no gloss (no definition), is found as a form too. Asked without a language, "talon" is the English noun.
     @Test func aHeadwordThatDoesNotAnswerLeavesTheWordToItsForms() async throws {
-        let directory = TemporaryFiles.directory()
-        let dump = directory + "/forms.jsonl"
-        try [
+        let path = try Self.imported([
             #"{"word": "talo", "lang_code": "fi", "pos": "noun", "forms": [{"form": "talon", "tags": ["genitive", "singular"]}, {"form": "ketun", "tags": ["genitive"]}], "senses": [{"glosses": ["house"]}]}"#,
             #"{"word": "talon", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A claw of a bird of prey."]}]}"#,
             #"{"word": "ketun", "lang_code": "fi", "pos": "noun", "senses": [{"tags": ["no-gloss"]}]}"#,
-        ].joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
-        var options = WiktextractImporter.Options(name: "forms")
-        options.sync = false
-        let path = try WiktextractImporter(options: options).run(sourcePath: dump, directory: directory + "/data").path
+        ], name: "forms")
         let finnish = Language("fi")!
         for remembered in [true, false] {
             // After the lookup that did not answer (as the service asks), and on its own.
@@ -364,13 +350,10 @@ import WiktionaryOfflineProvider
 
     /// A translation written with white space around it (`"Katze "`) is found, and shown, without it.
     @Test func aPaddedTranslationIsFoundAndShownTrimmed() async throws {
-        let directory = TemporaryFiles.directory()
-        let dump = directory + "/padded.jsonl"
-        try #"{"word": "cat", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A feline."]}], "translations": [{"word": " Katze ", "lang_code": "de"}]}"#
-            .write(toFile: dump, atomically: true, encoding: .utf8)
-        var options = WiktextractImporter.Options(name: "padded")
-        options.sync = false
-        let path = try WiktextractImporter(options: options).run(sourcePath: dump, directory: directory + "/data").path
+        let path = try Self.imported(
+            [#"{"word": "cat", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A feline."]}], "translations": [{"word": " Katze ", "lang_code": "de"}]}"#],
+            name: "padded"
+        )
         let entry = try #require(try await WiktionaryOffline(path: path).lookup(LookupQuery("Katze")).entries.first)
         #expect(entry.headword == "Katze")
         #expect(entry.translations.map(\.text) == ["cat"])

@@ -43,8 +43,10 @@ enum EntryBuilder {
             var group = senses.isEmpty ? nil : SenseGroup(partOfSpeech: partOfSpeech(records[position].partOfSpeech), senses: senses)
             // The word-level synonyms and antonyms: on the sense their gloss names, as the online provider places a
             // Synonyms section's lines.
-            for linkage in records[position].synonyms { group?.add([linkage.word], as: .synonym, senseLabel: linkage.sense) }
-            for linkage in records[position].antonyms { group?.add([linkage.word], as: .antonym, senseLabel: linkage.sense) }
+            if group != nil {
+                addLinkages(records[position].synonyms, as: .synonym, to: &group!)
+                addLinkages(records[position].antonyms, as: .antonym, to: &group!)
+            }
             if let index = keys.firstIndex(where: { $0.word == word && $0.language == language && $0.etymology == etymology }) {
                 if let group { entries[index].senseGroups.append(group) }
                 for pronunciation in pronunciations(records[position].sounds, provenance: provenance)
@@ -63,6 +65,18 @@ enum EntryBuilder {
         }
         entries.removeAll { $0.isEmpty }  // in place: filtering copied every entry
         return entries
+    }
+
+    /// `linkages` added to `group`, each run of them with one gloss in one call: finding the sense a gloss names
+    /// lower-cases every definition, once a call (a real word lists dozens of synonyms under a few glosses).
+    static func addLinkages(_ linkages: [WiktextractRecord.Linkage], as relation: SenseGroup.Relation, to group: inout SenseGroup) {
+        var start = linkages.startIndex
+        while start < linkages.endIndex {
+            var end = start + 1
+            while end < linkages.endIndex && linkages[end].sense == linkages[start].sense { end += 1 }
+            group.add(linkages[start..<end].map(\.word), as: relation, senseLabel: linkages[start].sense)
+            start = end
+        }
     }
 
     /// What a sense is a form of: its first `form_of` link's word (`lemma`), the form its tags but the bookkeeping

@@ -14,7 +14,8 @@ Headwords are distinct and each has a handful of entries at most (one per part o
 line per word, part of speech and etymology): one for three headwords in four, and 1.4 on average, whatever the size
 of the file, as in a real dump. (Headwords drawn at random from a fixed set of syllable combinations, as an earlier
 version did, collided more the larger the file: 1.4 entries per looked-up word at 10 MB, 4.6 at 100 MB and about a
-hundred for the shortest words at 1 GB, which no real dump has.)
+hundred for the shortest words at 1 GB, which no real dump has.) A headword's entries share one etymology, as a
+page's parts of speech under one Etymology section do (they had one each, which a real dump gives only numbered).
 
     Benchmarks/wiktextract_generate.py SIZE_MB OUT.jsonl [WORDS.txt]
 
@@ -84,6 +85,7 @@ with open(out, "w", encoding="utf-8") as f:
         if not group:
             head = headword()
             group = rng.sample(poses, entries_per_headword())
+            etymology = None
         pos = group.pop()
         forms = [{"form": head + suffix, "tags": tags} for suffix, tags in
                  rng.sample([("s", ["plural"]), ("ed", ["past"]), ("ing", ["participle", "present"]), ("er", ["comparative"]),
@@ -116,6 +118,12 @@ with open(out, "w", encoding="utf-8") as f:
             "categories": ["English lemmas", "English " + pos + "s"],
             "wikipedia": [head] if rng.random() < 0.1 else [],
         }
+        # A headword's parts of speech share its etymology, as the lines of a page with one Etymology section do (a
+        # page with several numbers them, `etymology_number`); drawn for each line all the same, so that the rest of
+        # the file is what it was before they shared it.
+        if etymology is None:
+            etymology = record["etymology_text"]
+        record["etymology_text"] = etymology
         line = json.dumps(record, ensure_ascii=False) + "\n"
         written += len(line.encode("utf-8"))
         f.write(line)

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LexAggCore
 
 /// Turns wiktextract records into entries: one entry per headword, language and etymology, one sense group per part
@@ -17,10 +24,13 @@ enum EntryBuilder {
         "name": "proper noun", "intj": "interjection", "det": "determiner", "abbrev": "abbreviation",
         "adj_noun": "adjective", "adv_phrase": "adverbial phrase", "prep_phrase": "prepositional phrase",
         "postp": "postposition", "num": "numeral", "punct": "punctuation",
+        // Codes of the other editions' extractors.
+        "adj_phrase": "adjective phrase", "onomatopeia": "onomatopoeia",
     ]
 
     static func partOfSpeech(_ code: String?) -> PartOfSpeech? {
-        guard let code, !code.isEmpty else { return nil }
+        // `unknown`: the other editions' code for a section title they do not map.
+        guard let code, !code.isEmpty, code != "unknown" else { return nil }
         // The four codes of most entries, without a dictionary lookup, trimming and lower-casing each time.
         switch code {
         case "noun": return .noun
@@ -38,43 +48,76 @@ enum EntryBuilder {
         // retained, then released).
         for position in records.indices {
             let word = records[position].word, language = records[position].languageCode
-            let etymology = records[position].etymologyNumber ?? 0
+            let number = records[position].etymologyNumber, etymology = number ?? 0
+            let etymologyText = records[position].etymologyText
             let senses = records[position].senses
             var group = senses.isEmpty ? nil : SenseGroup(partOfSpeech: partOfSpeech(records[position].partOfSpeech), senses: senses)
             // The word-level synonyms and antonyms: on the sense their gloss names, as the online provider places a
             // Synonyms section's lines.
             if group != nil {
-                addLinkages(records[position].synonyms, as: .synonym, to: &group!)
-                addLinkages(records[position].antonyms, as: .antonym, to: &group!)
+                addLinkages(records[position].synonyms, as: .synonym, to: &group!, numbers: records[position].senseNumbers)
+                addLinkages(records[position].antonyms, as: .antonym, to: &group!, numbers: records[position].senseNumbers)
             }
-            if let index = keys.firstIndex(where: { $0.word == word && $0.language == language && $0.etymology == etymology }) {
+            // One entry per etymology: by its number (the English edition numbers a page's etymologies), else — the
+            // other editions number none — by its text, a part of speech without one joining the entry before it.
+            var match: Int?
+            for index in keys.indices where keys[index].word == word && keys[index].language == language && keys[index].etymology == etymology {
+                if number == nil, let etymologyText, let existing = entries[index].etymology,
+                   !sameBytes(existing, etymologyText), existing != clean(etymologyText) { continue }
+                match = index
+                break
+            }
+            if let index = match {
                 if let group { entries[index].senseGroups.append(group) }
                 for pronunciation in pronunciations(records[position].sounds, provenance: provenance)
                 where !entries[index].pronunciations.contains(pronunciation) {
                     entries[index].pronunciations.append(pronunciation)
                 }
-                if entries[index].etymology == nil { entries[index].etymology = clean(records[position].etymologyText) }
+                if entries[index].etymology == nil { entries[index].etymology = clean(etymologyText) }
                 continue
             }
             keys.append((word, language, etymology))
             entries.append(Entry(
                 headword: word, language: language.flatMap(Language.init),
                 pronunciations: pronunciations(records[position].sounds, provenance: provenance),
-                senseGroups: group.map { [$0] } ?? [], etymology: clean(records[position].etymologyText), provenance: provenance
+                senseGroups: group.map { [$0] } ?? [], etymology: clean(etymologyText), provenance: provenance
             ))
         }
         entries.removeAll { $0.isEmpty }  // in place: filtering copied every entry
         return entries
     }
 
+    /// Whether `a` and `b` are the same UTF-8 (`==` compares by Unicode's canonical equivalence, a slower loop for
+    /// text that is not ASCII, when two lines' copies of one etymology are the same bytes).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        guard a.utf8.count == b.utf8.count else { return false }
+        return a.withUTF8 { x in b.withUTF8 { y in x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    }
+
     /// `linkages` added to `group`, each run of them with one gloss in one call: finding the sense a gloss names
     /// lower-cases every definition, once a call (a real word lists dozens of synonyms under a few glosses).
-    static func addLinkages(_ linkages: [WiktextractRecord.Linkage], as relation: SenseGroup.Relation, to group: inout SenseGroup) {
+    ///
+    /// A linkage that names its sense by number (`sense_index`, the other editions' way) goes on the senses it names
+    /// (``WiktextractRecord/senseIndices(_:)``); one whose number names none of the record's senses, by its gloss as
+    /// the others.
+    static func addLinkages(
+        _ linkages: [WiktextractRecord.Linkage], as relation: SenseGroup.Relation, to group: inout SenseGroup,
+        numbers: [WiktextractRecord.SenseNumber]
+    ) {
+        guard !linkages.isEmpty else { return }
         var start = linkages.startIndex
         while start < linkages.endIndex {
             var end = start + 1
-            while end < linkages.endIndex && linkages[end].sense == linkages[start].sense { end += 1 }
-            group.add(linkages[start..<end].map(\.word), as: relation, senseLabel: linkages[start].sense)
+            while end < linkages.endIndex && linkages[end].sense == linkages[start].sense
+                && linkages[end].senseIndex == linkages[start].senseIndex { end += 1 }
+            let words = linkages[start..<end].map(\.word)
+            if let number = linkages[start].senseIndex, case let senses = WiktextractRecord.senseIndices(number, in: numbers, count: group.senses.count),
+               !senses.isEmpty {
+                group.add(words, as: relation, toSenses: senses)
+            } else {
+                group.add(words, as: relation, senseLabel: linkages[start].sense)
+            }
             start = end
         }
     }
@@ -132,8 +175,8 @@ enum EntryBuilder {
         var found: [Pronunciation] = []
         var soundOf: [Int] = []  // the index in `sounds` of each of `found`, whose tags it has
         for (index, sound) in sounds.enumerated() {
-            let ipa = clean(sound.ipa), enpr = clean(sound.enpr)
-            guard ipa != nil || enpr != nil else { continue }
+            let ipa = clean(sound.ipa), enpr = clean(sound.enpr), other = clean(sound.other)
+            guard ipa != nil || enpr != nil || other != nil else { continue }
             let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
             if let ipa {
                 found.append(Pronunciation(
@@ -143,6 +186,11 @@ enum EntryBuilder {
             }
             if let enpr {
                 found.append(Pronunciation(text: enpr, notation: .enPR, accent: accent, provenance: provenance))
+                soundOf.append(index)
+            }
+            // Chinese readings (`zh_pron`), their tags naming the variety and the system ("Mandarin, Pinyin").
+            if let other {
+                found.append(Pronunciation(text: other, notation: .other, accent: accent, provenance: provenance))
                 soundOf.append(index)
             }
         }

@@ -20,6 +20,34 @@ struct WiktextractRecord: Equatable {
     /// with no intermediate copy of wiktextract's `SenseData` (its lists of glosses, tags and examples were a third
     /// of the allocations of an offline batch).
     var senses: [Sense]
+    /// Each sense's number, as word-level linkages and translations name a sense (their `sense_index`): one for each
+    /// of `senses`, or none when each is its place from 1 (``senseNumber(_:)``; most records: an array less to make).
+    var senseNumbers: [SenseNumber] = []
+
+    /// The number of the sense at `index` (of `senses`).
+    func senseNumber(_ index: Int) -> SenseNumber { Self.senseNumber(index, in: senseNumbers) }
+
+    static func senseNumber(_ index: Int, in numbers: [SenseNumber]) -> SenseNumber {
+        numbers.isEmpty ? SenseNumber(own: nil, place: index + 1) : numbers[index]
+    }
+
+    /// A sense's number: its own `sense_index` when it has one (the German, Spanish and Polish editions: "1", "1a"),
+    /// else its place from 1 among the senses with a single gloss, the numbered definitions (the French, Russian,
+    /// Dutch, Portuguese and Czech editions count them; a subsense repeats its parent's gloss first), else none.
+    struct SenseNumber: Equatable {
+        var own: String?
+        /// 0: not a numbered definition.
+        var place: Int
+
+        /// The number as a `sense_index` writes it; nil for none.
+        var text: String? { own ?? (place > 0 ? String(place) : nil) }
+
+        /// Whether it is `number`, one number of a `sense_index`.
+        func matches(_ number: Substring) -> Bool {
+            if let own { return own == number }
+            return place > 0 && Int(number) == place
+        }
+    }
     var sounds: [SoundData]
     var translations: [TranslationData]
     var forms: [FormData]
@@ -31,6 +59,8 @@ struct WiktextractRecord: Equatable {
     struct Linkage: Equatable {
         var word: String
         var sense: String?
+        /// The senses it belongs to by number (`sense_index`: `2`, `"1"`, `"1, 3"`, `"1-3"`, `"2a"`).
+        var senseIndex: String? = nil
     }
 
     struct SoundData: Equatable {
@@ -38,6 +68,8 @@ struct WiktextractRecord: Equatable {
         var enpr: String?
         var tags: [String]
         var audioURL: String?
+        /// A transcription in another notation (`zh_pron`: Pinyin, Zhuyin, Jyutping; its `tags` name which).
+        var other: String? = nil
     }
 
     struct TranslationData: Equatable {
@@ -46,6 +78,9 @@ struct WiktextractRecord: Equatable {
         var sense: String?
         var tags: [String]
         var roman: String?
+        /// The sense translated, by number (`sense_index`, as a linkage names it); ``sense`` is then its gloss when the
+        /// line gives none (the Polish edition's tables).
+        var senseIndex: String? = nil
     }
 
     struct FormData: Equatable {
@@ -97,7 +132,8 @@ extension WiktextractRecord {
         stoppingAfter last: RecordLayout.Group? = nil, sources: [Provenance] = [], stopped: inout Bool
     ) throws(JSONReader.Malformed) {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
-        var senses: [Sense] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
+        var etymologyTexts: [String]?
+        var senses: [Sense] = [], senseNumbers: [SenseNumber] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
         var synonyms: [Linkage] = [], antonyms: [Linkage] = []
         guard reader.kind() == .object else { try reader.skip(); return nil }
         stopped = try reader.entryMembers(stoppingAfter: last) { (reader, key) throws(JSONReader.Malformed) in
@@ -111,7 +147,7 @@ extension WiktextractRecord {
                     forms = try reader.elements(FormData.init)
                 }
             case 6 where JSONReader.equals(key, "senses"):
-                senses = try reader.elements { (reader) throws(JSONReader.Malformed) in try Sense(wiktextract: &reader, sources: sources) }
+                (senses, senseNumbers) = try Self.senses(&reader, sources: sources)
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
             case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Linkage.init)
             case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Linkage.init)
@@ -119,6 +155,7 @@ extension WiktextractRecord {
             case 12 where wantTranslations && JSONReader.equals(key, "translations"):
                 translations = try reader.elements(TranslationData.init)
             case 14 where JSONReader.equals(key, "etymology_text"): etymologyText = try reader.string()
+            case 15 where JSONReader.equals(key, "etymology_texts"): etymologyTexts = try reader.strings()
             case 16 where JSONReader.equals(key, "etymology_number"):
                 switch reader.kind() {
                 case .string: etymologyNumber = try reader.string().flatMap { Int($0) }
@@ -128,11 +165,76 @@ extension WiktextractRecord {
             }
         }
         guard let word else { return nil }
+        // The other editions write the etymology as a list of paragraphs (`etymology_texts`); English as one text.
+        if etymologyText == nil, let etymologyTexts, !etymologyTexts.isEmpty { etymologyText = etymologyTexts.joined(separator: " ") }
+        // A translation that names its sense only by number: the gloss of that sense.
+        for index in translations.indices where translations[index].sense == nil && translations[index].senseIndex != nil {
+            guard let sense = Self.senseIndices(translations[index].senseIndex!, in: senseNumbers, count: senses.count).first
+            else { continue }
+            translations[index].sense = senses[sense].definition
+        }
         self.init(
             word: word, languageCode: languageCode, partOfSpeech: partOfSpeech, etymologyNumber: etymologyNumber,
-            etymologyText: etymologyText, senses: senses, sounds: sounds, translations: translations, forms: forms,
-            synonyms: synonyms, antonyms: antonyms
+            etymologyText: etymologyText, senses: senses, senseNumbers: senseNumbers, sounds: sounds,
+            translations: translations, forms: forms, synonyms: synonyms, antonyms: antonyms
         )
+    }
+
+    /// The senses of a record (``Sense/init(wiktextract:sources:number:glosses:)``) and their numbers
+    /// (``senseNumbers``).
+    static func senses(_ reader: inout JSONReader, sources: [Provenance]) throws(JSONReader.Malformed) -> ([Sense], [SenseNumber]) {
+        var senses: [Sense] = [], numbers: [SenseNumber] = []
+        var numbered = 0
+        guard try reader.enterArray() else { return ([], []) }
+        repeat {
+            var own: String?, glosses = 0
+            let sense = try Sense(wiktextract: &reader, sources: sources, number: &own, glosses: &glosses)
+            // A definition is numbered on the page whether or not a gloss is left of it.
+            if glosses == 1 { numbered += 1 }
+            guard let sense else { continue }
+            senses.append(sense)
+            let number = SenseNumber(own: own, place: glosses == 1 ? numbered : 0)
+            // Kept only from the first sense that is not its place (`senseNumbers`).
+            if numbers.isEmpty && number == SenseNumber(own: nil, place: senses.count) { continue }
+            if numbers.isEmpty { numbers = (0..<senses.count - 1).map { SenseNumber(own: nil, place: $0 + 1) } }
+            numbers.append(number)
+        } while try reader.nextElement()
+        return (senses, numbers)
+    }
+
+    /// The senses a `sense_index` names (``senseNumbers``), in order, each once: its numbers are separated by commas,
+    /// a range (`1-3`, `1–3`) is each number in it; none when it names no sense.
+    func senseIndices(_ index: String) -> [Int] { Self.senseIndices(index, in: senseNumbers, count: senses.count) }
+
+    /// (`count`: how many senses there are.)
+    static func senseIndices(_ index: String, in numbers: [SenseNumber], count: Int) -> [Int] {
+        var found: [Int] = []
+        func add(_ number: Substring) {
+            let number = number.trimmingCharacters(in: .whitespaces)
+            guard !number.isEmpty else { return }
+            for position in 0..<count where senseNumber(position, in: numbers).matches(Substring(number)) && !found.contains(position) {
+                found.append(position)
+            }
+        }
+        for piece in index.split(separator: ",") {
+            let ends = piece.split(whereSeparator: { $0 == "-" || $0 == "–" })
+            if ends.count == 2, let from = Int(ends[0].trimmingCharacters(in: .whitespaces)),
+               let to = Int(ends[1].trimmingCharacters(in: .whitespaces)), from <= to, to - from < 100 {
+                for number in from...to { add(Substring(String(number))) }
+            } else {
+                add(piece)
+            }
+        }
+        return found
+    }
+
+    /// A `sense_index` as text: a string as it is, a whole number above 0 in decimals (0 is the French edition's
+    /// "none"), anything else nil.
+    static func senseIndex(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
+        switch reader.kind() {
+        case .string: return try reader.string().flatMap { $0.isEmpty ? nil : $0 }
+        default: return try reader.number().flatMap(wholeNumber).flatMap { $0 > 0 ? String($0) : nil }
+        }
     }
 
     /// A number that is a whole `Int` (`2`, `2.0`, `2e0`), else nil.
@@ -150,53 +252,64 @@ extension Sense {
     /// - The definition is the last of `glosses` (nested senses repeat their parents' glosses first; the last one is
     ///   the sense's own), else the last of `raw_glosses`; each list only when all its elements are strings, as
     ///   decoding `[String]` requires (the others are checked, never made `String`s).
-    /// - The labels are the `qualifier`, the `tags` but wiktextract's own bookkeeping (``EntryBuilder/isInternal(_:)``)
-    ///   and the `topics`, cleaned, each once.
-    /// - An example is its `text`, and ` — ` and its `translation` (`english`, its deprecated name) when it has one.
+    /// - The labels are the `qualifier`, the `tags` but wiktextract's own bookkeeping (``EntryBuilder/isInternal(_:)``),
+    ///   the `raw_tags` (the labels an edition other than English could not map to a tag: "umgangssprachlich") and
+    ///   the `topics`, cleaned, each once.
+    /// - An example is its `text`, its `roman` (a romanisation) in brackets when it has one, and ` — ` and its
+    ///   `translation` (`english`, its deprecated name) when it has one.
     /// - `formOf` is the first `form_of` link's word, the form its tags (the bookkeeping ones left out); else the
     ///   first `alt_of` link's word (``EntryBuilder/formOf(lemma:alternativeOf:definition:tags:)``).
     /// - As everywhere in a record, a field of another type is absent, a list element that is not what it should be
     ///   is dropped, and a repeated key counts with its last value.
-    init?(wiktextract reader: inout JSONReader, sources: [Provenance]) throws(JSONReader.Malformed) {
-        var gloss: String?, rawGloss: String?, tags: [String] = [], topics: [String] = [], qualifier: String?
+    /// - `number` is set to its own `sense_index` (``WiktextractRecord/senseIndex(_:)``), `glosses` to the length of
+    ///   its `glosses` when every element is a string, else 0 (both as read, even when the sense is nil).
+    init?(
+        wiktextract reader: inout JSONReader, sources: [Provenance], number: inout String?, glosses: inout Int
+    ) throws(JSONReader.Malformed) {
+        var gloss: String?, rawGloss: String?, tags: [String] = [], rawTags: [String] = [], topics: [String] = [], qualifier: String?
         var examples: [String] = [], lemma: String?, alternativeOf: String?, synonyms: [String] = [], antonyms: [String] = []
         let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 6 where JSONReader.equals(key, "topics"): topics = try reader.strings()
             case 6 where JSONReader.equals(key, "alt_of"): alternativeOf = try reader.firstElement(Self.linkedWord)
-            case 7 where JSONReader.equals(key, "glosses"): gloss = try reader.lastString()
+            case 7 where JSONReader.equals(key, "glosses"): (gloss, glosses) = try reader.lastString(counting: ())
             case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Self.linkedWord)
             case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(Self.example)
             case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Self.cleanLinkedWord)
             case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Self.cleanLinkedWord)
+            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
             case 9 where JSONReader.equals(key, "qualifier"): qualifier = try reader.string()
             case 11 where JSONReader.equals(key, "raw_glosses"): rawGloss = try reader.lastString()
+            case 11 where JSONReader.equals(key, "sense_index"): number = try WiktextractRecord.senseIndex(&reader)
             default: try reader.skip()
             }
         }
         guard isObject, let definition = EntryBuilder.clean(gloss ?? rawGloss) else { return nil }
         let formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
+        let labels = EntryBuilder.labels(qualifier: qualifier, tags: rawTags.isEmpty ? tags : tags + rawTags, topics: topics)
         self.init(
-            definition: definition, examples: examples, labels: EntryBuilder.labels(qualifier: qualifier, tags: tags, topics: topics),
+            definition: definition, examples: examples, labels: labels,
             synonyms: synonyms, antonyms: antonyms, formOf: formOf, sources: sources
         )
     }
 
     /// An example object's text as a sense shows it; nil when it has none.
     private static func example(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
-        var text: String?, translation: String?, english: String?
+        var text: String?, translation: String?, english: String?, roman: String?
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "text"): text = try reader.string()
+            case 5 where JSONReader.equals(key, "roman"): roman = try reader.string()
             case 7 where JSONReader.equals(key, "english"): english = try reader.string()
             case 11 where JSONReader.equals(key, "translation"): translation = try reader.string()
             default: try reader.skip()
             }
         }
         guard let text = EntryBuilder.clean(text) else { return nil }
+        let shown = EntryBuilder.clean(roman).map { "\(text) (\($0))" } ?? text
         // `english` is the deprecated name of `translation`.
-        return EntryBuilder.clean(translation ?? english).map { "\(text) — \($0)" } ?? text
+        return EntryBuilder.clean(translation ?? english).map { "\(shown) — \($0)" } ?? shown
     }
 
     /// A link's word as a sense shows it (cleaned; nil when nothing is left).
@@ -217,27 +330,30 @@ extension Sense {
 extension WiktextractRecord.Linkage {
     /// A `LinkageData` object: its `word` (cleaned) and `sense`; nil when it has no word left.
     init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
-        var word: String?, sense: String?
+        var word: String?, sense: String?, senseIndex: String?
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
             case 5 where JSONReader.equals(key, "sense"): sense = try reader.string()
+            case 11 where JSONReader.equals(key, "sense_index"): senseIndex = try WiktextractRecord.senseIndex(&reader)
             default: try reader.skip()
             }
         }
         guard let word = EntryBuilder.clean(word) else { return nil }
-        self.init(word: word, sense: EntryBuilder.clean(sense))
+        self.init(word: word, sense: EntryBuilder.clean(sense), senseIndex: senseIndex)
     }
 }
 
 extension WiktextractRecord.SoundData {
     init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
-        var ipa: String?, enpr: String?, tags: [String] = [], ogg: String?, mp3: String?
+        var ipa: String?, enpr: String?, other: String?, tags: [String] = [], rawTags: [String] = [], ogg: String?, mp3: String?
         let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 3 where JSONReader.equals(key, "ipa"): ipa = try reader.string()
             case 4 where JSONReader.equals(key, "enpr"): enpr = try reader.string()
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
+            case 7 where JSONReader.equals(key, "zh_pron"): other = try reader.string()
+            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
             case 7 where JSONReader.equals(key, "ogg_url"): ogg = try reader.string()
             case 7 where JSONReader.equals(key, "mp3_url"): mp3 = try reader.string()
             default: try reader.skip()
@@ -245,19 +361,23 @@ extension WiktextractRecord.SoundData {
         }
         // A sound with no transcription and no recording (`rhymes`, `homophone`, `hyphenation`: most of a real
         // entry's sounds) gives no pronunciation: not kept.
-        guard isObject, ipa != nil || enpr != nil || ogg != nil || mp3 != nil else { return nil }
-        self.init(ipa: ipa, enpr: enpr, tags: tags, audioURL: ogg ?? mp3)
+        guard isObject, ipa != nil || enpr != nil || other != nil || ogg != nil || mp3 != nil else { return nil }
+        // `raw_tags`: the accents an edition other than English could not map to a tag ("Österreich").
+        self.init(ipa: ipa, enpr: enpr, tags: rawTags.isEmpty ? tags : tags + rawTags, audioURL: ogg ?? mp3, other: other)
     }
 }
 
 extension WiktextractRecord.TranslationData {
     init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
-        var word: String?, languageCode: String?, oldCode: String?, sense: String?, tags: [String] = [], roman: String?
+        var word: String?, languageCode: String?, oldCode: String?, sense: String?, tags: [String] = [], rawTags: [String] = []
+        var roman: String?, senseIndex: String?
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
             case 4 where JSONReader.equals(key, "code"): oldCode = try reader.string()
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
+            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
+            case 11 where JSONReader.equals(key, "sense_index"): senseIndex = try WiktextractRecord.senseIndex(&reader)
             case 5 where JSONReader.equals(key, "sense"): sense = try reader.string()
             case 5 where JSONReader.equals(key, "roman"): roman = try reader.string()
             case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
@@ -265,8 +385,11 @@ extension WiktextractRecord.TranslationData {
             }
         }
         guard let word else { return nil }
-        // `code` is the deprecated name of `lang_code`.
-        self.init(word: word, code: languageCode ?? oldCode, sense: sense, tags: tags, roman: roman)
+        // `code` is the deprecated name of `lang_code`; `raw_tags` are the edition's own words for tags ("femenino").
+        self.init(
+            word: word, code: languageCode ?? oldCode, sense: sense, tags: rawTags.isEmpty ? tags : tags + rawTags, roman: roman,
+            senseIndex: senseIndex
+        )
     }
 }
 

@@ -17,16 +17,27 @@ extension SenseGroup {
         } else if senses.count == 1 {
             target = 0
         }
+        add(terms, as: relation, toSenses: target.map { [$0] } ?? [])
+    }
+
+    /// Adds `terms` as synonyms or antonyms, each once, to each of the senses at `indices` (a source that numbers the
+    /// senses it means: wiktextract's `sense_index`); with none (or none in range), to the part of speech as a whole.
+    public mutating func add(_ terms: [String], as relation: Relation, toSenses indices: [Int]) {
+        guard !terms.isEmpty, !senses.isEmpty else { return }
+        let indices = indices.filter(senses.indices.contains)
         for term in terms where !term.isEmpty {
-            switch (relation, target) {
-            case (.synonym, let index?):
-                if !senses[index].synonyms.contains(term) { senses[index].synonyms.append(term) }
-            case (.antonym, let index?):
-                if !senses[index].antonyms.contains(term) { senses[index].antonyms.append(term) }
-            case (.synonym, nil):
-                if !synonyms.contains(term) { synonyms.append(term) }
-            case (.antonym, nil):
-                if !antonyms.contains(term) { antonyms.append(term) }
+            if indices.isEmpty {
+                switch relation {
+                case .synonym: if !synonyms.contains(term) { synonyms.append(term) }
+                case .antonym: if !antonyms.contains(term) { antonyms.append(term) }
+                }
+                continue
+            }
+            for index in indices {
+                switch relation {
+                case .synonym: if !senses[index].synonyms.contains(term) { senses[index].synonyms.append(term) }
+                case .antonym: if !senses[index].antonyms.contains(term) { senses[index].antonyms.append(term) }
+                }
             }
         }
     }

@@ -105,22 +105,29 @@ public struct JSONReader {
     /// checked and skipped, never built); nil when the array is empty or holds anything else, and for any other value
     /// (skipped).
     public mutating func lastString() throws(Malformed) -> String? {
-        guard try enterArray() else { return nil }
+        try lastString(counting: ()).last
+    }
+
+    /// ``lastString()``, and how many strings the array holds (0 unless every element is one).
+    public mutating func lastString(counting: Void) throws(Malformed) -> (last: String?, count: Int) {
+        guard try enterArray() else { return (nil, 0) }
         var last: (start: Int, end: Int, escaped: Bool)?
         var all = true
+        var count = 0
         repeat {
             cursor.skipWhitespace()
             if all, cursor.peek() == UInt8(ascii: "\"") {
                 let start = cursor.position
                 let escaped = try cursor.skipString()
                 last = (start, cursor.position, escaped)
+                count += 1
             } else {
                 all = false
                 try skip()
             }
         } while try nextElement()
-        guard all, let last else { return nil }
-        return String(decoding: contents(from: last.start, to: last.end, escaped: last.escaped), as: UTF8.self)
+        guard all, let last else { return (nil, 0) }
+        return (String(decoding: contents(from: last.start, to: last.end, escaped: last.escaped), as: UTF8.self), count)
     }
 
     /// The number at the cursor as it is written; any other value is skipped and gives nil.

@@ -12,9 +12,10 @@ import LexAggJSON
 public enum RecordLayout {
     /// The groups, in the order they are written.
     public enum Group: UInt8, Comparable, Sendable {
-        /// What an answer shows: `word`, `lang_code`, `pos`, `etymology_number`, `etymology_text`, `sounds`,
-        /// `senses`, the word-level `synonyms` and `antonyms` (every key the offline provider's record decoder reads
-        /// but the two below; datasets imported before the last two were read keep them with the others, unread).
+        /// What an answer shows: `word`, `lang_code`, `pos`, `etymology_number`, `etymology_text` (`etymology_texts`
+        /// in the other editions), `sounds`, `senses`, the word-level `synonyms` and `antonyms` (every key the offline
+        /// provider's record decoder reads but the two below; datasets imported before the word-level linkages and
+        /// `etymology_texts` were read keep them with the others, unread, or left them out).
         case answer = 0
         /// `forms`: read by the lemma fallback (with `word` and `lang_code`) and by nothing else.
         case forms = 1
@@ -39,6 +40,7 @@ public enum RecordLayout {
         case 9: return equals("lang_code") ? .answer : .other
         case 12: return equals("translations") ? .translations : .other
         case 14: return equals("etymology_text") ? .answer : .other
+        case 15: return equals("etymology_texts") ? .answer : .other
         case 16: return equals("etymology_number") ? .answer : .other
         default: return .other
         }
@@ -54,9 +56,9 @@ public enum RecordLayout {
         case 4: return equals("tags")
         case 6: return equals("topics") || equals("alt_of")
         case 7: return equals("glosses") || equals("form_of")
-        case 8: return equals("examples") || equals("synonyms") || equals("antonyms")
+        case 8: return equals("examples") || equals("synonyms") || equals("antonyms") || equals("raw_tags")
         case 9: return equals("qualifier")
-        case 11: return equals("raw_glosses")
+        case 11: return equals("raw_glosses") || equals("sense_index")
         default: return false
         }
     }

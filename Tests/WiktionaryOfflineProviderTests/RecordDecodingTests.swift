@@ -166,6 +166,13 @@ import Testing
             // Word-level linkages: a word (cleaned) and the gloss of their sense, if a string; the others dropped.
             #"{"word": "a", "synonyms": [{"word": " b ", "sense": " lucky ", "_dis1": "0 0"}, {"word": 1}, "x", {"sense": "s"}, {"word": "c", "sense": 2}, {"word": "  "}], "antonyms": {"word": "d"}, "senses": [{"glosses": ["x"]}]}"#,
             #"{"word": "a", "antonyms": [{"word": "d", "tags": ["rare"]}], "synonyms": null}"#,
+            // The other editions (German, French, Polish, Chinese): `etymology_texts`, `raw_tags` on senses, sounds and
+            // translations, senses and linkages numbered by `sense_index` (strings, lists, ranges, whole numbers,
+            // 0 for none), subsenses repeating their parent's gloss, `zh_pron`, romanised examples.
+            #"{"word": "Bank", "etymology_texts": ["a", " b "], "senses": [{"glosses": ["x"], "sense_index": "1", "raw_tags": ["umgangssprachlich", " Ö "]}, {"glosses": ["y"], "sense_index": "1a", "tags": ["t"], "raw_tags": ["t", 3]}, {"glosses": ["z"], "sense_index": ""}], "synonyms": [{"word": "s", "sense_index": "1, 2"}, {"word": "u", "sense_index": "1-3"}, {"word": "v", "sense_index": 2}, {"word": "w", "sense_index": [1]}], "translations": [{"word": "b", "lang_code": "en", "sense_index": "1a"}, {"word": "c", "lang_code": "en", "sense_index": "9"}, {"word": "d", "lang_code": "en", "sense": "s", "sense_index": "1"}, {"word": "e", "lang_code": "es", "raw_tags": ["femenino"], "tags": ["f"]}]}"#,
+            #"{"word": "maison", "etymology_text": "one", "etymology_texts": ["other"], "senses": [{"glosses": ["A."]}, {"glosses": ["A.", "B."]}, {"glosses": []}, {"glosses": ["  "]}, {"glosses": ["C.", 1]}, {"glosses": ["D."], "sense_index": 0}, {"glosses": ["E."], "sense_index": 2.0}, {"glosses": ["F."], "sense_index": true}], "antonyms": [{"word": "x", "sense_index": 3}, {"word": "y", "sense_index": 0, "sense": "A"}], "translations": [{"word": "t", "code": "en", "sense_index": 4}, {"word": "u", "code": "en", "sense_index": 0}]}"#,
+            #"{"word": "a", "etymology_texts": "x", "etymology_text": 1}"#, #"{"word": "a", "etymology_texts": ["x", 1]}"#, #"{"word": "a", "etymology_texts": []}"#,
+            #"{"word": "房", "sounds": [{"zh_pron": "fáng", "tags": ["Mandarin", "Pinyin"]}, {"zh_pron": 1}, {"ipa": "/a/", "raw_tags": ["Österreich"]}, {"raw_tags": ["x"]}], "senses": [{"glosses": ["g"], "examples": [{"text": "一間房", "roman": "yī jiān fáng", "translation": "a room"}, {"text": "t", "roman": " "}, {"roman": "r"}]}]}"#,
             // Repeated keys count with their last value, at every depth.
             #"{"word": "a", "word": "b", "pos": "noun", "pos": 3, "senses": [{"glosses": ["x"]}], "senses": [{"glosses": ["y"], "glosses": "z"}]}"#,
             #"{"word": "a", "translations": [{"word": "x", "lang_code": "de", "lang_code": null, "code": "fr"}]}"#,
@@ -185,8 +192,8 @@ import Testing
             #"{"word": "a", "x": [1, 2,]}"#,
         ]
         for line in cases { agree(line) }
-        #expect(Self.decode(cases[9])?.word == "b")
-        #expect(Self.decode(cases[9])?.senses == [], "the last `senses` has a sense whose last `glosses` is not a list")
+        #expect(Self.decode(cases[15])?.word == "b")
+        #expect(Self.decode(cases[15])?.senses == [], "the last `senses` has a sense whose last `glosses` is not a list")
         #expect(Self.decode(cases[6])?.senses.map(\.formOf) == [
             FormOf(lemma: "colour", form: "alternative spelling"), FormOf(lemma: "b", form: "obsolete form"),
             FormOf(lemma: "c", form: "alternative form"), FormOf(lemma: "d", form: "alternative form"), FormOf(lemma: "f", form: nil), nil,
@@ -195,6 +202,26 @@ import Testing
         #expect(Self.decode(cases[7])?.synonyms == [.init(word: "b", sense: "lucky"), .init(word: "c", sense: nil)])
         #expect(Self.decode(cases[7])?.antonyms == [])
         #expect(Self.decode(cases[8])?.antonyms == [.init(word: "d", sense: nil)])
+        // The other editions' shapes.
+        let bank = Self.decode(cases[9])
+        #expect(bank?.etymologyText == "a  b ")
+        #expect(bank.map { record in record.senses.indices.map { record.senseNumber($0).text } } == ["1", "1a", "3"], "an empty `sense_index` is none: the sense's place among single glosses")
+        #expect(bank?.senses.map(\.labels) == [["umgangssprachlich", "Ö"], ["t"], []])
+        #expect(bank?.senseIndices("1-3") == [0, 2] && bank?.senseIndices("1, 2") == [0] && bank?.senseIndices("2") == [])
+        #expect(bank?.synonyms.map(\.senseIndex) == ["1, 2", "1-3", "2", nil])
+        #expect(bank?.translations.map(\.sense) == ["y", nil, "s", nil], "a numbered translation is glossed by its sense")
+        #expect(bank?.translations.last?.tags == ["f", "femenino"])
+        let maison = Self.decode(cases[10])
+        #expect(maison?.senses.map(\.definition) == ["A.", "B.", "D.", "E.", "F."])
+        #expect(maison.map { record in record.senses.indices.map { record.senseNumber($0).text } } == ["1", nil, "3", "2", "5"], "a subsense is not numbered; a gloss-less sense is")
+        #expect(maison?.etymologyText == "one" && maison?.antonyms.map(\.senseIndex) == ["3", nil])
+        #expect([11, 12, 13].allSatisfy { Self.decode(cases[$0])?.etymologyText == nil })
+        let fang = Self.decode(cases[14])
+        #expect(fang?.sounds == [
+            .init(ipa: nil, enpr: nil, tags: ["Mandarin", "Pinyin"], audioURL: nil, other: "fáng"),
+            .init(ipa: "/a/", enpr: nil, tags: ["Österreich"], audioURL: nil),
+        ])
+        #expect(fang?.senses.first?.examples == ["一間房 (yī jiān fáng) — a room", "t"])
     }
 
     @Test func nestingIsBoundedAsTheTreeBoundsIt() {
@@ -306,24 +333,52 @@ enum Reference {
         "word", "lang_code", "pos", "etymology_number", "etymology_text", "senses", "sounds", "translations", "forms",
         "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "alt_of", "synonyms", "antonyms", "text",
         "translation", "english", "ipa", "enpr", "ogg_url", "mp3_url", "code", "sense", "roman", "form",
+        "etymology_texts", "raw_tags", "sense_index", "zh_pron",
     ]
 
     static func record(_ value: JSONValue) -> WiktextractRecord? {
         guard let word = value["word"]?.string else { return nil }
-        return WiktextractRecord(
+        // The senses kept and their numbers: a sense's own `sense_index`, else its place among those of one gloss.
+        var senses: [Sense] = [], numbers: [WiktextractRecord.SenseNumber] = []
+        var numbered = 0
+        for element in value["senses"]?.array ?? [] {
+            let glosses = element["glosses"]?.strings?.count ?? 0
+            if glosses == 1 { numbered += 1 }
+            guard let sense = sense(element) else { continue }
+            senses.append(sense)
+            numbers.append(.init(own: senseIndex(element["sense_index"]), place: glosses == 1 ? numbered : 0))
+        }
+        let texts = value["etymology_texts"]?.strings ?? []
+        var record = WiktextractRecord(
             word: word, languageCode: value["lang_code"]?.string, partOfSpeech: value["pos"]?.string,
             etymologyNumber: value["etymology_number"]?.int ?? value["etymology_number"]?.string.flatMap { Int($0) },
-            etymologyText: value["etymology_text"]?.string, senses: elements(value, "senses", sense),
+            etymologyText: value["etymology_text"]?.string ?? (texts.isEmpty ? nil : texts.joined(separator: " ")),
+            senses: senses, senseNumbers: numbers.enumerated().allSatisfy { $1 == .init(own: nil, place: $0 + 1) } ? [] : numbers,
             sounds: elements(value, "sounds", sound), translations: elements(value, "translations", translation),
             forms: elements(value, "forms", form), synonyms: elements(value, "synonyms", wordLinkage),
             antonyms: elements(value, "antonyms", wordLinkage)
         )
+        // A translation naming its sense only by number is given the gloss of the first sense of that number.
+        for index in record.translations.indices where record.translations[index].sense == nil {
+            guard let number = record.translations[index].senseIndex,
+                  let first = WiktextractRecord.senseIndices(number, in: numbers, count: senses.count).first else { continue }
+            record.translations[index].sense = senses[first].definition
+        }
+        return record
     }
 
-    /// A word-level linkage: its cleaned `word` (none left: dropped) and cleaned `sense`.
+    /// A `sense_index`: a non-empty string, or a whole number above 0 as text.
+    static func senseIndex(_ value: JSONValue?) -> String? {
+        if let text = value?.string { return text.isEmpty ? nil : text }
+        return value?.int.flatMap { $0 > 0 ? String($0) : nil }
+    }
+
+    /// A word-level linkage: its cleaned `word` (none left: dropped), cleaned `sense` and `sense_index`.
     static func wordLinkage(_ value: JSONValue) -> WiktextractRecord.Linkage? {
         guard let word = EntryBuilder.clean(value["word"]?.string) else { return nil }
-        return WiktextractRecord.Linkage(word: word, sense: EntryBuilder.clean(value["sense"]?.string))
+        return WiktextractRecord.Linkage(
+            word: word, sense: EntryBuilder.clean(value["sense"]?.string), senseIndex: senseIndex(value["sense_index"])
+        )
     }
 
     static func elements<T>(_ value: JSONValue, _ key: String, _ make: (JSONValue) -> T?) -> [T] {
@@ -337,11 +392,13 @@ enum Reference {
         guard let definition = EntryBuilder.clean(glosses.last ?? rawGlosses.last) else { return nil }
         let tags = value["tags"]?.strings ?? []
         var labels: [String] = []
-        for text in [value["qualifier"]?.string] + tags.filter({ !EntryBuilder.isInternal($0) }) + (value["topics"]?.strings ?? []) {
+        for text in [value["qualifier"]?.string] + tags.filter({ !EntryBuilder.isInternal($0) }) + (value["raw_tags"]?.strings ?? [])
+            + (value["topics"]?.strings ?? []) {
             if let text = EntryBuilder.clean(text), !labels.contains(text) { labels.append(text) }
         }
         let examples = elements(value, "examples") { example -> String? in
-            guard let text = EntryBuilder.clean(example["text"]?.string) else { return nil }
+            guard var text = EntryBuilder.clean(example["text"]?.string) else { return nil }
+            if let roman = EntryBuilder.clean(example["roman"]?.string) { text += " (\(roman))" }
             return EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string).map { "\(text) — \($0)" } ?? text
         }
         let formOf = EntryBuilder.formOf(
@@ -361,17 +418,19 @@ enum Reference {
     static func sound(_ value: JSONValue) -> WiktextractRecord.SoundData? {
         guard value.isObject else { return nil }
         let sound = WiktextractRecord.SoundData(
-            ipa: value["ipa"]?.string, enpr: value["enpr"]?.string, tags: value["tags"]?.strings ?? [],
-            audioURL: value["ogg_url"]?.string ?? value["mp3_url"]?.string
+            ipa: value["ipa"]?.string, enpr: value["enpr"]?.string,
+            tags: (value["tags"]?.strings ?? []) + (value["raw_tags"]?.strings ?? []),
+            audioURL: value["ogg_url"]?.string ?? value["mp3_url"]?.string, other: value["zh_pron"]?.string
         )
-        return sound.ipa == nil && sound.enpr == nil && sound.audioURL == nil ? nil : sound
+        return sound.ipa == nil && sound.enpr == nil && sound.other == nil && sound.audioURL == nil ? nil : sound
     }
 
     static func translation(_ value: JSONValue) -> WiktextractRecord.TranslationData? {
         guard let word = value["word"]?.string else { return nil }
         return WiktextractRecord.TranslationData(
             word: word, code: value["lang_code"]?.string ?? value["code"]?.string, sense: value["sense"]?.string,
-            tags: value["tags"]?.strings ?? [], roman: value["roman"]?.string
+            tags: (value["tags"]?.strings ?? []) + (value["raw_tags"]?.strings ?? []), roman: value["roman"]?.string,
+            senseIndex: senseIndex(value["sense_index"])
         )
     }
 

@@ -1,0 +1,90 @@
+import Foundation
+import LexAggCore
+import LexAggWiktextract
+import Testing
+import WiktionaryOfflineProvider
+
+/// Dumps kaikki.org extracts from Wiktionary's other editions (German, French, Polish, Chinese, …), in the shapes of
+/// wiktextract's models for them (src/wiktextract/extractor/<edition>/models.py; see Fixtures/SOURCES.md): imported and
+/// answered as faithfully as the English edition's.
+@Suite struct OtherEditionsTests {
+    /// German: one page, two nouns of two etymologies (`etymology_texts`, no `etymology_number`), senses numbered by
+    /// their own `sense_index`, labels the edition did not map (`raw_tags`), linkages naming their senses by number.
+    static let german = [
+        #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "pos_title": "Substantiv", "#
+            + #""senses": [{"glosses": ["Sitzgelegenheit für mehrere Personen"], "sense_index": "1", "raw_tags": ["umgangssprachlich"], "#
+            + #""examples": [{"text": "Wir saßen auf der Bank."}], "categories": ["x"]}, "#
+            + #"{"glosses": ["Arbeitstisch eines Handwerkers"], "sense_index": "2", "tags": ["technical"]}], "#
+            + #""synonyms": [{"word": "Sitzbank", "sense_index": "1"}, {"word": "Werkbank", "sense_index": "2"}, {"word": "Möbel", "sense_index": "1, 2"}, "#
+            + #"{"word": "Gestühl", "sense_index": "7"}], "etymology_texts": ["mittelhochdeutsch banc,", "althochdeutsch bank"], "#
+            + #""sounds": [{"ipa": "baŋk"}, {"ipa": "baŋk", "raw_tags": ["Österreich"]}], "#
+            + #""forms": [{"form": "Bänke", "tags": ["plural", "nominative"], "raw_tags": ["Nominativ"]}], "#
+            + #""translations": [{"lang_code": "en", "lang": "Englisch", "word": "bench", "sense_index": "1", "sense": "Sitzgelegenheit"}]}"#,
+        #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "senses": [{"glosses": ["Geldinstitut"], "sense_index": "1"}], "#
+            + #""etymology_texts": ["von italienisch banco"], "forms": [{"form": "Banken", "tags": ["plural"]}]}"#,
+        #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "unknown", "senses": [{"glosses": ["Sandbank"]}]}"#,
+    ]
+
+    /// French: a subsense repeats its parent's gloss, and linkages count the numbered definitions (`sense_index: 2`;
+    /// 0 is none).
+    static let french = #"{"word": "maison", "lang_code": "fr", "lang": "Français", "pos": "noun", "pos_title": "Nom commun 1", "#
+        + #""senses": [{"glosses": ["Bâtiment servant d’habitation."]}, {"glosses": ["Bâtiment servant d’habitation.", "Famille."], "raw_tags": ["Figuré"]}, "#
+        + #"{"glosses": ["Entreprise commerciale."], "raw_tags": ["Commerce"]}], "synonyms": [{"word": "demeure", "sense_index": 1}, "#
+        + #"{"word": "firme", "sense_index": 2, "sense": "Entreprise"}, {"word": "logis", "sense_index": 0}], "etymology_texts": ["Du latin mansio."]}"#
+
+    /// Polish: translations name their sense only by number.
+    static let polish = #"{"word": "dom", "lang_code": "pl", "lang": "polski", "pos": "noun", "senses": [{"glosses": ["budynek mieszkalny"], "sense_index": "1.1"}, "#
+        + #"{"glosses": ["rodzina"], "sense_index": "1.2"}], "translations": [{"lang_code": "en", "lang": "angielski", "word": "house", "sense_index": "1.1"}, "#
+        + #"{"lang_code": "de", "lang": "niemiecki", "word": "Familie", "sense_index": "1.2"}]}"#
+
+    /// Chinese: readings in `zh_pron`, romanised examples.
+    static let chinese = #"{"word": "房", "lang_code": "zh", "lang": "漢語", "pos": "noun", "senses": [{"glosses": ["房子"], "#
+        + #""examples": [{"text": "一間房", "roman": "yī jiān fáng", "translation": "a room"}]}], "#
+        + #""sounds": [{"zh_pron": "fáng", "tags": ["Mandarin", "Pinyin"]}, {"zh_pron": "ㄈㄤˊ", "tags": ["Mandarin", "Zhuyin"]}, {"ipa": "/fɑŋ³⁵/", "tags": ["Mandarin"]}]}"#
+
+    static func provider() throws -> WiktionaryOffline {
+        try WiktionaryOffline(path: WiktionaryOfflineTests.imported(german + [french, polish, chinese], name: "editions"))
+    }
+
+    @Test func germanEntriesKeepTheirEtymologiesLabelsAndNumberedLinkages() async throws {
+        let entries = try await Self.provider().lookup(LookupQuery("Bank", language: Language("de"))).entries
+        #expect(entries.map(\.etymology) == ["mittelhochdeutsch banc, althochdeutsch bank", "von italienisch banco"],
+                "two etymologies, two entries; a part of speech without one joins the first")
+        let bench = try #require(entries.first?.senseGroups.first)
+        #expect(bench.senses.map(\.labels) == [["umgangssprachlich"], ["technical"]])
+        #expect(bench.senses.map(\.synonyms) == [["Sitzbank", "Möbel"], ["Werkbank", "Möbel"]])
+        #expect(bench.synonyms == ["Gestühl"], "a number that names no sense: the part of speech's")
+        #expect(entries.first?.pronunciations.map(\.accent) == [nil, "Österreich"])
+        #expect(entries.first?.senseGroups.map(\.partOfSpeech) == [.noun, nil], "`unknown` is no part of speech")
+        #expect(entries.first?.allSenses.map(\.definition).last == "Sandbank")
+        // Their forms lead to them as the English edition's do.
+        let forms = try await Self.provider().lemmas(of: LookupQuery("Bänke"))
+        #expect(forms == [FormOf(lemma: "Bank", form: "plural nominative")])
+    }
+
+    @Test func frenchLinkagesCountTheNumberedDefinitions() async throws {
+        let entry = try #require(try await Self.provider().lookup(LookupQuery("maison")).entries.first)
+        let group = try #require(entry.senseGroups.first)
+        #expect(group.senses.map(\.definition) == ["Bâtiment servant d’habitation.", "Famille.", "Entreprise commerciale."])
+        #expect(group.senses.map(\.synonyms) == [["demeure"], [], ["firme"]], "definition 2 is the third sense: the second is a subsense")
+        #expect(group.senses.map(\.labels) == [[], ["Figuré"], ["Commerce"]])
+        #expect(group.synonyms == ["logis"] && entry.etymology == "Du latin mansio.")
+    }
+
+    @Test func aTranslationNamingItsSenseByNumberIsGlossedByIt() async throws {
+        let provider = try Self.provider()
+        let english = try await provider.translate(TranslationQuery("dom", from: Language("pl")!, to: Language("en")!))
+        #expect(english.entries.flatMap(\.translations).map(\.text) == ["house"])
+        #expect(english.entries.flatMap(\.translations).map(\.context) == ["budynek mieszkalny"])
+        let german = try await provider.translate(TranslationQuery("dom", from: Language("pl")!, to: Language("de")!))
+        #expect(german.entries.flatMap(\.translations).map(\.context) == ["rodzina"])
+    }
+
+    @Test func chineseReadingsAndRomanisedExamplesAreShown() async throws {
+        let entry = try #require(try await Self.provider().lookup(LookupQuery("房")).entries.first)
+        #expect(entry.pronunciations.map(\.text) == ["fáng", "ㄈㄤˊ", "/fɑŋ³⁵/"])
+        #expect(entry.pronunciations.map(\.notation) == [.other, .other, .ipa])
+        #expect(entry.pronunciations.first?.accent == "Mandarin, Pinyin")
+        #expect(entry.allSenses.first?.examples == ["一間房 (yī jiān fáng) — a room"])
+    }
+}

@@ -59,7 +59,7 @@ enum EntryBuilder {
                 addLinkages(records[position].antonyms, as: .antonym, to: &group!, numbers: records[position].senseNumbers)
             }
             // One entry per etymology: by its number (the English edition numbers a page's etymologies), else — the
-            // other editions number none — by its text, a part of speech without one joining the entry before it.
+            // other editions number none — by its text, a part of speech without one joining the word's first entry.
             var match: Int?
             for index in keys.indices where keys[index].word == word && keys[index].language == language && keys[index].etymology == etymology {
                 if number == nil, let etymologyText, let existing = entries[index].etymology,
@@ -99,8 +99,9 @@ enum EntryBuilder {
     /// lower-cases every definition, once a call (a real word lists dozens of synonyms under a few glosses).
     ///
     /// A linkage that names its sense by number (`sense_index`, the other editions' way) goes on the senses it names
-    /// (``WiktextractRecord/senseIndices(_:)``); one whose number names none of the record's senses, by its gloss as
-    /// the others.
+    /// (``WiktextractRecord/senseIndices(_:)``) — unless its gloss names another one (the French edition writes both,
+    /// and its numbers count definitions a dump may not have: a parent with only labels) —, one whose number names
+    /// none of the record's senses by its gloss, as the others.
     static func addLinkages(
         _ linkages: [WiktextractRecord.Linkage], as relation: SenseGroup.Relation, to group: inout SenseGroup,
         numbers: [WiktextractRecord.SenseNumber]
@@ -114,7 +115,8 @@ enum EntryBuilder {
             let words = linkages[start..<end].map(\.word)
             if let number = linkages[start].senseIndex, case let senses = WiktextractRecord.senseIndices(number, in: numbers, count: group.senses.count),
                !senses.isEmpty {
-                group.add(words, as: relation, toSenses: senses)
+                let named = linkages[start].sense.flatMap { group.senseIndex(named: $0) }
+                group.add(words, as: relation, toSenses: named.map { senses.contains($0) ? senses : [$0] } ?? senses)
             } else {
                 group.add(words, as: relation, senseLabel: linkages[start].sense)
             }
@@ -175,7 +177,7 @@ enum EntryBuilder {
         var found: [Pronunciation] = []
         var soundOf: [Int] = []  // the index in `sounds` of each of `found`, whose tags it has
         for (index, sound) in sounds.enumerated() {
-            let ipa = clean(sound.ipa), enpr = clean(sound.enpr), other = clean(sound.other)
+            let ipa = clean(sound.ipa), enpr = clean(sound.enpr), other = isLearnersReading(sound) ? clean(sound.other) : nil
             guard ipa != nil || enpr != nil || other != nil else { continue }
             let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
             if let ipa {
@@ -207,6 +209,17 @@ enum EntryBuilder {
             if let match { found[match].audioURL = url }
         }
         return found
+    }
+
+    /// Whether a Chinese reading (`zh_pron`) is one of the romanisations learners read — Pinyin, Zhuyin (Mandarin),
+    /// Jyutping (Cantonese) — by its tags: wiktextract lists every reading Wiktionary's `{{zh-pron}}` gives, dozens
+    /// for a common character (Wade–Giles, Min, Wu, Old Chinese reconstructions, …), which would bury the word's line.
+    static func isLearnersReading(_ sound: WiktextractRecord.SoundData) -> Bool {
+        guard sound.other != nil else { return false }
+        return sound.tags.contains { tag in
+            let tag = tag.lowercased()
+            return tag.contains("pinyin") && !tag.contains("tongyong") || tag.contains("zhuyin") || tag.contains("jyutping")
+        }
     }
 
     static func translation(

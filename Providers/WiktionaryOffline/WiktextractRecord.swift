@@ -167,11 +167,11 @@ extension WiktextractRecord {
         guard let word else { return nil }
         // The other editions write the etymology as a list of paragraphs (`etymology_texts`); English as one text.
         if etymologyText == nil, let etymologyTexts, !etymologyTexts.isEmpty { etymologyText = etymologyTexts.joined(separator: " ") }
-        // A translation that names its sense only by number: the gloss of that sense.
+        // A translation that names its senses only by number: their glosses.
         for index in translations.indices where translations[index].sense == nil && translations[index].senseIndex != nil {
-            guard let sense = Self.senseIndices(translations[index].senseIndex!, in: senseNumbers, count: senses.count).first
-            else { continue }
-            translations[index].sense = senses[sense].definition
+            let named = Self.senseIndices(translations[index].senseIndex!, in: senseNumbers, count: senses.count)
+            guard !named.isEmpty else { continue }
+            translations[index].sense = named.map { senses[$0].definition }.joined(separator: "; ")
         }
         self.init(
             word: word, languageCode: languageCode, partOfSpeech: partOfSpeech, etymologyNumber: etymologyNumber,
@@ -202,30 +202,74 @@ extension WiktextractRecord {
         return (senses, numbers)
     }
 
-    /// The senses a `sense_index` names (``senseNumbers``), in order, each once: its numbers are separated by commas,
-    /// a range (`1-3`, `1–3`) is each number in it; none when it names no sense.
+    /// The senses a `sense_index` names (``numbers(ofSenseIndex:)``), in order, each once: for each of its numbers, the
+    /// sense with that number; none when several have it (the Spanish edition numbers each sense's subsenses "a",
+    /// "b" again: which one a linkage means is not known); else the senses numbered under it (a German or Polish
+    /// parent sense without a gloss of its own is not in the dump: "2" names its subsenses "2.1", "2a", …).
     func senseIndices(_ index: String) -> [Int] { Self.senseIndices(index, in: senseNumbers, count: senses.count) }
 
     /// (`count`: how many senses there are.)
     static func senseIndices(_ index: String, in numbers: [SenseNumber], count: Int) -> [Int] {
         var found: [Int] = []
-        func add(_ number: Substring) {
-            let number = number.trimmingCharacters(in: .whitespaces)
-            guard !number.isEmpty else { return }
-            for position in 0..<count where senseNumber(position, in: numbers).matches(Substring(number)) && !found.contains(position) {
-                found.append(position)
-            }
-        }
-        for piece in index.split(separator: ",") {
-            let ends = piece.split(whereSeparator: { $0 == "-" || $0 == "–" })
-            if ends.count == 2, let from = Int(ends[0].trimmingCharacters(in: .whitespaces)),
-               let to = Int(ends[1].trimmingCharacters(in: .whitespaces)), from <= to, to - from < 100 {
-                for number in from...to { add(Substring(String(number))) }
-            } else {
-                add(piece)
-            }
+        for number in Self.numbers(ofSenseIndex: index) {
+            let exact = (0..<count).filter { senseNumber($0, in: numbers).matches(Substring(number)) }
+            if exact.count > 1 { continue }
+            let named = exact.isEmpty
+                ? (0..<count).filter { position in
+                    guard let own = senseNumber(position, in: numbers).own, own.count > number.count, own.hasPrefix(number) else { return false }
+                    let next = own[own.index(own.startIndex, offsetBy: number.count)]
+                    return next == "." || (next.isLetter && number.last?.isNumber == true)
+                }
+                : exact
+            for position in named where !found.contains(position) { found.append(position) }
         }
         return found
+    }
+
+    /// The numbers a `sense_index` lists, each written out in full: separated by commas; a range (`1-3`, `1–3`, `2a-c`)
+    /// is each number in it; a number that continues the one before leaves out what they share, as the Polish and
+    /// German editions write them (`1.1,2` is 1.1 and 1.2, `1.1-3` is 1.1 to 1.3, `1a, b` is 1a and 1b).
+    static func numbers(ofSenseIndex index: String) -> [String] {
+        var numbers: [String] = []
+        /// What `number` shares with the numbers after it that leave it out: up to its last ".", else its digits
+        /// before a letter (`1.2` → `1.`, `1a` → `1`).
+        func stem(_ number: String) -> String {
+            if let dot = number.lastIndex(of: ".") { return String(number[...dot]) }
+            if let letter = number.firstIndex(where: \.isLetter), letter != number.startIndex, number[..<letter].allSatisfy(\.isNumber) {
+                return String(number[..<letter])
+            }
+            return ""
+        }
+        /// `part` in full after `previous`: a bare number after a dotted one, or bare letters after a lettered one,
+        /// take its stem.
+        func full(_ part: String, after previous: String?) -> String {
+            guard let previous, !part.isEmpty else { return part }
+            let stem = stem(previous)
+            if stem.hasSuffix("."), part.allSatisfy(\.isNumber) { return stem + part }
+            if !stem.isEmpty, !stem.hasSuffix("."), part.allSatisfy(\.isLetter) { return stem + part }
+            return part
+        }
+        for piece in index.split(separator: ",") {
+            let ends = piece.split(whereSeparator: { $0 == "-" || $0 == "–" }).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = ends.first, !first.isEmpty else { continue }
+            let from = full(first, after: numbers.last)
+            guard ends.count == 2 else {
+                numbers.append(from)
+                continue
+            }
+            let to = full(ends[1], after: from)
+            let stem = stem(from)
+            let low = from.dropFirst(stem.count), high = to.dropFirst(stem.count)
+            if to.hasPrefix(stem), let a = Int(low), let b = Int(high), a <= b, b - a < 100 {
+                numbers += (a...b).map { stem + String($0) }
+            } else if to.hasPrefix(stem), low.count == 1, high.count == 1, let a = low.unicodeScalars.first, let b = high.unicodeScalars.first,
+                      a.properties.isLowercase, b.properties.isLowercase, a.value <= b.value, b.value - a.value < 26 {
+                numbers += (a.value...b.value).compactMap { Unicode.Scalar($0).map { stem + String(Character($0)) } }
+            } else {
+                numbers += [from, to]
+            }
+        }
+        return numbers.filter { !$0.isEmpty }
     }
 
     /// A `sense_index` as text: a string as it is, a whole number above 0 in decimals (0 is the French edition's

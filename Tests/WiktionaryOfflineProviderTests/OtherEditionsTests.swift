@@ -23,6 +23,10 @@ import WiktionaryOfflineProvider
         #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "senses": [{"glosses": ["Geldinstitut"], "sense_index": "1"}], "#
             + #""etymology_texts": ["von italienisch banco"], "forms": [{"form": "Banken", "tags": ["plural"]}]}"#,
         #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "unknown", "senses": [{"glosses": ["Sandbank"]}]}"#,
+        // A parent sense without a gloss of its own is not in the dump (de/gloss.py): "2" names its subsenses.
+        #"{"word": "wohnen", "lang_code": "de", "pos": "verb", "senses": [{"glosses": ["an einem Ort zu Hause sein"], "sense_index": "1"}, "#
+            + #"{"glosses": ["untergebracht sein"], "sense_index": "2.1"}, {"glosses": ["sich aufhalten"], "sense_index": "2.2"}], "#
+            + #""synonyms": [{"word": "leben", "sense_index": "1"}, {"word": "logieren", "sense_index": "2"}]}"#,
     ]
 
     /// French: a subsense repeats its parent's gloss, and linkages count the numbered definitions (`sense_index: 2`;
@@ -30,20 +34,30 @@ import WiktionaryOfflineProvider
     static let french = #"{"word": "maison", "lang_code": "fr", "lang": "Français", "pos": "noun", "pos_title": "Nom commun 1", "#
         + #""senses": [{"glosses": ["Bâtiment servant d’habitation."]}, {"glosses": ["Bâtiment servant d’habitation.", "Famille."], "raw_tags": ["Figuré"]}, "#
         + #"{"glosses": ["Entreprise commerciale."], "raw_tags": ["Commerce"]}], "synonyms": [{"word": "demeure", "sense_index": 1}, "#
-        + #"{"word": "firme", "sense_index": 2, "sense": "Entreprise"}, {"word": "logis", "sense_index": 0}], "etymology_texts": ["Du latin mansio."]}"#
+        + #"{"word": "firme", "sense_index": 2, "sense": "Entreprise"}, {"word": "logis", "sense_index": 0}, {"word": "foyer", "sense_index": 1, "sense": "Famille"}], "etymology_texts": ["Du latin mansio."]}"#
 
     /// Polish: translations name their sense only by number.
     static let polish = #"{"word": "dom", "lang_code": "pl", "lang": "polski", "pos": "noun", "senses": [{"glosses": ["budynek mieszkalny"], "sense_index": "1.1"}, "#
-        + #"{"glosses": ["rodzina"], "sense_index": "1.2"}], "translations": [{"lang_code": "en", "lang": "angielski", "word": "house", "sense_index": "1.1"}, "#
-        + #"{"lang_code": "de", "lang": "niemiecki", "word": "Familie", "sense_index": "1.2"}]}"#
+        + #"{"glosses": ["rodzina"], "sense_index": "1.2"}, {"glosses": ["gospodarstwo domowe"], "sense_index": "1.3"}], "#
+        + #""synonyms": [{"word": "chata", "sense_index": "1.1,3"}, {"word": "ród", "sense_index": "1.2-3"}], "#
+        + #""translations": [{"lang_code": "en", "lang": "angielski", "word": "house", "sense_index": "1.1"}, "#
+        + #"{"lang_code": "de", "lang": "niemiecki", "word": "Haushalt", "sense_index": "1.1, 1.3"}, {"lang_code": "de", "lang": "niemiecki", "word": "Familie", "sense_index": "1.2"}]}"#
+
+    /// Spanish: subsenses are numbered "a", "b" again under each sense (es/pos.py), and a linkage copies the number of
+    /// the sense before it: an "a" of two senses names neither.
+    static let spanish = #"{"word": "ira", "lang_code": "es", "pos": "noun", "senses": [{"glosses": ["Enojo"], "sense_index": "1"}, "#
+        + #"{"glosses": ["Enojo", "Furia intensa"], "sense_index": "a"}, {"glosses": ["Deseo de venganza"], "sense_index": "2"}, "#
+        + #"{"glosses": ["Deseo de venganza", "Odio"], "sense_index": "a"}], "synonyms": [{"word": "cólera", "sense_index": "1"}, {"word": "furia", "sense_index": "a"}]}"#
 
     /// Chinese: readings in `zh_pron`, romanised examples.
     static let chinese = #"{"word": "房", "lang_code": "zh", "lang": "漢語", "pos": "noun", "senses": [{"glosses": ["房子"], "#
         + #""examples": [{"text": "一間房", "roman": "yī jiān fáng", "translation": "a room"}]}], "#
-        + #""sounds": [{"zh_pron": "fáng", "tags": ["Mandarin", "Pinyin"]}, {"zh_pron": "ㄈㄤˊ", "tags": ["Mandarin", "Zhuyin"]}, {"ipa": "/fɑŋ³⁵/", "tags": ["Mandarin"]}]}"#
+        + #""sounds": [{"zh_pron": "fáng", "tags": ["Mandarin", "Pinyin"]}, {"zh_pron": "ㄈㄤˊ", "tags": ["Mandarin", "Zhuyin"]}, "#
+        + #"{"zh_pron": "fang²", "tags": ["Mandarin", "Wade–Giles"]}, {"zh_pron": "*baŋ", "raw_tags": ["Old Chinese", "Baxter-Sagart"]}, "#
+        + #"{"zh_pron": "fong4", "raw_tags": ["Cantonese", "Jyutping"]}, {"ipa": "/fɑŋ³⁵/", "tags": ["Mandarin"]}]}"#
 
     static func provider() throws -> WiktionaryOffline {
-        try WiktionaryOffline(path: WiktionaryOfflineTests.imported(german + [french, polish, chinese], name: "editions"))
+        try WiktionaryOffline(path: WiktionaryOfflineTests.imported(german + [french, polish, spanish, chinese], name: "editions"))
     }
 
     @Test func germanEntriesKeepTheirEtymologiesLabelsAndNumberedLinkages() async throws {
@@ -60,13 +74,27 @@ import WiktionaryOfflineProvider
         // Their forms lead to them as the English edition's do.
         let forms = try await Self.provider().lemmas(of: LookupQuery("Bänke"))
         #expect(forms == [FormOf(lemma: "Bank", form: "plural nominative")])
+        let wohnen = try #require(try await Self.provider().lookup(LookupQuery("wohnen")).entries.first?.senseGroups.first)
+        #expect(wohnen.senses.map(\.synonyms) == [["leben"], ["logieren"], ["logieren"]] && wohnen.synonyms.isEmpty)
+    }
+
+    @Test func polishNumbersLeaveOutWhatTheyShareWithTheOneBefore() async throws {
+        let group = try #require(try await Self.provider().lookup(LookupQuery("dom")).entries.first?.senseGroups.first)
+        #expect(group.senses.map(\.synonyms) == [["chata"], ["ród"], ["chata", "ród"]])
+    }
+
+    @Test func aSubsenseLetterOfSeveralSensesNamesNone() async throws {
+        let group = try #require(try await Self.provider().lookup(LookupQuery("ira")).entries.first?.senseGroups.first)
+        #expect(group.senses.map(\.synonyms) == [["cólera"], [], [], []])
+        #expect(group.synonyms == ["furia"])
     }
 
     @Test func frenchLinkagesCountTheNumberedDefinitions() async throws {
         let entry = try #require(try await Self.provider().lookup(LookupQuery("maison")).entries.first)
         let group = try #require(entry.senseGroups.first)
         #expect(group.senses.map(\.definition) == ["Bâtiment servant d’habitation.", "Famille.", "Entreprise commerciale."])
-        #expect(group.senses.map(\.synonyms) == [["demeure"], [], ["firme"]], "definition 2 is the third sense: the second is a subsense")
+        #expect(group.senses.map(\.synonyms) == [["demeure"], ["foyer"], ["firme"]],
+                "definition 2 is the third sense: the second is a subsense; a gloss that names another sense than the number wins")
         #expect(group.senses.map(\.labels) == [[], ["Figuré"], ["Commerce"]])
         #expect(group.synonyms == ["logis"] && entry.etymology == "Du latin mansio.")
     }
@@ -77,13 +105,13 @@ import WiktionaryOfflineProvider
         #expect(english.entries.flatMap(\.translations).map(\.text) == ["house"])
         #expect(english.entries.flatMap(\.translations).map(\.context) == ["budynek mieszkalny"])
         let german = try await provider.translate(TranslationQuery("dom", from: Language("pl")!, to: Language("de")!))
-        #expect(german.entries.flatMap(\.translations).map(\.context) == ["rodzina"])
+        #expect(german.entries.flatMap(\.translations).map(\.context) == ["budynek mieszkalny; gospodarstwo domowe", "rodzina"])
     }
 
     @Test func chineseReadingsAndRomanisedExamplesAreShown() async throws {
         let entry = try #require(try await Self.provider().lookup(LookupQuery("房")).entries.first)
-        #expect(entry.pronunciations.map(\.text) == ["fáng", "ㄈㄤˊ", "/fɑŋ³⁵/"])
-        #expect(entry.pronunciations.map(\.notation) == [.other, .other, .ipa])
+        #expect(entry.pronunciations.map(\.text) == ["fáng", "ㄈㄤˊ", "fong4", "/fɑŋ³⁵/"], "Wade–Giles and Old Chinese left out")
+        #expect(entry.pronunciations.map(\.notation) == [.other, .other, .other, .ipa])
         #expect(entry.pronunciations.first?.accent == "Mandarin, Pinyin")
         #expect(entry.allSenses.first?.examples == ["一間房 (yī jiān fáng) — a room"])
     }

@@ -250,6 +250,32 @@ import Testing
             agree(line)
         }
     }
+    /// A `sense_index` lists its numbers in full, as the editions' extractors read them (pl/page.py `match_sense_index`,
+    /// de/example.py): commas, ranges, and numbers that leave out what they share with the one before.
+    @Test func senseIndexNumbersAreWrittenOutInFull() {
+        let cases: [(String, [String])] = [
+            ("1", ["1"]), ("1, 2", ["1", "2"]), ("1-3", ["1", "2", "3"]), ("1–3", ["1", "2", "3"]), ("1, 3–5", ["1", "3", "4", "5"]),
+            ("1.1,2", ["1.1", "1.2"]), ("1.1-3", ["1.1", "1.2", "1.3"]), ("2.1-2.3", ["2.1", "2.2", "2.3"]), ("1.1, 2.1", ["1.1", "2.1"]),
+            ("1a, b", ["1a", "1b"]), ("2a–c", ["2a", "2b", "2c"]), ("1a", ["1a"]), ("a", ["a"]), (" 2 ", ["2"]), ("", []), (",", []),
+            ("3-1", ["3", "1"]), ("x-y", ["x", "y"]), ("1-500", ["1", "500"]),
+        ]
+        for (index, numbers) in cases {
+            #expect(WiktextractRecord.numbers(ofSenseIndex: index) == numbers, "\(index)")
+        }
+        // Matching: a number several senses have names none of them; one no sense has names the senses under it.
+        let numbers: [WiktextractRecord.SenseNumber] = [
+            .init(own: "1", place: 1), .init(own: "a", place: 0), .init(own: "2", place: 2), .init(own: "a", place: 0),
+            .init(own: "3a", place: 0), .init(own: "3b", place: 0), .init(own: "4.1", place: 0), .init(own: "4.2", place: 0),
+            .init(own: "10", place: 0),
+        ]
+        func senses(_ index: String) -> [Int] { WiktextractRecord.senseIndices(index, in: numbers, count: numbers.count) }
+        #expect(senses("a") == [] && senses("1, a") == [0])
+        #expect(senses("3") == [4, 5] && senses("4") == [6, 7] && senses("1") == [0], "1 does not name 10")
+        #expect(senses("4.1-2") == [6, 7] && senses("3a, b") == [4, 5] && senses("2, 1") == [2, 0])
+        // Numbers by place (no own numbers: the French edition's whole numbers).
+        #expect(WiktextractRecord.senseIndices("2", in: [], count: 3) == [1] && WiktextractRecord.senseIndices("4", in: [], count: 3) == [])
+    }
+
     /// A sense's labels: the qualifier, the tags but the bookkeeping ones, the topics, cleaned, each once; the tags
     /// as they are when they are already all that (``EntryBuilder/labels(qualifier:tags:topics:)``).
     @Test func labelsAreTheCleanedTagsEachOnce() {

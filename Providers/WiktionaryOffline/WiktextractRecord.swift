@@ -103,17 +103,18 @@ struct WiktextractRecord: Equatable {
     ///   - grouped: whether the entry's members are grouped (``RecordLayout``, a format 2 dataset): the reading then
     ///     stops at the first member of a group it does not read, the rest of the line unread.
     ///   - sources: what each sense names as its sources (the provider's provenance: one array shared by all).
+    ///   - keysFolded: whether `formsOf` is a case-folded key (``DatasetKey``), as the forms are then compared.
     static func decode(
         _ bytes: UnsafeRawBufferPointer, forms: Bool = true, formsOf formKey: [UInt8]? = nil, translations: Bool = true,
-        grouped: Bool = false, sources: [Provenance] = []
+        grouped: Bool = false, sources: [Provenance] = [], keysFolded: Bool = true
     ) -> WiktextractRecord? {
         var reader = JSONReader(bytes)
         do throws(JSONReader.Malformed) {
             let last: RecordLayout.Group = translations ? .translations : forms ? .forms : .answer
             var stopped = false
             let record = try WiktextractRecord(
-                &reader, forms: forms, formsOf: formKey, translations: translations, stoppingAfter: grouped ? last : nil,
-                sources: sources, stopped: &stopped
+                &reader, forms: forms, formsOf: formKey, keysFolded: keysFolded, translations: translations,
+                stoppingAfter: grouped ? last : nil, sources: sources, stopped: &stopped
             )
             return stopped || reader.atEnd() ? record : nil
         } catch {
@@ -127,7 +128,7 @@ extension WiktextractRecord {
     /// (`stoppingAfter`: the last group to read of a grouped entry, nil to read to the end; `stopped` says whether
     /// the reading stopped before the end.)
     init?(
-        _ reader: inout JSONReader, forms wantForms: Bool = true, formsOf formKey: [UInt8]? = nil,
+        _ reader: inout JSONReader, forms wantForms: Bool = true, formsOf formKey: [UInt8]? = nil, keysFolded: Bool = true,
         translations wantTranslations: Bool = true,
         stoppingAfter last: RecordLayout.Group? = nil, sources: [Provenance] = [], stopped: inout Bool
     ) throws(JSONReader.Malformed) {
@@ -142,7 +143,7 @@ extension WiktextractRecord {
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
             case 5 where wantForms && JSONReader.equals(key, "forms"):
                 if let formKey {
-                    forms = try reader.elements { (reader) throws(JSONReader.Malformed) in try FormData(&reader, ifKey: formKey) }
+                    forms = try reader.elements { (reader) throws(JSONReader.Malformed) in try FormData(&reader, ifKey: formKey, folded: keysFolded) }
                 } else {
                     forms = try reader.elements(FormData.init)
                 }
@@ -454,12 +455,13 @@ extension WiktextractRecord.FormData {
     /// The form object at the reader when its `form`'s key is `key`, else nil (checked and skipped): a first pass
     /// finds the `form` (the last, if repeated) and compares its bytes with the key, and only a match is read again
     /// as a whole.
-    init?(_ reader: inout JSONReader, ifKey key: [UInt8]) throws(JSONReader.Malformed) {
+    /// (`folded`: whether `key` is case-folded, ``DatasetKey``.)
+    init?(_ reader: inout JSONReader, ifKey key: [UInt8], folded: Bool = true) throws(JSONReader.Malformed) {
         let start = reader
         var matches = false
         try reader.members { (reader, name) throws(JSONReader.Malformed) in
             if name.count == 4, JSONReader.equals(name, "form") {
-                matches = try reader.stringBytes().map { DatasetKey.isKey(key, of: $0) } ?? false
+                matches = try reader.stringBytes().map { DatasetKey.isKey(key, of: $0, folded: folded) } ?? false
             } else {
                 try reader.skip()
             }

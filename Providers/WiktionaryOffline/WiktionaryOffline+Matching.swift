@@ -8,14 +8,14 @@ extension WiktionaryOffline {
     public func match(_ query: MatchQuery) async throws -> [String] {
         guard matchStrategies.contains(query.strategy) else { throw unsupported(query.strategy) }
         try checkCancellation()
-        let key = DatasetKey.normalise(query.pattern)
+        let key = key(query.pattern)
         return try headwords(startingWith: key, exact: query.strategy == .exact, language: query.language, limit: query.limit)
     }
 
     /// Completions of the word, then headwords within two edits that share its first letters.
     public func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
         try checkCancellation()
-        let key = DatasetKey.normalise(query.term)
+        let key = key(query.term)
         var found = try headwords(startingWith: key, exact: false, language: query.language, limit: limit)
         // Shorter and shorter prefixes of the word, a bounded scan each: close spellings share a beginning. A
         // candidate's key (its headword, normalised) is compared first, and only one within two edits has its line

@@ -73,9 +73,12 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
     // MARK: Definitions
 
+    /// The key of `text` by the dataset's rules (``Dataset/foldsKeys``).
+    func key(_ text: String) -> [UInt8] { DatasetKey.normalise(text, folded: dataset.foldsKeys) }
+
     public func lookup(_ query: LookupQuery) async throws -> LookupResult {
         try checkCancellation()
-        let key = DatasetKey.normalise(query.term)
+        let key = key(query.term)
         let rows = dataset.rows(for: key)
         if let entries = try headwordEntries(rows, language: query.language) { return LookupResult(entries: entries) }
         // A word the dump has only in its translation tables (German "Haus" in an English dump): what it translates.
@@ -105,7 +108,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     /// The lemmas whose `forms` list the word, when the dump has no entry for the word itself (in the language asked).
     public func lemmas(of query: LookupQuery) async throws -> [FormOf] {
         try checkCancellation()
-        let key = DatasetKey.normalise(query.term)
+        let key = key(query.term)
         let rows: [Dataset.Row]
         if let remembered = recent.formRows(of: key, language: query.language) {
             rows = remembered  // the lookup just now found that no headword answers
@@ -120,7 +123,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let sources = [provenance]
         let records = try decode(rows.filter { $0.kind == .form }) { row, bytes in
             let record = WiktextractRecord.decode(
-                bytes, forms: true, formsOf: key, translations: false, grouped: grouped, sources: sources
+                bytes, forms: true, formsOf: key, translations: false, grouped: grouped, sources: sources,
+                keysFolded: dataset.foldsKeys
             )
             if let record { recent.keep(record, at: row.recordOffset) }
             return record
@@ -144,7 +148,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             throw ProviderError(.unsupportedLanguage, provider: descriptor.id, message: "has no translations \(query.pair)")
         }
         try checkCancellation()
-        let key = DatasetKey.normalise(query.term)
+        let key = key(query.term)
         let rows = dataset.rows(for: key)
         // Forward: the word's own entries in the source language, their translations into the target.
         var entries: [Entry] = []
@@ -175,7 +179,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         for record in try decode(Array(rows.filter { $0.kind == .translation }.prefix(Self.reverseRecordLimit))) {
             guard let code = record.languageCode, let entryLanguage = Language(code) else { continue }
             if let from, !entryLanguage.matches(from) { continue }
-            for item in record.translations where DatasetKey.normalise(item.word) == key {
+            for item in record.translations where self.key(item.word) == key {
                 guard let itemLanguage = item.code.flatMap(Language.init) else { continue }
                 if let language, !itemLanguage.matches(language) { continue }
                 let pair = LanguagePair(source: itemLanguage, target: entryLanguage)

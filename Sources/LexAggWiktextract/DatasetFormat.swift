@@ -22,8 +22,8 @@ public enum DatasetFormat {
     public static let headerSize = 4096
     public static let fileExtension = "lexwk"
     /// The format written (``DatasetMetadata/formatVersion``): 2 groups each entry's members (``RecordLayout``), 3
-    /// adds each key's first bytes to its row.
-    public static let version = 3
+    /// adds each key's first bytes to its row, 4 case-folds the keys (``DatasetKey``: `strasse` finds *Straße*).
+    public static let version = 4
     /// The size of the rows written.
     public static let rowSize = rowSize(version: version)
 
@@ -51,8 +51,11 @@ public enum KeyKind: UInt8, Sendable {
 }
 
 /// How headwords, forms and queries become keys: white space at either end left out, then Unicode NFC, then lower
-/// case. ASCII, Latin-1 and basic Cyrillic (most of any dump) take a fast path byte by byte that gives what
-/// `String.lowercased()` gives; any other text goes through `String`.
+/// case, then (`folded`, datasets of format 4 on) the case folds lower case leaves apart: ß → ss (German *Straße* is
+/// found as `strasse`, `STRASSE`), final ς → σ (Greek `ΛΌΓΟΣ` finds *λόγος*), and the dot İ leaves on i (Turkish
+/// `istanbul` finds *İstanbul*). ASCII, Latin-1 and basic Cyrillic (most of any dump) take a fast path byte by byte
+/// that gives what `String.lowercased()` gives; any other text goes through `String`. A dataset's keys were made
+/// by the rules of its format, and a lookup makes its key by the same (``Dataset/foldsKeys``).
 public enum DatasetKey {
     /// `bytes` without ASCII white space at either end: a translation written `"Katze "` is found as `Katze` (queries
     /// are trimmed), and one of white space alone gives no key.
@@ -67,27 +70,27 @@ public enum DatasetKey {
     }
 
     /// Writes the key of `bytes` into `output` (replacing what it held; its storage is reused).
-    public static func normalise(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+    public static func normalise(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8], folded: Bool = true) {
         let bytes = trimmed(bytes)
         let count = bytes.count
         if output.count != count { output = [UInt8](repeating: 0, count: count) }
-        if count == 0 || output.withUnsafeMutableBufferPointer({ normaliseFast(bytes, to: $0.baseAddress!) }) { return }
-        normaliseSlow(bytes, into: &output)
+        if count == 0 || output.withUnsafeMutableBufferPointer({ normaliseFast(bytes, to: $0.baseAddress!, folded: folded) }) { return }
+        normaliseSlow(bytes, into: &output, folded: folded)
     }
 
     /// Appends the key of `bytes` to `arena`, and returns where it is: the importer's scanning threads write keys
     /// this way, straight into their batch's arena.
-    static func normalise(_ bytes: UnsafeRawBufferPointer, into arena: ByteArena) -> Range<Int> {
+    static func normalise(_ bytes: UnsafeRawBufferPointer, into arena: ByteArena, folded: Bool = true) -> Range<Int> {
         let bytes = trimmed(bytes)
         let start = arena.count
         let count = bytes.count
         if count > 0 {
             arena.reserve(count)
-            if normaliseFast(bytes, to: arena.base + start) {
+            if normaliseFast(bytes, to: arena.base + start, folded: folded) {
                 arena.count = start + count
             } else {
                 var output: [UInt8] = []
-                normaliseSlow(bytes, into: &output)
+                normaliseSlow(bytes, into: &output, folded: folded)
                 output.withUnsafeBytes { arena.append($0.baseAddress!, count: $0.count) }
             }
         }
@@ -96,8 +99,8 @@ public enum DatasetKey {
 
     /// The fast path: the key of `bytes` written at `destination` (room for `bytes.count` bytes; the key is exactly
     /// as long) when every character is ASCII, Latin-1 or basic Cyrillic, and true; false when Unicode's rules are
-    /// needed (`destination` then holds a part of the key).
-    static func normaliseFast(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
+    /// needed (`destination` then holds a part of the key), or ß is to be folded (its key is longer).
+    static func normaliseFast(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<UInt8>, folded: Bool = true) -> Bool {
         let count = bytes.count
         var index = 0
         while index < count {
@@ -114,7 +117,8 @@ public enum DatasetKey {
                 // U+0080–U+00BF: no letter here changes case.
                 destination[index] = byte; destination[index &+ 1] = next
             case 0xC3:
-                // U+00C0–U+00DE except × (U+00D7): capitals, 0x20 below their small letters.
+                // U+00C0–U+00DE except × (U+00D7): capitals, 0x20 below their small letters; ß (U+00DF) folds to ss.
+                if folded && next == 0x9F { return false }
                 destination[index] = byte; destination[index &+ 1] = next <= 0x9E && next != 0x97 ? next &+ 0x20 : next
             case 0xD0:
                 // U+0400–U+040F (Ѐ–Џ) → U+0450–U+045F; U+0410–U+041F (А–П) → U+0430–U+043F; U+0420–U+042F (Р–Я) →
@@ -136,8 +140,9 @@ public enum DatasetKey {
         return true
     }
 
-    /// Unicode's own rules, for any text: NFC when needed, then `lowercased()`.
-    static func normaliseSlow(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+    /// Unicode's own rules, for any text: NFC when needed, then `lowercased()`, then (`folded`) ß → ss, ς → σ, and
+    /// i without the combining dot above that lower-casing İ leaves (U+0069 U+0307).
+    static func normaliseSlow(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8], folded: Bool = true) {
         let count = bytes.count
         // Anything else: Unicode's own rules. Combining marks U+0300–U+036F (lead bytes 0xCC, 0xCD) and Hangul jamo
         // U+1100–U+11FF (0xE1 0x84–0x87) are what NFC composes in practice; text without them is left as it is
@@ -152,37 +157,51 @@ public enum DatasetKey {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         output.removeAll(keepingCapacity: true)
-        output.append(contentsOf: (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased().utf8)
+        let lower = (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased()
+        guard folded else {
+            output.append(contentsOf: lower.utf8)
+            return
+        }
+        var previous: Unicode.Scalar?
+        for scalar in lower.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar.value {
+            case 0xDF: output.append(contentsOf: [UInt8(ascii: "s"), UInt8(ascii: "s")])
+            case 0x3C2: output.append(contentsOf: [0xCF, 0x83])  // σ
+            case 0x307 where previous == "i": continue
+            default: output.append(contentsOf: String(scalar).utf8)
+            }
+        }
     }
 
-    public static func normalise(_ bytes: [UInt8]) -> [UInt8] {
+    public static func normalise(_ bytes: [UInt8], folded: Bool = true) -> [UInt8] {
         var output: [UInt8] = []
-        bytes.withUnsafeBytes { normalise($0, into: &output) }
+        bytes.withUnsafeBytes { normalise($0, into: &output, folded: folded) }
         return output
     }
 
-    public static func normalise(_ text: String) -> [UInt8] {
+    public static func normalise(_ text: String, folded: Bool = true) -> [UInt8] {
         var text = text  // (its UTF-8 in place: no array of it first)
         return text.withUTF8 { utf8 in
             var output: [UInt8] = []
-            normalise(UnsafeRawBufferPointer(utf8), into: &output)
+            normalise(UnsafeRawBufferPointer(utf8), into: &output, folded: folded)
             return output
         }
     }
 
     /// Whether the key of `bytes` is `key` (`normalise(bytes) == key`), without allocating for text the fast path
     /// reads: the lemma fallback compares each of a lemma's forms with the word looked up this way.
-    public static func isKey(_ key: [UInt8], of bytes: UnsafeRawBufferPointer) -> Bool {
+    public static func isKey(_ key: [UInt8], of bytes: UnsafeRawBufferPointer, folded: Bool = true) -> Bool {
         let bytes = trimmed(bytes)
         let count = bytes.count
         guard count > 0 else { return key.isEmpty }
         let fast: Bool? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-            guard normaliseFast(bytes, to: buffer.baseAddress!) else { return nil }
+            guard normaliseFast(bytes, to: buffer.baseAddress!, folded: folded) else { return nil }
             return key.count == count && key.withUnsafeBytes { memcmp($0.baseAddress!, buffer.baseAddress!, count) == 0 }
         }
         if let fast { return fast }
         var output: [UInt8] = []
-        normaliseSlow(bytes, into: &output)
+        normaliseSlow(bytes, into: &output, folded: folded)
         return output == key
     }
 }

@@ -187,13 +187,14 @@ final class ImportBatch {
                 codeNamed = true
                 languageNames[code] = String(decoding: scanner.bytes(name), as: UTF8.self)
             }
-            addKey(entry: entry, kind: .headword, scanner.bytes(word))
-            for form in record.forms { addKey(entry: entry, kind: .form, scanner.bytes(form)) }
+            let folded = options.foldsKeys
+            addKey(entry: entry, kind: .headword, scanner.bytes(word), folded: folded)
+            for form in record.forms { addKey(entry: entry, kind: .form, scanner.bytes(form), folded: folded) }
             if !record.translations.isEmpty {
                 let counts = translationCounts.counts(for: code)
                 for (text, target) in record.translations {
                     counts.add(scanner.bytes(target))
-                    addKey(entry: entry, kind: .translation, scanner.bytes(text))
+                    addKey(entry: entry, kind: .translation, scanner.bytes(text), folded: folded)
                 }
             }
         }
@@ -212,8 +213,8 @@ final class ImportBatch {
         "the line is \(length) bytes, longer than the limit of \(options.maximumLineBytes)"
     }
 
-    private func addKey(entry: Int, kind: KeyKind, _ bytes: UnsafeRawBufferPointer) {
-        keys.append((Int32(entry), kind, DatasetKey.normalise(bytes, into: text)))
+    private func addKey(entry: Int, kind: KeyKind, _ bytes: UnsafeRawBufferPointer, folded: Bool) {
+        keys.append((Int32(entry), kind, DatasetKey.normalise(bytes, into: text, folded: folded)))
     }
 }
 

@@ -32,6 +32,9 @@ public struct WiktextractImporter {
         public var batchBytes = 1 << 19
         /// Whether to fsync the new file before renaming it (tests skip it).
         public var sync = true
+        /// Whether the keys are case-folded (``DatasetKey``): false writes a format 3 dataset, whose keys are only
+        /// lower-cased, as lexagg wrote before (for the tests of reading one).
+        package var foldsKeys = true
 
         public init(name: String) { self.name = name }
     }
@@ -208,13 +211,14 @@ public struct WiktextractImporter {
         try blob.readBack { (bytes) throws(ImportError) in try writer.write(UnsafeRawBufferPointer(bytes)) }
         let blobLength = writer.position - blobOffset
 
-        let metadata = DatasetMetadata(
+        var metadata = DatasetMetadata(
             name: options.name, sourceFile: fromStandardInput ? standardInputName : absolute(sourcePath),
             sourceBytes: known ? fileBytes : source.consumed, sourceDate: sourceDate,
             importedAt: Date(), languageFilter: options.languages.sorted(), entries: entries, keys: rows,
             lines: reader.lineNumber, malformedLines: malformed, languages: languages, languageNames: languageNames,
             translations: translationCounts.table()
         )
+        if !options.foldsKeys { metadata.formatVersion = 3 }
         let json = metadata.json()
         let metadataOffset = writer.position
         try writer.write(json)

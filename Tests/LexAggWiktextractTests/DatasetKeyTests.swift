@@ -8,8 +8,8 @@ import Testing
 /// merged sort runs is the one built in memory.
 @Suite struct DatasetKeyTests {
     /// The rule as `String` applies it: ASCII white space at either end left out, NFC where combining marks or Hangul
-    /// jamo are present, then lower case.
-    static func reference(_ text: String) -> [UInt8] {
+    /// jamo are present, then lower case, then (`folded`) ß → ss, ς → σ and i̇ → i.
+    static func reference(_ text: String, folded: Bool = true) -> [UInt8] {
         let spaces: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
         let trimmed = Array(text.utf8).drop { spaces.contains($0) }.reversed().drop { spaces.contains($0) }.reversed()
         let text = String(decoding: Array(trimmed), as: UTF8.self)
@@ -18,7 +18,10 @@ import Testing
             bytes[index] == 0xCC || bytes[index] == 0xCD
                 || (bytes[index] == 0xE1 && index + 1 < bytes.count && (0x84...0x87).contains(bytes[index + 1]))
         }
-        return Array((decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased().utf8)
+        let lower = (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased()
+        guard folded else { return Array(lower.utf8) }
+        return Array(lower.replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ς", with: "σ")
+            .replacingOccurrences(of: "i\u{0307}", with: "i", options: .literal).utf8)
     }
 
     @Test func everyScalarUpToU07FFNormalisesAsUnicodeSays() {
@@ -26,6 +29,7 @@ import Testing
             guard let scalar = Unicode.Scalar(value) else { continue }
             for text in [String(scalar), "A\(scalar)b", "\(scalar)É", "Ж\(scalar)", "\(scalar)\(scalar)Z"] {
                 #expect(DatasetKey.normalise(text) == Self.reference(text), "U+\(String(value, radix: 16)) in \(text)")
+                #expect(DatasetKey.normalise(text, folded: false) == Self.reference(text, folded: false), "U+\(String(value, radix: 16)) in \(text), format 3")
             }
         }
     }
@@ -35,7 +39,26 @@ import Testing
             "HOUSE", "Häuser", "ÆSIR", "Straße", "ΣΟΦΙΑ", "Ὀδυσσεύς", "İstanbul", "МОСКВА", "Ёлка", "Ѣ", "ǅ", "ﬁ",
             "Cafe\u{0301}", "\u{1100}\u{1161}", "家", "שלום", "ÿ", "Ÿ", "µ", "×÷", "KELVIN\u{212A}", "ⅫⅩ", "Ａｂｃ",
         ]
-        for word in words { #expect(DatasetKey.normalise(word) == Self.reference(word), "\(word)") }
+        for word in words + ["ẞ", "ΛΌΓΟΣ", "λόγος", "i\u{0307}", "Işık", "STRASSE", "Fuß"] {
+            #expect(DatasetKey.normalise(word) == Self.reference(word), "\(word)")
+            #expect(DatasetKey.normalise(word, folded: false) == Self.reference(word, folded: false), "\(word), format 3")
+        }
+    }
+
+    /// Format 4 folds what lower case leaves apart: German ß and ss, Greek final and medial sigma, Turkish İ and i
+    /// (each way a reader may type them); format 3's keys, only lower-cased, are still made for its datasets.
+    @Test func keysFoldSharpSFinalSigmaAndDottedCapitalI() {
+        let same = [["Straße", "STRASSE", "strasse", "STRAẞE"], ["λόγος", "ΛΌΓΟΣ", "λόγοσ"], ["İstanbul", "istanbul", "ISTANBUL"]]
+        for words in same {
+            #expect(Set(words.map { DatasetKey.normalise($0) }).count == 1, "\(words)")
+        }
+        #expect(DatasetKey.normalise("Straße") == Array("strasse".utf8))
+        #expect(DatasetKey.normalise("Straße", folded: false) == Array("straße".utf8))
+        #expect(DatasetKey.normalise("ΛΌΓΟΣ", folded: false) != DatasetKey.normalise("λόγος", folded: false))
+        // The fast path hands ß to the slow one; the comparison of the lemma fallback folds as the keys do.
+        #expect(Array("Fuß".utf8).withUnsafeBytes { DatasetKey.isKey(Array("fuss".utf8), of: $0) })
+        #expect(Array("Fuß".utf8).withUnsafeBytes { DatasetKey.isKey(Array("fuß".utf8), of: $0, folded: false) })
+        #expect(!Array("Fuß".utf8).withUnsafeBytes { DatasetKey.isKey(Array("fuß".utf8), of: $0) })
     }
 
     /// The importer's scanning threads write keys straight into their batch's arena, one after another: each is the

@@ -1,5 +1,6 @@
 import Foundation
 import LexAggCore
+import LexAggFixtures
 import LexAggWiktextract
 import Testing
 import WiktionaryOfflineProvider
@@ -114,5 +115,49 @@ import WiktionaryOfflineProvider
         #expect(entry.pronunciations.map(\.notation) == [.other, .other, .other, .ipa])
         #expect(entry.pronunciations.first?.accent == "Mandarin, Pinyin")
         #expect(entry.allSenses.first?.examples == ["一間房 (yī jiān fáng) — a room"])
+    }
+}
+
+/// Keys are case-folded (format 4): German ß and ss, Greek final sigma, Turkish İ are found however a reader types
+/// them; a dataset of format 3 (lower-cased keys) is looked up by its own rules.
+@Suite struct FoldedKeysTests {
+    static let lines = [
+        #"{"word": "Straße", "lang_code": "de", "pos": "noun", "forms": [{"form": "Straßen", "tags": ["plural"]}], "senses": [{"glosses": ["Verkehrsweg"]}], "#
+            + #""translations": [{"lang_code": "en", "word": "street"}]}"#,
+        #"{"word": "λόγος", "lang_code": "el", "pos": "noun", "senses": [{"glosses": ["λέξη"]}]}"#,
+        #"{"word": "İstanbul", "lang_code": "tr", "pos": "name", "senses": [{"glosses": ["Türkiye'nin en kalabalık şehri"]}]}"#,
+        #"{"word": "street", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A paved road."]}], "translations": [{"lang_code": "de", "word": "Straße"}]}"#,
+    ]
+
+    static func imported(foldsKeys: Bool) throws -> String {
+        let directory = TemporaryFiles.directory()
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: "folded")
+        options.sync = false
+        options.foldsKeys = foldsKeys
+        return try WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory + "/data").path
+    }
+
+    @Test func sharpSFinalSigmaAndDottedIAreFoundHoweverTyped() async throws {
+        let path = try Self.imported(foldsKeys: true)
+        #expect(try Dataset(path: path).foldsKeys)
+        let provider = try WiktionaryOffline(path: path)
+        for (typed, headword) in [("strasse", "Straße"), ("STRASSE", "Straße"), ("Straße", "Straße"), ("ΛΌΓΟΣ", "λόγος"), ("λόγος", "λόγος"),
+                                  ("istanbul", "İstanbul"), ("İstanbul", "İstanbul")] {
+            #expect(try await provider.lookup(LookupQuery(typed)).entries.map(\.headword) == [headword], "\(typed)")
+        }
+        #expect(try await provider.lemmas(of: LookupQuery("strassen")) == [FormOf(lemma: "Straße", form: "plural")])
+        let english = try await provider.translate(TranslationQuery("strasse", from: Language("de")!, to: Language("en")!))
+        #expect(english.entries.flatMap(\.translations).map(\.text) == ["street", "street"], "forwards from its headword, backwards from street's table")
+        #expect(try await provider.match(MatchQuery("stras", strategy: .prefix)) == ["Straße"])
+    }
+
+    @Test func aFormatThreeDatasetIsLookedUpByItsOwnKeys() async throws {
+        let path = try Self.imported(foldsKeys: false)
+        #expect(try Dataset(path: path).foldsKeys == false)
+        let provider = try WiktionaryOffline(path: path)
+        #expect(try await provider.lookup(LookupQuery("Straße")).entries.map(\.headword) == ["Straße"])
+        #expect(try await provider.lookup(LookupQuery("strasse")).entries.isEmpty, "its keys are only lower-cased")
+        #expect(try await provider.lemmas(of: LookupQuery("Straßen")) == [FormOf(lemma: "Straße", form: "plural")])
     }
 }

@@ -191,7 +191,8 @@ import WiktionaryOfflineProvider
             bytes.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8 + index * 8, as: UInt64.self))) }
         }
         let table = field(2), rows = field(3)
-        for row in 0..<rows {
+        // Rows of 24 bytes before format 3 (format 3 differs from 4 in its keys alone: the fixture's are the same).
+        for row in 0..<rows where version < 3 {
             bytes.replaceSubrange(
                 (table + row * 24)..<(table + row * 24 + 24), with: bytes[(table + row * 32)..<(table + row * 32 + 24)]
             )

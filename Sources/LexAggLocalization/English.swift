@@ -379,6 +379,8 @@ enum English {
         case .dataIndexKeysValue: "{1} (headwords, forms, translations)"
         case .dataTranslationsValue: "{1} into {2} languages"
         case .dataMoreLanguages: ", +{1} more"
+        case .dataLabelFormat: "format"
+        case .dataFormatEarlier: "{1}, an earlier lexagg's: import the dump again to find words however their case is typed (strasse: Straße) and to read what this version reads (the other editions' etymologies and labels)"
         case .dataCannotDelete: "cannot delete {1}: {2}"
         case .dataRemoved: "removed {1} ({2})"
 

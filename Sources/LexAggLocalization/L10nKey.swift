@@ -104,7 +104,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case dataColumnEntries, dataColumnLanguages, dataColumnSize, dataColumnSource, dataLabelSource
     case dataLabelImported, dataLabelEntries, dataLabelIndexKeys, dataLabelTranslations, dataLabelLanguages
     case dataSourceValue, dataImportedLanguages, dataEntriesValue, dataIndexKeysValue, dataTranslationsValue
-    case dataMoreLanguages, dataCannotDelete, dataRemoved
+    case dataMoreLanguages, dataCannotDelete, dataRemoved, dataLabelFormat, dataFormatEarlier
 
     // MARK: data import
     case importBadName, importMaxMalformed, importMaxLine, importNameTaken, importDone, importLines

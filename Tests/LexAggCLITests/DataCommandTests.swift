@@ -115,6 +115,23 @@ import Testing
         #expect(again.stderr.contains("no dataset named 'wiktionary-offline'"), "\(again.stderr)")
     }
 
+    /// A dataset an earlier lexagg wrote is read, and `data info` says what importing the dump again would bring.
+    @Test func anEarlierFormatSaysToImportTheDumpAgain() async throws {
+        try await imported()
+        let current = await run(["data", "info", "wiktionary-offline"])
+        #expect(current.status == 0 && !current.stdout.contains("format:"), "\(current.stdout)")
+        let path = home + "/data/datasets/wiktionary-offline.lexwk"
+        var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        let field = Array(#""formatVersion":4"#.utf8)
+        let at = try #require((0...(bytes.count - field.count)).last { Array(bytes[$0..<($0 + field.count)]) == field })
+        bytes[at + field.count - 1] = UInt8(ascii: "3")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let earlier = await run(["data", "info", "wiktionary-offline"])
+        #expect(earlier.status == 0 && earlier.stdout.contains("format:       3, an earlier lexagg's: import the dump again"), "\(earlier.stdout)")
+        let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
+        #expect(house.status == 0, "still read: \(house.stderr)")
+    }
+
     @Test func malformedLinesAreReportedAndBadInputIsAClearError() async {
         let damaged = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/damaged.jsonl"), "--name", "damaged"])
         #expect(damaged.status == 0, "\(damaged.stderr)")

@@ -132,7 +132,7 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
         case .text:
             let pairs = metadata.translations.values.reduce(0) { $0 + $1.values.reduce(0, +) }
             var text = "\(name): \(found.path) (\(formatBytes(found.bytes)))\n"
-            let rows: [(label: String, value: String)] = [
+            var rows: [(label: String, value: String)] = [
                 (localized(.dataLabelSource), localized(
                     .dataSourceValue, metadata.sourceFile, formatBytes(metadata.sourceBytes), Self.day(metadata.sourceDate))),
                 (localized(.dataLabelImported), Self.day(metadata.importedAt) + (metadata.languageFilter.isEmpty
@@ -144,6 +144,10 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
                     .dataTranslationsValue, grouped(pairs), Set(metadata.translations.values.flatMap(\.keys)).count)),
                 (localized(.dataLabelLanguages), Self.topLanguages(metadata, limit: 20)),
             ]
+            // A dataset an earlier lexagg wrote is read, but lacks what this one would have written: said, with the way out.
+            if metadata.formatVersion < DatasetFormat.version {
+                rows.append((localized(.dataLabelFormat), localized(.dataFormatEarlier, metadata.formatVersion)))
+            }
             // Labels and values in two columns: "  source:       …" (as wide as the longest label and its colon).
             let width = (rows.map(\.label.count).max() ?? 0) + 2
             for row in rows {

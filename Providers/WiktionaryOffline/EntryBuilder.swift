@@ -179,7 +179,7 @@ enum EntryBuilder {
         for (index, sound) in sounds.enumerated() {
             let ipa = clean(sound.ipa), enpr = clean(sound.enpr), other = isLearnersReading(sound) ? clean(sound.other) : nil
             guard ipa != nil || enpr != nil || other != nil else { continue }
-            let accent = sound.tags.isEmpty ? nil : sound.tags.joined(separator: ", ")
+            let accent = accent(sound.tags)
             if let ipa {
                 found.append(Pronunciation(
                     text: ipa, notation: .ipa, accent: accent, audioURL: clean(sound.audioURL), provenance: provenance
@@ -209,6 +209,13 @@ enum EntryBuilder {
             if let match { found[match].audioURL = url }
         }
         return found
+    }
+
+    /// A sound's tags as the accent shown (cleaned; none left: nil).
+    static func accent(_ tags: [String]) -> String? {
+        if tags.isEmpty { return nil }
+        let shown = tags.allSatisfy(isClean) ? tags : tags.compactMap(clean)
+        return shown.isEmpty ? nil : shown.joined(separator: ", ")
     }
 
     /// Whether a Chinese reading (`zh_pron`) is one of the romanisations learners read — Pinyin, Zhuyin (Mandarin),

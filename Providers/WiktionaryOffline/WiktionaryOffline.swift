@@ -1,7 +1,6 @@
 import Foundation
 import LexAggCore
 import LexAggWiktextract
-import Synchronization
 
 extension ProviderID {
     /// The default name of an imported Wiktionary dump (`lexagg data import wiktextract FILE`).
@@ -76,61 +75,132 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     /// The key of `text` by the dataset's rules (``Dataset/foldsKeys``).
     func key(_ text: String) -> [UInt8] { DatasetKey.normalise(text, folded: dataset.foldsKeys) }
 
+    /// How words a query's key finds are told apart by spelling. A folded key (``DatasetKey``) finds English `fuss` and
+    /// German `Fuß`, `Masse` and `Maße` alike: the words spelled as typed (case aside) answer when there are any, and
+    /// only when there are none those that fold to it (`strasse`: *Straße*).
+    struct Spelling {
+        /// The query's key by lower case alone, when folding changes it; nil when the dataset does not fold.
+        let strict: [UInt8]?
+        let folds: Bool
+
+        init(_ term: String, foldsKeys: Bool) {
+            folds = foldsKeys
+            strict = foldsKeys && DatasetKey.isFoldable(term) ? DatasetKey.normalise(term, folded: false) : nil
+        }
+
+        /// Whether `word`, which has the query's key, is spelled as typed: without anything folding changes when the
+        /// query has none (most words: a byte scan), else with the same lower case.
+        func asTyped(_ word: String) -> Bool {
+            guard folds else { return true }
+            guard let strict else { return !DatasetKey.isFoldable(word) }
+            return DatasetKey.normalise(word, folded: false) == strict
+        }
+    }
+
+    func spelling(of term: String) -> Spelling { Spelling(term, foldsKeys: dataset.foldsKeys) }
+
     public func lookup(_ query: LookupQuery) async throws -> LookupResult {
         try checkCancellation()
         let key = key(query.term)
         let rows = dataset.rows(for: key)
-        if let entries = try headwordEntries(rows, language: query.language) { return LookupResult(entries: entries) }
+        let spelling = spelling(of: query.term)
+        if let entries = try headwordEntries(rows, key: key, language: query.language, spelling: spelling) { return LookupResult(entries: entries) }
         // A word the dump has only in its translation tables (German "Haus" in an English dump): what it translates.
         if !rows.contains(where: { $0.kind == .form }) {
-            let translated = try reverseTranslations(of: query.term, key: key, rows: rows, into: query.language)
+            let translated = try reverseTranslations(of: query.term, key: key, rows: rows, into: query.language, spelling: spelling)
             return LookupResult(entries: translated)
         }
         // No headword of the word answers (there is none, or none in the language asked, or none with a definition):
         // the lemma fallback that follows may follow the forms, and takes these rows.
-        recent.rememberForms(rows, of: key, language: query.language)
+        recent.rememberForms(rows, of: key, spelled: spelling.strict, language: query.language)
         return .notFound
     }
 
-    /// The entries of the headwords among `rows` in `language` (any when nil); nil when none gives an entry (a word
-    /// only in another language, or whose senses all lack a gloss), which leaves the word to its forms.
-    func headwordEntries(_ rows: [Dataset.Row], language: Language?) throws(ProviderError) -> [Entry]? {
+    /// The entries of the headwords among `rows` (of `key`) in `language` (any when nil), those spelled as typed when
+    /// there are any (``Spelling``); nil when none gives an entry (a word only in another language, or whose senses
+    /// all lack a gloss), or when none is spelled as typed but a form or a translation is (`Busse`, the plural of
+    /// Bus, not Buße), which leaves the word to its forms or its translations.
+    func headwordEntries(
+        _ rows: [Dataset.Row], key: [UInt8], language: Language?, spelling: Spelling
+    ) throws(ProviderError) -> [Entry]? {
         guard rows.contains(where: { $0.kind == .headword }) else { return nil }
         var records = try decode(rows.filter { $0.kind == .headword }, translations: false)
         if let language {  // in place: filtering copied every record
-            records.removeAll { record in !(record.languageCode.flatMap(Language.init).map { $0.matches(language) } ?? false) }
+            records.removeAll { record in !Self.isIn(language, record) }
         }
         guard !records.isEmpty else { return nil }
+        // (By index: a closure over the records copied each one.)
+        if spelling.folds, !records.indices.allSatisfy({ spelling.asTyped(records[$0].word) }) {
+            if records.indices.contains(where: { spelling.asTyped(records[$0].word) }) {
+                records.removeAll { !spelling.asTyped($0.word) }
+            } else if try spelledAsTyped(amongFormsAndTranslationsOf: rows, key: key, language: language, spelling: spelling) {
+                return nil
+            }
+        }
         let entries = EntryBuilder.entries(from: records, provenance: provenance)
         return entries.isEmpty ? nil : entries
+    }
+
+    static func isIn(_ language: Language, _ record: WiktextractRecord) -> Bool {
+        record.languageCode.flatMap(Language.init).map { $0.matches(language) } ?? false
+    }
+
+    /// Whether a lemma's forms or a translation table have the word spelled as typed (in `language`, any when nil).
+    func spelledAsTyped(
+        amongFormsAndTranslationsOf rows: [Dataset.Row], key: [UInt8], language: Language?, spelling: Spelling
+    ) throws(ProviderError) -> Bool {
+        if rows.contains(where: { $0.kind == .form }) {
+            let lemmas = try formLemmas(rows, key: key)
+            if lemmas.contains(where: { record in
+                (language.map { Self.isIn($0, record) } ?? true) && record.forms.contains { spelling.asTyped($0.form) }
+            }) {
+                return true
+            }
+        }
+        guard rows.contains(where: { $0.kind == .translation }) else { return false }
+        return try !reverseTranslations(of: "", key: key, rows: rows, into: language, spelling: spelling, onlyAsTyped: true).isEmpty
+    }
+
+    /// The records of the lemmas whose `forms` list a form of `key` (`rows`' form rows), each with only those forms
+    /// read (`formsOf`), whole but for translations and kept: the service looks the lemma up next, and its lookup then
+    /// takes them from `recent` instead of reading the same lines again.
+    func formLemmas(_ rows: [Dataset.Row], key: [UInt8]) throws(ProviderError) -> [WiktextractRecord] {
+        let grouped = dataset.membersGrouped, folds = dataset.foldsKeys
+        let sources = [provenance]
+        return try decode(rows.filter { $0.kind == .form }) { row, bytes in
+            let record = WiktextractRecord.decode(
+                bytes, forms: true, formsOf: key, translations: false, grouped: grouped, sources: sources, keysFolded: folds
+            )
+            if let record { recent.keep(record, at: row.recordOffset) }
+            return record
+        }
     }
 
     /// The lemmas whose `forms` list the word, when the dump has no entry for the word itself (in the language asked).
     public func lemmas(of query: LookupQuery) async throws -> [FormOf] {
         try checkCancellation()
         let key = key(query.term)
+        let spelling = spelling(of: query.term)
         let rows: [Dataset.Row]
-        if let remembered = recent.formRows(of: key, language: query.language) {
+        if let remembered = recent.formRows(of: key, spelled: spelling.strict, language: query.language) {
             rows = remembered  // the lookup just now found that no headword answers
         } else {
             rows = dataset.rows(for: key)
-            guard try headwordEntries(rows, language: query.language) == nil else { return [] }
+            guard try headwordEntries(rows, key: key, language: query.language, spelling: spelling) == nil else { return [] }
         }
         var found: [FormOf] = []
-        // Read whole (but for translations) and kept: the service looks the lemma up next, and its lookup then
-        // takes them from `recent` instead of reading the same lines again.
-        let grouped = dataset.membersGrouped
-        let sources = [provenance]
-        let records = try decode(rows.filter { $0.kind == .form }) { row, bytes in
-            let record = WiktextractRecord.decode(
-                bytes, forms: true, formsOf: key, translations: false, grouped: grouped, sources: sources,
-                keysFolded: dataset.foldsKeys
-            )
-            if let record { recent.keep(record, at: row.recordOffset) }
-            return record
+        var records = try formLemmas(rows, key: key)
+        if let language = query.language {
+            records.removeAll { record in
+                guard let code = record.languageCode, let own = Language(code) else { return false }
+                return !own.matches(language)
+            }
+        }
+        // The lemmas that list the word spelled as typed, when some do (`Busse`: Bus, not Buße).
+        if spelling.folds, records.contains(where: { $0.forms.contains { spelling.asTyped($0.form) } }) {
+            records.removeAll { !$0.forms.contains { spelling.asTyped($0.form) } }
         }
         for record in records {
-            if let language = query.language, let code = record.languageCode, let own = Language(code), !own.matches(language) { continue }
             // Only the forms that are the word were read (`formsOf`).
             let tags = record.forms.first?.tags
                 .filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } ?? []
@@ -150,10 +220,15 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         try checkCancellation()
         let key = key(query.term)
         let rows = dataset.rows(for: key)
-        // Forward: the word's own entries in the source language, their translations into the target.
+        // Forward: the word's own entries in the source language (spelled as typed, when some are), their translations
+        // into the target.
         var entries: [Entry] = []
-        for record in try decode(rows.filter { $0.kind == .headword }) {
-            guard let code = record.languageCode, let language = Language(code), language.matches(query.pair.source) else { continue }
+        let spelling = spelling(of: query.term)
+        var records = try decode(rows.filter { $0.kind == .headword })
+        records.removeAll { !Self.isIn(query.pair.source, $0) }
+        if spelling.folds, records.contains(where: { spelling.asTyped($0.word) }) { records.removeAll { !spelling.asTyped($0.word) } }
+        for record in records {
+            guard let code = record.languageCode, let language = Language(code) else { continue }
             let translations = record.translations.compactMap { item -> Translation? in
                 guard let target = item.code.flatMap(Language.init), target.matches(query.pair.target) else { return nil }
                 return EntryBuilder.translation(item, pair: query.pair, partOfSpeech: record.partOfSpeech, provenance: provenance)
@@ -162,38 +237,51 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             entries.append(Entry(headword: record.word, language: language, translations: translations, provenance: provenance))
         }
         // Backward: entries in the target language that list the word as a translation into the source language.
-        entries += try reverseTranslations(of: query.term, key: key, rows: rows, into: query.pair.source, from: query.pair.target)
+        entries += try reverseTranslations(
+            of: query.term, key: key, rows: rows, into: query.pair.source, from: query.pair.target, spelling: spelling
+        )
         return LookupResult(entries: entries)
     }
 
     /// One entry for `term` whose translations are the headwords of entries (in `from`'s language, any when nil)
-    /// that list `term` among their translations (into `into`'s language, any when nil).
+    /// that list `term` among their translations (into `into`'s language, any when nil): those spelled as typed when
+    /// any are (``Spelling``), or only those (`onlyAsTyped`).
     func reverseTranslations(
-        of term: String, key: [UInt8], rows: [Dataset.Row], into language: Language?, from: Language? = nil
+        of term: String, key: [UInt8], rows: [Dataset.Row], into language: Language?, from: Language? = nil,
+        spelling typed: Spelling? = nil, onlyAsTyped: Bool = false
     ) throws(ProviderError) -> [Entry] {
         var byLanguage: [String: [Translation]] = [:]
         var order: [String] = []
         var spelling: String?
+        // The table items of the word in the languages asked, with the entry that lists each.
+        var matches: [(record: Int, item: WiktextractRecord.TranslationData, language: Language, entryLanguage: Language)] = []
         // A common word can be in hundreds of translation tables, each a large line: the first hundred in the dump's
         // order are read, which keeps the answer to milliseconds.
-        for record in try decode(Array(rows.filter { $0.kind == .translation }.prefix(Self.reverseRecordLimit))) {
+        let records = try decode(Array(rows.filter { $0.kind == .translation }.prefix(Self.reverseRecordLimit)))
+        for (index, record) in records.enumerated() {
             guard let code = record.languageCode, let entryLanguage = Language(code) else { continue }
             if let from, !entryLanguage.matches(from) { continue }
             for item in record.translations where self.key(item.word) == key {
                 guard let itemLanguage = item.code.flatMap(Language.init) else { continue }
                 if let language, !itemLanguage.matches(language) { continue }
-                let pair = LanguagePair(source: itemLanguage, target: entryLanguage)
-                guard var reversed = EntryBuilder.translation(
-                    item, pair: pair, partOfSpeech: record.partOfSpeech, provenance: provenance
-                ) else { continue }
-                reversed.text = record.word
-                reversed.notes = []
-                // As the table spells it (a capital the query lacked), without white space around it.
-                let spelled = EntryBuilder.clean(item.word) ?? item.word
-                if spelling == nil || spelled == term { spelling = spelled }
-                if byLanguage[itemLanguage.code] == nil { order.append(itemLanguage.code) }
-                if !(byLanguage[itemLanguage.code]?.contains(reversed) ?? false) { byLanguage[itemLanguage.code, default: []].append(reversed) }
+                matches.append((index, item, itemLanguage, entryLanguage))
             }
+        }
+        if let typed, typed.folds, onlyAsTyped || matches.contains(where: { typed.asTyped($0.item.word) }) {
+            matches.removeAll { !typed.asTyped($0.item.word) }
+        }
+        for (index, item, itemLanguage, entryLanguage) in matches {
+            let record = records[index]
+            let pair = LanguagePair(source: itemLanguage, target: entryLanguage)
+            guard var reversed = EntryBuilder.translation(item, pair: pair, partOfSpeech: record.partOfSpeech, provenance: provenance)
+            else { continue }
+            reversed.text = record.word
+            reversed.notes = []
+            // As the table spells it (a capital the query lacked), without white space around it.
+            let spelled = EntryBuilder.clean(item.word) ?? item.word
+            if spelling == nil || spelled == term { spelling = spelled }
+            if byLanguage[itemLanguage.code] == nil { order.append(itemLanguage.code) }
+            if !(byLanguage[itemLanguage.code]?.contains(reversed) ?? false) { byLanguage[itemLanguage.code, default: []].append(reversed) }
         }
         return order.compactMap { code in
             guard let translations = byLanguage[code] else { return nil }
@@ -271,68 +359,5 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
     func checkCancellation() throws(ProviderError) {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: descriptor.id, message: "cancelled") }
-    }
-}
-
-/// The last few records the lemma fallback read, whole but for their translations: `lemmas(of:)` names a form's lemma
-/// and the service looks the lemma up next, which reads the same lines. Kept here, a lemma's line is read and
-/// decoded once; a few are enough, as the lookup follows at once (two tasks of a batch at a time). Each is kept in a
-/// box of its own: moving a record (dozens of strings and arrays) in and out of the list copied each of them.
-///
-/// Every lookup asks it for each of its lines, from both tasks of a batch at once: a filter of the offsets kept (a bit
-/// each) answers most of them without the lock, which the two took in turns for every line (`_lockSlow` in perf).
-///
-/// It also keeps the rows of the last word none of whose headwords answered (it had none, or none in the language
-/// asked, or none with a definition): the lemma fallback asks for its lemmas right after the lookup that did not find
-/// it, and the binary search for the same key is not made twice.
-final class RecentRecords: Sendable {
-    final class Kept: Sendable {
-        let offset: Int
-        let record: WiktextractRecord
-
-        init(offset: Int, record: WiktextractRecord) {
-            self.offset = offset
-            self.record = record
-        }
-    }
-
-    private struct State {
-        var kept: [Kept] = []
-        var formRows: (key: [UInt8], language: Language?, rows: [Dataset.Row])?
-    }
-
-    private let state = Mutex(State())
-    /// The bits (``bit(_:)``) of the offsets kept, set once they are there.
-    private let filter = Atomic<UInt64>(0)
-    static let capacity = 8
-
-    /// One of 64 bits for a line's offset (Fibonacci hashing: lines' offsets are spread over the whole file).
-    static func bit(_ offset: Int) -> UInt64 {
-        1 << ((UInt64(truncatingIfNeeded: offset) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-    }
-
-    func record(at offset: Int) -> Kept? {
-        guard filter.load(ordering: .acquiring) & Self.bit(offset) != 0 else { return nil }
-        return state.withLock { state in state.kept.first { $0.offset == offset } }
-    }
-
-    func keep(_ record: WiktextractRecord, at offset: Int) {
-        let box = Kept(offset: offset, record: record)
-        state.withLock { state in
-            state.kept.removeAll { $0.offset == offset }
-            state.kept.append(box)
-            if state.kept.count > Self.capacity { state.kept.removeFirst() }
-            filter.store(state.kept.reduce(0) { $0 | Self.bit($1.offset) }, ordering: .releasing)
-        }
-    }
-
-    /// Remembers that `key`'s rows are `rows`, of which no headword answers in `language`.
-    func rememberForms(_ rows: [Dataset.Row], of key: [UInt8], language: Language?) {
-        state.withLock { $0.formRows = (key, language, rows) }
-    }
-
-    /// The rows of `key` if they were the last remembered, for the same language.
-    func formRows(of key: [UInt8], language: Language?) -> [Dataset.Row]? {
-        state.withLock { state in state.formRows.flatMap { $0.key == key && $0.language == language ? $0.rows : nil } }
     }
 }

@@ -174,6 +174,35 @@ public enum DatasetKey {
         }
     }
 
+    /// Whether folding makes the key of `text` other than its lower case: it has ß, ẞ, ς, İ or a combining dot above
+    /// (U+0307) — a byte scan, no key made.
+    public static func isFoldable(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            let count = bytes.count
+            // Eight ASCII bytes at a time (most words are ASCII): none starts a sequence.
+            if let base = bytes.baseAddress {
+                while index + 8 <= count,
+                      UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
+            }
+            while index + 1 < count {
+                let byte = bytes[index]
+                index += 1
+                // ASCII, Latin-1 but ß, and continuation bytes: most of any word.
+                guard byte >= 0xC3 else { continue }
+                switch (byte, bytes[index]) {
+                case (0xC3, 0x9F), (0xCF, 0x82), (0xC4, 0xB0), (0xCC, 0x87): return true
+                case (0xE1, 0xBA) where index + 1 < count && bytes[index + 1] == 0x9E: return true
+                default: continue
+                }
+            }
+            return false
+        }
+    }
+
     public static func normalise(_ bytes: [UInt8], folded: Bool = true) -> [UInt8] {
         var output: [UInt8] = []
         bytes.withUnsafeBytes { normalise($0, into: &output, folded: folded) }

@@ -152,6 +152,39 @@ import WiktionaryOfflineProvider
         #expect(try await provider.match(MatchQuery("stras", strategy: .prefix)) == ["Straße"])
     }
 
+    /// A folded key finds words that only fold to the one typed (English fuss and German Fuß, Buße and Busse): the
+    /// word spelled as typed answers, a headword, a form or a translation; the others only when it is not there.
+    @Test func aWordSpelledAsTypedWinsOverOnesThatOnlyFoldToIt() async throws {
+        let directory = TemporaryFiles.directory()
+        let lines = [
+            #"{"word": "fuss", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["Excessive activity."]}]}"#,
+            #"{"word": "Fuß", "lang_code": "de", "pos": "noun", "senses": [{"glosses": ["foot"]}], "forms": [{"form": "Füße", "tags": ["plural"]}]}"#,
+            #"{"word": "mass", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["Matter."]}]}"#,
+            #"{"word": "measure", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A unit."]}], "translations": [{"word": "Maß", "lang_code": "de"}]}"#,
+            #"{"word": "Buße", "lang_code": "de", "pos": "noun", "senses": [{"glosses": ["penance"]}]}"#,
+            #"{"word": "Bus", "lang_code": "de", "pos": "noun", "senses": [{"glosses": ["bus"]}], "forms": [{"form": "Busse", "tags": ["plural"]}]}"#,
+            #"{"word": "Straße", "lang_code": "de", "pos": "noun", "senses": [{"glosses": ["street"]}], "translations": [{"word": "street", "lang_code": "en"}]}"#,
+            #"{"word": "Strasse", "lang_code": "gsw", "pos": "noun", "senses": [{"glosses": ["street (Swiss spelling)"]}], "translations": [{"word": "road", "lang_code": "en"}]}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: "spelling")
+        options.sync = false
+        let provider = try WiktionaryOffline(path: WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory).path)
+        for (typed, headwords) in [("Fuß", ["Fuß"]), ("fuss", ["fuss"]), ("FUSS", ["fuss"]), ("mass", ["mass"]), ("Buße", ["Buße"]),
+                                   ("straße", ["Straße"]), ("Strasse", ["Strasse"])] {
+            #expect(try await provider.lookup(LookupQuery(typed)).entries.map(\.headword) == headwords, "\(typed)")
+        }
+        #expect(try await provider.lookup(LookupQuery("Maß")).entries.flatMap(\.translations).map(\.text) == ["measure"],
+                "a translation spelled as typed over a headword that folds to it")
+        #expect(try await provider.lookup(LookupQuery("Busse")).entries.isEmpty, "left to the lemma fallback")
+        #expect(try await provider.lemmas(of: LookupQuery("Busse")) == [FormOf(lemma: "Bus", form: "plural")])
+        #expect(try await provider.lemmas(of: LookupQuery("Buße")) == [], "a headword spelled as typed answers")
+        let german = try await provider.translate(TranslationQuery("strasse", from: Language("de")!, to: Language("en")!))
+        #expect(german.entries.flatMap(\.translations).map(\.text) == ["street"], "no German word is spelled so: the folded one")
+        let swiss = try await provider.translate(TranslationQuery("strasse", from: Language("gsw")!, to: Language("en")!))
+        #expect(swiss.entries.flatMap(\.translations).map(\.text) == ["road"])
+    }
+
     @Test func aFormatThreeDatasetIsLookedUpByItsOwnKeys() async throws {
         let path = try Self.imported(foldsKeys: false)
         #expect(try Dataset(path: path).foldsKeys == false)

@@ -44,6 +44,12 @@ import Testing
         #expect(found.map(\.audioURL) == ["own.ogg", "second.ogg"])
     }
 
+    /// An accent is the sound's tags cleaned: an empty or blank `raw_tags` element shows no "()".
+    @Test func anAccentIsTheCleanedTags() {
+        let found = pronunciations([ipa("/a/", [""]), ipa("/b/", ["  "]), ipa("/c/", [" Österreich ", "", "Schweiz"])])
+        #expect(found.map(\.accent) == [nil, nil, "Österreich, Schweiz"])
+    }
+
     @Test func enPRNeverTakesARecording() {
         let found = pronunciations([.init(ipa: nil, enpr: "hous", tags: [], audioURL: nil), recording("a.ogg")])
         #expect(found.map(\.notation) == [.enPR] && found.map(\.audioURL) == [nil])

@@ -1,0 +1,62 @@
+import LexAggJSON
+import LexAggWiktextract
+
+extension JSONReader {
+    /// Calls `read` with each member's key of the object at the reader (which must be one), as
+    /// ``members(_:)`` does, up to the first member whose group (``RecordLayout``) comes after `last`, when `last`
+    /// is given: true when it stopped there (that member and the rest of the object unread).
+    mutating func entryMembers(
+        stoppingAfter last: RecordLayout.Group?,
+        _ read: (inout JSONReader, UnsafeRawBufferPointer) throws(Malformed) -> Void
+    ) throws(Malformed) -> Bool {
+        guard try enterObject() else { return false }
+        repeat {
+            let key = try key()
+            if let last, RecordLayout.group(of: key) > last { return true }
+            try read(&self, key)
+        } while try nextMember()
+        return false
+    }
+
+    /// Calls `read` with each member's key of the object at the reader, which must read or skip the value; false
+    /// (and the value skipped) when it is not an object.
+    @discardableResult
+    mutating func members(
+        _ read: (inout JSONReader, UnsafeRawBufferPointer) throws(Malformed) -> Void
+    ) throws(Malformed) -> Bool {
+        guard kind() == .object else { try skip(); return false }
+        _ = try entryMembers(stoppingAfter: nil, read)
+        return true
+    }
+
+    /// The first element of the array at the reader that `make` accepts (the rest are read too); nil when there is
+    /// none or it is not an array.
+    mutating func firstElement<T>(_ make: (inout JSONReader) throws(Malformed) -> T?) throws(Malformed) -> T? {
+        var first: T?
+        guard try enterArray() else { return nil }
+        repeat {
+            let item = try make(&self)
+            if first == nil { first = item }
+        } while try nextElement()
+        return first
+    }
+
+    /// The elements of the array at the reader that `make` accepts; none when it is not an array.
+    mutating func elements<T>(_ make: (inout JSONReader) throws(Malformed) -> T?) throws(Malformed) -> [T] {
+        var found: [T] = []
+        guard try enterArray() else { return found }
+        repeat { if let item = try make(&self) { found.append(item) } } while try nextElement()
+        return found
+    }
+
+    /// An array whose elements are all strings (as decoding `[String]` requires), else none.
+    mutating func strings() throws(Malformed) -> [String] {
+        var found: [String] = []
+        var all = true
+        guard try enterArray() else { return found }
+        repeat {
+            if kind() == .string, all { found.append(try string()!) } else { all = false; try skip() }
+        } while try nextElement()
+        return all ? found : []
+    }
+}

@@ -271,11 +271,11 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             matches.removeAll { !typed.asTyped($0.item.word) }
         }
         for (index, item, itemLanguage, entryLanguage) in matches {
-            let record = records[index]
             let pair = LanguagePair(source: itemLanguage, target: entryLanguage)
-            guard var reversed = EntryBuilder.translation(item, pair: pair, partOfSpeech: record.partOfSpeech, provenance: provenance)
-            else { continue }
-            reversed.text = record.word
+            guard var reversed = EntryBuilder.translation(
+                item, pair: pair, partOfSpeech: records[index].partOfSpeech, provenance: provenance
+            ) else { continue }
+            reversed.text = records[index].word
             reversed.notes = []
             // As the table spells it (a capital the query lacked), without white space around it.
             let spelled = EntryBuilder.clean(item.word) ?? item.word

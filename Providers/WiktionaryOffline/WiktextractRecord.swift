@@ -55,8 +55,16 @@ struct WiktextractRecord: Equatable {
         var tags: [String]
         var roman: String?
         /// The sense translated, by number (`sense_index`, as a linkage names it); ``sense`` is then its gloss when the
-        /// line gives none (the Polish edition's tables).
+        /// line gives none (the Polish edition's tables: `senseFromIndex`).
         var senseIndex: String? = nil
+        var senseFromIndex = false
+
+        /// Whether it is `other` as the dump lists it (before a gloss was given it by its number): the same item of
+        /// a table copied onto several records.
+        func isItem(_ other: TranslationData) -> Bool {
+            word == other.word && code == other.code && senseIndex == other.senseIndex && roman == other.roman
+                && tags == other.tags && (senseFromIndex ? nil : sense) == (other.senseFromIndex ? nil : other.sense)
+        }
     }
 
     struct FormData: Equatable {
@@ -149,6 +157,7 @@ extension WiktextractRecord {
             let named = Self.senseIndices(translations[index].senseIndex!, in: senseNumbers, count: senses.count)
             guard !named.isEmpty else { continue }
             translations[index].sense = named.map { senses[$0].definition }.joined(separator: "; ")
+            translations[index].senseFromIndex = true
         }
         self.init(
             word: word, languageCode: languageCode, partOfSpeech: partOfSpeech, etymologyNumber: etymologyNumber,

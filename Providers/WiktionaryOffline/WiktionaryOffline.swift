@@ -227,10 +227,13 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         var records = try decode(rows.filter { $0.kind == .headword })
         records.removeAll { !Self.isIn(query.pair.source, $0) }
         if spelling.folds, records.contains(where: { spelling.asTyped($0.word) }) { records.removeAll { !spelling.asTyped($0.word) } }
-        for record in records {
+        let items = records.map { record in
+            record.translations.filter { $0.code.flatMap(Language.init)?.matches(query.pair.target) ?? false }
+        }
+        for (index, record) in records.enumerated() {
             guard let code = record.languageCode, let language = Language(code) else { continue }
-            let translations = record.translations.compactMap { item -> Translation? in
-                guard let target = item.code.flatMap(Language.init), target.matches(query.pair.target) else { return nil }
+            let translations = items[index].compactMap { item -> Translation? in
+                guard Self.keeps(item, of: index, in: records, items: items) else { return nil }
                 return EntryBuilder.translation(item, pair: query.pair, partOfSpeech: record.partOfSpeech, provenance: provenance)
             }
             guard !translations.isEmpty else { continue }
@@ -241,6 +244,28 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             of: query.term, key: key, rows: rows, into: query.pair.source, from: query.pair.target, spelling: spelling
         )
         return LookupResult(entries: entries)
+    }
+
+    /// Whether record `index` (of `records`, whose translation items into the language asked are `items`) shows
+    /// `item`. Some editions' extractors copy a page's translation table onto every part of speech of its etymology
+    /// (the Spanish one): an item that several records of one word and etymology list is shown with those whose
+    /// senses its number names, else with the first that lists it.
+    static func keeps(
+        _ item: WiktextractRecord.TranslationData, of index: Int, in records: [WiktextractRecord],
+        items: [[WiktextractRecord.TranslationData]]
+    ) -> Bool {
+        guard records.count > 1 else { return true }
+        let listing = records.indices.filter { other in
+            other == index
+                || (records[other].word == records[index].word && records[other].etymologyText == records[index].etymologyText
+                    && records[other].etymologyNumber == records[index].etymologyNumber && items[other].contains { $0.isItem(item) })
+        }
+        guard listing.count > 1 else { return true }
+        if let number = item.senseIndex {
+            let named = listing.filter { !records[$0].senseIndices(number).isEmpty }
+            if !named.isEmpty { return named.contains(index) }
+        }
+        return listing.first == index
     }
 
     /// One entry for `term` whose translations are the headwords of entries (in `from`'s language, any when nil)

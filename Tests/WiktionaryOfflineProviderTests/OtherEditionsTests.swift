@@ -109,6 +109,24 @@ import WiktionaryOfflineProvider
         #expect(german.entries.flatMap(\.translations).map(\.context) == ["budynek mieszkalny; gospodarstwo domowe", "rodzina"])
     }
 
+    /// The Spanish extractor copies a page's translation table onto every part of speech of its etymology: each item
+    /// is shown once, with the part of speech whose sense its number names, else with the first.
+    @Test func aTranslationTableCopiedOntoEachPartOfSpeechIsShownOnce() async throws {
+        let table = #""translations": [{"word": "low", "lang_code": "en", "sense_index": "1"}, {"word": "under", "lang_code": "en", "sense_index": "3"}, "#
+            + #"{"word": "short", "lang_code": "en"}, {"word": "bas", "lang_code": "fr", "sense_index": "1"}]"#
+        let lines = [
+            #"{"word": "bajo", "lang_code": "es", "pos": "adj", "etymology_texts": ["Del latín bassus."], "senses": [{"glosses": ["De poca altura."], "sense_index": "1"}, "#
+                + #"{"glosses": ["De voz grave."], "sense_index": "2"}], "# + table + "}",
+            #"{"word": "bajo", "lang_code": "es", "pos": "prep", "etymology_texts": ["Del latín bassus."], "senses": [{"glosses": ["Debajo de."], "sense_index": "3"}], "#
+                + table + "}",
+        ]
+        let provider = try WiktionaryOffline(path: WiktionaryOfflineTests.imported(lines, name: "copied"))
+        let english = try await provider.translate(TranslationQuery("bajo", from: Language("es")!, to: Language("en")!)).entries
+        #expect(english.map { $0.translations.map(\.text) } == [["low", "short"], ["under"]])
+        #expect(english.map { $0.translations.map(\.context) } == [["De poca altura.", nil], ["Debajo de."]])
+        #expect(english.map { $0.translations.first?.partOfSpeech } == [.adjective, PartOfSpeech("preposition")])
+    }
+
     @Test func chineseReadingsAndRomanisedExamplesAreShown() async throws {
         let entry = try #require(try await Self.provider().lookup(LookupQuery("房")).entries.first)
         #expect(entry.pronunciations.map(\.text) == ["fáng", "ㄈㄤˊ", "fong4", "/fɑŋ³⁵/"], "Wade–Giles and Old Chinese left out")

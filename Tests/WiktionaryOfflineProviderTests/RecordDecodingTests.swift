@@ -388,7 +388,9 @@ enum Reference {
         for index in record.translations.indices where record.translations[index].sense == nil {
             guard let number = record.translations[index].senseIndex,
                   let first = WiktextractRecord.senseIndices(number, in: numbers, count: senses.count).first else { continue }
-            record.translations[index].sense = senses[first].definition
+            record.translations[index].sense = WiktextractRecord.senseIndices(number, in: numbers, count: senses.count)
+                .map { senses[$0].definition }.joined(separator: "; ")
+            record.translations[index].senseFromIndex = true
         }
         return record
     }

@@ -390,7 +390,9 @@ enum EnglishHelp {
             once the new one is complete; an interrupted import leaves the old one as it was. Malformed lines are \
             skipped and reported by line number; more than --max-malformed of them stop the import.
 
-            Dumps: https://kaikki.org/dictionary/rawdata.html (per language, e.g. kaikki.org-dictionary-English.jsonl).
+            Dumps: https://kaikki.org/dictionary/rawdata.html (per language, e.g. kaikki.org-dictionary-English.jsonl); \
+            the other Wiktionary editions' too (German, French, Spanish, Russian, Polish, Chinese, ...: kaikki.org/dewiktionary/, \
+            kaikki.org/frwiktionary/, ...), with their etymologies, labels and numbered senses.
 
             Examples:
               lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz

@@ -410,7 +410,9 @@ enum RussianHelp {
             новый готов целиком; прерванный импорт оставляет старый как был. Строки с ошибками пропускаются, и о них \
             сообщается с номером строки; если их больше --max-malformed, импорт останавливается.
 
-            Дампы: https://kaikki.org/dictionary/rawdata.html (по языкам, например kaikki.org-dictionary-English.jsonl).
+            Дампы: https://kaikki.org/dictionary/rawdata.html (по языкам, например kaikki.org-dictionary-English.jsonl); \
+            читаются и дампы других изданий Викисловаря (немецкого, французского, испанского, русского, польского, \
+            китайского…: kaikki.org/dewiktionary/, kaikki.org/ruwiktionary/, …) с их этимологиями, пометами и номерами значений.
 
             Примеры:
               lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz

@@ -174,8 +174,9 @@ public enum DatasetKey {
         }
     }
 
-    /// Whether folding makes the key of `text` other than its lower case: it has ß, ẞ, ς, İ or a combining dot above
-    /// (U+0307) — a byte scan, no key made.
+    /// Whether folding may make the key of `text` other than its lower case: it has ß, ẞ, ς, İ or a combining dot
+    /// above (U+0307) — a byte scan, no key made; the characters ``normaliseSlow(_:into:folded:)`` folds, and those
+    /// lower case turns into them (a test holds the two together).
     public static func isFoldable(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in

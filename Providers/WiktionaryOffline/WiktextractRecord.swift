@@ -202,7 +202,7 @@ extension Sense {
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 6 where JSONReader.equals(key, "topics"): topics = try reader.strings()
             case 6 where JSONReader.equals(key, "alt_of"): alternativeOf = try reader.firstElement(Self.linkedWord)
-            case 7 where JSONReader.equals(key, "glosses"): (gloss, glosses) = try reader.lastString(counting: ())
+            case 7 where JSONReader.equals(key, "glosses"): (gloss, glosses) = try reader.lastStringAndCount()
             case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Self.linkedWord)
             case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(Self.example)
             case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Self.cleanLinkedWord)

@@ -105,11 +105,11 @@ public struct JSONReader {
     /// checked and skipped, never built); nil when the array is empty or holds anything else, and for any other value
     /// (skipped).
     public mutating func lastString() throws(Malformed) -> String? {
-        try lastString(counting: ()).last
+        try lastStringAndCount().last
     }
 
     /// ``lastString()``, and how many strings the array holds (0 unless every element is one).
-    public mutating func lastString(counting: Void) throws(Malformed) -> (last: String?, count: Int) {
+    public mutating func lastStringAndCount() throws(Malformed) -> (last: String?, count: Int) {
         guard try enterArray() else { return (nil, 0) }
         var last: (start: Int, end: Int, escaped: Bool)?
         var all = true

@@ -149,31 +149,35 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     func spelledAsTyped(
         amongFormsAndTranslationsOf rows: [Dataset.Row], key: [UInt8], language: Language?, spelling: Spelling
     ) throws(ProviderError) -> Bool {
-        if rows.contains(where: { $0.kind == .form }) {
-            let lemmas = try formLemmas(rows, key: key)
-            if lemmas.contains(where: { record in
-                (language.map { Self.isIn($0, record) } ?? true) && record.forms.contains { spelling.asTyped($0.form) }
-            }) {
-                return true
-            }
+        if rows.contains(where: { $0.kind == .form }),
+           try formLemmas(rows, key: key, language: language).contains(where: { $0.forms.contains { spelling.asTyped($0.form) } }) {
+            return true
         }
         guard rows.contains(where: { $0.kind == .translation }) else { return false }
-        return try !reverseTranslations(of: "", key: key, rows: rows, into: language, spelling: spelling, onlyAsTyped: true).isEmpty
+        return try tableItems(of: key, rows: rows, into: language, from: nil).items.contains { spelling.asTyped($0.item.word) }
     }
 
-    /// The records of the lemmas whose `forms` list a form of `key` (`rows`' form rows), each with only those forms
+    /// The records of the lemmas whose `forms` list a form of `key` (`rows`' form rows), but those in a language
+    /// other than `language` (any when nil; a record whose code names no language is kept), each with only those forms
     /// read (`formsOf`), whole but for translations and kept: the service looks the lemma up next, and its lookup then
     /// takes them from `recent` instead of reading the same lines again.
-    func formLemmas(_ rows: [Dataset.Row], key: [UInt8]) throws(ProviderError) -> [WiktextractRecord] {
+    func formLemmas(_ rows: [Dataset.Row], key: [UInt8], language: Language?) throws(ProviderError) -> [WiktextractRecord] {
         let grouped = dataset.membersGrouped, folds = dataset.foldsKeys
         let sources = [provenance]
-        return try decode(rows.filter { $0.kind == .form }) { row, bytes in
+        var records = try decode(rows.filter { $0.kind == .form }) { row, bytes in
             let record = WiktextractRecord.decode(
                 bytes, forms: true, formsOf: key, translations: false, grouped: grouped, sources: sources, keysFolded: folds
             )
             if let record { recent.keep(record, at: row.recordOffset) }
             return record
         }
+        if let language {
+            records.removeAll { record in
+                guard let code = record.languageCode, let own = Language(code) else { return false }
+                return !own.matches(language)
+            }
+        }
+        return records
     }
 
     /// The lemmas whose `forms` list the word, when the dump has no entry for the word itself (in the language asked).
@@ -189,13 +193,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             guard try headwordEntries(rows, key: key, language: query.language, spelling: spelling) == nil else { return [] }
         }
         var found: [FormOf] = []
-        var records = try formLemmas(rows, key: key)
-        if let language = query.language {
-            records.removeAll { record in
-                guard let code = record.languageCode, let own = Language(code) else { return false }
-                return !own.matches(language)
-            }
-        }
+        var records = try formLemmas(rows, key: key, language: query.language)
         // The lemmas that list the word spelled as typed, when some do (`Busse`: Bus, not Buße).
         if spelling.folds, records.contains(where: { $0.forms.contains { spelling.asTyped($0.form) } }) {
             records.removeAll { !$0.forms.contains { spelling.asTyped($0.form) } }
@@ -268,20 +266,18 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         return listing.first == index
     }
 
-    /// One entry for `term` whose translations are the headwords of entries (in `from`'s language, any when nil)
-    /// that list `term` among their translations (into `into`'s language, any when nil): those spelled as typed when
-    /// any are (``Spelling``), or only those (`onlyAsTyped`).
-    func reverseTranslations(
-        of term: String, key: [UInt8], rows: [Dataset.Row], into language: Language?, from: Language? = nil,
-        spelling typed: Spelling? = nil, onlyAsTyped: Bool = false
-    ) throws(ProviderError) -> [Entry] {
-        var byLanguage: [String: [Translation]] = [:]
-        var order: [String] = []
-        var spelling: String?
-        // The table items of the word in the languages asked, with the entry that lists each.
-        var matches: [(record: Int, item: WiktextractRecord.TranslationData, language: Language, entryLanguage: Language)] = []
-        // A common word can be in hundreds of translation tables, each a large line: the first hundred in the dump's
-        // order are read, which keeps the answer to milliseconds.
+    /// A translation table's item of a word (``tableItems(of:rows:into:from:)``): its index in `records`, the item,
+    /// its language and that of the entry that lists it.
+    typealias TableItem = (record: Int, item: WiktextractRecord.TranslationData, language: Language, entryLanguage: Language)
+
+    /// The items of translation tables (`rows`' translation rows) whose word has `key`, into `into`'s language (any
+    /// when nil), of entries in `from`'s language (any when nil), and the records they are in. A common word can be in
+    /// hundreds of translation tables, each a large line: the first hundred in the dump's order are read, which keeps
+    /// the answer to milliseconds.
+    func tableItems(
+        of key: [UInt8], rows: [Dataset.Row], into language: Language?, from: Language?
+    ) throws(ProviderError) -> (records: [WiktextractRecord], items: [TableItem]) {
+        var items: [TableItem] = []
         let records = try decode(Array(rows.filter { $0.kind == .translation }.prefix(Self.reverseRecordLimit)))
         for (index, record) in records.enumerated() {
             guard let code = record.languageCode, let entryLanguage = Language(code) else { continue }
@@ -289,10 +285,25 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             for item in record.translations where self.key(item.word) == key {
                 guard let itemLanguage = item.code.flatMap(Language.init) else { continue }
                 if let language, !itemLanguage.matches(language) { continue }
-                matches.append((index, item, itemLanguage, entryLanguage))
+                items.append((index, item, itemLanguage, entryLanguage))
             }
         }
-        if let typed, typed.folds, onlyAsTyped || matches.contains(where: { typed.asTyped($0.item.word) }) {
+        return (records, items)
+    }
+
+    /// One entry for `term` whose translations are the headwords of entries (in `from`'s language, any when nil)
+    /// that list `term` among their translations (into `into`'s language, any when nil): those spelled as typed when
+    /// any are (``Spelling``).
+    func reverseTranslations(
+        of term: String, key: [UInt8], rows: [Dataset.Row], into language: Language?, from: Language? = nil,
+        spelling typed: Spelling? = nil
+    ) throws(ProviderError) -> [Entry] {
+        var byLanguage: [String: [Translation]] = [:]
+        var order: [String] = []
+        var spelling: String?
+        let (records, found) = try tableItems(of: key, rows: rows, into: language, from: from)
+        var matches = found
+        if let typed, typed.folds, matches.contains(where: { typed.asTyped($0.item.word) }) {
             matches.removeAll { !typed.asTyped($0.item.word) }
         }
         for (index, item, itemLanguage, entryLanguage) in matches {

@@ -287,13 +287,13 @@ let package = Package(
         // MARK: Fixtures and the other tests
         .target(name: "LexAggFixtures", dependencies: ["CTestRunnerSettings", "LexAggCore"]),
         .target(name: "CTestRunnerSettings"),
-        .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore"]),
+        .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore", "LexAggFixtures"]),
         .testTarget(
             name: "LexAggCacheTests",
-            dependencies: ["LexAggCache", "LexAggAggregation", "ProviderConformance", "LexAggCore",
+            dependencies: ["LexAggCache", "LexAggAggregation", "ProviderConformance", "LexAggCore", "LexAggFixtures",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "LexAggConfigTests", dependencies: ["LexAggConfig", "LexAggCore"]),
+        .testTarget(name: "LexAggConfigTests", dependencies: ["LexAggConfig", "LexAggCore", "LexAggFixtures"]),
         .testTarget(name: "LexAggLocalizationTests", dependencies: ["LexAggLocalization"]),
         .testTarget(
             name: "LexAggQuizTests",
@@ -301,7 +301,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LexAggLibraryTests",
-            dependencies: ["LexAggQuiz", "LexAggLibrary", "LexAggCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["LexAggQuiz", "LexAggLibrary", "LexAggCore", "LexAggFixtures", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The MCP server in process, with the SDK's client over an in-memory transport, over real dictd databases.
         .testTarget(

@@ -61,38 +61,3 @@ public struct BinaryRun {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }
-
-public enum TemporaryFiles {
-    public static func directory() -> String {
-        var template = Array("/tmp/lexagg-cli-XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return String(decoding: UnsafeRawBufferPointer(start: path!, count: strlen(path!)), as: UTF8.self)
-    }
-
-    /// Writes an executable script (mode 0755) through a descriptor closed on exec.
-    ///
-    /// Tests run in parallel and start processes all the time; a descriptor open for writing that a child inherits
-    /// and keeps (a shell, tmux, a server) makes running the script fail with "Text file busy" for as long as that
-    /// child lives. Foundation's `createFile` leaves its descriptor inheritable.
-    public static func writeExecutable(_ path: String, _ text: String) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        precondition(descriptor >= 0, "cannot create \(path): errno \(errno)")
-        var bytes = Array(text.utf8)
-        precondition(write(descriptor, &bytes, bytes.count) == bytes.count, "cannot write \(path)")
-        close(descriptor)
-        chmod(path, 0o755)
-    }
-
-    public static func read(_ path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}

@@ -47,9 +47,7 @@ enum TestDatabases {
 
     /// A fresh temporary directory.
     static func temporaryDirectory() -> String {
-        var template = Array("/tmp/lexagg-test-XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return String(cString: path!)
+        TemporaryFiles.directory("test")
     }
 
     static func readBytes(_ path: String) -> [UInt8] {

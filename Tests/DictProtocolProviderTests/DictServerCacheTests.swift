@@ -3,6 +3,7 @@ import Foundation
 import LexAggAggregation
 import LexAggCache
 import LexAggCore
+import LexAggFixtures
 import Logging
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
     @Test func twoServersEachGiveTheirOwnAnswer() async throws {
         let one = try await ScriptedServer.start(reply: Self.transcript("a dwelling on the first server"))
         let two = try await ScriptedServer.start(reply: Self.transcript("a dwelling on the second server"))
-        let directory = NSTemporaryDirectory() + "lexagg-dict-cache-" + UUID().uuidString
+        let directory = TemporaryFiles.directory("dict-cache")
         let store = CacheStore(path: directory + "/cache.sqlite", warn: { Issue.record("cache warning: \($0)") })
         func lookUp(port: Int) async throws -> LookupAnswer {
             let server = DictServer(configuration: DictServer.Configuration(host: "127.0.0.1", port: port))

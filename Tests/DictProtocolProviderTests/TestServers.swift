@@ -12,9 +12,7 @@ final class LocalDictd: @unchecked Sendable {
 
     static func start() -> LocalDictd? {
         guard access("/usr/sbin/dictd", X_OK) == 0 else { return nil }
-        var template = Array("/tmp/lexagg-dictd-XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!
-        let directory = String(decoding: UnsafeRawBufferPointer(start: path, count: strlen(path)), as: UTF8.self)
+        let directory = TemporaryFiles.directory("dictd")
         chmod(directory, 0o1777)   // dictd drops privileges before writing its pid file
         let port = freePort()
         let databases = ["wn", "gcide", "freedict-eng-deu"].map { name in

@@ -193,9 +193,7 @@ enum Scripts {
     }
 
     static func directory() -> String {
-        let path = NSTemporaryDirectory() + "lexagg-external-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryFiles.directory("external")
     }
 
     /// Copies the executable script at `source` to `destination` through a descriptor closed on exec

@@ -3,6 +3,7 @@ import GRDB
 import LexAggAggregation
 import LexAggCache
 import LexAggCore
+import LexAggFixtures
 import Synchronization
 import Testing
 
@@ -63,9 +64,7 @@ final class Warnings: Sendable {
 }
 
 func temporaryDirectory() -> String {
-    let path = NSTemporaryDirectory() + "lexagg-cache-tests-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TemporaryFiles.directory("cache")
 }
 
 struct Fixture {

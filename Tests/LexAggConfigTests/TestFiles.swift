@@ -1,13 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LexAggFixtures
 
 /// Real files in a fresh temporary directory.
 enum TestFiles {
     static func directory() -> String {
-        var template = Array("/tmp/lexagg-config-XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return String(cString: path!)
+        TemporaryFiles.directory("config")
     }
 
     /// Writes `text` to a new `config.toml` in a fresh directory and returns its path.

@@ -4,12 +4,12 @@ import Glibc
 import Darwin
 #endif
 import LexAggCore
+import LexAggFixtures
 import Testing
 
 @Suite struct DirectoryListingTests {
     @Test func namesEveryEntryButDotAndDotDotSorted() throws {
-        var template = Array("/tmp/lexagg-listing-XXXXXX".utf8CString)
-        let directory = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
+        let directory = TemporaryFiles.directory("listing")
         for name in ["b.lexwk", ".hidden", "a b", "ü.index"] {
             let fd = open(directory + "/" + name, O_CREAT | O_WRONLY, 0o600)
             #expect(fd >= 0)

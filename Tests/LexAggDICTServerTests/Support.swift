@@ -2,6 +2,7 @@ import DictDatabaseProvider
 import Foundation
 import LexAggAggregation
 import LexAggCore
+import LexAggFixtures
 import LexAggDICTServer
 import Logging
 import NIOCore
@@ -61,8 +62,7 @@ struct DictClient {
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/dict") }
 
     static func run(_ arguments: [String], port: Int) async throws -> DictClient {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dict-client-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = URL(fileURLWithPath: TemporaryFiles.directory("dict-client"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
         FileManager.default.createFile(atPath: out.path, contents: nil)

@@ -1,12 +1,11 @@
 import Foundation
 import LexAggCore
+import LexAggFixtures
 @testable import LexAggLibrary
 
-/// A fresh directory under /tmp for one test's library.
+/// A fresh directory for one test's library (removed when the tests end).
 func temporaryDirectory() -> String {
-    let path = NSTemporaryDirectory() + "lexagg-library-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TemporaryFiles.directory("library")
 }
 
 let fixedDate = Date(timeIntervalSince1970: 1_790_000_000.123)

@@ -1,5 +1,6 @@
 import Foundation
 import LexAggCore
+import LexAggFixtures
 import LexAggHTTP
 import ProviderConformance
 import RandomWordProvider
@@ -29,8 +30,7 @@ enum Fixtures {
 
     /// A word list file written for one test, removed when the test ends.
     static func temporaryWordList(_ contents: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lexagg-wordlist-\(UUID().uuidString).txt").path
+        let path = TemporaryFiles.directory("wordlist") + "/words.txt"
         try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

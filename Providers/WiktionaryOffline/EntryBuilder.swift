@@ -19,6 +19,24 @@ enum EntryBuilder {
         }
     }
 
+    /// The labels of a record's word-level `tags` and `raw_tags`: those a sense's labels would keep (``labels(qualifier:
+    /// tags:topics:)``), but wiktextract's `error-…` tags and a part of speech's code (the German extractor tags a
+    /// record with the other parts of speech a section's title names, `Substantiv, Adjektiv`: they are groups of
+    /// their own, not labels).
+    static func wordLabels(tags: [String], partOfSpeech code: String?) -> [String] {
+        labels(qualifier: nil, tags: tags, topics: []).filter { tag in
+            !tag.hasPrefix("error-") && tag != code && partsOfSpeech[tag] == nil && !partOfSpeechCodes.contains(tag)
+        }
+    }
+
+    /// wiktextract's codes of parts of speech (src/wiktextract/extractor/en/parts_of_speech.py and the others'
+    /// `POS_DATA`) that ``partsOfSpeech`` does not map.
+    private static let partOfSpeechCodes: Set<String> = [
+        "noun", "verb", "adj", "adv", "pron", "prep", "conj", "article", "particle", "prefix", "suffix", "infix",
+        "interfix", "circumfix", "affix", "phrase", "proverb", "character", "symbol", "contraction", "classifier",
+        "root", "adjective", "adverb", "pronoun", "preposition", "conjunction", "interjection", "determiner", "numeral",
+    ]
+
     /// wiktextract's part-of-speech codes that `PartOfSpeech` does not already know.
     static let partsOfSpeech: [String: String] = [
         "name": "proper noun", "intj": "interjection", "det": "determiner", "abbrev": "abbreviation",
@@ -52,6 +70,15 @@ enum EntryBuilder {
             let etymologyText = records[position].etymologyText
             let senses = records[position].senses
             var group = senses.isEmpty ? nil : SenseGroup(partOfSpeech: partOfSpeech(records[position].partOfSpeech), senses: senses)
+            // What the head line says of the word (its gender), said once for the part of speech and not again on
+            // each sense that repeats it.
+            if group != nil, !records[position].labels.isEmpty {
+                let labels = records[position].labels
+                group!.labels = labels
+                for index in group!.senses.indices where group!.senses[index].labels.contains(where: labels.contains) {
+                    group!.senses[index].labels.removeAll(where: labels.contains)
+                }
+            }
             // The word-level synonyms and antonyms: on the sense their gloss names, as the online provider places a
             // Synonyms section's lines.
             if group != nil {

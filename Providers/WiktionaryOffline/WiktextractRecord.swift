@@ -31,6 +31,9 @@ struct WiktextractRecord: Equatable {
     /// its ``Sense``), each with the gloss its `{{sense|…}}` gave, if any.
     var synonyms: [Linkage] = []
     var antonyms: [Linkage] = []
+    /// What the record's word-level `tags` and `raw_tags` say of the word (a German or French noun's gender, a
+    /// Russian verb's aspect: what its head line says), as labels (``EntryBuilder/wordLabels(tags:partOfSpeech:)``).
+    var labels: [String] = []
 
     struct Linkage: Equatable {
         var word: String
@@ -119,12 +122,13 @@ extension WiktextractRecord {
         var word: String?, languageCode: String?, partOfSpeech: String?, etymologyNumber: Int?, etymologyText: String?
         var etymologyTexts: [String]?
         var senses: [Sense] = [], senseNumbers: [SenseNumber] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
-        var synonyms: [Linkage] = [], antonyms: [Linkage] = []
+        var synonyms: [Linkage] = [], antonyms: [Linkage] = [], tags: [String] = [], rawTags: [String] = []
         guard reader.kind() == .object else { try reader.skip(); return nil }
         stopped = try reader.entryMembers(stoppingAfter: last) { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 3 where JSONReader.equals(key, "pos"): partOfSpeech = try reader.string()
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
+            case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 5 where wantForms && JSONReader.equals(key, "forms"):
                 if let formKey {
                     forms = try reader.elements { (reader) throws(JSONReader.Malformed) in try FormData(&reader, ifKey: formKey, folded: keysFolded) }
@@ -136,6 +140,7 @@ extension WiktextractRecord {
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
             case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Linkage.init)
             case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Linkage.init)
+            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
             case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
             case 12 where wantTranslations && JSONReader.equals(key, "translations"):
                 translations = try reader.elements(TranslationData.init)
@@ -162,7 +167,8 @@ extension WiktextractRecord {
         self.init(
             word: word, languageCode: languageCode, partOfSpeech: partOfSpeech, etymologyNumber: etymologyNumber,
             etymologyText: etymologyText, senses: senses, senseNumbers: senseNumbers, sounds: sounds,
-            translations: translations, forms: forms, synonyms: synonyms, antonyms: antonyms
+            translations: translations, forms: forms, synonyms: synonyms, antonyms: antonyms,
+            labels: tags.isEmpty && rawTags.isEmpty ? [] : EntryBuilder.wordLabels(tags: tags + rawTags, partOfSpeech: partOfSpeech)
         )
     }
 

@@ -10,6 +10,8 @@ struct BinaryAnswerReader {
     var offset: Int
     private var table: [String] = []
     private var depth = 0
+    /// Whether groups end with their labels (version 2 on).
+    private let groupsHaveLabels: Bool
     /// What table strings make, made once each (an answer names the same few languages, providers and parts of
     /// speech in all its senses): `madeSlot[n]` is string n's place in `made`, -1 before it makes anything. An answer
     /// of 333 strings makes values of five or so; an empty `Made` for each of the 333 cost 43,000 instructions.
@@ -22,7 +24,8 @@ struct BinaryAnswerReader {
         var partOfSpeech: PartOfSpeech?
     }
 
-    init(_ payload: UnsafeRawBufferPointer, offset: Int) {
+    init(_ payload: UnsafeRawBufferPointer, offset: Int, version: UInt8) {
+        groupsHaveLabels = version >= 2
         // A payload is never empty here (it starts with the magic), so it has an address.
         base = payload.baseAddress!.assumingMemoryBound(to: UInt8.self)
         count = payload.count
@@ -196,7 +199,11 @@ struct BinaryAnswerReader {
         for _ in 0..<groupCount {
             let partOfSpeech = try partOfSpeech()
             let senses = try senses()
-            groups.append(SenseGroup(partOfSpeech: partOfSpeech, senses: senses, synonyms: try strings(), antonyms: try strings()))
+            let synonyms = try strings(), antonyms = try strings()
+            groups.append(SenseGroup(
+                partOfSpeech: partOfSpeech, senses: senses, synonyms: synonyms, antonyms: antonyms,
+                labels: groupsHaveLabels ? try strings() : []
+            ))
         }
         var translations: [Translation] = []
         let translationCount = try length()

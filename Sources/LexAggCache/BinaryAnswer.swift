@@ -8,12 +8,13 @@ import LexAggCore
 /// decoded once; numbers and counts are LEB128 varints.
 ///
 /// ```
-/// magic    0x00 "LXA" 0x01        (no JSON text starts with 0x00)
+/// magic    0x00 "LXA" 0x02        (no JSON text starts with 0x00; the last byte is the version)
 /// table    count, then each string: byte count, UTF-8 bytes
 /// answer   LookupResult: entries, cachedAt (0, or 1 and a Double)
 ///          Entry: headword, language?, pronunciations, senseGroups, translations, etymology?, provenance
 ///          Pronunciation: text, notation, accent?, audioURL?, provenance
-///          SenseGroup: partOfSpeech?, senses, synonyms, antonyms
+///          SenseGroup: partOfSpeech?, senses, synonyms, antonyms, labels (version 2; version 1 payloads, written
+///          before groups had labels, end the group at antonyms and still read)
 ///          Sense: definition, examples, labels, synonyms, antonyms, subsenses, formOf? (0, or 1 lemma form?), sources
 ///          Translation: text, source language, target language, notes, partOfSpeech?, context?, examples (source,
 ///          target), provenance
@@ -27,10 +28,12 @@ import LexAggCore
 /// not UTF-8, a code that is no language or provider, nesting deeper than 64 subsenses, bytes left over): the caller
 /// treats it as a miss, and the next answer from the source replaces it.
 enum BinaryAnswer {
-    static let magic: [UInt8] = [0x00, UInt8(ascii: "L"), UInt8(ascii: "X"), UInt8(ascii: "A"), 0x01]
+    static let magic: [UInt8] = [0x00, UInt8(ascii: "L"), UInt8(ascii: "X"), UInt8(ascii: "A"), version]
+    /// What ``encode(_:)`` writes; ``decode(_:)`` reads it and version 1.
+    static let version: UInt8 = 2
 
     static func isBinary(_ payload: UnsafeRawBufferPointer) -> Bool {
-        payload.count >= magic.count && magic.indices.allSatisfy { payload[$0] == magic[$0] }
+        payload.count >= magic.count && (0..<4).allSatisfy { payload[$0] == magic[$0] } && (1...version).contains(payload[4])
     }
 
     static func encode(_ result: LookupResult) -> [UInt8] {
@@ -49,7 +52,7 @@ enum BinaryAnswer {
 
     static func decode(_ payload: UnsafeRawBufferPointer) -> LookupResult? {
         guard isBinary(payload) else { return nil }
-        var reader = BinaryAnswerReader(payload, offset: magic.count)
+        var reader = BinaryAnswerReader(payload, offset: magic.count, version: payload[4])
         do {
             try reader.readTable()
             let result = try reader.lookupResult()
@@ -132,6 +135,7 @@ private struct Writer {
             for sense in group.senses { self.sense(sense) }
             strings(group.synonyms)
             strings(group.antonyms)
+            strings(group.labels)
         }
         count(entry.translations.count)
         for translation in entry.translations {

@@ -143,19 +143,21 @@ struct AnswerReader {
         )
     }
 
-    /// SenseGroup's own `init(from:)`: synonyms and antonyms may be missing.
+    /// SenseGroup's own `init(from:)`: synonyms, antonyms and labels may be missing.
     private mutating func senseGroup() throws(JSONMalformed) -> SenseGroup {
-        var partOfSpeech: PartOfSpeech?, senses: [Sense]?, synonyms: [String]?, antonyms: [String]?
-        try members(["partOfSpeech", "senses", "synonyms", "antonyms"]) { (decoder, member) throws(JSONMalformed) in
+        var partOfSpeech: PartOfSpeech?, senses: [Sense]?, synonyms: [String]?, antonyms: [String]?, labels: [String]?
+        try members(["partOfSpeech", "senses", "synonyms", "antonyms", "labels"]) { (decoder, member) throws(JSONMalformed) in
             switch member {
             case 0: partOfSpeech = try decoder.optional { (decoder) throws(JSONMalformed) in PartOfSpeech(try decoder.string()) }
             case 1: senses = try decoder.array { (decoder) throws(JSONMalformed) in try decoder.sense() }
             case 2: synonyms = try decoder.optional { (decoder) throws(JSONMalformed) in try decoder.strings() }
-            default: antonyms = try decoder.optional { (decoder) throws(JSONMalformed) in try decoder.strings() }
+            case 3: antonyms = try decoder.optional { (decoder) throws(JSONMalformed) in try decoder.strings() }
+            default: labels = try decoder.optional { (decoder) throws(JSONMalformed) in try decoder.strings() }
             }
         }
         return SenseGroup(
-            partOfSpeech: partOfSpeech, senses: try required(senses), synonyms: synonyms ?? [], antonyms: antonyms ?? []
+            partOfSpeech: partOfSpeech, senses: try required(senses), synonyms: synonyms ?? [], antonyms: antonyms ?? [],
+            labels: labels ?? []
         )
     }
 

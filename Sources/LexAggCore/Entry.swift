@@ -59,32 +59,51 @@ public struct SenseGroup: Sendable, Hashable, Codable {
     /// `====Synonyms====` lines without a `{{sense}}` that names a definition).
     public var synonyms: [String]
     public var antonyms: [String]
+    /// What the source says of the word itself in this part of speech, true of every sense: its grammatical gender
+    /// (`neuter`), number (`plural only`), aspect (`perfective`), … — the labels of a German noun's or a Russian
+    /// verb's head line (wiktextract's word-level `tags`), where a sense's ``Sense/labels`` say where one meaning is
+    /// used.
+    public var labels: [String]
 
-    public init(partOfSpeech: PartOfSpeech?, senses: [Sense], synonyms: [String] = [], antonyms: [String] = []) {
+    public init(
+        partOfSpeech: PartOfSpeech?, senses: [Sense], synonyms: [String] = [], antonyms: [String] = [], labels: [String] = []
+    ) {
         self.partOfSpeech = partOfSpeech
         self.senses = senses
         self.synonyms = synonyms
         self.antonyms = antonyms
+        self.labels = labels
     }
 
-    private enum CodingKeys: String, CodingKey { case partOfSpeech, senses, synonyms, antonyms }
+    private enum CodingKeys: String, CodingKey { case partOfSpeech, senses, synonyms, antonyms, labels }
 
-    /// Entries saved before groups had synonyms (the cache, the library) read as groups without them.
+    /// Entries saved before groups had synonyms or labels (the cache, the library) read as groups without them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         partOfSpeech = try container.decodeIfPresent(PartOfSpeech.self, forKey: .partOfSpeech)
         senses = try container.decode([Sense].self, forKey: .senses)
         synonyms = try container.decodeIfPresent([String].self, forKey: .synonyms) ?? []
         antonyms = try container.decodeIfPresent([String].self, forKey: .antonyms) ?? []
+        labels = try container.decodeIfPresent([String].self, forKey: .labels) ?? []
     }
 
-    /// Empty relations are left out, so documents without them read as before.
+    /// `noun (neuter)`: the part of speech's name and the labels in parentheses, either alone; nil without both.
+    public var heading: String? {
+        let labels = labels.isEmpty ? nil : "(" + labels.joined(separator: ", ") + ")"
+        switch (partOfSpeech?.name, labels) {
+        case (let name?, let labels?): return name + " " + labels
+        case (let name, let labels): return name ?? labels
+        }
+    }
+
+    /// Empty relations and labels are left out, so documents without them read as before.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(partOfSpeech, forKey: .partOfSpeech)
         try container.encode(senses, forKey: .senses)
         if !synonyms.isEmpty { try container.encode(synonyms, forKey: .synonyms) }
         if !antonyms.isEmpty { try container.encode(antonyms, forKey: .antonyms) }
+        if !labels.isEmpty { try container.encode(labels, forKey: .labels) }
     }
 }
 

@@ -13,9 +13,10 @@ public enum RecordLayout {
     /// The groups, in the order they are written.
     public enum Group: UInt8, Comparable, Sendable {
         /// What an answer shows: `word`, `lang_code`, `pos`, `etymology_number`, `etymology_text` (`etymology_texts`
-        /// in the other editions), `sounds`, `senses`, the word-level `synonyms` and `antonyms` (every key the offline
-        /// provider's record decoder reads but the two below; datasets imported before the word-level linkages and
-        /// `etymology_texts` were read keep them with the others, unread, or left them out).
+        /// in the other editions), `sounds`, `senses`, the word-level `synonyms`, `antonyms`, `tags` and `raw_tags`
+        /// (every key the offline provider's record decoder reads but the two below; datasets imported before the
+        /// word-level linkages, tags and `etymology_texts` were read keep them with the others, unread, or left them
+        /// out).
         case answer = 0
         /// `forms`: read by the lemma fallback (with `word` and `lang_code`) and by nothing else.
         case forms = 1
@@ -33,10 +34,10 @@ public enum RecordLayout {
         func equals(_ name: StaticString) -> Bool { JSONReader.equals(key, name) }
         switch key.count {
         case 3: return equals("pos") ? .answer : .other
-        case 4: return equals("word") ? .answer : .other
+        case 4: return equals("word") || equals("tags") ? .answer : .other
         case 5: return equals("forms") ? .forms : .other
         case 6: return equals("senses") || equals("sounds") ? .answer : .other
-        case 8: return equals("synonyms") || equals("antonyms") ? .answer : .other
+        case 8: return equals("synonyms") || equals("antonyms") || equals("raw_tags") ? .answer : .other
         case 9: return equals("lang_code") ? .answer : .other
         case 12: return equals("translations") ? .translations : .other
         case 14: return equals("etymology_text") ? .answer : .other

@@ -72,6 +72,23 @@ import Testing
         #expect(match.stdout.contains("houses"), "\(match.stdout)\(match.stderr)")
     }
 
+    /// A German-edition noun's gender (its record's word-level `tags`) is shown with its part of speech, in text and
+    /// in JSON.
+    @Test func aNounIsShownWithItsGender() async throws {
+        let dump = home + "/de.jsonl"
+        try (#"{"word": "Haus", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "tags": ["neuter"], "#
+            + #""senses": [{"glosses": ["Gebäude, das Menschen zum Wohnen dient"], "sense_index": "1"}]}"# + "\n")
+            .write(toFile: dump, atomically: false, encoding: .utf8)
+        let imported = await run(["data", "import", "wiktextract", dump, "--name", "dewiki"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let text = await run(["lookup", "Haus", "--providers", "dewiki", "--offline"])
+        #expect(text.status == 0 && text.stdout.contains("  noun (neuter)\n"), "\(text.stdout) \(text.stderr)")
+        let json = await run(["lookup", "Haus", "--providers", "dewiki", "--offline", "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let groups = (document?["entries"] as? [[String: Any]])?.first?["senseGroups"] as? [[String: Any]]
+        #expect(groups?.first?["labels"] as? [String] == ["neuter"], "\(json.stdout)")
+    }
+
     /// A write that fails mid-import (a file-size limit, as a full disk would) stops the import with the reason, and
     /// the dataset imported before answers as it did; nothing of the failed import is left.
     @Test func aWriteThatFailsMidImportKeepsThePreviousDataset() async throws {

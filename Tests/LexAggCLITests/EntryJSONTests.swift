@@ -58,7 +58,8 @@ import Testing
                     SenseGroup(
                         partOfSpeech: chance(0.7) ? PartOfSpeech(["noun", "verb", "adj", "proper noun"].randomElement(using: &generator)!) : nil,
                         senses: (0..<count(3)).map { _ in sense(depth: 0) },
-                        synonyms: chance(0.3) ? texts() : [], antonyms: chance(0.3) ? texts() : []
+                        synonyms: chance(0.3) ? texts() : [], antonyms: chance(0.3) ? texts() : [],
+                        labels: chance(0.3) ? texts() : []
                     )
                 },
                 translations: (0..<count(3)).map { _ in

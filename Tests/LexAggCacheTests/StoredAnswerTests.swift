@@ -61,7 +61,8 @@ import Testing
                     SenseGroup(
                         partOfSpeech: maybe(&random) { PartOfSpeech(["noun", "verb", "adj", "phrase"].randomElement(using: &$0)!) },
                         senses: list(&random, upTo: 3) { sense(&$0, depth: 0) },
-                        synonyms: list(&random, upTo: 2, text), antonyms: list(&random, upTo: 2, text)
+                        synonyms: list(&random, upTo: 2, text), antonyms: list(&random, upTo: 2, text),
+                        labels: list(&random, upTo: 2, text)
                     )
                 },
                 translations: list(&random, upTo: 2) { random in
@@ -134,6 +135,31 @@ import Testing
         let payload = BinaryAnswer.encode(result)
         #expect(payload.count < 100 * 30)
         #expect(payload.withUnsafeBytes { BinaryAnswer.decode($0) } == result)
+    }
+
+    /// A payload of version 1, written before parts of speech had labels (its groups end at their antonyms), is read
+    /// as the answer it was, with no labels; a version this reader does not know is refused.
+    @Test func aPayloadWrittenBeforeGroupsHadLabelsStillReads() throws {
+        let table = ["bank", "en", "noun", "wordnet", "src"]
+        var payload: [UInt8] = [0x00, UInt8(ascii: "L"), UInt8(ascii: "X"), UInt8(ascii: "A"), 0x01, UInt8(table.count)]
+        for string in table { payload += [UInt8(string.utf8.count)] + Array(string.utf8) }
+        payload += [1, 0, 2, 0]        // one entry: "bank", language "en", no pronunciations
+        payload += [1, 3, 0, 0, 0]     // one group: "noun", no senses, synonyms or antonyms (and, version 1, nothing more)
+        payload += [0, 0, 3, 4]        // no translations nor etymology; provenance: "wordnet", "src",
+        payload += [UInt8](repeating: 0, count: 8) + [0]  // retrieved at 2001-01-01; not from the cache
+        let source = Provenance(provider: ProviderID("wordnet")!, source: "src", retrievedAt: Date(timeIntervalSinceReferenceDate: 0))
+        let expected = LookupResult(entries: [
+            Entry(headword: "bank", language: Language("en"), senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [])], provenance: source),
+        ])
+        #expect(payload.withUnsafeBytes { StoredAnswer.decode($0) } == expected)
+        var unknown = payload
+        unknown[4] = BinaryAnswer.version + 1
+        #expect(unknown.withUnsafeBytes { BinaryAnswer.decode($0) } == nil)
+        // Written again, it is version 2, labels and all.
+        var labelled = expected
+        labelled.entries[0].senseGroups[0].labels = ["feminine"]
+        let written = BinaryAnswer.encode(labelled)
+        #expect(written[4] == 2 && written.withUnsafeBytes { BinaryAnswer.decode($0) } == labelled)
     }
 
     /// Damage never crashes a reader nor passes for an answer it is not: a payload cut anywhere, or with bytes after

@@ -73,6 +73,31 @@ struct TextTests {
             """)
     }
 
+    /// What the source says of the word in a part of speech (a German noun's gender) follows its name, and stands
+    /// alone where the source names no part of speech.
+    @Test func aPartOfSpeechIsShownWithItsLabels() {
+        let source = Provenance(provider: ProviderID("wiktionary-offline")!, source: "dump", retrievedAt: Date(timeIntervalSince1970: 0))
+        let entry = Entry(
+            headword: "Haus", language: Language("de"),
+            senseGroups: [
+                SenseGroup(partOfSpeech: .noun, senses: [Sense(definition: "house", sources: [source])], labels: ["neuter", "strong"]),
+                SenseGroup(partOfSpeech: nil, senses: [Sense(definition: "a", sources: [source]), Sense(definition: "b", sources: [source])],
+                           labels: ["archaic"]),
+            ],
+            provenance: source
+        )
+        #expect(DICTEntryText.render(entry) == """
+            Haus
+
+            noun (neuter, strong)
+              1. house
+
+            (archaic)
+              1. a
+              2. b
+            """)
+    }
+
     @Test func wrapsEveryLineWithinTheWidth() {
         let source = Provenance(provider: ProviderID("gcide")!, source: "gcide", retrievedAt: Date(timeIntervalSince1970: 0))
         let long = (0..<400).map { "word\($0)" }.joined(separator: " ")

@@ -12,7 +12,7 @@ import WiktionaryOfflineProvider
     /// German: one page, two nouns of two etymologies (`etymology_texts`, no `etymology_number`), senses numbered by
     /// their own `sense_index`, labels the edition did not map (`raw_tags`), linkages naming their senses by number.
     static let german = [
-        #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "pos_title": "Substantiv", "#
+        #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "pos_title": "Substantiv", "tags": ["feminine"], "#
             + #""senses": [{"glosses": ["Sitzgelegenheit für mehrere Personen"], "sense_index": "1", "raw_tags": ["umgangssprachlich"], "#
             + #""examples": [{"text": "Wir saßen auf der Bank."}], "categories": ["x"]}, "#
             + #"{"glosses": ["Arbeitstisch eines Handwerkers"], "sense_index": "2", "tags": ["technical"]}], "#
@@ -21,7 +21,7 @@ import WiktionaryOfflineProvider
             + #""sounds": [{"ipa": "baŋk"}, {"ipa": "baŋk", "raw_tags": ["Österreich"]}], "#
             + #""forms": [{"form": "Bänke", "tags": ["plural", "nominative"], "raw_tags": ["Nominativ"]}], "#
             + #""translations": [{"lang_code": "en", "lang": "Englisch", "word": "bench", "sense_index": "1", "sense": "Sitzgelegenheit"}]}"#,
-        #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "senses": [{"glosses": ["Geldinstitut"], "sense_index": "1"}], "#
+        #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "tags": ["feminine"], "senses": [{"glosses": ["Geldinstitut"], "sense_index": "1"}], "#
             + #""etymology_texts": ["von italienisch banco"], "forms": [{"form": "Banken", "tags": ["plural"]}]}"#,
         #"{"word": "Bank", "lang_code": "de", "lang": "Deutsch", "pos": "unknown", "senses": [{"glosses": ["Sandbank"]}]}"#,
         // A parent sense without a gloss of its own is not in the dump (de/gloss.py): "2" names its subsenses.
@@ -71,6 +71,8 @@ import WiktionaryOfflineProvider
         #expect(bench.synonyms == ["Gestühl"], "a number that names no sense: the part of speech's")
         #expect(entries.first?.pronunciations.map(\.accent) == [nil, "Österreich"])
         #expect(entries.first?.senseGroups.map(\.partOfSpeech) == [.noun, nil], "`unknown` is no part of speech")
+        #expect(entries.map { $0.senseGroups.first?.labels } == [["feminine"], ["feminine"]], "the gender of the head line")
+        #expect(entries.first?.senseGroups.first?.heading == "noun (feminine)")
         #expect(entries.first?.allSenses.map(\.definition).last == "Sandbank")
         // Their forms lead to them as the English edition's do.
         let forms = try await Self.provider().lemmas(of: LookupQuery("Bänke"))
@@ -125,6 +127,27 @@ import WiktionaryOfflineProvider
         #expect(english.map { $0.translations.map(\.text) } == [["low", "short"], ["under"]])
         #expect(english.map { $0.translations.map(\.context) } == [["De poca altura.", nil], ["Debajo de."]])
         #expect(english.map { $0.translations.first?.partOfSpeech } == [.adjective, PartOfSpeech("preposition")])
+    }
+
+    /// What a record's word-level `tags` and `raw_tags` say of the word (the gender on a noun's head line: the other
+    /// editions' `WordEntry.tags`, the English edition's head tags) labels its part of speech, once: a sense that
+    /// repeats it does not say it again; wiktextract's `error-…` tags and the part-of-speech codes the German extractor
+    /// adds for a section titled with two (`Substantiv, Adjektiv`) are no labels.
+    @Test func wordLevelTagsLabelThePartOfSpeech() async throws {
+        let lines = [
+            #"{"word": "perro", "lang_code": "es", "lang": "Spanish", "pos": "noun", "tags": ["masculine", "error-unknown-tag"], "#
+                + #""senses": [{"glosses": ["dog"], "tags": ["masculine"]}, {"glosses": ["scoundrel"], "tags": ["colloquial", "masculine"]}]}"#,
+            #"{"word": "Deutsch", "lang_code": "de", "pos": "noun", "tags": ["neuter", "adj"], "raw_tags": ["ohne Plural"], "#
+                + #""senses": [{"glosses": ["die deutsche Sprache"]}]}"#,
+            #"{"word": "ira", "lang_code": "es", "pos": "noun", "senses": [{"glosses": ["Enojo"]}]}"#,
+        ]
+        let provider = try WiktionaryOffline(path: WiktionaryOfflineTests.imported(lines, name: "word-tags"))
+        let perro = try #require(try await provider.lookup(LookupQuery("perro")).entries.first?.senseGroups.first)
+        #expect(perro.labels == ["masculine"])
+        #expect(perro.senses.map(\.labels) == [[], ["colloquial"]])
+        let deutsch = try #require(try await provider.lookup(LookupQuery("Deutsch")).entries.first?.senseGroups.first)
+        #expect(deutsch.labels == ["neuter", "ohne Plural"])
+        #expect(try await provider.lookup(LookupQuery("ira")).entries.first?.senseGroups.first?.labels == [])
     }
 
     @Test func chineseReadingsAndRomanisedExamplesAreShown() async throws {

@@ -182,7 +182,7 @@ public struct SenseMerger: Sendable {
 
     private func mergeEntry(_ bucket: Bucket, of entries: [Entry]) -> (Entry, [[SenseScore]]) {
         let first = entries[bucket.members[0]]
-        var groups: [(partOfSpeech: PartOfSpeech?, candidates: [Candidate], synonyms: [String], antonyms: [String])] = []
+        var groups: [(partOfSpeech: PartOfSpeech?, candidates: [Candidate], synonyms: [String], antonyms: [String], labels: [String])] = []
         var nextPosition: [PositionKey: Int] = [:]
         var pronunciations = PronunciationSet()
         var translations = TranslationSet()
@@ -205,10 +205,11 @@ public struct SenseMerger: Sendable {
                     groupIndex = known
                 } else {
                     groupIndex = groups.count
-                    groups.append((group.partOfSpeech, [], [], []))
+                    groups.append((group.partOfSpeech, [], [], [], []))
                 }
                 for term in group.synonyms where !groups[groupIndex].synonyms.contains(term) { groups[groupIndex].synonyms.append(term) }
                 for term in group.antonyms where !groups[groupIndex].antonyms.contains(term) { groups[groupIndex].antonyms.append(term) }
+                for label in group.labels where !groups[groupIndex].labels.contains(label) { groups[groupIndex].labels.append(label) }
                 for sense in group.senses {
                     let key = PositionKey(group: groupIndex, provider: provider)
                     let position = nextPosition[key, default: 0]
@@ -231,7 +232,8 @@ public struct SenseMerger: Sendable {
         for group in groups {
             let ranked = rank(cluster(group.candidates), of: group.candidates, sources: sources)
             senseGroups.append(SenseGroup(
-                partOfSpeech: group.partOfSpeech, senses: ranked.map(\.sense), synonyms: group.synonyms, antonyms: group.antonyms
+                partOfSpeech: group.partOfSpeech, senses: ranked.map(\.sense), synonyms: group.synonyms, antonyms: group.antonyms,
+                labels: group.labels
             ))
             groupScores.append(ranked.map(\.score))
         }

@@ -84,11 +84,16 @@ struct TextRenderer {
         }
         for groupIndex in entry.senseGroups.indices {
             let group = entry.senseGroups[groupIndex]
-            if let partOfSpeech = group.partOfSpeech {
+            // `noun (neuter)`: the part of speech, and what the source says of the word in it (its gender).
+            if group.partOfSpeech != nil || !group.labels.isEmpty {
                 out.append("  ")
-                style.start(.italic, &out)
-                style.append(partOfSpeechLabel(partOfSpeech.name), .accent, to: &out)
-                style.end(.italic, &out)
+                if let partOfSpeech = group.partOfSpeech {
+                    style.start(.italic, &out)
+                    style.append(partOfSpeechLabel(partOfSpeech.name), .accent, to: &out)
+                    style.end(.italic, &out)
+                    if !group.labels.isEmpty { out.append(" ") }
+                }
+                if !group.labels.isEmpty { out.append(style.dim("(" + group.labels.joined(separator: ", ") + ")")) }
                 out.append("\n")
             }
             // A database entry kept as one block of text (GCIDE) is shown as it is, not as "1.".

@@ -46,6 +46,7 @@ extension JSONTreeWriter {
     private mutating func write(_ group: SenseGroup, depth: Int) {
         var members = open(UInt8(ascii: "{"))
         if !group.antonyms.isEmpty { key("antonyms", &members, depth); write(strings: group.antonyms, depth: depth + 1) }
+        if !group.labels.isEmpty { key("labels", &members, depth); write(strings: group.labels, depth: depth + 1) }
         if let partOfSpeech = group.partOfSpeech { key("partOfSpeech", &members, depth); writeString(partOfSpeech.name) }
         key("senses", &members, depth); write(senses: group.senses, depth: depth + 1)
         if !group.synonyms.isEmpty { key("synonyms", &members, depth); write(strings: group.synonyms, depth: depth + 1) }

@@ -19,7 +19,7 @@ package enum DICTEntryText {
             lines.append("")
             // A database entry kept as one block of text (GCIDE's) is shown as it is, not as "1.".
             let single = group.partOfSpeech == nil && group.senses.count == 1
-            if let partOfSpeech = group.partOfSpeech { lines.append(partOfSpeech.name) }
+            if let heading = group.heading { lines.append(heading) }
             for (index, sense) in group.senses.enumerated() {
                 lines += render(sense, marker: single ? "" : "\(index + 1).", indent: single ? "" : "  ")
             }

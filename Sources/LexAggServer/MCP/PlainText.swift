@@ -28,7 +28,7 @@ enum PlainText {
         out += " — from " + providers.map(\.rawValue).joined(separator: ", ") + "\n"
         if let etymology = entry.etymology { out += "Etymology: \(etymology)\n" }
         for group in entry.senseGroups {
-            if let partOfSpeech = group.partOfSpeech { out += partOfSpeech.name + "\n" }
+            if let heading = group.heading { out += heading + "\n" }
             for (number, sense) in group.senses.enumerated() {
                 out += self.sense(sense, marker: "\(number + 1).", indent: "  ")
             }

@@ -88,6 +88,21 @@ extension PageParser {
 
     static let seeTemplates: Set<String> = ["zh-see", "ja-see", "ja-see-kango"]
 
+    /// The head line under a part of speech's header, before its definitions (`{{de-noun|n,es,^er}}`): the gender it
+    /// gives labels the part of speech (``HeadLineGender``).
+    mutating func headLine(_ line: Range<Int>) {
+        let block = blocks.count - 1
+        guard block >= 0, let group = blocks[block].groups.indices.last,
+              blocks[block].groups[group].senses.isEmpty, blocks[block].groups[group].labels.isEmpty
+        else { return }
+        for range in topLevelTemplates(line) {
+            if let label = HeadLineGender.label(source.template(range), source: source) {
+                blocks[block].groups[group].labels = [label]
+                return
+            }
+        }
+    }
+
     /// A sense from a definition line: the labels in front pulled out (a `{{lb}}` after text stays inline, as
     /// the page shows it), form-of recognised, the rest rendered. A line of labels alone is a sense of its own
     /// (its `##` sub-senses go under it).

@@ -302,7 +302,7 @@ struct PageParser {
             }
         case .senses:
             guard source[line.lowerBound] == Ascii.hash else {
-                _ = seeLine(line)
+                if !seeLine(line) { headLine(line) }
                 return
             }
             senseLine(line)

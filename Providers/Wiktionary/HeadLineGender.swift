@@ -1,0 +1,111 @@
+/// The grammatical gender a part of speech's head line gives the word — `{{de-noun|n,es,^er}}`, `{{fr-noun|m}}`,
+/// `{{pl-noun|m-in}}`, `{{head|it|noun|g=m}}`, `{{es-noun-m}}` — as the label the page shows in words ("m" is
+/// masculine): a German, French or Spanish noun's gender is what a learner needs beside its meanings, and
+/// `SenseGroup.labels` is where it goes (the offline provider takes the same from wiktextract's word-level tags).
+///
+/// Codes follow Module:gender and number: hyphen-separated parts, a gender (`m`, `f`, `n`, `c`) with its number
+/// (`p`, `d`, `s`) and animacy (`an`, `in`, `pr`, …); `g=`, `g2=`, … of any head template, else the first positional
+/// argument of a language's noun template when that is a gender code (its first comma-separated part: de-noun writes
+/// gender, genitive and plural there), else the gender a template's name ends with. An English noun template's first
+/// argument is a plural ending (`{{en-noun|s}}`, `{{en-noun|es}}`): only a code with a gender in it counts there.
+enum HeadLineGender {
+    /// The label for the head template `template`, if it gives a gender; nil for any other template.
+    static func label(_ template: Template, source: WikitextSource) -> String? {
+        let name = template.name
+        if let label = olderGenderTemplate(template, source: source) { return label }
+        let isHead = name == "head" || name == "head-lite" || name == "infl"
+        guard isHead || isNounTemplate(name) else { return nil }
+        var codes: [String] = []
+        for key in ["g", "g2", "g3", "g4"] {
+            guard let range = template.named(key) else { continue }
+            let code = source.string(source.trimmed(range))
+            if !code.isEmpty { codes.append(code) }
+        }
+        if codes.isEmpty, !isHead {
+            if let first = template.positional(0) {
+                let text = source.string(source.trimmed(first))
+                let code = String(text.prefix { $0 != "," })
+                if hasGender(code) { codes.append(code) }
+            }
+            // The older it-noun: stem, gender, endings (`{{it-noun|abat|m|e|i}}`).
+            if codes.isEmpty, name == "it-noun", let second = template.positional(1) {
+                let code = source.string(source.trimmed(second))
+                if hasGender(code) { codes.append(code) }
+            }
+            if codes.isEmpty, let dash = name.lastIndex(of: "-"), hasGender(String(name[name.index(after: dash)...])),
+               name.contains("-noun-") {
+                codes.append(String(name[name.index(after: dash)...]))
+            }
+        }
+        return label(codes: codes)
+    }
+
+    /// The gender templates of older pages' head lines (`'''drink''' {{m|inv}}`, `'''women''' {{p}}`, `{{g|m|f}}`); a
+    /// `{{m|…}}` whose first argument is a language code is today's mention template, not a gender.
+    private static func olderGenderTemplate(_ template: Template, source: WikitextSource) -> String? {
+        let name = template.name
+        if name == "g" {
+            return label(codes: template.positional.map { source.string(source.trimmed($0)) }.filter { !$0.isEmpty })
+        }
+        guard name.utf8.count <= 4, words(name) != nil else { return nil }
+        // `{{m|inv}}` (invariable), `{{m|pl}}` look like a mention's language code without the term it mentions.
+        if let first = template.positional(0) {
+            let text = source.string(source.trimmed(first))
+            if WikitextRenderer.looksLikeLanguageCode(text), template.positional.count > 1 || !["inv", "pl", "sg"].contains(text) {
+                return nil
+            }
+        }
+        return label(codes: [name])
+    }
+
+    /// `de-noun`, `fr-proper noun`, `es-noun-m`: a language code, then a noun's template.
+    static func isNounTemplate(_ name: String) -> Bool {
+        guard let dash = name.firstIndex(of: "-"), WikitextRenderer.looksLikeLanguageCode(String(name[..<dash])) else {
+            return false
+        }
+        let rest = name[name.index(after: dash)...]
+        return rest.hasPrefix("noun") || rest.hasPrefix("proper noun") || rest == "pn"
+    }
+
+    /// "masculine", "feminine plural", "masculine inanimate", "masculine or feminine": the codes' words, codes that
+    /// differ joined by "or"; nil for none, or for a code this does not know (`?`: not yet given).
+    static func label(codes: [String]) -> String? {
+        var labels: [String] = []
+        for code in codes {
+            guard let label = words(code) else { return nil }
+            if !labels.contains(label) { labels.append(label) }
+        }
+        return labels.isEmpty ? nil : labels.joined(separator: " or ")
+    }
+
+    private static func words(_ code: String) -> String? {
+        var genders: [String] = [], rest: [String] = []
+        for part in code.split(separator: "-") {
+            if let gender = genderWords[String(part)] {
+                genders.append(gender)
+            } else if let word = otherWords[String(part)] {
+                rest.append(word)
+            } else {
+                return nil
+            }
+        }
+        guard !genders.isEmpty || !rest.isEmpty else { return nil }
+        return ([genders.joined(separator: " or ")] + rest).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    private static func hasGender(_ code: String) -> Bool {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { genderWords[String($0)] != nil || otherWords[String($0)] != nil }
+            && parts.contains { genderWords[String($0)] != nil }
+    }
+
+    private static let genderWords: [String: String] = [
+        "m": "masculine", "f": "feminine", "n": "neuter", "c": "common", "mf": "masculine or feminine",
+        "mfbysense": "masculine or feminine by sense",
+    ]
+
+    private static let otherWords: [String: String] = [
+        "p": "plural", "s": "singular", "d": "dual", "an": "animate", "in": "inanimate", "inan": "inanimate",
+        "pr": "personal", "anml": "animal", "np": "nonpersonal", "pf": "perfective", "impf": "imperfective",
+    ]
+}

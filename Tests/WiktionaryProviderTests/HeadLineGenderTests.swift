@@ -1,0 +1,76 @@
+import Foundation
+import LexAggCore
+import Testing
+@testable import WiktionaryProvider
+
+/// A part of speech's head line gives the word's gender (``HeadLineGender``): it labels the part of speech, as the
+/// page shows it after the headword ("Haus n"), in words.
+@Suite struct HeadLineGenderTests {
+    static func labels(_ headLine: String, language: String = "German") -> [String]? {
+        let page = "==\(language)==\n===Noun===\n\(headLine)\n\n# [[house]]\n"
+        return WikitextParser.entries(from: WikitextSource(page), headword: "Haus", language: nil, provenance: Fixtures.provenance)
+            .first?.senseGroups.first?.labels
+    }
+
+    @Test(arguments: [
+        ("{{de-noun|n,es,^er}}", ["neuter"]), ("{{de-noun|m,(e)s,e}}", ["masculine"]), ("{{fr-noun|f}}", ["feminine"]),
+        ("{{es-noun|m|-}}", ["masculine"]), ("{{es-noun-m}}", ["masculine"]), ("{{ro-noun-n}}", ["neuter"]),
+        ("{{pl-noun|m-in}}", ["masculine inanimate"]), ("{{ru-noun|f-an}}", ["feminine animate"]),
+        ("{{sv-noun|c}}", ["common"]), ("{{sv-noun|g=c}}", ["common"]), ("{{nl-noun|n|-s|pl2=-@en|watertje}}", ["neuter"]),
+        ("{{head|it|noun|g=m|invariable}}", ["masculine"]), ("{{head|it|letter|g=m|g2=f|invariable}}", ["masculine or feminine"]),
+        ("{{infl|pl|noun|g=n|indeclinable}}", ["neuter"]), ("{{head|de|noun|g=p}}", ["plural"]),
+        ("{{it-noun|abat|m|e|i}}", ["masculine"]), ("{{pt-noun|f|s}}", ["feminine"]), ("{{fr-proper noun|f}}", ["feminine"]),
+        // Older pages: gender templates after the headword.
+        ("'''drink''' {{m|inv}}", ["masculine"]), ("'''women''' {{p}}", ["plural"]), ("'''Haus''' {{n}}", ["neuter"]),
+        ("'''x''' {{g|m|f}}", ["masculine or feminine"]), ("'''x''' {{m-p}}", ["masculine plural"]),
+    ])
+    func aHeadLineGivesItsGender(headLine: String, expected: [String]) {
+        #expect(Self.labels(headLine) == expected, "\(headLine)")
+    }
+
+    /// What is no gender: an English noun's plural ending, a mention (`{{m|en|…}}`, `{{m|pl|dom}}`), a gender not yet
+    /// given (`?`), a declension class, a Danish article, a head template without `g=`.
+    @Test(arguments: [
+        "{{en-noun|s}}", "{{en-noun|es}}", "{{en-noun}}", "{{head|gml|noun}}", "{{head|de|noun|g=?}}", "{{la-noun|animal<3>}}",
+        "{{da-noun|en|s}}", "'''drink'''", "'''x''' (see {{m|en|house}})", "'''x''' {{m|pl|dom}}", "{{hu-noun|pl=fák}}",
+    ])
+    func whatIsNoGender(headLine: String) {
+        #expect(Self.labels(headLine) == [], "\(headLine)")
+    }
+
+    /// Only the head line: a gender template in a definition stays where it is, and the first head line that gives
+    /// one is the part of speech's.
+    @Test func onlyTheHeadLineLabelsThePartOfSpeech() throws {
+        let page = "==French==\n===Noun===\n{{fr-noun|m}}\n{{fr-noun|f}}\n\n# [[dog]] {{g|f}}\n\n===Verb===\n{{fr-verb}}\n\n# to bark {{m}}\n"
+        let groups = try #require(WikitextParser.entries(
+            from: WikitextSource(page), headword: "chien", language: nil, provenance: Fixtures.provenance
+        ).first?.senseGroups)
+        #expect(groups.map(\.labels) == [["masculine"], []])
+    }
+
+    /// Real pages (../shared/reference-samples, when present): the genders their head lines give, and none for an
+    /// English noun anywhere.
+    @Test func realPagesGiveTheGendersTheyShow() throws {
+        let pages = Dictionary(uniqueKeysWithValues: WiktionaryCorpusTests.pages().map { ($0.name, $0) })
+        guard !pages.isEmpty else { return }
+        let expected: [(page: String, language: String, labels: [String])] = [
+            ("wikitext-en-house-2015", "pl", ["masculine inanimate"]), ("wikitext-en-house-2015", "sv", ["common"]),
+            ("wikitext-en-house-2015", "fr", ["feminine"]), ("wikitext-en-house-2015", "cs", ["neuter"]),
+            ("multi-drink-jwktl", "it", ["masculine"]), ("multi-drink-jwktl", "cs", []), ("multi-abate-jwktl", "it", ["masculine"]),
+            ("multi-be-jwktl", "pl", ["neuter"]), ("multi-water-jwktl-2016", "nl", ["neuter"]),
+            ("multi-f-letter-dump2015", "it", ["masculine or feminine"]), ("pt-casa-jwktl", "pt", ["feminine"]),
+            ("wikitext-en-animal-2020", "la", []),
+        ]
+        for (name, language, labels) in expected {
+            let page = try #require(pages[name], "\(name) is not among the reference pages")
+            let entries = WikitextParser.entries(from: WikitextSource(page.bytes), headword: page.title, language: nil, provenance: Fixtures.provenance)
+            let nouns = entries.filter { $0.language?.code == language }.flatMap(\.senseGroups).filter { $0.partOfSpeech == .noun }
+            #expect(nouns.first?.labels == labels, "\(name), \(language): \(nouns.map(\.labels))")
+        }
+        for page in pages.values {
+            let entries = WikitextParser.entries(from: WikitextSource(page.bytes), headword: page.title, language: nil, provenance: Fixtures.provenance)
+            let english = entries.filter { $0.language?.code == "en" }.flatMap(\.senseGroups).filter { !$0.labels.isEmpty && $0.labels != ["plural"] }
+            #expect(english.isEmpty, "\(page.name): \(english.map(\.labels))")
+        }
+    }
+}

@@ -43,6 +43,7 @@ extension JSONTreeWriter {
         close(UInt8(ascii: "}"), depth: depth)
     }
 
+    @inline(__always)
     private mutating func write(_ group: SenseGroup, depth: Int) {
         var members = open(UInt8(ascii: "{"))
         if !group.antonyms.isEmpty { key("antonyms", &members, depth); write(strings: group.antonyms, depth: depth + 1) }

@@ -29,6 +29,28 @@ enum EntryBuilder {
         }
     }
 
+    /// The gender (and animacy, aspect) every one of `senses` is labelled with: the English edition copies the tags
+    /// of a word's head line onto each of its senses (en/page.py, "Copy all tags to word senses"), where the other
+    /// editions keep them on the word; the part of speech's, as theirs are (``wordLabels(tags:partOfSpeech:)``).
+    static func sharedGender(_ senses: [Sense]) -> [String] {
+        guard let first = senses.first, first.labels.contains(where: isHeadLineTag) else { return [] }
+        return first.labels.filter { label in isHeadLineTag(label) && senses.allSatisfy { $0.labels.contains(label) } }
+    }
+
+    /// (Compared, not hashed: asked of senses' labels, hashing each cost 1 % of a batch; by length first, as most
+    /// labels have none of these lengths or one string to compare with.)
+    private static func isHeadLineTag(_ tag: String) -> Bool {
+        switch tag.utf8.count {
+        case 6: return tag == "neuter" || tag == "common"
+        case 7: return tag == "animate"
+        case 8: return tag == "feminine" || tag == "personal"
+        case 9: return tag == "masculine" || tag == "inanimate"
+        case 10: return tag == "perfective"
+        case 12: return tag == "imperfective"
+        default: return false
+        }
+    }
+
     /// wiktextract's codes of parts of speech (src/wiktextract/extractor/en/parts_of_speech.py and the others'
     /// `POS_DATA`) that ``partsOfSpeech`` does not map.
     private static let partOfSpeechCodes: Set<String> = [
@@ -75,11 +97,13 @@ enum EntryBuilder {
             var group = SenseGroup(partOfSpeech: hasGroup ? partOfSpeech(records[position].partOfSpeech) : nil, senses: senses)
             // What the head line says of the word (its gender), said once for the part of speech and not again on
             // each sense that repeats it.
-            if hasGroup, !records[position].labels.isEmpty {
-                let labels = records[position].labels
-                group.labels = labels
-                for index in group.senses.indices where group.senses[index].labels.contains(where: labels.contains) {
-                    group.senses[index].labels.removeAll(where: labels.contains)
+            if hasGroup {
+                let labels = records[position].labels.isEmpty ? sharedGender(group.senses) : records[position].labels
+                if !labels.isEmpty {
+                    group.labels = labels
+                    for index in group.senses.indices where group.senses[index].labels.contains(where: labels.contains) {
+                        group.senses[index].labels.removeAll(where: labels.contains)
+                    }
                 }
             }
             // The word-level synonyms and antonyms: on the sense their gloss names, as the online provider places a

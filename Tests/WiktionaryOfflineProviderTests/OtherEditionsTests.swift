@@ -130,13 +130,18 @@ import WiktionaryOfflineProvider
     }
 
     /// What a record's word-level `tags` and `raw_tags` say of the word (the gender on a noun's head line: the other
-    /// editions' `WordEntry.tags`, the English edition's head tags) labels its part of speech, once: a sense that
-    /// repeats it does not say it again; wiktextract's `error-…` tags and the part-of-speech codes the German extractor
-    /// adds for a section titled with two (`Substantiv, Adjektiv`) are no labels.
+    /// editions' `WordEntry.tags`) labels its part of speech, once: a sense that repeats it does not say it again;
+    /// wiktextract's `error-…` tags and the part-of-speech codes the German extractor adds for a section titled with
+    /// two (`Substantiv, Adjektiv`) are no labels. The English edition moves the head line's tags onto every sense
+    /// (en/page.py): a gender every sense has is the part of speech's there too.
     @Test func wordLevelTagsLabelThePartOfSpeech() async throws {
         let lines = [
-            #"{"word": "perro", "lang_code": "es", "lang": "Spanish", "pos": "noun", "tags": ["masculine", "error-unknown-tag"], "#
+            #"{"word": "perro", "lang_code": "es", "lang": "Spanish", "pos": "noun", "#
+                + #""head_templates": [{"name": "es-noun", "args": {"1": "m"}, "expansion": "perro m (plural perros, feminine perra)"}], "#
                 + #""senses": [{"glosses": ["dog"], "tags": ["masculine"]}, {"glosses": ["scoundrel"], "tags": ["colloquial", "masculine"]}]}"#,
+            #"{"word": "gato", "lang_code": "es", "lang": "Spanish", "pos": "noun", "#
+                + #""senses": [{"glosses": ["cat"], "tags": ["masculine"]}, {"glosses": ["jack (for lifting)"]}]}"#,
+            #"{"word": "Löwe", "lang_code": "de", "pos": "noun", "tags": ["masculine", "error-unknown-tag"], "senses": [{"glosses": ["Raubtier"]}]}"#,
             #"{"word": "Deutsch", "lang_code": "de", "pos": "noun", "tags": ["neuter", "adj"], "raw_tags": ["ohne Plural"], "#
                 + #""senses": [{"glosses": ["die deutsche Sprache"]}]}"#,
             #"{"word": "ira", "lang_code": "es", "pos": "noun", "senses": [{"glosses": ["Enojo"]}]}"#,
@@ -145,6 +150,9 @@ import WiktionaryOfflineProvider
         let perro = try #require(try await provider.lookup(LookupQuery("perro")).entries.first?.senseGroups.first)
         #expect(perro.labels == ["masculine"])
         #expect(perro.senses.map(\.labels) == [[], ["colloquial"]])
+        let gato = try #require(try await provider.lookup(LookupQuery("gato")).entries.first?.senseGroups.first)
+        #expect(gato.labels == [] && gato.senses.map(\.labels) == [["masculine"], []], "not every sense's: the sense's own")
+        #expect(try await provider.lookup(LookupQuery("Löwe")).entries.first?.senseGroups.first?.labels == ["masculine"])
         let deutsch = try #require(try await provider.lookup(LookupQuery("Deutsch")).entries.first?.senseGroups.first)
         #expect(deutsch.labels == ["neuter", "ohne Plural"])
         #expect(try await provider.lookup(LookupQuery("ira")).entries.first?.senseGroups.first?.labels == [])

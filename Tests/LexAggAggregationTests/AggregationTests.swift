@@ -143,6 +143,37 @@ struct ScriptedProvider: DefinitionProviding {
         #expect(runs.all == ["online": 1, "found": 1, "other": 1])
     }
 
+    /// A name a registry from factories does not know makes it ask them again (a dataset imported while a server
+    /// runs), at most once an interval; copies share what it found; one of given providers never looks again.
+    @Test func anUnknownNameMakesTheFactoriesLookAgain() async throws {
+        let found = Mutex<[String]>(["a"])
+        let runs = Runs()
+        let factories = [ProviderFactory(name: "datasets") { _ in
+            runs.add("datasets")
+            return .init(providers: found.withLock { $0 }.map { ScriptedProvider($0, .empty) })
+        }]
+        let environment = ProviderEnvironment(variables: [:])
+        let registry = ProviderRegistry(factories: factories, environment: environment, refreshInterval: .milliseconds(200))
+        let copy = registry
+        #expect(try registry.resolve(["a"]).map(\.descriptor.id.rawValue) == ["a"])
+        found.withLock { $0.append("b") }
+        // Within the interval of the first look: not looked for again.
+        #expect(throws: RegistryError.self) { try registry.resolve(["b"]) }
+        #expect(runs.all == ["datasets": 1])
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(try registry.resolve(["a", "b"]).map(\.descriptor.id.rawValue) == ["a", "b"])
+        #expect(runs.all == ["datasets": 2])
+        #expect(copy.ids.map(\.rawValue) == ["a", "b"], "a copy (the lookup service's) sees it too")
+        // Nonsense right after: one look an interval at most.
+        #expect(throws: RegistryError.self) { try registry.resolve(["zzz"]) }
+        #expect(throws: RegistryError.self) { try registry.resolve(["zzz"]) }
+        #expect(runs.all == ["datasets": 2])
+
+        let given = try ProviderRegistry([ScriptedProvider("a", .empty)])
+        try await Task.sleep(for: .milliseconds(10))
+        #expect(throws: RegistryError.self) { try given.resolve(["b"]) }
+    }
+
     /// A factory that can build one declared provider alone (`makeOne`, as dictd databases build WordNet without
     /// listing every database) does so for a lookup naming it; the whole list, when needed, is its full `make`, and
     /// a problem both report is listed once.

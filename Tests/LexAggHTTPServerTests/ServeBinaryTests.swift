@@ -101,6 +101,45 @@ import Testing
         #expect(answered.allSatisfy { $0 == 200 }, "\(Set(answered))")
     }
 
+    /// A dataset imported while the server runs is served when a request names it (the server looks for providers
+    /// again, at most once a second, when a request names one it does not know).
+    @Test func aDatasetImportedWhileTheServerRunsIsServed() async throws {
+        let directory = TemporaryFiles.directory()
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "LEXAGG_CACHE_DIR": directory + "/cache"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
+        process.arguments = ["serve", "http", "--port", "0", "--rate-limit", "0", "--quiet"]
+        process.environment = environment
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var printed = ""
+        while !printed.contains("\n") {
+            let data = stdout.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        let base = try #require(printed.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        let url = base + "/v1/lookup?word=house&providers=fresh"
+        let before = try await TestServer.get(url)
+        #expect(before.status == 400 && before.body.contains("unknown provider"), "\(before.status) \(before.body)")
+
+        let imported = await BinaryRun.run(
+            ["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl"), "--name", "fresh"], environment: environment
+        )
+        #expect(imported.status == 0, "\(imported.stderr)")
+        // The server looked a moment ago (the first request); a second later it looks again.
+        try await Task.sleep(for: .milliseconds(1100))
+        let after = try await TestServer.get(url)
+        #expect(after.status == 200, "\(after.status) \(after.body)")
+        #expect(after.body.contains("A structure built or serving as an abode of human beings."), "\(after.body)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")))
     func oneProcessServesHTTPAndDICTFromOneCache() async throws {
         let directory = TemporaryFiles.directory()

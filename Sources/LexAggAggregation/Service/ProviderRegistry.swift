@@ -17,8 +17,14 @@ import Synchronization
 ///
 /// A factory that can build one provider without finding all of its others (``ProviderFactory/makeOne``: `wordnet`
 /// without listing every dictd database on disk) does so for a lookup that names it.
+///
+/// What the factories found is kept, so a long-running process (a server) would not see a dataset imported, or a
+/// dictd database installed, after it looked: a name ``resolve(_:)`` does not know makes a registry from factories
+/// look again — at most once a `refreshInterval` (a second), so that requests naming nonsense cost no more than one
+/// look a second — and asks once more. Copies of a registry share what it found, and what it finds again.
 public struct ProviderRegistry: Sendable {
-    private let catalog: Catalog
+    private let box: CatalogBox
+    private var catalog: Catalog { box.catalog }
 
     /// All providers, in priority order (the order of registration).
     public var providers: [any DictionaryProvider] { catalog.everything().providers }
@@ -36,12 +42,12 @@ public struct ProviderRegistry: Sendable {
         for provider in providers where !seen.insert(provider.descriptor.id).inserted {
             throw RegistryError.duplicateID(provider.descriptor.id)
         }
-        catalog = Catalog(providers: providers)
+        box = CatalogBox(Catalog(providers: providers), refreshInterval: nil)
     }
 
     /// A registry of the providers `factories` build, each factory run on first need.
-    public init(factories: [ProviderFactory], environment: ProviderEnvironment) {
-        catalog = Catalog(factories: factories, environment: environment)
+    public init(factories: [ProviderFactory], environment: ProviderEnvironment, refreshInterval: Duration = .seconds(1)) {
+        box = CatalogBox(Catalog(factories: factories, environment: environment), refreshInterval: refreshInterval)
     }
 
     public var ids: [ProviderID] { providers.map(\.descriptor.id) }
@@ -55,6 +61,17 @@ public struct ProviderRegistry: Sendable {
     /// Resolves user-given identifiers (`--providers a,b`), keeping the user's order and dropping repeats.
     /// - Throws: ``RegistryError/unknownID(_:suggestion:)`` naming the nearest known identifier.
     public func resolve(_ names: [String]) throws(RegistryError) -> [any DictionaryProvider] {
+        let catalog = box.catalog
+        do {
+            return try resolveOnce(names)
+        } catch {
+            // Looked again (here or by a request at the same time) since this one began: ask once more.
+            guard case .unknownID = error, box.refreshIfDue(from: catalog) else { throw error }
+            return try resolveOnce(names)
+        }
+    }
+
+    private func resolveOnce(_ names: [String]) throws(RegistryError) -> [any DictionaryProvider] {
         var result: [any DictionaryProvider] = []
         var seen = Set<ProviderID>()
         for raw in names {
@@ -129,6 +146,38 @@ extension String {
     }
 }
 
+/// The catalog a registry and its copies share, replaced by a new one (its factories asked again) when
+/// ``refreshIfDue(from:)`` finds it due.
+private final class CatalogBox: Sendable {
+    private struct Current {
+        var catalog: Catalog
+        var since: ContinuousClock.Instant
+    }
+
+    private let current: Mutex<Current>
+    /// nil: a registry of given providers, which nothing would find again.
+    private let refreshInterval: Duration?
+
+    init(_ catalog: Catalog, refreshInterval: Duration?) {
+        current = Mutex(Current(catalog: catalog, since: .now))
+        self.refreshInterval = refreshInterval
+    }
+
+    var catalog: Catalog { current.withLock { $0.catalog } }
+
+    /// Whether the catalog is another than `seen`: replaced now, when `seen` is still the current one and it was
+    /// made at least the interval ago, or replaced by someone else meanwhile.
+    func refreshIfDue(from seen: Catalog) -> Bool {
+        guard let refreshInterval else { return false }
+        return current.withLock { current in
+            if current.catalog !== seen { return true }
+            guard current.since.duration(to: .now) >= refreshInterval, let fresh = seen.again() else { return false }
+            current = Current(catalog: fresh, since: .now)
+            return true
+        }
+    }
+}
+
 /// What a registry holds: its factories' products, made on first need and kept.
 private final class Catalog: Sendable {
     struct Listing {
@@ -173,6 +222,12 @@ private final class Catalog: Sendable {
         }
         self.owners = owners
         state = Mutex(State())
+    }
+
+    /// A catalog of the same factories that has found nothing yet; nil for one of given providers.
+    func again() -> Catalog? {
+        guard let environment else { return nil }
+        return Catalog(factories: factories, environment: environment)
     }
 
     /// The provider with the declared id `id`, built by its own factory alone; nil when no factory declares `id` or

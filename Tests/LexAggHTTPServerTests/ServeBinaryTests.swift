@@ -102,13 +102,15 @@ import Testing
     }
 
     /// A dataset imported while the server runs is served when a request names it (the server looks for providers
-    /// again, at most once a second, when a request names one it does not know).
+    /// again, at most once a second, when a request names one it does not know), over HTTP and, with a `dict`
+    /// client at hand, over DICT (`SHOW DB` lists it, `DEFINE` answers from it).
     @Test func aDatasetImportedWhileTheServerRunsIsServed() async throws {
+        let dictClient = FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")
         let directory = TemporaryFiles.directory()
         let environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "LEXAGG_CACHE_DIR": directory + "/cache"]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
-        process.arguments = ["serve", "http", "--port", "0", "--rate-limit", "0", "--quiet"]
+        process.arguments = ["serve", "http", "--port", "0", "--rate-limit", "0", "--quiet"] + (dictClient ? ["--dict-port", "0"] : [])
         process.environment = environment
         let stdout = Pipe()
         process.standardOutput = stdout
@@ -116,12 +118,14 @@ import Testing
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         var printed = ""
-        while !printed.contains("\n") {
+        while printed.components(separatedBy: "\n").count < (dictClient ? 3 : 2) {
             let data = stdout.fileHandleForReading.availableData
             if data.isEmpty { break }
             printed += String(decoding: data, as: UTF8.self)
         }
-        let base = try #require(printed.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        let lines = printed.split(separator: "\n").map(String.init)
+        let base = try #require(lines.first { $0.hasPrefix("lexagg: serving HTTP on ") }?.split(separator: " ").last.map(String.init))
+        let dictPort = lines.first { $0.hasPrefix("lexagg: serving DICT on ") }?.split(separator: ":").last.map(String.init)
         let url = base + "/v1/lookup?word=house&providers=fresh"
         let before = try await TestServer.get(url)
         #expect(before.status == 400 && before.body.contains("unknown provider"), "\(before.status) \(before.body)")
@@ -135,6 +139,12 @@ import Testing
         let after = try await TestServer.get(url)
         #expect(after.status == 200, "\(after.status) \(after.body)")
         #expect(after.body.contains("A structure built or serving as an abode of human beings."), "\(after.body)")
+        if let dictPort {
+            let listed = await BinaryRun.run(["-h", "127.0.0.1", "-p", dictPort, "-D"], executable: "/usr/bin/dict")
+            #expect(listed.stdout.contains("fresh"), "\(listed.stdout) \(listed.stderr)")
+            let defined = await BinaryRun.run(["-h", "127.0.0.1", "-p", dictPort, "-d", "fresh", "house"], executable: "/usr/bin/dict")
+            #expect(defined.stdout.contains("abode of human beings"), "\(defined.stdout) \(defined.stderr)")
+        }
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

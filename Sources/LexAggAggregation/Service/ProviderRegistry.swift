@@ -52,6 +52,18 @@ public struct ProviderRegistry: Sendable {
 
     public var ids: [ProviderID] { providers.map(\.descriptor.id) }
 
+    /// How many times the registry has looked for its providers again (a name ``resolve(_:)`` did not know,
+    /// ``lookAgainIfDue()``): what a list made from it (a DICT server's databases) compares to know it is stale.
+    public var generation: Int { box.generation }
+
+    /// Looks for the providers again when a look is due (a registry from factories, a `refreshInterval` after the
+    /// last); returns the ``generation`` after it.
+    @discardableResult
+    public func lookAgainIfDue() -> Int {
+        _ = box.refreshIfDue(from: box.catalog)
+        return box.generation
+    }
+
     public func provider(_ id: ProviderID) -> (any DictionaryProvider)? {
         if let declared = catalog.declaredProvider(id) { return declared }
         if let found = catalog.undeclaredProvider(id) { return found }
@@ -152,6 +164,7 @@ private final class CatalogBox: Sendable {
     private struct Current {
         var catalog: Catalog
         var since: ContinuousClock.Instant
+        var generation = 0
     }
 
     private let current: Mutex<Current>
@@ -164,6 +177,7 @@ private final class CatalogBox: Sendable {
     }
 
     var catalog: Catalog { current.withLock { $0.catalog } }
+    var generation: Int { current.withLock { $0.generation } }
 
     /// Whether the catalog is another than `seen`: replaced now, when `seen` is still the current one and it was
     /// made at least the interval ago, or replaced by someone else meanwhile.
@@ -172,7 +186,7 @@ private final class CatalogBox: Sendable {
         return current.withLock { current in
             if current.catalog !== seen { return true }
             guard current.since.duration(to: .now) >= refreshInterval, let fresh = seen.again() else { return false }
-            current = Current(catalog: fresh, since: .now)
+            current = Current(catalog: fresh, since: .now, generation: current.generation + 1)
             return true
         }
     }

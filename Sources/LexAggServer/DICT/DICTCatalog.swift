@@ -1,6 +1,7 @@
 import LexAggAggregation
 import LexAggCore
 import Logging
+import Synchronization
 
 /// One database of the DICT server: a definition provider, named by its id.
 struct DICTDatabase: Sendable {
@@ -15,6 +16,45 @@ struct DICTDatabase: Sendable {
     let runsInline: Bool
 
     var name: String { id.rawValue }
+}
+
+/// The server's databases as they are now: those of the providers named at start, else of every usable definition
+/// provider, listed again when a client names a database the list does not have, or asks for the list (`SHOW DB`),
+/// and the registry has found providers again since (it looks at most once a second: a dataset imported while the
+/// server runs).
+final class DICTDatabases: Sendable {
+    private let state: Mutex<(catalog: DICTCatalog, generation: Int)>
+    private let registry: ProviderRegistry
+    /// Whether the databases were named at start (`--providers`): then the list never changes.
+    private let named: Bool
+    private let logger: Logger
+
+    init(_ catalog: DICTCatalog, registry: ProviderRegistry, named: Bool, logger: Logger) {
+        state = Mutex((catalog, registry.generation))
+        self.registry = registry
+        self.named = named
+        self.logger = logger
+    }
+
+    var current: DICTCatalog { state.withLock { $0.catalog } }
+
+    /// The list, made again if the registry has found its providers again since it was made.
+    func lookedAgain() async -> DICTCatalog {
+        guard !named else { return current }
+        let generation = registry.lookAgainIfDue()
+        let (catalog, madeFrom) = state.withLock { $0 }
+        guard madeFrom != generation else { return catalog }
+        let fresh = (try? await DICTCatalog.build(registry: registry, providers: nil, logger: logger)) ?? catalog
+        state.withLock { $0 = (fresh, generation) }
+        logger.info("DICT: databases listed again: \(fresh.databases.count)")
+        return fresh
+    }
+
+    /// The database called `name`, looked for again (``lookedAgain()``) when the list does not have it.
+    func database(named name: String) async -> DICTDatabase? {
+        if let database = current.database(named: name) { return database }
+        return await lookedAgain().database(named: name)
+    }
 }
 
 /// The server's databases, in the registry's order (the order `*` and `!` search them, as `SHOW DB` lists them).

@@ -11,7 +11,9 @@ import Logging
 /// merges or times out: a `*` answer keeps each database's definitions apart, as the protocol wants.
 struct DICTResponder: Sendable {
     let service: LookupService<ContinuousClock>
-    let catalog: DICTCatalog
+    let databases: DICTDatabases
+    /// The databases as listed now (``DICTDatabases``).
+    var catalog: DICTCatalog { databases.current }
     let configuration: DICTServer.Configuration
     let statistics: DICTConnections
     let logger: Logger
@@ -27,6 +29,7 @@ struct DICTResponder: Sendable {
         case .match(let database, let strategy, let word):
             await match(word, strategy: strategy, in: database, into: &reply)
         case .showDatabases:
+            let catalog = await databases.lookedAgain()
             guard !catalog.databases.isEmpty else { reply.status(554, "No databases present"); break }
             reply.status(110, "\(catalog.databases.count) databases present - text follows")
             reply.text(catalog.databases.map { "\($0.name) \(DICTProtocolText.quote($0.description))" }.joined(separator: "\n"))
@@ -38,7 +41,7 @@ struct DICTResponder: Sendable {
             reply.text(strategies.map { "\($0.rawValue) \(DICTProtocolText.quote($0.summary))" }.joined(separator: "\n"))
             reply.status(250, "ok")
         case .showInfo(let name):
-            guard let database = catalog.database(named: name) else { invalidDatabase(&reply); return true }
+            guard let database = await databases.database(named: name) else { invalidDatabase(&reply); return true }
             reply.status(112, "database information follows")
             reply.text(database.information)
             reply.status(250, "ok")
@@ -89,7 +92,7 @@ struct DICTResponder: Sendable {
             guard !catalog.databases.isEmpty else { return invalidDatabase(&reply) }
             results = [await lookUp(query, in: catalog.databases, strategy: .first)]
         default:
-            guard let database = catalog.database(named: name) else { return invalidDatabase(&reply) }
+            guard let database = await databases.database(named: name) else { return invalidDatabase(&reply) }
             results = [await lookUp(query, in: [database])]
         }
         let answers = results.compactMap { try? $0.get() }
@@ -159,7 +162,7 @@ struct DICTResponder: Sendable {
         switch databaseName {
         case "*", "!": candidates = catalog.databases
         default:
-            guard let database = catalog.database(named: databaseName) else { return invalidDatabase(&reply) }
+            guard let database = await databases.database(named: databaseName) else { return invalidDatabase(&reply) }
             candidates = [database]
         }
         let strategy: MatchStrategy

@@ -122,8 +122,9 @@ public final class DICTServer: Service, Sendable {
         let responder: DICTResponder
         do {
             let catalog = try await DICTCatalog.build(registry: service.registry, providers: configuration.providers, logger: logger)
+            let databases = DICTDatabases(catalog, registry: service.registry, named: configuration.providers != nil, logger: logger)
             responder = DICTResponder(
-                service: service, catalog: catalog, configuration: configuration, statistics: connections, logger: logger
+                service: service, databases: databases, configuration: configuration, statistics: connections, logger: logger
             )
             server = try await bind()
         } catch {

@@ -15,47 +15,47 @@ enum HeadLineGender {
         if let label = olderGenderTemplate(template, source: source) { return label }
         let isHead = name == "head" || name == "head-lite" || name == "infl"
         guard isHead || isNounTemplate(name) else { return nil }
-        var codes: [String] = []
-        for key in ["g", "g2", "g3", "g4"] {
-            guard let range = template.named(key) else { continue }
-            let code = source.string(source.trimmed(range))
-            if !code.isEmpty { codes.append(code) }
+        func text(_ range: Range<Int>?) -> String? {
+            guard let range else { return nil }
+            let text = source.string(source.trimmed(range))
+            return text.isEmpty ? nil : text
         }
-        if codes.isEmpty, !isHead {
-            if let first = template.positional(0) {
-                let text = source.string(source.trimmed(first))
-                let code = String(text.prefix { $0 != "," })
-                if hasGender(code) { codes.append(code) }
+        // The first gender: `g=`, else (a language's template) its first positional argument when that is a code —
+        // up to de-noun's `,` (genitive and plural follow), `.` (`f.sg`: singular only) or `[` (`m[dialectal]`) —
+        // or, in the older it-noun and ru-noun (`{{it-noun|abat|m|e|i}}`, `{{ru-noun|сло́н|m-an|…}}`), its second.
+        var codes: [String] = []
+        if let first = text(template.named("g")) {
+            codes.append(first)
+        } else if !isHead {
+            let positional = [text(template.positional(0)), ["it-noun", "ru-noun"].contains(name) ? text(template.positional(1)) : nil]
+            if let code = positional.lazy.compactMap({ $0.map { String($0.prefix { !",.[<".contains($0) }) } })
+                .first(where: hasGender) {
+                codes.append(code)
             }
-            // The older it-noun: stem, gender, endings (`{{it-noun|abat|m|e|i}}`).
-            if codes.isEmpty, name == "it-noun", let second = template.positional(1) {
-                let code = source.string(source.trimmed(second))
-                if hasGender(code) { codes.append(code) }
-            }
-            if codes.isEmpty, let dash = name.lastIndex(of: "-"), hasGender(String(name[name.index(after: dash)...])),
-               name.contains("-noun-") {
-                codes.append(String(name[name.index(after: dash)...]))
-            }
+        }
+        // The others: `g2=`, `g3=`, … (`{{fr-noun|m|g2=f}}`: masculine or feminine).
+        for key in ["g2", "g3", "g4"] { if let code = text(template.named(key)) { codes.append(code) } }
+        if codes.isEmpty, !isHead, name.contains("-noun-"), let dash = name.lastIndex(of: "-") {
+            let code = String(name[name.index(after: dash)...])
+            if hasGender(code) { codes.append(code) }
         }
         return label(codes: codes)
     }
 
-    /// The gender templates of older pages' head lines (`'''drink''' {{m|inv}}`, `'''women''' {{p}}`, `{{g|m|f}}`); a
-    /// `{{m|…}}` whose first argument is a language code is today's mention template, not a gender.
+    /// The gender templates of older pages' head lines (`'''drink''' {{m|inv}}`, `'''women''' {{p}}`, `{{g|m|f}}`,
+    /// `{{m|f}}`: masculine or feminine); a `{{m|…}}` whose first argument is a language code and which names a term
+    /// is today's mention template, not a gender.
     private static func olderGenderTemplate(_ template: Template, source: WikitextSource) -> String? {
         let name = template.name
-        if name == "g" {
-            return label(codes: template.positional.map { source.string(source.trimmed($0)) }.filter { !$0.isEmpty })
-        }
+        let arguments = template.positional.map { source.string(source.trimmed($0)) }.filter { !$0.isEmpty }
+        if name == "g" { return label(codes: arguments) }
         guard name.utf8.count <= 4, words(name) != nil else { return nil }
         // `{{m|inv}}` (invariable), `{{m|pl}}` look like a mention's language code without the term it mentions.
-        if let first = template.positional(0) {
-            let text = source.string(source.trimmed(first))
-            if WikitextRenderer.looksLikeLanguageCode(text), template.positional.count > 1 || !["inv", "pl", "sg"].contains(text) {
-                return nil
-            }
+        if let first = arguments.first, WikitextRenderer.looksLikeLanguageCode(first),
+           arguments.count > 1 || !["inv", "pl", "sg"].contains(first) {
+            return nil
         }
-        return label(codes: [name])
+        return label(codes: [name] + arguments.filter(hasGender))
     }
 
     /// `de-noun`, `fr-proper noun`, `es-noun-m`: a language code, then a noun's template.
@@ -68,12 +68,11 @@ enum HeadLineGender {
     }
 
     /// "masculine", "feminine plural", "masculine inanimate", "masculine or feminine": the codes' words, codes that
-    /// differ joined by "or"; nil for none, or for a code this does not know (`?`: not yet given).
+    /// differ joined by "or"; a code this does not know (`?`: not yet given; `biasp`) left out; nil for none.
     static func label(codes: [String]) -> String? {
         var labels: [String] = []
         for code in codes {
-            guard let label = words(code) else { return nil }
-            if !labels.contains(label) { labels.append(label) }
+            if let label = words(code), !labels.contains(label) { labels.append(label) }
         }
         return labels.isEmpty ? nil : labels.joined(separator: " or ")
     }

@@ -37,6 +37,29 @@ enum EntryBuilder {
         return first.labels.filter { label in isHeadLineTag(label) && senses.allSatisfy { $0.labels.contains(label) } }
     }
 
+    /// The labels a part of speech shows for the tags of its head line: its genders and their animacy as one label,
+    /// in the words the online provider uses for the page's codes (`masculine inanimate`; `masculine or neuter`, which
+    /// the German edition writes as two tags and the English one as the two tags on every sense), the others as they
+    /// are.
+    static func headLineLabels(_ tags: [String]) -> [String] {
+        let genders = tags.filter(isGender), animacy = tags.filter { isHeadLineTag($0) && !isGender($0) && !$0.hasSuffix("perfective") }
+        guard !genders.isEmpty, genders.count + animacy.count > 1 else { return tags }
+        let gender = genders.joined(separator: " or ") + animacy.map { " " + $0 }.joined()
+        var labels: [String] = []
+        for tag in tags {
+            if isGender(tag) || animacy.contains(tag) {
+                if !labels.contains(gender) { labels.append(gender) }
+            } else {
+                labels.append(tag)
+            }
+        }
+        return labels
+    }
+
+    private static func isGender(_ tag: String) -> Bool {
+        tag == "masculine" || tag == "feminine" || tag == "neuter" || tag == "common"
+    }
+
     /// (Compared, not hashed: asked of senses' labels, hashing each cost 1 % of a batch; by length first, as most
     /// labels have none of these lengths or one string to compare with.)
     private static func isHeadLineTag(_ tag: String) -> Bool {
@@ -56,7 +79,8 @@ enum EntryBuilder {
     private static let partOfSpeechCodes: Set<String> = [
         "noun", "verb", "adj", "adv", "pron", "prep", "conj", "article", "particle", "prefix", "suffix", "infix",
         "interfix", "circumfix", "affix", "phrase", "proverb", "character", "symbol", "contraction", "classifier",
-        "root", "adjective", "adverb", "pronoun", "preposition", "conjunction", "interjection", "determiner", "numeral",
+        "root", "postp", "circumpos", "intj", "det", "num", "name", "punct", "abbrev", "prep_phrase", "adv_phrase",
+        "romanization", "combining_form", "counter", "syllable", "soft-redirect",
     ]
 
     /// wiktextract's part-of-speech codes that `PartOfSpeech` does not already know.
@@ -100,7 +124,7 @@ enum EntryBuilder {
             if hasGroup {
                 let labels = records[position].labels.isEmpty ? sharedGender(group.senses) : records[position].labels
                 if !labels.isEmpty {
-                    group.labels = labels
+                    group.labels = headLineLabels(labels)
                     for index in group.senses.indices where group.senses[index].labels.contains(where: labels.contains) {
                         group.senses[index].labels.removeAll(where: labels.contains)
                     }

@@ -432,3 +432,47 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         #expect(translations[0].provenance == source("alpha"))
     }
 }
+
+/// A part of speech's labels (a noun's gender) when several sources or etymologies meet in one merged entry.
+@Suite struct GroupLabelMergingTests {
+    static func labelled(_ provider: String, _ definitions: [String], labels: [String], etymology: String? = nil) -> Entry {
+        Entry(
+            headword: "Band", language: Language("de"),
+            senseGroups: [SenseGroup(partOfSpeech: .noun, senses: definitions.map { sense($0, provider) }, labels: labels)],
+            etymology: etymology, provenance: source(provider)
+        )
+    }
+
+    @Test func sourcesThatAgreeGiveTheGroupTheirLabelsOnce() {
+        let result = merge([
+            Self.labelled("alpha", ["ribbon"], labels: ["neuter"]), Self.labelled("beta", ["a ribbon of cloth"], labels: ["neuter"]),
+            Self.labelled("gamma", ["strip"], labels: []),
+        ], query: "Band")
+        let group = result.entries[0].senseGroups[0]
+        #expect(group.labels == ["neuter"], "a source that says nothing does not disagree")
+        #expect(group.senses.allSatisfy { $0.labels.isEmpty })
+    }
+
+    /// German *Band* is neuter (ribbon), masculine (volume) and feminine (music band), one etymology each: merged
+    /// with another source, the noun cannot be all three; each sense keeps its own.
+    @Test func labelsThatDifferGoOnTheirOwnSenses() {
+        let result = merge([
+            Self.labelled("alpha", ["ribbon"], labels: ["neuter"], etymology: "a"),
+            Self.labelled("alpha", ["volume (book)"], labels: ["masculine"], etymology: "b"),
+            Self.labelled("beta", ["music group"], labels: ["feminine", "colloquial"]),
+        ], query: "Band")
+        let group = result.entries[0].senseGroups[0]
+        #expect(group.labels.isEmpty)
+        #expect(Dictionary(uniqueKeysWithValues: group.senses.map { ($0.definition, $0.labels) })
+                == ["ribbon": ["neuter"], "volume (book)": ["masculine"], "music group": ["feminine", "colloquial"]])
+    }
+
+    @Test func whatDifferingGroupsShareStaysWithTheGroup() {
+        let result = merge([
+            Self.labelled("alpha", ["lion"], labels: ["masculine", "animate"]), Self.labelled("beta", ["big cat"], labels: ["masculine"]),
+        ], query: "Band")
+        let group = result.entries[0].senseGroups[0]
+        #expect(group.labels == ["masculine"])
+        #expect(group.senses.map(\.labels) == [["animate"], []])
+    }
+}

@@ -142,6 +142,10 @@ import WiktionaryOfflineProvider
             #"{"word": "gato", "lang_code": "es", "lang": "Spanish", "pos": "noun", "#
                 + #""senses": [{"glosses": ["cat"], "tags": ["masculine"]}, {"glosses": ["jack (for lifting)"]}]}"#,
             #"{"word": "Löwe", "lang_code": "de", "pos": "noun", "tags": ["masculine", "error-unknown-tag"], "senses": [{"glosses": ["Raubtier"]}]}"#,
+            // Two genders are either, as the page's "m or n"; a gender and its animacy one label, as the online
+            // provider words the page's `m-in`.
+            #"{"word": "Joghurt", "lang_code": "de", "pos": "noun", "tags": ["masculine", "neuter"], "senses": [{"glosses": ["Milchprodukt"]}]}"#,
+            #"{"word": "dom", "lang_code": "pl", "pos": "noun", "tags": ["masculine", "inanimate"], "senses": [{"glosses": ["budynek"]}]}"#,
             #"{"word": "Deutsch", "lang_code": "de", "pos": "noun", "tags": ["neuter", "adj"], "raw_tags": ["ohne Plural"], "#
                 + #""senses": [{"glosses": ["die deutsche Sprache"]}]}"#,
             #"{"word": "ira", "lang_code": "es", "pos": "noun", "senses": [{"glosses": ["Enojo"]}]}"#,
@@ -153,6 +157,8 @@ import WiktionaryOfflineProvider
         let gato = try #require(try await provider.lookup(LookupQuery("gato")).entries.first?.senseGroups.first)
         #expect(gato.labels == [] && gato.senses.map(\.labels) == [["masculine"], []], "not every sense's: the sense's own")
         #expect(try await provider.lookup(LookupQuery("Löwe")).entries.first?.senseGroups.first?.labels == ["masculine"])
+        #expect(try await provider.lookup(LookupQuery("Joghurt")).entries.first?.senseGroups.first?.labels == ["masculine or neuter"])
+        #expect(try await provider.lookup(LookupQuery("dom")).entries.first?.senseGroups.first?.labels == ["masculine inanimate"])
         let deutsch = try #require(try await provider.lookup(LookupQuery("Deutsch")).entries.first?.senseGroups.first)
         #expect(deutsch.labels == ["neuter", "ohne Plural"])
         #expect(try await provider.lookup(LookupQuery("ira")).entries.first?.senseGroups.first?.labels == [])

@@ -15,14 +15,16 @@ import Testing
     @Test(arguments: [
         ("{{de-noun|n,es,^er}}", ["neuter"]), ("{{de-noun|m,(e)s,e}}", ["masculine"]), ("{{fr-noun|f}}", ["feminine"]),
         ("{{es-noun|m|-}}", ["masculine"]), ("{{es-noun-m}}", ["masculine"]), ("{{ro-noun-n}}", ["neuter"]),
-        ("{{pl-noun|m-in}}", ["masculine inanimate"]), ("{{ru-noun|f-an}}", ["feminine animate"]),
+        ("{{pl-noun|m-in}}", ["masculine inanimate"]), ("{{ru-noun|сло́н|m-an|слона́}}", ["masculine animate"]),
+        ("{{fr-noun|m|g2=f}}", ["masculine or feminine"]), ("{{de-noun|f.sg}}", ["feminine"]),
+        ("{{de-noun|m[dialectal].sg}}", ["masculine"]), ("{{head|de|noun|g=m|g2=?}}", ["masculine"]),
         ("{{sv-noun|c}}", ["common"]), ("{{sv-noun|g=c}}", ["common"]), ("{{nl-noun|n|-s|pl2=-@en|watertje}}", ["neuter"]),
         ("{{head|it|noun|g=m|invariable}}", ["masculine"]), ("{{head|it|letter|g=m|g2=f|invariable}}", ["masculine or feminine"]),
         ("{{infl|pl|noun|g=n|indeclinable}}", ["neuter"]), ("{{head|de|noun|g=p}}", ["plural"]),
         ("{{it-noun|abat|m|e|i}}", ["masculine"]), ("{{pt-noun|f|s}}", ["feminine"]), ("{{fr-proper noun|f}}", ["feminine"]),
         // Older pages: gender templates after the headword.
         ("'''drink''' {{m|inv}}", ["masculine"]), ("'''women''' {{p}}", ["plural"]), ("'''Haus''' {{n}}", ["neuter"]),
-        ("'''x''' {{g|m|f}}", ["masculine or feminine"]), ("'''x''' {{m-p}}", ["masculine plural"]),
+        ("'''x''' {{g|m|f}}", ["masculine or feminine"]), ("'''x''' {{m|f}}", ["masculine or feminine"]), ("'''x''' {{m-p}}", ["masculine plural"]),
     ])
     func aHeadLineGivesItsGender(headLine: String, expected: [String]) {
         #expect(Self.labels(headLine) == expected, "\(headLine)")

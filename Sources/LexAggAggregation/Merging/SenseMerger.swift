@@ -27,7 +27,8 @@ import LexAggCore
 ///    highest-weight provider (ties: the earliest). Examples, labels, synonyms and antonyms are the union of all
 ///    the clustered senses', de-duplicated ignoring case and surrounding white space, in order of first
 ///    appearance. `sources` lists the provenance of every clustered sense (an entry's own provenance stands in for
-///    a sense that has none).
+///    a sense that has none). A part of speech's labels (a noun's gender) are those all its groups that have any
+///    agree on; a group's others go on its own senses (``sharedGroupLabels(_:of:)``).
 /// 5. **Order.** Within a part of speech the senses read like one dictionary, source by source: each merged sense
 ///    belongs to the source whose wording it took (rule 4), the sources come best first — highest configured weight,
 ///    ties in priority order — and each source's senses keep that source's own order. So the best source's senses
@@ -191,6 +192,7 @@ public struct SenseMerger: Sendable {
         var vocabulary: [String: Int] = [:]
         // The entry's providers in priority order (the order of their first entry).
         var providers: [ProviderID] = []
+        let shared = sharedGroupLabels(bucket, of: entries)
 
         for index in bucket.members {
             let entry = entries[index]
@@ -205,12 +207,14 @@ public struct SenseMerger: Sendable {
                     groupIndex = known
                 } else {
                     groupIndex = groups.count
-                    groups.append((group.partOfSpeech, [], [], [], []))
+                    groups.append((group.partOfSpeech, [], [], [], shared[group.partOfSpeech] ?? []))
                 }
                 for term in group.synonyms where !groups[groupIndex].synonyms.contains(term) { groups[groupIndex].synonyms.append(term) }
                 for term in group.antonyms where !groups[groupIndex].antonyms.contains(term) { groups[groupIndex].antonyms.append(term) }
-                for label in group.labels where !groups[groupIndex].labels.contains(label) { groups[groupIndex].labels.append(label) }
-                for sense in group.senses {
+                // Labels of this group the merged one does not show (they differ from another's): its senses'.
+                let own = shared[group.partOfSpeech].map { shared in group.labels.filter { !shared.contains($0) } } ?? []
+                for var sense in group.senses {
+                    if !own.isEmpty { sense.labels = own + sense.labels.filter { !own.contains($0) } }
                     let key = PositionKey(group: groupIndex, provider: provider)
                     let position = nextPosition[key, default: 0]
                     nextPosition[key] = position + 1
@@ -248,6 +252,22 @@ public struct SenseMerger: Sendable {
             provenance: first.provenance
         )
         return (entry, groupScores)
+    }
+
+    /// What the merged part of speech says of the word (rule 4 for the groups' labels, a noun's gender): by part of
+    /// speech, the labels every group of it that has any has — all of them when those groups agree (a source that
+    /// says nothing does not disagree); when they differ (German *Band*: masculine, neuter and feminine, by meaning,
+    /// in three etymologies; or two sources' wordings), only what they share, and each group's others go on its own
+    /// senses. Empty when no group has labels (most answers: nothing to compute).
+    private func sharedGroupLabels(_ bucket: Bucket, of entries: [Entry]) -> [PartOfSpeech?: [String]] {
+        guard bucket.members.contains(where: { entries[$0].senseGroups.contains { !$0.labels.isEmpty } }) else { return [:] }
+        var shared: [PartOfSpeech?: [String]] = [:]
+        for index in bucket.members {
+            for group in entries[index].senseGroups where !group.senses.isEmpty && !group.labels.isEmpty {
+                shared[group.partOfSpeech] = shared[group.partOfSpeech].map { $0.filter(group.labels.contains) } ?? group.labels
+            }
+        }
+        return shared
     }
 
     private func candidate(

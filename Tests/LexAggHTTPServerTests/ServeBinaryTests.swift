@@ -27,33 +27,64 @@ import Testing
         print(json.dumps({"jsonrpc": "2.0", "id": rid, "result": result}), flush=True)
     """#
 
+    /// `lexagg serve http` started with `arguments` after `serve http --port 0 --quiet`, and the addresses it
+    /// printed: HTTP's, and DICT's with `--dict-port`. The caller stops it (the process is killed if the test ends
+    /// first: ``Server/stop()`` in a `defer`).
+    struct Server {
+        let process: Process
+        let http: String
+        let dictPort: String?
+
+        static func start(_ arguments: [String], environment: [String: String]) throws -> Server {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
+            process.arguments = ["serve", "http", "--port", "0", "--quiet"] + arguments
+            process.environment = environment
+            let stdout = Pipe()
+            process.standardOutput = stdout
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            let expected = arguments.contains("--dict-port") ? 2 : 1
+            var printed = ""
+            while printed.split(separator: "\n").count < expected {
+                let data = stdout.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                printed += String(decoding: data, as: UTF8.self)
+            }
+            let lines = printed.split(separator: "\n").map(String.init)
+            func address(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) }?.split(separator: " ").last.map(String.init) }
+            guard let http = address("lexagg: serving HTTP on ") else {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                throw ServerDidNotStart(printed: printed)
+            }
+            return Server(process: process, http: http, dictPort: address("lexagg: serving DICT on ")?.split(separator: ":").last.map(String.init))
+        }
+
+        struct ServerDidNotStart: Error { let printed: String }
+
+        /// Kills the server if it still runs (a test that failed before stopping it).
+        func stop() { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        /// SIGTERM, then its exit status.
+        func terminate() -> Int32 {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
     func sigtermDuringLoadAnswersTheRequestsInFlightAndExits() async throws {
         let directory = TemporaryFiles.directory()
         try Self.slowProvider.write(toFile: directory + "/slow.py", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
-        process.arguments = ["serve", "http", "--port", "0", "--rate-limit", "0", "--quiet"]
-        process.environment = [
+        let server = try Server.start(["--rate-limit", "0"], environment: [
             "PATH": "/usr/bin:/bin", "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
             "LEXAGG_CACHE_DIR": directory + "/cache", "LEXAGG_SLOW_COMMAND": "python3 \(directory)/slow.py",
-        ]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-
-        // The first line names the address.
-        var printed = ""
-        while !printed.contains("\n") {
-            let data = stdout.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-        }
-        let line = try #require(printed.split(separator: "\n").first.map(String.init), "nothing printed")
-        #expect(line.hasPrefix("lexagg: serving HTTP on http://127.0.0.1:"))
-        let base = try #require(line.split(separator: " ").last.map(String.init))
+        ])
+        defer { server.stop() }
+        let process = server.process
+        let base = server.http
+        #expect(base.hasPrefix("http://127.0.0.1:"))
         #expect(try await TestServer.get(base + "/healthz").status == 200)
         #expect(try await TestServer.get(base + "/v1/lookup?word=serendipity&providers=wordnet").status == 200)
 
@@ -108,24 +139,9 @@ import Testing
         let dictClient = FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")
         let directory = TemporaryFiles.directory()
         let environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "LEXAGG_CACHE_DIR": directory + "/cache"]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
-        process.arguments = ["serve", "http", "--port", "0", "--rate-limit", "0", "--quiet"] + (dictClient ? ["--dict-port", "0"] : [])
-        process.environment = environment
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var printed = ""
-        while printed.components(separatedBy: "\n").count < (dictClient ? 3 : 2) {
-            let data = stdout.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-        }
-        let lines = printed.split(separator: "\n").map(String.init)
-        let base = try #require(lines.first { $0.hasPrefix("lexagg: serving HTTP on ") }?.split(separator: " ").last.map(String.init))
-        let dictPort = lines.first { $0.hasPrefix("lexagg: serving DICT on ") }?.split(separator: ":").last.map(String.init)
+        let server = try Server.start(["--rate-limit", "0"] + (dictClient ? ["--dict-port", "0"] : []), environment: environment)
+        defer { server.stop() }
+        let base = server.http, dictPort = server.dictPort
         let url = base + "/v1/lookup?word=house&providers=fresh"
         let before = try await TestServer.get(url)
         #expect(before.status == 400 && before.body.contains("unknown provider"), "\(before.status) \(before.body)")
@@ -145,38 +161,21 @@ import Testing
             let defined = await BinaryRun.run(["-h", "127.0.0.1", "-p", dictPort, "-d", "fresh", "house"], executable: "/usr/bin/dict")
             #expect(defined.stdout.contains("abode of human beings"), "\(defined.stdout) \(defined.stderr)")
         }
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(server.terminate() == 0)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")))
     func oneProcessServesHTTPAndDICTFromOneCache() async throws {
         let directory = TemporaryFiles.directory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
-        process.arguments = ["serve", "http", "--port", "0", "--dict-port", "0", "--quiet"]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "LEXAGG_CACHE_DIR": directory + "/cache"]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var printed = ""
-        while printed.components(separatedBy: "\n").count < 3 {
-            let data = stdout.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-        }
-        let lines = printed.split(separator: "\n").map(String.init)
-        let http = try #require(lines.first { $0.hasPrefix("lexagg: serving HTTP on ") }?.split(separator: " ").last.map(String.init))
-        let dict = try #require(lines.first { $0.hasPrefix("lexagg: serving DICT on ") }?.split(separator: " ").last)
-        let port = try #require(dict.split(separator: ":").last.map(String.init))
+        let server = try Server.start(
+            ["--dict-port", "0"], environment: ["PATH": "/usr/bin:/bin", "HOME": directory, "LEXAGG_CACHE_DIR": directory + "/cache"]
+        )
+        defer { server.stop() }
+        let http = server.http
+        let port = try #require(server.dictPort)
         #expect(try await TestServer.get(http + "/v1/lookup?word=serendipity&providers=wordnet").status == 200)
         let client = await BinaryRun.run(["-h", "127.0.0.1", "-p", port, "-d", "wordnet", "serendipity"], executable: "/usr/bin/dict")
         #expect(client.stdout.contains("good luck in making unexpected and fortunate discoveries"), "\(client.stderr)")
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(server.terminate() == 0)
     }
 }

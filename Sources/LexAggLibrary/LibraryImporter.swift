@@ -233,11 +233,11 @@ public enum LibraryImporter {
         text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init).filter { !$0.isEmpty }
     }
 
-    /// `(noun) a dwelling` → part of speech and definition.
+    /// `(noun) a dwelling`, `(noun, neuter) house` → part of speech, its labels and definition.
     static func senseLine(_ text: String) -> FlatWord.SenseLine {
         if text.hasPrefix("("), let close = text.firstIndex(of: ")"), text[text.index(after: close)...].hasPrefix(" ") {
-            let pos = String(text[text.index(after: text.startIndex)..<close])
-            return .init(partOfSpeech: pos, definition: String(text[text.index(close, offsetBy: 2)...]))
+            let heading = String(text[text.index(after: text.startIndex)..<close])
+            return .init(heading: heading, definition: String(text[text.index(close, offsetBy: 2)...]))
         }
         return .init(partOfSpeech: nil, definition: text)
     }
@@ -300,7 +300,7 @@ public enum LibraryImporter {
             let senses = htmlLines(field("Definition")).map { line -> FlatWord.SenseLine in
                 if line.hasPrefix("<i>"), let close = line.range(of: "</i> ") {
                     return .init(
-                        partOfSpeech: unescape(String(line[line.index(line.startIndex, offsetBy: 3)..<close.lowerBound])),
+                        heading: unescape(String(line[line.index(line.startIndex, offsetBy: 3)..<close.lowerBound])),
                         definition: unescape(String(line[close.upperBound...]))
                     )
                 }

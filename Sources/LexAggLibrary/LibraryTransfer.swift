@@ -17,7 +17,25 @@ public enum LibraryFormat: String, Sendable, CaseIterable {
 struct FlatWord: Hashable {
     struct SenseLine: Hashable {
         var partOfSpeech: String?
+        /// The part of speech's labels (a noun's gender), written after its name: `(noun, neuter) house`.
+        var labels: [String] = []
         var definition: String
+
+        /// `noun, neuter`: what the CSV writes in parentheses and Anki in italics before the definition; nil without
+        /// a part of speech (labels alone would read back as one).
+        var heading: String? { partOfSpeech.map { ([$0] + labels).joined(separator: ", ") } }
+
+        /// The line whose heading is `heading` (as ``heading`` writes it) and definition `definition`.
+        init(heading: String?, definition: String) {
+            let parts = heading.map { $0.components(separatedBy: ", ") } ?? []
+            self.init(partOfSpeech: parts.first, labels: Array(parts.dropFirst()), definition: definition)
+        }
+
+        init(partOfSpeech: String?, labels: [String] = [], definition: String) {
+            self.partOfSpeech = partOfSpeech
+            self.labels = labels
+            self.definition = definition
+        }
     }
 
     struct TranslationText: Hashable {
@@ -42,7 +60,7 @@ struct FlatWord: Hashable {
         added = word.added
         senses = Self.unique(word.entries.flatMap { entry in
             entry.senseGroups.flatMap { group in
-                group.senses.map { SenseLine(partOfSpeech: group.partOfSpeech?.name, definition: $0.definition) }
+                group.senses.map { SenseLine(partOfSpeech: group.partOfSpeech?.name, labels: group.labels, definition: $0.definition) }
             }
         }.filter { !$0.definition.isEmpty })
         examples = Self.unique(
@@ -92,10 +110,10 @@ struct FlatWord: Hashable {
         var groups: [SenseGroup] = []
         for line in senses {
             let sense = Sense(definition: line.definition, sources: provenances)
-            if let last = groups.last, last.partOfSpeech?.name == line.partOfSpeech {
+            if let last = groups.last, last.partOfSpeech?.name == line.partOfSpeech, last.labels == line.labels {
                 groups[groups.count - 1].senses.append(sense)
             } else {
-                groups.append(SenseGroup(partOfSpeech: line.partOfSpeech.map(PartOfSpeech.init), senses: [sense]))
+                groups.append(SenseGroup(partOfSpeech: line.partOfSpeech.map(PartOfSpeech.init), senses: [sense], labels: line.labels))
             }
         }
         if !examples.isEmpty {
@@ -168,7 +186,7 @@ public enum LibraryExporter {
         for word in words.map(FlatWord.init) {
             let fields = [
                 word.word, word.language.code, word.starred ? "yes" : "no", word.added.map(timestamp) ?? "",
-                word.senses.map { ($0.partOfSpeech.map { "(\($0)) " } ?? "") + $0.definition }.joined(separator: "\n"),
+                word.senses.map { ($0.heading.map { "(\($0)) " } ?? "") + $0.definition }.joined(separator: "\n"),
                 word.examples.joined(separator: "\n"), word.ipa.joined(separator: "\n"),
                 word.translations.map { "\($0.text) (\($0.language))" }.joined(separator: "\n"),
                 word.sources.joined(separator: "\n"),
@@ -192,7 +210,7 @@ public enum LibraryExporter {
         ]
         for word in words.map(FlatWord.init) {
             let definition = word.senses.map { line in
-                (line.partOfSpeech.map { "<i>\(html($0))</i> " } ?? "") + html(line.definition)
+                (line.heading.map { "<i>\(html($0))</i> " } ?? "") + html(line.definition)
             }.joined(separator: "<br>")
             let tags = ["lexagg", "lang::\(word.language.code)"] + (word.starred ? ["starred"] : [])
             let fields = [

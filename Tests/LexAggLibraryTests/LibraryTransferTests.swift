@@ -11,10 +11,10 @@ import Testing
             entry("house", definitions: ["a dwelling, \"home\"", "a <firm>"], translations: ["Haus", "Gebäude"]),
             entry("house", definitions: ["a building"], pos: "verb", provider: "gcide"),
         ], at: fixedDate)
-        try library.save("Straße", language: .german,
-                         entries: [entry("Straße", language: .german, definitions: ["road\tway"], translations: ["street"], target: .english,
-                                         provider: "freedict-deu-eng")],
-                         at: fixedDate.addingTimeInterval(1))
+        var strasse = entry("Straße", language: .german, definitions: ["road\tway", "street"], translations: ["street"], target: .english,
+                            provider: "freedict-deu-eng")
+        strasse.senseGroups[0].labels = ["feminine"]
+        try library.save("Straße", language: .german, entries: [strasse], at: fixedDate.addingTimeInterval(1))
         try library.save("zymurgy", language: .english, entries: [entry("zymurgy", definitions: ["brewing\nchemistry"])],
                          at: fixedDate.addingTimeInterval(2))
         _ = try library.setStarred(true, "Straße")
@@ -56,6 +56,8 @@ import Testing
         #expect(first.contains("wordnet<br>gcide"))
         #expect(first.contains("lexagg lang::de starred"))
         #expect(try fresh.word("Straße", language: .german)?.starred == true)
+        #expect(first.contains("<i>noun, feminine</i> road&#9;way<br><i>noun, feminine</i> street"), "a noun's gender")
+        #expect(try fresh.word("Straße", language: .german)?.entries.first?.senseGroups.map(\.labels) == [["feminine"]])
         #expect(try fresh.search("gebaude").map(\.word) == ["house"])
         let again = try fresh.importWords(try LibraryImporter.parse(first).words, format: .anki)
         #expect(again.added == 0 && again.unchanged == 3)
@@ -76,6 +78,7 @@ import Testing
         #expect(first == second)
         #expect(first.hasPrefix("word,language,starred,added,definition,examples,ipa,translation,sources\r\n"))
         #expect(first.contains("\"(noun) a dwelling, \"\"home\"\"\n"))
+        #expect(first.contains("\"(noun, feminine) road\tway\n(noun, feminine) street\""), "\(first)")
     }
 
     @Test func brokenCSVQuotingNamesTheLineAndImportsNothing() throws {

@@ -36,6 +36,18 @@ enum English {
         case .posAbbreviation: "abbreviation"
         case .posProperNoun: "proper noun"
         case .posIdiom: "idiom"
+        case .gramMasculine: "masculine"
+        case .gramFeminine: "feminine"
+        case .gramNeuter: "neuter"
+        case .gramCommon: "common"
+        case .gramAnimate: "animate"
+        case .gramInanimate: "inanimate"
+        case .gramPersonal: "personal"
+        case .gramPerfective: "perfective"
+        case .gramImperfective: "imperfective"
+        case .gramPlural: "plural"
+        case .gramSingular: "singular"
+        case .gramOr: "or"
 
         // MARK: lookup
         case .lookupShowingMatchedAs: "lexagg: no entry for '{1}' as typed; showing '{2}'"

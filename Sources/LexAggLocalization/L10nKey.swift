@@ -11,6 +11,9 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case posNoun, posVerb, posAdjective, posAdverb, posPreposition, posConjunction, posInterjection, posPronoun
     case posNumeral, posArticle, posDeterminer, posParticle, posPhrase, posPrefix, posSuffix, posAbbreviation
     case posProperNoun, posIdiom
+    // What a part of speech's labels say of the word (`noun (masculine inanimate)`), word by word.
+    case gramMasculine, gramFeminine, gramNeuter, gramCommon, gramAnimate, gramInanimate, gramPersonal
+    case gramPerfective, gramImperfective, gramPlural, gramSingular, gramOr
 
     // MARK: lookup
     case lookupShowingMatchedAs, lookupNothingCachedOffline, lookupEveryProviderFailed, lookupNoEntry

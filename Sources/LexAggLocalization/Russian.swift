@@ -36,6 +36,19 @@ enum Russian {
         case .posAbbreviation: "сокращение"
         case .posProperNoun: "имя собственное"
         case .posIdiom: "идиома"
+        // As Russian dictionaries abbreviate them (м. р., неодуш., сов. в.).
+        case .gramMasculine: "м. р."
+        case .gramFeminine: "ж. р."
+        case .gramNeuter: "ср. р."
+        case .gramCommon: "общ. р."
+        case .gramAnimate: "одуш."
+        case .gramInanimate: "неодуш."
+        case .gramPersonal: "личн."
+        case .gramPerfective: "сов. в."
+        case .gramImperfective: "несов. в."
+        case .gramPlural: "мн. ч."
+        case .gramSingular: "ед. ч."
+        case .gramOr: "или"
 
         // MARK: lookup
         case .lookupShowingMatchedAs: "lexagg: в таком написании «{1}» не найдено; показано «{2}»"

@@ -27,8 +27,9 @@ import Testing
         "lexagg store migrate", " --lang ", "less -FRX",
         // A DICT server's name (`lexagg 0.1.0`) and the log line's prefix (`lexagg: [debug] …`).
         "lexagg ", "lexagg: [] ",
-        // A provider's part-of-speech name, matched to its label.
-        "proper noun",
+        // A provider's part-of-speech name, matched to its label; the "or" of a provider's gender label, matched to
+        // translate it (`masculine or feminine`).
+        "proper noun", " or ",
         // Words matched in the providers' own error messages (which are never translated).
         "resolve the host name", "cannot reach", "cannot connect",
     ]

@@ -77,8 +77,9 @@ import Testing
     @Test func aNounIsShownWithItsGender() async throws {
         let dump = home + "/de.jsonl"
         try (#"{"word": "Haus", "lang_code": "de", "lang": "Deutsch", "pos": "noun", "tags": ["neuter"], "#
-            + #""senses": [{"glosses": ["Gebäude, das Menschen zum Wohnen dient"], "sense_index": "1"}]}"# + "\n")
-            .write(toFile: dump, atomically: false, encoding: .utf8)
+            + #""senses": [{"glosses": ["Gebäude, das Menschen zum Wohnen dient"], "sense_index": "1"}]}"# + "\n"
+            + #"{"word": "dom", "lang_code": "pl", "pos": "noun", "tags": ["masculine", "inanimate"], "senses": [{"glosses": ["budynek"]}]}"#
+            + "\n").write(toFile: dump, atomically: false, encoding: .utf8)
         let imported = await run(["data", "import", "wiktextract", dump, "--name", "dewiki"])
         #expect(imported.status == 0, "\(imported.stderr)")
         let text = await run(["lookup", "Haus", "--providers", "dewiki", "--offline"])
@@ -87,6 +88,13 @@ import Testing
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let groups = (document?["entries"] as? [[String: Any]])?.first?["senseGroups"] as? [[String: Any]]
         #expect(groups?.first?["labels"] as? [String] == ["neuter"], "\(json.stdout)")
+        // In Russian, as Russian dictionaries abbreviate them; a label no catalogue knows stays as the source wrote it.
+        var russian = environment
+        russian["LANG"] = "ru_RU.UTF-8"
+        let haus = await BinaryRun.run(["lookup", "Haus", "--providers", "dewiki", "--offline"], environment: russian)
+        #expect(haus.stdout.contains("  существительное (ср. р.)\n"), "\(haus.stdout) \(haus.stderr)")
+        let dom = await BinaryRun.run(["lookup", "dom", "--providers", "dewiki", "--offline"], environment: russian)
+        #expect(dom.stdout.contains("  существительное (м. р., неодуш.)\n"), "\(dom.stdout) \(dom.stderr)")
     }
 
     /// A write that fails mid-import (a file-size limit, as a full disk would) stops the import with the reason, and

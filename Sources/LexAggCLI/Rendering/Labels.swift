@@ -34,6 +34,37 @@ func partOfSpeechLabel(_ name: String) -> String {
     return localized(key)
 }
 
+/// A part of speech's label (`masculine inanimate`, `masculine or feminine`, which the providers write in English
+/// words) in the reader's language — `м. р., неодуш.`, `м. р. или ж. р.` — when every word of it is one the catalogue
+/// knows; any other label (a source's own, "umgangssprachlich") as the source wrote it.
+func grammarLabel(_ label: String) -> String {
+    guard UILanguage.current != .english else { return label }
+    func word(_ text: Substring) -> String? {
+        let key: L10nKey? = switch text {
+        case "masculine": .gramMasculine
+        case "feminine": .gramFeminine
+        case "neuter": .gramNeuter
+        case "common": .gramCommon
+        case "animate": .gramAnimate
+        case "inanimate": .gramInanimate
+        case "personal": .gramPersonal
+        case "perfective": .gramPerfective
+        case "imperfective": .gramImperfective
+        case "plural": .gramPlural
+        case "singular": .gramSingular
+        default: nil
+        }
+        return key.map { localized($0) }
+    }
+    var alternatives: [String] = []
+    for alternative in label.components(separatedBy: " or ") {
+        let words = alternative.split(separator: " ").map(word)
+        guard !words.isEmpty, words.allSatisfy({ $0 != nil }) else { return label }
+        alternatives.append(words.map { $0! }.joined(separator: ", "))
+    }
+    return alternatives.joined(separator: " " + localized(.gramOr) + " ")
+}
+
 /// A date (UTC) in the reader's language: `2026-11-21`, `21.11.2026`.
 func dayString(_ date: Date) -> String {
     let parts = utcComponents(date)

@@ -93,7 +93,7 @@ struct TextRenderer {
                     style.end(.italic, &out)
                     if !group.labels.isEmpty { out.append(" ") }
                 }
-                if !group.labels.isEmpty { out.append(style.dim("(" + group.labels.joined(separator: ", ") + ")")) }
+                if !group.labels.isEmpty { out.append(style.dim("(" + group.labels.map(grammarLabel).joined(separator: ", ") + ")")) }
                 out.append("\n")
             }
             // A database entry kept as one block of text (GCIDE) is shown as it is, not as "1.".

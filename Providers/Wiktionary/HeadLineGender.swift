@@ -26,6 +26,14 @@ enum HeadLineGender {
         var codes: [String] = []
         if let first = text(template.named("g")) {
             codes.append(first)
+        } else if name == "da-noun" {
+            // Danish: the first argument is the definite ending, which gives the gender (`en`, `n`: common; `et`,
+            // `t`: neuter) — not a gender code (`{{da-noun|n|r}}`, kagen, is common).
+            switch text(template.positional(0)) {
+            case "en", "n": codes.append("c")
+            case "et", "t": codes.append("n")
+            default: break
+            }
         } else if !isHead {
             let positional = [text(template.positional(0)), ["it-noun", "ru-noun"].contains(name) ? text(template.positional(1)) : nil]
             if let code = positional.lazy.compactMap({ $0.map { String($0.prefix { !",.[<".contains($0) }) } })

@@ -16,7 +16,8 @@ import Testing
         ("{{de-noun|n,es,^er}}", ["neuter"]), ("{{de-noun|m,(e)s,e}}", ["masculine"]), ("{{fr-noun|f}}", ["feminine"]),
         ("{{es-noun|m|-}}", ["masculine"]), ("{{es-noun-m}}", ["masculine"]), ("{{ro-noun-n}}", ["neuter"]),
         ("{{pl-noun|m-in}}", ["masculine inanimate"]), ("{{ru-noun|сло́н|m-an|слона́}}", ["masculine animate"]),
-        ("{{fr-noun|m|g2=f}}", ["masculine or feminine"]), ("{{de-noun|f.sg}}", ["feminine"]),
+        ("{{fr-noun|m|g2=f}}", ["masculine or feminine"]), ("{{da-noun|en|e}}", ["common"]), ("{{da-noun|n|r}}", ["common"]),
+        ("{{da-noun|et|}}", ["neuter"]), ("{{da-noun|mussen|g=c}}", ["common"]), ("{{de-noun|f.sg}}", ["feminine"]),
         ("{{de-noun|m[dialectal].sg}}", ["masculine"]), ("{{head|de|noun|g=m|g2=?}}", ["masculine"]),
         ("{{sv-noun|c}}", ["common"]), ("{{sv-noun|g=c}}", ["common"]), ("{{nl-noun|n|-s|pl2=-@en|watertje}}", ["neuter"]),
         ("{{head|it|noun|g=m|invariable}}", ["masculine"]), ("{{head|it|letter|g=m|g2=f|invariable}}", ["masculine or feminine"]),
@@ -31,10 +32,10 @@ import Testing
     }
 
     /// What is no gender: an English noun's plural ending, a mention (`{{m|en|…}}`, `{{m|pl|dom}}`), a gender not yet
-    /// given (`?`), a declension class, a Danish article, a head template without `g=`.
+    /// given (`?`), a declension class, a Danish whole word without `g=`, a head template without `g=`.
     @Test(arguments: [
         "{{en-noun|s}}", "{{en-noun|es}}", "{{en-noun}}", "{{head|gml|noun}}", "{{head|de|noun|g=?}}", "{{la-noun|animal<3>}}",
-        "{{da-noun|en|s}}", "'''drink'''", "'''x''' (see {{m|en|house}})", "'''x''' {{m|pl|dom}}", "{{hu-noun|pl=fák}}",
+        "{{da-noun|nullet|er}}", "'''drink'''", "'''x''' (see {{m|en|house}})", "'''x''' {{m|pl|dom}}", "{{hu-noun|pl=fák}}",
     ])
     func whatIsNoGender(headLine: String) {
         #expect(Self.labels(headLine) == [], "\(headLine)")
@@ -58,7 +59,7 @@ import Testing
         let expected: [(page: String, language: String, labels: [String])] = [
             ("wikitext-en-house-2015", "pl", ["masculine inanimate"]), ("wikitext-en-house-2015", "sv", ["common"]),
             ("wikitext-en-house-2015", "fr", ["feminine"]), ("wikitext-en-house-2015", "cs", ["neuter"]),
-            ("multi-drink-jwktl", "it", ["masculine"]), ("multi-drink-jwktl", "cs", []), ("multi-abate-jwktl", "it", ["masculine"]),
+            ("multi-drink-jwktl", "it", ["masculine"]), ("multi-drink-jwktl", "cs", []), ("multi-drink-jwktl", "da", ["common"]), ("multi-abate-jwktl", "it", ["masculine"]),
             ("multi-be-jwktl", "pl", ["neuter"]), ("multi-water-jwktl-2016", "nl", ["neuter"]),
             ("multi-f-letter-dump2015", "it", ["masculine or feminine"]), ("pt-casa-jwktl", "pt", ["feminine"]),
             ("wikitext-en-animal-2020", "la", []),

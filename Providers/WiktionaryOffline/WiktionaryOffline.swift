@@ -95,6 +95,13 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             guard let strict else { return !DatasetKey.isFoldable(word) }
             return DatasetKey.normalise(word, folded: false) == strict
         }
+
+        /// Leaves in `items` those spelled as typed by `isAsTyped` (a record's word, a lemma's forms, a table's item),
+        /// when the dataset folds its keys and any are; all of them otherwise.
+        func preferAsTyped<T>(_ items: inout [T], _ isAsTyped: (T) -> Bool) {
+            guard folds, items.contains(where: isAsTyped) else { return }
+            items.removeAll { !isAsTyped($0) }
+        }
     }
 
     func spelling(of term: String) -> Spelling { Spelling(term, foldsKeys: dataset.foldsKeys) }
@@ -195,9 +202,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         var found: [FormOf] = []
         var records = try formLemmas(rows, key: key, language: query.language)
         // The lemmas that list the word spelled as typed, when some do (`Busse`: Bus, not Buße).
-        if spelling.folds, records.contains(where: { $0.forms.contains { spelling.asTyped($0.form) } }) {
-            records.removeAll { !$0.forms.contains { spelling.asTyped($0.form) } }
-        }
+        spelling.preferAsTyped(&records) { $0.forms.contains { spelling.asTyped($0.form) } }
         for record in records {
             // Only the forms that are the word were read (`formsOf`).
             let tags = record.forms.first?.tags
@@ -224,7 +229,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let spelling = spelling(of: query.term)
         var records = try decode(rows.filter { $0.kind == .headword })
         records.removeAll { !Self.isIn(query.pair.source, $0) }
-        if spelling.folds, records.contains(where: { spelling.asTyped($0.word) }) { records.removeAll { !spelling.asTyped($0.word) } }
+        spelling.preferAsTyped(&records) { spelling.asTyped($0.word) }
         let items = records.map { record in
             record.translations.filter { $0.code.flatMap(Language.init)?.matches(query.pair.target) ?? false }
         }
@@ -303,9 +308,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         var spelling: String?
         let (records, found) = try tableItems(of: key, rows: rows, into: language, from: from)
         var matches = found
-        if let typed, typed.folds, matches.contains(where: { typed.asTyped($0.item.word) }) {
-            matches.removeAll { !typed.asTyped($0.item.word) }
-        }
+        if let typed { typed.preferAsTyped(&matches) { typed.asTyped($0.item.word) } }
         for (index, item, itemLanguage, entryLanguage) in matches {
             let pair = LanguagePair(source: itemLanguage, target: entryLanguage)
             guard var reversed = EntryBuilder.translation(

@@ -22,17 +22,9 @@ enum TestFiles {
         fclose(file)
     }
 
+    /// The file's text; nil when there is no file.
     static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        exists(path) ? TemporaryFiles.read(path) : nil
     }
 
     static func exists(_ path: String) -> Bool {

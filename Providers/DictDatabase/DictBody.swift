@@ -1,8 +1,11 @@
 import CZlib
+import LexAggCore
 
 /// The text of a DICT database: a `.dict` file, or a `.dict.dz` dictzip file read chunk by chunk.
 protocol DictBody: Sendable {
     var path: String { get }
+    /// The file open (nil for a built-in one).
+    var identity: FileIdentity? { get }
     /// Reads `length` bytes of uncompressed text at uncompressed `offset`.
     func read(offset: Int, length: Int) throws(DictFileError) -> [UInt8]
 }
@@ -11,6 +14,7 @@ protocol DictBody: Sendable {
 struct PlainDictBody: DictBody {
     let file: RandomAccessFile
     var path: String { file.path }
+    var identity: FileIdentity? { file.identity }
 
     init(path: String) throws(DictFileError) {
         self.file = try RandomAccessFile(path: path)
@@ -41,6 +45,7 @@ final class DictzipBody: DictBody {
     static let checkpointStride = 64
     let uncompressedSize: Int
     private let file: RandomAccessFile
+    var identity: FileIdentity? { file.identity }
     /// Inflated chunks, kept up to ``cacheLimit`` bytes: one lookup touches one or two chunks, a batch of many
     /// words touches each chunk many times, and inflating is most of a lookup's cost.
     private let cache: MutexBox<ChunkCache>

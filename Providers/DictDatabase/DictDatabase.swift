@@ -61,6 +61,9 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         )
     }
 
+    /// Whether its index or text file has been replaced or removed since it was opened.
+    public var isOutdated: Bool { files.isOutdated }
+
     public func availability() async -> ProviderAvailability {
         switch files.get() {
         case .success: .available
@@ -195,5 +198,13 @@ final class OpenOnce: Sendable {
             value = result
             return result
         }
+    }
+
+    /// Whether a file opened has since been replaced at its path or removed (a package upgrade while a server
+    /// runs); false before they are opened, and for built-in files.
+    var isOutdated: Bool {
+        guard case .success(let files)? = state.withValue({ $0 }) else { return false }
+        return [(files.index.file.identity, files.index.file.path), (files.body.identity, files.body.path)]
+            .contains { identity, path in identity?.isReplaced(at: path) ?? false }
     }
 }

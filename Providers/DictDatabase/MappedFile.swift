@@ -15,6 +15,8 @@ final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     /// Whether `bytes` is a mapping of this object's (built-in files are not).
     private let mapped: Bool
+    /// The file mapped; nil for a built-in one.
+    let identity: FileIdentity?
 
     init(path: String) throws(DictFileError) {
         self.path = path
@@ -24,6 +26,7 @@ final class MappedFile: @unchecked Sendable {
             }
             self.bytes = bytes
             mapped = false
+            identity = nil
             return
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not block the open: it is refused below
@@ -39,6 +42,7 @@ final class MappedFile: @unchecked Sendable {
         }
         self.bytes = UnsafeRawBufferPointer(start: address, count: size)
         mapped = true
+        identity = FileIdentity(info)
     }
 
     deinit {
@@ -55,6 +59,8 @@ final class RandomAccessFile: @unchecked Sendable {
     let size: Int
     private let fd: Int32
     private let builtIn: UnsafeRawBufferPointer?
+    /// The file open; nil for a built-in one.
+    let identity: FileIdentity?
 
     init(path: String) throws(DictFileError) {
         self.path = path
@@ -65,6 +71,7 @@ final class RandomAccessFile: @unchecked Sendable {
             builtIn = bytes
             fd = -1
             size = bytes.count
+            identity = nil
             return
         }
         builtIn = nil
@@ -81,6 +88,7 @@ final class RandomAccessFile: @unchecked Sendable {
         }
         self.fd = fd
         self.size = Int(info.st_size)
+        identity = FileIdentity(info)
     }
 
     deinit { if fd >= 0 { close(fd) } }

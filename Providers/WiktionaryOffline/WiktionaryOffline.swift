@@ -68,6 +68,9 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         return "Wiktionary via wiktextract: \(metadata.entries) entries in \(metadata.languages.count) languages, from \(provenanceSource)"
     }
 
+    /// Whether the dataset's file has been imported again or removed since it was opened.
+    public var isOutdated: Bool { dataset.isReplaced }
+
     var provenance: Provenance { Provenance(provider: descriptor.id, source: provenanceSource, retrievedAt: dumpDate) }
 
     // MARK: Definitions

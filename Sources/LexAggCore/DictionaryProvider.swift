@@ -18,6 +18,12 @@ public protocol DictionaryProvider: Sendable {
     /// Whether the provider can be used now (files readable, credentials present), and if not, why.
     func availability() async -> ProviderAvailability
 
+    /// Whether the files the provider opened have been replaced or removed since (a dataset imported again while a
+    /// server runs): a registry that finds one so builds its providers again. Asked at most once a second, so it
+    /// may cost a system call; the default is false (a provider that opens no file of its own, or reads it anew
+    /// for each lookup).
+    var isOutdated: Bool { get }
+
     // MARK: The provider as each capability it adopts
     //
     // Each is the provider itself when it adopts the protocol, else nil; the protocols' extensions below supply
@@ -48,6 +54,7 @@ public protocol DictionaryProvider: Sendable {
 
 extension DictionaryProvider {
     public func availability() async -> ProviderAvailability { .available }
+    public var isOutdated: Bool { false }
 
     public var asDefiner: (any DefinitionProviding)? { nil }
     public var asTranslator: (any TranslationProviding)? { nil }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import LexAggCore
 
 /// An imported dataset, memory-mapped: a binary search over its sorted key table finds the rows of a key, and each
 /// row points at one JSON line of the dump.
@@ -32,6 +33,8 @@ public final class Dataset: @unchecked Sendable {
     /// The size of a table row (``DatasetFormat/rowSize(version:)``), and whether rows hold their key's first bytes.
     private let rowSize: Int
     private let hasPrefixes: Bool
+    /// The opened file: what ``isReplaced`` compares with the file now at `path`.
+    private let identity: FileIdentity
 
     /// One key row.
     public struct Row: Sendable, Hashable {
@@ -50,6 +53,7 @@ public final class Dataset: @unchecked Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw ImportError("cannot stat \(path): \(systemErrorText())") }
         let size = Int(info.st_size)
+        identity = FileIdentity(info)
         guard size >= DatasetFormat.headerSize else {
             throw ImportError("\(path) is not a lexagg dataset (too short); import the dump again")
         }
@@ -114,6 +118,10 @@ public final class Dataset: @unchecked Sendable {
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_RANDOM)
         opened = true
     }
+
+    /// Whether the file at `path` is no longer the one opened: imported again (the import writes a new file and
+    /// renames it over the old one) or removed (`data remove`). The open file still reads as it was.
+    public var isReplaced: Bool { identity.isReplaced(at: path) }
 
     /// The file, open for ``withRecord(_:_:)``'s reads: the same file as the mapping even when a new import has
     /// since replaced the one at `path`.

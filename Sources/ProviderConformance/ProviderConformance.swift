@@ -158,6 +158,10 @@ public enum ProviderConformance {
             }
         }
 
+        // Nothing it opened has changed under it: a provider that said it was outdated would be built again by a
+        // server's registry every second (``DictionaryProvider/isOutdated``).
+        if provider.isOutdated { fail("outdated", "says it is outdated though nothing it opened has changed") }
+
         // Cancellation.
         if let word = known.first, let query = try? LookupQuery(word.term, language: word.language) {
             let outcome = await Task {

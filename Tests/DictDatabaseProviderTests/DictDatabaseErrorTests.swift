@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import DictDatabaseProvider
 @testable import LexAggDictFormats
 import LexAggCore
@@ -114,6 +117,28 @@ import Testing
         }
         #expect(reason.contains("wn.dict.dz or"))
         #expect(await lookupError(directory)?.code == .unavailable)
+    }
+
+    /// A database whose files are replaced (a package upgrade renames new ones over them) or removed after it opened
+    /// them says it is outdated, so that a server builds it again; one not opened yet is not.
+    @Test func replacedOrRemovedFilesMakeTheDatabaseOutdated() async throws {
+        let directory = TestDatabases.temporaryDirectory()
+        TestDatabases.copy("wn", to: directory)
+        let database = DictDatabaseDiscovery.database(indexPath: "\(directory)/wn.index")
+        #expect(!database.isOutdated)
+        _ = try await database.lookup(try LookupQuery("serendipity"))
+        #expect(!database.isOutdated, "the files it opened are still there")
+
+        // The text replaced by a new file renamed over it.
+        TestDatabases.write(TestDatabases.readBytes("\(directory)/wn.dict.dz"), to: "\(directory)/new.dict.dz")
+        #expect(rename("\(directory)/new.dict.dz", "\(directory)/wn.dict.dz") == 0)
+        #expect(database.isOutdated)
+        let reopened = DictDatabaseDiscovery.database(indexPath: "\(directory)/wn.index")
+        _ = try await reopened.lookup(try LookupQuery("serendipity"))
+        #expect(!reopened.isOutdated)
+        // The index removed.
+        #expect(unlink("\(directory)/wn.index") == 0)
+        #expect(reopened.isOutdated)
     }
 
     @Test func anUncompressedDictBodyWorks() async throws {

@@ -1,6 +1,7 @@
 import LexAggAggregation
 import LexAggCore
 import Logging
+import Synchronization
 import Testing
 
 /// The servers' memo of whole answers, in front of `define` and `translate`, on a clock the test moves.
@@ -41,6 +42,38 @@ import Testing
         clock.advance(by: .seconds(2))
         _ = try await service.define(try LookupQuery("house"))
         #expect(table.requests.count == 3, "asked again once the lifetime is over")
+    }
+
+    /// A provider whose file is replaced (a dataset imported again while a server runs) makes the registry build its
+    /// providers again once its interval is over, and the answers the memo kept from the old ones are forgotten.
+    @Test func answersOfAnOutdatedProviderAreForgottenOnceTheRegistryBuildsItAgain() async throws {
+        let file = VersionedFile()
+        let factories = [ProviderFactory(name: "files") { _ in .init(providers: [VersionedFile.Reader(file)]) }]
+        let registry = ProviderRegistry(
+            factories: factories, environment: ProviderEnvironment(variables: [:]), refreshInterval: .milliseconds(200)
+        )
+        let clock = ManualClock()
+        let service = LookupService(
+            registry: registry,
+            configuration: .init(aggregation: AggregationOptions(strategy: .merge, providerTimeout: .seconds(30), deadline: .seconds(30))),
+            cache: nil, memo: AnswerMemo(limits: .init(lifetime: .seconds(3600)), clock: clock), clock: clock,
+            logger: LookupServiceTests.quiet
+        )
+        func definition() async throws -> String? {
+            try await service.define(try LookupQuery("house")).entries.first?.senseGroups.first?.senses.first?.definition
+        }
+        #expect(try await definition() == "version 0")
+        file.version.withLock { $0 = 1 }
+        #expect(try await definition() == "version 0", "within the interval the registry does not ask")
+        #expect(registry.generation == 0)
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(try await definition() == "version 1", "the memo's answer of the old provider was served")
+        #expect(registry.generation == 1)
+        #expect(try await definition() == "version 1")
+        // Not outdated: not built again, however often it is asked.
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(try await definition() == "version 1")
+        #expect(registry.generation == 1)
     }
 
     @Test func notFoundIsRememberedButAFailureIsAskedAgain() async throws {
@@ -104,5 +137,30 @@ import Testing
         try await ask("w1")
         #expect(table.requests.count == before + 1, "the least recently used one was dropped")
         #expect((service.memo?.count ?? 0) <= 4)
+    }
+}
+
+/// A file a provider reads, replaced by a new version: a reader built from an older one is outdated.
+final class VersionedFile: Sendable {
+    let version = Mutex(0)
+
+    struct Reader: DefinitionProviding {
+        let descriptor = ProviderDescriptor(
+            id: ProviderID("file")!, displayName: "file", capabilities: [.define], languages: [.english], requiresNetwork: false,
+            source: "test:file"
+        )
+        let file: VersionedFile
+        let built: Int
+
+        init(_ file: VersionedFile) {
+            self.file = file
+            built = file.version.withLock { $0 }
+        }
+
+        var isOutdated: Bool { file.version.withLock { $0 } != built }
+
+        func lookup(_ query: LookupQuery) async throws -> LookupResult {
+            TableProvider.result(query.term, "version \(built)", descriptor)
+        }
     }
 }

@@ -96,21 +96,21 @@ import Testing
         let answer = try await service.define(try LookupQuery("house"))
         let key = AnswerMemo<ManualClock>.Key(kind: .define, term: "house", language: nil, options: RequestOptions())
 
-        let first = try #require(memo.kept(for: key, rendering: "body"))
+        let first = try #require(memo.kept(for: key, rendering: "body", providers: 0))
         #expect(first.rendering == nil)
-        memo.store(answer, for: key)  // replaced while "body" was being made
+        memo.store(answer, for: key, providers: 0)  // replaced while "body" was being made
         memo.attach("stale", named: "body", to: key, serial: first.serial)
-        let second = try #require(memo.kept(for: key, rendering: "body"))
+        let second = try #require(memo.kept(for: key, rendering: "body", providers: 0))
         #expect(second.rendering == nil)
         #expect(second.serial != first.serial)
 
         memo.attach("current", named: "body", to: key, serial: second.serial)
-        #expect(memo.kept(for: key, rendering: "body")?.rendering as? String == "current")
+        #expect(memo.kept(for: key, rendering: "body", providers: 0)?.rendering as? String == "current")
 
         // Forgetting everything does not reuse serials: an old rendering cannot land on a new answer.
         memo.removeAll()
-        memo.store(answer, for: key)
+        memo.store(answer, for: key, providers: 0)
         memo.attach("old", named: "body", to: key, serial: second.serial)
-        #expect(memo.kept(for: key, rendering: "body")?.rendering == nil)
+        #expect(memo.kept(for: key, rendering: "body", providers: 0)?.rendering == nil)
     }
 }

@@ -134,7 +134,8 @@ import Testing
 
     /// A dataset imported while the server runs is served when a request names it (the server looks for providers
     /// again, at most once a second, when a request names one it does not know), over HTTP and, with a `dict`
-    /// client at hand, over DICT (`SHOW DB` lists it, `DEFINE` answers from it).
+    /// client at hand, over DICT (`SHOW DB` lists it, `DEFINE` answers from it); imported again, it is served from
+    /// the new file; removed, it is not served.
     @Test func aDatasetImportedWhileTheServerRunsIsServed() async throws {
         let dictClient = FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")
         let directory = TemporaryFiles.directory()
@@ -161,6 +162,29 @@ import Testing
             let defined = await BinaryRun.run(["-h", "127.0.0.1", "-p", dictPort, "-d", "fresh", "house"], executable: "/usr/bin/dict")
             #expect(defined.stdout.contains("abode of human beings"), "\(defined.stdout) \(defined.stderr)")
         }
+
+        // Imported again under the same name (a new file renamed over the one the server opened): served from the
+        // new file once the server has looked (a second later), its old answers not served from the cache.
+        let newer = directory + "/newer.jsonl"
+        try #"{"word": "house", "lang_code": "en", "lang": "English", "pos": "noun", "senses": [{"glosses": ["A newer sense of the word."]}]}"#
+            .write(toFile: newer, atomically: true, encoding: .utf8)
+        let again = await BinaryRun.run(["data", "import", "wiktextract", newer, "--name", "fresh"], environment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        try await Task.sleep(for: .milliseconds(1100))
+        let replaced = try await TestServer.get(url)
+        #expect(replaced.status == 200 && replaced.body.contains("A newer sense of the word."), "\(replaced.status) \(replaced.body)")
+        #expect(!replaced.body.contains("abode of human beings"), "\(replaced.body)")
+        if let dictPort {
+            let defined = await BinaryRun.run(["-h", "127.0.0.1", "-p", dictPort, "-d", "fresh", "house"], executable: "/usr/bin/dict")
+            #expect(defined.stdout.contains("A newer sense"), "\(defined.stdout) \(defined.stderr)")
+        }
+
+        // Removed: no longer served.
+        let removed = await BinaryRun.run(["data", "remove", "fresh"], environment: environment)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        try await Task.sleep(for: .milliseconds(1100))
+        let gone = try await TestServer.get(url)
+        #expect(gone.status == 400 && gone.body.contains("unknown provider"), "\(gone.status) \(gone.body)")
         #expect(server.terminate() == 0)
     }
 

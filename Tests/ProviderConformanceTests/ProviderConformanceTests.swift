@@ -11,7 +11,7 @@ import Testing
 struct StubProvider: DefinitionProviding {
     enum Fault: CaseIterable, Sendable {
         case none, throwsOnUnknown, answersUnknown, leaksMarkup, ignoresCancellation, throwsForeignError,
-             wrongProvenance, failsOnOddInput, emptyDisplayName
+             wrongProvenance, failsOnOddInput, emptyDisplayName, alwaysOutdated
     }
 
     let fault: Fault
@@ -23,6 +23,8 @@ struct StubProvider: DefinitionProviding {
     }
 
     static let words = ["cat": "a small domesticated feline", "dog": "a domesticated canine"]
+
+    var isOutdated: Bool { fault == .alwaysOutdated }
 
     func lookup(_ query: LookupQuery) async throws -> LookupResult {
         if fault != .ignoresCancellation && Task.isCancelled {
@@ -69,7 +71,7 @@ struct StubProvider: DefinitionProviding {
     @Test(arguments: [
         (StubProvider.Fault.throwsOnUnknown, "unknown"), (.answersUnknown, "unknown"), (.leaksMarkup, "known"),
         (.ignoresCancellation, "cancellation"), (.throwsForeignError, "unknown"), (.wrongProvenance, "known"),
-        (.failsOnOddInput, "odd-input"), (.emptyDisplayName, "descriptor"),
+        (.failsOnOddInput, "odd-input"), (.emptyDisplayName, "descriptor"), (.alwaysOutdated, "outdated"),
     ])
     func eachBrokenRuleIsCaught(fault: StubProvider.Fault, rule: String) async {
         let found = await failures(fault)

@@ -18,6 +18,8 @@ import Synchronization
 ///   source, is asked again next time (the source may be back);
 /// - `--refresh` requests skip it (they are asked of the sources) and store what they get;
 /// - an answer lives `lifetime` at most, so what the sources and the cache say reaches the clients within it;
+/// - answers made before the registry found its providers again (a dataset imported again or removed while a server
+///   runs: ``ProviderRegistry/generation``) are forgotten;
 /// - at most `entries` answers are kept, the least recently used dropped first (two generations: a hit in the older
 ///   one moves the answer to the newer; when the newer is full, the older is dropped whole).
 ///
@@ -72,6 +74,8 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
         var current: [Key: Stored] = [:]
         var previous: [Key: Stored] = [:]
         var stored: UInt64 = 0
+        /// The registry's generation (``ProviderRegistry/generation``) the answers were made in.
+        var providers = 0
     }
 
     /// A kept answer, with the rendering asked for when the memo has it.
@@ -93,17 +97,18 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
     /// The answers kept now (both generations).
     public var count: Int { state.withLock { $0.current.count + $0.previous.count } }
 
-    /// The answer kept for `key`, if it has not expired.
-    func answer(for key: Key) -> LookupAnswer? {
+    /// The answer kept for `key`, if it has not expired. `providers` is the registry's generation now: answers
+    /// made in another are forgotten (a provider was found again: a dataset imported again or removed).
+    func answer(for key: Key, providers: Int) -> LookupAnswer? {
         let now = clock.now
-        return state.withLock { lookUp(key, in: &$0, now: now)?.answer }
+        return state.withLock { lookUp(key, in: &$0, now: now, providers: providers)?.answer }
     }
 
     /// The answer kept for `key`, if it has not expired, with its rendering `name` when one was attached.
-    func kept(for key: Key, rendering name: String) -> Kept? {
+    func kept(for key: Key, rendering name: String, providers: Int) -> Kept? {
         let now = clock.now
         return state.withLock { state -> Kept? in
-            guard let stored = lookUp(key, in: &state, now: now) else { return nil }
+            guard let stored = lookUp(key, in: &state, now: now, providers: providers) else { return nil }
             return Kept(answer: stored.answer, rendering: stored.renderings[name], serial: stored.serial)
         }
     }
@@ -117,7 +122,11 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
-    private func lookUp(_ key: Key, in state: inout Generations, now: C.Instant) -> Stored? {
+    private func lookUp(_ key: Key, in state: inout Generations, now: C.Instant, providers: Int) -> Stored? {
+        if state.providers != providers {
+            state = Generations(stored: state.stored, providers: providers)
+            return nil
+        }
         if let stored = state.current[key] {
             guard stored.expires > now else {
                 state.current[key] = nil
@@ -130,9 +139,11 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
         return stored
     }
 
-    /// Keeps `answer` for `key` when it is complete (see the type's rules); returns whether it was kept.
+    /// Keeps `answer` for `key` when it is complete (see the type's rules) and was made by the providers of the
+    /// registry's generation `providers` (read before the answer was made) when the memo's answers were; returns
+    /// whether it was kept.
     @discardableResult
-    func store(_ answer: LookupAnswer, for key: Key) -> Bool {
+    func store(_ answer: LookupAnswer, for key: Key, providers: Int) -> Bool {
         guard limits.entries > 0, limits.lifetime > .zero, Self.isComplete(answer) else { return false }
         let storedAt = Date()
         var kept = answer
@@ -143,17 +154,21 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
             return outcome
         }
         let expires = clock.now.advanced(by: limits.lifetime)
-        state.withLock { state in
+        return state.withLock { state in
+            if state.providers != providers {
+                guard providers > state.providers else { return false }  // made before the providers changed
+                state = Generations(stored: state.stored, providers: providers)
+            }
             state.stored &+= 1
             insert(Stored(answer: kept, expires: expires, serial: state.stored), for: key, into: &state)
+            return true
         }
-        return true
     }
 
     /// Forgets every answer.
     public func removeAll() {
         // The serial goes on counting: a rendering of a forgotten answer must not attach to a new one.
-        state.withLock { $0 = Generations(stored: $0.stored) }
+        state.withLock { $0 = Generations(stored: $0.stored, providers: $0.providers) }
     }
 
     private func insert(_ stored: Stored, for key: Key, into state: inout Generations) {

@@ -51,7 +51,9 @@ extension LookupService {
     /// The memo's answer to the request `key` with its rendering (made and kept now if the memo has none yet),
     /// unless the request asks the sources again (`refresh`).
     private func remembered<Output>(_ key: AnswerMemo<C>.Key, _ rendering: AnswerRendering<Output>) -> RenderedAnswer<Output>? {
-        guard let memo, !key.options.refresh, let kept = memo.kept(for: key, rendering: rendering.name) else { return nil }
+        guard let memo, !key.options.refresh,
+              let kept = memo.kept(for: key, rendering: rendering.name, providers: registry.generation)
+        else { return nil }
         logger.debug("\(key.kind) '\(key.term)': answered from the memo")
         if let output = kept.rendering as? Output {
             return RenderedAnswer(answer: kept.answer, output: output)

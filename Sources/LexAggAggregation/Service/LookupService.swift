@@ -101,9 +101,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         -> LookupAnswer
     {
         let key = AnswerMemo<C>.Key(kind: .define, term: query.term, language: query.language, options: options)
-        if let kept = remembered(key) { return kept }
+        let providers = memo == nil ? 0 : registry.generation
+        if let kept = remembered(key, providers: providers) { return kept }
         let answer = try await definitions(language: query.language, options: options).lookUp(query)
-        memo?.store(answer, for: key)
+        memo?.store(answer, for: key, providers: providers)
         return answer
     }
 
@@ -115,9 +116,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         let key = AnswerMemo<C>.Key(
             kind: .translate, term: query.term, language: query.pair.source, target: query.pair.target, options: options
         )
-        if let kept = remembered(key) { return kept }
+        let providers = memo == nil ? 0 : registry.generation
+        if let kept = remembered(key, providers: providers) { return kept }
         let answer = try await translateAfresh(query, options: options)
-        memo?.store(answer, for: key)
+        memo?.store(answer, for: key, providers: providers)
         return answer
     }
 
@@ -300,9 +302,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     /// Providers chosen for random words of one language: the first that answers gives the words.
     // MARK: Helpers
 
-    /// The memo's answer to the request `key`, unless the request asks the sources again (`refresh`).
-    private func remembered(_ key: AnswerMemo<C>.Key) -> LookupAnswer? {
-        guard let memo, !key.options.refresh, let kept = memo.answer(for: key) else { return nil }
+    /// The memo's answer to the request `key`, made with the registry's generation `providers`, unless the request
+    /// asks the sources again (`refresh`).
+    private func remembered(_ key: AnswerMemo<C>.Key, providers: Int) -> LookupAnswer? {
+        guard let memo, !key.options.refresh, let kept = memo.answer(for: key, providers: providers) else { return nil }
         logger.debug("\(key.kind) '\(key.term)': answered from the memo")
         return kept
     }

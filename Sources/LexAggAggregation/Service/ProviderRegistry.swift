@@ -21,7 +21,9 @@ import Synchronization
 /// What the factories found is kept, so a long-running process (a server) would not see a dataset imported, or a
 /// dictd database installed, after it looked: a name ``resolve(_:)`` does not know makes a registry from factories
 /// look again — at most once a `refreshInterval` (a second), so that requests naming nonsense cost no more than one
-/// look a second — and asks once more. Copies of a registry share what it found, and what it finds again.
+/// look a second — and asks once more. A provider built from a file that has since been replaced or removed (a
+/// dataset imported again, ``DictionaryProvider/isOutdated``, asked once an interval) makes it look again too.
+/// Copies of a registry share what it found, and what it finds again.
 public struct ProviderRegistry: Sendable {
     private let box: CatalogBox
     private var catalog: Catalog { box.catalog }
@@ -53,7 +55,8 @@ public struct ProviderRegistry: Sendable {
     public var ids: [ProviderID] { providers.map(\.descriptor.id) }
 
     /// How many times the registry has looked for its providers again (a name ``resolve(_:)`` did not know,
-    /// ``lookAgainIfDue()``): what a list made from it (a DICT server's databases) compares to know it is stale.
+    /// ``lookAgainIfDue()``, a provider outdated): what a list made from it (a DICT server's databases, the lookup
+    /// service's memo of answers) compares to know it is stale.
     public var generation: Int { box.generation }
 
     /// Looks for the providers again when a look is due (a registry from factories, a `refreshInterval` after the
@@ -164,7 +167,16 @@ private final class CatalogBox: Sendable {
     private struct Current {
         var catalog: Catalog
         var since: ContinuousClock.Instant
+        /// When the built providers were last asked whether they are outdated.
+        var checked: ContinuousClock.Instant
         var generation = 0
+
+        init(catalog: Catalog, since: ContinuousClock.Instant, generation: Int = 0) {
+            self.catalog = catalog
+            self.since = since
+            checked = since
+            self.generation = generation
+        }
     }
 
     private let current: Mutex<Current>
@@ -176,8 +188,24 @@ private final class CatalogBox: Sendable {
         self.refreshInterval = refreshInterval
     }
 
-    var catalog: Catalog { current.withLock { $0.catalog } }
-    var generation: Int { current.withLock { $0.generation } }
+    /// The current catalog, and how many times it was made again (``ProviderRegistry/generation``).
+    var catalog: Catalog { checked().catalog }
+    var generation: Int { checked().generation }
+
+    /// The current catalog, once an interval made again first if a provider it built is outdated
+    /// (``DictionaryProvider/isOutdated``: a dataset imported again or removed while a server runs).
+    private func checked() -> Current {
+        guard let refreshInterval else { return current.withLock { $0 } }
+        return current.withLock { current in
+            let now = ContinuousClock.now
+            guard current.checked.duration(to: now) >= refreshInterval else { return current }
+            current.checked = now
+            if current.catalog.built().providers.contains(where: \.isOutdated), let fresh = current.catalog.again() {
+                current = Current(catalog: fresh, since: now, generation: current.generation + 1)
+            }
+            return current
+        }
+    }
 
     /// Whether the catalog is another than `seen`: replaced now, when `seen` is still the current one and it was
     /// made at least the interval ago, or replaced by someone else meanwhile.

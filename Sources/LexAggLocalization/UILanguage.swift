@@ -5,7 +5,7 @@
 /// A case here, its catalogues (files like `Russian.swift`, `RussianErrors.swift` and `RussianHelp.swift`: each one
 /// an exhaustive `switch` over ``L10nKey``, ``ErrorKey`` or ``HelpKey``, so a key without a translation does not
 /// compile) named in the three `entry` functions below, its plural rule in ``PluralRule``, its date format in
-/// ``DateText`` and its names of languages in ``LanguageNames``.
+/// ``DateText``, its names of languages in ``LanguageNames`` and its abbreviations of usage labels in ``SenseLabels``.
 public enum UILanguage: String, CaseIterable, Sendable, Hashable {
     case english = "en"
     case russian = "ru"

@@ -97,6 +97,25 @@ import Testing
         #expect(dom.stdout.contains("  существительное (м. р., неодуш.)\n"), "\(dom.stdout) \(dom.stderr)")
     }
 
+    /// In the Russian interface a sense's usage labels and a pronunciation's accent are abbreviated as Russian
+    /// dictionaries do (`перен.`, `перех.`, `брит., амер.`); one the table does not know stays as written; JSON keeps
+    /// the source's words.
+    @Test func russianReadersSeeUsageLabelsAsTheirDictionariesAbbreviateThem() async throws {
+        try await imported()
+        var russian = environment
+        russian["LANG"] = "ru_RU.UTF-8"
+        let house = await BinaryRun.run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"], environment: russian)
+        #expect(house.stdout.contains("/haʊs/ (брит., амер.)"), "\(house.stdout) \(house.stderr)")
+        #expect(house.stdout.contains("2. (перен., генеал.) A noble family; a dynasty."), "\(house.stdout)")
+        #expect(house.stdout.contains("1. (перех.) To keep within a structure or container."), "\(house.stdout)")
+        let english = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
+        #expect(english.stdout.contains("2. (figuratively, genealogy) A noble family"), "\(english.stdout)")
+        let json = await BinaryRun.run(
+            ["lookup", "house", "--providers", "wiktionary-offline", "--offline", "--format", "json"], environment: russian
+        )
+        #expect(json.stdout.contains("\"figuratively\""), "\(json.stdout)")
+    }
+
     /// A write that fails mid-import (a file-size limit, as a full disk would) stops the import with the reason, and
     /// the dataset imported before answers as it did; nothing of the failed import is left.
     @Test func aWriteThatFailsMidImportKeepsThePreviousDataset() async throws {

@@ -65,6 +65,27 @@ func grammarLabel(_ label: String) -> String {
     return alternatives.joined(separator: " " + localized(.gramOr) + " ")
 }
 
+/// A sense's usage label (`transitive`, `chiefly US`, `botany`) as dictionaries in the reader's language abbreviate
+/// it (``SenseLabels``: `перех.`, `преим. амер.`, `бот.`), or a grammatical one as ``grammarLabel(_:)`` words it; any
+/// other as the source wrote it.
+func senseLabel(_ label: String) -> String {
+    guard UILanguage.current != .english else { return label }
+    if let text = SenseLabels.text(label) { return text }
+    return grammarLabel(label)
+}
+
+/// A pronunciation's accent (`UK, US`, `General American`) in the reader's language (`брит., амер.`) when every
+/// part of it is in ``SenseLabels``; as the source wrote it otherwise.
+func accentLabel(_ accent: String) -> String {
+    guard UILanguage.current != .english else { return accent }
+    var parts: [String] = []
+    for part in accent.components(separatedBy: ", ") {
+        guard let text = SenseLabels.text(part) else { return accent }
+        parts.append(text)
+    }
+    return parts.joined(separator: ", ")
+}
+
 /// A date (UTC) in the reader's language: `2026-11-21`, `21.11.2026`.
 func dayString(_ date: Date) -> String {
     let parts = utcComponents(date)

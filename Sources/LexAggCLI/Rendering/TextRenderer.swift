@@ -44,7 +44,7 @@ struct TextRenderer {
             out.append(pronunciation.text)
             if let accent = pronunciation.accent {
                 out.append(" (")
-                out.append(accent)
+                out.append(accentLabel(accent))
                 out.append(")")
             }
         }
@@ -131,7 +131,7 @@ struct TextRenderer {
             out.append(sense.definition)  // one line, most definitions: no generic split (26,000 instructions each)
         } else {
             var text = sense.definition
-            if !sense.labels.isEmpty { text = style.dim("(" + sense.labels.joined(separator: ", ") + ")") + " " + text }
+            if !sense.labels.isEmpty { text = style.dim("(" + sense.labels.map(senseLabel).joined(separator: ", ") + ")") + " " + text }
             if Self.hasLineBreak(text) {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 out.append(lines.first.map(String.init) ?? "")

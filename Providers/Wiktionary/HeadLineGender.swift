@@ -8,11 +8,21 @@
 /// argument of a language's noun template when that is a gender code (its first comma-separated part: de-noun writes
 /// gender, genitive and plural there), else the gender a template's name ends with. An English noun template's first
 /// argument is a plural ending (`{{en-noun|s}}`, `{{en-noun|es}}`): only a code with a gender in it counts there.
+/// Russian `{{ru-noun+}}` writes none: ``RussianNounGender`` infers it as Module:ru-noun does.
 enum HeadLineGender {
-    /// The label for the head template `template`, if it gives a gender; nil for any other template.
-    static func label(_ template: Template, source: WikitextSource) -> String? {
+    /// The label for the head template `template` on the page titled `title`, if it gives a gender; nil for any other
+    /// template.
+    static func label(_ template: Template, source: WikitextSource, title: String) -> String? {
         let name = template.name
         if let label = olderGenderTemplate(template, source: source) { return label }
+        if RussianNounGender.templates.contains(name), template.named("g") == nil {
+            func text(_ range: Range<Int>?) -> String? { range.map { source.string(source.trimmed($0)) } }
+            let code = RussianNounGender.code(
+                arguments: template.positional.map { source.string(source.trimmed($0)) },
+                animacy: text(template.named("a")), number: text(template.named("n")), title: title
+            )
+            return code.flatMap { label(codes: [$0]) }
+        }
         let isHead = name == "head" || name == "head-lite" || name == "infl"
         guard isHead || isNounTemplate(name) else { return nil }
         func text(_ range: Range<Int>?) -> String? {

@@ -96,7 +96,7 @@ extension PageParser {
               blocks[block].groups[group].senses.isEmpty, blocks[block].groups[group].labels.isEmpty
         else { return }
         for range in topLevelTemplates(line) {
-            if let label = HeadLineGender.label(source.template(range), source: source) {
+            if let label = HeadLineGender.label(source.template(range), source: source, title: headword) {
                 blocks[block].groups[group].labels = [label]
                 return
             }

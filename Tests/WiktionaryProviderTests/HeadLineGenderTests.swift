@@ -6,9 +6,9 @@ import Testing
 /// A part of speech's head line gives the word's gender (``HeadLineGender``): it labels the part of speech, as the
 /// page shows it after the headword ("Haus n"), in words.
 @Suite struct HeadLineGenderTests {
-    static func labels(_ headLine: String, language: String = "German") -> [String]? {
+    static func labels(_ headLine: String, language: String = "German", title: String = "Haus") -> [String]? {
         let page = "==\(language)==\n===Noun===\n\(headLine)\n\n# [[house]]\n"
-        return WikitextParser.entries(from: WikitextSource(page), headword: "Haus", language: nil, provenance: Fixtures.provenance)
+        return WikitextParser.entries(from: WikitextSource(page), headword: title, language: nil, provenance: Fixtures.provenance)
             .first?.senseGroups.first?.labels
     }
 
@@ -39,6 +39,40 @@ import Testing
     ])
     func whatIsNoGender(headLine: String) {
         #expect(Self.labels(headLine) == [], "\(headLine)")
+    }
+
+    /// Russian `{{ru-noun+}}` head lines write no gender: it is inferred as Module:ru-noun infers it (the genders
+    /// and animacy wiktextract's tests record for `ко́мната` and `абза́ц`), from an explicit gender in the declension
+    /// spec, else the lemma's ending; animacy from `a=`, inanimate by default.
+    @Test(arguments: [
+        ("{{ru-noun+|ко́мната|adj=ко́мнатный|dim=ко́мнатка}}", "комната", ["feminine inanimate"]),
+        ("{{ru-noun+|абза́ц}}", "абзац", ["masculine inanimate"]),
+        ("{{ru-noun+|соба́ка|a=an|adj=соба́чий}}", "собака", ["feminine animate"]),
+        ("{{ru-noun+|молоко́|*}}", "молоко", ["neuter inanimate"]),
+        ("{{ru-noun+|b|мужи́к|a=an}}", "мужик", ["masculine animate"]),
+        ("{{ru-noun+|b||*|a=an}}", "лев", ["masculine animate"]),  // the lemma left to the page's title
+        ("{{ru-noun+|вре́мя}}", "время", ["neuter inanimate"]),
+        ("{{ru-noun+|авуа́ры|m}}", "авуары", ["masculine inanimate plural"]),
+        ("{{ru-noun+|ло́шадь|f|a=an}}", "лошадь", ["feminine animate"]),
+        ("{{ru-noun+|[[желе́зная]] [[доро́га]]}}", "железная дорога", ["feminine inanimate"]),
+        ("{{ru-noun+|рабо́чий|+|a=an}}", "рабочий", ["masculine animate"]),
+        ("{{ru-noun+|учи́тель|m|a=bi}}", "учитель", ["masculine"]),
+        ("{{ru-noun+|мужчи́на|m|a=an}}", "мужчина", ["masculine animate"]),
+        ("{{ru-noun+|ру́сский|+|a=an|g=m-an}}", "русский", ["masculine animate"]),
+        ("{{ru-proper noun+|Москва́|n=sg}}", "Москва", ["feminine inanimate"]),
+    ])
+    func aRussianNounsGenderIsInferredAsTheModuleDoes(headLine: String, title: String, expected: [String]) {
+        #expect(Self.labels(headLine, language: "Russian", title: title) == expected, "\(headLine)")
+    }
+
+    /// No guess where the module needs more than the ending: a `-ь` noun without its gender, a plural-only noun
+    /// without one, an indeclinable or explicitly declined noun.
+    @Test(arguments: [
+        ("{{ru-noun+|ло́шадь}}", "лошадь"), ("{{ru-noun+|но́жницы}}", "ножницы"), ("{{ru-noun+|са́ни|n=p}}", "сани"),
+        ("{{ru-noun+|ко́фе|$}}", "кофе"), ("{{ru-noun+|путь|ь-irreg}}", "путь"), ("{{ru-noun+|[[x]]}}", "x"),
+    ])
+    func aRussianNounWhoseGenderTheEndingDoesNotTell(headLine: String, title: String) {
+        #expect(Self.labels(headLine, language: "Russian", title: title) == [], "\(headLine)")
     }
 
     /// Only the head line: a gender template in a definition stays where it is, and the first head line that gives

@@ -174,6 +174,15 @@ final class OpenOnce: Sendable {
     private let indexPath: String
     private let bodyPath: String?
     private let state = MutexBox<Result<Files, DictFileError>?>(nil)
+    /// When the files could not be opened: what was at their paths then (nil: nothing), compared by ``isOutdated``
+    /// (a database met half-way through a package upgrade is opened again once the files are in place).
+    private let failedWith = MutexBox<[FileIdentity?]>([])
+
+    /// The paths whose files make the database: the index, and the text (either name when none was found).
+    private var paths: [String] {
+        let base = indexPath.hasSuffix(".index") ? String(indexPath.dropLast(6)) : indexPath
+        return [indexPath] + (bodyPath.map { [$0] } ?? [base + ".dict.dz", base + ".dict"])
+    }
 
     init(indexPath: String, bodyPath: String?) {
         self.indexPath = indexPath
@@ -196,15 +205,22 @@ final class OpenOnce: Sendable {
                 return Files(index: index, body: body)
             }
             value = result
+            if case .failure = result { failedWith.withValue { $0 = paths.map { FileIdentity(path: $0) } } }
             return result
         }
     }
 
     /// Whether a file opened has since been replaced at its path or removed (a package upgrade while a server
-    /// runs); false before they are opened, and for built-in files.
+    /// runs), or files that could not be opened have changed since; false before they are opened, and for built-in
+    /// files.
     var isOutdated: Bool {
-        guard case .success(let files)? = state.withValue({ $0 }) else { return false }
-        return [(files.index.file.identity, files.index.file.path), (files.body.identity, files.body.path)]
-            .contains { identity, path in identity?.isReplaced(at: path) ?? false }
+        switch state.withValue({ $0 }) {
+        case nil: return false
+        case .success(let files):
+            return [(files.index.file.identity, files.index.file.path), (files.body.identity, files.body.path)]
+                .contains { identity, path in identity?.isReplaced(at: path) ?? false }
+        case .failure:
+            return failedWith.withValue { $0 } != paths.map { FileIdentity(path: $0) }
+        }
     }
 }

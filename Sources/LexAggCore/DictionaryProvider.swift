@@ -19,9 +19,9 @@ public protocol DictionaryProvider: Sendable {
     func availability() async -> ProviderAvailability
 
     /// Whether the files the provider opened have been replaced or removed since (a dataset imported again while a
-    /// server runs): a registry that finds one so builds its providers again. Asked at most once a second, so it
-    /// may cost a system call; the default is false (a provider that opens no file of its own, or reads it anew
-    /// for each lookup).
+    /// server runs; ``FileIdentity`` tells): a registry that finds one so builds its providers again. Asked at most
+    /// once a second, so it may cost a system call, but it must not block (no network) nor use the registry; the
+    /// default is false (a provider that opens no file of its own, or reads it anew for each lookup).
     var isOutdated: Bool { get }
 
     // MARK: The provider as each capability it adopts

@@ -139,6 +139,27 @@ import Testing
         // The index removed.
         #expect(unlink("\(directory)/wn.index") == 0)
         #expect(reopened.isOutdated)
+
+        // Written over in place (the same inode, another size).
+        let other = TestDatabases.temporaryDirectory()
+        TestDatabases.copy("wn", to: other)
+        let inPlace = DictDatabaseDiscovery.database(indexPath: "\(other)/wn.index")
+        _ = try await inPlace.lookup(try LookupQuery("serendipity"))
+        TestDatabases.write(TestDatabases.readBytes("\(other)/wn.index") + Array("zzz\tA\tB\n".utf8), to: "\(other)/wn.index")
+        #expect(inPlace.isOutdated)
+    }
+
+    /// A database whose files could not be opened (its text not there yet, half-way through an upgrade) is outdated
+    /// once what is at its paths changes, so that a server opens it again; until then it is not.
+    @Test func aDatabaseThatCouldNotBeOpenedIsOutdatedOnceItsFilesChange() async throws {
+        let directory = TestDatabases.temporaryDirectory()
+        TestDatabases.write(TestDatabases.readBytes(FixtureStore.path("dictdb/wn.index")), to: "\(directory)/wn.index")
+        let database = DictDatabaseDiscovery.database(indexPath: "\(directory)/wn.index")
+        #expect(await lookupError(directory)?.code == .unavailable)
+        _ = await database.availability()
+        #expect(!database.isOutdated)
+        TestDatabases.write(TestDatabases.readBytes(FixtureStore.path("dictdb/wn.dict.dz")), to: "\(directory)/wn.dict.dz")
+        #expect(database.isOutdated)
     }
 
     @Test func anUncompressedDictBodyWorks() async throws {

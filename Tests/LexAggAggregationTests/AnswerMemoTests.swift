@@ -1,4 +1,4 @@
-import LexAggAggregation
+@testable import LexAggAggregation
 import LexAggCore
 import Logging
 import Synchronization
@@ -50,7 +50,7 @@ import Testing
         let file = VersionedFile()
         let factories = [ProviderFactory(name: "files") { _ in .init(providers: [VersionedFile.Reader(file)]) }]
         let registry = ProviderRegistry(
-            factories: factories, environment: ProviderEnvironment(variables: [:]), refreshInterval: .milliseconds(200)
+            factories: factories, environment: ProviderEnvironment(variables: [:]), refreshInterval: .seconds(1)
         )
         let clock = ManualClock()
         let service = LookupService(
@@ -65,15 +65,44 @@ import Testing
         #expect(try await definition() == "version 0")
         file.version.withLock { $0 = 1 }
         #expect(try await definition() == "version 0", "within the interval the registry does not ask")
-        #expect(registry.generation == 0)
-        try await Task.sleep(for: .milliseconds(250))
+        #expect(registry.replacements == 0)
+        try await Task.sleep(for: .milliseconds(1100))
         #expect(try await definition() == "version 1", "the memo's answer of the old provider was served")
-        #expect(registry.generation == 1)
+        #expect(registry.replacements == 1 && registry.generation == 1)
         #expect(try await definition() == "version 1")
         // Not outdated: not built again, however often it is asked.
-        try await Task.sleep(for: .milliseconds(250))
+        try await Task.sleep(for: .milliseconds(1100))
         #expect(try await definition() == "version 1")
-        #expect(registry.generation == 1)
+        #expect(registry.replacements == 1)
+        // Looking again for a name it does not know changes no provider it has: the memo keeps its answers.
+        #expect(throws: RegistryError.self) { try registry.resolve(["nonsense"]) }
+        #expect(registry.generation == 2 && registry.replacements == 1)
+        file.version.withLock { $0 = 2 }  // (not looked at again within the interval)
+        #expect(try await definition() == "version 1", "the memo was emptied by a look for an unknown name")
+    }
+
+    /// The memo's count of replacements: a newer count forgets the answers kept; a request that began before it
+    /// (an older count) finds nothing and stores nothing, and forgets nothing; forgetting everything keeps the count.
+    @Test func answersAreKeptPerCountOfReplacements() async throws {
+        let clock = ManualClock()
+        let table = TableProvider("table", words: ["house": "a building"])
+        let service = try Self.service([table], clock: clock)
+        let memo = try #require(service.memo)
+        let answer = try await service.define(try LookupQuery("house"))
+        let key = AnswerMemo<ManualClock>.Key(kind: .define, term: "house", language: nil, options: RequestOptions())
+        #expect(memo.answer(for: key, providers: 0) != nil)
+
+        #expect(memo.answer(for: key, providers: 1) == nil, "kept from older providers")
+        #expect(!memo.store(answer, for: key, providers: 0), "an answer of the older providers stored after the change")
+        #expect(memo.store(answer, for: key, providers: 1))
+        #expect(memo.answer(for: key, providers: 0) == nil, "a request of the older providers is answered")
+        #expect(memo.answer(for: key, providers: 1) != nil, "a request of the older providers forgot the newer answers")
+        #expect(memo.kept(for: key, rendering: "body", providers: 2) == nil)
+        #expect(memo.count == 0)
+
+        #expect(memo.store(answer, for: key, providers: 2))
+        memo.removeAll()
+        #expect(!memo.store(answer, for: key, providers: 1), "forgetting everything forgot the count")
     }
 
     @Test func notFoundIsRememberedButAFailureIsAskedAgain() async throws {

@@ -185,6 +185,10 @@ import Testing
         try await Task.sleep(for: .milliseconds(1100))
         let gone = try await TestServer.get(url)
         #expect(gone.status == 400 && gone.body.contains("unknown provider"), "\(gone.status) \(gone.body)")
+        if let dictPort {
+            let defined = await BinaryRun.run(["-h", "127.0.0.1", "-p", dictPort, "-d", "fresh", "house"], executable: "/usr/bin/dict")
+            #expect((defined.stdout + defined.stderr).contains("is not a valid database"), "\(defined.stdout) \(defined.stderr)")
+        }
         #expect(server.terminate() == 0)
     }
 

@@ -18,8 +18,8 @@ import Synchronization
 ///   source, is asked again next time (the source may be back);
 /// - `--refresh` requests skip it (they are asked of the sources) and store what they get;
 /// - an answer lives `lifetime` at most, so what the sources and the cache say reaches the clients within it;
-/// - answers made before the registry found its providers again (a dataset imported again or removed while a server
-///   runs: ``ProviderRegistry/generation``) are forgotten;
+/// - answers made before the registry replaced outdated providers (a dataset imported again or removed while a server
+///   runs: ``ProviderRegistry/replacements``) are forgotten;
 /// - at most `entries` answers are kept, the least recently used dropped first (two generations: a hit in the older
 ///   one moves the answer to the newer; when the newer is full, the older is dropped whole).
 ///
@@ -74,7 +74,8 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
         var current: [Key: Stored] = [:]
         var previous: [Key: Stored] = [:]
         var stored: UInt64 = 0
-        /// The registry's generation (``ProviderRegistry/generation``) the answers were made in.
+        /// How many times the registry had replaced outdated providers (``ProviderRegistry/replacements``) when the
+        /// answers were made.
         var providers = 0
     }
 
@@ -97,8 +98,8 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
     /// The answers kept now (both generations).
     public var count: Int { state.withLock { $0.current.count + $0.previous.count } }
 
-    /// The answer kept for `key`, if it has not expired. `providers` is the registry's generation now: answers
-    /// made in another are forgotten (a provider was found again: a dataset imported again or removed).
+    /// The answer kept for `key`, if it has not expired. `providers` is the registry's count of replacements now:
+    /// answers made before a later one are forgotten (a dataset imported again or removed).
     func answer(for key: Key, providers: Int) -> LookupAnswer? {
         let now = clock.now
         return state.withLock { lookUp(key, in: &$0, now: now, providers: providers)?.answer }
@@ -124,7 +125,8 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
 
     private func lookUp(_ key: Key, in state: inout Generations, now: C.Instant, providers: Int) -> Stored? {
         if state.providers != providers {
-            state = Generations(stored: state.stored, providers: providers)
+            // A request that began before the providers changed finds nothing; one after forgets the older answers.
+            if providers > state.providers { state = Generations(stored: state.stored, providers: providers) }
             return nil
         }
         if let stored = state.current[key] {
@@ -139,9 +141,9 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
         return stored
     }
 
-    /// Keeps `answer` for `key` when it is complete (see the type's rules) and was made by the providers of the
-    /// registry's generation `providers` (read before the answer was made) when the memo's answers were; returns
-    /// whether it was kept.
+    /// Keeps `answer` for `key` when it is complete (see the type's rules) and was made by providers no older than
+    /// the memo's answers (`providers`: the registry's count of replacements, read before the answer was made);
+    /// returns whether it was kept.
     @discardableResult
     func store(_ answer: LookupAnswer, for key: Key, providers: Int) -> Bool {
         guard limits.entries > 0, limits.lifetime > .zero, Self.isComplete(answer) else { return false }

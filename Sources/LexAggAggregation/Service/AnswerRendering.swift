@@ -52,7 +52,7 @@ extension LookupService {
     /// unless the request asks the sources again (`refresh`).
     private func remembered<Output>(_ key: AnswerMemo<C>.Key, _ rendering: AnswerRendering<Output>) -> RenderedAnswer<Output>? {
         guard let memo, !key.options.refresh,
-              let kept = memo.kept(for: key, rendering: rendering.name, providers: registry.generation)
+              let kept = memo.kept(for: key, rendering: rendering.name, providers: registry.replacements)
         else { return nil }
         logger.debug("\(key.kind) '\(key.term)': answered from the memo")
         if let output = kept.rendering as? Output {

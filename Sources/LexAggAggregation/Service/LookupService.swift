@@ -101,7 +101,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         -> LookupAnswer
     {
         let key = AnswerMemo<C>.Key(kind: .define, term: query.term, language: query.language, options: options)
-        let providers = memo == nil ? 0 : registry.generation
+        let providers = memo == nil ? 0 : registry.replacements
         if let kept = remembered(key, providers: providers) { return kept }
         let answer = try await definitions(language: query.language, options: options).lookUp(query)
         memo?.store(answer, for: key, providers: providers)
@@ -116,7 +116,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         let key = AnswerMemo<C>.Key(
             kind: .translate, term: query.term, language: query.pair.source, target: query.pair.target, options: options
         )
-        let providers = memo == nil ? 0 : registry.generation
+        let providers = memo == nil ? 0 : registry.replacements
         if let kept = remembered(key, providers: providers) { return kept }
         let answer = try await translateAfresh(query, options: options)
         memo?.store(answer, for: key, providers: providers)

@@ -55,9 +55,14 @@ public struct ProviderRegistry: Sendable {
     public var ids: [ProviderID] { providers.map(\.descriptor.id) }
 
     /// How many times the registry has looked for its providers again (a name ``resolve(_:)`` did not know,
-    /// ``lookAgainIfDue()``, a provider outdated): what a list made from it (a DICT server's databases, the lookup
-    /// service's memo of answers) compares to know it is stale.
+    /// ``lookAgainIfDue()``, a provider outdated): what a list made from it (a DICT server's databases) compares to
+    /// know it is stale.
     public var generation: Int { box.generation }
+
+    /// How many times the registry has built its providers again because one was outdated (a dataset imported again
+    /// or removed: ``DictionaryProvider/isOutdated``): answers made before may be of files no longer there, which the
+    /// lookup service's memo forgets. Looking again for a name it did not know changes none of the providers it had.
+    public var replacements: Int { box.replacements }
 
     /// Looks for the providers again when a look is due (a registry from factories, a `refreshInterval` after the
     /// last); returns the ``generation`` after it.
@@ -170,12 +175,14 @@ private final class CatalogBox: Sendable {
         /// When the built providers were last asked whether they are outdated.
         var checked: ContinuousClock.Instant
         var generation = 0
+        var replacements = 0
 
-        init(catalog: Catalog, since: ContinuousClock.Instant, generation: Int = 0) {
+        init(catalog: Catalog, since: ContinuousClock.Instant, generation: Int = 0, replacements: Int = 0) {
             self.catalog = catalog
             self.since = since
             checked = since
             self.generation = generation
+            self.replacements = replacements
         }
     }
 
@@ -188,20 +195,32 @@ private final class CatalogBox: Sendable {
         self.refreshInterval = refreshInterval
     }
 
-    /// The current catalog, and how many times it was made again (``ProviderRegistry/generation``).
+    /// The current catalog, how many times it was made again (``ProviderRegistry/generation``), and how many of those
+    /// because a provider was outdated (``ProviderRegistry/replacements``).
     var catalog: Catalog { checked().catalog }
     var generation: Int { checked().generation }
+    var replacements: Int { checked().replacements }
 
     /// The current catalog, once an interval made again first if a provider it built is outdated
-    /// (``DictionaryProvider/isOutdated``: a dataset imported again or removed while a server runs).
+    /// (``DictionaryProvider/isOutdated``: a dataset imported again or removed while a server runs). The providers
+    /// are asked outside the lock (a `stat` each, and a provider may be opening its files), so requests meanwhile
+    /// go on with the catalog as it is.
     private func checked() -> Current {
         guard let refreshInterval else { return current.withLock { $0 } }
-        return current.withLock { current in
-            let now = ContinuousClock.now
-            guard current.checked.duration(to: now) >= refreshInterval else { return current }
+        let now = ContinuousClock.now
+        let (seen, due) = current.withLock { current -> (Current, Bool) in
+            guard current.checked.duration(to: now) >= refreshInterval else { return (current, false) }
             current.checked = now
-            if current.catalog.built().providers.contains(where: \.isOutdated), let fresh = current.catalog.again() {
-                current = Current(catalog: fresh, since: now, generation: current.generation + 1)
+            return (current, true)
+        }
+        guard due, seen.catalog.built().providers.contains(where: \.isOutdated), let fresh = seen.catalog.again() else {
+            return seen
+        }
+        return current.withLock { current in
+            if current.catalog === seen.catalog {
+                current = Current(
+                    catalog: fresh, since: now, generation: current.generation + 1, replacements: current.replacements + 1
+                )
             }
             return current
         }
@@ -214,7 +233,7 @@ private final class CatalogBox: Sendable {
         return current.withLock { current in
             if current.catalog !== seen { return true }
             guard current.since.duration(to: .now) >= refreshInterval, let fresh = seen.again() else { return false }
-            current = Current(catalog: fresh, since: .now, generation: current.generation + 1)
+            current = Current(catalog: fresh, since: .now, generation: current.generation + 1, replacements: current.replacements)
             return true
         }
     }

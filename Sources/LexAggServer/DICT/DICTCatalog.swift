@@ -38,10 +38,20 @@ final class DICTDatabases: Sendable {
 
     var current: DICTCatalog { state.withLock { $0.catalog } }
 
-    /// The list, made again if the registry has found its providers again since it was made.
+    /// The list, made again if the registry has found its providers again since it was made (after looking again
+    /// itself, when a look is due).
     func lookedAgain() async -> DICTCatalog {
+        await listed(generation: registry.lookAgainIfDue())
+    }
+
+    /// The list, made again if the registry has replaced a provider since (a dataset imported again or removed),
+    /// without looking for new ones.
+    func checked() async -> DICTCatalog {
+        await listed(generation: registry.generation)
+    }
+
+    private func listed(generation: Int) async -> DICTCatalog {
         guard !named else { return current }
-        let generation = registry.lookAgainIfDue()
         let (catalog, madeFrom) = state.withLock { $0 }
         guard madeFrom != generation else { return catalog }
         let fresh = (try? await DICTCatalog.build(registry: registry, providers: nil, logger: logger)) ?? catalog
@@ -50,9 +60,10 @@ final class DICTDatabases: Sendable {
         return fresh
     }
 
-    /// The database called `name`, looked for again (``lookedAgain()``) when the list does not have it.
+    /// The database called `name` (a removed dataset's no more: ``checked()``), looked for again (``lookedAgain()``)
+    /// when the list does not have it.
     func database(named name: String) async -> DICTDatabase? {
-        if let database = current.database(named: name) { return database }
+        if let database = await checked().database(named: name) { return database }
         return await lookedAgain().database(named: name)
     }
 }

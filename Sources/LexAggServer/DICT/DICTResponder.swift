@@ -87,10 +87,11 @@ struct DICTResponder: Sendable {
         var results: [Result<LookupAnswer, LookupServiceError>] = []
         switch name {
         case "*":
-            results = await lookUpEach(query, in: catalog.databases)
+            results = await lookUpEach(query, in: await databases.checked().databases)
         case "!":
-            guard !catalog.databases.isEmpty else { return invalidDatabase(&reply) }
-            results = [await lookUp(query, in: catalog.databases, strategy: .first)]
+            let all = await databases.checked().databases
+            guard !all.isEmpty else { return invalidDatabase(&reply) }
+            results = [await lookUp(query, in: all, strategy: .first)]
         default:
             guard let database = await databases.database(named: name) else { return invalidDatabase(&reply) }
             results = [await lookUp(query, in: [database])]
@@ -160,7 +161,7 @@ struct DICTResponder: Sendable {
     private func match(_ word: String, strategy name: String, in databaseName: String, into reply: inout DICTReply) async {
         let candidates: [DICTDatabase]
         switch databaseName {
-        case "*", "!": candidates = catalog.databases
+        case "*", "!": candidates = await databases.checked().databases
         default:
             guard let database = await databases.database(named: databaseName) else { return invalidDatabase(&reply) }
             candidates = [database]

@@ -8,10 +8,14 @@ import Foundation
 /// - then the lemma (with accents, maybe `[[linked]]` or `//translit`), the page's title when empty;
 /// - then the declension spec: a gender letter in it (`m`, `f`, `n`, as in `{{ru-noun+|авуа́ры|m}}` or `ь-m`) is the
 ///   gender; without one, the lemma's ending gives it — a consonant or `-й` masculine, `-а`/`-я` feminine (`-мя`
-///   neuter), `-о`/`-е`/`-ё` neuter; a `-ь` noun, a plural lemma (`n=p`, or `-ы`/`-и`) or an explicit declension
-///   of the module's own (Cyrillic in the spec) gives none here rather than a guess;
-/// - `a=`: `an` animate, `in` (the default) inanimate, `bi` both (then animacy is not said).
+///   neuter), `-о`/`-е`/`-ё` neuter, and an adjectival noun's (`+`) its adjective ending (`-ый`/`-ий`/`-ой`, `-ая`/`-яя`,
+///   `-ое`/`-ее`); a `-ь` noun, a plural-only noun (`n=p`, or a plural lemma: `-ы`/`-и`, an adjectival `-ые`/`-ие`, a
+///   neuter's `-а`/`-я`) or an explicit declension of the module's own (Cyrillic in the spec, `$`) gives none here
+///   rather than a guess, unless the spec names the gender;
+/// - `a=`: `an` animate, `in` (the default) inanimate, `bi`/`both`/`ai`/`ia` both (then animacy is not said).
 ///
+/// A multi-word term's words are argument groups separated by `_`, `-` or `join:…`; the term takes the gender of the
+/// first word that is neither adjectival nor indeclinable (`[[Соединённые]]|+|_|[[Шта́ты]]|m`: masculine plural).
 /// Only the first set of arguments is read (several are separated by `or`).
 enum RussianNounGender {
     static let templates: Set<String> = ["ru-noun+", "ru-proper noun+"]
@@ -19,26 +23,65 @@ enum RussianNounGender {
     /// The code (Module:gender and number: `f-in`, `m-an-p`) of `arguments` (positional, trimmed), `animacy` (`a=`)
     /// and `number` (`n=`) for a page titled `title`; nil when they do not tell.
     static func code(arguments: [String], animacy: String?, number: String?, title: String) -> String? {
-        var rest = Array(arguments.prefix { $0 != "or" })
-        if let first = rest.first, isStressPattern(first) { rest.removeFirst() }
-        let lemma = plain(rest.first.flatMap { $0.isEmpty ? nil : $0 } ?? title)
-        let spec = rest.count > 1 ? rest[1] : ""
-        let plural = number.map { $0.lowercased().hasPrefix("p") } ?? false
-        var gender = explicitGender(spec)
-        if gender == nil {
-            // An explicit or indeclinable (`$`) declension's gender is not the ending's.
-            guard !plural, !spec.contains("$"), !spec.unicodeScalars.contains(where: isCyrillic) else { return nil }
-            gender = inferredGender(lemma)
+        var groups: [[String]] = [[]]
+        for argument in arguments.prefix(while: { $0 != "or" }) {
+            if argument == "_" || argument == "-" || argument.hasPrefix("join:") {
+                groups.append([])
+            } else {
+                groups[groups.count - 1].append(argument)
+            }
         }
-        guard let gender else { return nil }
+        let words = groups.map { Word($0, title: groups.count == 1 ? title : nil) }
+        guard let word = words.first(where: { !$0.adjectival && !$0.indeclinable }) ?? words.first else { return nil }
+        let plural = (number.map { $0.lowercased().hasPrefix("p") } ?? false) || (number == nil && word.pluralLemma)
+        guard let gender = word.explicitGender ?? (plural ? nil : word.inferredGender) else { return nil }
         var code = gender
-        switch animacy?.lowercased().first {
-        case nil, "i": code += "-in"
-        case "a": code += "-an"
-        default: break  // both (`bi`, `ai`, `ia`)
+        switch animacy?.lowercased() {
+        case nil, "i", "in", "inan", "inanimate": code += "-in"
+        case "a", "an", "anim", "animate": code += "-an"
+        default: break  // both (`b`, `bi`, `both`, `ai`, `ia`)
         }
-        if plural || (explicitGender(spec) != nil && isPluralLemma(lemma) && number == nil) { code += "-p" }
-        return code
+        return plural ? code + "-p" : code
+    }
+
+    /// One word of the term: its lemma (plain letters) and declension spec.
+    private struct Word {
+        let lemma: String
+        let spec: String
+
+        init(_ arguments: [String], title: String?) {
+            var rest = arguments
+            if let first = rest.first, isStressPattern(first) { rest.removeFirst() }
+            let given = rest.first.flatMap { $0.isEmpty ? nil : $0 }
+            lemma = plain(given ?? title ?? "")
+            spec = rest.count > 1 ? rest[1] : ""
+        }
+
+        var adjectival: Bool { spec.contains("+") }
+        var indeclinable: Bool { spec.contains("$") }
+        var explicitGender: String? { RussianNounGender.explicitGender(spec) }
+
+        /// Whether the lemma is a plural (a plurale tantum's): `-ы`/`-и`, an adjective's `-ые`/`-ие`, a neuter's `-а`/`-я`.
+        var pluralLemma: Bool {
+            if adjectival { return lemma.hasSuffix("ые") || lemma.hasSuffix("ие") }
+            guard let last = lemma.last else { return false }
+            if explicitGender == "n" { return "ая".contains(last) && !lemma.hasSuffix("мя") }
+            return "ыи".contains(last)
+        }
+
+        /// The gender the module gives the ending when the spec does not name one.
+        var inferredGender: String? {
+            // An explicit or indeclinable (`$`) declension's gender is not the ending's.
+            guard !indeclinable, !spec.unicodeScalars.contains(where: isCyrillic) else { return nil }
+            if adjectival {
+                for (endings, gender) in [(["ый", "ий", "ой"], "m"), (["ая", "яя"], "f"), (["ое", "ее"], "n")]
+                where endings.contains(where: lemma.hasSuffix) {
+                    return gender
+                }
+                return nil
+            }
+            return RussianNounGender.inferredGender(lemma)
+        }
     }
 
     /// `b`, `c`, `b'`, `f''`, `a,c`: Zaliznyak's stress patterns.
@@ -51,12 +94,12 @@ enum RussianNounGender {
 
     /// The gender letter of a declension spec (`m`, `*f`, `ь-m`, `f(2)`), when it has exactly one and nothing
     /// else but the module's modifiers.
-    private static func explicitGender(_ spec: String) -> String? {
+    static func explicitGender(_ spec: String) -> String? {
         var letters: [Character] = []
         for character in spec {
             switch character {
             case "m", "f", "n": letters.append(character)
-            case "*", "(", ")", "1", "2", "3", ";", "-", "ь", "ё", "$", " ": continue
+            case "*", "(", ")", "1", "2", "3", ";", "-", "ь", "ё", "$", "+", " ": continue
             default: return nil
             }
         }
@@ -64,7 +107,7 @@ enum RussianNounGender {
     }
 
     /// The gender Module:ru-noun gives a lemma's ending when the declension does not say otherwise.
-    private static func inferredGender(_ lemma: String) -> String? {
+    static func inferredGender(_ lemma: String) -> String? {
         guard let last = lemma.last else { return nil }
         switch last {
         case "а", "я": return lemma.hasSuffix("мя") ? "n" : "f"
@@ -76,8 +119,6 @@ enum RussianNounGender {
             return "m"  // a consonant (or a final ъ, in older spellings)
         }
     }
-
-    private static func isPluralLemma(_ lemma: String) -> Bool { lemma.last.map { "ыи".contains($0) } ?? false }
 
     /// The lemma as letters: without link brackets (`[[желе́зная]] [[доро́га]]`, `[[a|b]]` as `b`), a manual
     /// transliteration (`//…`), accents and a leading `*`, in lower case.
@@ -102,7 +143,7 @@ enum RussianNounGender {
         return String(String.UnicodeScalarView(scalars)).lowercased().trimmingSpaces()
     }
 
-    private static func isCyrillic(_ scalar: Unicode.Scalar) -> Bool { (0x0400...0x04FF).contains(scalar.value) }
+    static func isCyrillic(_ scalar: Unicode.Scalar) -> Bool { (0x0400...0x04FF).contains(scalar.value) }
 }
 
 extension String {

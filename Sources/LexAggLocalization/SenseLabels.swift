@@ -7,7 +7,7 @@ public enum SenseLabels {
     ///
     /// The whole label is looked for first ("by extension", "in the plural"), then each of its words
     /// ("now rare": `ныне редк.`), as written, then in lower case ("Figuratively"); region names keep their case
-    /// ("US").
+    /// ("US"); hyphens between words are spaces (wiktextract's `in-plural`).
     public static func text(_ label: String, in language: UILanguage = UILanguage.current) -> String? {
         let table: [String: String]
         switch language {
@@ -15,7 +15,9 @@ public enum SenseLabels {
         case .russian: table = russian
         }
         func find(_ text: Substring) -> String? { table[String(text)] ?? table[text.lowercased()] }
-        let trimmed = label.split(separator: " ", omittingEmptySubsequences: true)
+        // wiktextract's tags join words with hyphens (`not-comparable`, `Received-Pronunciation`).
+        let spaced = label.contains("-") && label.count > 1 ? label.replacingHyphens() : label
+        let trimmed = spaced.split(separator: " ", omittingEmptySubsequences: true)
         guard !trimmed.isEmpty else { return nil }
         if let whole = find(Substring(trimmed.joined(separator: " "))) { return whole }
         guard trimmed.count > 1 else { return nil }
@@ -32,10 +34,10 @@ public enum SenseLabels {
     static let russian: [String: String] = [
         // Grammar.
         "transitive": "перех.", "intransitive": "неперех.", "ditransitive": "дитранз.", "reflexive": "возвр.",
-        "countable": "исч.", "uncountable": "неисч.", "usually uncountable": "обычно неисч.",
+        "countable": "исч.", "uncountable": "неисч.", "usually uncountable": "обычно неисч.", "in plural": "во мн. ч.",
         "in the plural": "во мн. ч.", "in the singular": "в ед. ч.", "plural": "мн. ч.", "singular": "ед. ч.",
         "plural only": "только мн. ч.", "singular only": "только ед. ч.", "impersonal": "безл.", "auxiliary": "вспом.",
-        "attributive": "атрибут.", "predicative": "предикат.", "comparable": "сравн.", "not comparable": "несравн.",
+        "attributive": "атрибут.", "predicative": "предикат.", "not comparable": "без степ. сравн.",
         "abbreviation": "сокр.", "acronym": "сокр.", "initialism": "сокр.", "ellipsis": "эллипт.",
         "with of": "с of", "passive": "страд.", "active": "действ.", "ergative": "эргат.",
         // Register and attitude.
@@ -57,8 +59,8 @@ public enum SenseLabels {
         "US": "амер.", "American": "амер.", "UK": "брит.", "British": "брит.", "Britain": "брит.",
         "Australia": "австрал.", "Australian": "австрал.", "Canada": "канад.", "Canadian": "канад.",
         "Ireland": "ирл.", "Irish": "ирл.", "Scotland": "шотл.", "Scottish": "шотл.", "New Zealand": "новозел.",
-        "South Africa": "южноафр.", "India": "инд.", "Indian": "инд.", "England": "англ.", "Wales": "валл.",
-        "North America": "северноамер.", "Commonwealth": "брит.",
+        "South Africa": "южноафр.", "India": "инд.", "Indian": "инд.", "Wales": "валл.",
+        "North America": "северноамер.",
         // Accents of pronunciations.
         "Received Pronunciation": "брит. норма", "RP": "брит. норма", "General American": "амер. норма",
         "GA": "амер. норма", "GenAm": "амер. норма",
@@ -66,7 +68,7 @@ public enum SenseLabels {
         "biology": "биол.", "botany": "бот.", "zoology": "зоол.", "anatomy": "анат.", "medicine": "мед.",
         "pharmacy": "фарм.", "pharmacology": "фарм.", "chemistry": "хим.", "physics": "физ.", "mathematics": "мат.",
         "math": "мат.", "maths": "мат.", "computing": "информ.", "programming": "прогр.", "law": "юр.", "legal": "юр.",
-        "finance": "фин.", "economics": "эк.", "business": "ком.", "commerce": "ком.", "politics": "полит.",
+        "finance": "фин.", "economics": "экон.", "business": "ком.", "commerce": "ком.", "politics": "полит.",
         "government": "полит.", "philosophy": "филос.", "psychology": "психол.", "religion": "рел.",
         "Christianity": "церк.", "history": "ист.", "geography": "геогр.", "geology": "геол.", "astronomy": "астр.",
         "astrology": "астрол.", "music": "муз.", "sports": "спорт.", "sport": "спорт.", "military": "воен.",
@@ -79,19 +81,20 @@ public enum SenseLabels {
         "genetics": "генет.", "statistics": "стат.", "logic": "лог.", "mythology": "миф.", "printing": "полигр.",
         "typography": "полигр.", "rail transport": "ж.-д.", "railways": "ж.-д.", "aviation": "ав.",
         "automotive": "авто", "hunting": "охот.", "fishing": "рыб.", "mining": "горн.", "textiles": "текст.",
-        "heraldry": "геральд.", "genealogy": "генеал.", "education": "школ.", "journalism": "журн.", "media": "СМИ",
+        "heraldry": "геральд.", "genealogy": "генеал.", "education": "пед.", "journalism": "журн.", "media": "СМИ",
         "mineralogy": "минер.", "meteorology": "метеор.", "oceanography": "океан.", "ornithology": "орнит.",
         "entomology": "энтом.", "ichthyology": "ихт.", "mycology": "микол.", "microbiology": "микробиол.",
         "biochemistry": "биохим.", "pathology": "пат.", "surgery": "хир.", "dentistry": "стом.", "veterinary": "вет.",
         "psychiatry": "психиатр.", "sociology": "социол.", "anthropology": "антроп.", "archaeology": "археол.",
-        "numismatics": "нумизм.", "philately": "филат.", "cartography": "карт.", "geometry": "геом.",
+        "numismatics": "нумизм.", "philately": "филат.", "cartography": "картогр.", "geometry": "геом.",
         "algebra": "алг.", "topology": "топол.", "accounting": "бухг.", "banking": "банк.", "trading": "бирж.",
         "insurance": "страх.", "telecommunications": "связь", "software": "информ.", "Internet slang terms": "интернет. сл.",
         "physiology": "физиол.", "mechanics": "мех.", "optics": "опт.", "metallurgy": "металл.", "paleontology": "палеонт.",
         "theology": "богосл.", "antiquity": "древн.", "falconry": "соколин.",
         // GCIDE's (Webster's) abbreviations, looked for in lower case.
         "obs.": "уст.", "r.": "редк.", "colloq.": "разг.", "fig.": "перен.", "prov. eng.": "диал. англ.",
-        "local": "местн.", "low": "прост.", "jocose": "шутл.", "ludicrous": "шутл.", "u. s.": "амер.", "eng.": "англ.",
+        "local": "местн.", "low": "прост.", "jocose": "шутл.", "ludicrous": "шутл.", "u. s.": "амер.", "u.s.": "амер.",
+        "dial.": "диал.", "prov.": "диал.", "brit.": "брит.", "cant": "жарг.",
         "scot.": "шотл.", "zool.": "зоол.", "zoöl.": "зоол.", "bot.": "бот.", "naut.": "мор.", "med.": "мед.",
         "her.": "геральд.", "mus.": "муз.", "math.": "мат.", "chem.": "хим.", "geol.": "геол.", "anat.": "анат.",
         "arch.": "архит.", "mil.": "воен.", "eccl.": "церк.", "theol.": "богосл.", "gram.": "грам.", "rhet.": "ритор.",
@@ -105,4 +108,11 @@ public enum SenseLabels {
         "mining.": "горн.", "geom.": "геом.", "alg.": "алг.", "arith.": "арифм.", "astrol.": "астрол.",
         "com. law": "юр.", "civil law": "юр.", "mil. & naut.": "воен. и мор.", "railroad": "ж.-д.",
     ]
+}
+
+extension String {
+    /// The text with its hyphens as spaces.
+    fileprivate func replacingHyphens() -> String {
+        String(map { $0 == "-" ? " " : $0 })
+    }
 }

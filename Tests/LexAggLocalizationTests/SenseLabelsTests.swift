@@ -11,15 +11,19 @@ import Testing
         ("chiefly US", "преим. амер."), ("now rare", "ныне редк."), ("  now   rare ", "ныне редк."),
         // Webster's (GCIDE) abbreviations.
         ("Zool.", "зоол."), ("Obs.", "уст."), ("Obs. or R.", "уст. или редк."), ("Prov. Eng.", "диал. англ."),
+        ("U.S.", "амер."), ("Dial.", "диал."),
         // Accents.
         ("UK", "брит."), ("General American", "амер. норма"),
+        // wiktextract's tags, their words joined by hyphens.
+        ("not-comparable", "без степ. сравн."), ("in-plural", "во мн. ч."), ("Received-Pronunciation", "брит. норма"),
+        ("South-Africa", "южноафр."), ("card-games", "карт."),
     ])
     func russianAbbreviations(_ label: String, _ expected: String) {
         #expect(SenseLabels.text(label, in: .russian) == expected)
     }
 
     @Test(arguments: [
-        "of a batsman", "umgangssprachlich", "sometimes humurous", "us", "New York", "", " ", "now obscure",
+        "of a batsman", "umgangssprachlich", "sometimes humurous", "us", "New York", "", " ", "now obscure", "-", "x-ray",
     ])
     func unknownWordsLeaveTheLabelAsWritten(_ label: String) {
         #expect(SenseLabels.text(label, in: .russian) == nil)

@@ -54,7 +54,15 @@ import Testing
         ("{{ru-noun+|вре́мя}}", "время", ["neuter inanimate"]),
         ("{{ru-noun+|авуа́ры|m}}", "авуары", ["masculine inanimate plural"]),
         ("{{ru-noun+|ло́шадь|f|a=an}}", "лошадь", ["feminine animate"]),
-        ("{{ru-noun+|[[желе́зная]] [[доро́га]]}}", "железная дорога", ["feminine inanimate"]),
+        // Multi-word terms: the gender of the first word neither adjectival nor indeclinable.
+        ("{{ru-noun+|[[желе́зная]]|+|_|[[доро́га]]}}", "железная дорога", ["feminine inanimate"]),
+        ("{{ru-noun+|[[Соединённые]]|+|_|[[Шта́ты]]|m}}", "Соединённые Штаты", ["masculine inanimate plural"]),
+        ("{{ru-noun+|би́знес|$|-|ланч}}", "бизнес-ланч", ["masculine inanimate"]),
+        // Adjectival nouns by their adjective ending; plural lemmas of a named gender.
+        ("{{ru-noun+|столо́вая|+}}", "столовая", ["feminine inanimate"]),
+        ("{{ru-noun+|живо́тное|+|a=an}}", "животное", ["neuter animate"]),
+        ("{{ru-noun+|воро́та|n}}", "ворота", ["neuter inanimate plural"]),
+        ("{{ru-noun+|c|ба́тюшка|m|a=ai}}", "батюшка", ["masculine"]),
         ("{{ru-noun+|рабо́чий|+|a=an}}", "рабочий", ["masculine animate"]),
         ("{{ru-noun+|учи́тель|m|a=bi}}", "учитель", ["masculine"]),
         ("{{ru-noun+|мужчи́на|m|a=an}}", "мужчина", ["masculine animate"]),
@@ -70,6 +78,7 @@ import Testing
     @Test(arguments: [
         ("{{ru-noun+|ло́шадь}}", "лошадь"), ("{{ru-noun+|но́жницы}}", "ножницы"), ("{{ru-noun+|са́ни|n=p}}", "сани"),
         ("{{ru-noun+|ко́фе|$}}", "кофе"), ("{{ru-noun+|путь|ь-irreg}}", "путь"), ("{{ru-noun+|[[x]]}}", "x"),
+        ("{{ru-noun+|чаевы́е|+}}", "чаевые"),
     ])
     func aRussianNounWhoseGenderTheEndingDoesNotTell(headLine: String, title: String) {
         #expect(Self.labels(headLine, language: "Russian", title: title) == [], "\(headLine)")

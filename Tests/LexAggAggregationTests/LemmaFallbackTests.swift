@@ -94,6 +94,18 @@ struct FormOfProvider: DefinitionProviding {
         #expect(dump.words.requests == ["define:walked", "define:walk"], "the other morphology's guess is never looked up")
     }
 
+    /// A dictionary with its own morphology (WordNet) that lacks the form is asked for it as typed also when another
+    /// provider knows the form (GCIDE lists `Walked`): its lemma's entry joins the answer.
+    @Test func aDictionarysOwnMorphologyIsAskedWhenAnotherProviderKnewTheForm() async throws {
+        let wordnet = FormsDictionary(TableProvider("wordnet", words: ["walk": "to move on foot"]), forms: ["walked": [FormOf(lemma: "walk", form: "past tense")]])
+        let gcide = TableProvider("gcide", words: ["walked": "moved on foot"])
+        let answer = try await LookupServiceTests.service([wordnet, gcide]).define(try LookupQuery("walked"))
+        #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "walk", form: "past tense"), provider: ProviderID("wordnet")!, method: .morphology))
+        #expect(wordnet.words.requests == ["define:walked", "define:walk"])
+        #expect(gcide.requests == ["define:walked"])
+        #expect(Set(answer.entries.map(\.headword)) == ["walked", "walk"])
+    }
+
     /// The dictionary named with --providers lists the form itself: its lemma is found without building the other
     /// lemmatizers (every dictd database, every dataset); a form it does not list still finds theirs.
     @Test func aDictionarysOwnFormNeedsNoOtherProviderBuilt() async throws {

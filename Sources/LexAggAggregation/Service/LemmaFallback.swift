@@ -40,11 +40,11 @@ extension LookupService.Definitions {
     ///    house`) and that word is not in the answer yet, its entries are added after the form's own.
     ///
     /// With `onlyOwnAsTyped`, only the lemmatizers among the providers that did not know the word are asked, for the
-    /// word as typed, and form-of is not followed: the service asks that before looser spellings. The full fallback
-    /// that follows them then does not ask those again.
+    /// word as typed, and form-of is not followed: the service asks that before looser spellings, when no provider
+    /// knew the word. The full fallback that follows them then does not ask those again (`ownAskedAsTyped`).
     func followLemmas(
         of query: LookupQuery, in result: AggregatedResult, matchedAs: String?, onlyOwnAsTyped: Bool = false,
-        until end: C.Instant
+        ownAskedAsTyped: Bool = false, until end: C.Instant
     ) async -> (AggregatedResult, LemmaNote?) {
         var result = result
         let clock = service.clock
@@ -74,8 +74,9 @@ extension LookupService.Definitions {
             for position in order.indices {
                 let lemmatizer = order[position]
                 var forms: [FormOf] = []
-                // The own lemmatizers were asked for the word as typed already, unless this is that asking.
-                var index = position < own.count && !onlyOwnAsTyped ? 1 : 0
+                // The own lemmatizers were asked for the word as typed already (when no provider knew it), unless this
+                // is that asking.
+                var index = position < own.count && !onlyOwnAsTyped && ownAskedAsTyped ? 1 : 0
                 while forms.isEmpty, index == 0 || !onlyOwnAsTyped, let next = spelling(index) {
                     forms = (try? await lemmatizer.lemmas(of: next)) ?? []
                     index += 1

@@ -186,7 +186,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             // A form the dictionary that lacks the word lists itself (its morphology, an imported dump's `forms`) is
             // the word as typed, and comes before a looser spelling, which may be another word (French `mangé` is a
             // form of `manger`; `mange`, an English noun).
-            if !result.isFound && !result.allFailed {
+            let ownAskedAsTyped = !result.isFound && !result.allFailed
+            if ownAskedAsTyped {
                 (result, lemma) = await followLemmas(of: query, in: result, matchedAs: nil, onlyOwnAsTyped: true, until: end)
             }
             if !result.isFound && !result.allFailed {
@@ -207,7 +208,9 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 }
             }
             if !result.allFailed, lemma == nil {
-                (result, lemma) = await followLemmas(of: query, in: result, matchedAs: matchedAs, until: end)
+                (result, lemma) = await followLemmas(
+                    of: query, in: result, matchedAs: matchedAs, ownAskedAsTyped: ownAskedAsTyped, until: end
+                )
             }
             if let target, let source = query.language, !translators.isEmpty,
                let translation = try? TranslationQuery(query.term, from: source, to: target)

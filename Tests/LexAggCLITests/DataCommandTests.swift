@@ -97,6 +97,22 @@ import Testing
         #expect(dom.stdout.contains("  существительное (м. р., неодуш.)\n"), "\(dom.stdout) \(dom.stderr)")
     }
 
+    /// A dump's text that carries escape sequences (a colour lexagg also uses, a window title) shows them as U+FFFD
+    /// in the text output — before lexagg adds its own colours, so the terminal filter cannot mistake them for
+    /// lexagg's — and JSON escapes them.
+    @Test func aSourcesEscapeSequencesNeverReachTheTerminal() async throws {
+        let dump = home + "/ctl.jsonl"
+        try (#"{"word": "esc", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["has bell \u001b[31mred\u001b[0m \u001b]0;PWNED\u0007 end"]}]}"#
+            + "\n").write(toFile: dump, atomically: false, encoding: .utf8)
+        #expect(await run(["data", "import", "wiktextract", dump, "--name", "ctl"]).status == 0)
+        let text = await run(["lookup", "esc", "--providers", "ctl", "--offline"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.stdout.contains("\u{1B}") && !text.stdout.contains("\u{07}"), "\(text.stdout.debugDescription)")
+        #expect(text.stdout.contains("has bell \u{FFFD}[31mred\u{FFFD}[0m \u{FFFD}]0;PWNED\u{FFFD} end"), "\(text.stdout.debugDescription)")
+        let json = await run(["lookup", "esc", "--providers", "ctl", "--offline", "--format", "json"])
+        #expect(json.stdout.contains("\\u001b[31mred"), "\(json.stdout)")
+    }
+
     /// In the Russian interface a sense's usage labels and a pronunciation's accent are abbreviated as Russian
     /// dictionaries do (`перен.`, `перех.`, `брит., амер.`); one the table does not know stays as written; JSON keeps
     /// the source's words.

@@ -37,6 +37,23 @@ struct TextTests {
         #expect(DICTCommand(line: "FROBNICATE x") == .unknown("FROBNICATE"))
     }
 
+    /// A source's escape sequences (a colour, a window-title change) and other control characters never reach the
+    /// client: `dict` prints the text as it is.
+    @Test func aSourcesControlCharactersAreReplaced() {
+        let source = Provenance(provider: ProviderID("dump")!, source: "dump", retrievedAt: Date(timeIntervalSince1970: 0))
+        let entry = Entry(
+            headword: "esc\u{7}", language: .english,
+            senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [
+                Sense(definition: "has \u{1B}[31mred\u{1B}[0m and \u{1B}]0;PWNED\u{07} and \u{9B}2J", examples: ["x\ry"],
+                      labels: ["\u{1B}[8m"], sources: [source]),
+            ])],
+            provenance: source
+        )
+        let text = DICTEntryText.render(entry)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }, "\(text.debugDescription)")
+        #expect(text.contains("has \u{FFFD}[31mred\u{FFFD}[0m and \u{FFFD}]0;PWNED\u{FFFD} and \u{FFFD}2J"), "\(text.debugDescription)")
+    }
+
     @Test func rendersAnEntryAsPlainText() {
         let source = Provenance(provider: ProviderID("wordnet")!, source: "wn", retrievedAt: Date(timeIntervalSince1970: 0))
         let entry = Entry(

@@ -70,7 +70,9 @@ struct LookupPresenter: Sendable {
                 context.output.writeError(localized(.lookupShowingMatchedAs, answer.term, matchedAs) + "\n")
             }
             var text = ""
-            if let lemma = answer.lemma { text += context.style.dim("\(answer.term): \(lemma.summary)") + "\n" }
+            if let lemma = answer.lemma {
+                text += context.style.dim("\(answer.term): \(ControlCharacters.replaced(lemma.summary))") + "\n"
+            }
             text += renderer.render(view.entries) + view.summary(style: context.style)
             if footer { text += "\n" + renderer.footer(result.outcomes) }
             // One word's answer longer than the screen goes through the pager; a batch's never does.
@@ -83,7 +85,9 @@ struct LookupPresenter: Sendable {
         } else {
             let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
             var message = localized(.lookupNoEntry, answer.term, asked)
-            if !answer.suggestions.isEmpty { message += "\n" + localized(.lookupDidYouMean, answer.suggestions.joined(separator: ", ")) }
+            if !answer.suggestions.isEmpty {
+                message += "\n" + localized(.lookupDidYouMean, ControlCharacters.replaced(answer.suggestions.joined(separator: ", ")))
+            }
             context.output.writeError(message + "\n")
         }
     }

@@ -35,6 +35,9 @@ struct TextRenderer {
     /// Appends `entry` to `out`. Everything is appended to the one buffer, piece by piece: building each line from
     /// `+`-joined temporaries took ~470 instructions an append, a third of a cached lookup's text (callgrind).
     func render(_ entry: Entry, index: Int, into out: inout TextBuffer) {
+        // A source's control characters are made harmless here, before lexagg adds its own colours: the terminal
+        // filter could not tell a colour a definition carries from lexagg's.
+        let entry = entry.replacingControlCharacters()
         style.start(.bold, &out)
         out.append(entry.headword)
         style.end(.bold, &out)

@@ -5,7 +5,8 @@
 /// (`ESC [ n ; … m` with the codes of ``TerminalStyle`` and the quiz: 0, 1, 2, 3, 31, 32, 33, 36) and the quiz's
 /// line rewrite (`CR ESC [ 2 K`, or a CR that starts a write: the progress bar). A CR before a line feed is dropped. Every other control character (C0, DEL, C1 —
 /// an OSC title change or clipboard write, a screen clear, a cursor move, a bell) becomes U+FFFD, so it shows
-/// instead of acting.
+/// instead of acting. A colour in a source's text would pass as lexagg's: the text renderer replaces every control
+/// character of an entry before it adds its own (``ControlCharacters``).
 public enum TerminalSafeText {
     static let colourCodes: Set<Int> = [0, 1, 2, 3, 31, 32, 33, 36]
 

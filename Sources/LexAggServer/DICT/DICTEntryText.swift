@@ -8,6 +8,8 @@ package enum DICTEntryText {
     package static let width = 76
 
     package static func render(_ entry: Entry) -> String {
+        // A source's escape sequences must not reach the client's terminal (`dict` prints the text as it is).
+        let entry = entry.replacingControlCharacters()
         var lines: [String] = []
         var head = entry.headword
         let pronunciations = entry.pronunciations.map { pronunciation in

@@ -35,6 +35,18 @@ import WiktionaryProvider
         #expect(!run.stderr.contains("\r"), "no progress bar when standard error is not a terminal")
     }
 
+    /// A file an editor saved with a UTF-8 byte order mark: the mark is not part of the first word (alone on its
+    /// line too).
+    @Test func aByteOrderMarkIsNotPartOfTheFirstWord() async throws {
+        for text in ["\u{FEFF}bank\r\nhouse\r\n", "\u{FEFF}bank"] {
+            let run = await CLIRun.run(["lookup", "--batch", Self.file(text), "--providers", "wordnet", "--format", "json"])
+            #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+            let first = try JSONSerializationFree.object(String(run.stdout.split(separator: "\n")[0]))
+            #expect((first["query"] as? [String: Any])?["term"] as? String == "bank")
+            #expect(first["found"] as? Bool == true)
+        }
+    }
+
     /// Offline words run on every core at once (a run of 16 words a core; 120 words end in a short run), and the answers are the ones
     /// a one-at-a-time batch writes, in input order, byte for byte: unknown words (slow: they look for suggestions)
     /// between known ones would overtake nothing.

@@ -161,6 +161,7 @@ struct LookupBatch {
         while true {
             let character = getc(file)
             if character == EOF {
+                if lines.isEmpty { Self.dropByteOrderMark(&line) }
                 if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
                 break
             }
@@ -168,6 +169,7 @@ struct LookupBatch {
                 // Without its line break (and a CR before it): a word then ends with a letter, and trimming it is a
                 // glance at its ends instead of a search through Unicode's white space (2 K instructions a line).
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                if lines.isEmpty { Self.dropByteOrderMark(&line) }
                 lines.append(String(decoding: line, as: UTF8.self))
                 line.removeAll(keepingCapacity: true)
                 continue
@@ -182,6 +184,11 @@ struct LookupBatch {
             throw CommandFailure.usage(localized(.cannotReadBecause, source, String(cString: strerror(errno))))
         }
         return lines
+    }
+
+    /// A UTF-8 byte order mark at the start of the file (editors on Windows write one) is not part of the first word.
+    static func dropByteOrderMark(_ line: inout [UInt8]) {
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
     }
 
     /// How the batch went, for the summary line and the exit status.

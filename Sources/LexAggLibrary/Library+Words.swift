@@ -207,11 +207,62 @@ extension Library {
 
 /// The JSON coding of stored entries and exports: sorted keys, so equal values give equal bytes.
 enum LibraryCoding {
+    /// Stored entries: dates as Foundation's default (seconds since 2001), as every library has them.
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    static var decoder: JSONDecoder { JSONDecoder() }
+    /// Exports, for people and other programs: dates in ISO 8601 (`2026-11-28T12:30:28Z`), as every other JSON
+    /// lexagg writes.
+    static var exportEncoder: JSONEncoder {
+        let encoder = encoder
+        encoder.outputFormatting.insert(.prettyPrinted)
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(isoText(date))
+        }
+        return encoder
+    }
+
+    /// `2026-11-28T12:30:28Z`, with the fraction of a second when there is one (`…:28.875595033Z`): nine digits read
+    /// back to the same date (a date's seconds are a double; near today its steps are a tenth of a microsecond).
+    static func isoText(_ date: Date) -> String {
+        let seconds = date.timeIntervalSinceReferenceDate
+        let whole = seconds.rounded(.down)
+        let nanoseconds = Int64(((seconds - whole) * 1e9).rounded())
+        let base = CivilDate(Date(timeIntervalSince1970: whole + Date.timeIntervalBetween1970AndReferenceDate)).iso8601
+        guard nanoseconds > 0, nanoseconds < 1_000_000_000 else { return base }
+        var digits = String(nanoseconds)
+        digits = String(repeating: "0", count: 9 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return base.dropLast() + "." + digits + "Z"
+    }
+
+    /// The date of ``isoText(_:)``'s text: whole seconds and a fraction added to them as written.
+    static func date(isoText text: String) -> Date? {
+        guard let dot = text.firstIndex(of: "."), text.hasSuffix("Z") else { return CivilDate.moment(iso8601: text) }
+        let digits = text[text.index(after: dot)..<text.index(before: text.endIndex)]
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII), let fraction = Int64(digits), fraction >= 0,
+              let whole = CivilDate.moment(iso8601: text[..<dot] + "Z")
+        else { return nil }
+        let nanoseconds = Double(fraction) * pow(10, Double(9 - digits.count))
+        return Date(timeIntervalSinceReferenceDate: whole.timeIntervalSinceReferenceDate.rounded(.down) + nanoseconds / 1e9)
+    }
+
+    /// Reads either: a date as a number (stored entries, exports before ISO dates) or ISO 8601 text.
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSinceReferenceDate: seconds) }
+            let text = try container.decode(String.self)
+            guard let date = date(isoText: text) ?? LibraryExporter.parseTimestamp(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+            }
+            return date
+        }
+        return decoder
+    }
 }

@@ -105,7 +105,7 @@ struct FlatWord: Hashable {
         let date = added ?? now
         let providers = sources.compactMap(ProviderID.init)
         let provenances = (providers.isEmpty ? [ProviderID("import")!] : providers).map {
-            Provenance(provider: $0, source: "imported", retrievedAt: Date(timeIntervalSince1970: 0))
+            Provenance(provider: $0, source: "imported", retrievedAt: date)
         }
         var groups: [SenseGroup] = []
         for line in senses {
@@ -176,9 +176,7 @@ public enum LibraryExporter {
                 updated: timestamp($0.updated), entries: $0.entries
             )
         })
-        let encoder = LibraryCoding.encoder
-        encoder.outputFormatting.insert(.prettyPrinted)
-        return String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
+        return String(decoding: try! LibraryCoding.exportEncoder.encode(document), as: UTF8.self) + "\n"
     }
 
     static func csv(_ words: [LibraryWord]) -> String {

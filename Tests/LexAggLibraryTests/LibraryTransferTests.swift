@@ -45,6 +45,26 @@ import Testing
         #expect(try fresh.count() == 3)
     }
 
+    /// A JSON export writes its dates as ISO 8601, as every JSON lexagg writes (not Foundation's seconds since 2001),
+    /// and an export written before, with numbers, still imports with its dates.
+    @Test func jsonExportsWriteISODatesAndOlderExportsStillImport() throws {
+        let library = try filledLibrary()
+        let exported = LibraryExporter.export(try library.allWords(), as: .json)
+        #expect(exported.contains(#""retrievedAt" : "20"#), "\(exported.prefix(600))")
+        #expect(exported.firstMatch(of: /"retrievedAt" : [0-9]/) == nil, "a date written as a number")
+        let older = exported.replacing(/"retrievedAt" : "[^"]*"/) { _ in #""retrievedAt" : 817560628.875595"# }
+        let parsed = try LibraryImporter.parse(older, now: fixedDate)
+        #expect(parsed.words.first?.entries.first?.provenance.retrievedAt == Date(timeIntervalSinceReferenceDate: 817560628.875595))
+    }
+
+    /// A CSV or Anki line's sources are dated when it was imported (not 1970).
+    @Test func importedLinesAreDatedWhenImported() throws {
+        let parsed = try LibraryImporter.parse(
+            "word,language,starred,added,definition,examples,ipa,translation,sources\nzzbar,en,false,,a thing,,,,\n", now: fixedDate
+        )
+        #expect(parsed.words.first?.entries.first?.provenance.retrievedAt == fixedDate)
+    }
+
     @Test func ankiRoundTripsItsFieldsWithStarsAndLanguages() throws {
         let (first, second, fresh, _) = try roundTrip(.anki)
         #expect(first == second)

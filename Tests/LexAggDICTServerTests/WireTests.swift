@@ -87,6 +87,15 @@ import WiktionaryProvider
         #expect(transcript.contains("152 1 match found - text follows\r\nglossary \"house\"\r\n.\r\n"))
     }
 
+    /// A malformed regular expression is the client's to mend: 501 (illegal parameters), not 420, which tells a
+    /// client the server is down and to try again.
+    @Test func aMalformedRegularExpressionIsAnIllegalParameter() async throws {
+        let running = try await RunningServer.start([RunningServer.wordnet()])
+        let transcript = try await RawClient.exchange(port: running.port, send: "MATCH wordnet regex \"(\"\r\nMATCH * regex \"[\"\r\nQUIT\r\n")
+        try await running.stop()
+        #expect(RawClient.codes(transcript) == [220, 501, 501, 221], "\(transcript)")
+    }
+
     @Test func connectionsBeyondTheCapAreRefused() async throws {
         let running = try await RunningServer.start([RunningServer.wordnet()], configuration: .init(port: 0, maximumConnections: 1))
         let (admitted, signal) = AsyncStream.makeStream(of: Void.self)

@@ -208,10 +208,12 @@ struct DICTResponder: Sendable {
         if databaseName == "!" { found = Array(found.prefix(1)) }
         let lines = found.flatMap { matches in matches.words.map { "\(matches.provider.rawValue) \(DICTProtocolText.quote($0))" } }
         guard !lines.isEmpty else {
-            if answer.allFailed, let failure = answer.failures.first {
-                reply.status(420, "Server temporarily unavailable: \(failure.provider): \(oneLine(failure.message))")
-            } else if let failure = answer.failures.first, failure.code == .invalidQuery {
+            // A pattern the strategy refuses (a malformed regular expression) is the client's to mend, not a server
+            // that is down: 501, before 420.
+            if let failure = answer.failures.first(where: { $0.code == .invalidQuery }) {
                 reply.status(501, "Syntax error, illegal parameters: \(oneLine(failure.message))")
+            } else if answer.allFailed, let failure = answer.failures.first {
+                reply.status(420, "Server temporarily unavailable: \(failure.provider): \(oneLine(failure.message))")
             } else {
                 reply.status(552, "No match")
             }

@@ -162,6 +162,12 @@ import WiktionaryProvider
         #expect(clear.stdout == "deleted 2 cached answers of wiktionary\n")
         let none = await CLIRun.run(["cache", "stats"], environment: environment)
         #expect(none.stdout.contains("empty"))
+        // A name that is no provider and has no cached answers is a typo: a usage error.
+        let typo = await CLIRun.run(["cache", "clear", "--provider", "wiktionery"], environment: environment)
+        #expect(typo.status == ExitStatus.usage.rawValue, "\(typo.stdout) \(typo.stderr)")
+        #expect(typo.stderr.contains("unknown provider 'wiktionery'"), "\(typo.stderr)")
+        let known = await CLIRun.run(["cache", "clear", "--provider", "wordnet"], environment: environment)
+        #expect(known.status == 0 && known.stdout == "deleted 0 cached answers of wordnet\n", "\(known.stdout) \(known.stderr)")
     }
 
     @Test func withoutAnyCacheDirectoryTheCommandSaysWhatToSet() async {

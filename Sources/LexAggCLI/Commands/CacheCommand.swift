@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LexAggCache
+import LexAggAggregation
 import LexAggCore
 import LexAggDocuments
 import LexAggPostgres
@@ -106,12 +107,18 @@ struct CacheClearCommand: ParsableCommand, ContextCommand {
             return id
         }
         let store = try context.requireCacheStore()
+        let count: Int
         do {
-            let count = try await store.clear(provider: id)
-            context.output.write(localized(.cacheDeleted, count: count) + (id.map { localized(.cacheDeletedOf, $0) } ?? "") + "\n")
+            count = try await store.clear(provider: id)
         } catch {
             throw CommandFailure(status: .unavailable, message: error.message)
         }
+        // A provider no longer configured may still have answers here (cleared above); a name that is neither is a typo.
+        if let id, count == 0, context.registry.provider(id) == nil {
+            let registry = context.registry
+            throw CommandFailure.usage(ErrorText.text(RegistryError.unknownID(id.rawValue, suggestion: registry.nearestID(to: id.rawValue))))
+        }
+        context.output.write(localized(.cacheDeleted, count: count) + (id.map { localized(.cacheDeletedOf, $0) } ?? "") + "\n")
         return .success
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LexAggAggregation
 import LexAggCore
 import LexAggHTTPServer
+import NIOHTTP1
 import Testing
 
 /// A matcher over a fixed list of headwords (the providers' own matching lands with the `match` work).
@@ -55,6 +56,8 @@ struct ListMatcher: MatchProviding {
                 "/v1/lookup?word=house&timeout=0", "/v1/lookup?word=house&lang=12", "/v1/lookup?word=house&offline=maybe",
                 "/v1/translate?word=house&from=en", "/v1/translate?word=house&from=en&to=en", "/v1/random?count=0",
                 "/v1/match?pattern=se&strategy=nonsense", "/v1/lookup?word=" + String(repeating: "a", count: 300),
+                // Percent-encoding that is not UTF-8, or broken: not looked up as the literal text.
+                "/v1/lookup?word=%ff%fe", "/v1/lookup?word=house&lang=%c3",
             ]
             for path in cases {
                 let reply = try await server.get(path)
@@ -69,6 +72,28 @@ struct ListMatcher: MatchProviding {
             let route = try await server.get("/v2/nothing")
             #expect(route.status == 404)
             #expect((route.object["error"] as? [String: Any])?["code"] as? String == "not-found")
+        }
+    }
+
+    /// HEAD answers as GET does, without a body (RFC 9110; monitors use it); another method on a route's path is
+    /// 405 with `Allow`, not "no such route".
+    @Test func headAnswersAsGetAndOtherMethodsAre405() async throws {
+        try await TestServer.with { server in
+            for path in ["/healthz", "/v1/lookup?word=serendipity", "/api/v2/entries/en/house", "/openapi.json"] {
+                let get = try await server.get(path)
+                let head = try await server.get(path, method: .HEAD)
+                #expect(head.status == get.status && head.status == 200, "\(path): \(head.status)")
+                #expect(head.body.isEmpty, "\(path): \(head.body)")
+                #expect(head.headers["content-type"] == get.headers["content-type"], "\(path)")
+            }
+            for (method, path) in [(HTTPMethod.POST, "/v1/lookup?word=house"), (.DELETE, "/healthz"), (.PUT, "/api/v2/entries/en/house")] {
+                let reply = try await server.get(path, method: method)
+                #expect(reply.status == 405, "\(method) \(path): \(reply.status) \(reply.body)")
+                #expect(reply.headers["allow"] == "GET, HEAD", "\(reply.headers)")
+            }
+            let post = try await server.get("/v1/lookup?word=house", method: .POST)
+            #expect((post.object["error"] as? [String: Any])?["code"] as? String == "method-not-allowed", "\(post.body)")
+            #expect(try await server.get("/v2/nothing", method: .POST).status == 404)
         }
     }
 

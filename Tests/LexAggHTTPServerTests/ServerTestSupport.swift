@@ -103,12 +103,15 @@ final class TestServer: Sendable {
         self.task = task
     }
 
-    func get(_ path: String, headers: [(String, String)] = []) async throws -> HTTPReply {
-        try await Self.get(base + path, headers: headers)
+    func get(_ path: String, headers: [(String, String)] = [], method: HTTPMethod = .GET) async throws -> HTTPReply {
+        try await Self.get(base + path, headers: headers, method: method)
     }
 
-    static func get(_ url: String, headers: [(String, String)] = [], timeout: TimeAmount = .seconds(30)) async throws -> HTTPReply {
+    static func get(
+        _ url: String, headers: [(String, String)] = [], method: HTTPMethod = .GET, timeout: TimeAmount = .seconds(30)
+    ) async throws -> HTTPReply {
         var request = HTTPClientRequest(url: url)
+        request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let body = try await response.body.collect(upTo: 16 << 20)

@@ -17,6 +17,7 @@ import NIOCore
 /// | `invalid-request`    | 400    | a missing or bad parameter, an invalid word, an unknown provider, contradictory options |
 /// | `unauthorized`       | 401    | `--token` is set and the request has no matching `Authorization: Bearer` |
 /// | `not-found`          | 404    | no such route (a lookup that finds nothing answers its document with 404) |
+/// | `method-not-allowed` | 405    | a route asked with a method other than GET or HEAD (`Allow: GET, HEAD`) |
 /// | `request-too-large`  | 413/414| a body or a request line over the limits |
 /// | `rate-limited`       | 429    | the client's rate limit, or every provider asked was rate limited (`Retry-After`) |
 /// | `providers-failed`   | 502    | every provider asked failed with a bad answer (malformed, refused credentials) |
@@ -32,6 +33,7 @@ public struct APIError: Error, Sendable, Hashable {
         public static let invalidRequest = Code(rawValue: "invalid-request")
         public static let unauthorized = Code(rawValue: "unauthorized")
         public static let notFound = Code(rawValue: "not-found")
+        public static let methodNotAllowed = Code(rawValue: "method-not-allowed")
         public static let requestTooLarge = Code(rawValue: "request-too-large")
         public static let uriTooLong = Code(rawValue: "uri-too-long")
         public static let rateLimited = Code(rawValue: "rate-limited")
@@ -58,6 +60,7 @@ public struct APIError: Error, Sendable, Hashable {
         case .invalidRequest: .badRequest
         case .unauthorized: .unauthorized
         case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
         case .requestTooLarge: .contentTooLarge
         case .uriTooLong: .uriTooLong
         case .rateLimited: .tooManyRequests
@@ -120,6 +123,7 @@ public struct APIError: Error, Sendable, Hashable {
         var headers = HTTPFields()
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if code == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="lexagg""# }
+        if code == .methodNotAllowed { headers[.allow] = "GET, HEAD" }
         return headers
     }
 }

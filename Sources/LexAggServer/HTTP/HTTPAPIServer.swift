@@ -39,7 +39,8 @@ public struct HTTPAPIServer: Service {
     /// The router: the gates and logs around every route (see ``Routes``).
     public func router() -> Router<ServerContext> {
         ServerMetrics.bootstrap()
-        let router = Router(context: ServerContext.self)
+        // HEAD answers as GET does, without the body (RFC 9110; health checks use it).
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware<ServerContext>())
         router.add(middleware: ErrorMiddleware(logger: logger))

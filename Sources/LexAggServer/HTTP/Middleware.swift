@@ -50,6 +50,13 @@ struct ErrorMiddleware: RouterMiddleware {
                 case .contentTooLarge: .requestTooLarge
                 default: error.status.code < 500 ? .invalidRequest : .internalError
                 }
+            // A route's path asked with another method (POST /v1/lookup): 405, not "no such route".
+            if error.status == .notFound, request.method != .get, request.method != .head, Routes.isRoute(request.uri.path) {
+                return ErrorRendering.response(
+                    APIError(.methodNotAllowed, "\(request.method.rawValue) \(request.uri.path): this route answers GET and HEAD"),
+                    path: request.uri.path
+                )
+            }
             let message = error.status == .notFound
                 ? "no such route: \(request.method.rawValue) \(request.uri.path); GET /openapi.json lists them"
                 : "\(error.status)"

@@ -7,18 +7,24 @@ import LexAggCore
 struct QueryParameters {
     private var values: [String: String] = [:]
 
-    init(_ query: String?) {
+    /// - Throws: ``APIError`` (400) for a name or value whose percent-encoding is not UTF-8 (`%ff%fe`) or is
+    ///   broken (`%zz`): it would otherwise be looked up as the literal text.
+    init(_ query: String?) throws(APIError) {
         for pair in (query ?? "").split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = Self.decode(parts[0])
+            let key = try Self.decode(parts[0])
             guard !key.isEmpty, values[key] == nil else { continue }
-            values[key] = parts.count > 1 ? Self.decode(parts[1]) : ""
+            values[key] = parts.count > 1 ? try Self.decode(parts[1]) : ""
         }
     }
 
-    static func decode(_ text: Substring) -> String {
+    static func decode(_ text: Substring) throws(APIError) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        guard spaced.utf8.contains(UInt8(ascii: "%")) else { return spaced }
+        guard let decoded = spaced.removingPercentEncoding else {
+            throw APIError(.invalidRequest, "'\(text.prefix(64))' in the query string is not percent-encoded UTF-8")
+        }
+        return decoded
     }
 
     /// The value, `nil` when absent or empty.

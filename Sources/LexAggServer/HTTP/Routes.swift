@@ -51,10 +51,10 @@ struct Routes: Sendable {
     /// Every route the server answers (`/openapi.json` documents exactly these; a test checks it).
     func add(to router: Router<ServerContext>) {
         router.get("/api/v2/entries/:lang/:word") { request, context in try await dictionaryAPI(request, context) }
-        router.get("/v1/lookup") { request, _ in try await lookup(QueryParameters(request.uri.query)) }
-        router.get("/v1/translate") { request, _ in try await translate(QueryParameters(request.uri.query)) }
-        router.get("/v1/random") { request, _ in try await random(QueryParameters(request.uri.query)) }
-        router.get("/v1/match") { request, _ in try await match(QueryParameters(request.uri.query)) }
+        router.get("/v1/lookup") { request, _ in try await lookup(try QueryParameters(request.uri.query)) }
+        router.get("/v1/translate") { request, _ in try await translate(try QueryParameters(request.uri.query)) }
+        router.get("/v1/random") { request, _ in try await random(try QueryParameters(request.uri.query)) }
+        router.get("/v1/match") { request, _ in try await match(try QueryParameters(request.uri.query)) }
         router.get("/v1/providers") { _, _ in await providers() }
         router.get("/openapi.json") { _, _ in JSONResponse.make(json: OpenAPIDocument.json) }
         router.get("/healthz") { _, _ in JSONResponse.make(json: #"{"status":"ok"}"#) }
@@ -168,6 +168,16 @@ struct Routes: Sendable {
     }
 
     // MARK: Shared
+
+    /// The paths of the routes (every one answers GET and HEAD only).
+    static let paths: Set<String> = [
+        "/v1/lookup", "/v1/translate", "/v1/random", "/v1/match", "/v1/providers", "/openapi.json", "/healthz", "/metrics",
+    ]
+
+    /// Whether `path` is one of the routes' (a dictionaryapi.dev word's among them).
+    static func isRoute(_ path: String) -> Bool {
+        paths.contains(path) || (path.hasPrefix("/api/v2/entries/") && path.split(separator: "/").count == 5)
+    }
 
     /// `text` percent-decoded (left as it is when that fails); Foundation's decoding is slow even with nothing to decode.
     static func percentDecoded(_ text: String) -> String {

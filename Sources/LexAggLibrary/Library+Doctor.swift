@@ -114,7 +114,12 @@ extension Library {
             }
         } catch let error as LibraryError {
             diagnosis.state = error.kind == .foreign ? .foreign : .corrupt
-            diagnosis.detail = error.message.replacingOccurrences(of: file, with: path)
+            // What is wrong, without the advice to run the doctor, which is running.
+            if case .corrupt(_, let detail)? = error.reason {
+                diagnosis.detail = "the file is damaged (\(detail))"
+            } else {
+                diagnosis.detail = error.message.replacingOccurrences(of: file, with: path)
+            }
             diagnosis.advice = error.kind == .foreign
                 ? ["This file belongs to another program: move it away, or set LEXAGG_DATA_DIR to another directory."]
                 : recover

@@ -194,7 +194,7 @@ enum EnglishHelp {
 
             Examples:
               lexagg library import words.txt
-              lexagg library import library.json --format json
+              lexagg library import library.json    # the summary as JSON: add --format json
             """
         case .helpLibraryImportFile: "The file to import."
         case .helpLibraryImportLang: "Language of Anki rows without a lang:: tag (default en)."

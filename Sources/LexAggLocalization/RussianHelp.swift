@@ -213,7 +213,7 @@ enum RussianHelp {
 
             Примеры:
               lexagg library import words.txt
-              lexagg library import library.json --format json
+              lexagg library import library.json    # итог в JSON: добавьте --format json
             """
         case .helpLibraryImportFile: "Файл, который нужно загрузить."
         case .helpLibraryImportLang: "Язык строк Anki без метки lang:: (по умолчанию en)."

@@ -178,6 +178,7 @@ import Testing
         let doctor = await run(["library", "doctor"])
         #expect(doctor.status == 69)
         #expect(doctor.stdout.contains("state: corrupt") && doctor.stdout.contains("--repair"))
+        #expect(!doctor.stdout.contains("run 'lexagg library doctor' to see"), "the doctor sends the user to itself: \(doctor.stdout)")
         #expect(FileManager.default.contents(atPath: path) == garbage)
         let repair = await run(["library", "doctor", "--repair"])
         #expect(repair.status == 0 && repair.stdout.contains("state: healthy"), "\(repair.stdout)")

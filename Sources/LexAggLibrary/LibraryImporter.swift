@@ -113,14 +113,40 @@ public enum LibraryImporter {
         return words
     }
 
+    /// What is wrong with an export, in words: where (`words.0`: the first word, counted from 0 as JSON tools do)
+    /// and what, without Swift's own type names (`CodingKeys(stringValue: …)`).
     static func describe(_ error: any Error) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        func at(_ codingPath: [any CodingKey]) -> String {
+            let place = path(codingPath)
+            return place.isEmpty ? "" : place + ": "
+        }
         switch error as? DecodingError {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-             .valueNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            return (path.isEmpty ? "" : path + ": ") + context.debugDescription
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            return "'\(field)' is missing"
+        case .valueNotFound(_, let context):
+            return at(context.codingPath) + "a value is missing (null)"
+        case .typeMismatch(let type, let context):
+            return at(context.codingPath) + "expected \(describe(type))"
+        case .dataCorrupted(let context):
+            return at(context.codingPath) + context.debugDescription
         default:
             return "\(error)"
+        }
+    }
+
+    /// A type as an export's reader would name it.
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Double.Type, is Int64.Type: "a number"
+        case is Date.Type: "a date"
+        default:
+            "\(type)".hasPrefix("Array") ? "a list" : "an object"
         }
     }
 

@@ -57,6 +57,21 @@ import Testing
         #expect(parsed.words.first?.entries.first?.provenance.retrievedAt == Date(timeIntervalSinceReferenceDate: 817560628.875595))
     }
 
+    /// A damaged export says where and what in words a person reads, not in Swift's type names.
+    @Test(arguments: [
+        (#"{"format":"lexagg-library","version":1,"words":[{"word":"x","language":"en","entries":[]}]}"#, "'words.0.starred' is missing"),
+        (#"{"format":"lexagg-library","version":1,"words":[{"word":5,"language":"en","starred":false,"entries":[]}]}"#, "words.0.word: expected text"),
+    ])
+    func aDamagedExportSaysWhereAndWhat(_ json: String, _ expected: String) {
+        do {
+            _ = try LibraryImporter.parse(json, now: fixedDate)
+            Issue.record("a damaged export was read")
+        } catch {
+            #expect(error.message.contains(expected), "\(error.message)")
+            #expect(!error.message.contains("CodingKeys"), "\(error.message)")
+        }
+    }
+
     /// A CSV or Anki line's sources are dated when it was imported (not 1970).
     @Test func importedLinesAreDatedWhenImported() throws {
         let parsed = try LibraryImporter.parse(

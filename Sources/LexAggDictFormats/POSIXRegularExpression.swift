@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A compiled POSIX extended regular expression (`regcomp`), matched case-insensitively against whole headwords'
-/// text (anchors `^`/`$` mean the headword's start and end), as dictd's `re` strategy does: the C library's own
+/// A compiled POSIX extended regular expression (`regcomp`), searched for case-insensitively in each headword (found
+/// anywhere in it; anchors `^`/`$` mean the headword's start and end), as dictd's `re` strategy does: the C library's own
 /// engine, the one dictd uses, so a pattern means here what it means to a DICT server.
 package struct POSIXRegularExpression {
     /// A pattern `regcomp` refuses, with its reason (`regerror`).

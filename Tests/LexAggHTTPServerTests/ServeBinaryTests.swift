@@ -192,6 +192,34 @@ import Testing
         #expect(server.terminate() == 0)
     }
 
+    /// A port another program listens on: exit 69 with the port and the protocol in words — for `--dict-port`
+    /// before the HTTP server starts — not the socket library's error.
+    @Test func aPortInUseIsSaidInWords() async throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(bound == 0 && listen(listener, 1) == 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        let port = String(UInt16(bigEndian: address.sin_port))
+        let directory = TemporaryFiles.directory()
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": directory]
+        for (arguments, service) in [
+            (["serve", "http", "--port", port], "HTTP"), (["serve", "dict", "--port", port], "DICT"),
+            (["serve", "http", "--port", "0", "--dict-port", port], "DICT"),
+        ] {
+            let run = await BinaryRun.run(arguments, environment: environment)
+            #expect(run.status == 69, "\(arguments): \(run.stdout) \(run.stderr)")
+            #expect(run.stderr.contains("127.0.0.1:\(port) (\(service)): the port is already in use"), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("errno") && !run.stdout.contains("serving HTTP"), "\(arguments): \(run.stdout) \(run.stderr)")
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")))
     func oneProcessServesHTTPAndDICTFromOneCache() async throws {
         let directory = TemporaryFiles.directory()

@@ -126,7 +126,11 @@ public final class DICTServer: Service, Sendable {
             responder = DICTResponder(
                 service: service, databases: databases, configuration: configuration, statistics: connections, logger: logger
             )
-            server = try await bind()
+            do {
+                server = try await bind()
+            } catch let error as IOError {
+                throw ListenFailure(service: "DICT", host: configuration.host, port: configuration.port, code: error.errnoCode)
+            }
         } catch {
             settle(.failure(error))
             throw error

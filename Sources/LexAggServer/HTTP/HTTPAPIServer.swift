@@ -1,5 +1,7 @@
 import Hummingbird
+import Synchronization
 import LexAggAggregation
+import LexAggCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -56,10 +58,12 @@ public struct HTTPAPIServer: Service {
         let logger = self.logger
         let onListening = self.onListening
         let host = settings.host
+        let listening = Mutex(false)
         let application = Application(
             router: router(),
             configuration: ApplicationConfiguration(address: .hostname(host, port: settings.port), serverName: "lexagg"),
             onServerRunning: { channel in
+                listening.withLock { $0 = true }
                 let port = channel.localAddress?.port ?? 0
                 let address = BoundAddress(host: channel.localAddress?.ipAddress ?? host, port: port)
                 logger.notice("serving HTTP on \(address)")
@@ -67,6 +71,10 @@ public struct HTTPAPIServer: Service {
             },
             logger: logger
         )
-        try await application.run()
+        do {
+            try await application.run()
+        } catch let error as IOError where !listening.withLock({ $0 }) {
+            throw ListenFailure(service: "HTTP", host: host, port: settings.port, code: error.errnoCode)
+        }
     }
 }

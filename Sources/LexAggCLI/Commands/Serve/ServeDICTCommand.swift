@@ -75,6 +75,8 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
             }
         } catch let error as LookupServiceError {
             throw error
+        } catch let failure as ListenFailure {
+            throw CommandFailure(status: .unavailable, message: localized(.serveFailed, failure.address, failure.reason))
         } catch {
             throw CommandFailure(status: .unavailable, message: localized(.serveDICTFailed, host, port, "\(error)"))
         }

@@ -78,6 +78,14 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
         // One lookup service (and cache) for both protocols.
         var services: [any Service] = [server]
         var dict: DICTServer?
+        // Both ports are tried before either server starts: one whose port is taken would otherwise start the other
+        // only for the group to stop it.
+        if let dictPort, let failure = ListenFailure.probe(service: "HTTP", host: host, port: port)
+            ?? ListenFailure.probe(service: "DICT", host: host, port: dictPort)
+        {
+            context.fail(localized(.serveFailed, failure.address, failure.reason))
+            return .unavailable
+        }
         if let dictPort {
             let dictServer = DICTServer(
                 service: service,
@@ -101,6 +109,9 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
                 }
                 try await tasks.waitForAll()
             }
+        } catch let failure as ListenFailure {
+            context.fail(localized(.serveFailed, failure.address, failure.reason))
+            return .unavailable
         } catch {
             context.fail(localized(.serveFailed, host, "\(error)"))
             return .unavailable

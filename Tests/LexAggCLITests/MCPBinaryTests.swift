@@ -102,6 +102,7 @@ import Glibc
             #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
             #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lookup","arguments":{"word":"serendipity"}}}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"lookup","arguments":{"word":7}}}"#,
+            "not json at all",
         ]
         let input = home + "/input"
         try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: input))
@@ -113,10 +114,15 @@ import Glibc
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("[info]"), "the log is on standard error")
         var answers: [Int: [String: Any]] = [:]
+        var parseErrors: [[String: Any]] = []
         for line in run.stdout.split(separator: "\n") {
             let message = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
             if let id = message["id"] as? Int { answers[id] = message }
+            if (message["error"] as? [String: Any])?["code"] as? Int == -32700 { parseErrors.append(message) }
         }
+        // A line that is not JSON: JSON-RPC's parse error, with the id null (JSON-RPC 2.0, §5.1).
+        #expect(parseErrors.count == 1, "\(run.stdout)")
+        #expect(parseErrors.first?["id"] is NSNull, "\(parseErrors)")
         #expect(Set(answers.keys) == [1, 2, 3], "\(run.stdout)")
         let lookup = answers[2]?["result"] as? [String: Any]
         #expect(lookup?["isError"] as? Bool == false)

@@ -28,6 +28,12 @@ actor DrainingTransport: Transport {
         forwarding = Task {
             do {
                 for try await message in incoming {
+                    // A line that is not JSON at all is answered here, with the id JSON-RPC 2.0 requires for it
+                    // (null: none could be read); the SDK would answer with an id of its own making.
+                    if (try? JSONSerialization.jsonObject(with: message, options: [.fragmentsAllowed])) == nil {
+                        try? await self.send(Self.parseError)
+                        continue
+                    }
                     await self.noteIncoming(message)
                     continuation.yield(message)
                 }
@@ -63,6 +69,9 @@ actor DrainingTransport: Transport {
     func abandon() {
         release(all: true)
     }
+
+    /// JSON-RPC 2.0's answer to a message that is not JSON (§5.1: code -32700, id null).
+    static let parseError = Data(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the message is not JSON"}}"#.utf8)
 
     // MARK: Bookkeeping
 

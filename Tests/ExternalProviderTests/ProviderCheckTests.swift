@@ -50,6 +50,12 @@ import Glibc
         #expect(bad.status == 1)
         #expect(bad.stdout.contains(#""passed" : false"#))
         #expect(bad.stdout.contains("no answer to 'initialize' within 1 s"))
+
+        // Not a program: a usage error (64), a directory as a file that is not executable.
+        for (argument, message) in [("/nonexistent/provider", "no such file"), (FileManager.default.temporaryDirectory.path, "is not an executable file")] {
+            let run = await BinaryRun.run(["provider", "check", argument], path: Scripts.path)
+            #expect(run.status == 64 && run.stderr.contains(message), "\(argument): \(run.status) \(run.stderr)")
+        }
     }
 
     @Test func lookupUsesAProgramInTheProvidersDirectoryAndOnlyWhenAsked() async throws {

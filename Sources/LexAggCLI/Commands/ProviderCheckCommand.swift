@@ -49,7 +49,9 @@ struct ProviderCheckCommand: ParsableCommand, ContextCommand {
 
     func run(in context: CommandContext) async throws -> ExitStatus {
         guard access(executable, F_OK) == 0 else { throw CommandFailure.usage(localized(.checkNoSuchFile, executable)) }
-        guard access(executable, X_OK) == 0 else {
+        // A directory has its search bit: `X_OK` alone would let `/tmp` through to fail as a program.
+        var info = stat()
+        guard access(executable, X_OK) == 0, stat(executable, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
             throw CommandFailure.usage(localized(.checkNotExecutable, executable))
         }
         guard timeout.isFinite, timeout > 0, timeout <= 600 else {

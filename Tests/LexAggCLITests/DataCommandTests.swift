@@ -203,7 +203,10 @@ import Testing
         #expect(badName.status == 64)
         let builtIn = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl"), "--name", "wordnet"])
         #expect(builtIn.status == 64, "\(builtIn.stderr)")
+        // A file that is not there, or a directory, is a wrong argument (64), as for the other commands' files.
         let missing = await run(["data", "import", "wiktextract", home + "/nothing.jsonl"])
-        #expect(missing.status == 69 && missing.stderr.contains("cannot open"), "\(missing.stderr)")
+        #expect(missing.status == 64 && missing.stderr.contains("cannot read \(home)/nothing.jsonl: No such file"), "\(missing.stderr)")
+        let directory = await run(["data", "import", "wiktextract", home])
+        #expect(directory.status == 64 && directory.stderr.contains("Is a directory"), "\(directory.stderr)")
     }
 }

@@ -58,6 +58,17 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
+        // A file that is not there, or not a file, is a wrong argument (64), as for `library import` and
+        // `lookup --batch`; a dump that cannot be read through is the import's failure (69).
+        if file != "-" {
+            var info = stat()
+            if stat(file, &info) != 0 {
+                throw CommandFailure.usage(localized(.cannotReadBecause, file, String(cString: strerror(errno))))
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw CommandFailure.usage(localized(.cannotReadBecause, file, String(cString: strerror(EISDIR))))
+            }
+        }
         guard let directory = DatasetLocation.directory(in: context.environment) else {
             throw CommandFailure(status: .unavailable, message: localized(.dataNoDirectory))
         }

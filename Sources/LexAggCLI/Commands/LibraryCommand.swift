@@ -430,7 +430,12 @@ struct LibraryImportCommand: ParsableCommand, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         let language = try lang.map { try parseLanguage($0) } ?? .english
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure.usage(localized(.cannotRead, file))
+            // Why: not there, a directory, no permission.
+            var info = stat()
+            let reason = stat(file, &info) != 0 ? String(cString: strerror(errno))
+                : (info.st_mode & S_IFMT) == S_IFDIR ? String(cString: strerror(EISDIR))
+                : access(file, R_OK) != 0 ? String(cString: strerror(errno)) : nil
+            throw CommandFailure.usage(reason.map { localized(.cannotReadBecause, file, $0) } ?? localized(.cannotRead, file))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure.usage(localized(.notUTF8, file))

@@ -411,7 +411,10 @@ enum Russian {
         case .importMaxMalformed: "--max-malformed должен быть не меньше 0"
         case .importMaxLine: "--max-line-mb должен быть от 1 до 1024"
         case .importNameTaken: "«{1}» — уже идентификатор источника; выберите другой --name"
-        case .importDone: "импортировано статей: {1} ({2}) как {3}"
+        case .importDone: .plural(
+            one: "импортирована {1} статья ({2}) как {3}", few: "импортированы {1} статьи ({2}) как {3}",
+            many: "импортировано {1} статей ({2}) как {3}"
+        )
         case .importLines: "строк: {1}; пропущено: {2} (другие языки или не словарные статьи), с ошибками: {3}"
         case .importProblemLine: "строка {1}: {2}"
         case .importAndMore: "… и ещё {1}"

@@ -106,8 +106,8 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
         // Most entries first; languages with as many in code order, so that the line is the same on every run.
         let languages = metadata.languages.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }.prefix(5)
             .map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
-        var text = localized(.importDone, grouped(metadata.entries), languages + (metadata.languages.count > 5 ? ", …" : ""),
-                             metadata.name) + "\n"
+        var text = localized(.importDone, count: metadata.entries, grouped(metadata.entries),
+                             languages + (metadata.languages.count > 5 ? ", …" : ""), metadata.name) + "\n"
         text += "  " + localized(.importLines, grouped(metadata.lines), grouped(summary.skippedLines),
                                  grouped(metadata.malformedLines)) + "\n"
         for problem in summary.problems { text += "    " + localized(.importProblemLine, problem.line, problem.message) + "\n" }

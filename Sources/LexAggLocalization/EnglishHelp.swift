@@ -348,7 +348,7 @@ enum EnglishHelp {
             (lexagg config set ui.language ru), else LC_ALL, LC_MESSAGES, LANG, LANGUAGE.
 
             Exit codes: 0 found, 1 not found, 64 usage error, 69 every provider failed, 70 internal error, \
-            78 configuration error, 130 interrupted.
+            74 output could not be written, 78 configuration error, 130 interrupted.
             """
         case .helpLoggingOptionsVerbose:
             "Log each request (method, URL with secrets redacted, status, size, time), cache hits and strategy decisions to standard error."

@@ -142,6 +142,16 @@ final class RecordingCache: AnswerCaching {
         #expect(single.scores.isEmpty)
     }
 
+    /// A word without a letter or digit (an emoji, punctuation) gets no close spellings: every one-letter word is
+    /// one edit away from it. A one-letter word still does.
+    @Test func aWordWithoutLettersGetsNoSuggestions() async throws {
+        let local = TableProvider("local", suggestions: ["a", "i", "0"])
+        let service = try Self.service([local])
+        #expect(try await service.define(try LookupQuery("😀")).suggestions.isEmpty)
+        #expect(try await service.define(try LookupQuery("?!")).suggestions.isEmpty)
+        #expect(!(try await service.define(try LookupQuery("x")).suggestions.isEmpty))
+    }
+
     @Test func suggestionsComeFromEveryMatcherAndNeverOutlastTheDeadline() async throws {
         // The deadline runs on a clock the test moves, once the stuck source has been asked: nothing here depends
         // on how busy the machine is.

@@ -248,7 +248,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 }
             }
             var suggestions: [String] = []
-            if suggest && !result.isFound && !result.allFailed {
+            // A word without a letter or digit (an emoji, punctuation) has no close spellings: every one-letter word
+            // is one edit from it.
+            if suggest && !result.isFound && !result.allFailed
+                && query.term.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
                 suggestions = await self.suggestions(for: query, until: end)
             }
             return LookupAnswer(

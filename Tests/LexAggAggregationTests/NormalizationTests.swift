@@ -21,6 +21,9 @@ import Testing
         ("straße", []),                          // ß is a letter, not a decorated s
         ("house", []),
         ("Ærø", ["ærø"]),                        // Æ and ø are letters of their own, not diacritics
+        ("ｈｏｕｓｅ", ["house"]),                 // full-width letters are the letters they stand for
+        ("ﬁsh", ["fish"]),                       // and a ligature its letters
+        ("Ｃａｆé", ["Café", "café", "Cafe", "cafe"]),
     ])
     func looserVariants(_ term: String, _ expected: [String]) {
         #expect(Normalization.looserVariants(of: term) == expected)

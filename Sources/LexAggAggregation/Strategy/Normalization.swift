@@ -26,15 +26,18 @@ public enum Normalization {
     /// The looser spellings through Foundation's folding (``DiacriticFolding``'s for Latin and Cyrillic letters), for
     /// any text (`looserVariants` skips it on ASCII, where it gives the same).
     static func foldedVariants(of term: String) -> [String] {
-        let lower = term.lowercased()
+        // Compatibility forms first as the letters they stand for: full-width `ｈｏｕｓｅ` (an East Asian keyboard's),
+        // the ligature `ﬁ` (text copied from a PDF).
+        let compatible = term.precomposedStringWithCompatibilityMapping
+        let lower = compatible.lowercased()
         func fold(_ text: String) -> String {
             DiacriticFolding.fold(text)
                 ?? text.folding(options: [.diacriticInsensitive], locale: nil).precomposedStringWithCanonicalMapping
         }
-        let plain = fold(term)
+        let plain = fold(compatible)
         let plainLower = fold(lower)
         var variants: [String] = []
-        for candidate in [lower, plain, plainLower] where candidate != term && !variants.contains(candidate) {
+        for candidate in [compatible, lower, plain, plainLower] where candidate != term && !variants.contains(candidate) {
             variants.append(candidate)
         }
         return variants

@@ -54,6 +54,6 @@ struct ServeCommandTests {
         let busy = await BinaryRun.run(["serve", "dict", "--port", String(running.port)], environment: ["HOME": TemporaryFiles.directory()])
         try await running.stop()
         #expect(busy.status == 69, "\(busy.stderr)")
-        #expect(busy.stderr.contains("cannot serve DICT on 127.0.0.1:\(running.port)"))
+        #expect(busy.stderr.contains("could not serve on 127.0.0.1:\(running.port) (DICT): the port is already in use"), "\(busy.stderr)")
     }
 }

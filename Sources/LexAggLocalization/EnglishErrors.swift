@@ -53,6 +53,9 @@ enum EnglishErrors {
         case .serviceInstallFreeDict: "; install a FreeDict database (e.g. apt-get install dict-freedict-eng-deu)"
         case .serviceDirectionsAvailable: "; available directions: {1}"
         case .serviceNoRandomSource: "no provider gives random {1} words"
+        case .serviceNamedNoTranslator: "{1} cannot translate {2} → {3}"
+        case .serviceNamedNoRandomSource: "{1} cannot give random {2} words"
+        case .serviceTheseCan: "; these can: {1}"
         case .serviceNoOfflineRandomSource: "no offline provider gives random {1} words"
         case .serviceOfflineWithoutCache: .plural(
             one: "--offline without the cache leaves no provider: {1} need the network",

@@ -20,6 +20,7 @@ public enum ErrorKey: String, CaseIterable, Sendable {
     case serviceCannotLookUp, serviceNoDefiner, serviceIsItISO, serviceLanguagesAvailable, serviceNoDictionary
     case serviceNoDictionaryBecause, serviceNoTranslatorSetUp, serviceInstallFreeDictFor, serviceNoTranslator
     case serviceInstallFreeDict, serviceDirectionsAvailable, serviceNoRandomSource, serviceNoOfflineRandomSource
+    case serviceNamedNoTranslator, serviceNamedNoRandomSource, serviceTheseCan
     case serviceOfflineWithoutCache, serviceRefreshConflict, serviceCannotMatch, serviceDoesNotMatch, serviceItCan
     case serviceMatchNeedsNetwork, serviceNoMatcher, serviceNoOfflineMatcher, serviceInLanguage
     case serviceStrategiesAvailable

@@ -60,6 +60,9 @@ enum RussianErrors {
         case .serviceInstallFreeDict: "; установите словарь FreeDict (например, apt-get install dict-freedict-eng-deu)"
         case .serviceDirectionsAvailable: "; доступные направления: {1}"
         case .serviceNoRandomSource: "ни один источник не даёт случайных слов языка «{1}»"
+        case .serviceNamedNoTranslator: "{1}: нет перевода {2} → {3}"
+        case .serviceNamedNoRandomSource: "{1}: нет случайных слов языка «{2}»"
+        case .serviceTheseCan: "; это умеют: {1}"
         case .serviceNoOfflineRandomSource: "ни один офлайн-источник не даёт случайных слов языка «{1}»"
         case .serviceOfflineWithoutCache: .plural(
             one: "с --offline и без кэша не остаётся ни одного источника: {1} без сети не работает",

@@ -163,6 +163,13 @@ import Testing
         let missing = await CLIRun.run(["translate", "house", "--from", "en", "--to", "fr"])
         #expect(missing.status == ExitStatus.usage.rawValue)
         #expect(missing.stderr.contains("available directions: de→en, en→de"))
+        // A named provider that cannot: said of it, with the ones that can.
+        let named = await CLIRun.run(["translate", "house", "--from", "en", "--to", "de", "--providers", "wordnet"])
+        #expect(named.status == ExitStatus.usage.rawValue)
+        #expect(named.stderr.contains("wordnet cannot translate English → German; these can: freedict-eng-deu"), "\(named.stderr)")
+        let random = await CLIRun.run(["random", "--providers", "wordnet"])
+        #expect(random.status == ExitStatus.usage.rawValue)
+        #expect(random.stderr.contains("wordnet cannot give random English words"), "\(random.stderr)")
     }
 
     @Test func providersListsCapabilitiesAndStatus() async throws {

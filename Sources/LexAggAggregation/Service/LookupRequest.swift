@@ -99,6 +99,10 @@ public struct LookupServiceError: Error, Sendable, Hashable, CustomStringConvert
         case noTranslator(LanguagePair, directions: [String])
         /// No (offline) provider gives random words of `language`.
         case noRandomSource(Language, offline: Bool, languages: [String])
+        /// The providers named (`--providers`) do not translate `pair`; `others` do.
+        case namedNoTranslator(LanguagePair, named: [ProviderID], others: [ProviderID])
+        /// The providers named give no random words of `language`; `others` do.
+        case namedNoRandomSource(Language, named: [ProviderID], others: [ProviderID])
         /// `--offline --no-cache` leaves none of `needNetwork`.
         case offlineWithoutCache(needNetwork: [ProviderID])
         /// `--refresh` with `--offline` (or else `--no-cache`).

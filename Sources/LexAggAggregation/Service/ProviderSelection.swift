@@ -85,6 +85,17 @@ struct ProviderSelection: Sendable {
             translators = configured
         }
         guard required else { return (translators, notes) }
+        // Named providers that cannot: say so of them, and which can, rather than that nothing translates it.
+        if let selection, translators.isEmpty {
+            let named = selection.map(\.descriptor.id)
+            let others = registry.translators(for: pair).map(\.descriptor.id).filter { !named.contains($0) }
+            throw LookupServiceError(
+                .invalidRequest,
+                "\(named.map(\.rawValue).joined(separator: ", ")) cannot translate \(pair.source.englishName) → \(pair.target.englishName)"
+                    + (others.isEmpty ? "" : "; these can: \(others.map(\.rawValue).joined(separator: ", "))"),
+                reason: .namedNoTranslator(pair, named: named, others: others)
+            )
+        }
         guard !translators.isEmpty || notes.isEmpty else {
             let package = "dict-freedict-"
                 + "\(Language.iso639_3(pair.source) ?? pair.source.code)-\(Language.iso639_3(pair.target) ?? pair.target.code)"
@@ -97,7 +108,13 @@ struct ProviderSelection: Sendable {
             )
         }
         guard !translators.isEmpty else {
-            let pairs = Set(registry.providers.flatMap(\.descriptor.translationPairs).map(\.description)).sorted()
+            // The directions of the providers set up here (not PONS's hundred without its key).
+            var usable: [any DictionaryProvider] = []
+            for provider in registry.providers where !provider.descriptor.translationPairs.isEmpty {
+                if case .notConfigured = await provider.availability() { continue }
+                usable.append(provider)
+            }
+            let pairs = Set(usable.flatMap(\.descriptor.translationPairs).map(\.description)).sorted()
             throw LookupServiceError(
                 .invalidRequest,
                 "no provider translates \(pair.source.englishName) → \(pair.target.englishName)"
@@ -120,6 +137,17 @@ struct ProviderSelection: Sendable {
             if options.offline && provider.descriptor.requiresNetwork { continue }
             if named == nil, case .notConfigured = await provider.availability() { continue }
             candidates.append(provider)
+        }
+        if let named, candidates.isEmpty {
+            let ids = named.map(\.descriptor.id)
+            let others = registry.providers.compactMap(\.asRandomSource).filter { $0.descriptor.gives(language) }
+                .map(\.descriptor.id).filter { !ids.contains($0) }
+            throw LookupServiceError(
+                .invalidRequest,
+                "\(ids.map(\.rawValue).joined(separator: ", ")) cannot give random \(language.englishName) words"
+                    + (others.isEmpty ? "" : "; these can: \(others.map(\.rawValue).joined(separator: ", "))"),
+                reason: .namedNoRandomSource(language, named: ids, others: others)
+            )
         }
         guard !candidates.isEmpty else {
             let languages = Set(registry.providers.compactMap { $0.asRandomSource }

@@ -131,6 +131,12 @@ enum ErrorText {
         case .noRandomSource(let language, let offline, let languages):
             return localized(offline ? .serviceNoOfflineRandomSource : .serviceNoRandomSource, language.displayName)
                 + (languages.isEmpty ? "" : localized(.serviceLanguagesAvailable, list(languages)))
+        case .namedNoTranslator(let pair, let named, let others):
+            return localized(.serviceNamedNoTranslator, list(named.map(\.rawValue)), pair.source.displayName, pair.target.displayName)
+                + (others.isEmpty ? "" : localized(.serviceTheseCan, list(others.map(\.rawValue))))
+        case .namedNoRandomSource(let language, let named, let others):
+            return localized(.serviceNamedNoRandomSource, list(named.map(\.rawValue)), language.displayName)
+                + (others.isEmpty ? "" : localized(.serviceTheseCan, list(others.map(\.rawValue))))
         case .offlineWithoutCache(let ids):
             return localized(.serviceOfflineWithoutCache, count: ids.count, list(ids.map(\.rawValue)))
         case .refreshConflict(let offline):

@@ -62,6 +62,15 @@ import WiktionaryProvider
         #expect(bad.stderr.contains("--senses must be 1 or more"))
     }
 
+    /// A merged entry cut to a few senses still names every provider whose text it shows (a pronunciation).
+    @Test func aCutMergedEntryNamesTheProvidersOfWhatItShows() async {
+        let all = await CLIRun.run(["lookup", "house", "--providers", "wordnet,gcide", "--all"])
+        let one = await CLIRun.run(["lookup", "house", "--providers", "wordnet,gcide", "--senses", "1"])
+        let header = { (text: String) in text.split(separator: "\n").first.map(String.init) ?? "" }
+        #expect(header(all.stdout).contains("wordnet, gcide"), "\(all.stdout)")
+        #expect(header(one.stdout) == header(all.stdout), "\(one.stdout)")
+    }
+
     @Test func jsonIsNeverCut() async throws {
         let run = await CLIRun.run(["lookup", "bank", "--providers", "wordnet", "--format", "json", "--senses", "1"])
         #expect(run.stdout.components(separatedBy: "\"definition\"").count - 1 == 18)

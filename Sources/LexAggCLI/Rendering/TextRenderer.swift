@@ -61,6 +61,10 @@ struct TextRenderer {
         for translation in entry.translations where !providers.contains(translation.provenance.provider) {
             providers.append(translation.provenance.provider)
         }
+        // And those of its pronunciations, shown whatever senses `--senses` leaves (GCIDE's under WordNet's senses).
+        for pronunciation in entry.pronunciations where !providers.contains(pronunciation.provenance.provider) {
+            providers.append(pronunciation.provenance.provider)
+        }
         // The entry's language, by name: a page of Wiktionary has entries in many.
         out.append("  ")
         style.start(.dim, &out)

@@ -37,15 +37,19 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         var capabilities: ProviderCapabilities = [.match]
         var languages: [Language] = []
         var pairs: [LanguagePair] = []
+        var license: String?
         switch format {
         case .wordnet:
             capabilities.formUnion([.define, .examples, .lemmas])
             languages = [.english]
+            license = "WordNet 3.0 License (Princeton University)"
         case .freedict(let pair):
             capabilities.formUnion([.translate, .pronunciations])
             languages = [pair.source]
             pairs = [pair]
+            license = "FreeDict: GPL or CC BY-SA, per dictionary (its 00-database-info says which)"
         case .gcide:
+            license = "GPL 3.0 or later (GCIDE)"
             // WordNet's morphology serves any English dictionary: GCIDE keeps the candidates it has as headwords
             // (`deodorizers` → `deodorizer`, which WordNet lacks).
             capabilities.formUnion([.define, .examples, .pronunciations, .etymology, .lemmas])
@@ -57,7 +61,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         self.descriptor = ProviderDescriptor(
             id: id, displayName: displayName, capabilities: capabilities, languages: languages,
             translationPairs: pairs, requiresNetwork: false, requiresCredentials: false,
-            source: bodyPath ?? indexPath, formatVersion: 1
+            source: bodyPath ?? indexPath, license: license, formatVersion: 1
         )
     }
 

@@ -76,6 +76,26 @@ import Testing
         #expect(license["url"] == "https://wordnet.princeton.edu/license-and-commercial-use")
     }
 
+    /// A merged entry credits every source whose text it shows, not only the first: their licences joined by `; `,
+    /// the address of the first lexagg recognises.
+    @Test func aMergedEntryNamesTheLicenceOfEverySource() throws {
+        let gcide = Provenance(provider: ProviderID("gcide")!, source: "/usr/share/dictd/gcide", retrievedAt: Date(timeIntervalSince1970: 0))
+        var sources = Self.sources
+        sources[ProviderID("gcide")!] = .init(name: "GCIDE", license: "GPL 3.0 or later (GCIDE)")
+        let entry = Entry(
+            headword: "house", language: .english,
+            pronunciations: [Pronunciation(text: "hous", notation: .ipa, provenance: gcide)],
+            senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [
+                Sense(definition: "a dwelling", sources: [Self.wordnet, Self.wiktionary]),
+            ])],
+            provenance: Self.wordnet
+        )
+        let element = try #require(DictionaryAPIFormat.elements([entry], sources: sources).first)
+        #expect(element.license.name == "WordNet 3.0 licence; CC BY-SA 4.0; GPL 3.0 or later (GCIDE)")
+        #expect(element.license.url == "https://wordnet.princeton.edu/license-and-commercial-use")
+        #expect(element.sourceUrls == ["https://en.wiktionary.org/wiki/test"])
+    }
+
     @Test func aBilingualEntryGivesItsTranslationsAsDefinitions() {
         let p = Self.wordnet
         let pair = LanguagePair(source: .english, target: Language("de")!)

@@ -15,8 +15,8 @@ import LexAggCore
 /// 5. A meaning's `synonyms`/`antonyms` are its definitions' ones, then the part of speech's own (tied to no one
 ///    sense), once each, in order.
 /// 6. An entry with translations but no senses (a bilingual dictionary) gives one definition per translation.
-/// 7. `license` is the providing source's licence; `sourceUrls` its web addresses (local dictionary files are not
-///    exposed), empty when it has none.
+/// 7. `license` is the providing sources' licence (a merged entry's several, joined by `; `); `sourceUrls` their web
+///    addresses (local dictionary files are not exposed), empty when they have none.
 public enum DictionaryAPIFormat {
     public struct Element: Codable, Sendable, Hashable {
         public var word: String
@@ -88,7 +88,7 @@ public enum DictionaryAPIFormat {
         }
         return Element(
             word: entry.headword, phonetic: entry.pronunciations.first?.text, phonetics: phonetics, meanings: meanings,
-            license: license(of: entry.provenance.provider, sources: sources), sourceUrls: urls
+            license: license(of: providers(of: entry), sources: sources), sourceUrls: urls
         )
     }
 
@@ -123,19 +123,33 @@ public enum DictionaryAPIFormat {
         return meanings
     }
 
-    /// The licence of `provider`'s data (rule 7): its name, and the licence's address when it is a Creative Commons
-    /// licence lexagg recognises, else the source's own page.
-    static func license(of provider: ProviderID, sources: [ProviderID: SourceInfo]) -> License {
-        let info = sources[provider]
-        let name = info?.license ?? info.map { "\($0.name) licence" } ?? provider.rawValue
-        return License(name: name, url: licenseURL(name) ?? "")
+    /// The providers whose text an entry shows: its own, then its senses', pronunciations' and translations'.
+    static func providers(of entry: Entry) -> [ProviderID] {
+        var providers = [entry.provenance.provider]
+        let sources = entry.allSenses.flatMap(\.sources).map(\.provider) + entry.pronunciations.map(\.provenance.provider)
+            + entry.translations.map(\.provenance.provider)
+        for provider in sources where !providers.contains(provider) { providers.append(provider) }
+        return providers
+    }
+
+    /// The licence of the data of `providers` (rule 7): their licences' names (a merged entry's several, joined by
+    /// `; `), and the address of the first that lexagg recognises (a Creative Commons licence, WordNet's, the GPL).
+    static func license(of providers: [ProviderID], sources: [ProviderID: SourceInfo]) -> License {
+        var names: [String] = []
+        for provider in providers {
+            let info = sources[provider]
+            let name = info?.license ?? info.map { "\($0.name) licence" } ?? provider.rawValue
+            if !names.contains(name) { names.append(name) }
+        }
+        return License(name: names.joined(separator: "; "), url: names.lazy.compactMap(licenseURL).first ?? "")
     }
 
     /// `https://creativecommons.org/licenses/by-sa/4.0` for `CC BY-SA 4.0 (…)`.
     static func licenseURL(_ name: String) -> String? {
         let words = name.split(separator: " ")
         guard words.count >= 3, words[0] == "CC", let version = Double(words[2]) else {
-            return name.contains("WordNet") ? "https://wordnet.princeton.edu/license-and-commercial-use" : nil
+            if name.contains("WordNet") { return "https://wordnet.princeton.edu/license-and-commercial-use" }
+            return name.hasPrefix("GPL 3.0") ? "https://www.gnu.org/licenses/gpl-3.0.html" : nil
         }
         return "https://creativecommons.org/licenses/\(words[1].lowercased())/\(version)"
     }

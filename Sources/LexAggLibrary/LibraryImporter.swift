@@ -315,7 +315,7 @@ public enum LibraryImporter {
             }
             let wordIndex = columns.firstIndex { $0.lowercased() == "word" } ?? 0
             guard wordIndex < fields.count else { continue }
-            let word = unescape(fields[wordIndex])
+            let word = plain(fields[wordIndex])
             guard !Library.key(word).isEmpty else {
                 throw LibraryError(.invalidInput, "Anki file line \(number): the word is empty; nothing was imported",
                                    reason: .ankiEmptyWord(line: number))
@@ -326,33 +326,49 @@ public enum LibraryImporter {
             let senses = htmlLines(field("Definition")).map { line -> FlatWord.SenseLine in
                 if line.hasPrefix("<i>"), let close = line.range(of: "</i> ") {
                     return .init(
-                        heading: unescape(String(line[line.index(line.startIndex, offsetBy: 3)..<close.lowerBound])),
-                        definition: unescape(String(line[close.upperBound...]))
+                        heading: plain(String(line[line.index(line.startIndex, offsetBy: 3)..<close.lowerBound])),
+                        definition: plain(String(line[close.upperBound...]))
                     )
                 }
-                return .init(partOfSpeech: nil, definition: unescape(line))
-            }
+                return .init(partOfSpeech: nil, definition: plain(line))
+            }.filter { !$0.definition.isEmpty }
             let flat = FlatWord(
                 word: word, language: language, starred: tags.contains("starred"), added: nil, senses: senses,
-                examples: htmlLines(field("Examples")).map(unescape), ipa: htmlLines(field("IPA")).map(unescape),
-                translations: htmlLines(field("Translation")).map { translation(unescape($0)) },
-                sources: htmlLines(field("Sources")).map(unescape)
+                examples: htmlLines(field("Examples")).map(plain), ipa: htmlLines(field("IPA")).map(plain),
+                translations: htmlLines(field("Translation")).map { translation(plain($0)) },
+                sources: htmlLines(field("Sources")).map(plain)
             )
             words.append(flat.libraryWord(now: now))
         }
         return words
     }
 
+    /// A field's lines: Anki's editor breaks them with `<br>` (`<br/>`, `<br />`) or wraps them in `<div>`s.
     static func htmlLines(_ text: String) -> [String] {
-        text.components(separatedBy: "<br>").filter { !$0.isEmpty }
+        guard text.contains("<") else { return text.isEmpty ? [] : [text] }
+        let broken = text.replacing(/(?i)<br\s*\/?>|<\/?div[^>]*>|<\/?p[^>]*>/, with: "\u{0}")
+        return broken.split(separator: "\u{0}").map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
+    /// A line of a field as plain text: its tags (a deck's own `<b>`, `<span style=…>`) left out, its character
+    /// references decoded, white space around it trimmed.
+    static func plain(_ html: String) -> String {
+        let text = html.contains("<") ? html.replacing(/<[^>]*>/, with: "") : html
+        return unescape(text).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// HTML's character references: the named ones Anki writes, and numeric ones (`&#233;`, `&#xE9;`).
     static func unescape(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&#9;", with: "\t").replacingOccurrences(of: "&#10;", with: "\n")
-            .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
+        let named = text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&nbsp;", with: " ")
+        let numeric = named.replacing(/&#([xX][0-9A-Fa-f]{1,6}|[0-9]{1,7});/) { match -> String in
+            let digits = match.output.1
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) } ?? String(match.output.0)
+        }
+        return numeric.replacingOccurrences(of: "&amp;", with: "&")
     }
 }
 

@@ -147,4 +147,18 @@ import Testing
         #expect(words.map(\.word) == ["Maus"] && words[0].language == .german)
         #expect(words[0].definitions == ["mouse"])
     }
+
+    /// A deck's own HTML (`#html:true`): its formatting tags are not part of the text, its lines (`<br/>`, `<div>`)
+    /// are definitions, its character references are decoded; exported again, nothing of it shows as markup.
+    @Test func anAnkiDecksOwnHTMLIsReadAsText() throws {
+        let text = "#separator:tab\n#html:true\n<b>zzbar</b>\t<b>bold</b> &amp; <span style=\"color:red\">red</span><div>a caf&#233; &#xE9;t&eacute;</div>\tsaid <i>so</i><br />twice\t\t\t\t\n"
+        let word = try #require(try LibraryImporter.parse(text).words.first)
+        #expect(word.word == "zzbar")
+        #expect(word.definitions == ["bold & red", "a café ét&eacute;"], "\(word.definitions)")
+        let examples = word.entries.flatMap(\.allSenses).flatMap(\.examples)
+        #expect(Set(examples) == ["said so", "twice"], "\(examples)")
+        let exported = LibraryExporter.export([word], as: .anki)
+        #expect(exported.contains("bold &amp; red<br>a café ét&amp;eacute;"), "\(exported)")
+        #expect(!exported.contains("&lt;b&gt;"), "\(exported)")
+    }
 }

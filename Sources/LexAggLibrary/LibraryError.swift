@@ -81,6 +81,7 @@ public struct LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case csvBadLanguage(line: Int, value: String)
         /// CSV line `line` has `value`, not an ISO 8601 date.
         case csvBadDate(line: Int, value: String)
+        case csvBadStarred(line: Int, value: String)
         /// An Anki file's line `line` names a separator lexagg does not know.
         case ankiSeparator(line: Int, header: String)
         /// An Anki file's line `line` has an empty word.

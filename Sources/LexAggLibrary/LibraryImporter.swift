@@ -243,8 +243,15 @@ public enum LibraryImporter {
                 throw LibraryError(.invalidInput, "CSV line \(line): '\(fields[3])' is not an ISO 8601 date; nothing was imported",
                                    reason: .csvBadDate(line: line, value: fields[3]))
             }
+            // A star is yes or no in any of the usual spellings; anything else is a mistake to show, not a silent no.
+            let starredText = fields[2].trimmingCharacters(in: .whitespaces).lowercased()
+            let starred = ["yes", "true", "1", "★", "y"].contains(starredText)
+            guard starred || ["no", "false", "0", "", "n"].contains(starredText) else {
+                throw LibraryError(.invalidInput, "CSV line \(line): starred is '\(fields[2])', not yes or no; nothing was imported",
+                                   reason: .csvBadStarred(line: line, value: fields[2]))
+            }
             let flat = FlatWord(
-                word: fields[0], language: language, starred: ["yes", "true", "1", "★"].contains(fields[2].lowercased()),
+                word: fields[0], language: language, starred: starred,
                 added: added,
                 senses: lines(fields[4]).map(senseLine),
                 examples: lines(fields[5]), ipa: lines(fields[6]),

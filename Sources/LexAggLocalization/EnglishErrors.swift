@@ -163,6 +163,7 @@ enum EnglishErrors {
         case .libraryCSVEmptyWord: "CSV line {1}: the word is empty; nothing was imported"
         case .libraryCSVBadLanguage: "CSV line {1}: '{2}' is not a language code; nothing was imported"
         case .libraryCSVBadDate: "CSV line {1}: '{2}' is not an ISO 8601 date; nothing was imported"
+        case .libraryCSVBadStarred: "CSV line {1}: starred is '{2}', not yes or no; nothing was imported"
         case .libraryAnkiSeparator: "Anki file line {1}: unsupported separator '{2}'"
         case .libraryAnkiEmptyWord: "Anki file line {1}: the word is empty; nothing was imported"
         }

@@ -47,5 +47,6 @@ public enum ErrorKey: String, CaseIterable, Sendable {
     case libraryEmptyWord, libraryInvalidImportWord, libraryNotAnExport, libraryNotAnExportJSON
     case libraryNewerExport, libraryDamagedExport, libraryCSVQuoteInside, libraryCSVTextAfterQuote
     case libraryCSVUnclosed, libraryCSVFieldCount, libraryCSVEmptyWord, libraryCSVBadLanguage, libraryCSVBadDate
+    case libraryCSVBadStarred
     case libraryAnkiSeparator, libraryAnkiEmptyWord
 }

@@ -176,6 +176,7 @@ enum RussianErrors {
         case .libraryCSVEmptyWord: "строка {1} файла CSV: слово пустое; ничего не импортировано"
         case .libraryCSVBadLanguage: "строка {1} файла CSV: «{2}» — не код языка; ничего не импортировано"
         case .libraryCSVBadDate: "строка {1} файла CSV: «{2}» — не дата в формате ISO 8601; ничего не импортировано"
+        case .libraryCSVBadStarred: "строка {1} файла CSV: отметка избранного «{2}» — не yes и не no; ничего не импортировано"
         case .libraryAnkiSeparator: "строка {1} файла Anki: неизвестный разделитель «{2}»"
         case .libraryAnkiEmptyWord: "строка {1} файла Anki: слово пустое; ничего не импортировано"
         }

@@ -116,6 +116,18 @@ import Testing
         #expect(first.contains("\"(noun, feminine) road\tway\n(noun, feminine) street\""), "\(first)")
     }
 
+    /// A star that is neither yes nor no (in any usual spelling) is a mistake shown with its line, not a silent no.
+    @Test func aCSVStarThatIsNotYesOrNoIsRefused() throws {
+        let header = "word,language,starred,added,definition,examples,ipa,translation,sources\n"
+        let words = try LibraryImporter.parse(header + "a,en,YES,,x,,,,\nb,en,0,,x,,,,\nc,en,,,x,,,,\n").words
+        #expect(words.map(\.starred) == [true, false, false])
+        #expect {
+            try LibraryImporter.parse(header + "apple,en,no,,fruit,,,,\npear,en,maybe,,fruit,,,,\n")
+        } throws: { error in
+            (error as? LibraryError)?.message == "CSV line 3: starred is 'maybe', not yes or no; nothing was imported"
+        }
+    }
+
     @Test func brokenCSVQuotingNamesTheLineAndImportsNothing() throws {
         let header = "word,language,starred,added,definition,examples,ipa,translation,sources\n"
         let unclosed = header + "apple,en,no,,fruit,,,,\npear,en,no,,\"a fruit,,,,\n"

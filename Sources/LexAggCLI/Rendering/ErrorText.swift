@@ -215,6 +215,7 @@ enum ErrorText {
         case .csvEmptyWord(let line): localized(.libraryCSVEmptyWord, line)
         case .csvBadLanguage(let line, let value): localized(.libraryCSVBadLanguage, line, value)
         case .csvBadDate(let line, let value): localized(.libraryCSVBadDate, line, value)
+        case .csvBadStarred(let line, let value): localized(.libraryCSVBadStarred, line, value)
         case .ankiSeparator(let line, let header): localized(.libraryAnkiSeparator, line, header)
         case .ankiEmptyWord(let line): localized(.libraryAnkiEmptyWord, line)
         }

@@ -66,8 +66,15 @@ public enum LexAggCLI {
     /// would say "2 unexpected arguments").
     static func unknownCommand(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
-        let names = LexAgg.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        guard !names.contains(first) else { return nil }
+        let commands = LexAgg.configuration.subcommands
+        let names = commands.compactMap { $0.configuration.commandName } + ["help"]
+        if names.contains(first) {
+            // `help lookupp`: the command asked about, else ArgumentParser shows the top-level help and exits 0.
+            if first == "help", arguments.count > 1, !arguments[1].hasPrefix("-") {
+                return unknownCommand(Array(arguments.dropFirst()))
+            }
+            return misspeltSubcommand(arguments, in: commands)
+        }
         let nearest = names.map { (name: $0, distance: EditDistance.between(first.lowercased(), $0)) }
             .min { $0.distance < $1.distance }
         var message = localized(.unknownCommand, first)
@@ -77,6 +84,22 @@ public enum LexAggCLI {
             message += localized(.unknownCommandList, names.filter { $0 != "help" }.joined(separator: ", "))
         }
         return message
+    }
+
+    /// "unknown command 'config sett'; did you mean 'config set'?" for a word after a command with subcommands that is
+    /// close to one of them but none (ArgumentParser would run the default subcommand with it, or say "unexpected
+    /// argument"). A word farther from every subcommand may be an argument of the default one (`config show KEY`).
+    static func misspeltSubcommand(_ arguments: [String], in commands: [any ParsableCommand.Type]) -> String? {
+        guard arguments.count > 1, !arguments[1].hasPrefix("-"),
+              let command = commands.first(where: { $0.configuration.commandName == arguments[0] })
+        else { return nil }
+        let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
+        let word = arguments[1]
+        guard !names.isEmpty, !names.contains(word), word != "help" else { return nil }
+        guard let nearest = names.map({ (name: $0, distance: EditDistance.between(word.lowercased(), $0)) })
+            .min(by: { $0.distance < $1.distance }), nearest.distance <= min(2, max(1, word.count / 3))
+        else { return nil }
+        return localized(.unknownCommand, "\(arguments[0]) \(word)") + localized(.unknownCommandDidYouMean, "\(arguments[0]) \(nearest.name)")
     }
 
     /// Prints an ArgumentParser outcome (help, version, usage error) and returns its exit code.

@@ -326,4 +326,24 @@ enum JSONSerializationFree {
         let help = await CLIRun.run(["help"])
         #expect(help.status == 0)
     }
+
+    /// A mistyped subcommand, or a mistyped command after `help`, is named with the nearest one, not run as the
+    /// default subcommand with an argument (nor answered with the top-level help and 0).
+    @Test(arguments: [
+        (["config", "sett", "x"], "unknown command 'config sett'; did you mean 'config set'?"),
+        (["data", "imprt", "x.jsonl"], "unknown command 'data imprt'; did you mean 'data import'?"),
+        (["library", "ad", "house"], "unknown command 'library ad'; did you mean 'library add'?"),
+        (["help", "lookupp"], "unknown command 'lookupp'; did you mean 'lookup'?"),
+    ])
+    func aMistypedSubcommandSuggestsTheNearestOne(_ arguments: [String], _ message: String) async {
+        let run = await CLIRun.run(arguments)
+        #expect(run.status == ExitStatus.usage.rawValue, "\(arguments): \(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+    }
+
+    @Test func realSubcommandsAndArgumentsAreNotTypos() async {
+        #expect(await CLIRun.run(["help", "lookup"]).status == 0)
+        #expect(await CLIRun.run(["config", "show"]).status == 0)
+        #expect(await CLIRun.run(["data", "list"]).status != ExitStatus.usage.rawValue)
+    }
 }

@@ -67,6 +67,14 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("no entry for 'serendipty' in wordnet"))
         #expect(run.stderr.contains("Did you mean: serendipity"))
+        // Offline, the online sources are not reached: "no entry" names only the dictionaries that answered.
+        let offline = await BinaryRun.run(
+            ["lookup", "qqzzxxv", "--offline", "--providers", "wordnet,wiktionary"],
+            environment: ["HOME": TemporaryFiles.directory(), "PATH": "/usr/bin:/bin"]
+        )
+        #expect(offline.status == ExitStatus.notFound.rawValue, "\(offline.stderr)")
+        let line = offline.stderr.split(separator: "\n").first { $0.contains("no entry for") } ?? ""
+        #expect(line == "no entry for 'qqzzxxv' in wordnet", "\(offline.stderr)")
     }
 
     @Test(arguments: [

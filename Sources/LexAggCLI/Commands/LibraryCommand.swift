@@ -92,7 +92,8 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 if format == .text {
                     let result = saved.answer.result
                     context.warn(about: result)
-                    let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
+                    // The providers that answered "not found" (those that failed were warned about above).
+                    let asked = result.outcomes.filter { $0.status == .empty }.map(\.provider.rawValue).joined(separator: ", ")
                     context.fail(failed ? localized(.libraryAddAllFailed, query.term)
                                         : localized(.libraryAddNoEntry, query.term, asked))
                 }

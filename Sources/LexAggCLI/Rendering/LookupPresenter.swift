@@ -83,7 +83,8 @@ struct LookupPresenter: Sendable {
         } else if result.allFailed {
             context.fail(localized(.lookupEveryProviderFailed, answer.term))
         } else {
-            let asked = result.outcomes.map(\.provider.rawValue).joined(separator: ", ")
+            // The providers that answered "not found" (those that failed were warned about above).
+            let asked = result.outcomes.filter { $0.status == .empty }.map(\.provider.rawValue).joined(separator: ", ")
             var message = localized(.lookupNoEntry, answer.term, asked)
             if !answer.suggestions.isEmpty {
                 message += "\n" + localized(.lookupDidYouMean, ControlCharacters.replaced(answer.suggestions.joined(separator: ", ")))

@@ -39,16 +39,20 @@ public struct OfflineWordList: RandomWordProviding {
 
     public let configuration: Configuration
     private let store = WordStore()
+    /// The list it will read, as a warning or `providers` names it: the first readable word list, else WordNet's index.
+    private let listName: String
 
-    /// Creates the provider; no file is read until the first request.
+    /// Creates the provider; no file is read until the first request (only whether a word list is there).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        let list = configuration.wordLists.first { access($0, R_OK) == 0 }
+        listName = list ?? "the embedded WordNet index"
     }
 
     public var descriptor: ProviderDescriptor {
         ProviderDescriptor(
             id: .wordlist,
-            displayName: "Local English word list (/usr/share/dict/words or the embedded WordNet index)",
+            displayName: "Local English word list (\(listName))",
             capabilities: [.randomWords],
             languages: [.english],
             requiresNetwork: false,

@@ -140,17 +140,8 @@ enum RussianNounGender {
             text = close.map { text[$0.upperBound...] } ?? ""
         }
         let scalars = letters.unicodeScalars.filter { !(0x0300...0x036F).contains($0.value) && $0 != "*" }
-        return String(String.UnicodeScalarView(scalars)).lowercased().trimmingSpaces()
+        return String(String.UnicodeScalarView(scalars)).lowercased().trimmingCharacters(in: .whitespaces)
     }
 
     static func isCyrillic(_ scalar: Unicode.Scalar) -> Bool { (0x0400...0x04FF).contains(scalar.value) }
-}
-
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while slice.first == " " { slice = slice.dropFirst() }
-        while slice.last == " " { slice = slice.dropLast() }
-        return String(slice)
-    }
 }

@@ -194,7 +194,8 @@ enum EnglishHelp {
 
             Examples:
               lexagg library import words.txt
-              lexagg library import library.json    # the summary as JSON: add --format json
+              # the summary as JSON: add --format json
+              lexagg library import library.json
             """
         case .helpLibraryImportFile: "The file to import."
         case .helpLibraryImportLang: "Language of Anki rows without a lang:: tag (default en)."
@@ -226,8 +227,10 @@ enum EnglishHelp {
               lexagg lookup house --providers freedict-eng-deu
               lexagg lookup bank --format json | jq '.entries[0].senseGroups'
               lexagg lookup hello --offline      # no network: local and cached only
-              lexagg lookup set --senses 10      # more senses of each part of speech (--all: everything)
-              lexagg lookup Haus --lang de       # the German entries (other languages are summed up in one line)
+              # more senses of each part of speech (--all: everything)
+              lexagg lookup set --senses 10
+              # the German entries (other languages are summed up in one line)
+              lexagg lookup Haus --lang de
               lexagg lookup --batch words.txt --format json > answers.ndjson
 
             Online answers are cached (see 'lexagg cache --help'): a fresh cached answer is used instead of \
@@ -519,7 +522,8 @@ enum EnglishHelp {
               lexagg random
               lexagg random --lang es --count 20
               lexagg random --count 5 --format json
-              lexagg random --define --page 1      (then --page 2: no word repeats in the session)
+              # then --page 2: no word repeats in the session
+              lexagg random --define --page 1
               lexagg random --define --save --count 3
             """
         case .helpRandomLang: "Language of the words (ISO 639 code; default: lookup.language, else en)."
@@ -540,8 +544,10 @@ enum EnglishHelp {
             Examples:
               lexagg serve dict
               lexagg serve dict --port 2629 --providers wordnet,wiktionary
-              lexagg serve dict --offline                  (online sources answer from the cache only)
-              lexagg serve dict --host 0.0.0.0             (serve the network: every address of this machine)
+              # online sources answer from the cache only
+              lexagg serve dict --offline
+              # serve the network: every address of this machine
+              lexagg serve dict --host 0.0.0.0
               dict -h 127.0.0.1 -p 2628 serendipity        (then, in another terminal)
               dict -h 127.0.0.1 -p 2628 -D
               dict -h 127.0.0.1 -p 2628 -m -s prefix hous
@@ -571,7 +577,8 @@ enum EnglishHelp {
               curl http://127.0.0.1:8080/api/v2/entries/en/serendipity
               LEXAGG_SERVER_TOKEN=s3cret lexagg serve http --host 0.0.0.0
               lexagg serve http --rate-limit 120 --burst 20 --max-concurrent 16
-              lexagg serve http --dict-port 2628  # and the DICT protocol, one process, one cache
+              # and the DICT protocol, one process, one cache
+              lexagg serve http --dict-port 2628
 
             With --dict-port, the same process also serves the DICT protocol (see 'lexagg serve dict --help') on \
             the same host, over the same lookup service and cache.
@@ -602,7 +609,8 @@ enum EnglishHelp {
               lexagg store migrate
               lexagg store copy --from sqlite:~/.local/share/lexagg/library.sqlite
               lexagg store copy --from sqlite:$HOME/.cache/lexagg --to postgres://lexagg@127.0.0.1/lexagg
-              lexagg store copy --from sqlite            # your own cache and library files
+              # your own cache and library files
+              lexagg store copy --from sqlite
             """
         case .helpStoreMigrateDiscussion:
             """

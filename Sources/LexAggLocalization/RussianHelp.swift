@@ -125,7 +125,8 @@ enum RussianHelp {
               lexagg library add house tree "ice cream"
               lexagg library add Haus --lang de --to en
               lexagg library add bank --offline --format json
-              lexagg library add walked          (сохранится как 'walk', с пометкой о форме)
+              # сохранится как 'walk', с пометкой о форме
+              lexagg library add walked
 
             Сохраняются только статьи на языке слова (--lang, иначе язык первой статьи; ваши learner.languages \
             идут первыми); --all-languages сохраняет статьи на всех языках.
@@ -244,9 +245,12 @@ enum RussianHelp {
               lexagg lookup "ice cream" --providers wordnet
               lexagg lookup house --providers freedict-eng-deu
               lexagg lookup bank --format json | jq '.entries[0].senseGroups'
-              lexagg lookup hello --offline      # без сети: только локальные словари и кэш
-              lexagg lookup set --senses 10      # больше значений каждой части речи (--all: все)
-              lexagg lookup Haus --lang de       # немецкие статьи (остальные языки — одной строкой)
+              # без сети: только локальные словари и кэш
+              lexagg lookup hello --offline
+              # больше значений каждой части речи (--all: все)
+              lexagg lookup set --senses 10
+              # немецкие статьи (остальные языки — одной строкой)
+              lexagg lookup Haus --lang de
               lexagg lookup --batch words.txt --format json > answers.ndjson
 
             Ответы онлайн-источников кэшируются (см. 'lexagg cache --help'): свежий ответ из кэша используется \
@@ -544,7 +548,8 @@ enum RussianHelp {
               lexagg random
               lexagg random --lang es --count 20
               lexagg random --count 5 --format json
-              lexagg random --define --page 1      (потом --page 2: слова в сеансе не повторяются)
+              # потом --page 2: слова в сеансе не повторяются
+              lexagg random --define --page 1
               lexagg random --define --save --count 3
             """
         case .helpRandomLang: "Язык слов (код ISO 639; по умолчанию lookup.language, иначе en)."
@@ -565,8 +570,10 @@ enum RussianHelp {
             Примеры:
               lexagg serve dict
               lexagg serve dict --port 2629 --providers wordnet,wiktionary
-              lexagg serve dict --offline                  (онлайн-источники отвечают только из кэша)
-              lexagg serve dict --host 0.0.0.0             (открыть для сети: все адреса этой машины)
+              # онлайн-источники отвечают только из кэша
+              lexagg serve dict --offline
+              # открыть для сети: все адреса этой машины
+              lexagg serve dict --host 0.0.0.0
               dict -h 127.0.0.1 -p 2628 serendipity        (потом, в другом терминале)
               dict -h 127.0.0.1 -p 2628 -D
               dict -h 127.0.0.1 -p 2628 -m -s prefix hous
@@ -596,7 +603,8 @@ enum RussianHelp {
               curl http://127.0.0.1:8080/api/v2/entries/en/serendipity
               LEXAGG_SERVER_TOKEN=s3cret lexagg serve http --host 0.0.0.0
               lexagg serve http --rate-limit 120 --burst 20 --max-concurrent 16
-              lexagg serve http --dict-port 2628  # и протокол DICT: один процесс, один кэш
+              # и протокол DICT: один процесс, один кэш
+              lexagg serve http --dict-port 2628
 
             С --dict-port тот же процесс обслуживает и протокол DICT (см. 'lexagg serve dict --help') на том же \
             адресе, через ту же службу поиска и тот же кэш.
@@ -628,7 +636,8 @@ enum RussianHelp {
               lexagg store migrate
               lexagg store copy --from sqlite:~/.local/share/lexagg/library.sqlite
               lexagg store copy --from sqlite:$HOME/.cache/lexagg --to postgres://lexagg@127.0.0.1/lexagg
-              lexagg store copy --from sqlite            # ваши собственные файлы кэша и библиотеки
+              # ваши собственные файлы кэша и библиотеки
+              lexagg store copy --from sqlite
             """
         case .helpStoreMigrateDiscussion:
             """

@@ -82,6 +82,13 @@ import Testing
                     .map { String($0.dropFirst(2)).components(separatedBy: "  ")[0] }
             }
             #expect(examples(english) == examples(russian), "\(key): the examples differ")
+            // An example with a comment fits an 80-column terminal: wrapped, its comment would start a line of its
+            // own, unindented (a longer one puts the comment on the line above).
+            for text in [english, russian] {
+                for line in text.split(separator: "\n") where line.hasPrefix("  lexagg ") && (line.contains("  #") || line.contains("  (")) {
+                    #expect(line.count <= 78, "\(key): \(line.count) columns: \(line)")
+                }
+            }
         }
     }
 

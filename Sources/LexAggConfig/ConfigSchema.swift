@@ -94,7 +94,7 @@ public enum ConfigSchema {
     ]
 
     /// The top-level tables.
-    public static let tables = ["lookup", "ui", "learner", "cache", "databases", "server", "providers"]
+    public static let tables = ["lookup", "ui", "learner", "cache", "databases", "store", "server", "providers"]
 
     /// The key named `name` (`lookup.strategy`, `providers.wiktionary.weight`).
     public static func key(named name: String) -> Key? {

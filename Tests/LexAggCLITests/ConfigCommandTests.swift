@@ -145,6 +145,21 @@ import WiktionaryProvider
         #expect((document["warnings"] as? [String])?.count == 1)
     }
 
+    /// Every key `config show` lists can be set and read back from the file, `store.url` and `store.password_file`
+    /// among them (README's shared store).
+    @Test func everyListedKeyCanBeSetAndIsReadFromTheFile() async throws {
+        let home = TemporaryFiles.directory()
+        let environment = ["HOME": home]
+        for (key, value) in [("store.url", "postgres://lexagg@db.example.org:5432/lexagg"), ("store.password_file", home + "/pw")] {
+            let set = await CLIRun.run(["config", "set", key, value], environment: environment)
+            #expect(set.status == 0, "\(key): \(set.stderr)")
+        }
+        #expect(TemporaryFiles.read(home + "/.config/lexagg/config.toml").contains("[store]\nurl = \"postgres://lexagg@db.example.org"))
+        let show = await CLIRun.run(["config", "show"], environment: environment)
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("store.password_file") && show.stdout.contains(home + "/pw"), "\(show.stdout)")
+    }
+
     @Test func setCreatesTheFileKeepsOtherValuesAndLookupUsesIt() async throws {
         let home = TemporaryFiles.directory()
         let environment = ["HOME": home]

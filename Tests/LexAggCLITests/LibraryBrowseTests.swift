@@ -102,6 +102,11 @@ import Testing
         #expect(await run(["suggest", "--date", "2026-03-01"]).stdout.contains("It is in your library."))
         let next = words(in: await run(["suggest", "--date", "2026-03-02", "--format", "json"]).stdout)
         #expect(next.count == 1 && next != [word], "a saved word is not suggested again")
+        // A day that does not exist is refused, not shown as a title; in Russian the day is written as Russians do.
+        let bad = await run(["suggest", "--date", "2026-02-30"])
+        #expect(bad.status == 64 && bad.stderr.contains("'2026-02-30'"), "\(bad.stderr)")
+        let russian = await run(["suggest", "--date", "2026-03-01"], extra: ["LANG": "ru_RU.UTF-8"])
+        #expect(russian.stdout.contains("(01.03.2026)"), "\(russian.stdout)")
     }
 
     @Test func theLearnersLanguagesChooseTheLanguageOfTheWord() async throws {

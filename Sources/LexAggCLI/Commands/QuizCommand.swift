@@ -186,16 +186,29 @@ struct QuizPlay {
     }
 }
 
-/// Parses `--now`: an ISO 8601 date (midnight UTC) or date and time.
+/// Parses `--now`: an ISO 8601 date (midnight UTC) or date and time, from 1970 to 2999. A day or time that does not
+/// exist (`2026-02-30`, `T25:00:00Z`) is refused, not rolled over into the next (Foundation's formatter would).
 func parseTime(_ text: String) throws -> Date {
+    let refused = CommandFailure.usage(localized(.badNowTime, text))
+    // The date part must be a real day, and any time a real time of day, whatever else ISO 8601 allows after it.
+    guard text.count >= 10, CivilDate.moment(iso8601: text.prefix(10) + "T00:00:00Z") != nil else { throw refused }
+    if text.count > 10 {
+        let time = text.dropFirst(11)
+        guard text.dropFirst(10).first == "T", time.count >= 8, let hour = Int(time.prefix(2)),
+              let minute = Int(time.dropFirst(3).prefix(2)), let second = Int(time.dropFirst(6).prefix(2)),
+              hour < 24, minute < 60, second < 60
+        else { throw refused }
+    }
     let formatter = ISO8601DateFormatter()
     for options: ISO8601DateFormatter.Options in [
         [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
     ] {
         formatter.formatOptions = options
-        if let date = formatter.date(from: text) { return date }
+        if let date = formatter.date(from: text), let year = Int(text.prefix(4)), (1970...2999).contains(year) {
+            return date
+        }
     }
-    throw CommandFailure.usage(localized(.badNowTime, text))
+    throw refused
 }
 
 

@@ -110,7 +110,9 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
             )))
         case .text:
             let style = context.style
-            var text = style.dim(localized(.suggestWordOfTheDayOn, day)) + style.bold(chosen.word) + "\n"
+            // The day as the reader's language writes dates (28.11.2026 in Russian); JSON keeps ISO 8601.
+            let shown = CivilDate.moment(iso8601: day + "T00:00:00Z").map(dayString) ?? day
+            var text = style.dim(localized(.suggestWordOfTheDayOn, shown)) + style.bold(chosen.word) + "\n"
             if let definition { text += "  " + (pos.map { style.italic(partOfSpeechLabel($0)) + " — " } ?? "") + definition + "\n" }
             text += "\n" + hint + "\n"
             context.output.write(text)
@@ -132,11 +134,10 @@ struct SuggestCommand: ParsableCommand, ContextCommand {
     }
 
     static func validDay(_ text: String) throws -> String {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day), year >= 1
-        else { throw CommandFailure.usage(localized(.suggestBadDate, text)) }
+        // A day that exists (not 2026-02-30), written YYYY-MM-DD.
+        guard text.count == 10, CivilDate.moment(iso8601: text + "T00:00:00Z") != nil else {
+            throw CommandFailure.usage(localized(.suggestBadDate, text))
+        }
         return text
     }
 

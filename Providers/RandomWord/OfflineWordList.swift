@@ -56,7 +56,7 @@ public struct OfflineWordList: RandomWordProviding {
             capabilities: [.randomWords],
             languages: [.english],
             requiresNetwork: false,
-            source: configuration.wordLists.first ?? "embedded WordNet index",
+            source: listName,
             formatVersion: 1
         )
     }

@@ -320,7 +320,7 @@ enum English {
         case .doctorSetDataDir: "set LEXAGG_DATA_DIR, XDG_DATA_HOME or HOME"
         case .doctorLibraryWords: "{1}: {2} words"
         case .doctorHealthy: "{1}: healthy"
-        case .doctorRunLibraryDoctor: "run 'lexagg library doctor'"
+        case .doctorRunLibraryDoctor: "run 'lexagg library doctor' to see how to recover ('library doctor --repair' copies every readable word into a new library)"
         case .doctorNotCreatedYet: "{1} (not created yet)"
         case .doctorCannotCreate: "cannot create {1}"
         case .doctorMakeWritableOrSet: "make it writable, or set {1}"

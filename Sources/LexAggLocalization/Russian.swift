@@ -330,7 +330,7 @@ enum Russian {
         case .doctorSetDataDir: "задайте LEXAGG_DATA_DIR, XDG_DATA_HOME или HOME"
         case .doctorLibraryWords: "{1}: слов: {2}"
         case .doctorHealthy: "{1}: в порядке"
-        case .doctorRunLibraryDoctor: "выполните 'lexagg library doctor'"
+        case .doctorRunLibraryDoctor: "выполните 'lexagg library doctor', чтобы узнать, как восстановить библиотеку ('library doctor --repair' переносит все читаемые слова в новую)"
         case .doctorNotCreatedYet: "{1} (ещё не создан)"
         case .doctorCannotCreate: "не удаётся создать {1}"
         case .doctorMakeWritableOrSet: "разрешите запись в него или задайте {1}"

@@ -230,7 +230,10 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
             return Self.notCreatedYet("library", path: diagnosis.path, variable: "LEXAGG_DATA_DIR")
         case .corrupt, .foreign, .newer:
             return Check(name: "library", status: "failed", message: Phrase(same: "\(diagnosis.path): \(diagnosis.detail)"),
-                         hint: diagnosis.advice.first.map { Phrase(same: $0) } ?? Phrase(.doctorRunLibraryDoctor),
+                         // The library's own doctor explains the recovery step by step: its first step alone ("keep
+                         // the file") left out the way back.
+                         hint: diagnosis.state == .foreign ? diagnosis.advice.first.map { Phrase(same: $0) } ?? Phrase(.doctorRunLibraryDoctor)
+                            : Phrase(.doctorRunLibraryDoctor),
                          required: true)
         }
     }

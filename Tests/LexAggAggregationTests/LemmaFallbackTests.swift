@@ -45,6 +45,25 @@ struct FormsDictionary: DefinitionProviding, LemmaProviding {
     func lemmas(of query: LookupQuery) async throws -> [FormOf] { forms[query.term] ?? [] }
 }
 
+/// A dictionary that answers a form with the entry of its headword, as GCIDE does (`walked` → *Walk*).
+struct HeadwordOf: DefinitionProviding {
+    let descriptor: ProviderDescriptor
+    let headwords: [String: String]
+
+    init(_ id: String, _ headwords: [String: String]) {
+        descriptor = ProviderDescriptor(
+            id: ProviderID(id)!, displayName: id, capabilities: [.define], languages: [.english], requiresNetwork: false,
+            source: "test:\(id)"
+        )
+        self.headwords = headwords
+    }
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        guard let headword = headwords[query.term] else { return .notFound }
+        return TableProvider.result(headword, "the entry of \(headword)", descriptor)
+    }
+}
+
 /// A provider whose entries are forms of other words (Wiktionary's "plural of house").
 struct FormOfProvider: DefinitionProviding {
     let descriptor = ProviderDescriptor(
@@ -95,15 +114,27 @@ struct FormOfProvider: DefinitionProviding {
     }
 
     /// A dictionary with its own morphology (WordNet) that lacks the form is asked for it as typed also when another
-    /// provider knows the form (GCIDE lists `Walked`): its lemma's entry joins the answer.
+    /// provider found it only under another headword (GCIDE lists `Walked`, and answers with its entry *Walk*): its
+    /// lemma's entry joins the answer.
     @Test func aDictionarysOwnMorphologyIsAskedWhenAnotherProviderKnewTheForm() async throws {
         let wordnet = FormsDictionary(TableProvider("wordnet", words: ["walk": "to move on foot"]), forms: ["walked": [FormOf(lemma: "walk", form: "past tense")]])
-        let gcide = TableProvider("gcide", words: ["walked": "moved on foot"])
+        let gcide = HeadwordOf("gcide", ["walked": "Walk"])
         let answer = try await LookupServiceTests.service([wordnet, gcide]).define(try LookupQuery("walked"))
         #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "walk", form: "past tense"), provider: ProviderID("wordnet")!, method: .morphology))
         #expect(wordnet.words.requests == ["define:walked", "define:walk"])
-        #expect(gcide.requests == ["define:walked"])
-        #expect(Set(answer.entries.map(\.headword)) == ["walked", "walk"])
+        let sources = Set(answer.entries.flatMap(\.allSenses).flatMap(\.sources).map(\.provider.rawValue))
+        #expect(sources == ["wordnet", "gcide"], "\(answer.entries)")
+    }
+
+    /// …but not when another provider has the word as a headword of its own: WordNet's *savings* is not GCIDE's
+    /// morphology's plural of *saving* (README's `glasses`).
+    @Test func aHeadwordOfAnotherDictionaryIsNotTakenForAForm() async throws {
+        let gcide = FormsDictionary(TableProvider("gcide", words: ["saving": "a reduction"]), forms: ["savings": [FormOf(lemma: "saving", form: "plural")]])
+        let wordnet = TableProvider("wordnet", words: ["savings": "money saved"])
+        let answer = try await LookupServiceTests.service([wordnet, gcide]).define(try LookupQuery("savings"))
+        #expect(answer.lemma == nil)
+        #expect(gcide.words.requests == ["define:savings"], "the morphology's lemma was looked up")
+        #expect(answer.entries.map(\.headword) == ["savings"])
     }
 
     /// The dictionary named with --providers lists the form itself: its lemma is found without building the other

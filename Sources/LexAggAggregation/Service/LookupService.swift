@@ -208,8 +208,16 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 }
             }
             if !result.allFailed, lemma == nil {
+                // A dictionary that lacks the word asks its own morphology for it as typed too when the others found
+                // it only under another headword (GCIDE answers `walked` with its entry *Walk*) — not when one has
+                // it as a headword of its own (WordNet's *means* is no plural of *mean*; README's `glasses`).
+                let term = query.term.lowercased()
+                let knownAsItself = result.entries.contains { entry in
+                    entry.headword.lowercased() == term && !entry.allSenses.allSatisfy { $0.formOf != nil }
+                }
                 (result, lemma) = await followLemmas(
-                    of: query, in: result, matchedAs: matchedAs, ownAskedAsTyped: ownAskedAsTyped, until: end
+                    of: query, in: result, matchedAs: matchedAs, ownAskedAsTyped: ownAskedAsTyped || knownAsItself,
+                    until: end
                 )
             }
             if let target, let source = query.language, !translators.isEmpty,

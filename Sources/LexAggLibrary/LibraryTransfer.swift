@@ -105,7 +105,9 @@ struct FlatWord: Hashable {
         let date = added ?? now
         let providers = sources.compactMap(ProviderID.init)
         let provenances = (providers.isEmpty ? [ProviderID("import")!] : providers).map {
-            Provenance(provider: $0, source: "imported", retrievedAt: date)
+            // The line's own date when it has one (CSV's `added`), else a fixed one: importing the same file again
+            // must give the same entry, which the merge recognises (the time of the import would make it new).
+            Provenance(provider: $0, source: "imported", retrievedAt: added ?? Date(timeIntervalSince1970: 0))
         }
         var groups: [SenseGroup] = []
         for line in senses {

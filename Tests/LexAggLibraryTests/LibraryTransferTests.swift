@@ -72,12 +72,23 @@ import Testing
         }
     }
 
-    /// A CSV or Anki line's sources are dated when it was imported (not 1970).
-    @Test func importedLinesAreDatedWhenImported() throws {
+    /// A CSV line's sources are dated as the line is (its `added`); importing the same Anki file again (no dates)
+    /// onto a word that has looked-up entries too doubles nothing.
+    @Test func importedLinesAreDatedAsTheFileSaysAndImportingAgainDoublesNothing() throws {
         let parsed = try LibraryImporter.parse(
-            "word,language,starred,added,definition,examples,ipa,translation,sources\nzzbar,en,false,,a thing,,,,\n", now: fixedDate
+            "word,language,starred,added,definition,examples,ipa,translation,sources\nzzbar,en,false,2026-03-01T10:00:00Z,a thing,,,,\n",
+            now: fixedDate
         )
-        #expect(parsed.words.first?.entries.first?.provenance.retrievedAt == fixedDate)
+        #expect(parsed.words.first?.entries.first?.provenance.retrievedAt == LibraryExporter.parseTimestamp("2026-03-01T10:00:00Z"))
+        let library = try filledLibrary()
+        let anki = "#separator:tab\n#html:true\nhouse\ta home\t\t\t\t\t\n"
+        let before = try library.allWords().first { $0.word == "house" }?.entries.count ?? 0
+        for day in 0..<3 {
+            let words = try LibraryImporter.parse(anki, now: fixedDate.addingTimeInterval(Double(day) * 86_400)).words
+            _ = try library.importWords(words, format: .anki)
+        }
+        let after = try library.allWords().first { $0.word == "house" }?.entries.count ?? 0
+        #expect(after == before + 1, "\(before) entries, then \(after)")
     }
 
     @Test func ankiRoundTripsItsFieldsWithStarsAndLanguages() throws {

@@ -24,8 +24,8 @@ public struct ListenFailure: Error, Sendable, CustomStringConvertible {
         self.code = code
     }
 
-    /// `127.0.0.1:2628 (DICT)`.
-    public var address: String { "\(host):\(port) (\(service))" }
+    /// `127.0.0.1:2628 (DICT)`, `[::1]:2628 (DICT)`.
+    public var address: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port) (\(service))" }
 
     /// What went wrong and what to do.
     public var reason: String {

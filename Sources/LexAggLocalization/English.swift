@@ -441,6 +441,7 @@ enum English {
         case .serveHTTPListening: "lexagg: serving HTTP on {1}"
         case .serveHTTPDICTListening: "lexagg: serving DICT on {1}"
         case .serveFailed: "could not serve on {1}: {2}"
+        case .serveSamePorts: "--port and --dict-port are both {1}; give the DICT server a port of its own (2628 is DICT's)"
 
         // MARK: help with a number
         case .helpMatchLimit: "At most this many headwords from each provider (1–{1})."

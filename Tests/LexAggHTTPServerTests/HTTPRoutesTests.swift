@@ -69,6 +69,9 @@ struct ListMatcher: MatchProviding {
             }
             let unknown = try await server.get("/v1/lookup?word=house&providers=nosuchprovider")
             #expect((unknown.object["error"] as? [String: Any])?["message"] as? String ?? "" != "")
+            // A parameter no route reads may be anything (a tracker's `utm=%E9`).
+            let ignored = try await server.get("/v1/lookup?word=serendipity&utm=%E9")
+            #expect(ignored.status == 200, "\(ignored.body)")
             let route = try await server.get("/v2/nothing")
             #expect(route.status == 404)
             #expect((route.object["error"] as? [String: Any])?["code"] as? String == "not-found")
@@ -86,7 +89,9 @@ struct ListMatcher: MatchProviding {
                 #expect(head.body.isEmpty, "\(path): \(head.body)")
                 #expect(head.headers["content-type"] == get.headers["content-type"], "\(path)")
             }
-            for (method, path) in [(HTTPMethod.POST, "/v1/lookup?word=house"), (.DELETE, "/healthz"), (.PUT, "/api/v2/entries/en/house")] {
+            for (method, path) in [
+                (HTTPMethod.POST, "/v1/lookup?word=house"), (.DELETE, "/healthz"), (.PUT, "/api/v2/entries/en/house"), (.POST, "/v1/lookup/"),
+            ] {
                 let reply = try await server.get(path, method: method)
                 #expect(reply.status == 405, "\(method) \(path): \(reply.status) \(reply.body)")
                 #expect(reply.headers["allow"] == "GET, HEAD", "\(reply.headers)")

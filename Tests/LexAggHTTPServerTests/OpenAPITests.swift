@@ -25,6 +25,11 @@ import Testing
             #expect(!routes.isEmpty)
             #expect(routes.subtracting(documented).isEmpty, "routes missing from /openapi.json: \(routes.subtracting(documented).sorted())")
             #expect(documented.subtracting(routes).isEmpty, "documented but not routed: \(documented.subtracting(routes).sorted())")
+            // Every error code the server sends is one the document lists.
+            let codes = ((((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Error"] as? [String: Any])
+                .flatMap { ($0["properties"] as? [String: Any])?["error"] as? [String: Any] }
+                .flatMap { ($0["properties"] as? [String: Any])?["code"] as? [String: Any] })?["enum"] as? [String]
+            #expect(codes == APIError.Code.all.map(\.rawValue), "\(codes ?? [])")
         }
     }
 

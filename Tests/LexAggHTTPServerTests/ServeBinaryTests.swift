@@ -209,6 +209,8 @@ import Testing
         let port = String(UInt16(bigEndian: address.sin_port))
         let directory = TemporaryFiles.directory()
         let environment = ["PATH": "/usr/bin:/bin", "HOME": directory]
+        let same = await BinaryRun.run(["serve", "http", "--port", port, "--dict-port", port], environment: environment)
+        #expect(same.status == 64 && same.stderr.contains("--port and --dict-port are both \(port)"), "\(same.stderr)")
         for (arguments, service) in [
             (["serve", "http", "--port", port], "HTTP"), (["serve", "dict", "--port", port], "DICT"),
             (["serve", "http", "--port", "0", "--dict-port", port], "DICT"),

@@ -41,6 +41,12 @@ public struct APIError: Error, Sendable, Hashable {
         public static let unavailable = Code(rawValue: "unavailable")
         public static let busy = Code(rawValue: "busy")
         public static let internalError = Code(rawValue: "internal-error")
+
+        /// Every code, in the table's order (what `/openapi.json` lists).
+        public static let all: [Code] = [
+            .invalidRequest, .unauthorized, .notFound, .methodNotAllowed, .requestTooLarge, .uriTooLong, .rateLimited,
+            .providersFailed, .unavailable, .busy, .internalError,
+        ]
     }
 
     public var code: Code

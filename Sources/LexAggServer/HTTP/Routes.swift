@@ -51,10 +51,10 @@ struct Routes: Sendable {
     /// Every route the server answers (`/openapi.json` documents exactly these; a test checks it).
     func add(to router: Router<ServerContext>) {
         router.get("/api/v2/entries/:lang/:word") { request, context in try await dictionaryAPI(request, context) }
-        router.get("/v1/lookup") { request, _ in try await lookup(try QueryParameters(request.uri.query)) }
-        router.get("/v1/translate") { request, _ in try await translate(try QueryParameters(request.uri.query)) }
-        router.get("/v1/random") { request, _ in try await random(try QueryParameters(request.uri.query)) }
-        router.get("/v1/match") { request, _ in try await match(try QueryParameters(request.uri.query)) }
+        router.get("/v1/lookup") { request, _ in try await lookup(QueryParameters(request.uri.query)) }
+        router.get("/v1/translate") { request, _ in try await translate(QueryParameters(request.uri.query)) }
+        router.get("/v1/random") { request, _ in try await random(QueryParameters(request.uri.query)) }
+        router.get("/v1/match") { request, _ in try await match(QueryParameters(request.uri.query)) }
         router.get("/v1/providers") { _, _ in await providers() }
         router.get("/openapi.json") { _, _ in JSONResponse.make(json: OpenAPIDocument.json) }
         router.get("/healthz") { _, _ in JSONResponse.make(json: #"{"status":"ok"}"#) }
@@ -103,7 +103,7 @@ struct Routes: Sendable {
     func random(_ parameters: QueryParameters) async throws -> Response {
         let language = try parameters.language("lang") ?? .english
         let count = try parameters.integer("count", default: 10, range: 1...1000)
-        let options = RequestOptions(providers: parameters.providers)
+        let options = RequestOptions(providers: try parameters.providers())
         let answer = try await withLookupSlot {
             try await service.randomWords(language: language, options: options).next(count)
         }
@@ -117,7 +117,7 @@ struct Routes: Sendable {
     func match(_ parameters: QueryParameters) async throws -> Response {
         let pattern = try parameters.required("pattern", example: "/v1/match?pattern=sere&strategy=prefix")
         let strategy: MatchStrategy
-        if let text = parameters["strategy"] {
+        if let text = try parameters.text("strategy") {
             guard let parsed = MatchStrategy(rawValue: text.lowercased()) else {
                 throw APIError(.invalidRequest, "'strategy' is one of \(MatchStrategy.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
             }
@@ -133,7 +133,7 @@ struct Routes: Sendable {
         } catch {
             throw APIError(.invalidRequest, "invalid pattern: \(error)")
         }
-        let options = RequestOptions(providers: parameters.providers, timeout: try parameters.timeout(), offline: try parameters.flag("offline"))
+        let options = RequestOptions(providers: try parameters.providers(), timeout: try parameters.timeout(), offline: try parameters.flag("offline"))
         let answer = try await withLookupSlot { try await service.match(query, options: options) }
         ServerMetrics.record(answer.outcomes)
         if !answer.isFound, let failure = APIError.providersFailed(answer.failures, asked: answer.outcomes.count) {
@@ -176,7 +176,9 @@ struct Routes: Sendable {
 
     /// Whether `path` is one of the routes' (a dictionaryapi.dev word's among them).
     static func isRoute(_ path: String) -> Bool {
-        paths.contains(path) || (path.hasPrefix("/api/v2/entries/") && path.split(separator: "/").count == 5)
+        // `/v1/lookup/` reaches the route as `/v1/lookup` does.
+        let path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return paths.contains(path) || (path.hasPrefix("/api/v2/entries/") && path.split(separator: "/").count == 5)
     }
 
     /// `text` percent-decoded (left as it is when that fails); Foundation's decoding is slow even with nothing to decode.

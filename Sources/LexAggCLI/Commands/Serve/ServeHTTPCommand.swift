@@ -56,6 +56,8 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
         if let dictPort, !(0...65535).contains(dictPort) {
             throw ValidationError(localized(.serveBadDictPort, dictPort))
         }
+        // One port cannot serve both (the probe that runs before starting binds each alone, so would not see it).
+        if let dictPort, dictPort != 0, dictPort == port { throw ValidationError(localized(.serveSamePorts, port)) }
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {

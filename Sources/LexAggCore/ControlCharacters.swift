@@ -18,12 +18,17 @@ public enum ControlCharacters {
         }
     }
 
-    /// `text` with each one replaced by U+FFFD.
+    /// `text` with each one replaced by U+FFFD — but a carriage return, a line break as Windows and old Macs write it
+    /// (`CR LF`, `CR`), which becomes a line feed.
     public static func replaced(_ text: String) -> String {
         guard contains(text) else { return text }
         var scalars = String.UnicodeScalarView()
+        var afterReturn = false
         for scalar in text.unicodeScalars {
             let value = scalar.value
+            defer { afterReturn = value == 0x0D }
+            if value == 0x0D { scalars.append("\n"); continue }
+            if value == 0x0A && afterReturn { continue }
             let control = (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
             scalars.append(control ? "\u{FFFD}" : scalar)
         }
@@ -32,8 +37,29 @@ public enum ControlCharacters {
 }
 
 extension Entry {
+    /// Whether any text of the entry has one (most entries have none: they are returned as they are).
+    var hasControlCharacters: Bool {
+        func any(_ texts: [String]) -> Bool { texts.contains(where: ControlCharacters.contains) }
+        func has(_ sense: Sense) -> Bool {
+            any([sense.definition] + sense.examples + sense.labels + sense.synonyms + sense.antonyms)
+                || sense.formOf.map { any([$0.lemma] + ($0.form.map { [$0] } ?? [])) } ?? false
+                || sense.subsenses.contains(where: has)
+                || sense.sources.contains { ControlCharacters.contains($0.source) }
+        }
+        return any([headword, etymology ?? "", provenance.source])
+            || pronunciations.contains { any([$0.text, $0.accent ?? "", $0.provenance.source]) }
+            || senseGroups.contains { group in
+                any([group.partOfSpeech?.name ?? ""] + group.synonyms + group.antonyms + group.labels) || group.senses.contains(where: has)
+            }
+            || translations.contains { translation in
+                any([translation.text, translation.context ?? "", translation.partOfSpeech?.name ?? "", translation.provenance.source]
+                    + translation.notes + translation.examples.flatMap { [$0.source, $0.target] })
+            }
+    }
+
     /// The entry with every text from its source passed through ``ControlCharacters/replaced(_:)``.
     public func replacingControlCharacters() -> Entry {
+        guard hasControlCharacters else { return self }
         func clean(_ text: String) -> String { ControlCharacters.replaced(text) }
         func clean(_ texts: [String]) -> [String] { texts.map(clean) }
         func clean(_ provenance: Provenance) -> Provenance {
@@ -49,6 +75,7 @@ extension Entry {
             sense.synonyms = clean(sense.synonyms)
             sense.antonyms = clean(sense.antonyms)
             sense.subsenses = sense.subsenses.map(clean)
+            sense.sources = sense.sources.map(clean)
             if var formOf = sense.formOf {
                 formOf.lemma = clean(formOf.lemma)
                 formOf.form = formOf.form.map(clean)
@@ -83,6 +110,9 @@ extension Entry {
             translation.text = clean(translation.text)
             translation.notes = clean(translation.notes)
             translation.context = translation.context.map(clean)
+            if let name = translation.partOfSpeech?.name, ControlCharacters.contains(name) {
+                translation.partOfSpeech = PartOfSpeech(clean(name))
+            }
             translation.examples = translation.examples.map { TranslatedExample(source: clean($0.source), target: clean($0.target)) }
             translation.provenance = clean(translation.provenance)
             return translation

@@ -51,6 +51,19 @@ struct TextTests {
         )
         let text = DICTEntryText.render(entry)
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }, "\(text.debugDescription)")
+        // A line break a source wrote as CR LF, or CR alone, is a line break.
+        #expect(ControlCharacters.replaced("one\r\ntwo\rthree\n") == "one\ntwo\nthree\n")
+        #expect(ControlCharacters.replaced("tab\tkept") == "tab\tkept")
+        // A translation's part of speech is a source's text too.
+        let pair = LanguagePair(source: .english, target: Language("de")!)
+        let translated = Entry(
+            headword: "x", language: .english,
+            translations: [Translation(text: "y", pair: pair, partOfSpeech: PartOfSpeech("noun\u{1B}[31m"), provenance: source)],
+            provenance: source
+        )
+        #expect(!DICTEntryText.render(translated).contains("\u{1B}"))
+        // An entry without any is the same entry.
+        #expect(entry.replacingControlCharacters().replacingControlCharacters() == entry.replacingControlCharacters())
         #expect(text.contains("has \u{FFFD}[31mred\u{FFFD}[0m and \u{FFFD}]0;PWNED\u{FFFD} and \u{FFFD}2J"), "\(text.debugDescription)")
     }
 

@@ -230,10 +230,14 @@ enum LibraryCoding {
     /// back to the same date (a date's seconds are a double; near today its steps are a tenth of a microsecond).
     static func isoText(_ date: Date) -> String {
         let seconds = date.timeIntervalSinceReferenceDate
-        let whole = seconds.rounded(.down)
-        let nanoseconds = Int64(((seconds - whole) * 1e9).rounded())
+        var whole = seconds.rounded(.down)
+        var nanoseconds = Int64(((seconds - whole) * 1e9).rounded())
+        if nanoseconds >= 1_000_000_000 {  // a fraction that rounds up to the next second
+            whole += 1
+            nanoseconds = 0
+        }
         let base = CivilDate(Date(timeIntervalSince1970: whole + Date.timeIntervalBetween1970AndReferenceDate)).iso8601
-        guard nanoseconds > 0, nanoseconds < 1_000_000_000 else { return base }
+        guard nanoseconds > 0 else { return base }
         var digits = String(nanoseconds)
         digits = String(repeating: "0", count: 9 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }

@@ -289,6 +289,10 @@ public enum LibraryImporter {
     static func anki(_ text: String, defaultLanguage: Language, now: Date) throws(LibraryError) -> [LibraryWord] {
         var columns = LibraryExporter.ankiColumns
         var separator: Character = "\t"
+        // `#html:false`: the fields are plain text (a `<` is a `<`); HTML is Anki's default.
+        var html = true
+        func fieldLines(_ text: String) -> [String] { html ? htmlLines(text) : (text.isEmpty ? [] : [text]) }
+        func fieldText(_ text: String) -> String { html ? plain(text) : text.trimmingCharacters(in: .whitespaces) }
         var words: [LibraryWord] = []
         var number = 0
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -306,6 +310,8 @@ public enum LibraryImporter {
                         throw LibraryError(.invalidInput, "Anki file line \(number): unsupported separator '\(header)'",
                                            reason: .ankiSeparator(line: number, header: String(header)))
                     }
+                } else if header.lowercased().hasPrefix("html:") {
+                    html = header.dropFirst("html:".count).lowercased() != "false"
                 } else if header.lowercased().hasPrefix("columns:") {
                     columns = header.dropFirst("columns:".count).split(separator: separator, omittingEmptySubsequences: false)
                         .map { String($0) }
@@ -322,7 +328,7 @@ public enum LibraryImporter {
             }
             let wordIndex = columns.firstIndex { $0.lowercased() == "word" } ?? 0
             guard wordIndex < fields.count else { continue }
-            let word = plain(fields[wordIndex])
+            let word = fieldText(fields[wordIndex])
             guard !Library.key(word).isEmpty else {
                 throw LibraryError(.invalidInput, "Anki file line \(number): the word is empty; nothing was imported",
                                    reason: .ankiEmptyWord(line: number))
@@ -330,20 +336,20 @@ public enum LibraryImporter {
             let tags = field("Tags").split(separator: " ").map(String.init)
             let language = tags.first { $0.hasPrefix("lang::") }.flatMap { Language(String($0.dropFirst(6))) }
                 ?? defaultLanguage
-            let senses = htmlLines(field("Definition")).map { line -> FlatWord.SenseLine in
+            let senses = fieldLines(field("Definition")).map { line -> FlatWord.SenseLine in
                 if line.hasPrefix("<i>"), let close = line.range(of: "</i> ") {
                     return .init(
-                        heading: plain(String(line[line.index(line.startIndex, offsetBy: 3)..<close.lowerBound])),
-                        definition: plain(String(line[close.upperBound...]))
+                        heading: fieldText(String(line[line.index(line.startIndex, offsetBy: 3)..<close.lowerBound])),
+                        definition: fieldText(String(line[close.upperBound...]))
                     )
                 }
-                return .init(partOfSpeech: nil, definition: plain(line))
+                return .init(partOfSpeech: nil, definition: fieldText(line))
             }.filter { !$0.definition.isEmpty }
             let flat = FlatWord(
                 word: word, language: language, starred: tags.contains("starred"), added: nil, senses: senses,
-                examples: htmlLines(field("Examples")).map(plain), ipa: htmlLines(field("IPA")).map(plain),
-                translations: htmlLines(field("Translation")).map { translation(plain($0)) },
-                sources: htmlLines(field("Sources")).map(plain)
+                examples: fieldLines(field("Examples")).map(fieldText), ipa: fieldLines(field("IPA")).map(fieldText),
+                translations: fieldLines(field("Translation")).map { translation(fieldText($0)) },
+                sources: fieldLines(field("Sources")).map(fieldText)
             )
             words.append(flat.libraryWord(now: now))
         }
@@ -353,7 +359,7 @@ public enum LibraryImporter {
     /// A field's lines: Anki's editor breaks them with `<br>` (`<br/>`, `<br />`) or wraps them in `<div>`s.
     static func htmlLines(_ text: String) -> [String] {
         guard text.contains("<") else { return text.isEmpty ? [] : [text] }
-        let broken = text.replacing(/(?i)<br\s*\/?>|<\/?div[^>]*>|<\/?p[^>]*>/, with: "\u{0}")
+        let broken = text.replacing(/(?i)<br\s*\/?>|<\/?div(\s[^>]*)?>|<\/?p(\s[^>]*)?>/, with: "\u{0}")
         return broken.split(separator: "\u{0}").map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 

@@ -183,5 +183,10 @@ import Testing
         let exported = LibraryExporter.export([word], as: .anki)
         #expect(exported.contains("bold &amp; red<br>a café ét&amp;eacute;"), "\(exported)")
         #expect(!exported.contains("&lt;b&gt;"), "\(exported)")
+        // `<pre>` is no paragraph; with `#html:false` the fields are plain text, a `<` a `<`.
+        let pre = try LibraryImporter.parse("#separator:tab\n#html:true\nzzpre\tx <pre>a</pre> y\t\t\t\t\t\n").words
+        #expect(pre.first?.definitions == ["x a y"], "\(pre.first?.definitions ?? [])")
+        let plain = try LibraryImporter.parse("#separator:tab\n#html:false\nzzlt\ta <b> c &amp; d\t\t\t\t\t\n").words
+        #expect(plain.first?.definitions == ["a <b> c &amp; d"], "\(plain.first?.definitions ?? [])")
     }
 }

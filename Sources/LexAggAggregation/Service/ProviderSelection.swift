@@ -88,7 +88,13 @@ struct ProviderSelection: Sendable {
         // Named providers that cannot: say so of them, and which can, rather than that nothing translates it.
         if let selection, translators.isEmpty {
             let named = selection.map(\.descriptor.id)
-            let others = registry.translators(for: pair).map(\.descriptor.id).filter { !named.contains($0) }
+            var others: [ProviderID] = []
+            for other in registry.translators(for: pair) where !named.contains(other.descriptor.id) {
+                // Those set up here (not PONS without its key), and reachable (offline: those on this machine).
+                if options.offline && other.descriptor.requiresNetwork { continue }
+                if case .notConfigured = await other.availability() { continue }
+                others.append(other.descriptor.id)
+            }
             throw LookupServiceError(
                 .invalidRequest,
                 "\(named.map(\.rawValue).joined(separator: ", ")) cannot translate \(pair.source.englishName) → \(pair.target.englishName)"
@@ -140,8 +146,12 @@ struct ProviderSelection: Sendable {
         }
         if let named, candidates.isEmpty {
             let ids = named.map(\.descriptor.id)
-            let others = registry.providers.compactMap(\.asRandomSource).filter { $0.descriptor.gives(language) }
-                .map(\.descriptor.id).filter { !ids.contains($0) }
+            var others: [ProviderID] = []
+            for other in registry.providers.compactMap(\.asRandomSource) where other.descriptor.gives(language) && !ids.contains(other.descriptor.id) {
+                if options.offline && other.descriptor.requiresNetwork { continue }
+                if case .notConfigured = await other.availability() { continue }
+                others.append(other.descriptor.id)
+            }
             throw LookupServiceError(
                 .invalidRequest,
                 "\(ids.map(\.rawValue).joined(separator: ", ")) cannot give random \(language.englishName) words"

@@ -93,7 +93,8 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                     let result = saved.answer.result
                     context.warn(about: result)
                     // The providers that answered "not found" (those that failed were warned about above).
-                    let asked = result.outcomes.filter { $0.status == .empty }.map(\.provider.rawValue).joined(separator: ", ")
+                    let answered = result.outcomes.filter { $0.status == .empty }
+                    let asked = (answered.isEmpty ? result.outcomes : answered).map(\.provider.rawValue).joined(separator: ", ")
                     context.fail(failed ? localized(.libraryAddAllFailed, query.term)
                                         : localized(.libraryAddNoEntry, query.term, asked))
                 }

@@ -84,7 +84,8 @@ struct LookupPresenter: Sendable {
             context.fail(localized(.lookupEveryProviderFailed, answer.term))
         } else {
             // The providers that answered "not found" (those that failed were warned about above).
-            let asked = result.outcomes.filter { $0.status == .empty }.map(\.provider.rawValue).joined(separator: ", ")
+            let answered = result.outcomes.filter { $0.status == .empty }
+            let asked = (answered.isEmpty ? result.outcomes : answered).map(\.provider.rawValue).joined(separator: ", ")
             var message = localized(.lookupNoEntry, answer.term, asked)
             if !answer.suggestions.isEmpty {
                 message += "\n" + localized(.lookupDidYouMean, ControlCharacters.replaced(answer.suggestions.joined(separator: ", ")))

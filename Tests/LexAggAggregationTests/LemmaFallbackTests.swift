@@ -126,6 +126,24 @@ struct FormOfProvider: DefinitionProviding {
         #expect(sources == ["wordnet", "gcide"], "\(answer.entries)")
     }
 
+    /// An inflected form no translator knows is translated as its lemma, and the answer says which.
+    @Test func anInflectedFormIsTranslatedAsItsLemma() async throws {
+        let pair = LanguagePair(source: .english, target: Language("de")!)
+        let dictionary = TableProvider("dictionary", words: ["walk": "gehen"], pairs: [pair])
+        let morphology = TableLemmatizer("morphology", ["walked": [FormOf(lemma: "walk", form: "past tense")]])
+        let service = try LookupServiceTests.service([dictionary, morphology])
+        let answer = try await service.translate(try TranslationQuery("walked", from: .english, to: Language("de")!))
+        #expect(answer.isFound)
+        #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "walk", form: "past tense"), provider: ProviderID("morphology")!, method: .morphology))
+        #expect(dictionary.requests == ["translate:walked", "translate:walk"])
+        let unknown = try await service.translate(try TranslationQuery("qqzx", from: .english, to: Language("de")!))
+        #expect(!unknown.isFound && unknown.lemma == nil)
+        // A lookup with translations (`library add walked --to de`) gets the lemma's when the form has none.
+        let withTranslations = try await service.definitions(language: .english, translatingTo: Language("de")!)
+            .lookUp(try LookupQuery("walked", language: .english))
+        #expect(withTranslations.entries.flatMap(\.translations).map(\.text) == ["gehen"], "\(withTranslations.entries)")
+    }
+
     /// …but not when another provider has the word as a headword of its own: WordNet's *savings* is not GCIDE's
     /// morphology's plural of *saving* (README's `glasses`).
     @Test func aHeadwordOfAnotherDictionaryIsNotTakenForAForm() async throws {

@@ -130,12 +130,50 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         let (translators, notes) = try await selection.translators(query.pair, options: effective(options))
         let mode = cacheMode(options)
         logger.info("translate \(query.pair): asking \(translators.map(\.descriptor.id.rawValue).joined(separator: ", ")) (cache \(mode.map(\.rawValue) ?? "off"))")
-        let aggregator = Aggregator(options: aggregationOptions(options), clock: clock)
-        let result = await aggregator.translate(query, using: translators.map { wrap($0, mode) })
+        let limits = aggregationOptions(options)
+        let end = clock.now.advanced(by: limits.deadline)
+        let wrapped = translators.map { wrap($0, mode) }
+        var result = await Aggregator(options: limits, clock: clock).translate(query, using: wrapped)
+        var lemma: LemmaNote?
+        if !result.isFound && !result.allFailed {
+            (result, lemma) = await translateLemma(of: query, in: result, using: wrapped, limits: limits, until: end)
+        }
         log(result)
         return LookupAnswer(
-            term: query.term, language: query.pair.source, targetLanguage: query.pair.target, result: result, notes: notes
+            term: query.term, language: query.pair.source, targetLanguage: query.pair.target, result: result, lemma: lemma,
+            notes: notes
         )
+    }
+
+    /// An inflected form no translator knows (`Bänke`) is translated as its lemma (`Bank`), as `lookup` looks it up:
+    /// the lemmas the translators' own morphology gives (an imported dump's `forms`), then the other lemmatizers' of
+    /// the source language (WordNet's), most likely first, within what is left of the deadline.
+    private func translateLemma(
+        of query: TranslationQuery, in result: AggregatedResult, using translators: [any TranslationProviding],
+        limits: AggregationOptions, until end: C.Instant
+    ) async -> (AggregatedResult, LemmaNote?) {
+        let own = translators.compactMap(\.asLemmatizer)
+        let others = await selection.lemmatizers(language: query.pair.source)
+            .filter { other in !own.contains { $0.descriptor.id == other.descriptor.id } }
+        guard let asked = try? LookupQuery(query.term, language: query.pair.source) else { return (result, nil) }
+        for lemmatizer in own + others {
+            let forms = (try? await lemmatizer.lemmas(of: asked)) ?? []
+            for form in forms where form.lemma != query.term {
+                let left = max(.zero, clock.now.duration(to: end))
+                guard left > .zero || translators.allSatisfy({ $0.descriptor.runsInline }),
+                      let lemmaQuery = try? TranslationQuery(form.lemma, from: query.pair.source, to: query.pair.target)
+                else { return (result, nil) }
+                var remaining = limits
+                remaining.deadline = left
+                remaining.providerTimeout = min(remaining.providerTimeout, left)
+                logger.info("translate '\(query.term)': not found; its lemma '\(form.lemma)' (\(lemmatizer.descriptor.id))")
+                let second = await Aggregator(options: remaining, clock: clock).translate(lemmaQuery, using: translators)
+                if second.isFound {
+                    return (second, LemmaNote(formOf: form, provider: lemmatizer.descriptor.id, method: .morphology))
+                }
+            }
+        }
+        return (result, nil)
     }
 
     /// Chooses the random-word providers for `language` once (for several batches, as browsing needs).
@@ -225,7 +263,15 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             {
                 var remaining = options
                 remaining.deadline = max(.zero, clock.now.duration(to: end))
-                let translated = await Aggregator(options: remaining, clock: clock).translate(translation, using: translators)
+                var translated = await Aggregator(options: remaining, clock: clock).translate(translation, using: translators)
+                // An inflected form the translators do not know: its lemma's translations (`mangé` → manger's).
+                if translated.entries.isEmpty, let lemma,
+                   let lemmaTranslation = try? TranslationQuery(lemma.formOf.lemma, from: source, to: target)
+                {
+                    remaining.deadline = max(.zero, clock.now.duration(to: end))
+                    let second = await Aggregator(options: remaining, clock: clock).translate(lemmaTranslation, using: translators)
+                    if !second.entries.isEmpty { translated = second }
+                }
                 result.entries += translated.entries
                 result.outcomes += translated.outcomes
             }

@@ -74,7 +74,9 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
             context.warn(about: result)
             let renderer = TextRenderer(style: context.style, names: service.registry.displayNames)
             if result.isFound {
-                context.output.write(renderer.render(result) + "\n" + renderer.footer(result.outcomes))
+                // An inflected form translated as its lemma says so first, as `lookup` does.
+                let lemma = answer.lemma.map { context.style.dim("\(answer.term): \(ControlCharacters.replaced($0.summary))") + "\n" } ?? ""
+                context.output.write(lemma + renderer.render(result) + "\n" + renderer.footer(result.outcomes))
             } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
                 context.fail(localized(.translateNothingCachedOffline, query.term,
                                        result.outcomes.map(\.provider.rawValue).joined(separator: ", ")))

@@ -40,6 +40,15 @@ public enum SenseLabels {
         "attributive": "атрибут.", "predicative": "предикат.", "not comparable": "без степ. сравн.",
         "abbreviation": "сокр.", "acronym": "сокр.", "initialism": "сокр.", "ellipsis": "эллипт.",
         "with of": "с of", "passive": "страд.", "active": "действ.", "ergative": "эргат.",
+        // Forms of a word (what an inflected form is of its lemma: WordNet's morphology, a dump's `forms` tags).
+        "past tense": "прош. вр.", "past": "прош. вр.", "present": "наст. вр.", "future": "буд. вр.",
+        "past participle": "прич. прош. вр.", "present participle": "прич. наст. вр.", "participle": "прич.",
+        "third-person singular": "3-е л. ед. ч.", "third person singular": "3-е л. ед. ч.", "gerund": "герундий",
+        "comparative": "сравн. ст.", "superlative": "превосх. ст.", "infinitive": "инф.", "imperative": "повел. накл.",
+        "nominative": "им. п.", "genitive": "род. п.", "dative": "дат. п.", "accusative": "вин. п.",
+        "instrumental": "твор. п.", "prepositional": "предл. п.", "locative": "местн. п.", "vocative": "зват. п.",
+        "first-person": "1-е л.", "second-person": "2-е л.", "third-person": "3-е л.", "indicative": "изъяв. накл.",
+        "subjunctive": "сослаг. накл.", "feminine": "ж. р.", "masculine": "м. р.", "neuter": "ср. р.",
         // Register and attitude.
         "colloquial": "разг.", "informal": "разг.", "familiar": "фам.", "slang": "сл.", "vulgar": "вульг.",
         "offensive": "оскорб.", "derogatory": "пренебр.", "pejorative": "пренебр.", "disparaging": "пренебр.",

@@ -130,6 +130,9 @@ import Testing
             ["lookup", "house", "--providers", "wiktionary-offline", "--offline", "--format", "json"], environment: russian
         )
         #expect(json.stdout.contains("\"figuratively\""), "\(json.stdout)")
+        // What an inflected form is of its lemma, too.
+        let walked = await BinaryRun.run(["lookup", "walked", "--providers", "wordnet", "--offline"], environment: russian)
+        #expect(walked.stdout.hasPrefix("walked: прош. вр. от walk\n"), "\(walked.stdout)")
     }
 
     /// A write that fails mid-import (a file-size limit, as a full disk would) stops the import with the reason, and

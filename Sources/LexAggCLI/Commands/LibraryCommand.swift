@@ -101,7 +101,7 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 continue
             }
             if format == .text {
-                let form = saved.lemma.map { " — \(query.term): \($0.summary)" } ?? ""
+                let form = saved.lemma.map { " — \(query.term): \(lemmaSummary($0))" } ?? ""
                 var counts = [localized(.librarySenses, count: saved.senses)]
                 if saved.translations > 0 { counts.append(localized(.libraryTranslations, count: saved.translations)) }
                 let verb = localized(saved.status == .added ? .libraryAdded : .libraryUpdated)

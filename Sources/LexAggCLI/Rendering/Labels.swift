@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LexAggAggregation
 import LexAggCore
 import LexAggLocalization
 
@@ -72,6 +73,17 @@ func senseLabel(_ label: String) -> String {
     guard UILanguage.current != .english else { return label }
     if let text = SenseLabels.text(label) { return text }
     return grammarLabel(label)
+}
+
+/// What an inflected form is of its lemma (`past tense of walk`) in the reader's language — `прош. вр. от walk` —
+/// when the form's words are in ``SenseLabels``; in English words otherwise.
+func lemmaSummary(_ note: LemmaNote) -> String {
+    let summary = ControlCharacters.replaced(note.summary)
+    guard UILanguage.current != .english else { return summary }
+    let lemma = ControlCharacters.replaced(note.formOf.lemma)
+    guard let form = note.formOf.form, form != "form" else { return localized(.lemmaAFormOf, lemma) }
+    guard !form.hasSuffix("+"), let text = SenseLabels.text(form) else { return summary }
+    return localized(.lemmaFormOf, text, lemma)
 }
 
 /// A pronunciation's accent (`UK, US`, `General American`) in the reader's language (`брит., амер.`) when every

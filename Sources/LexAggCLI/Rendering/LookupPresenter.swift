@@ -71,7 +71,7 @@ struct LookupPresenter: Sendable {
             }
             var text = ""
             if let lemma = answer.lemma {
-                text += context.style.dim("\(answer.term): \(ControlCharacters.replaced(lemma.summary))") + "\n"
+                text += context.style.dim("\(answer.term): \(lemmaSummary(lemma))") + "\n"
             }
             text += renderer.render(view.entries) + view.summary(style: context.style)
             if footer { text += "\n" + renderer.footer(result.outcomes) }

@@ -441,6 +441,7 @@ enum English {
         case .serveHTTPListening: "lexagg: serving HTTP on {1}"
         case .serveHTTPDICTListening: "lexagg: serving DICT on {1}"
         case .serveFailed: "could not serve on {1}: {2}"
+        case .libraryNoTranslator: "no provider here translates {1} → {2}: the words are saved without translations"
         case .lemmaFormOf: "{1} of {2}"
         case .lemmaAFormOf: "a form of {1}"
         case .serveSamePorts: "--port and --dict-port are both {1}; give the DICT server a port of its own (2628 is DICT's)"

@@ -121,7 +121,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     // MARK: serve
     case serveBadPort, serveBadMaxConnections, serveBadIdleTimeout, serveBadHost, serveOnNetwork
     case serveDICTListening, serveDICTFailed, serveBadRateLimit, serveBadBurst, serveBadMaxConcurrent
-    case serveSamePorts, lemmaFormOf, lemmaAFormOf
+    case serveSamePorts, lemmaFormOf, lemmaAFormOf, libraryNoTranslator
     case serveEmptyToken, serveBadDictPort, serveHTTPListening, serveHTTPDICTListening, serveFailed
 
     // MARK: help with a number

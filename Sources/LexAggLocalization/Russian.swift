@@ -454,6 +454,7 @@ enum Russian {
         case .serveHTTPListening: "lexagg: HTTP-сервер работает на {1}"
         case .serveHTTPDICTListening: "lexagg: сервер DICT работает на {1}"
         case .serveFailed: "не удалось запустить сервер на {1}: {2}"
+        case .libraryNoTranslator: "здесь ни один источник не переводит {1} → {2}: слова сохранены без переводов"
         case .lemmaFormOf: "{1} от {2}"
         case .lemmaAFormOf: "форма слова {1}"
         case .serveSamePorts: "у --port и --dict-port один и тот же порт {1}; дайте серверу DICT свой (2628 — порт DICT)"

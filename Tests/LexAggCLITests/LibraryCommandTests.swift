@@ -106,6 +106,7 @@ import Testing
             (["library", "search", "  "], "give some text to search for"),
             (["random", "--page", "0", "--providers", "wordlist"], "--page must be 1 or more"),
             (["suggest", "--date", "2026-13-01"], "--date must be a day as YYYY-MM-DD"),
+            (["library", "add", "house", "--lang", "en", "--to", "en"], "source and target language are both en"),
         ]
         for (arguments, message) in cases {
             let result = await CLIRun.run(arguments, environment: environment, also: [.wordlist])
@@ -113,6 +114,9 @@ import Testing
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
         #expect(await run(["library", "list", "--format", "json"]).stdout.contains("\"total\" : 0"))
+        // A direction nothing translates: the word is saved, and the warning says it has no translations.
+        let untranslated = await run(["library", "add", "house", "--lang", "en", "--to", "ja"])
+        #expect(untranslated.stderr.contains("no provider here translates English → Japanese"), "\(untranslated.stderr)")
     }
 
     @Test func importRefusesFilesThatAreNotOursAndBrokenCSVWithItsLine() async throws {

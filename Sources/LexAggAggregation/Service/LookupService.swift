@@ -206,6 +206,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
 
         /// The ids of the providers asked.
         public var providerIDs: [ProviderID] { definers.map { $0.descriptor.id } }
+        /// The ids of the providers asked for translations (``LookupService/definitions(language:translatingTo:options:)``).
+        public var translatorIDs: [ProviderID] { translators.map { $0.descriptor.id } }
 
         /// Looks `query` up: every provider within the time limits; when nothing knew it, the lemma the providers that
         /// did not know it give for the word as typed, then looser spellings, then the other lemma fallbacks; exact

@@ -63,6 +63,10 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
         let language = try lang.map { try parseLanguage($0) } ?? context.settings.language
         let target = try to.map { try parseLanguage($0, option: "--to") }
         if target != nil && language == nil { throw CommandFailure.usage(localized(.libraryToNeedsLang)) }
+        // `--to` the words' own language translates nothing (as `translate --from de --to de` is refused).
+        if let target, let language, target.matches(language) {
+            throw CommandFailure.usage(ErrorText.text(QueryError.sameLanguage(language)))
+        }
         var queries: [LookupQuery] = []
         for word in words {
             do { queries.append(try LookupQuery(Normalization.nfc(word), language: language)) } catch {
@@ -77,6 +81,10 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
             allLanguages: allLanguages
         )
         for note in saver.definitions.notes where note.kind == .skipped { context.warn(note.message) }
+        // A direction nothing here translates: said, rather than saving the words without translations in silence.
+        if let target, let language, saver.definitions.translatorIDs.isEmpty {
+            context.warn(localized(.libraryNoTranslator, language.displayName, target.displayName))
+        }
         let library = try context.openLibrary()
         defer { library.close() }
         var results: [JSONOutput.LibraryAddDocument.Result] = []

@@ -441,6 +441,8 @@ enum English {
         case .serveHTTPListening: "lexagg: serving HTTP on {1}"
         case .serveHTTPDICTListening: "lexagg: serving DICT on {1}"
         case .serveFailed: "could not serve on {1}: {2}"
+        case .libraryNotSavedButLemma: "'{1}' is saved as '{2}', the word it is a form of: lexagg library show {3}"
+        case .libraryNotSavedButLemmaVerb: "'{1}' is saved as '{2}', the word it is a form of: lexagg library {3} {4}"
         case .libraryNoTranslator: "no provider here translates {1} → {2}: the words are saved without translations"
         case .lemmaFormOf: "{1} of {2}"
         case .lemmaAFormOf: "a form of {1}"

@@ -121,7 +121,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     // MARK: serve
     case serveBadPort, serveBadMaxConnections, serveBadIdleTimeout, serveBadHost, serveOnNetwork
     case serveDICTListening, serveDICTFailed, serveBadRateLimit, serveBadBurst, serveBadMaxConcurrent
-    case serveSamePorts, lemmaFormOf, lemmaAFormOf, libraryNoTranslator
+    case serveSamePorts, lemmaFormOf, lemmaAFormOf, libraryNoTranslator, libraryNotSavedButLemma, libraryNotSavedButLemmaVerb
     case serveEmptyToken, serveBadDictPort, serveHTTPListening, serveHTTPDICTListening, serveFailed
 
     // MARK: help with a number

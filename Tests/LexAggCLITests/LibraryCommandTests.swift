@@ -148,6 +148,15 @@ import Testing
         }
         #expect(await run(["library", "remove", "zymurgy"]).stdout == "removed zymurgy (en)\n")
         #expect(await run(["library", "show", "zymurgy"]).status == 1)
+        // An inflected form was saved as its lemma: asking for the form says so, and what to type.
+        let added = await run(["library", "add", "banks"])
+        #expect(added.stdout.hasPrefix("added bank (en)"), "\(added.stdout) \(added.stderr)")
+        for command in ["show", "star", "remove"] {
+            let form = await run(["library", command, "banks"])
+            #expect(form.status == 1, "\(command)")
+            #expect(form.stderr.contains("'banks' is saved as 'bank', the word it is a form of: lexagg library \(command) bank"),
+                    "\(command): \(form.stderr)")
+        }
     }
 
     @Test func lookupsAreCountedInTheHistory() async throws {

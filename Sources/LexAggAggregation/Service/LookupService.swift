@@ -176,6 +176,19 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         return (result, nil)
     }
 
+    /// The lemmas the offline lemmatizers give for `query` (WordNet's morphology, imported dumps' `forms`), most
+    /// likely first, each once: what the library looks for when a word is not saved as typed (`walked`, saved as
+    /// `walk`). No network is used.
+    public func lemmas(of query: LookupQuery) async -> [FormOf] {
+        var found: [FormOf] = []
+        for lemmatizer in await selection.lemmatizers(language: query.language) where !lemmatizer.descriptor.requiresNetwork {
+            for form in (try? await lemmatizer.lemmas(of: query)) ?? [] where !found.contains(where: { $0.lemma == form.lemma }) {
+                found.append(form)
+            }
+        }
+        return found
+    }
+
     /// Chooses the random-word providers for `language` once (for several batches, as browsing needs).
     public func randomWords(language: Language, options: RequestOptions = .init()) async throws(LookupServiceError)
         -> RandomWords

@@ -222,7 +222,11 @@ struct LibraryShowCommand: ParsableCommand, ContextCommand {
         }
         guard let found else {
             if format == .text {
-                context.output.writeError(localized(.libraryNotSavedAddIt, word, BinaryQuote.quote(word)) + "\n")
+                if let saved = await context.savedLemma(of: word, language: language, in: library) {
+                    context.output.writeError(localized(.libraryNotSavedButLemma, word, saved.word, BinaryQuote.quote(saved.word)) + "\n")
+                } else {
+                    context.output.writeError(localized(.libraryNotSavedAddIt, word, BinaryQuote.quote(word)) + "\n")
+                }
             }
             return .notFound
         }
@@ -273,6 +277,9 @@ extension LibraryWordChange {
             if let changed {
                 let done: L10nKey = verb == "remove" ? .libraryRemoved : verb == "star" ? .libraryStarred : .libraryUnstarred
                 context.output.write(localized(done, changed.word, changed.language.code) + "\n")
+            } else if let saved = await context.savedLemma(of: word, language: language, in: library) {
+                // `library add walked` saved `walk`: say so, and what to type.
+                context.output.writeError(localized(.libraryNotSavedButLemmaVerb, word, saved.word, verb, BinaryQuote.quote(saved.word)) + "\n")
             } else {
                 context.output.writeError(localized(.libraryNotSaved, word) + "\n")
             }

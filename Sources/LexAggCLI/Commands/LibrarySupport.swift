@@ -22,6 +22,20 @@ extension CommandContext {
     }
 }
 
+extension CommandContext {
+    /// The saved word `word` is a form of (`walked`: `walk`, which `library add walked` saved), by the offline
+    /// lemmatizers; nil when none is saved (or the lookup service cannot be made).
+    func savedLemma(of word: String, language: Language?, in library: any LibraryStore) async -> LibraryWord? {
+        guard let query = try? LookupQuery(Normalization.nfc(word), language: language),
+              let service = try? lookupService()
+        else { return nil }
+        for form in await service.lemmas(of: query) {
+            if let saved = try? await library.word(form.lemma, language: language) { return saved }
+        }
+        return nil
+    }
+}
+
 extension CommandFailure {
     /// A library error as the user sees it: bad input is a usage error (64), a damaged, foreign or busy file 69.
     init(_ error: LibraryError) {

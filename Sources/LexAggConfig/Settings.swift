@@ -44,9 +44,11 @@ public struct Settings: Sendable {
         "lookup.strategy": .string(LookupStrategy.merge.rawValue),
         "lookup.timeout": .number(8),
         "lookup.provider_timeout": .number(5),
+        "lookup.senses": .number(5),
         "cache.enabled": .bool(true),
         "cache.ttl": .duration(seconds: 7 * 86_400),
         "cache.negative_ttl": .duration(seconds: 86_400),
+        "server.memo_ttl": .duration(seconds: 60),
     ]
 
     /// Loads the file named by `environment` (see ``ConfigLocation``) and applies the `LEXAGG_*` overrides.
@@ -144,7 +146,7 @@ public struct Settings: Sendable {
     /// The learner's languages, in the order given.
     public var learnerLanguages: [Language] { value("learner.languages")?.strings?.compactMap(Language.init) ?? [] }
     /// How many senses of each part of speech `lookup` shows before summarising the rest (`lookup.senses`).
-    public var sensesShown: Int { value("lookup.senses")?.number.map { Int($0) } ?? 5 }
+    public var sensesShown: Int { value("lookup.senses")?.number.map { Int($0) } ?? 5 }  // (5: the default above too)
 
     // MARK: Providers
 

@@ -56,6 +56,7 @@ enum QuizLibraryFixture {
     }
 
     struct Document: Decodable {
+        var command: String
         var result: Result?
         var nextDue: String?
         var nextDueCount: Int
@@ -75,7 +76,9 @@ enum QuizLibraryFixture {
         let run = await CLIRun.run(["quiz", "--count", "5", "--seconds", Self.patient, "--answers", "1,2,3,4,1", "--seed", "7", "--format", "json",
                                     "--now", "2026-11-21T10:00:00Z"], environment: ["LEXAGG_DATA_DIR": directory])
         #expect(run.status == 0, "\(run.stderr)")
-        let result = try #require(try decode(run.stdout).result)
+        let document = try decode(run.stdout)
+        #expect(document.command == "quiz")
+        let result = try #require(document.result)
         #expect(result.asked == 5 && result.end == "completed" && result.kind == "quiz")
         #expect(result.answers.map(\.chosen) == [1, 2, 3, 4, 1])
         for answer in result.answers { #expect((answer.outcome == "right") == (answer.chosen == answer.answer)) }

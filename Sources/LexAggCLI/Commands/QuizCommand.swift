@@ -101,7 +101,7 @@ struct QuizPlay {
             let next = QuizPlanner.nextDue(in: pool, after: now)
             switch options.format {
             case .text: context.output.write(localized(.quizNothingDue, language.displayName, Self.nextDueText(next)) + "\n")
-            case .json: context.output.write(JSONOutput.encode(QuizDocument(result: nil, next: next)))
+            case .json: context.output.write(JSONOutput.encode(QuizDocument(command: kind, result: nil, next: next)))
             }
             return .success
         }
@@ -130,7 +130,7 @@ struct QuizPlay {
         case .text:
             if selection == .review, result.asked > 0 { context.output.write(Self.nextDueText(next) + "\n") }
         case .json:
-            context.output.write(JSONOutput.encode(QuizDocument(result: result, next: next)))
+            context.output.write(JSONOutput.encode(QuizDocument(command: kind, result: result, next: next)))
         }
         if result.asked == 0, result.end == .inputEnded, case .lines = quizInput {
             context.fail(localized(.quizInputEndedFirst))
@@ -174,11 +174,14 @@ struct QuizPlay {
     /// The JSON of `quiz`/`review --format json`: the result, and when the next words fall due.
     struct QuizDocument: Encodable {
         var schemaVersion = JSONOutput.schemaVersion
+        /// `quiz` or `review`, as every document names its command.
+        var command: String
         var result: QuizResult?
         var nextDue: Date?
         var nextDueCount: Int
 
-        init(result: QuizResult?, next: (date: Date, count: Int)?) {
+        init(command: String, result: QuizResult?, next: (date: Date, count: Int)?) {
+            self.command = command
             self.result = result
             nextDue = next?.date
             nextDueCount = next?.count ?? 0

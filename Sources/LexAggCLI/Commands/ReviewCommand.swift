@@ -90,6 +90,7 @@ struct QuizStatsReport {
 
     struct Document: Encodable {
         var schemaVersion = JSONOutput.schemaVersion
+        var command = "quiz stats"
         var quizzes: [Run]
         var best: Run?
         var words: [Word]

@@ -88,13 +88,7 @@ struct ProviderSelection: Sendable {
         // Named providers that cannot: say so of them, and which can, rather than that nothing translates it.
         if let selection, translators.isEmpty {
             let named = selection.map(\.descriptor.id)
-            var others: [ProviderID] = []
-            for other in registry.translators(for: pair) where !named.contains(other.descriptor.id) {
-                // Those set up here (not PONS without its key), and reachable (offline: those on this machine).
-                if options.offline && other.descriptor.requiresNetwork { continue }
-                if case .notConfigured = await other.availability() { continue }
-                others.append(other.descriptor.id)
-            }
+            let others = await Self.usable(registry.translators(for: pair), besides: named, offline: options.offline)
             throw LookupServiceError(
                 .invalidRequest,
                 "\(named.map(\.rawValue).joined(separator: ", ")) cannot translate \(pair.source.englishName) → \(pair.target.englishName)"
@@ -133,6 +127,18 @@ struct ProviderSelection: Sendable {
         return (try onlyOffline(translators, options, \.descriptor), notes)
     }
 
+    /// The ids of `providers` but `named` that could do what they cannot: set up here (not PONS without its key) and
+    /// reachable (offline: those on this machine) — what a "these can" hint lists.
+    static func usable(_ providers: [any DictionaryProvider], besides named: [ProviderID], offline: Bool) async -> [ProviderID] {
+        var usable: [ProviderID] = []
+        for provider in providers where !named.contains(provider.descriptor.id) {
+            if offline && provider.descriptor.requiresNetwork { continue }
+            if case .notConfigured = await provider.availability() { continue }
+            usable.append(provider.descriptor.id)
+        }
+        return usable
+    }
+
     /// The providers that give random words of `language`, in priority order.
     func randomSources(_ language: Language, options: RequestOptions) async throws(LookupServiceError)
         -> [any RandomWordProviding]
@@ -146,12 +152,8 @@ struct ProviderSelection: Sendable {
         }
         if let named, candidates.isEmpty {
             let ids = named.map(\.descriptor.id)
-            var others: [ProviderID] = []
-            for other in registry.providers.compactMap(\.asRandomSource) where other.descriptor.gives(language) && !ids.contains(other.descriptor.id) {
-                if options.offline && other.descriptor.requiresNetwork { continue }
-                if case .notConfigured = await other.availability() { continue }
-                others.append(other.descriptor.id)
-            }
+            let sources = registry.providers.compactMap(\.asRandomSource).filter { $0.descriptor.gives(language) }
+            let others = await Self.usable(sources, besides: ids, offline: options.offline)
             throw LookupServiceError(
                 .invalidRequest,
                 "\(ids.map(\.rawValue).joined(separator: ", ")) cannot give random \(language.englishName) words"

@@ -179,6 +179,9 @@ public final class CacheStore: AnswerStore {
         public var fileBytes: Int
         public var entries: Int
         public var providers: [ProviderStats]
+
+        /// No cache file yet at `path`: nothing cached.
+        public static func empty(path: String) -> Stats { Stats(path: path, fileBytes: 0, entries: 0, providers: []) }
     }
 
     /// Counts entries per provider; `ttl` decides which are expired as of `now`.

@@ -170,6 +170,14 @@ import WiktionaryProvider
         #expect(known.status == 0 && known.stdout == "deleted 0 cached answers of wordnet\n", "\(known.stdout) \(known.stderr)")
     }
 
+    /// A report creates nothing: where there is no cache yet, `cache stats` says it is empty and leaves no file.
+    @Test func statsOfACacheNotMadeYetCreatesNothing() async {
+        let directory = TemporaryFiles.directory() + "/not/made/yet"
+        let run = await CLIRun.run(["cache", "stats"], environment: ["LEXAGG_CACHE_DIR": directory])
+        #expect(run.status == 0 && run.stdout.contains("empty"), "\(run.stdout) \(run.stderr)")
+        #expect(access(directory, F_OK) != 0, "cache stats made the cache directory")
+    }
+
     @Test func withoutAnyCacheDirectoryTheCommandSaysWhatToSet() async {
         let run = await CLIRun.run(["cache", "stats"], environment: [:])
         #expect(run.status == ExitStatus.unavailable.rawValue)

@@ -50,12 +50,19 @@ struct CacheStatsCommand: ParsableCommand, ContextCommand {
     var format: OutputFormat = .text
 
     func run(in context: CommandContext) async throws -> ExitStatus {
-        let store = try context.requireCacheStore()
         let stats: CacheStore.Stats
-        do {
-            stats = try await store.stats(ttl: { [context] in context.cacheTTL($0) }, now: Date())
-        } catch {
-            throw CommandFailure(status: .unavailable, message: error.message)
+        // A report creates nothing: no cache file yet is an empty cache (opening the store would create the file).
+        if context.configuredStoreURL == nil, let file = CacheLocation.file(in: context.environment),
+           !FileManager.default.fileExists(atPath: file)
+        {
+            stats = .empty(path: file)
+        } else {
+            let store = try context.requireCacheStore()
+            do {
+                stats = try await store.stats(ttl: { [context] in context.cacheTTL($0) }, now: Date())
+            } catch {
+                throw CommandFailure(status: .unavailable, message: error.message)
+            }
         }
         switch format {
         case .json:

@@ -42,7 +42,8 @@ struct QuizOptions: ParsableArguments {
         valueName: "code"))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp(
+    // `.unconditional`: a list may start with `-` (a question left to time out: `--answers -,1`).
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         localized(.helpQuizOptionsAnswers),
         valueName: "list"))
     var answers: String?

@@ -23,6 +23,7 @@ import Testing
         // The `command` of a JSON document (the same in every language).
         "cache stats", "config path", "config show", "data info", "data list", "data import", "library list",
         "library show", "library ", "library doctor", "library import", "provider check", "store copy", "store migrate",
+        "quiz stats",
         // Command lines shown as they are typed.
         "lexagg store migrate", " --lang ", "less -FRX",
         // A DICT server's name (`lexagg 0.1.0`) and the log line's prefix (`lexagg: [debug] …`).

@@ -264,10 +264,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 // A dictionary that lacks the word asks its own morphology for it as typed too when the others found
                 // it only under another headword (GCIDE answers `walked` with its entry *Walk*) — not when one has
                 // it as a headword of its own (WordNet's *means* is no plural of *mean*; README's `glasses`).
-                let term = query.term.lowercased()
-                let knownAsItself = result.entries.contains { entry in
-                    entry.headword.lowercased() == term && !entry.allSenses.allSatisfy { $0.formOf != nil }
-                }
+                // (Only asked when some provider said "not found": most lookups have none to ask again.)
+                let knownAsItself = result.outcomes.contains { $0.status == .empty } && hasOwnEntry(for: query.term, in: result.entries)
                 (result, lemma) = await followLemmas(
                     of: query, in: result, matchedAs: matchedAs, ownAskedAsTyped: ownAskedAsTyped || knownAsItself,
                     until: end
@@ -494,4 +492,15 @@ extension Duration {
     var milliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
+}
+
+/// Whether `entries` have one headed by `term` itself (case aside) with a sense that is not only a form of another
+/// word: then `term` is a word of its own there, not an inflected form (by index: `allSenses` copies every sense).
+private func hasOwnEntry(for term: String, in entries: [Entry]) -> Bool {
+    let lowered = term.lowercased()
+    for index in entries.indices where entries[index].headword.lowercased() == lowered {
+        let groups = entries[index].senseGroups
+        for group in groups.indices where groups[group].senses.contains(where: { $0.formOf == nil }) { return true }
+    }
+    return false
 }

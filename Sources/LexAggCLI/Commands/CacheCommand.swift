@@ -162,10 +162,11 @@ func formatBytes(_ bytes: Int) -> String {
 /// A left-aligned text table with a header.
 func table(header: [String], rows: [[String]]) -> String {
     let all = [header] + rows
-    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    // In terminal columns: a Japanese word is twice as wide as its count of characters.
+    let widths = header.indices.map { column in all.map { displayWidth($0[column]) }.max() ?? 0 }
     return all.map { row in
         row.enumerated().map { column, cell in
-            column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - displayWidth(cell))
         }.joined(separator: "  ")
     }.joined(separator: "\n") + "\n"
 }

@@ -84,7 +84,7 @@ struct QuizStatsReport {
     }
 
     func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - text.count))
+        let fill = String(repeating: " ", count: max(0, width - displayWidth(text)))
         return right ? fill + text : text + fill
     }
 

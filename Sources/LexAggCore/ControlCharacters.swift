@@ -18,6 +18,13 @@ public enum ControlCharacters {
         }
     }
 
+    /// Whether `scalar` is one: C0 but tab and line feed, DEL, C1.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value == 0x09 || value == 0x0A { return false }
+        return value < 0x20 || (0x7F...0x9F).contains(value)
+    }
+
     /// `text` with each one replaced by U+FFFD — but a carriage return, a line break as Windows and old Macs write it
     /// (`CR LF`, `CR`), which becomes a line feed.
     public static func replaced(_ text: String) -> String {
@@ -29,8 +36,7 @@ public enum ControlCharacters {
             defer { afterReturn = value == 0x0D }
             if value == 0x0D { scalars.append("\n"); continue }
             if value == 0x0A && afterReturn { continue }
-            let control = (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
-            scalars.append(control ? "\u{FFFD}" : scalar)
+            scalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
         }
         return String(scalars)
     }

@@ -1,3 +1,5 @@
+import LexAggCore
+
 /// The one terminal-safety filter: text from providers, imported files and `history.log` passes it before it
 /// reaches a terminal (``StandardOutput`` applies it to everything it writes to one; JSON escapes instead).
 ///
@@ -45,11 +47,7 @@ public enum TerminalSafeText {
     }
 
     /// C0 controls except tab and line feed, DEL and the C1 range.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value == 0x09 || value == 0x0A { return false }
-        return value < 0x20 || (0x7F...0x9F).contains(value)
-    }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { ControlCharacters.isControl(scalar) }
 
     /// The length of one of lexagg's own sequences starting at `start`, or nil.
     private static func allowedSequence(in scalars: [Unicode.Scalar], at start: Int) -> Int? {

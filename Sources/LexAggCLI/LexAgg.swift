@@ -75,8 +75,7 @@ public enum LexAggCLI {
             }
             return misspeltSubcommand(arguments, in: commands)
         }
-        let nearest = names.map { (name: $0, distance: EditDistance.between(first.lowercased(), $0)) }
-            .min { $0.distance < $1.distance }
+        let nearest = nearest(to: first, among: names)
         var message = localized(.unknownCommand, first)
         if let nearest, nearest.distance <= max(2, first.count / 3) {
             message += localized(.unknownCommandDidYouMean, nearest.name)
@@ -96,10 +95,15 @@ public enum LexAggCLI {
         let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
         let word = arguments[1]
         guard !names.isEmpty, !names.contains(word), word != "help" else { return nil }
-        guard let nearest = names.map({ (name: $0, distance: EditDistance.between(word.lowercased(), $0)) })
-            .min(by: { $0.distance < $1.distance }), nearest.distance <= min(2, max(1, word.count / 3))
-        else { return nil }
+        guard let nearest = nearest(to: word, among: names), nearest.distance <= min(2, max(1, word.count / 3)) else {
+            return nil
+        }
         return localized(.unknownCommand, "\(arguments[0]) \(word)") + localized(.unknownCommandDidYouMean, "\(arguments[0]) \(nearest.name)")
+    }
+
+    /// The name in `names` fewest edits from `word` (case aside), the first of equals.
+    static func nearest(to word: String, among names: [String]) -> (name: String, distance: Int)? {
+        names.map { (name: $0, distance: EditDistance.between(word.lowercased(), $0)) }.min { $0.distance < $1.distance }
     }
 
     /// Prints an ArgumentParser outcome (help, version, usage error) and returns its exit code.

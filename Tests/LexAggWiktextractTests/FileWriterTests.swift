@@ -4,7 +4,8 @@ import LexAggFixtures
 import Testing
 
 /// The dataset writer with write-behind (`sync`, as the command line imports): windows of the file are handed to the
-/// disk as it grows and, once written, dropped from the page cache; the file holds every byte all the same.
+/// disk as it grows, synced on a thread of their own while writing goes on and, once synced, dropped from the page
+/// cache; the file holds every byte all the same.
 @Suite struct FileWriterTests {
     @Test func writingBehindAndDroppingBehindKeepsEveryByte() throws {
         let path = TemporaryFiles.directory() + "/written"

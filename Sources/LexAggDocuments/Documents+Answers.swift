@@ -12,7 +12,7 @@ extension JSONOutput.LookupDocument {
             command: command,
             query: JSONOutput.Query(
                 term: answer.term, language: answer.language, targetLanguage: answer.targetLanguage,
-                matchedAs: answer.matchedAs, lemma: answer.lemma.map(JSONOutput.Lemma.init)
+                matchedAs: answer.matchedAs, lemmas: answer.lemmas.map(JSONOutput.Lemma.init)
             ),
             found: answer.isFound,
             entries: answer.result.entries, outcomes: answer.result.outcomes.map(JSONOutput.Outcome.init),

@@ -33,17 +33,23 @@ public enum JSONOutput {
         /// The looser spelling that found entries when the word as typed found none (lower case, no diacritics).
         public var matchedAs: String?
 
-        /// The lemma whose entries were added when the word is an inflected form (`walked` → `walk`).
+        /// The lemma whose entries were added when the word is an inflected form (`walked` → `walk`); the first of
+        /// them when it is a form of several.
         public var lemma: Lemma?
+        /// Every lemma whose entries were added, most likely first, when the word is a form of more than one
+        /// (`leaves`: *leaf* and *leave*); absent otherwise.
+        public var lemmas: [Lemma]?
 
         public init(
-            term: String, language: Language?, targetLanguage: Language? = nil, matchedAs: String? = nil, lemma: Lemma? = nil
+            term: String, language: Language?, targetLanguage: Language? = nil, matchedAs: String? = nil,
+            lemmas: [Lemma] = []
         ) {
             self.term = term
             self.language = language
             self.targetLanguage = targetLanguage
             self.matchedAs = matchedAs
-            self.lemma = lemma
+            self.lemma = lemmas.first
+            self.lemmas = lemmas.count > 1 ? lemmas : nil
         }
     }
 

@@ -49,9 +49,10 @@ public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
         let language = definitions.language ?? entries.compactMap(\.language).first ?? .english
         // The word's language only (a Wiktionary page's Czech "gosling" is not an English card), unless asked.
         let kept = allLanguages ? entries : entries.filter { $0.language.map(language.matches) ?? true }
-        // An inflected form that no dictionary has as a headword is saved as its lemma (`walked` → `walk`).
+        // An inflected form that no dictionary has as a headword is saved as its lemma (`walked` → `walk`); a form
+        // of several words is saved as typed, with the entries of them all (`leaves`: *leaf* and *leave*).
         var word = query.term
-        if let lemma = answer.lemma, lemma.method == .morphology,
+        if answer.lemmas.count == 1, let lemma = answer.lemma, lemma.method == .morphology,
            !kept.contains(where: { $0.headword.lowercased() == query.term.lowercased() })
         {
             word = lemma.formOf.lemma

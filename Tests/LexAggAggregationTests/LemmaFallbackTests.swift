@@ -104,6 +104,35 @@ struct FormOfProvider: DefinitionProviding {
         #expect(answer.result.outcomes.allSatisfy { if case .answered = $0.status { true } else { false } })
     }
 
+    /// A form of several words brings every one the dictionary knows, most likely first, each noted once (`leaves`:
+    /// *leaf* and *leave*); a candidate it lacks is left out. It was the first alone: `leaves` had no verb.
+    @Test func aFormOfSeveralWordsBringsThemAll() async throws {
+        let dictionary = TableProvider("dictionary", words: ["leaf": "a flat green part of a plant", "leave": "to go away"])
+        let morphology = TableLemmatizer("morphology", ["leaves": [
+            FormOf(lemma: "leaf", form: "plural"), FormOf(lemma: "leafe", form: "plural"),
+            FormOf(lemma: "leave", form: "3rd person singular"), FormOf(lemma: "leaf", form: "plural"),
+        ]])
+        let answer = try await LookupServiceTests.service([dictionary, morphology]).define(try LookupQuery("leaves"))
+        #expect(answer.lemmas.map(\.summary) == ["plural of leaf", "3rd person singular of leave"])
+        #expect(answer.lemma?.formOf.lemma == "leaf")
+        #expect(answer.entries.map(\.headword) == ["leaf", "leave"])
+        #expect(dictionary.requests == ["define:leaves", "define:leaf", "define:leafe", "define:leave"], "each lemma asked once")
+    }
+
+    /// …and is translated as them all when no translator knows it.
+    @Test func aFormOfSeveralWordsIsTranslatedAsThemAll() async throws {
+        let pair = LanguagePair(source: .english, target: Language("de")!)
+        let dictionary = TableProvider("dictionary", words: ["leaf": "Blatt", "leave": "verlassen"], pairs: [pair])
+        let morphology = TableLemmatizer("morphology", ["leaves": [FormOf(lemma: "leaf", form: "plural"), FormOf(lemma: "leave", form: "3rd person singular")]])
+        let service = try LookupServiceTests.service([dictionary, morphology])
+        let answer = try await service.translate(try TranslationQuery("leaves", from: .english, to: Language("de")!))
+        #expect(answer.lemmas.map(\.formOf.lemma) == ["leaf", "leave"])
+        #expect(answer.entries.flatMap(\.translations).map(\.text) == ["Blatt", "verlassen"], "\(answer.entries)")
+        let withTranslations = try await service.definitions(language: .english, translatingTo: Language("de")!)
+            .lookUp(try LookupQuery("leaves", language: .english))
+        #expect(withTranslations.entries.flatMap(\.translations).map(\.text) == ["Blatt", "verlassen"], "\(withTranslations.entries)")
+    }
+
     @Test func aProviderWithItsOwnFormsIsAskedForTheLemmaBeforeOtherMorphologies() async throws {
         // An imported dump lists `walked` among `walk`'s forms; WordNet's rules, registered first, would guess `walke`.
         let dump = FormsDictionary(TableProvider("dump", words: ["walk": "to move on foot"]), forms: ["walked": [FormOf(lemma: "walk", form: "past")]])

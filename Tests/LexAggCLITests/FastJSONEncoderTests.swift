@@ -253,8 +253,9 @@ import Testing
         let bareLemma = LemmaNote(formOf: FormOf(lemma: "go", form: nil), provider: provider, method: .formOf)
         let queries = [
             JSONOutput.Query(term: "walked", language: nil),
-            JSONOutput.Query(term: "Naïve", language: Language("fr"), targetLanguage: Language("de"), matchedAs: "naive", lemma: JSONOutput.Lemma(lemma)),
-            JSONOutput.Query(term: "went", language: Language("en"), lemma: JSONOutput.Lemma(bareLemma)),
+            JSONOutput.Query(term: "Naïve", language: Language("fr"), targetLanguage: Language("de"), matchedAs: "naive", lemmas: [JSONOutput.Lemma(lemma)]),
+            JSONOutput.Query(term: "went", language: Language("en"), lemmas: [JSONOutput.Lemma(bareLemma)]),
+            JSONOutput.Query(term: "leaves", language: Language("en"), lemmas: [JSONOutput.Lemma(lemma), JSONOutput.Lemma(bareLemma)]),
         ]
         let score = SenseScore(agreement: 2, providerWeight: 1.5, source: provider, sourceRank: 0, position: 1)
         var compared = 0
@@ -270,6 +271,6 @@ import Testing
                 }
             }
         }
-        #expect(compared == 18)
+        #expect(compared == 24)
     }
 }

@@ -42,6 +42,24 @@ import Testing
         #expect(query?["term"] as? String == "walked")
     }
 
+    /// A form of two words shows them both, each once; JSON lists them in `lemmas`.
+    @Test func aFormOfSeveralWordsShowsThemAll() async throws {
+        let run = await CLIRun.run(["lookup", "leaves", "--providers", "wordnet"], databases: Self.embedded)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("leaves: plural of leaf; plural of leave\n"), "\(run.stdout.prefix(200))")
+        #expect(run.stdout.contains("the main organ of photosynthesis"), "leaf's noun")
+        #expect(run.stdout.contains("go away from a place"), "leave's verb, missing before")
+        let json = await CLIRun.run(["lookup", "bases", "--providers", "wordnet", "--format", "json"], databases: Self.embedded)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let query = document?["query"] as? [String: Any]
+        #expect((query?["lemma"] as? [String: String])?["word"] == "base")
+        #expect((query?["lemmas"] as? [[String: String]])?.compactMap { $0["word"] } == ["base", "basis"])
+        let headwords = (document?["entries"] as? [[String: Any]])?.compactMap { $0["headword"] as? String }
+        #expect(headwords == ["base", "basis"])
+        let single = await CLIRun.run(["lookup", "walked", "--providers", "wordnet", "--format", "json"], databases: Self.embedded)
+        #expect(!single.stdout.contains("\"lemmas\""), "one lemma: `lemma` alone")
+    }
+
     @Test func aCapitalisedWordIsNotDerivedFromACommonOne() async {
         let run = await CLIRun.run(["lookup", "Mindy", "--providers", "wordnet"], databases: Self.embedded)
         #expect(run.status == 1, "Mindy is a name, not mind + -y: \(run.stdout.prefix(200))")
@@ -73,5 +91,17 @@ import Testing
                                     environment: environment, databases: LemmaCommandTests.embedded)
         #expect(json.stdout.contains("\"asked\" : \"mice\""))
         #expect(json.stdout.contains("\"word\" : \"mouse\""))
+    }
+
+    /// A form of several words is saved as typed, with them all: saving `leaves` as *leaf* would have filed *leave*'s
+    /// senses under *leaf*.
+    @Test func aFormOfSeveralWordsIsSavedAsTyped() async throws {
+        let environment = ["LEXAGG_DATA_DIR": TemporaryFiles.directory()]
+        let run = await CLIRun.run(["library", "add", "leaves", "--providers", "wordnet"], environment: environment,
+                                   databases: LemmaCommandTests.embedded)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("added leaves (en): "), "\(run.stdout)")
+        let show = await CLIRun.run(["library", "show", "leaves"], environment: environment)
+        #expect(show.stdout.contains("the main organ of photosynthesis") && show.stdout.contains("go away from a place"), "\(show.stdout)")
     }
 }

@@ -31,11 +31,38 @@ public struct LemmaNote: Sendable, Hashable {
     }
 }
 
+/// The lemmas a lemmatizer gave for a word, each asked once, in its order, and noted with every form the word is
+/// of it (`leaves`: plural of *leaf*; plural or third-person singular of *leave*).
+struct LemmaCandidates {
+    let provider: ProviderID
+    private(set) var notes: [LemmaNote] = []
+    private var asked: Set<String> = []
+
+    init(provider: ProviderID) { self.provider = provider }
+
+    /// Whether `form`'s lemma is still to be asked; a lemma found already takes its form into its note.
+    mutating func isNew(_ form: FormOf) -> Bool {
+        if let known = notes.firstIndex(where: { $0.formOf.lemma == form.lemma }) {
+            if let extra = form.form, let first = notes[known].formOf.form, !first.split(separator: " or ").contains(Substring(extra)) {
+                notes[known].formOf.form = "\(first) or \(extra)"
+            }
+            return false
+        }
+        return asked.insert(form.lemma).inserted
+    }
+
+    /// `form`'s lemma was found: noted, after those found before.
+    mutating func found(_ form: FormOf) {
+        notes.append(LemmaNote(formOf: form, provider: provider, method: .morphology))
+    }
+}
+
 extension LookupService.Definitions {
     /// The lemma fallbacks, within what is left of the deadline:
     /// 1. **Morphology**: providers that did not know the word as typed are asked for its lemmas, most likely first
-    ///    (`walked` → `walk`); the first lemma one of them knows is added to the answer. Lemmatizers among those
-    ///    providers are asked before the others.
+    ///    (`walked` → `walk`); every lemma of the first lemmatizer whose lemmas they know is added to the answer, in
+    ///    its order (`leaves`: *leaf* and *leave*; `bases`: *base* and *basis*). Lemmatizers among those providers
+    ///    are asked before the others.
     /// 2. **Form-of**: when the best entry in the word's language is only a form of another word (`plural of
     ///    house`) and that word is not in the answer yet, its entries are added after the form's own.
     ///
@@ -45,7 +72,7 @@ extension LookupService.Definitions {
     func followLemmas(
         of query: LookupQuery, in result: AggregatedResult, matchedAs: String?, onlyOwnAsTyped: Bool = false,
         ownAskedAsTyped: Bool = false, until end: C.Instant
-    ) async -> (AggregatedResult, LemmaNote?) {
+    ) async -> (AggregatedResult, [LemmaNote]) {
         var result = result
         let clock = service.clock
         let (empty, retry) = notFound(in: result)
@@ -81,7 +108,8 @@ extension LookupService.Definitions {
                     forms = (try? await lemmatizer.lemmas(of: next)) ?? []
                     index += 1
                 }
-                for form in forms {
+                var candidates = LemmaCandidates(provider: lemmatizer.descriptor.id)
+                for form in forms where candidates.isNew(form) {
                     guard let limits = remainingOptions(asking: retry, until: end), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
                     else { break }
                     service.logger.info("'\(query.term)' may be the \(form.form ?? "form") of '\(form.lemma)' (\(lemmatizer.descriptor.id)); asking \(retry.map(\.descriptor.id.rawValue).joined(separator: ", "))")
@@ -97,18 +125,19 @@ extension LookupService.Definitions {
                         merged.latency += outcome.latency
                         return merged
                     }
-                    return (result, LemmaNote(formOf: form, provider: lemmatizer.descriptor.id, method: .morphology))
+                    candidates.found(form)
                 }
+                if !candidates.notes.isEmpty { return (result, candidates.notes) }
             }
         }
         guard !onlyOwnAsTyped, result.isFound, let (form, provider) = Self.formOfTarget(result.entries, query: query),
               let limits = remainingOptions(asking: definers, until: end), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
-        else { return (result, nil) }
+        else { return (result, []) }
         service.logger.info("'\(query.term)' is the \(form.form ?? "form") of '\(form.lemma)' (\(provider)); looking that up too")
         let lemma = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: definers)
-        guard lemma.isFound else { return (result, nil) }
+        guard lemma.isFound else { return (result, []) }
         result.entries += lemma.entries
-        return (result, LemmaNote(formOf: form, provider: provider, method: .formOf))
+        return (result, [LemmaNote(formOf: form, provider: provider, method: .formOf)])
     }
 
     /// The providers that said "not found" in `result`, by id and themselves in priority order: the ones the fallbacks

@@ -150,8 +150,11 @@ public struct LookupAnswer: Sendable, Hashable {
     public var scores: [[[SenseScore]]]
     /// The looser spelling that found the word when the one typed found nothing (`Café` → `cafe`).
     public var matchedAs: String?
-    /// The lemma whose entries were added, when the word is an inflected form (`walked` → `walk`).
-    public var lemma: LemmaNote?
+    /// The lemmas whose entries were added, when the word is an inflected form (`walked` → `walk`), most likely
+    /// first; several when it is a form of more than one word (`leaves`: *leaf* and *leave*).
+    public var lemmas: [LemmaNote]
+    /// The first of ``lemmas``.
+    public var lemma: LemmaNote? { lemmas.first }
     /// Close spellings, when nothing knew the word.
     public var suggestions: [String]
     /// Providers left out, and why.
@@ -159,10 +162,10 @@ public struct LookupAnswer: Sendable, Hashable {
 
     public init(
         term: String, language: Language?, targetLanguage: Language? = nil, result: AggregatedResult,
-        scores: [[[SenseScore]]] = [], matchedAs: String? = nil, lemma: LemmaNote? = nil, suggestions: [String] = [],
+        scores: [[[SenseScore]]] = [], matchedAs: String? = nil, lemmas: [LemmaNote] = [], suggestions: [String] = [],
         notes: [ServiceNote] = []
     ) {
-        self.lemma = lemma
+        self.lemmas = lemmas
         self.term = term
         self.language = language
         self.targetLanguage = targetLanguage

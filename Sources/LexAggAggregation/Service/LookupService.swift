@@ -134,46 +134,50 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         let end = clock.now.advanced(by: limits.deadline)
         let wrapped = translators.map { wrap($0, mode) }
         var result = await Aggregator(options: limits, clock: clock).translate(query, using: wrapped)
-        var lemma: LemmaNote?
+        var lemmas: [LemmaNote] = []
         if !result.isFound && !result.allFailed {
-            (result, lemma) = await translateLemma(of: query, in: result, using: wrapped, limits: limits, until: end)
+            (result, lemmas) = await translateLemma(of: query, in: result, using: wrapped, limits: limits, until: end)
         }
         log(result)
         return LookupAnswer(
-            term: query.term, language: query.pair.source, targetLanguage: query.pair.target, result: result, lemma: lemma,
-            notes: notes
+            term: query.term, language: query.pair.source, targetLanguage: query.pair.target, result: result,
+            lemmas: lemmas, notes: notes
         )
     }
 
-    /// An inflected form no translator knows (`Bänke`) is translated as its lemma (`Bank`), as `lookup` looks it up:
+    /// An inflected form no translator knows (`Bänke`) is translated as its lemmas (`Bank`), as `lookup` looks it up:
     /// the lemmas the translators' own morphology gives (an imported dump's `forms`), then the other lemmatizers' of
-    /// the source language (WordNet's), most likely first, within what is left of the deadline.
+    /// the source language (WordNet's), most likely first, within what is left of the deadline; every lemma of the
+    /// first lemmatizer whose lemmas are translated (`leaves`: *leaf* and *leave*).
     private func translateLemma(
         of query: TranslationQuery, in result: AggregatedResult, using translators: [any TranslationProviding],
         limits: AggregationOptions, until end: C.Instant
-    ) async -> (AggregatedResult, LemmaNote?) {
+    ) async -> (AggregatedResult, [LemmaNote]) {
         let own = translators.compactMap(\.asLemmatizer)
         let others = await selection.lemmatizers(language: query.pair.source)
             .filter { other in !own.contains { $0.descriptor.id == other.descriptor.id } }
-        guard let asked = try? LookupQuery(query.term, language: query.pair.source) else { return (result, nil) }
+        guard let asked = try? LookupQuery(query.term, language: query.pair.source) else { return (result, []) }
         for lemmatizer in own + others {
             let forms = (try? await lemmatizer.lemmas(of: asked)) ?? []
-            for form in forms where form.lemma != query.term {
+            var translated: AggregatedResult?
+            var candidates = LemmaCandidates(provider: lemmatizer.descriptor.id)
+            for form in forms where form.lemma != query.term && candidates.isNew(form) {
                 let left = max(.zero, clock.now.duration(to: end))
                 guard left > .zero || translators.allSatisfy({ $0.descriptor.runsInline }),
                       let lemmaQuery = try? TranslationQuery(form.lemma, from: query.pair.source, to: query.pair.target)
-                else { return (result, nil) }
+                else { break }
                 var remaining = limits
                 remaining.deadline = left
                 remaining.providerTimeout = min(remaining.providerTimeout, left)
                 logger.info("translate '\(query.term)': not found; its lemma '\(form.lemma)' (\(lemmatizer.descriptor.id))")
                 let second = await Aggregator(options: remaining, clock: clock).translate(lemmaQuery, using: translators)
-                if second.isFound {
-                    return (second, LemmaNote(formOf: form, provider: lemmatizer.descriptor.id, method: .morphology))
-                }
+                guard second.isFound else { continue }
+                if translated == nil { translated = second } else { translated?.entries += second.entries }
+                candidates.found(form)
             }
+            if let translated { return (translated, candidates.notes) }
         }
-        return (result, nil)
+        return (result, [])
     }
 
     /// The lemmas the offline lemmatizers give for `query` (WordNet's morphology, imported dumps' `forms`), most
@@ -233,7 +237,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             let end = clock.now.advanced(by: options.deadline)
             var result = await Aggregator(options: options, clock: clock).define(query, using: definers)
             var matchedAs: String?
-            var lemma: LemmaNote?
+            var lemmas: [LemmaNote] = []
             // Lemmas: an inflected form a provider did not know is looked up as its lemma there (`walked` → `walk`),
             // and a form-of entry brings its lemma's entries (`plural of house` → `house`), within the deadline.
             // A form the dictionary that lacks the word lists itself (its morphology, an imported dump's `forms`) is
@@ -241,7 +245,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             // form of `manger`; `mange`, an English noun).
             let ownAskedAsTyped = !result.isFound && !result.allFailed
             if ownAskedAsTyped {
-                (result, lemma) = await followLemmas(of: query, in: result, matchedAs: nil, onlyOwnAsTyped: true, until: end)
+                (result, lemmas) = await followLemmas(of: query, in: result, matchedAs: nil, onlyOwnAsTyped: true, until: end)
             }
             if !result.isFound && !result.allFailed {
                 // Nothing as typed: try looser spellings with the providers that said "not found", within what is
@@ -260,13 +264,13 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                     }
                 }
             }
-            if !result.allFailed, lemma == nil {
+            if !result.allFailed, lemmas.isEmpty {
                 // A dictionary that lacks the word asks its own morphology for it as typed too when the others found
                 // it only under another headword (GCIDE answers `walked` with its entry *Walk*) — not when one has
                 // it as a headword of its own (WordNet's *means* is no plural of *mean*; README's `glasses`).
                 // (Only asked when some provider said "not found": most lookups have none to ask again.)
                 let knownAsItself = result.outcomes.contains { $0.status == .empty } && hasOwnEntry(for: query.term, in: result.entries)
-                (result, lemma) = await followLemmas(
+                (result, lemmas) = await followLemmas(
                     of: query, in: result, matchedAs: matchedAs, ownAskedAsTyped: ownAskedAsTyped || knownAsItself,
                     until: end
                 )
@@ -277,13 +281,19 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 var remaining = options
                 remaining.deadline = max(.zero, clock.now.duration(to: end))
                 var translated = await Aggregator(options: remaining, clock: clock).translate(translation, using: translators)
-                // An inflected form the translators do not know: its lemma's translations (`mangé` → manger's).
-                if translated.entries.isEmpty, let lemma,
-                   let lemmaTranslation = try? TranslationQuery(lemma.formOf.lemma, from: source, to: target)
-                {
-                    remaining.deadline = max(.zero, clock.now.duration(to: end))
-                    let second = await Aggregator(options: remaining, clock: clock).translate(lemmaTranslation, using: translators)
-                    if !second.entries.isEmpty { translated = second }
+                // An inflected form the translators do not know: its lemmas' translations (`mangé` → manger's;
+                // `leaves` → leaf's and leave's).
+                if translated.entries.isEmpty, !lemmas.isEmpty {
+                    var found: AggregatedResult?
+                    for lemma in lemmas {
+                        guard let lemmaTranslation = try? TranslationQuery(lemma.formOf.lemma, from: source, to: target)
+                        else { continue }
+                        remaining.deadline = max(.zero, clock.now.duration(to: end))
+                        let second = await Aggregator(options: remaining, clock: clock).translate(lemmaTranslation, using: translators)
+                        guard !second.entries.isEmpty else { continue }
+                        if found == nil { found = second } else { found?.entries += second.entries }
+                    }
+                    if let found { translated = found }
                 }
                 result.entries += translated.entries
                 result.outcomes += translated.outcomes
@@ -323,7 +333,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             }
             return LookupAnswer(
                 term: query.term, language: query.language, targetLanguage: target, result: result, scores: scores,
-                matchedAs: matchedAs, lemma: lemma, suggestions: suggestions, notes: notes
+                matchedAs: matchedAs, lemmas: lemmas, suggestions: suggestions, notes: notes
             )
         }
 

@@ -75,7 +75,7 @@ struct TranslateCommand: ParsableCommand, ContextCommand {
             let renderer = TextRenderer(style: context.style, names: service.registry.displayNames)
             if result.isFound {
                 // An inflected form translated as its lemma says so first, as `lookup` does.
-                let lemma = answer.lemma.map { context.style.dim("\(answer.term): \(lemmaSummary($0))") + "\n" } ?? ""
+                let lemma = answer.lemmas.isEmpty ? "" : context.style.dim("\(answer.term): \(lemmaSummary(answer.lemmas))") + "\n"
                 context.output.write(lemma + renderer.render(result) + "\n" + renderer.footer(result.outcomes))
             } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
                 context.fail(localized(.translateNothingCachedOffline, query.term,

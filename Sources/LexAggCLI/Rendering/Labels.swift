@@ -86,6 +86,12 @@ func lemmaSummary(_ note: LemmaNote) -> String {
     return localized(.lemmaFormOf, text, lemma)
 }
 
+/// What an inflected form is of each of its lemmas, most likely first: `plural of leaf; third person singular of
+/// leave`.
+func lemmaSummary(_ notes: [LemmaNote]) -> String {
+    notes.map(lemmaSummary).joined(separator: "; ")
+}
+
 /// A pronunciation's accent (`UK, US`, `General American`) in the reader's language (`брит., амер.`) when every
 /// part of it is in ``SenseLabels``; as the source wrote it otherwise.
 func accentLabel(_ accent: String) -> String {

@@ -70,8 +70,8 @@ struct LookupPresenter: Sendable {
                 context.output.writeError(localized(.lookupShowingMatchedAs, answer.term, matchedAs) + "\n")
             }
             var text = ""
-            if let lemma = answer.lemma {
-                text += context.style.dim("\(answer.term): \(lemmaSummary(lemma))") + "\n"
+            if !answer.lemmas.isEmpty {
+                text += context.style.dim("\(answer.term): \(lemmaSummary(answer.lemmas))") + "\n"
             }
             text += renderer.render(view.entries) + view.summary(style: context.style)
             if footer { text += "\n" + renderer.footer(result.outcomes) }

@@ -37,16 +37,26 @@ extension JSONTreeWriter {
         if let language = query.language { key("language", &members, depth); writeString(language.code) }
         if let lemma = query.lemma {
             key("lemma", &members, depth)
-            var inner = open(UInt8(ascii: "{"))
-            if let form = lemma.form { key("form", &inner, depth + 1); writeString(form) }
-            key("foundBy", &inner, depth + 1); writeString(lemma.foundBy)
-            key("provider", &inner, depth + 1); writeString(lemma.provider.rawValue)
-            key("word", &inner, depth + 1); writeString(lemma.word)
-            close(UInt8(ascii: "}"), depth: depth + 1)
+            write(lemma, depth: depth + 1)
+        }
+        if let lemmas = query.lemmas {
+            key("lemmas", &members, depth)
+            var items = open(UInt8(ascii: "["))
+            for lemma in lemmas { element(&items, depth + 1); write(lemma, depth: depth + 2) }
+            close(UInt8(ascii: "]"), depth: depth + 1)
         }
         if let matchedAs = query.matchedAs { key("matchedAs", &members, depth); writeString(matchedAs) }
         if let target = query.targetLanguage { key("targetLanguage", &members, depth); writeString(target.code) }
         key("term", &members, depth); writeString(query.term)
+        close(UInt8(ascii: "}"), depth: depth)
+    }
+
+    private mutating func write(_ lemma: JSONOutput.Lemma, depth: Int) {
+        var members = open(UInt8(ascii: "{"))
+        if let form = lemma.form { key("form", &members, depth); writeString(form) }
+        key("foundBy", &members, depth); writeString(lemma.foundBy)
+        key("provider", &members, depth); writeString(lemma.provider.rawValue)
+        key("word", &members, depth); writeString(lemma.word)
         close(UInt8(ascii: "}"), depth: depth)
     }
 

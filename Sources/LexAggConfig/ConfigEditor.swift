@@ -172,23 +172,27 @@ public enum ConfigEditor {
 
     /// Writes `text` to `path` atomically, creating the directory if needed.
     ///
-    /// A symbolic link at `path` is followed (the linked file is replaced, not the link); an existing file keeps
-    /// its permissions, a new one is created with mode 0600.
+    /// A symbolic link at `path` is followed (the linked file is replaced, not the link), also one that points where
+    /// there is no file yet (a dotfiles repository's link): the file is made there; an existing file keeps its
+    /// permissions, a new one is created with mode 0600.
     public static func write(_ text: String, to path: String) throws(ConfigError) {
         var target = path
         var mode: mode_t = 0o600
         var info = stat()
         if lstat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
-                target = String(cString: resolved)
-                free(resolved)
-                _ = stat(target, &info)
+            var exists = true
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                target = try linkTarget(path)
+                // A link to nowhere: a new file where it points (the link's own mode, 0777, is no file's).
+                exists = stat(target, &info) == 0
             }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw ConfigError(.unwritable, location: path, message: "is a directory, not a configuration file",
-                                  reason: .isDirectory)
+            if exists {
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    throw ConfigError(.unwritable, location: path, message: "is a directory, not a configuration file",
+                                      reason: .isDirectory)
+                }
+                mode = info.st_mode & 0o7777
             }
-            mode = info.st_mode & 0o7777
         }
         let directory = ConfigLocation(path: target, source: .lexaggConfig).directory
         try makeDirectories(directory, configPath: path)
@@ -224,6 +228,28 @@ public enum ConfigEditor {
             unlink(temporary)
             throw ConfigError(.unwritable, location: path, message: message, reason: .cannotWrite(errno: code))
         }
+    }
+
+    /// Where the symbolic link at `path` leads, through links to links and relative targets, whether or not a file
+    /// is there.
+    static func linkTarget(_ path: String) throws(ConfigError) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        var current = path
+        var info = stat()
+        for _ in 0..<40 {
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { break }
+            let destination = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/")
+                ? destination : ConfigLocation(path: current, source: .lexaggConfig).directory + "/" + destination
+        }
+        throw ConfigError(.unwritable, location: path, message: "is a symbolic link that cannot be followed (a loop?)",
+                          reason: .cannotWrite(errno: ELOOP))
     }
 
     private static func makeDirectories(_ directory: String, configPath: String) throws(ConfigError) {

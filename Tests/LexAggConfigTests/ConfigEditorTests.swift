@@ -102,6 +102,16 @@ import Glibc
         symlink(real, directory + "/link.toml")
         try ConfigEditor.write("[learner]\n", to: directory + "/link.toml")
         #expect(TestFiles.read(real) == "[learner]\n")
+        // …also one to a file not made yet (a dotfiles repository's link): the file is made there, owner only, and
+        // the link stays. It was replaced by a file with the link's mode, 0777, holding what may be a key.
+        symlink("dots/lexagg.toml", directory + "/dangling.toml")
+        try ConfigEditor.write("[providers.pons]\nsecret = \"s\"\n", to: directory + "/dangling.toml")
+        #expect(TestFiles.read(directory + "/dots/lexagg.toml") == "[providers.pons]\nsecret = \"s\"\n")
+        #expect(TestFiles.mode(directory + "/dots/lexagg.toml") == 0o600)
+        var link = stat()
+        #expect(lstat(directory + "/dangling.toml", &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK, "the link stays")
+        symlink(directory + "/loop.toml", directory + "/loop.toml")
+        #expect(throws: ConfigError.self) { try ConfigEditor.write("", to: directory + "/loop.toml") }
 
         let error = try #require(throws: ConfigError.self) { try ConfigEditor.write("", to: directory) }
         #expect(error.description.hasSuffix("is a directory, not a configuration file"))

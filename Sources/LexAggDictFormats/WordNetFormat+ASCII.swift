@@ -24,8 +24,9 @@ extension WordNetFormat {
             guard !current.isEmpty else { return }
             var joined: [UInt8] = []
             for (index, line) in current.enumerated() {
-                if index > 0 { joined.append(0x20) }
-                joined.append(contentsOf: trimmed(line))
+                let text = trimmed(line)
+                if index > 0 && !WordNetFormat.continuesHyphenatedWord(joined.suffix(2), text.first) { joined.append(0x20) }
+                joined.append(contentsOf: text)
             }
             current = []
             guard let (pos, body) = splitMarker(joined[...]) else { return }

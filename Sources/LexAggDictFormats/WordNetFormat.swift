@@ -58,7 +58,12 @@ enum WordNetFormat {
 
         func flush() {
             guard !current.isEmpty else { return }
-            let joined = current.map { $0.trimmingWhitespaceSubstring() }.joined(separator: " ")
+            var joined = ""
+            for (index, line) in current.enumerated() {
+                let text = line.trimmingWhitespaceSubstring()
+                if index > 0 && !continuesHyphenatedWord(joined.utf8.suffix(2), text.utf8.first) { joined += " " }
+                joined += text
+            }
             current = []
             guard let (pos, body) = splitMarker(joined) else { return }
             add(parseSense(body, headword: headword), marked: pos.map { PartOfSpeech($0) }, to: &groups)
@@ -72,6 +77,17 @@ enum WordNetFormat {
         }
         flush()
         return ParsedEntry(headword: headword, groups: groups)
+    }
+
+    /// Whether a line that starts with `next` continues a word the line before broke after its hyphen, which ends
+    /// `end` (its last two bytes): dictfmt wraps WordNet's text there (`how-` / `do-you-do`, `ten-` / `thousandth`:
+    /// 3,485 lines of wn.dict), and a space joining them made `how- do-you-do`.
+    static func continuesHyphenatedWord<End: BidirectionalCollection<UInt8>>(_ end: End, _ next: UInt8?) -> Bool {
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
+        }
+        guard end.count == 2, let next, end.last == UInt8(ascii: "-"), isAlphanumeric(end.first!) else { return false }
+        return isAlphanumeric(next)
     }
 
     /// Splits `n 1: text` / `2: text` into the part of speech (if named) and the text.

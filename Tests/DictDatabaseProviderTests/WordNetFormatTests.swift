@@ -113,6 +113,17 @@ import Testing
         #expect(parsedPronunciation == pronunciation)
     }
 
+    /// dictfmt wraps WordNet's text after the hyphen of a hyphenated word; the two lines join without a space
+    /// (`how-do-you-do`, not `how- do-you-do`), both ways of reading. A hyphen after a space is a dash, and stays apart.
+    @Test func aWordWrappedAfterItsHyphenIsJoinedWhole() throws {
+        let text = "hello\n    n 1: an expression of greeting [syn: {hullo}, {how-\n         do-you-do}]; (one ten-\n         thousandth) -\n         see also\n"
+        for parsed in [try #require(WordNetFormat.parseASCII(text)), WordNetFormat.parseCharacters(text), WordNetFormat.parseCharacters(text + "é")] {
+            let sense = try #require(parsed.groups.first?.senses.first)
+            #expect(sense.synonyms == ["hullo", "how-do-you-do"], "\(sense)")
+            #expect(sense.definition.contains("(one ten-thousandth) - see also"), "\(sense.definition)")
+        }
+    }
+
     /// ASCII entries are read byte by byte; that reading must give what reading Characters gives, on WordNet's own text
     /// and on layouts WordNet does not have.
     @Test func readingBytesGivesWhatReadingCharactersGives() async throws {

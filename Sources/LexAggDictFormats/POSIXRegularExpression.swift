@@ -14,10 +14,21 @@ package struct POSIXRegularExpression {
     }
 
     private var compiled = regex_t()
+    /// Whether the pattern refers back to a group (`\1`): glibc then checks the references only when asked for
+    /// every group's position (without, `^(.*)(.*)\2\1$` matched every headword), so it is compiled without
+    /// `REG_NOSUB` and searched with room for them.
+    private let hasBackReference: Bool
 
     /// - Throws: ``Invalid`` saying what is wrong with `pattern`.
     package init(_ pattern: String) throws(Invalid) {
-        let status = regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB)
+        var escaped = false
+        var backReference = false
+        for byte in pattern.utf8 {
+            if escaped, (0x31...0x39).contains(byte) { backReference = true; break }
+            escaped = !escaped && byte == UInt8(ascii: "\\")
+        }
+        hasBackReference = backReference
+        let status = regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | (backReference ? 0 : REG_NOSUB))
         guard status == 0 else {
             var buffer = [CChar](repeating: 0, count: 256)
             regerror(status, &compiled, &buffer, buffer.count)
@@ -34,7 +45,10 @@ package struct POSIXRegularExpression {
     }
 
     package mutating func matches(_ text: String) -> Bool {
-        regexec(&compiled, text, 0, nil, 0) == 0
+        guard hasBackReference else { return regexec(&compiled, text, 0, nil, 0) == 0 }
+        // Room for every group's match: with fewer, glibc checked the references no better than without.
+        var matches = [regmatch_t](repeating: regmatch_t(), count: compiled.re_nsub + 1)
+        return regexec(&compiled, text, matches.count, &matches, 0) == 0
     }
 
     package mutating func free() { regfree(&compiled) }

@@ -1,4 +1,5 @@
 @testable import DictDatabaseProvider
+import LexAggDictFormats
 import LexAggCore
 import ProviderConformance
 import Testing
@@ -11,6 +12,17 @@ import Testing
         async throws -> [String]
     {
         try await database.match(MatchQuery(pattern, strategy: strategy, limit: limit))
+    }
+
+    /// Back-references hold with several groups: glibc checks them only with room for every group's match, and the
+    /// pattern, compiled with REG_NOSUB as those without references are, matched every headword.
+    @Test func aBackReferenceIsCheckedWithSeveralGroups() throws {
+        var expression = try POSIXRegularExpression(#"^(.*)(.*)(.*)\3\2\1$"#)
+        defer { expression.free() }
+        for word in ["abba", "11", "Otto", "abccba", "hood", "tween", "abcba", "house"] {
+            let matched = expression.matches(word)
+            #expect(matched == (word.lowercased() == String(word.lowercased().reversed()) && word.count % 2 == 0), "\(word)")
+        }
     }
 
     @Test func wordNetMatchesByEveryStrategy() async throws {

@@ -119,6 +119,12 @@ import Glibc
         #expect(!shown.contains("\u{1B}[2J"), "a screen clear reached the terminal")
         #expect(!shown.contains("\u{07}"))
         #expect(!shown.unicodeScalars.contains("\u{9B}"))
+        // Piped (`library list | less` reaches a terminal too), list and search replace them as show does.
+        for arguments in [["library", "list"], ["library", "search", "cottage"], ["library", "show", "cottage"]] {
+            let piped = await shell(arguments, data: data)
+            #expect(piped.stdout.contains("small"), "\(arguments): \(piped.stdout.debugDescription)")
+            #expect(!piped.stdout.unicodeScalars.contains { [0x1B, 0x07, 0x9B].contains($0.value) }, "\(arguments): \(piped.stdout.debugDescription)")
+        }
         // A script reading JSON still gets the text, escaped.
         let json = await shell(["library", "show", "cottage", "--format", "json"], data: data)
         #expect(json.stdout.lowercased().contains("\\u001b]0;pwned"))

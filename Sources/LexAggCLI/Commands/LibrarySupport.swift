@@ -99,9 +99,12 @@ extension LookupAnswer {
 
 /// One line about a saved word: star, word, language, part of speech, first definition.
 func libraryLine(_ word: LibraryWord, style: TerminalStyle, width: Int = 100) -> String {
-    var line = (word.starred ? style.warning("★") : " ") + " " + style.bold(word.word) + " " + style.dim("(\(word.language.code))")
-    if let pos = word.partOfSpeech { line += "  " + style.italic(pos.name) }
-    if let definition = word.firstDefinition ?? word.translationTexts.first {
+    // A saved entry's text came from a source (a dump, an import): its control characters are replaced before
+    // styling, in a pipe too (`library list | less` reaches a terminal), as `lookup` and `library show` do.
+    let safe = ControlCharacters.replaced
+    var line = (word.starred ? style.warning("★") : " ") + " " + style.bold(safe(word.word)) + " " + style.dim("(\(word.language.code))")
+    if let pos = word.partOfSpeech { line += "  " + style.italic(safe(partOfSpeechLabel(pos.name))) }
+    if let definition = (word.firstDefinition ?? word.translationTexts.first).map(safe) {
         let short = definition.count > width ? String(definition.prefix(width - 1)) + "…" : definition
         line += " — " + short
     }

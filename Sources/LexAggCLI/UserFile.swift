@@ -40,7 +40,7 @@ enum UserFile {
         case S_IFLNK:
             var target = Glibc.stat()
             guard stat(path, &target) == 0 else {
-                throw Failure(description: localized(.cannotWrite, path, localized(.fileDanglingLink, Self.reason())))
+                throw Failure(description: localized(.cannotWrite, path, localized(.fileDanglingLink, Self.reason())), refused: true)
             }
             let kind = target.st_mode & S_IFMT
             guard kind == S_IFREG || kind == S_IFCHR else {

@@ -65,6 +65,10 @@ import Glibc
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("FIFO"))
         #expect(FileMode.type(fifo) != .typeRegular)
+        // A dangling link is refused too, as README says (64; it was 74, an I/O error).
+        #expect(symlink(data + "/nowhere/backup.json", data + "/dangling") == 0)
+        let dangling = await shell(["library", "export", "--output", data + "/dangling"], data: data)
+        #expect(dangling.status == 64, "\(dangling.stderr)")
     }
 
     // MARK: 3. Write errors

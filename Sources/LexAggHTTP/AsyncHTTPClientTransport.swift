@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
+import Synchronization
 
 /// The default ``HTTPTransport``, over AsyncHTTPClient.
 ///
@@ -16,6 +17,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequestSpec) async throws -> HTTPResponseData {
         if Task.isCancelled { throw HTTPTransportError.cancelled }
+        let authority = UnresolvedHosts.authority(of: request.url)
+        if let failure = UnresolvedHosts.shared.recentFailure(for: authority) { throw failure }
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = .GET
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
@@ -33,7 +36,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 body: Array(body.readableBytesView)
             )
         } catch {
-            throw Self.translate(error, request: request)
+            let translated = Self.translate(error, request: request)
+            if let failure = translated as? HTTPConnectionFailure, ConnectionErrorText.kind(of: failure.text) == .hostNotFound {
+                UnresolvedHosts.shared.remember(failure, for: authority)
+            }
+            throw translated
         }
     }
 
@@ -56,6 +63,46 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             return HTTPTransportError.bodyTooLarge(limit: request.maximumBodyBytes)
         }
         return HTTPConnectionFailure(text: ConnectionErrorText.describe(error), detail: String(reflecting: error))
+    }
+}
+
+/// Host names that could not be resolved in the last few seconds, and why: a request to one fails at once with the
+/// same failure instead of asking the resolver again. Without network, a batch asked it twice a word for each
+/// online source; a resolver that answers most queries at once but drops one now and then (one in twenty-five
+/// here) made that word wait out the resolver's own 5 s timeout, and the lookup its deadline. Ten seconds, as a
+/// name service cache keeps a negative answer; a server asks again after them.
+final class UnresolvedHosts: Sendable {
+    static let shared = UnresolvedHosts()
+    static let memory: Duration = .seconds(10)
+
+    private let failures = Mutex<[String: (at: ContinuousClock.Instant, failure: HTTPConnectionFailure)]>([:])
+
+    /// `host[:port]` of an absolute URL (`https://en.wiktionary.org/w/api.php` → `en.wiktionary.org`).
+    static func authority(of url: String) -> String {
+        let bytes = Array(url.utf8)
+        var start = 0
+        while start + 2 < bytes.count, !(bytes[start] == 0x3A && bytes[start + 1] == 0x2F && bytes[start + 2] == 0x2F) { start += 1 }
+        start = start + 2 < bytes.count ? start + 3 : 0  // after "://"
+        var end = start
+        while end < bytes.count, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }  // / ? #
+        return String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+    }
+
+    func recentFailure(for authority: String, now: ContinuousClock.Instant = .now) -> HTTPConnectionFailure? {
+        failures.withLock { failures in
+            guard let (at, failure) = failures[authority] else { return nil }
+            guard at.duration(to: now) < Self.memory else {
+                failures[authority] = nil
+                return nil
+            }
+            return failure
+        }
+    }
+
+    func remember(_ failure: HTTPConnectionFailure, for authority: String, now: ContinuousClock.Instant = .now) {
+        var remembered = failure
+        remembered.detail += " (remembered for \(Self.memory.components.seconds) s: requests to \(authority) fail at once meanwhile)"
+        failures.withLock { $0[authority] = (now, remembered) }
     }
 }
 

@@ -110,7 +110,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case dataMoreLanguages, dataCannotDelete, dataRemoved, dataLabelFormat, dataFormatEarlier
 
     // MARK: data import
-    case importBadName, importMaxMalformed, importMaxLine, importNameTaken, importDone, importLines
+    case importBadName, importMaxMalformed, importMaxLine, importNameTaken, importInterrupted, importDone, importLines
     case importProblemLine, importAndMore, importSpeed, importDataset, importTry, importProgress, importProgressStream, importETA
     case importMalformed
 

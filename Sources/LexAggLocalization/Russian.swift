@@ -411,6 +411,7 @@ enum Russian {
         case .importMaxMalformed: "--max-malformed должен быть не меньше 0"
         case .importMaxLine: "--max-line-mb должен быть от 1 до 1024"
         case .importNameTaken: "«{1}» — уже идентификатор источника; выберите другой --name"
+        case .importInterrupted: "прервано: ничего не импортировано; «{1}» не изменён, недописанные файлы удалены"
         case .importDone: .plural(
             one: "импортирована {1} статья ({2}) как {3}", few: "импортированы {1} статьи ({2}) как {3}",
             many: "импортировано {1} статей ({2}) как {3}"

@@ -72,6 +72,13 @@ public struct WiktextractImporter {
 
     public init(options: Options) { self.options = options }
 
+    /// The new dataset's file while this process writes it, and the directory of its sort runs: what an interrupted
+    /// import removes (`lexagg data import` on Ctrl-C), and what a later import removes when a killed one left them.
+    public static func workingPaths(name: String, directory: String) -> (file: String, runs: String) {
+        let file = directory + "/.\(name).importing-\(getpid())"
+        return (file, file + ".runs")
+    }
+
     /// Imports `sourcePath` (a file, or `-` for standard input) into `directory`, calling `progress` a few times a
     /// second (with a `fileBytes` of 0 when the size is not known: a pipe).
     public func run(
@@ -94,8 +101,7 @@ public struct WiktextractImporter {
         let sourceDate = known
             ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9) : started
         let finalPath = DatasetLocation.path(of: options.name, in: directory)
-        let temporary = directory + "/.\(options.name).importing-\(getpid())"
-        let runDirectory = temporary + ".runs"
+        let (temporary, runDirectory) = Self.workingPaths(name: options.name, directory: directory)
         guard mkdir(runDirectory, 0o700) == 0 || errno == EEXIST else {
             throw ImportError("cannot create \(runDirectory): \(systemErrorText())")
         }

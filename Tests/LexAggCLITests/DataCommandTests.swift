@@ -158,6 +158,33 @@ import Testing
         #expect(left == ["wiktionary-offline.lexwk"], "\(left)")
     }
 
+    /// Ctrl-C (or SIGTERM) while an import waits for more of its dump removes what it had written, at once, and
+    /// leaves the previous dataset: killed by the signal, it left a dataset's worth of partial file behind.
+    @Test(arguments: ["INT", "TERM"]) func anInterruptedImportRemovesItsPartialFiles(signal: String) async throws {
+        try await imported()
+        let datasets = home + "/data/datasets"
+        let script = """
+            mkfifo "$H/fifo"
+            (exec 3>"$H/fifo"; head -c 3000 "$DUMP" >&3; sleep 60) &
+            writer=$!
+            "$LEXAGG" data import wiktextract - --name wiktionary-offline < "$H/fifo" > "$H/out" 2> "$H/err" &
+            pid=$!
+            for i in $(seq 300); do ls -a "$DATASETS" | grep -q importing && break; sleep 0.1; done
+            kill -\(signal) $pid; wait $pid; echo $? > "$H/status"
+            kill $writer
+            """
+        let variables = environment.merging([
+            "H": home, "DUMP": FixtureStore.path("wiktextract/sample.jsonl"), "LEXAGG": BinaryRun.binary, "DATASETS": datasets,
+        ]) { $1 }
+        _ = await BinaryRun.run(["-c", script], environment: variables, executable: "/bin/bash")
+        #expect(TemporaryFiles.read(home + "/status").trimmingCharacters(in: .whitespacesAndNewlines) == (signal == "INT" ? "130" : "143"))
+        #expect(TemporaryFiles.read(home + "/err").contains("interrupted: nothing was imported"), "\(TemporaryFiles.read(home + "/err"))")
+        let left = try FileManager.default.contentsOfDirectory(atPath: datasets)
+        #expect(left == ["wiktionary-offline.lexwk"], "\(left)")
+        let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
+        #expect(house.status == 0, "the previous dataset answers: \(house.stderr)")
+    }
+
     @Test func listInfoAndRemove() async throws {
         try await imported()
         let list = await run(["data", "list"])

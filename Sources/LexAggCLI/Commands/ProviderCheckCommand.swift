@@ -10,6 +10,10 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(CDispatch)
+// Glibc's `struct stat` is seen as Dispatch's clang module's once the module uses Dispatch (see UserFile).
+import CDispatch
+#endif
 import LexAggLocalization
 
 /// `lexagg provider check <executable>`: tools for authors of external providers.

@@ -238,5 +238,11 @@ import Testing
         #expect(missing.status == 64 && missing.stderr.contains("cannot read \(home)/nothing.jsonl: No such file"), "\(missing.stderr)")
         let directory = await run(["data", "import", "wiktextract", home])
         #expect(directory.status == 64 && directory.stderr.contains("Is a directory"), "\(directory.stderr)")
+        // --languages takes codes in any case (dumps write them in lower case); a word that is no code is refused,
+        // where it imported nothing.
+        let upper = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl"), "--name", "upper", "--languages", "EN"])
+        #expect(upper.status == 0 && upper.stdout.contains("imported 6 entries (en 6)"), "\(upper.stdout)\(upper.stderr)")
+        let word = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl"), "--languages", "english"])
+        #expect(word.status == 64 && word.stderr.contains("'english' is not a language code"), "\(word.stderr)")
     }
 }

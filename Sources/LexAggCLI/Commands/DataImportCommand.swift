@@ -81,7 +81,10 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
             throw CommandFailure.usage(localized(.importNameTaken, name))
         }
         var options = WiktextractImporter.Options(name: name)
-        options.languages = Set((languages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        // Codes as dumps write them (`lang_code`, lower case): `EN` is `en`; a word that is no code is refused, where
+        // it imported nothing.
+        let codes = (languages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        options.languages = Set(try codes.map { try parseLanguage($0, option: "--languages").code.lowercased() })
         options.maximumMalformedLines = maxMalformed
         options.maximumLineBytes = maxLineMB << 20
         var bar = ImportProgressBar(enabled: !quiet && context.output.isErrorTerminal, output: context.output)

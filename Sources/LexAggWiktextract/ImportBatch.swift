@@ -210,7 +210,7 @@ final class ImportBatch {
     }
 
     private static func tooLong(_ length: Int, _ options: WiktextractImporter.Options) -> String {
-        "the line is \(length) bytes, longer than the limit of \(options.maximumLineBytes)"
+        "the line is \(length) bytes, longer than the limit of \(options.maximumLineBytes) (--max-line-mb raises it)"
     }
 
     private func addKey(entry: Int, kind: KeyKind, _ bytes: UnsafeRawBufferPointer, folded: Bool) {

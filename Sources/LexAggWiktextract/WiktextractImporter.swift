@@ -191,10 +191,13 @@ public struct WiktextractImporter {
         let reader = threads.reader
         lines = reader.lineNumber
         guard entries > 0 else {
+            // What was wrong with the first lines that could not be imported: a file of one huge line said only
+            // "1 malformed".
+            let reasons = problems.prefix(3).map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
             throw ImportError(
-                "no word entries in \(sourceName) (\(reader.lineNumber) lines, \(malformed) malformed, \(skipped) skipped"
+                "no word entries in \(sourceName) (\(reader.lineNumber) line\(reader.lineNumber == 1 ? "" : "s"), \(malformed) malformed, \(skipped) skipped"
                     + (options.languages.isEmpty ? "" : " as not in \(options.languages.sorted().joined(separator: ","))")
-                    + "); nothing was imported"
+                    + "); nothing was imported" + (reasons.isEmpty ? "" : " — \(reasons)")
             )
         }
         report("sorting the index")

@@ -338,10 +338,15 @@ import Testing
         #expect {
             try WiktextractImporter(options: Self.options()).run(sourcePath: directory + "/empty.jsonl", directory: directory)
         } throws: { "\($0)".contains("no word entries") }
+        // A file whose only line cannot be read says why (it said only "1 lines, 1 malformed").
+        try "{\"word\": \"x\", \"lang_code\": \"en\"\n".write(toFile: directory + "/broken.jsonl", atomically: true, encoding: .utf8)
+        #expect {
+            try WiktextractImporter(options: Self.options()).run(sourcePath: directory + "/broken.jsonl", directory: directory)
+        } throws: { "\($0)".contains("(1 line, 1 malformed, 0 skipped); nothing was imported — line 1: ") }
         #expect {
             try WiktextractImporter(options: Self.options()).run(sourcePath: directory + "/missing.jsonl", directory: directory)
         } throws: { "\($0)".contains("cannot open") }
-        let left = try FileManager.default.contentsOfDirectory(atPath: directory)
-        #expect(left == ["empty.jsonl"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(left == ["broken.jsonl", "empty.jsonl"])
     }
 }

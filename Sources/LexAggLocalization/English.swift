@@ -160,6 +160,9 @@ enum English {
         case .quizNextReviewMany: .plural(
             one: "Next review: {n} word due {1}, the first at {2}.",
             other: "Next review: {n} words due {1}, the first at {2}.")
+        case .quizStillDue: .plural(
+            one: "Still due: {n} word not reached this time ('lexagg review' asks it).",
+            other: "Still due: {n} words not reached this time ('lexagg review' asks them).")
         case .badNowTime: "'{1}' is not a time for --now; use a real day from 1970 to 2999 in ISO 8601, such as 2026-11-22 or 2026-11-22T09:30:00Z"
         case .quizNotATerminal:
             "standard input is not a terminal and no answers were given: run the quiz in a terminal, pass --answers 1,3,2,… or pipe answers in, one a line"

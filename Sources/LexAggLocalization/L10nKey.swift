@@ -43,7 +43,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     // MARK: quiz and review
     case quizCountOutOfRange, quizSecondsOutOfRange, quizNeedsWordsMeanings, quizNeedsWordsSpellings
     case quizNothingDue, quizInputEndedFirst, quizLibraryEmpty, quizNothingScheduled, quizNextReviewOne
-    case quizNextReviewMany, badNowTime, quizNotATerminal
+    case quizNextReviewMany, quizStillDue, badNowTime, quizNotATerminal
     case quizQuestionOf, quizRunningScore, quizWhatDoesItMean, quizWhichWordIsIt, quizSecondsToAnswer
     case quizNotAnAnswer, quizRight, quizWrong, quizTimeUp, quizTheAnswerIs, quizScoreAfterAnswer, quizPressHint
     case quizStoppedEarly, quizInputEnded, quizScore, quizScoreDetail, quizToReview

@@ -60,6 +60,7 @@ enum QuizLibraryFixture {
         var result: Result?
         var nextDue: String?
         var nextDueCount: Int
+        var dueNowCount: Int
     }
 
     /// Scripted answers are read by one task while another counts down each question; on CI's two loaded cores the
@@ -124,7 +125,13 @@ enum QuizLibraryFixture {
         #expect(reviewed.result?.answers.map(\.word) == [missed])
         #expect(reviewed.result?.kind == "review")
         #expect(reviewed.result?.end == "input-ended")
+        #expect(reviewed.dueNowCount == 3, "the three the answers did not reach are still due")
         #expect(try QuizLibraryFixture.stats(directory).runs.first?.mode == "review meaning")
+        // Said in words too, before the next review (which alone had named only the word just rescheduled).
+        let again = await CLIRun.run(["review", "--now", "2026-11-22T12:05:00Z", "--seconds", Self.patient, "--answers", "1"],
+                                     environment: environment)
+        #expect(again.stdout.contains("Still due: 2 words not reached this time ('lexagg review' asks them)."), "\(again.stdout)")
+        #expect(again.stdout.contains("Next review: "), "\(again.stdout)")
     }
 
     @Test func statsShowRunsTheBestScoreAndWords() async throws {

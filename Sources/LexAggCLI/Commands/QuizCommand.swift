@@ -127,11 +127,16 @@ struct QuizPlay {
         }
         let after = (try? await quizWords(in: library, language: language).pool) ?? pool
         let next = QuizPlanner.nextDue(in: after, after: result.finished)
+        // Words still due (the answers ended early, or --count stopped first): the next review is not only later.
+        let stillDue = after.filter { $0.review.isDue(at: result.finished) }.count
         switch options.format {
         case .text:
-            if selection == .review, result.asked > 0 { context.output.write(Self.nextDueText(next) + "\n") }
+            if selection == .review, result.asked > 0 {
+                if stillDue > 0 { context.output.write(localized(.quizStillDue, count: stillDue) + "\n") }
+                context.output.write(Self.nextDueText(next) + "\n")
+            }
         case .json:
-            context.output.write(JSONOutput.encode(QuizDocument(command: kind, result: result, next: next)))
+            context.output.write(JSONOutput.encode(QuizDocument(command: kind, result: result, next: next, dueNow: stillDue)))
         }
         if result.asked == 0, result.end == .inputEnded, case .lines = quizInput {
             context.fail(localized(.quizInputEndedFirst))
@@ -178,14 +183,18 @@ struct QuizPlay {
         /// `quiz` or `review`, as every document names its command.
         var command: String
         var result: QuizResult?
+        /// When the next words not due now fall due, and how many then.
         var nextDue: Date?
         var nextDueCount: Int
+        /// Words due now that were not asked (the answers ended early, or the count was reached).
+        var dueNowCount: Int
 
-        init(command: String, result: QuizResult?, next: (date: Date, count: Int)?) {
+        init(command: String, result: QuizResult?, next: (date: Date, count: Int)?, dueNow: Int = 0) {
             self.command = command
             self.result = result
             nextDue = next?.date
             nextDueCount = next?.count ?? 0
+            dueNowCount = dueNow
         }
     }
 }

@@ -212,6 +212,7 @@ enum English {
         case .lookupNeedsWord: "give a word to look up, e.g. 'lexagg lookup serendipity'"
         case .lookupNoProviderForLanguage: "no provider covers the language '{1}'"
         case .lookupIsItISO: " (is it an ISO 639 code? e.g. en, de, fr, es)"
+        case .lookupLanguageFromSettings: "; the language is lookup.language ({1}): give --lang, or change it with 'lexagg config set lookup.language CODE'"
         case .translateNeedsWord: "give a word to translate, e.g. 'lexagg translate house --from en --to de'"
         case .translateNothingCachedOffline: "no translation of '{1}' offline: nothing is cached for it from {2}; try again without --offline"
         case .translateNotFound: "no translation of '{1}' ({2})"

@@ -53,7 +53,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
 
     // MARK: More commands
     case historyForgot, countOutOfRange, randomNoProvider, randomProviderFailed, lookupBatchAndWords
-    case lookupSensesTooSmall, lookupNeedsWord, lookupNoProviderForLanguage, lookupIsItISO, translateNeedsWord
+    case lookupSensesTooSmall, lookupNeedsWord, lookupNoProviderForLanguage, lookupIsItISO, lookupLanguageFromSettings, translateNeedsWord
     case translateNothingCachedOffline, translateNotFound, matchInvalidPattern, matchNothing, matchTrySubstring
     case matchHeadwords, limitBetween, sharedCacheUnusable, storeURLUnusable, mcpStopped, configNoSuchProvider
     case configEnvironmentVariable, latencyMilliseconds

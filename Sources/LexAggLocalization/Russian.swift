@@ -223,6 +223,7 @@ enum Russian {
         case .lookupNeedsWord: "укажите слово, которое нужно найти, например: lexagg lookup serendipity"
         case .lookupNoProviderForLanguage: "ни один источник не знает язык «{1}»"
         case .lookupIsItISO: " (это точно код ISO 639? например, en, de, fr, es)"
+        case .lookupLanguageFromSettings: "; язык задан в lookup.language ({1}): укажите --lang или измените его: 'lexagg config set lookup.language КОД'"
         case .translateNeedsWord: "укажите слово, которое нужно перевести, например: lexagg translate house --from en --to de"
         case .translateNothingCachedOffline: "нет перевода «{1}» без сети: в кэше ничего нет от {2}; повторите без --offline"
         case .translateNotFound: "перевод «{1}» не найден ({2})"

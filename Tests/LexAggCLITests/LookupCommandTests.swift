@@ -103,6 +103,15 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// A language no provider covers that the user did not type says where it came from.
+    @Test func aConfiguredLanguageNoProviderCoversNamesItsSetting() async {
+        let run = await CLIRun.run(["lookup", "cat", "--providers", "wordnet"], environment: ["LEXAGG_LANG": "xx"])
+        #expect(run.status == ExitStatus.usage.rawValue)
+        #expect(run.stderr.contains("the language is lookup.language (env LEXAGG_LANG): give --lang"), "\(run.stderr)")
+        let typed = await CLIRun.run(["lookup", "cat", "--providers", "wordnet", "--lang", "xx"], environment: ["LEXAGG_LANG": "xx"])
+        #expect(!typed.stderr.contains("lookup.language"), "typed: \(typed.stderr)")
+    }
+
     @Test func jsonCarriesTheSchemaVersionProvenanceAndOutcomes() async throws {
         let run = await CLIRun.run(["lookup", "serendipity", "--format", "json"])
         #expect(run.status == 0)

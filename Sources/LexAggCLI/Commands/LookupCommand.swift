@@ -125,9 +125,12 @@ struct LookupOptions: Equatable, ContextCommand {
         if let language = session.language, answer.result.allFailed,
            answer.result.failures.allSatisfy({ $0.code == .unsupportedLanguage })
         {
+            // A language the user did not type names where it came from (a configuration file, LEXAGG_LANG).
+            let origin = try context.settings.origin(of: "lookup.language")
             throw CommandFailure.usage(
                 localized(.lookupNoProviderForLanguage, language.code)
                     + (Language.isKnown(language) ? "" : localized(.lookupIsItISO))
+                    + (lang == nil && origin != .defaultValue ? localized(.lookupLanguageFromSettings, origin.description) : "")
             )
         }
         switch format {

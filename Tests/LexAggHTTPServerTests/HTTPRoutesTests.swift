@@ -178,6 +178,7 @@ struct ListMatcher: MatchProviding {
             #expect(metrics.status == 200)
             #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
             #expect(metrics.body.contains("hb_requests"))
+            #expect(metrics.body.contains("# TYPE http_server_request_duration histogram"), "README's name")
             #expect(metrics.body.contains(#"http_route="/api/v2/entries/{lang}/{word}""#))
             #expect(metrics.body.contains(#"lexagg_provider_outcomes_total{"#))
             #expect(metrics.body.contains(#"provider="wordnet""#))

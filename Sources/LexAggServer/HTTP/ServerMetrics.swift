@@ -8,7 +8,7 @@ import Synchronization
 /// second would crash, so every server and test in the process shares this one registry).
 ///
 /// Recorded: requests and their latency by route, method and status (Hummingbird's `MetricsMiddleware`:
-/// `hb_requests`, `http_server_request_duration_seconds`), each provider's outcome with where its answer came
+/// `hb_requests`, `http_server_request_duration` in seconds), each provider's outcome with where its answer came
 /// from (`lexagg_provider_outcomes_total{provider,status,origin}`), cache hits (`lexagg_cache_hits_total{provider}`)
 /// and refusals (`lexagg_rejected_requests_total{reason}`).
 public enum ServerMetrics {

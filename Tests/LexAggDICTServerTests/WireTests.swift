@@ -96,6 +96,18 @@ import WiktionaryProvider
         #expect(RawClient.codes(transcript) == [220, 501, 501, 221], "\(transcript)")
     }
 
+    /// dictd calls its POSIX extended regular expressions `re`: clients set up for it send that, and get what `regex`
+    /// gives (they got 551, no such strategy).
+    @Test func dictdsNameForRegularExpressionsIsRegex() async throws {
+        let running = try await RunningServer.start([RunningServer.wordnet()])
+        let transcript = try await RawClient.exchange(
+            port: running.port, send: "MATCH wordnet re \"^hous.$\"\r\nMATCH wordnet regex \"^hous.$\"\r\nMATCH wordnet regexp \"x\"\r\nQUIT\r\n"
+        )
+        try await running.stop()
+        #expect(RawClient.codes(transcript) == [220, 152, 250, 152, 250, 551, 221], "\(transcript)")
+        #expect(transcript.contains("wordnet \"house\""), "\(transcript)")
+    }
+
     @Test func connectionsBeyondTheCapAreRefused() async throws {
         let running = try await RunningServer.start([RunningServer.wordnet()], configuration: .init(port: 0, maximumConnections: 1))
         let (admitted, signal) = AsyncStream.makeStream(of: Void.self)

@@ -158,6 +158,13 @@ struct DICTResponder: Sendable {
 
     // MARK: MATCH
 
+    /// The strategy a client names: lexagg's names, and dictd's `re` for its POSIX extended regular expressions
+    /// (`regex` here; clients set up for dictd send `re`). dictd's `regexp`, basic regular expressions, is not one.
+    static func strategy(named name: String) -> MatchStrategy? {
+        let lowered = name.lowercased()
+        return lowered == "re" ? .regex : MatchStrategy(rawValue: lowered)
+    }
+
     private func match(_ word: String, strategy name: String, in databaseName: String, into reply: inout DICTReply) async {
         let candidates: [DICTDatabase]
         switch databaseName {
@@ -175,7 +182,7 @@ struct DICTResponder: Sendable {
                 return
             }
             strategy = chosen
-        } else if let named = MatchStrategy(rawValue: name.lowercased()), catalog.strategies.contains(named) {
+        } else if let named = Self.strategy(named: name), catalog.strategies.contains(named) {
             strategy = named
         } else {
             reply.status(551, "Invalid strategy, use \"SHOW STRAT\" for a list of strategies")

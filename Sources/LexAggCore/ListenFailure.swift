@@ -39,6 +39,17 @@ public struct ListenFailure: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "\(service) cannot listen on \(host):\(port): \(reason)" }
 
+    /// Whether `host` is an address or a name that resolves: one that does not made the server fail with the socket
+    /// library's own words (`SocketAddressError.UnknownHost: Name or service not known`).
+    public static func resolves(_ host: String) -> Bool {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &found) == 0 else { return false }
+        freeaddrinfo(found)
+        return true
+    }
+
     /// Whether `host`:`port` can be listened on now, tried with a socket bound and closed at once: a command that
     /// starts two servers asks before starting either, so that one whose port is taken does not start the other
     /// only to stop it. nil when it can (or port 0, any free one), or when `host` does not resolve (the server says).

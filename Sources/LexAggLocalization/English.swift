@@ -435,6 +435,7 @@ enum English {
         case .serveBadMaxConnections: "--max-connections must be between 1 and 10000, not {1}"
         case .serveBadIdleTimeout: "--idle-timeout must be between 1 and 86400 seconds, not {1}"
         case .serveBadHost: "--host must be an address, not '{1}'"
+        case .serveUnknownHost: "--host '{1}' is no address and no name that resolves; give one of this machine's addresses: 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface"
         case .serveOnNetwork: "serving the network on {1}: anyone who can reach this machine's port {2} can use it"
         case .serveDICTListening: "lexagg serve dict: listening on {1}"
         case .serveDICTFailed: "cannot serve DICT on {1}:{2}: {3}"

@@ -119,7 +119,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case storeFromSyntax, storeFromNoPath, storeNoSuchPath, storeNothingToCopy
 
     // MARK: serve
-    case serveBadPort, serveBadMaxConnections, serveBadIdleTimeout, serveBadHost, serveOnNetwork
+    case serveBadPort, serveBadMaxConnections, serveBadIdleTimeout, serveBadHost, serveUnknownHost, serveOnNetwork
     case serveDICTListening, serveDICTFailed, serveBadRateLimit, serveBadBurst, serveBadMaxConcurrent
     case serveSamePorts, lemmaFormOf, lemmaAFormOf, libraryNoTranslator, libraryNotSavedButLemma, libraryNotSavedButLemmaVerb
     case serveEmptyToken, serveBadDictPort, serveHTTPListening, serveHTTPDICTListening, serveFailed

@@ -449,6 +449,7 @@ enum Russian {
         case .serveBadMaxConnections: "--max-connections должен быть от 1 до 10000, а не {1}"
         case .serveBadIdleTimeout: "--idle-timeout должен быть от 1 до 86400 секунд, а не {1}"
         case .serveBadHost: "--host — это адрес, а не «{1}»"
+        case .serveUnknownHost: "--host «{1}» — не адрес и не имя, которое разрешается; укажите адрес этой машины: 127.0.0.1 (по умолчанию), ::1 или 0.0.0.0 для всех интерфейсов"
         case .serveOnNetwork: "сервер открыт для сети на {1}: им может пользоваться любой, кто достучится до порта {2} этой машины"
         case .serveDICTListening: "lexagg serve dict: слушает {1}"
         case .serveDICTFailed: "не удаётся запустить сервер DICT на {1}:{2}: {3}"

@@ -220,6 +220,13 @@ import Testing
             #expect(run.stderr.contains("127.0.0.1:\(port) (\(service)): the port is already in use"), "\(arguments): \(run.stderr)")
             #expect(!run.stderr.contains("errno") && !run.stdout.contains("serving HTTP"), "\(arguments): \(run.stdout) \(run.stderr)")
         }
+        // A host that does not resolve is a usage error in words, before any warning about the network (it was
+        // the socket library's `SocketAddressError.UnknownHost`).
+        for command in ["http", "dict"] {
+            let run = await BinaryRun.run(["serve", command, "--host", "lexagg-test.invalid", "--port", "0"], environment: environment)
+            #expect(run.status == 64 && run.stderr.contains("--host 'lexagg-test.invalid' is no address and no name that resolves"), "\(run.stderr)")
+            #expect(!run.stderr.contains("SocketAddressError") && !run.stderr.contains("without a token"), "\(run.stderr)")
+        }
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")))

@@ -47,6 +47,7 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
             throw ValidationError(localized(.serveBadIdleTimeout, idleTimeout))
         }
         guard !host.isEmpty, !host.contains(" ") else { throw ValidationError(localized(.serveBadHost, host)) }
+        guard ListenFailure.resolves(host) else { throw ValidationError(localized(.serveUnknownHost, host)) }
     }
 
     func run(in context: CommandContext) async throws -> ExitStatus {

@@ -53,6 +53,8 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
             throw ValidationError(localized(.serveBadMaxConcurrent, maxConcurrent))
         }
         if let token, token.isEmpty { throw ValidationError(localized(.serveEmptyToken)) }
+        guard !host.isEmpty, !host.contains(" ") else { throw ValidationError(localized(.serveBadHost, host)) }
+        guard ListenFailure.resolves(host) else { throw ValidationError(localized(.serveUnknownHost, host)) }
         if let dictPort, !(0...65535).contains(dictPort) {
             throw ValidationError(localized(.serveBadDictPort, dictPort))
         }

@@ -258,6 +258,15 @@ enum English {
         case .columnMode: "MODE"
         case .columnKey: "KEY"
         case .columnStatus: "STATUS"
+        case .quizModeMeaning: "meaning"
+        case .quizModeSpelling: "spelling"
+        case .quizModeReview: "review"
+        case .providerReady: "ready"
+        case .providerConfigured: "configured"
+        case .providerNotConfigured: "not configured"
+        case .providerUnavailable: "unavailable"
+        case .providerOnline: "online"
+        case .providerOffline: "offline"
 
         // MARK: library random
         case .browseFoundOnly: .plural(one: "found only {1} of {n} new word", other: "found only {1} of {n} new words")

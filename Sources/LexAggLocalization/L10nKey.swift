@@ -66,6 +66,8 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case providersDirectionsAndLanguages, providersNone, providersHint, providersLanguages, providersDirections
     case providersAny, providersNeedsKey, providersSources, columnID, columnName, columnCan, columnLanguages
     case columnMode, columnKey, columnStatus
+    case quizModeMeaning, quizModeSpelling, quizModeReview
+    case providerReady, providerConfigured, providerNotConfigured, providerUnavailable, providerOnline, providerOffline
 
     // MARK: library random
     case browseFoundOnly, browseWithDefinition, browseNotShownBefore, browseSaved, browsePageMore

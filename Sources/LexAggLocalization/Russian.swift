@@ -269,6 +269,15 @@ enum Russian {
         case .columnMode: "РЕЖИМ"
         case .columnKey: "КЛЮЧ"
         case .columnStatus: "СОСТОЯНИЕ"
+        case .quizModeMeaning: "значение"
+        case .quizModeSpelling: "написание"
+        case .quizModeReview: "повторение"
+        case .providerReady: "готов"
+        case .providerConfigured: "настроен"
+        case .providerNotConfigured: "не настроен"
+        case .providerUnavailable: "недоступен"
+        case .providerOnline: "онлайн"
+        case .providerOffline: "офлайн"
 
         // MARK: library random
         case .browseFoundOnly: .plural(one: "нашлось только {1} из {n} нового слова", few: "нашлось только {1} из {n} новых слов", many: "нашлось только {1} из {n} новых слов")

@@ -69,6 +69,9 @@ import Testing
         #expect(quiz.stdout.contains("⏱ Время вышло — правильный ответ"))
         #expect(quiz.stdout.contains("Результат: "), "\(quiz.stdout)")
         #expect(!quiz.stdout.contains("Question"))
+        // The statistics name the run's mode in Russian too (it was `meaning`).
+        let stats = await BinaryRun.run(["quiz", "--stats"], environment: environment)
+        #expect(stats.stdout.contains("значение") && !stats.stdout.contains("meaning"), "\(stats.stdout)")
     }
 
     @Test func errorsAreInRussianWithTheSameExitCodes() async {
@@ -83,6 +86,16 @@ import Testing
         let typo = await BinaryRun.run(["libary", "list"], environment: Self.russian)
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("неизвестная команда «libary»; может быть, вы имели в виду «library»?"), "\(typo.stderr)")
+    }
+
+    /// The providers table says its modes and statuses in Russian too (they were English); JSON keeps its values.
+    @Test func theProvidersTableIsInRussian() async throws {
+        let table = await BinaryRun.run(["providers"], environment: Self.russian)
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("офлайн") && table.stdout.contains("готов"), "\(table.stdout)")
+        #expect(!table.stdout.contains(" ready") && !table.stdout.contains(" offline"), "\(table.stdout)")
+        let json = await BinaryRun.run(["providers", "--format", "json"], environment: Self.russian)
+        #expect(json.stdout.contains("\"status\":\"ready\"") || json.stdout.contains("\"status\" : \"ready\""), "\(json.stdout.prefix(300))")
     }
 
     @Test func theFlagThenTheConfigurationThenTheLocale() async throws {

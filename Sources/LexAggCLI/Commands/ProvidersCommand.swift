@@ -51,12 +51,25 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
         let rows = infos.map { info in
             [
                 info.id.rawValue, info.capabilities.filter(operations.contains).joined(separator: ","),
-                shortLanguages(info), info.mode, info.status,
+                shortLanguages(info), Self.label(info.mode), Self.label(info.status),
             ]
         }
         var out = Self.layout(header: [localized(.columnID), localized(.columnCan), localized(.columnLanguages), localized(.columnMode), localized(.columnStatus)], rows: rows, infos: infos, style: style, width: 80)
         out += "\n" + style.dim(localized(.providersHint)) + "\n"
         return out
+    }
+
+    /// A status or mode of the JSON (`ready`, `not configured`, `online`) in the reader's language, for the tables.
+    static func label(_ value: String) -> String {
+        switch value {
+        case "ready": localized(.providerReady)
+        case "configured": localized(.providerConfigured)
+        case "not configured": localized(.providerNotConfigured)
+        case "unavailable": localized(.providerUnavailable)
+        case "online": localized(.providerOnline)
+        case "offline": localized(.providerOffline)
+        default: value
+        }
     }
 
     /// At most 3 languages, else how many.
@@ -118,8 +131,8 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
             [
                 info.id.rawValue, info.name, info.capabilities.joined(separator: ","),
                 languagesCell(info),
-                info.mode, info.requiresCredentials ? localized(.providersNeedsKey) : "-",
-                info.status,
+                Self.label(info.mode), info.requiresCredentials ? localized(.providersNeedsKey) : "-",
+                Self.label(info.status),
             ]
         }
         var out = Self.layout(header: header, rows: rows, infos: infos, style: style)

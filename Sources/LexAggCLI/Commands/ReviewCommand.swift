@@ -27,6 +27,18 @@ struct ReviewCommand: ParsableCommand, ContextCommand {
 
 /// `lexagg quiz --stats`: past quizzes, the best score, and each word's answers and schedule.
 struct QuizStatsReport {
+    /// A run's mode as stored (`meaning`, `review spelling`) in the reader's language, word by word.
+    static func modeLabel(_ mode: String) -> String {
+        mode.split(separator: " ").map { word -> String in
+            switch word {
+            case "meaning": localized(.quizModeMeaning)
+            case "spelling": localized(.quizModeSpelling)
+            case "review": localized(.quizModeReview)
+            default: String(word)
+            }
+        }.joined(separator: " ")
+    }
+
     var language: String?
     var format: OutputFormat
 
@@ -53,7 +65,7 @@ struct QuizStatsReport {
         guard !runs.isEmpty else { return localized(.reviewNoQuizzes) + "\n" }
         var text = style.bold(localized(.reviewQuizzes)) + localized(.reviewQuizzesCount, runs.count) + "\n"
         for run in runs.prefix(20) {
-            text += "  \(formatTime(run.started))  \(pad(run.mode, 14)) \(pad(run.language?.code ?? "", 4))"
+            text += "  \(formatTime(run.started))  \(pad(Self.modeLabel(run.mode), 14)) \(pad(run.language?.code ?? "", 4))"
                 + " \(score(run))  \(localized(.secondsShort, Int(run.durationSeconds.rounded())))\n"
         }
         if runs.count > 20 { text += localized(.reviewAndMore, runs.count - 20) + "\n" }

@@ -65,7 +65,9 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
     public func shortDescription() -> String? {
         let metadata = dataset.metadata
-        return "Wiktionary via wiktextract: \(metadata.entries) entries in \(metadata.languages.count) languages, from \(provenanceSource)"
+        let entries = metadata.entries == 1 ? "1 entry" : "\(metadata.entries) entries"
+        let languages = metadata.languages.count == 1 ? "1 language" : "\(metadata.languages.count) languages"
+        return "Wiktionary via wiktextract: \(entries) in \(languages), from \(provenanceSource)"
     }
 
     /// Whether the dataset's file has been imported again or removed since it was opened.

@@ -47,6 +47,13 @@ import WiktionaryOfflineProvider
         )
     }
 
+    /// What `serve dict`'s SHOW DB and `providers` say of a dataset, in English numbers ("1 entries in 1 languages").
+    @Test func theDescriptionCountsEntriesAndLanguages() throws {
+        let one = try WiktionaryOffline(path: try Self.imported([#"{"word": "x", "lang_code": "en", "senses": [{"glosses": ["y"]}]}"#]))
+        #expect(one.shortDescription()?.hasPrefix("Wiktionary via wiktextract: 1 entry in 1 language, from dump.jsonl") == true, "\(String(describing: one.shortDescription()))")
+        #expect(try Self.provider().shortDescription()?.contains(" entries in ") == true)
+    }
+
     @Test func translatesBothWays() async throws {
         try await ProviderConformance.verifyTranslating(
             { try Self.provider() }, expectedID: .wiktionaryOffline,

@@ -440,11 +440,18 @@ public final class CacheStore: AnswerStore {
         }
     }
 
-    /// Renames the file (and its WAL and shared-memory files) to `<path>.corrupt-<time>`, with a warning.
+    /// Renames the file (and its WAL and shared-memory files) to `<path>.corrupt-<time>` (`-1`, `-2`, … after it
+    /// when that is taken), with a warning.
     @discardableResult
     private func moveAside(because reason: String) -> Bool {
         let stamp = Self.timestamp()
-        let target = path + ".corrupt-" + stamp
+        // A name of its own when one was moved aside in the same second (the stamp has whole seconds).
+        var target = path + ".corrupt-" + stamp
+        var copy = 1
+        while FileManager.default.fileExists(atPath: target) {
+            target = path + ".corrupt-" + stamp + "-\(copy)"
+            copy += 1
+        }
         do {
             try FileManager.default.moveItem(atPath: path, toPath: target)
             for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {

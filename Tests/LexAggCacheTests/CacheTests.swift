@@ -297,6 +297,23 @@ struct Fixture {
         let source = CountingProvider(words: ["hello": "a greeting"])
         #expect(try await fixture.wrapped(source).lookup(query).cachedAt != nil)
         #expect(source.calls == 0)
+        // Damaged again within the same second (the name's stamp has whole seconds): moved aside under a name of
+        // its own, not "cache disabled … File exists".
+        // The names of this second and the next two are taken beforehand, so the test does not race the clock.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss"
+        for offset in 0..<3 {
+            let name = fixture.path + ".corrupt-" + formatter.string(from: Date().addingTimeInterval(Double(offset)))
+            if !FileManager.default.fileExists(atPath: name) { FileManager.default.createFile(atPath: name, contents: Data("taken".utf8)) }
+        }
+        let again = Fixture(directory: fixture.directory)
+        try garbage.write(to: URL(fileURLWithPath: again.path))
+        try await lookupWorks(again)
+        #expect(!again.warnings.all.contains { $0.contains("cache disabled") }, "\(again.warnings.all)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.directory)
+        #expect(names.filter { $0.contains(".corrupt-") && $0.hasSuffix("-1") }.count == 1, "\(names)")
     }
 
     @Test func someoneElsesDatabaseIsMovedAsideNotWrittenInto() async throws {

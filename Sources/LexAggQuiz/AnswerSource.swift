@@ -37,6 +37,10 @@ public struct ScriptedAnswers: AnswerSource {
         var answers: [InputEvent] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let item = item.trimmingCharacters(in: " ")
+            // An empty item (`--answers ''`, `1,,2`) is a slip, not a question let go: typed, an empty line is.
+            guard !item.isEmpty else {
+                throw QuizSetupError(message: "--answers has an empty item; use 1, 2, 3 or 4, or - to let a question time out, separated by commas")
+            }
             if let event = Self.event(for: item), event != .interrupt, event != .endOfInput,
                !(event.isInvalid) {
                 answers.append(event)

@@ -181,6 +181,8 @@ enum QuizLibraryFixture {
         (["--answers", "1,5"], "'5' is not an answer in --answers"),
         (["--now", "tomorrow"], "'tomorrow' is not a time for --now"),
         (["--answers", "-,9"], "'9' is not an answer in --answers"),  // a list may start with `-`
+        (["--answers", "1,,2"], "--answers has an empty item"),
+        (["--answers", ""], "--answers has an empty item"),
         // A day or time that does not exist is refused, not rolled over; a year past 2999 would date reviews 10000.
         (["--now", "2026-02-30"], "'2026-02-30' is not a time for --now"),
         (["--now", "2026-11-22T25:00:00Z"], "'2026-11-22T25:00:00Z' is not a time for --now"),

@@ -16,3 +16,12 @@ import Testing
         #expect(text.split(separator: "\n").map(String.init) == ["word      seen", "電話番号  3", "house     12"], "\(text)")
     }
 }
+
+/// Sizes count in thousands, as the import's summary does: one file was 10.0 MB there and 9.5 MB in `data info`.
+@Suite struct ByteSizeTests {
+    @Test(arguments: [(812, "812 B"), (999, "999 B"), (1000, "1.0 KB"), (14_200, "14.2 KB"), (999_949, "999.9 KB"),
+                      (999_950, "1.0 MB"), (10_000_311, "10.0 MB"), (73_912_345, "73.9 MB")])
+    func sizesInThousands(_ bytes: Int, _ text: String) {
+        #expect(formatBytes(bytes) == text)
+    }
+}

@@ -150,12 +150,13 @@ struct CachePruneCommand: ParsableCommand, ContextCommand {
     }
 }
 
-/// `812 B`, `14.2 KB`, `3.1 MB`.
+/// `812 B`, `14.2 KB`, `3.1 MB`, in thousands as `data import` counts its megabytes (a 10,000,311-byte dump was
+/// `10.0 MB` in the import's summary and `9.5 MB` in `data info`).
 func formatBytes(_ bytes: Int) -> String {
     switch bytes {
-    case ..<1024: localized(.bytesB, bytes)
-    case ..<(1024 * 1024): localized(.bytesKB, rounded(Double(bytes) / 1024, places: 1))
-    default: localized(.bytesMB, rounded(Double(bytes) / 1024 / 1024, places: 1))
+    case ..<1000: localized(.bytesB, bytes)
+    case ..<999_950: localized(.bytesKB, rounded(Double(bytes) / 1000, places: 1))
+    default: localized(.bytesMB, rounded(Double(bytes) / 1_000_000, places: 1))
     }
 }
 

@@ -211,7 +211,9 @@ public enum ConfigEditor {
             unlink(temporary)
             return ConfigError(.unwritable, location: path, message: message, reason: .cannotWrite(errno: code))
         }
+        // A text file ends with a newline (TOML rewritten from an inline table came without one).
         var bytes = Array(text.utf8)
+        if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
         var done = 0
         while done < bytes.count {
             let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }

@@ -48,6 +48,10 @@ import Glibc
         let reread = try ConfigFile.load(ConfigLocation(path: TestFiles.config(inline.text), source: .lexaggConfig))
         #expect(reread.values["lookup.timeout"]?.value == .number(3))
         #expect(reread.values["lookup.strategy"]?.value == .string("first"))
+        // Written, the rewritten text ends its last line (TOMLKit's rendering of it does not).
+        let path = TestFiles.config("lookup = { strategy = \"first\" }\n")
+        try ConfigEditor.write(inline.text, to: path)
+        #expect(TestFiles.read(path)?.hasSuffix("\n") == true, "\(String(describing: TestFiles.read(path)))")
 
         let dotted = try set("lookup.strategy", "fastest", in: "lookup.strategy = \"first\"\n")
         #expect(dotted.keptLayout, "an existing dotted key is replaced in place")

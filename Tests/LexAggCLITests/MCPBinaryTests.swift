@@ -103,6 +103,8 @@ import Glibc
             #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lookup","arguments":{"word":"serendipity"}}}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"lookup","arguments":{"word":7}}}"#,
             "not json at all",
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/call"}"#,
+            #"{"jsonrpc":"2.0","id":"five","method":"resources/read","params":{}}"#,
         ]
         let input = home + "/input"
         try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: input))
@@ -118,12 +120,20 @@ import Glibc
         for line in run.stdout.split(separator: "\n") {
             let message = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
             if let id = message["id"] as? Int { answers[id] = message }
+            if message["id"] as? String == "five" { answers[5] = message }
             if (message["error"] as? [String: Any])?["code"] as? Int == -32700 { parseErrors.append(message) }
         }
         // A line that is not JSON: JSON-RPC's parse error, with the id null (JSON-RPC 2.0, §5.1).
         #expect(parseErrors.count == 1, "\(run.stdout)")
         #expect(parseErrors.first?["id"] is NSNull, "\(parseErrors)")
-        #expect(Set(answers.keys) == [1, 2, 3], "\(run.stdout)")
+        #expect(Set(answers.keys) == [1, 2, 3, 4, 5], "\(run.stdout)")
+        // A request without the parameters its method needs: invalid params (-32602), with its own id (it was an
+        // internal error in Foundation's words).
+        for id in [4, 5] {
+            let error = answers[id]?["error"] as? [String: Any]
+            #expect(error?["code"] as? Int == -32602, "\(answers[id] ?? [:])")
+            #expect((error?["message"] as? String)?.contains("needs params") == true, "\(answers[id] ?? [:])")
+        }
         let lookup = answers[2]?["result"] as? [String: Any]
         #expect(lookup?["isError"] as? Bool == false)
         #expect((lookup?["structuredContent"] as? [String: Any])?["found"] as? Bool == true)

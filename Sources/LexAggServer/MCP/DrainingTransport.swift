@@ -30,8 +30,14 @@ actor DrainingTransport: Transport {
                 for try await message in incoming {
                     // A line that is not JSON at all is answered here, with the id JSON-RPC 2.0 requires for it
                     // (null: none could be read); the SDK would answer with an id of its own making.
-                    if (try? JSONSerialization.jsonObject(with: message, options: [.fragmentsAllowed])) == nil {
+                    guard let object = try? JSONSerialization.jsonObject(with: message, options: [.fragmentsAllowed]) else {
                         try? await self.send(Self.parseError)
+                        continue
+                    }
+                    // A request without the parameters its method needs is the client's mistake (-32602); the SDK,
+                    // failing to decode them, answered "Internal error" with Foundation's words.
+                    if let answer = Self.invalidParams(object) {
+                        try? await self.send(answer)
                         continue
                     }
                     await self.noteIncoming(message)
@@ -68,6 +74,23 @@ actor DrainingTransport: Transport {
     /// Stops waiting for answers: `drained()` returns now, whatever is pending.
     func abandon() {
         release(all: true)
+    }
+
+    /// The parameter each method cannot do without, by method.
+    static let requiredParameters = ["tools/call": "name", "resources/read": "uri", "prompts/get": "name"]
+
+    /// JSON-RPC 2.0's answer (-32602, invalid params) to a request of `object` whose method needs parameters it
+    /// lacks (`tools/call` without `params` or its `name`); nil for anything else.
+    static func invalidParams(_ object: Any) -> Data? {
+        guard let request = object as? [String: Any], let method = request["method"] as? String,
+              let required = requiredParameters[method], let id = request["id"], id is String || id is NSNumber
+        else { return nil }
+        if let params = request["params"] as? [String: Any], params[required] is String { return nil }
+        let answer: [String: Any] = [
+            "jsonrpc": "2.0", "id": id,
+            "error": ["code": -32602, "message": "Invalid params: \(method) needs params with a string '\(required)'"],
+        ]
+        return try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])
     }
 
     /// JSON-RPC 2.0's answer to a message that is not JSON (§5.1: code -32700, id null).

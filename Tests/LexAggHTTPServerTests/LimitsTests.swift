@@ -88,6 +88,20 @@ import Testing
             request.body = .bytes(ByteBuffer(string: String(repeating: "x", count: 4096)))
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
             #expect(response.status.code == 413)
+            // A chunked body (no length stated) is held to the same limit: it went through.
+            var chunked = HTTPClientRequest(url: server.base + "/healthz")
+            chunked.body = .stream(AsyncStream<ByteBuffer> { continuation in
+                for _ in 0..<20 { continuation.yield(ByteBuffer(string: String(repeating: "y", count: 1000))) }
+                continuation.finish()
+            }, length: .unknown)
+            let streamed = try await HTTPClient.shared.execute(chunked, timeout: .seconds(30))
+            #expect(streamed.status.code == 413)
+            var small = HTTPClientRequest(url: server.base + "/healthz")
+            small.body = .stream(AsyncStream<ByteBuffer> { continuation in
+                continuation.yield(ByteBuffer(string: "z"))
+                continuation.finish()
+            }, length: .unknown)
+            #expect(try await HTTPClient.shared.execute(small, timeout: .seconds(30)).status.code == 200, "a small one is read and let be")
             #expect(try await server.get("/healthz").status == 200)
         }
     }

@@ -87,6 +87,14 @@ struct GateMiddleware: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > settings.maxBodyBytes {
             throw APIError(.requestTooLarge, "request bodies are limited to \(settings.maxBodyBytes) bytes (every route is GET)")
         }
+        if request.headers[.transferEncoding] != nil {
+            // A chunked body states no length: it is read up to the limit and refused past it (it went through).
+            do {
+                _ = try await request.body.collect(upTo: settings.maxBodyBytes)
+            } catch {
+                throw APIError(.requestTooLarge, "request bodies are limited to \(settings.maxBodyBytes) bytes (every route is GET)")
+            }
+        }
         if path == "/healthz" { return try await next(request, context) }
         if let token = settings.token, !Self.authorized(request.headers[.authorization], token: token) {
             ServerMetrics.rejected("unauthorized")

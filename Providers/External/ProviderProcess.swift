@@ -113,10 +113,7 @@ public final class ProviderProcess: Sendable {
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        // A process group of its own, so that ending the provider ends what it started too (a shell script's
-        // `sleep` outlived a timed-out provider, adopted by init).
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([launch.executable] + launch.arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = launch.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -466,10 +463,9 @@ public final class ProviderProcess: Sendable {
     }
 }
 
-/// Sends `signal` to the provider `pid` and the processes it started, its process group (the C `kill`, which the
-/// method of the same name hides inside the class); to `pid` alone if it has left the group.
+/// Sends `signal` to `pid` (the C `kill`, which the method of the same name hides inside the class).
 private func signalProcess(_ pid: pid_t, _ signal: Int32) {
-    if kill(-pid, signal) != 0 { _ = kill(pid, signal) }
+    _ = kill(pid, signal)
 }
 
 extension ExternalFailure {

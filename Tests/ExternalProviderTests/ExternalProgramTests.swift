@@ -52,32 +52,6 @@ import Testing
         #expect(error?.message.contains("within 1 s") == true, "\(String(describing: error))")
     }
 
-    /// Ending a provider that timed out ends what it started too (its process group): a shell script's `sleep` was
-    /// left running, adopted by init.
-    @Test(.timeLimit(.minutes(2))) func aTimedOutProgramsChildrenEndWithIt() async throws {
-        let pidFile = Scripts.directory() + "/child.pid"
-        let path = Scripts.write("parent", """
-            import subprocess, sys, time
-            child = subprocess.Popen(["sleep", "3600"])
-            open(\(String(reflecting: pidFile)), "w").write(str(child.pid))
-            for line in sys.stdin:
-                time.sleep(3600)
-            """)
-        let error = await Scripts.failure {
-            try await Scripts.program(id: "parent", path: path, timeout: .seconds(1)).lookup(try LookupQuery("house"))
-        }
-        #expect(error?.code == .timeout)
-        let child = try #require(pid_t(TemporaryFiles.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
-        // Gone, or a zombie waiting for an init that does not reap (as in some containers).
-        func running() -> Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8) else { return false }
-            return !(stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? true)
-        }
-        for _ in 0..<100 where running() { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(!running(), "the provider's child \(child) outlived it")
-        if running() { kill(child, SIGKILL) }
-    }
-
     @Test func garbageOnStandardOutputIsAMalformedResponse() async throws {
         let path = Scripts.write("garbage", """
             import sys

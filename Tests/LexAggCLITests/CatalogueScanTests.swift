@@ -31,6 +31,8 @@ import Testing
         // A provider's part-of-speech name, matched to its label; the "or" of a provider's gender label, matched to
         // translate it (`masculine or feminine`).
         "proper noun", " or ",
+        // The JSON's provider status, matched to its label in the providers table.
+        "not configured",
         // Words matched in the providers' own error messages (which are never translated).
         "resolve the host name", "cannot reach", "cannot connect",
     ]

@@ -350,5 +350,13 @@ public final class PipeSource: ByteSource {
 /// Why an import failed; the message says what to do.
 public struct ImportError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    /// The import stopped because ``ImportCancellation/requestStop(signal:)`` asked it to.
+    public var isInterruption = false
     public init(_ description: String) { self.description = description }
+
+    static let interrupted: ImportError = {
+        var error = ImportError("interrupted")
+        error.isInterruption = true
+        return error
+    }()
 }

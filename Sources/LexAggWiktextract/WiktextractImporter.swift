@@ -8,6 +8,7 @@ import Darwin
 import Foundation
 import LexAggCore
 import LexAggJSON
+import Synchronization
 
 /// Imports a wiktextract JSON Lines dump (kaikki.org) into a dataset file, streaming: memory stays bounded by the
 /// longest line allowed and the key sorter's buffer, whatever the size of the dump.
@@ -32,6 +33,10 @@ public struct WiktextractImporter {
         public var batchBytes = 1 << 19
         /// Whether to fsync the new file before renaming it (tests skip it).
         public var sync = true
+        /// Lets another thread stop the import (a command line's Ctrl-C): it stops at its next batch, removes what
+        /// it wrote and throws an ``ImportError`` that ``ImportError/isInterruption``; once it is renaming the new
+        /// dataset into place, it finishes instead.
+        public var cancellation: ImportCancellation?
         /// Whether the keys are case-folded (``DatasetKey``): false writes a format 3 dataset, whose keys are only
         /// lower-cased, as lexagg wrote before (for the tests of reading one).
         package var foldsKeys = true
@@ -141,6 +146,7 @@ public struct WiktextractImporter {
                     }
                     continue
                 }
+                if options.cancellation?.isStopRequested == true { throw ImportError.interrupted }
                 for problem in batch.problems {
                     malformed += 1
                     if problems.count < 20 { problems.append(problem) }
@@ -200,6 +206,7 @@ public struct WiktextractImporter {
                     + "); nothing was imported" + (reasons.isEmpty ? "" : " — \(reasons)")
             )
         }
+        if options.cancellation?.isStopRequested == true { throw ImportError.interrupted }
         report("sorting the index")
         let entriesLength = writer.position - entriesOffset
 
@@ -238,6 +245,8 @@ public struct WiktextractImporter {
         }
         try writer.write(header, at: 0)
         try writer.finish(sync: options.sync)
+        // From here the new dataset replaces the old: a stop asked before is honoured, one asked after is refused.
+        if let cancellation = options.cancellation, !cancellation.beginCommit() { throw ImportError.interrupted }
         finished = true
         guard rename(temporary, finalPath) == 0 else {
             unlink(temporary)
@@ -331,5 +340,67 @@ final class TranslationCounts {
             table[code] = inner
         }
         return table
+    }
+}
+
+/// Stopping an import from another thread, as a command line's Ctrl-C does: the signal's thread asks
+/// (``requestStop(signal:)``), the import stops at its next batch and removes its files, and whoever reports the
+/// interruption first (``claimReport()``) says so and ends the process. An import blocked waiting for input never
+/// reaches a batch: after a moment the asking thread removes the files itself (``waitForStop(seconds:)``). Once the
+/// import is renaming its dataset into place a stop is refused, and it finishes.
+public final class ImportCancellation: Sendable {
+    private enum Phase { case running, stopRequested, stopped, committing }
+    private struct State {
+        var phase = Phase.running
+        var signal: Int32 = 0
+        var reported = false
+    }
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Asks the import to stop because of `signal`; false when it is already committing, or stopping.
+    public func requestStop(signal: Int32) -> Bool {
+        state.withLock { state in
+            guard state.phase == .running else { return false }
+            state.phase = .stopRequested
+            state.signal = signal
+            return true
+        }
+    }
+
+    /// The signal that asked the import to stop (0 if none).
+    public var signal: Int32 { state.withLock { $0.signal } }
+
+    var isStopRequested: Bool { state.withLock { $0.phase == .stopRequested } }
+
+    /// The import is about to replace the dataset; false when a stop was asked first.
+    func beginCommit() -> Bool {
+        state.withLock { state in
+            guard state.phase == .running else { return false }
+            state.phase = .committing
+            return true
+        }
+    }
+
+    /// The import has stopped and removed its files.
+    public func markStopped() { state.withLock { $0.phase = .stopped } }
+
+    /// Waits up to `seconds` for the import to stop; whether it did.
+    public func waitForStop(seconds: Double) -> Bool {
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < end {
+            if state.withLock({ $0.phase == .stopped }) { return true }
+            usleep(10_000)
+        }
+        return state.withLock { $0.phase == .stopped }
+    }
+
+    /// True for the first caller only: the one that reports the interruption and ends the process.
+    public func claimReport() -> Bool {
+        state.withLock { state in
+            defer { state.reported = true }
+            return !state.reported
+        }
     }
 }

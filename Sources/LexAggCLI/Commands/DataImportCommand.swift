@@ -90,12 +90,19 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
         var bar = ImportProgressBar(enabled: !quiet && context.output.isErrorTerminal, output: context.output)
         let summary: WiktextractImporter.Summary
         let (partial, runs) = WiktextractImporter.workingPaths(name: name, directory: directory)
-        let interruption = ImportInterruption(removing: [partial, runs],
-                                              message: "lexagg: " + localized(.importInterrupted, name) + "\n")
+        let interruption = ImportInterruption(
+            removing: [partial, runs], message: (bar.enabled ? "\n" : "") + localized(.errorLine, localized(.importInterrupted, name)) + "\n"
+        )
         defer { interruption.end() }
+        options.cancellation = interruption.cancellation
         do throws(ImportError) {
             summary = try WiktextractImporter(options: options).run(sourcePath: file, directory: directory) { bar.draw($0) }
         } catch {
+            if error.isInterruption {
+                // It has removed its files.
+                interruption.cancellation.markStopped()
+                interruption.report()
+            }
             bar.clear()
             throw CommandFailure(status: .unavailable, message: error.description)
         }
@@ -218,33 +225,62 @@ struct ImportProgressBar {
     }
 }
 
-/// While an import runs, Ctrl-C (SIGINT) or SIGTERM removes the files it was writing, says so and ends the process
-/// (130, or 143 for SIGTERM): killed by the signal, it left a dataset's worth of partial file (74 MB for a 100 MB
-/// dump) until the next import. The signals are taken by a dispatch source, on a thread of its own, so the import
-/// itself is not disturbed; the previous dataset is never touched, as the new one is renamed over it only once whole.
+/// While an import runs, Ctrl-C (SIGINT) or SIGTERM stops it: killed by the signal, it left a dataset's worth of
+/// partial file (74 MB for a 100 MB dump) until the next import. The signals go to dispatch sources, on a thread of
+/// their own, which ask the import to stop (``ImportCancellation``); it removes its files at its next batch, or, when
+/// it is waiting for input, the signal's thread does after a moment. Then the interruption is said and the process
+/// ends by the signal itself, so that a shell loop of imports stops too. A signal the process was started with
+/// ignored (a background job of a script) stays ignored; one that comes while the new dataset is renamed into place
+/// lets the import finish.
 final class ImportInterruption: @unchecked Sendable {
-    // Safety: `sources` is written in `init` and `end`, both on the importing thread.
+    // Safety: `sources` and `previous` are written in `init` and `end`, both on the importing thread.
     private var sources: [any DispatchSourceSignal] = []
+    private var previous: [(Int32, sighandler_t?)] = []
+    let cancellation = ImportCancellation()
+    private let paths: [String]
+    private let message: String
 
     init(removing paths: [String], message: String) {
+        self.paths = paths
+        self.message = message
         for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)  // the source receives it instead of the default action
+            let before = signal(number, SIG_IGN)  // the source receives it instead of the default action
+            if unsafeBitCast(before, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }  // ignored already
+            previous.append((number, before))
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                for path in paths { try? FileManager.default.removeItem(atPath: path) }
-                FileHandle.standardError.write(Data(("\n" + message).utf8))
-                _exit(number == SIGINT ? 130 : 143)
-            }
+            source.setEventHandler { [self] in interrupted(by: number) }
             source.resume()
             sources.append(source)
         }
     }
 
-    /// The import is over: signals have their default action again.
+    private func interrupted(by number: Int32) {
+        guard cancellation.requestStop(signal: number) else { return }
+        // Waiting for input the import never reaches a batch, and creates nothing meanwhile: its files go here.
+        if !cancellation.waitForStop(seconds: 2) {
+            for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        }
+        report()
+    }
+
+    /// Says the import was interrupted and ends the process by the signal (once, whichever thread comes first;
+    /// another one waits for the end).
+    func report() -> Never {
+        if cancellation.claimReport() {
+            FileHandle.standardError.write(Data(message.utf8))
+            let number = cancellation.signal
+            signal(number, SIG_DFL)
+            // To the process, not this thread: a dispatch worker blocks signals, and one raised there never came.
+            kill(getpid(), number)
+        }
+        while true { pause() }
+    }
+
+    /// The import is over: the signals are as they were before it.
     func end() {
         for source in sources { source.cancel() }
         sources = []
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for (number, handler) in previous { signal(number, handler) }
+        previous = []
     }
 }

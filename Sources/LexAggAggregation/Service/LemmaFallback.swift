@@ -31,6 +31,30 @@ public struct LemmaNote: Sendable, Hashable {
     }
 }
 
+extension AggregatedResult {
+    /// Adds the answers to a lemma's lookup (or translation), `other`, after these: its entries, but those with the
+    /// same senses and translations as one here (WordNet's *ax* and *axe*, both lemmas of `axes`), and each provider
+    /// that answered it counts as answering this request, its time added (a stale answer stays marked so). Whether
+    /// any entry was added.
+    mutating func add(answersOf other: AggregatedResult) -> Bool {
+        func same(_ a: Entry, _ b: Entry) -> Bool {
+            let senses = a.allSenses.map(\.definition)
+            return !senses.isEmpty && senses == b.allSenses.map(\.definition) && a.translations.map(\.text) == b.translations.map(\.text)
+        }
+        let added = other.entries.filter { entry in !entries.contains { same($0, entry) } }
+        guard !added.isEmpty else { return false }
+        entries += added
+        outcomes = outcomes.map { outcome in
+            guard let later = other.outcomes.first(where: { $0.provider == outcome.provider }), case .answered = later.status
+            else { return outcome }
+            var merged = later
+            merged.latency += outcome.latency
+            return merged
+        }
+        return true
+    }
+}
+
 /// The lemmas a lemmatizer gave for a word, each asked once, in its order, and noted with every form the word is
 /// of it (`leaves`: plural of *leaf*; plural or third-person singular of *leave*).
 struct LemmaCandidates {
@@ -114,17 +138,7 @@ extension LookupService.Definitions {
                     else { break }
                     service.logger.info("'\(query.term)' may be the \(form.form ?? "form") of '\(form.lemma)' (\(lemmatizer.descriptor.id)); asking \(retry.map(\.descriptor.id.rawValue).joined(separator: ", "))")
                     let second = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: retry)
-                    guard second.isFound else { continue }
-                    result.entries += second.entries
-                    // The providers that knew the lemma answered the request.
-                    result.outcomes = result.outcomes.map { outcome in
-                        guard let later = second.outcomes.first(where: { $0.provider == outcome.provider }),
-                              case .answered = later.status
-                        else { return outcome }
-                        var merged = later
-                        merged.latency += outcome.latency
-                        return merged
-                    }
+                    guard second.isFound, result.add(answersOf: second) else { continue }
                     candidates.found(form)
                 }
                 if !candidates.notes.isEmpty { return (result, candidates.notes) }

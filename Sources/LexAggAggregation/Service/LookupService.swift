@@ -172,7 +172,11 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 logger.info("translate '\(query.term)': not found; its lemma '\(form.lemma)' (\(lemmatizer.descriptor.id))")
                 let second = await Aggregator(options: remaining, clock: clock).translate(lemmaQuery, using: translators)
                 guard second.isFound else { continue }
-                if translated == nil { translated = second } else { translated?.entries += second.entries }
+                if translated == nil {
+                    translated = second
+                } else if translated?.add(answersOf: second) != true {
+                    continue
+                }
                 candidates.found(form)
             }
             if let translated { return (translated, candidates.notes) }
@@ -291,7 +295,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                         remaining.deadline = max(.zero, clock.now.duration(to: end))
                         let second = await Aggregator(options: remaining, clock: clock).translate(lemmaTranslation, using: translators)
                         guard !second.entries.isEmpty else { continue }
-                        if found == nil { found = second } else { found?.entries += second.entries }
+                        if found == nil { found = second } else { _ = found?.add(answersOf: second) }
                     }
                     if let found { translated = found }
                 }

@@ -69,11 +69,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 /// Host names that could not be resolved in the last few seconds, and why: a request to one fails at once with the
 /// same failure instead of asking the resolver again. Without network, a batch asked it twice a word for each
 /// online source; a resolver that answers most queries at once but drops one now and then (one in twenty-five
-/// here) made that word wait out the resolver's own 5 s timeout, and the lookup its deadline. Ten seconds, as a
-/// name service cache keeps a negative answer; a server asks again after them.
+/// here) made that word wait out the resolver's own 5 s timeout, and the lookup its deadline. Five seconds: short
+/// enough that a server whose resolver failed once (a dropped query looks like a missing name) asks again soon.
 final class UnresolvedHosts: Sendable {
     static let shared = UnresolvedHosts()
-    static let memory: Duration = .seconds(10)
+    static let memory: Duration = .seconds(5)
 
     private let failures = Mutex<[String: (at: ContinuousClock.Instant, failure: HTTPConnectionFailure)]>([:])
 

@@ -128,7 +128,7 @@ struct QuizPlay {
         let after = (try? await quizWords(in: library, language: language).pool) ?? pool
         let next = QuizPlanner.nextDue(in: after, after: result.finished)
         // Words still due (the answers ended early, or --count stopped first): the next review is not only later.
-        let stillDue = after.filter { $0.review.isDue(at: result.finished) }.count
+        let stillDue = selection == .review ? after.filter { $0.review.isDue(at: result.finished) }.count : 0
         switch options.format {
         case .text:
             if selection == .review, result.asked > 0 {
@@ -186,7 +186,8 @@ struct QuizPlay {
         /// When the next words not due now fall due, and how many then.
         var nextDue: Date?
         var nextDueCount: Int
-        /// Words due now that were not asked (the answers ended early, or the count was reached).
+        /// `review`: words due now that were not asked (the answers ended early, or the count was reached); 0 for
+        /// `quiz`.
         var dueNowCount: Int
 
         init(command: String, result: QuizResult?, next: (date: Date, count: Int)?, dueNow: Int = 0) {

@@ -117,6 +117,7 @@ struct FormOfProvider: DefinitionProviding {
         #expect(answer.lemma?.formOf.lemma == "leaf")
         #expect(answer.entries.map(\.headword) == ["leaf", "leave"])
         #expect(dictionary.requests == ["define:leaves", "define:leaf", "define:leafe", "define:leave"], "each lemma asked once")
+        #expect(answer.result.outcomes.map(\.status) == [.answered(entries: 2)], "the footer counts both lemmas' entries")
     }
 
     /// …and is translated as them all when no translator knows it.

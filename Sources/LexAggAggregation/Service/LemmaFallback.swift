@@ -49,6 +49,11 @@ extension AggregatedResult {
             else { return outcome }
             var merged = later
             merged.latency += outcome.latency
+            // Its entries in the answer: those it gave before (the first lemma's, when this is the second) and those
+            // just added.
+            var before = 0
+            if case .answered(let entries) = outcome.status { before = entries }
+            merged.status = .answered(entries: before + added.count { $0.provenance.provider == outcome.provider })
             return merged
         }
         return true

@@ -65,7 +65,8 @@ extension AggregatedResult {
 struct LemmaCandidates {
     let provider: ProviderID
     private(set) var notes: [LemmaNote] = []
-    private var asked: Set<String> = []
+    /// A handful: a list, not a hashed set (hashing a word costs its Unicode normalisation).
+    private var asked: [String] = []
 
     init(provider: ProviderID) { self.provider = provider }
 
@@ -77,7 +78,9 @@ struct LemmaCandidates {
             }
             return false
         }
-        return asked.insert(form.lemma).inserted
+        guard !asked.contains(form.lemma) else { return false }
+        asked.append(form.lemma)
+        return true
     }
 
     /// `form`'s lemma was found: noted, after those found before.

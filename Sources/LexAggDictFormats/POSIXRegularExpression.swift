@@ -18,6 +18,10 @@ package struct POSIXRegularExpression {
     /// every group's position (without, `^(.*)(.*)\2\1$` matched every headword), so it is compiled without
     /// `REG_NOSUB` and searched with room for them.
     private let hasBackReference: Bool
+    /// For a pattern with back-references, the same pattern in Swift's backtracking engine, which checks what glibc
+    /// matched: glibc's own check is wrong for some (`^(.*)(.*)\2\1$` matched `hood` and every other headword, in
+    /// `grep -E` too). Nil when Swift's syntax refuses the pattern; glibc's answer then stands.
+    private let verifier: Regex<AnyRegexOutput>?
 
     /// - Throws: ``Invalid`` saying what is wrong with `pattern`.
     package init(_ pattern: String) throws(Invalid) {
@@ -28,6 +32,7 @@ package struct POSIXRegularExpression {
             escaped = !escaped && byte == UInt8(ascii: "\\")
         }
         hasBackReference = backReference
+        verifier = backReference ? (try? Regex(pattern))?.ignoresCase() : nil
         let status = regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | (backReference ? 0 : REG_NOSUB))
         guard status == 0 else {
             var buffer = [CChar](repeating: 0, count: 256)
@@ -48,7 +53,10 @@ package struct POSIXRegularExpression {
         guard hasBackReference else { return regexec(&compiled, text, 0, nil, 0) == 0 }
         // Room for every group's match: with fewer, glibc checked the references no better than without.
         var matches = [regmatch_t](repeating: regmatch_t(), count: compiled.re_nsub + 1)
-        return regexec(&compiled, text, matches.count, &matches, 0) == 0
+        guard regexec(&compiled, text, matches.count, &matches, 0) == 0 else { return false }
+        guard let verifier else { return true }
+        // In lower case: Swift compares a back-reference's text case-sensitively even when ignoring case (`Otto`).
+        return (try? verifier.firstMatch(in: text.lowercased())) != nil
     }
 
     package mutating func free() { regfree(&compiled) }

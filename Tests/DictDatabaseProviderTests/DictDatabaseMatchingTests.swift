@@ -23,6 +23,13 @@ import Testing
             let matched = expression.matches(word)
             #expect(matched == (word.lowercased() == String(word.lowercased().reversed()) && word.count % 2 == 0), "\(word)")
         }
+        // One glibc gets wrong however it is asked (grep -E too): every headword matched. Swift's engine checks it.
+        var twoGroups = try POSIXRegularExpression(#"^(.*)(.*)\2\1$"#)
+        defer { twoGroups.free() }
+        for (word, expected) in [("abba", true), ("11", true), ("abab", true), ("hood", false), ("1", false), ("house", false)] {
+            let matched = twoGroups.matches(word)
+            #expect(matched == expected, "\(word)")
+        }
     }
 
     @Test func wordNetMatchesByEveryStrategy() async throws {

@@ -105,6 +105,7 @@ import Glibc
             "not json at all",
             #"{"jsonrpc":"2.0","id":4,"method":"tools/call"}"#,
             #"{"jsonrpc":"2.0","id":"five","method":"resources/read","params":{}}"#,
+            #"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"lookup","arguments":"x"}}"#,
         ]
         let input = home + "/input"
         try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: input))
@@ -126,13 +127,13 @@ import Glibc
         // A line that is not JSON: JSON-RPC's parse error, with the id null (JSON-RPC 2.0, §5.1).
         #expect(parseErrors.count == 1, "\(run.stdout)")
         #expect(parseErrors.first?["id"] is NSNull, "\(parseErrors)")
-        #expect(Set(answers.keys) == [1, 2, 3, 4, 5], "\(run.stdout)")
+        #expect(Set(answers.keys) == [1, 2, 3, 4, 5, 6], "\(run.stdout)")
         // A request without the parameters its method needs: invalid params (-32602), with its own id (it was an
         // internal error in Foundation's words).
-        for id in [4, 5] {
+        for id in [4, 5, 6] {
             let error = answers[id]?["error"] as? [String: Any]
             #expect(error?["code"] as? Int == -32602, "\(answers[id] ?? [:])")
-            #expect((error?["message"] as? String)?.contains("needs params") == true, "\(answers[id] ?? [:])")
+            #expect((error?["message"] as? String)?.hasPrefix("Invalid params: ") == true, "\(answers[id] ?? [:])")
         }
         let lookup = answers[2]?["result"] as? [String: Any]
         #expect(lookup?["isError"] as? Bool == false)

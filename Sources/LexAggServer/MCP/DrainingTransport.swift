@@ -85,11 +85,17 @@ actor DrainingTransport: Transport {
         guard let request = object as? [String: Any], let method = request["method"] as? String,
               let required = requiredParameters[method], let id = request["id"], id is String || id is NSNumber
         else { return nil }
-        if let params = request["params"] as? [String: Any], params[required] is String { return nil }
-        let answer: [String: Any] = [
-            "jsonrpc": "2.0", "id": id,
-            "error": ["code": -32602, "message": "Invalid params: \(method) needs params with a string '\(required)'"],
-        ]
+        if let params = request["params"] as? [String: Any], params[required] is String {
+            // `arguments`, when given, is an object (null is none).
+            guard method == "tools/call", let arguments = params["arguments"], !(arguments is [String: Any]), !(arguments is NSNull)
+            else { return nil }
+            return answer(id: id, "Invalid params: tools/call's arguments must be an object")
+        }
+        return answer(id: id, "Invalid params: \(method) needs params with a string '\(required)'")
+    }
+
+    private static func answer(id: Any, _ message: String) -> Data? {
+        let answer: [String: Any] = ["jsonrpc": "2.0", "id": id, "error": ["code": -32602, "message": message]]
         return try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])
     }
 

@@ -259,7 +259,7 @@ enum English {
         case .columnKey: "KEY"
         case .columnStatus: "STATUS"
         case .quizModeMeaning: "meaning"
-        case .quizModeSpelling: "spelling"
+        case .quizModeWord: "word"
         case .quizModeReview: "review"
         case .providerReady: "ready"
         case .providerConfigured: "configured"
@@ -414,7 +414,8 @@ enum English {
         case .importMaxMalformed: "--max-malformed must be 0 or more"
         case .importMaxLine: "--max-line-mb must be between 1 and 1024"
         case .importNameTaken: "'{1}' is already a provider's id; choose another --name"
-        case .importInterrupted: "interrupted: nothing was imported and the partial files are removed; a dataset '{1}' imported before is unchanged"
+        case .importInterrupted: "interrupted: nothing was imported and the partial files are removed; the dataset '{1}' imported before is unchanged"
+        case .importInterruptedFirst: "interrupted: nothing was imported and the partial files are removed; there is no dataset '{1}'"
         case .importDone: .plural(one: "imported {1} entry ({2}) as {3}", other: "imported {1} entries ({2}) as {3}")
         case .importLines: "{1} lines: {2} skipped (other languages, or not word entries), {3} malformed"
         case .importProblemLine: "line {1}: {2}"

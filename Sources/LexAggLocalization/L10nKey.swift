@@ -66,7 +66,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case providersDirectionsAndLanguages, providersNone, providersHint, providersLanguages, providersDirections
     case providersAny, providersNeedsKey, providersSources, columnID, columnName, columnCan, columnLanguages
     case columnMode, columnKey, columnStatus
-    case quizModeMeaning, quizModeSpelling, quizModeReview
+    case quizModeMeaning, quizModeWord, quizModeReview
     case providerReady, providerConfigured, providerNotConfigured, providerUnavailable, providerOnline, providerOffline
 
     // MARK: library random
@@ -112,7 +112,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case dataMoreLanguages, dataCannotDelete, dataRemoved, dataLabelFormat, dataFormatEarlier
 
     // MARK: data import
-    case importBadName, importMaxMalformed, importMaxLine, importNameTaken, importInterrupted, importDone, importLines
+    case importBadName, importMaxMalformed, importMaxLine, importNameTaken, importInterrupted, importInterruptedFirst, importDone, importLines
     case importProblemLine, importAndMore, importSpeed, importDataset, importTry, importProgress, importProgressStream, importETA
     case importMalformed
 

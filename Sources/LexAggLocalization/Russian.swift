@@ -270,7 +270,7 @@ enum Russian {
         case .columnKey: "КЛЮЧ"
         case .columnStatus: "СОСТОЯНИЕ"
         case .quizModeMeaning: "значение"
-        case .quizModeSpelling: "написание"
+        case .quizModeWord: "слово"
         case .quizModeReview: "повторение"
         case .providerReady: "готов"
         case .providerConfigured: "настроен"
@@ -426,6 +426,7 @@ enum Russian {
         case .importMaxLine: "--max-line-mb должен быть от 1 до 1024"
         case .importNameTaken: "«{1}» — уже идентификатор источника; выберите другой --name"
         case .importInterrupted: "прервано: ничего не импортировано, недописанные файлы удалены; набор «{1}», импортированный раньше, не изменён"
+        case .importInterruptedFirst: "прервано: ничего не импортировано, недописанные файлы удалены; набора «{1}» нет"
         case .importDone: .plural(
             one: "импортирована {1} статья ({2}) как {3}", few: "импортированы {1} статьи ({2}) как {3}",
             many: "импортировано {1} статей ({2}) как {3}"

@@ -91,7 +91,9 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
         let summary: WiktextractImporter.Summary
         let (partial, runs) = WiktextractImporter.workingPaths(name: name, directory: directory)
         let interruption = ImportInterruption(
-            removing: [partial, runs], message: (bar.enabled ? "\n" : "") + localized(.errorLine, localized(.importInterrupted, name)) + "\n"
+            removing: [partial, runs],
+            message: (bar.enabled ? "\n" : "") + localized(.errorLine, localized(
+                datasets.contains(name) ? .importInterrupted : .importInterruptedFirst, name)) + "\n"
         )
         defer { interruption.end() }
         options.cancellation = interruption.cancellation

@@ -27,12 +27,12 @@ struct ReviewCommand: ParsableCommand, ContextCommand {
 
 /// `lexagg quiz --stats`: past quizzes, the best score, and each word's answers and schedule.
 struct QuizStatsReport {
-    /// A run's mode as stored (`meaning`, `review spelling`) in the reader's language, word by word.
+    /// A run's mode as stored (`meaning`, `word`, `review meaning`) in the reader's language, word by word.
     static func modeLabel(_ mode: String) -> String {
         mode.split(separator: " ").map { word -> String in
             switch word {
             case "meaning": localized(.quizModeMeaning)
-            case "spelling": localized(.quizModeSpelling)
+            case "word": localized(.quizModeWord)
             case "review": localized(.quizModeReview)
             default: String(word)
             }

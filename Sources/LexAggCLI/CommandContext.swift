@@ -24,6 +24,8 @@ public final class CommandContext: Sendable {
     private let quiet = Mutex(false)
     /// How many of the registry's problems were reported.
     private let reportedProblems = Mutex(0)
+    /// The "not reached" lines already given: a batch says each once, not once a word.
+    let unreachedWarnings = Mutex<Set<String>>([])
     /// The one logger: providers, their HTTP clients and the lookup service get copies of it. Standard error, at the
     /// level `--verbose`/`--debug` or `LEXAGG_LOG` ask for (errors only by default).
     public let logger: Logger

@@ -115,6 +115,12 @@ import WiktionaryProvider
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
         #expect(warnings.count == 1, "\(run.stderr)")
         #expect(warnings.first?.contains("wiktionary, freedictionary not reached") == true)
+        // A batch says it once, not once a word.
+        let words = TemporaryFiles.directory() + "/words"
+        try "serendipity\nbank\nhouse\n".write(toFile: words, atomically: true, encoding: .utf8)
+        let batch = await CLIRun.run(["lookup", "--batch", words, "--timeout", "60"], environment: environment,
+                                     also: [.wiktionary, .freedictionary])
+        #expect(batch.stderr.split(separator: "\n").filter { $0.contains("not reached") }.count == 1, "\(batch.stderr)")
     }
 
     @Test func doctorNamesAnUnreachableEndpointAndFails() async throws {

@@ -4,6 +4,7 @@ import LexAggConfig
 import LexAggCore
 import LexAggDocuments
 import LexAggLocalization
+import Synchronization
 
 extension LookupAnswer {
     /// found 0, not found 1, every provider failed 69.
@@ -115,7 +116,8 @@ extension ProviderRegistry {
 extension CommandContext {
     /// Warns about failed providers, as few lines as the user needs:
     /// - sources that could not be reached at all (no network, a host that does not resolve, a refused connection)
-    ///   share one line, however many there are: `offline: wiktionary, freedictionary not reached`;
+    ///   share one line, however many there are: `offline: wiktionary, freedictionary not reached`, given once
+    ///   however many words a batch looks up;
     /// - every other failure gets its own line;
     /// - a stale cached answer says how old it is;
     /// - `--offline`'s "not in the cache" is not a warning (the answer says what is missing).
@@ -139,7 +141,8 @@ extension CommandContext {
                 line += localized(.lookupShowingCached, served.map(\.error.provider.rawValue).joined(separator: ", "),
                                   formatAge(since: oldest))
             }
-            warn(line)
+            // Once a process: a batch of 50 words without network gave the same line 50 times.
+            if unreachedWarnings.withLock({ $0.insert(line).inserted }) { warn(line) }
         }
         for failure in failures where !grouped.contains(failure.provider) { warn(ErrorText.text(failure)) }
         for (error, storedAt) in stale where !grouped.contains(error.provider) {

@@ -22,6 +22,8 @@ package struct POSIXRegularExpression {
     /// matched: glibc's own check is wrong for some (`^(.*)(.*)\2\1$` matched `hood` and every other headword, in
     /// `grep -E` too). Nil when Swift's syntax refuses the pattern; glibc's answer then stands.
     private let verifier: Regex<AnyRegexOutput>?
+    /// Room for every group's match, made once (`matches` runs for each of 147,311 headwords).
+    private var slots: [regmatch_t] = []
 
     /// - Throws: ``Invalid`` saying what is wrong with `pattern`.
     package init(_ pattern: String) throws(Invalid) {
@@ -52,8 +54,8 @@ package struct POSIXRegularExpression {
     package mutating func matches(_ text: String) -> Bool {
         guard hasBackReference else { return regexec(&compiled, text, 0, nil, 0) == 0 }
         // Room for every group's match: with fewer, glibc checked the references no better than without.
-        var matches = [regmatch_t](repeating: regmatch_t(), count: compiled.re_nsub + 1)
-        guard regexec(&compiled, text, matches.count, &matches, 0) == 0 else { return false }
+        if slots.isEmpty { slots = [regmatch_t](repeating: regmatch_t(), count: compiled.re_nsub + 1) }
+        guard regexec(&compiled, text, slots.count, &slots, 0) == 0 else { return false }
         guard let verifier else { return true }
         // In lower case: Swift compares a back-reference's text case-sensitively even when ignoring case (`Otto`).
         return (try? verifier.firstMatch(in: text.lowercased())) != nil

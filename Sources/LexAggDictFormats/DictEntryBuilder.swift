@@ -95,7 +95,8 @@ package enum DictEntryBuilder {
     private static func sense(from parsed: GCIDEFormat.ParsedSense, provenance: Provenance) -> Sense {
         Sense(
             definition: parsed.definition, examples: parsed.examples, labels: parsed.labels, synonyms: parsed.synonyms,
-            subsenses: parsed.subsenses.map { sense(from: $0, provenance: provenance) }, sources: [provenance]
+            subsenses: parsed.subsenses.map { sense(from: $0, provenance: provenance) }, formOf: parsed.formOf,
+            sources: [provenance]
         )
     }
 }

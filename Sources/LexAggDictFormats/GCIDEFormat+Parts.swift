@@ -70,12 +70,15 @@ struct GCIDEHead {
                 head.partOfSpeech = match.1
                 if let label = match.2 { head.labels.append(label) }
                 rest = rest.dropFirst(match.0.count)
-                // `a. & n.`: the first part of speech wins; skip the others.
+                // `a. & n.`, `prep., adv. & conj.`, `a., conj., & adv.`: the first part of speech wins; skip the
+                // others. After a comma only a word class (`n., pl. of {Mouse}` is a plural, not a second one).
                 while true {
-                    let ampersand = rest.drop { $0 == " " }
-                    guard ampersand.hasPrefix("& ") else { break }
-                    let candidate = ampersand.dropFirst(2).drop { $0 == " " }
-                    guard let more = partsOfSpeech.first(where: { starts(candidate, with: $0.0) }) else { break }
+                    let separator = rest.prefix { $0 == " " || $0 == "," || $0 == "&" }
+                    let candidate = rest[separator.endIndex...]
+                    let more = separator.contains("&")
+                        ? partsOfSpeech.first(where: { starts(candidate, with: $0.0) })
+                        : separator.contains(",") ? partsOfSpeech.first(where: { $0.2 == nil && starts(candidate, with: $0.0) }) : nil
+                    guard let more else { break }
                     rest = candidate.dropFirst(more.0.count)
                 }
             } else if rest.first == "[", let close = brackets[rest.startIndex] {
@@ -94,20 +97,117 @@ struct GCIDEHead {
             {
                 head.pronunciation = pronunciation(rest[rest.index(after: rest.startIndex)..<close])
                 rest = rest[rest.index(after: close)...]
-            } else if sawPartOfSpeech, inflectionStarts.contains(where: { starts(rest, with: $0) }),
-                      rest.drop(while: { $0 != " " }).dropFirst().first == "{"
-            {
-                // `n.; pl. {Houses}.` — up to the next bracket or the end of the last `{…}` before it.
-                let bracket = rest.firstIndex(of: "[") ?? rest.endIndex
-                guard let brace = rest[..<bracket].lastIndex(of: "}") else { break }
-                head.forms.append(GCIDEFormat.tidy(String(rest[...brace])))
-                rest = rest[rest.index(after: brace)...]
+            } else if sawPartOfSpeech, let lead = inflectionLead(rest), rest[lead...].drop(while: { $0 == " " }).first == "{" {
+                // `n.; pl. {Houses}.`, `n.; pl. E. {Cellos} (…), It. {Celli} (…).`: the forms, each `{…}` with the
+                // words that name it and its pronunciation (a Webster respelling, left out), to where they stop.
+                var end = lead
+                var text = String(rest[..<lead])
+                scan: while true {
+                    let next = rest[end...].drop { $0 == " " }
+                    if next.first == "{", let close = next.firstIndex(of: "}") {
+                        text += " " + String(next[...close])
+                        end = next.index(after: close)
+                    } else if next.first == "(", let close = parentheses[next.startIndex] {
+                        let inside = next[next.index(after: next.startIndex)..<close]
+                        if GCIDEFormat.isLabel(inside) { text += " " + String(next[...close]) }
+                        end = next.index(after: close)
+                    } else if let separator = next.first, separator == "," || separator == ";",
+                              Self.startsForm(next.dropFirst().drop { $0 == " " }) {
+                        text.append(separator)
+                        end = next.index(after: next.startIndex)
+                    } else if Self.startsForm(next), let word = Self.formWord(next) {
+                        text += " " + String(next[..<word])
+                        end = word
+                    } else {
+                        break scan
+                    }
+                }
+                rest = rest[end...]
+                head.forms.append(GCIDEFormat.tidy(text))
+            } else if let (words, bracket) = wordsBeforeEtymology(rest, brackets: brackets) {
+                // What the head says of the forms in words of its own before the etymology (`, or collectively,
+                // {Fish}`, `; sometimes {Criterions} (…)`, `collect. & pl.`): with the forms, not a definition.
+                var text = ""
+                var remaining = words
+                while let open = remaining.firstIndex(of: "("), let close = parentheses[open], close < remaining.endIndex {
+                    let inside = remaining[remaining.index(after: open)..<close]
+                    text += GCIDEFormat.isLabel(inside) ? String(remaining[...close]) : String(remaining[..<open])
+                    remaining = remaining[remaining.index(after: close)...]
+                }
+                text = GCIDEFormat.tidy(text + String(remaining)).trimmingCharacters(in: " .")
+                if !text.isEmpty {
+                    if let last = head.forms.indices.last, text.first == "," || text.first == ";" || text.hasPrefix("or ") {
+                        head.forms[last] += text.first == "o" ? " " + text : text
+                    } else {
+                        head.forms.append(text.trimmingCharacters(in: ",; "))
+                    }
+                }
+                rest = rest[bracket...]
             } else {
                 break
             }
         }
         head.rest = String(rest).trimmingWhitespace()
         return head
+    }
+
+    /// The head's words before its etymology, when they say something of its forms rather than define it: short, up
+    /// to a bracket that gives an etymology (`[OE. fisch, …]`), and either naming forms (`{Fish}`) or only
+    /// abbreviations (`collect. & pl.`); and where the bracket opens. Nil otherwise (a definition on the head line).
+    static func wordsBeforeEtymology(
+        _ text: Substring, brackets: [Substring.Index: Substring.Index]
+    ) -> (Substring, Substring.Index)? {
+        guard let open = text.prefix(200).firstIndex(of: "["), let close = brackets[open] else { return nil }
+        let content = text[text.index(after: open)..<close]
+        let first = content.prefix { $0 != " " }
+        guard first.hasSuffix("."), first.first?.isUppercase == true, !GCIDEFormat.isLabel(content),
+              !GCIDEFormat.isProvenance(content)
+        else { return nil }
+        let words = text[..<open]
+        let abbreviations = words.split(separator: " ").allSatisfy { $0.hasSuffix(".") || ["&", "or", "and"].contains($0) }
+        guard words.contains("{") || abbreviations else { return nil }
+        return (words, open)
+    }
+
+    /// Where the words that introduce inflected forms end: `pl.`, `imp. & p. p.`, `E. pl.`, `pl. E.` (a language's
+    /// plural: one capitalised abbreviation before or after); nil when `text` does not start with them.
+    static func inflectionLead(_ text: Substring) -> Substring.Index? {
+        func language(_ text: Substring) -> Substring.Index? {
+            let word = text.prefix { $0 != " " }
+            guard word.count >= 2, word.count <= 4, word.last == ".", word.first?.isUppercase == true,
+                  word.dropLast().allSatisfy({ $0.isLetter })
+            else { return nil }
+            return word.endIndex
+        }
+        var rest = text
+        if let end = language(rest) { rest = rest[end...].drop { $0 == " " } }
+        guard let start = inflectionStarts.first(where: { starts(rest, with: $0) }) else { return nil }
+        rest = rest.dropFirst(start.count)
+        if let end = language(rest.drop { $0 == " " }) { return end }
+        return rest.startIndex
+    }
+
+    /// Whether `text` starts another inflected form: `{Celli}`, `It. {Celli}`, `L. pl. {Abaci}`, `or {…}`.
+    static func startsForm(_ text: Substring) -> Bool {
+        var rest = text
+        for _ in 0..<4 {
+            if rest.first == "{" { return true }
+            guard let word = formWord(rest) else { return false }
+            rest = rest[word...].drop { $0 == " " }
+        }
+        return false
+    }
+
+    /// The end of a word that names an inflected form: `pl.`, `p. pr.`, `vb. n.`, a language (`It.`, `L.`), `or`, `&`.
+    static func formWord(_ text: Substring) -> Substring.Index? {
+        if let start = (inflectionStarts + ["vb. n.", "or", "&"]).first(where: { starts(text, with: $0) }) {
+            return text.index(text.startIndex, offsetBy: start.count)
+        }
+        let word = text.prefix { $0 != " " && $0 != "{" }
+        guard word.count >= 2, word.count <= 4, word.last == ".", word.first?.isUppercase == true,
+              word.dropLast().allSatisfy({ $0.isLetter })
+        else { return nil }
+        return word.endIndex
     }
 
     static func starts(_ text: Substring, with abbreviation: String) -> Bool {

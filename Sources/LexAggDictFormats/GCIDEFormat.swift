@@ -37,6 +37,8 @@ enum GCIDEFormat {
         var subsenses: [ParsedSense] = []
         /// `Note:` and `Usage:` paragraphs, joined to the definition once its quotations are out.
         var notes: [String] = []
+        /// The word this sense says the headword is a form of (`pl. of {Mouse}.`).
+        var formOf: FormOf?
     }
 
     static func parse(_ text: String) -> ParsedEntry {
@@ -56,6 +58,7 @@ enum GCIDEFormat {
         var senses = GCIDEBody(lines: body).senses()
         senses = senses.compactMap { sense in
             var sense = sense
+            sense.formOf = formOf(sense.definition, headLabels: head.labels)
             let etymology = clean(&sense)
             if let etymology { head.etymologies.append(etymology) }
             return sense.definition.isEmpty && sense.subsenses.isEmpty && sense.examples.isEmpty ? nil : sense
@@ -70,6 +73,68 @@ enum GCIDEFormat {
             etymology: etymology.isEmpty ? nil : etymology, senses: senses
         )
     }
+
+    // MARK: Forms of other words
+
+    /// The word a sense says the headword is a form of, and which form: `pl. of {Mouse}.` (plural of Mouse),
+    /// `imp. & p. p. of {Wend}; -- now obsolete …`, `The 3d pers. sing. pres. of {Do}.`, `obs. imp. of {Gnaw}.`; a
+    /// bare `of {Wend}` takes the form from the head, whose part of speech it was (`Went \Went\, imp. & p. p. of
+    /// {Wend}`). Nil unless the sense starts so, with only these abbreviations before `of`.
+    static func formOf(_ raw: String, headLabels: [String]) -> FormOf? {
+        var text = Substring(raw.trimmingWhitespace())
+        for article in ["The ", "the "] where text.hasPrefix(article) { text = text.dropFirst(article.count) }
+        // `of {` among the first words (by hand: `ranges(of:)`'s first use scans the binary's conformance records).
+        var of: Range<Substring.Index>?
+        var search = text.startIndex
+        while of == nil, let letter = text[search...].prefix(48).firstIndex(of: "o") {
+            if text[letter...].hasPrefix("of {"), letter == text.startIndex || text[text.index(before: letter)] == " " {
+                of = letter..<text.index(letter, offsetBy: 4)
+            }
+            search = text.index(after: letter)
+        }
+        guard let of, let close = text[of.upperBound...].firstIndex(of: "}") else { return nil }
+        let lemma = tidy(String(text[text.index(before: of.upperBound)...close]))
+        let after = text[text.index(after: close)...].first
+        guard !lemma.isEmpty, lemma.count <= 40, after.map({ ".,;: [".contains($0) }) ?? true else { return nil }
+        let words = text[..<of.lowerBound].split(separator: " ")
+        var names: [String] = []
+        var index = 0
+        while index < words.count {
+            guard let (length, name) = formNames.lazy.compactMap({ phrase, name -> (Int, String)? in
+                let parts = phrase.split(separator: " ")
+                return words.count - index >= parts.count && words[index..<(index + parts.count)].elementsEqual(parts) ? (parts.count, name) : nil
+            }).first else { return nil }
+            names.append(name)
+            index += length
+        }
+        if names.isEmpty {
+            names = headLabels.filter { inflectionLabels.contains($0) }
+            guard !names.isEmpty else { return nil }
+            return FormOf(lemma: lemma, form: names.joined(separator: " and "))
+        }
+        guard names.contains(where: { inflectionLabels.contains($0) || $0.hasSuffix("present") || $0 == "variant" || $0 == "feminine" })
+        else { return nil }
+        return FormOf(lemma: lemma, form: names.joined(separator: " "))
+    }
+
+    /// GCIDE's abbreviations for forms, the longer phrases first.
+    static let formNames: [(String, String)] = [
+        ("3d pers. sing. pres.", "third-person singular present"), ("3d. pers. sing. pres.", "third-person singular present"),
+        ("3d pers. sing. pr.", "third-person singular present"), ("3d sing. pres.", "third-person singular present"),
+        ("3d pers. sing.", "third-person singular"), ("2d pers. sing. pres.", "second-person singular present"),
+        ("2d pers. sing. imp.", "second-person singular past tense"), ("2d pers. sing.", "second-person singular"),
+        ("p. p.", "past participle"), ("p. pr.", "present participle"), ("pr. p.", "present participle"),
+        ("vb. n.", "verbal noun"), ("p. a.", "participial adjective"), ("imp.", "past tense"), ("pret.", "past tense"),
+        ("pl.", "plural"), ("sing.", "singular"), ("superl.", "superlative"), ("Superl.", "superlative"),
+        ("compar.", "comparative"), ("comp.", "comparative"), ("obs.", "obsolete"), ("Obs.", "obsolete"),
+        ("fem.", "feminine"), ("var.", "variant"), ("Var.", "variant"), ("L.", "Latin"), ("E.", "English"),
+        ("pres.", "present"), ("indic.", "indicative"), ("subj.", "subjunctive"), ("&", "and"), ("a.", "adjective"),
+    ]
+
+    static let inflectionLabels: Set<String> = [
+        "past tense", "past participle", "present participle", "plural", "superlative", "comparative", "verbal noun",
+        "participial adjective",
+    ]
 
     // MARK: Text
 

@@ -59,6 +59,47 @@ import Testing
         #expect(entry.senses.first?.labels == ["Bot."])
     }
 
+    /// The forms after the part of speech, each with its pronunciation, come before the etymology: they are a label
+    /// of the first sense, the bracket the etymology. The pronunciation stopped the head, and `(mīs). (OE. mous, …)`
+    /// was sense 1 of *Mouse*, *Child*, *Goose* and about 2,000 more.
+    @Test(arguments: [
+        ("Mouse \\Mouse\\ (mous), n.; pl. {Mice} (m[imac]s). [OE. mous, mus,\n   AS. m[=u]s.]\n   1. (Zool.) Any one of numerous species of small rodents.\n",
+         "pl. Mice", "OE. mous, mus, AS. mūs.", "Any one of numerous species of small rodents."),
+        ("Abacus \\Ab\"a*cus\\ ([a^]b\"[.a]*k[u^]s), n.; E. pl. {Abacuses}; L.\n   pl. {Abaci} (-s[imac]). [L. abacus, abax.]\n   1. A table or tray strewn with sand.\n",
+         "E. pl. Abacuses; L. pl. Abaci", "L. abacus, abax.", "A table or tray strewn with sand."),
+        ("Cello \\Cel\"lo\\ (ch[e^]l\"l[-o]), n.; pl. E. {Cellos}\n   (ch[e^]l\"l[-o]z), It. {Celli} (ch[e^]l\"l[=e]).\n   A contraction for {Violoncello}.\n   [1913 Webster]\n",
+         "pl. E. Cellos, It. Celli", nil, "A contraction for Violoncello."),
+        ("Criterion \\Cri*te\"ri*on\\ (kr[imac]*t[=e]\"r[i^]*[o^]n), n.; pl. {Criteria}\n   (-[.a]), sometimes {Criterions} (-[o^]nz). [Gr. krit'hrion.]\n   1. A standard of judging.\n",
+         "pl. Criteria", "Gr. krit'hrion.", "A standard of judging."),
+    ])
+    func formsAndTheirPronunciationsComeBeforeTheEtymology(text: String, forms: String, etymology: String?, first: String) {
+        let entry = GCIDEFormat.parse(text)
+        #expect(entry.senses.first?.labels.contains { $0.hasPrefix(forms) } == true, "\(entry.senses.first?.labels ?? [])")
+        #expect(entry.etymology == etymology)
+        #expect(entry.senses.first?.definition == first)
+        #expect(entry.partOfSpeech == .noun)
+    }
+
+    /// An entry that only names the word it is a form of says so (`formOf`), with the form in words.
+    @Test(arguments: [
+        ("mice \\mice\\ (m[imac]s), n.,\n   pl. of {Mouse}.\n   [1913 Webster]\n", "Mouse", "plural"),
+        ("Went \\Went\\,\n   imp. & p. p. of {Wend}; -- now obsolete except as the\n   imperfect of go.\n", "Wend", "past tense"),
+        ("Does \\Does\\ (d[u^]z).\n   The 3d pers. sing. pres. of {Do}.\n", "Do", "third-person singular present"),
+        ("Gnow \\Gnow\\, obs. imp. of {Gnaw}.\n", "Gnaw", "obsolete past tense"),
+        ("Cola \\Co\"la\\, n.,\n   L. pl. of {Colon}.\n", "Colon", "Latin plural"),
+    ])
+    func aFormOfAnotherWordSaysWhich(text: String, lemma: String, form: String) {
+        let entry = GCIDEFormat.parse(text)
+        #expect(entry.senses.count == 1)
+        #expect(entry.senses.first?.formOf == FormOf(lemma: lemma, form: form), "\(entry.senses)")
+    }
+
+    @Test func aDefinitionThatMentionsAnotherWordIsNoForm() {
+        for text in ["Scion \\Sci\"on\\, n.\n   A descendant of {Adam}.\n", "Kind \\Kind\\, n.\n   1. A sort of {thing}.\n"] {
+            #expect(GCIDEFormat.parse(text).senses.allSatisfy { $0.formOf == nil }, "\(text)")
+        }
+    }
+
     @Test(arguments: [("[ae]", "æ"), ("['e]", "é"), ("[=a]", "ā"), ("[-e]", "ē"), ("[oe]", "œ"), ("[a^]", "ă"),
                       ("[^o]", "ô"), ("[aum]", "ä"), ("[,c]", "ç"), ("[=oo]", "o͞o"), ("[alpha]", "α"), ("[Obs.]", "[Obs.]")])
     func entitiesBecomeUnicode(entity: String, expected: String) {

@@ -64,6 +64,36 @@ struct HeadwordOf: DefinitionProviding {
     }
 }
 
+/// A dictionary that answers a word with entries of its own, each a sense that may be a form of another word (GCIDE's
+/// two *Went*: an obsolete noun, and `imp. & p. p. of {Wend}`), and its lemmas' entries.
+final class EntriesOf: DefinitionProviding, Sendable {
+    let descriptor: ProviderDescriptor
+    let senses: [String: [(String, FormOf?)]]
+    let lemmas: [String: String]
+    private let asked = Mutex<[String]>([])
+    var requests: [String] { asked.withLock { $0 } }
+
+    init(_ id: String, _ senses: [String: [(String, FormOf?)]], lemmas: [String: String] = [:]) {
+        descriptor = ProviderDescriptor(
+            id: ProviderID(id)!, displayName: id, capabilities: [.define], languages: [.english], requiresNetwork: false,
+            source: "test:\(id)"
+        )
+        self.senses = senses
+        self.lemmas = lemmas
+    }
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        asked.withLock { $0.append(query.term) }
+        if let definition = lemmas[query.term] { return TableProvider.result(query.term, definition, descriptor) }
+        guard let entries = senses[query.term] else { return .notFound }
+        let provenance = Provenance(provider: descriptor.id, source: descriptor.source, retrievedAt: Date(timeIntervalSince1970: 0))
+        return LookupResult(entries: entries.map { definition, formOf in
+            let sense = Sense(definition: definition, formOf: formOf, sources: [provenance])
+            return Entry(headword: query.term, language: .english, senseGroups: [SenseGroup(partOfSpeech: .noun, senses: [sense])], provenance: provenance)
+        })
+    }
+}
+
 /// A provider whose entries are forms of other words (Wiktionary's "plural of house").
 struct FormOfProvider: DefinitionProviding {
     let descriptor = ProviderDescriptor(
@@ -183,6 +213,39 @@ struct FormOfProvider: DefinitionProviding {
         #expect(answer.lemma == nil)
         #expect(gcide.words.requests == ["define:savings"], "the morphology's lemma was looked up")
         #expect(answer.entries.map(\.headword) == ["savings"])
+    }
+
+    /// …but a dictionary that has the word both as a word of its own and as a form of another (GCIDE's obsolete noun
+    /// *went* and its `imp. & p. p. of Wend`) says it is a form too: the others' morphology is asked (`went` → *go*,
+    /// which a learner looking `went` up needs; it was GCIDE's entries alone).
+    @Test func aWordOneDictionaryHasAlsoAsAFormIsAskedOfTheOthersMorphology() async throws {
+        let gcide = EntriesOf("gcide", ["went": [("Course; way; path.", nil), ("imp. & p. p. of Wend.", FormOf(lemma: "Wend", form: "past tense"))]])
+        let wordnet = FormsDictionary(TableProvider("wordnet", words: ["go": "to move"]), forms: ["went": [FormOf(lemma: "go", form: "past tense")]])
+        let answer = try await LookupServiceTests.service([wordnet, gcide]).define(try LookupQuery("went"))
+        #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "go", form: "past tense"), provider: ProviderID("wordnet")!, method: .morphology))
+        #expect(wordnet.words.requests == ["define:went", "define:go"])
+        #expect(answer.entries.map(\.headword).contains("go"), "\(answer.entries.map(\.headword))")
+        // A form-of entry alone (GCIDE's `mice`, `pl. of {Mouse}`) is no word of its own either.
+        let mice = EntriesOf("gcide", ["mice": [("pl. of Mouse.", FormOf(lemma: "Mouse", form: "plural"))]], lemmas: ["Mouse": "a rodent"])
+        let morphology = FormsDictionary(TableProvider("wordnet", words: ["mouse": "a small rodent"]), forms: ["mice": [FormOf(lemma: "mouse", form: "plural")]])
+        let plural = try await LookupServiceTests.service([morphology, mice]).define(try LookupQuery("mice"))
+        #expect(plural.lemma?.formOf.lemma == "mouse")
+        #expect(morphology.words.requests == ["define:mice", "define:mouse"])
+    }
+
+    /// An obsolete form in an entry after the first is not followed: `crown` is not looked up as *crow* (GCIDE has
+    /// `Crown \Crown\, p. p. of {Crow}. [Obs.]` after its noun and verb); a current one still is.
+    @Test func anObsoleteFormAfterTheFirstEntryIsNotFollowed() async throws {
+        let obsolete = EntriesOf("gcide", ["crown": [("A royal headdress.", nil), ("p. p. of Crow.", FormOf(lemma: "crow", form: "obsolete past participle"))]],
+                                 lemmas: ["crow": "a black bird"])
+        let crown = try await LookupServiceTests.service([obsolete]).define(try LookupQuery("crown"))
+        #expect(crown.entries.map(\.headword) == ["crown", "crown"])
+        #expect(obsolete.requests == ["crown"])
+        let current = EntriesOf("gcide", ["saw": [("A cutting tool.", nil), ("imp. of See.", FormOf(lemma: "see", form: "past tense"))]],
+                                lemmas: ["see": "to perceive with the eyes"])
+        let saw = try await LookupServiceTests.service([current]).define(try LookupQuery("saw"))
+        #expect(saw.entries.map(\.headword).last == "see")
+        #expect(current.requests == ["saw", "see"])
     }
 
     /// The dictionary named with --providers lists the form itself: its lemma is found without building the other

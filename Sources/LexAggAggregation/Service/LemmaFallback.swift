@@ -198,7 +198,8 @@ extension LookupService.Definitions {
     }
 
     /// The lemma of the first entry in the word's language (any language when it is not given) whose senses are all
-    /// forms of one word, unless the answer already has an entry for that word.
+    /// forms of one word, unless the answer already has an entry for that word. An obsolete form after the first
+    /// entry is not followed (GCIDE's *Crown*, after the noun and verb: `obs. p. p. of Crow`).
     static func formOfTarget(_ entries: [Entry], query: LookupQuery) -> (FormOf, ProviderID)? {
         let language = query.language
         // By index: iterating the entries and gathering their senses copied every entry and sense of the answer.
@@ -215,12 +216,24 @@ extension LookupService.Definitions {
                 }
             }
             guard agree, let first else { continue }
+            if index != entries.startIndex, Self.isObsolete(first, in: groups) { continue }
             let lemma = first.lemma.lowercased()
             guard lemma != query.term.lowercased(), !entries.indices.contains(where: { entries[$0].headword.lowercased() == lemma })
             else { return nil }
             return (first, entries[index].provenance.provider)
         }
         return nil
+    }
+}
+
+extension LookupService.Definitions {
+    /// Whether a form (`obsolete past participle`), or the senses that give it (`Obs.`, `archaic`), are marked out of use.
+    static func isObsolete(_ form: FormOf, in groups: [SenseGroup]) -> Bool {
+        let marks = ["obsolete", "obs.", "archaic"]
+        if let name = form.form?.lowercased(), marks.contains(where: { name.contains($0) }) { return true }
+        return groups.contains { group in
+            group.senses.contains { sense in sense.labels.contains { marks.contains($0.lowercased()) } }
+        }
     }
 }
 

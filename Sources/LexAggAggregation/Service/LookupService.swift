@@ -509,12 +509,21 @@ extension Duration {
 }
 
 /// Whether `entries` have one headed by `term` itself (case aside) with a sense that is not only a form of another
-/// word: then `term` is a word of its own there, not an inflected form (by index: `allSenses` copies every sense).
+/// word, and none that is only a form: then `term` is a word of its own there, not an inflected form. A dictionary
+/// that has both (GCIDE's *Went*: an obsolete noun, and the past tense of *wend*) says it is a form too, and the
+/// morphology of the others is asked (`went` → *go*). By index: `allSenses` copies every sense.
 private func hasOwnEntry(for term: String, in entries: [Entry]) -> Bool {
     let lowered = term.lowercased()
+    var own = false
     for index in entries.indices where entries[index].headword.lowercased() == lowered {
         let groups = entries[index].senseGroups
-        for group in groups.indices where groups[group].senses.contains(where: { $0.formOf == nil }) { return true }
+        var senses = 0, forms = 0
+        for group in groups.indices {
+            senses += groups[group].senses.count
+            forms += groups[group].senses.count { $0.formOf != nil }
+        }
+        if senses > 0, forms == senses { return false }
+        if forms < senses { own = true }
     }
-    return false
+    return own
 }

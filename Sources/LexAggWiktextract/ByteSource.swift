@@ -28,6 +28,13 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
         }
         return try openStream(descriptor: 0, name: standardInputName)
     }
+    // A pipe by name (`<(zcat dump.jsonl.gz)`, a FIFO made with mkfifo): read as it comes, as `-` is.
+    var info = stat()
+    if stat(path, &info) == 0, [S_IFIFO, S_IFCHR, S_IFSOCK].contains(info.st_mode & S_IFMT) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ImportError("cannot open \(path): \(systemErrorText())") }
+        return try openStream(descriptor: descriptor, name: path, owned: true)
+    }
     let file = try FileSource(path: path)
     if path.hasSuffix(".gz") { return try GzipSource(source: file, name: path) }
     if path.hasSuffix(".bz2") { file.close(); return try PipeSource(program: "bzip2", path: path) }
@@ -37,13 +44,16 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
 
 /// What messages and a dataset's metadata call standard input.
 public let standardInputName = "standard input"
+/// What a dataset's metadata calls a shell's pipe (`<(zcat …)`).
+public let pipeName = "pipe"
 
 /// The stream read from `descriptor` (a pipe: `curl … | lexagg data import wiktextract -`), told apart by its first
 /// bytes, as there is no name to go by: gzip inflated as it comes, bzip2 and xz through their programs (the stream
 /// written into them), anything else read as it is.
-public func openStream(descriptor: Int32, name: String) throws(ImportError) -> any ByteSource {
-    let stream = StreamSource(descriptor: descriptor, name: name)
-    let head = try stream.peek(6)
+public func openStream(descriptor: Int32, name: String, owned: Bool = false) throws(ImportError) -> any ByteSource {
+    let stream = StreamSource(descriptor: descriptor, name: name, owned: owned)
+    let head: [UInt8]
+    do { head = try stream.peek(6) } catch { stream.close(); throw error }
     if head.starts(with: [0x1F, 0x8B]) { return try GzipSource(source: stream, name: name) }
     for (magic, program) in [([UInt8]("BZh".utf8), "bzip2"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz")] where head.starts(with: magic) {
         return try PipeSource(program: program, path: name, feeding: stream)
@@ -59,9 +69,14 @@ public final class StreamSource: ByteSource {
     /// Bytes read by ``peek(_:)`` and not yet handed out.
     private var pending: [UInt8] = []
 
-    init(descriptor: Int32, name: String) {
+    /// Whether ``close()`` closes the descriptor (a pipe opened by name), else the caller's (standard input).
+    let owned: Bool
+    private var closed = false
+
+    init(descriptor: Int32, name: String, owned: Bool = false) {
         self.descriptor = descriptor
         self.name = name
+        self.owned = owned
     }
 
     /// Up to `count` first bytes (fewer only at the end of the stream), handed out again by the next reads.
@@ -94,8 +109,12 @@ public final class StreamSource: ByteSource {
         return count
     }
 
-    /// Leaves the descriptor open: it is the process's standard input, or the caller's.
-    public func close() {}
+    /// Closes a descriptor opened by name; leaves the caller's (the process's standard input) open.
+    public func close() {
+        guard owned, !closed else { return }
+        closed = true
+        Glibc.close(descriptor)
+    }
 }
 
 func systemErrorText() -> String { String(cString: strerror(errno)) }

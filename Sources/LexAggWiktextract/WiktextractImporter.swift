@@ -77,6 +77,11 @@ public struct WiktextractImporter {
 
     public init(options: Options) { self.options = options }
 
+    /// Whether `path` is a shell's pipe (`<(zcat …)`: `/dev/fd/63`), whose name says nothing of the dump.
+    static func isUnnamedPipe(_ path: String) -> Bool {
+        path.hasPrefix("/dev/fd/") || (path.hasPrefix("/proc/") && path.contains("/fd/"))
+    }
+
     /// The new dataset's file while this process writes it, and the directory of its sort runs: what an interrupted
     /// import removes (`lexagg data import` on Ctrl-C), and what a later import removes when a killed one left them.
     public static func workingPaths(name: String, directory: String) -> (file: String, runs: String) {
@@ -101,7 +106,8 @@ public struct WiktextractImporter {
         let sourceName = fromStandardInput ? standardInputName : sourcePath
         // stat, not FileManager's attributes, which made Foundation find the time zone for the modification date.
         var info = stat()
-        let known = fromStandardInput ? fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG : stat(sourcePath, &info) == 0
+        // (A pipe by name, `<(zcat …)`, has neither: its size reads 0 and its date is the pipe's.)
+        let known = (fromStandardInput ? fstat(0, &info) == 0 : stat(sourcePath, &info) == 0) && (info.st_mode & S_IFMT) == S_IFREG
         let fileBytes = known ? Int(info.st_size) : 0
         let sourceDate = known
             ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9) : started
@@ -228,7 +234,7 @@ public struct WiktextractImporter {
         let blobLength = writer.position - blobOffset
 
         var metadata = DatasetMetadata(
-            name: options.name, sourceFile: fromStandardInput ? standardInputName : absolute(sourcePath),
+            name: options.name, sourceFile: fromStandardInput ? standardInputName : Self.isUnnamedPipe(sourcePath) ? pipeName : absolute(sourcePath),
             sourceBytes: known ? fileBytes : source.consumed, sourceDate: sourceDate,
             importedAt: Date(), languageFilter: options.languages.sorted(), entries: entries, keys: rows,
             lines: reader.lineNumber, malformedLines: malformed, languages: languages, languageNames: languageNames,

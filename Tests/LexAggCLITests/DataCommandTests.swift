@@ -1,5 +1,6 @@
 import Foundation
 import LexAggFixtures
+@testable import LexAggWiktextract
 import Testing
 
 /// `lexagg data` and the imported provider through the real binary, with no network: the "done when" on the
@@ -48,6 +49,23 @@ import Testing
             [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "nothing"], environment: environment
         )
         #expect(nothing.status == 69 && nothing.stderr.contains("no word entries in standard input"), "\(nothing.stderr)")
+    }
+
+    /// A pipe by name is read as it comes, as `-` is: a FIFO, or a shell's `<(zcat dump.jsonl.gz)` (`/dev/fd/63`,
+    /// named `pipe` in the dataset). It was refused as "not a regular file", with 69.
+    @Test func importFromANamedPipe() async throws {
+        let sample = FixtureStore.path("wiktextract/sample.jsonl")
+        let fifo = home + "/dump.fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let run = await BinaryRun.shell(
+            [BinaryRun.binary, "data", "import", "wiktextract", fifo, "--name", "fifo"], environment: environment,
+            input: "{ gzip -c \(BinaryRun.shellQuote(sample)) > \(BinaryRun.shellQuote(fifo)) & }"
+        )
+        #expect(run.status == 0 && run.stdout.contains("imported 11 entries (en 6"), "\(run.stdout) \(run.stderr)")
+        let info = await self.run(["data", "info", "fifo"])
+        #expect(info.stdout.contains("source:       \(fifo)"), "\(info.stdout)")
+        #expect(WiktextractImporter.isUnnamedPipe("/dev/fd/63") && WiktextractImporter.isUnnamedPipe("/proc/self/fd/12"))
+        #expect(!WiktextractImporter.isUnnamedPipe(fifo))
     }
 
     @Test func importThenLookUpOfflineAWordAnInflectedFormAndATranslation() async throws {

@@ -69,6 +69,10 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw CommandFailure.usage(localized(.cannotReadBecause, file, String(cString: strerror(EISDIR))))
             }
+            // A pipe by name (`<(zcat dump.jsonl.gz)`, a FIFO) is read as it comes; a disk device is no dump.
+            guard [S_IFREG, S_IFIFO, S_IFCHR, S_IFSOCK].contains(info.st_mode & S_IFMT) else {
+                throw CommandFailure.usage(localized(.cannotReadBecause, file, localized(.fileNotRegular)))
+            }
         }
         guard let directory = DatasetLocation.directory(in: context.environment) else {
             throw CommandFailure(status: .unavailable, message: localized(.dataNoDirectory))

@@ -122,7 +122,14 @@ extension WordNetFormat {
         var items: [String] = []
         var rest = text
         while let open = rest.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) {
-            let item = collapsed(rest[(open + 1)..<close])
+            var end = close
+            // WordNet's adjective position markers: `{big(a)}` (before a noun), `{big(p)}` (predicate), `(ip)`.
+            for marker in WordNetFormat.positionMarkers where end - (open + 1) > marker.count
+                && rest[(end - marker.count)..<end].elementsEqual(marker.utf8) {
+                end -= marker.count
+                break
+            }
+            let item = collapsed(rest[(open + 1)..<end])
             if !item.isEmpty { items.append(item) }
             rest = rest[(close + 1)...]
         }

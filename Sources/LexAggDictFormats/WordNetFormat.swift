@@ -177,11 +177,19 @@ enum WordNetFormat {
     }
 
     /// The `{…}` items of a list, white space collapsed.
+    /// The syntactic markers WordNet puts after an adjective in a list: attributive, predicative, postnominal.
+    static let positionMarkers = ["(a)", "(p)", "(ip)"]
+
     static func braced(_ text: Substring) -> [String] {
         var items: [String] = []
         var rest = text
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let item = collapse(String(rest[rest.index(after: open)..<close]))
+            var text = rest[rest.index(after: open)..<close]
+            // WordNet's adjective position markers: `{big(a)}` (before a noun), `{big(p)}` (predicate), `(ip)`.
+            if let marker = positionMarkers.first(where: { text.hasSuffix($0) && text.count > $0.count }) {
+                text = text.dropLast(marker.count)
+            }
+            let item = collapse(String(text))
             if !item.isEmpty { items.append(item) }
             rest = rest[rest.index(after: close)...]
         }

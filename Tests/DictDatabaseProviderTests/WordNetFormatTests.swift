@@ -124,6 +124,16 @@ import Testing
         }
     }
 
+    /// WordNet marks an adjective's position in its lists (`{big(a)}` before a noun, `{great(p)}` as a predicate,
+    /// `(ip)` right after one): the synonyms are the words (`with child(p)` was shown as it stood); one that is the
+    /// headword so marked is left out like the headword.
+    @Test func adjectivePositionMarkersAreNotPartOfTheSynonyms() throws {
+        let text = "big\n    adj 1: in an advanced stage of pregnancy [syn: {big(p)}, {enceinte},\n           {great(p)}, {with child(p)}, {elect(ip)}, {(a)}]\n"
+        for parsed in [try #require(WordNetFormat.parseASCII(text)), WordNetFormat.parseCharacters(text)] {
+            #expect(parsed.groups.first?.senses.first?.synonyms == ["enceinte", "great", "with child", "elect", "(a)"])
+        }
+    }
+
     /// ASCII entries are read byte by byte; that reading must give what reading Characters gives, on WordNet's own text
     /// and on layouts WordNet does not have.
     @Test func readingBytesGivesWhatReadingCharactersGives() async throws {

@@ -129,6 +129,12 @@ import Glibc
             #expect(piped.stdout.contains("small"), "\(arguments): \(piped.stdout.debugDescription)")
             #expect(!piped.stdout.unicodeScalars.contains { [0x1B, 0x07, 0x9B].contains($0.value) }, "\(arguments): \(piped.stdout.debugDescription)")
         }
+        // An export to the terminal is read there: no colour of the source's either; to a pipe, the entry as saved.
+        let colour = try await library(definition: "small \u{1B}[31mred\u{1B}[0m house")
+        let exported = await inTerminal(["library", "export", "--format", "csv"], data: colour)
+        #expect(exported.contains("red") && !exported.contains("\u{1B}[31m"), "\(exported.debugDescription)")
+        let kept = await shell(["library", "export", "--format", "csv"], data: colour)
+        #expect(kept.stdout.contains("\u{1B}[31mred"), "\(kept.stdout.debugDescription)")
         // A script reading JSON still gets the text, escaped.
         let json = await shell(["library", "show", "cottage", "--format", "json"], data: data)
         #expect(json.stdout.lowercased().contains("\\u001b]0;pwned"))

@@ -401,7 +401,10 @@ struct LibraryExportCommand: ParsableCommand, ContextCommand {
         do { words = try await library.allWords() } catch { throw CommandFailure(error) }
         let text = LibraryExporter.export(words, as: format.format)
         guard let output else {
-            context.output.write(text)
+            // On a terminal the export is read, not kept: a saved entry's escape sequences (a colour, which the
+            // output filter lets through as lexagg's own) are replaced, as `library show` replaces them. A pipe or
+            // `--output` gets the entries as saved.
+            context.output.write(context.output.isTerminal ? ControlCharacters.replaced(text) : text)
             return .success
         }
         do {

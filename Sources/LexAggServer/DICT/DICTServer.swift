@@ -136,7 +136,7 @@ public final class DICTServer: Service, Sendable {
             throw error
         }
         let address = Address(host: configuration.host, port: server.channel.localAddress?.port ?? configuration.port)
-        logger.notice("DICT: listening on \(address) with \(responder.catalog.databases.count) databases")
+        logger.info("DICT: listening on \(address) with \(responder.catalog.databases.count) databases")
         settle(.success(address))
         try await withGracefulShutdownHandler {
             try await server.executeThenClose { inbound in

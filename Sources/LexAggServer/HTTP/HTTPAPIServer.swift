@@ -66,7 +66,7 @@ public struct HTTPAPIServer: Service {
                 listening.withLock { $0 = true }
                 let port = channel.localAddress?.port ?? 0
                 let address = BoundAddress(host: channel.localAddress?.ipAddress ?? host, port: port)
-                logger.notice("serving HTTP on \(address)")
+                logger.info("serving HTTP on \(address)")  // (the command prints it; --verbose logs it too)
                 await onListening(address)
             },
             logger: logger

@@ -459,6 +459,7 @@ enum English {
         case .serveFailed: "could not serve on {1}: {2}"
         case .libraryNotSavedButLemma: "'{1}' is saved as '{2}', the word it is a form of: lexagg library show {3}"
         case .libraryNotSavedButLemmaVerb: "'{1}' is saved as '{2}', the word it is a form of: lexagg library {3} {4}"
+        case .librarySpelledSeveralWays: "'{1}' is saved spelled several ways: {2}; name one as it is spelled (lexagg library {3} {4})"
         case .libraryNoTranslator: "no provider here translates {1} → {2}: the words are saved without translations"
         case .lemmaFormOf: "{1} of {2}"
         case .lemmaAFormOf: "a form of {1}"

@@ -473,6 +473,7 @@ enum Russian {
         case .serveFailed: "не удалось запустить сервер на {1}: {2}"
         case .libraryNotSavedButLemma: "«{1}» сохранено как «{2}» — слово, формой которого оно является: lexagg library show {3}"
         case .libraryNotSavedButLemmaVerb: "«{1}» сохранено как «{2}» — слово, формой которого оно является: lexagg library {3} {4}"
+        case .librarySpelledSeveralWays: "«{1}» сохранено в нескольких написаниях: {2}; укажите одно, как оно написано (lexagg library {3} {4})"
         case .libraryNoTranslator: "здесь ни один источник не переводит {1} → {2}: слова сохранены без переводов"
         case .lemmaFormOf: "{1} от {2}"
         case .lemmaAFormOf: "форма слова {1}"

@@ -159,6 +159,24 @@ import Testing
         }
     }
 
+    /// A word saved spelled two ways but for case (*Paris*, the city; *paris*, the plant) is not found by a third
+    /// spelling (`PARIS`), which cannot choose: the message names both and what to type. It said "not in your library".
+    @Test func aWordSavedSpelledSeveralWaysIsNamedNotMissing() async throws {
+        let csv = data + "/paris.csv"
+        let text = "word,language,starred,added,definition,examples,ipa,translation,sources\n"
+            + "Paris,en,no,,capital of France,,,,\nparis,en,no,,a plant,,,,\n"
+        _ = FileManager.default.createFile(atPath: csv, contents: Data(text.utf8))
+        #expect(await run(["library", "import", csv]).status == 0)
+        for command in ["show", "star", "remove"] {
+            let several = await run(["library", command, "PARIS"])
+            #expect(several.status == 1, "\(command)")
+            #expect(several.stderr.contains("'PARIS' is saved spelled several ways: ") && several.stderr.contains("Paris (en)")
+                    && several.stderr.contains("paris (en)") && several.stderr.contains("(lexagg library \(command) "), "\(several.stderr)")
+        }
+        #expect(await run(["library", "star", "Paris"]).stdout.contains("starred Paris (en)"))
+        #expect(await run(["library", "list"]).stdout.contains("paris (en) — a plant"), "nothing was removed")
+    }
+
     @Test func lookupsAreCountedInTheHistory() async throws {
         for _ in 0..<4 { #expect(await run(["lookup", "serendipity"]).status == 0) }
         _ = await run(["lookup", "house", "--providers", "wordnet"])

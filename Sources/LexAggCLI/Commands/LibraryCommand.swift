@@ -222,7 +222,9 @@ struct LibraryShowCommand: ParsableCommand, ContextCommand {
         }
         guard let found else {
             if format == .text {
-                if let saved = await context.savedLemma(of: word, language: language, in: library) {
+                if let several = await context.spelledSeveralWays(word, language: language, in: library, verb: "show") {
+                    context.output.writeError(several + "\n")
+                } else if let saved = await context.savedLemma(of: word, language: language, in: library) {
                     context.output.writeError(localized(.libraryNotSavedButLemma, word, saved.word, BinaryQuote.quote(saved.word)) + "\n")
                 } else {
                     context.output.writeError(localized(.libraryNotSavedAddIt, word, BinaryQuote.quote(word)) + "\n")
@@ -277,6 +279,8 @@ extension LibraryWordChange {
             if let changed {
                 let done: L10nKey = verb == "remove" ? .libraryRemoved : verb == "star" ? .libraryStarred : .libraryUnstarred
                 context.output.write(localized(done, changed.word, changed.language.code) + "\n")
+            } else if let several = await context.spelledSeveralWays(word, language: language, in: library, verb: verb) {
+                context.output.writeError(several + "\n")
             } else if let saved = await context.savedLemma(of: word, language: language, in: library) {
                 // `library add walked` saved `walk`: say so, and what to type.
                 context.output.writeError(localized(.libraryNotSavedButLemmaVerb, word, saved.word, verb, BinaryQuote.quote(saved.word)) + "\n")

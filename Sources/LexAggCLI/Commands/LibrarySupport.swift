@@ -36,6 +36,25 @@ extension CommandContext {
     }
 }
 
+extension CommandContext {
+    /// The saved words spelled as `word` is but for case (`PARIS`: *Paris* and *paris*), when there are several: a
+    /// word looked up by spelling then finds none, as it cannot choose. Empty otherwise.
+    func savedSpellings(of word: String, language: Language?, in library: any LibraryStore) async -> [LibraryWord] {
+        let key = Library.foldedKey(Normalization.nfc(word))
+        guard let found = try? await library.search(word, language: language, starredOnly: false, limit: 100) else { return [] }
+        let same = found.filter { Library.foldedKey($0.word) == key }
+        return same.count > 1 ? same : []
+    }
+
+    /// "'PARIS' is saved spelled several ways: Paris (en), paris (en); name one …", when it is; nil otherwise.
+    func spelledSeveralWays(_ word: String, language: Language?, in library: any LibraryStore, verb: String) async -> String? {
+        let spellings = await savedSpellings(of: word, language: language, in: library)
+        guard let first = spellings.first else { return nil }
+        let listed = spellings.map { "\($0.word) (\($0.language.code))" }.joined(separator: ", ")
+        return localized(.librarySpelledSeveralWays, word, listed, verb, BinaryQuote.quote(first.word))
+    }
+}
+
 extension CommandFailure {
     /// A library error as the user sees it: bad input is a usage error (64), a damaged, foreign or busy file 69.
     init(_ error: LibraryError) {

@@ -418,6 +418,21 @@ enum English {
         case .importInterruptedFirst: "interrupted: nothing was imported and the partial files are removed; there is no dataset '{1}'"
         case .importDone: .plural(one: "imported {1} entry ({2}) as {3}", other: "imported {1} entries ({2}) as {3}")
         case .importLines: "{1} lines: {2} skipped (other languages, or not word entries), {3} malformed"
+        case .importNoEntries: .plural(
+            one: "no word entries in {1} ({2} line, {3} malformed, {4} skipped); nothing was imported",
+            other: "no word entries in {1} ({2} lines, {3} malformed, {4} skipped); nothing was imported"
+        )
+        case .importNoEntriesLanguages: .plural(
+            one: "no word entries in {1} ({2} line, {3} malformed, {4} skipped as not in {5}); nothing was imported",
+            other: "no word entries in {1} ({2} lines, {3} malformed, {4} skipped as not in {5}); nothing was imported"
+        )
+        case .importTooManyMalformed: "stopped: more than {1} malformed lines ({2}); is {3} a wiktextract JSON Lines file? The previous dataset, if any, is unchanged"
+        case .importTerminalInput: "standard input is a terminal: pipe a dump into it (zcat FILE.jsonl.gz | lexagg data import wiktextract -) or name the file"
+        case .importTruncatedGzip: "{1} ends in the middle of its gzip data (a truncated download?)"
+        case .importInvalidGzip: "{1} is not valid gzip data: {2}"
+        case .importMissingProgram: "{1} needs the '{2}' program to decompress it; install it (apt-get install {3}) or decompress the file first"
+        case .importDecompressionFailed: "{1} could not decompress {2} (exit status {3}): is it a complete .{4} file?"
+        case .importDecompressionFailedPiped: "{1} could not decompress {2} (exit status {3}): is it complete {1} data?"
         case .importProblemLine: "line {1}: {2}"
         case .importAndMore: "… and {1} more"
         case .importSpeed: "{1} MB of JSON in {2} s ({3} MB/s); {4} index keys"

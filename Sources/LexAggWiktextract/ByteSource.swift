@@ -24,7 +24,10 @@ public protocol ByteSource: AnyObject {
 public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
     if path == "-" {
         guard isatty(0) == 0 else {
-            throw ImportError("standard input is a terminal: pipe a dump into it (zcat FILE.jsonl.gz | lexagg data import wiktextract -) or name the file")
+            throw ImportError(
+                "standard input is a terminal: pipe a dump into it (zcat FILE.jsonl.gz | lexagg data import wiktextract -) or name the file",
+                reason: .terminalInput
+            )
         }
         return try openStream(descriptor: 0, name: standardInputName)
     }
@@ -227,7 +230,7 @@ public final class GzipSource: ByteSource {
                 if count == 0 {
                     finished = true
                     if sawInput && !atMemberEnd {
-                        throw ImportError("\(name) ends in the middle of its gzip data (a truncated download?)")
+                        throw ImportError("\(name) ends in the middle of its gzip data (a truncated download?)", reason: .truncatedGzip(source: name))
                     }
                     break
                 }
@@ -244,7 +247,7 @@ public final class GzipSource: ByteSource {
                 atMemberEnd = false
             } else if status != Z_BUF_ERROR {
                 let message = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
-                throw ImportError("\(name) is not valid gzip data: \(message)")
+                throw ImportError("\(name) is not valid gzip data: \(message)", reason: .invalidGzip(source: name, message: message))
             }
         }
         return buffer.count - Int(stream.pointee.avail_out)
@@ -327,7 +330,11 @@ public final class PipeSource: ByteSource {
         self.path = path
         let candidates = ["/usr/bin/\(program)", "/bin/\(program)", "/usr/local/bin/\(program)"]
         guard let executable = candidates.first(where: { access($0, X_OK) == 0 }) else {
-            throw ImportError("\(path) needs the '\(program)' program to decompress it; install it (apt-get install \(program == "xz" ? "xz-utils" : program)) or decompress the file first")
+            let package = program == "xz" ? "xz-utils" : program
+            throw ImportError(
+                "\(path) needs the '\(program)' program to decompress it; install it (apt-get install \(package)) or decompress the file first",
+                reason: .missingProgram(source: path, program: program, package: package)
+            )
         }
         process.executableURL = URL(fileURLWithPath: executable)
         process.standardOutput = pipe
@@ -355,7 +362,10 @@ public final class PipeSource: ByteSource {
         process.waitUntilExit()
         if process.terminationStatus != 0 {
             let what = feeder == nil ? "a complete .\(program == "xz" ? "xz" : "bz2") file" : "complete \(program) data"
-            throw ImportError("\(program) could not decompress \(path) (exit status \(process.terminationStatus)): is it \(what)?")
+            throw ImportError(
+                "\(program) could not decompress \(path) (exit status \(process.terminationStatus)): is it \(what)?",
+                reason: .decompressionFailed(program: program, source: path, status: process.terminationStatus, piped: feeder != nil)
+            )
         }
         return 0
     }
@@ -368,10 +378,35 @@ public final class PipeSource: ByteSource {
 
 /// Why an import failed; the message says what to do.
 public struct ImportError: Error, CustomStringConvertible, Sendable {
+    /// The message, in English.
     public var description: String
     /// The import stopped because ``ImportCancellation/requestStop(signal:)`` asked it to.
     public var isInterruption = false
-    public init(_ description: String) { self.description = description }
+    /// What went wrong, with what the message names, for the failures a user meets most (an interface in another
+    /// language words them itself); nil for the rest (a system call's error, a damaged run file).
+    public var reason: Reason?
+
+    public init(_ description: String, reason: Reason? = nil) {
+        self.description = description
+        self.reason = reason
+    }
+
+    public enum Reason: Sendable, Equatable {
+        /// Nothing in the file was a word entry: its name, lines, malformed and skipped lines, the languages asked
+        /// (empty: all), the first problems (line, message).
+        case noEntries(source: String, lines: Int, malformed: Int, skipped: Int, languages: [String], problems: [WiktextractImporter.Problem])
+        /// More malformed lines than allowed: the limit, the source, the first problems.
+        case tooManyMalformed(limit: Int, source: String, problems: [WiktextractImporter.Problem])
+        /// `-` with a terminal for standard input.
+        case terminalInput
+        /// A gzip stream cut short, or not gzip: the name (and zlib's words).
+        case truncatedGzip(source: String)
+        case invalidGzip(source: String, message: String)
+        /// A compressed file whose program is not installed: the file, the program, its Debian package.
+        case missingProgram(source: String, program: String, package: String)
+        /// The program failed: which, on what, its exit status, whether the data came through a pipe.
+        case decompressionFailed(program: String, source: String, status: Int32, piped: Bool)
+    }
 
     static let interrupted: ImportError = {
         var error = ImportError("interrupted")

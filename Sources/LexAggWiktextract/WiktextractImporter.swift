@@ -160,7 +160,8 @@ public struct WiktextractImporter {
                         let first = problems.prefix(3).map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
                         throw ImportError(
                             "stopped: more than \(options.maximumMalformedLines) malformed lines (\(first)); is \(sourceName) "
-                                + "a wiktextract JSON Lines file? The previous dataset, if any, is unchanged"
+                                + "a wiktextract JSON Lines file? The previous dataset, if any, is unchanged",
+                            reason: .tooManyMalformed(limit: options.maximumMalformedLines, source: sourceName, problems: Array(problems.prefix(3)))
                         )
                     }
                 }
@@ -209,7 +210,11 @@ public struct WiktextractImporter {
             throw ImportError(
                 "no word entries in \(sourceName) (\(reader.lineNumber) line\(reader.lineNumber == 1 ? "" : "s"), \(malformed) malformed, \(skipped) skipped"
                     + (options.languages.isEmpty ? "" : " as not in \(options.languages.sorted().joined(separator: ","))")
-                    + "); nothing was imported" + (reasons.isEmpty ? "" : " — \(reasons)")
+                    + "); nothing was imported" + (reasons.isEmpty ? "" : " — \(reasons)"),
+                reason: .noEntries(
+                    source: sourceName, lines: reader.lineNumber, malformed: malformed, skipped: skipped,
+                    languages: options.languages.sorted(), problems: Array(problems.prefix(3))
+                )
             )
         }
         if options.cancellation?.isStopRequested == true { throw ImportError.interrupted }

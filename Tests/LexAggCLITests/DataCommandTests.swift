@@ -68,6 +68,27 @@ import Testing
         #expect(!WiktextractImporter.isUnnamedPipe(fifo))
     }
 
+    /// The import's own failures in the reader's language: they were English in the Russian interface.
+    @Test func importFailuresAreWordedInTheReadersLanguage() async throws {
+        let bad = home + "/bad.jsonl"
+        try "{\"x\": 1}\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let russian = environment.merging(["LC_ALL": "ru_RU.UTF-8"]) { $1 }
+        let none = await BinaryRun.run(["data", "import", "wiktextract", bad, "--name", "bad"], environment: russian)
+        #expect(none.status == 69 && none.stderr.contains("\(bad): нет словарных статей (строк: 1, с ошибками: 0, пропущено: 1)"),
+                "\(none.stderr)")
+        let english = await run(["data", "import", "wiktextract", bad, "--name", "bad"])
+        #expect(english.stderr.contains("no word entries in \(bad) (1 line, 0 malformed, 1 skipped); nothing was imported"), "\(english.stderr)")
+        let cut = home + "/cut.jsonl.gz"
+        let made = await BinaryRun.sh("gzip -c \(BinaryRun.shellQuote(FixtureStore.path("wiktextract/sample.jsonl"))) | head -c 300 > \(BinaryRun.shellQuote(cut))")
+        try #require(made == 0)
+        let truncated = await BinaryRun.run(["data", "import", "wiktextract", cut, "--name", "cut"], environment: russian)
+        #expect(truncated.status == 69 && truncated.stderr.contains("обрывается посреди данных gzip"), "\(truncated.stderr)")
+        let piped = await BinaryRun.shell(
+            [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "nothing"], environment: russian
+        )
+        #expect(piped.stderr.contains("стандартный ввод: нет словарных статей"), "\(piped.stderr)")
+    }
+
     @Test func importThenLookUpOfflineAWordAnInflectedFormAndATranslation() async throws {
         try await imported()
         let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])

@@ -110,7 +110,7 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
                 interruption.report()
             }
             bar.clear()
-            throw CommandFailure(status: .unavailable, message: error.description)
+            throw CommandFailure(status: .unavailable, message: Self.message(error))
         }
         bar.clear()
         switch format {
@@ -120,6 +120,34 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
             context.output.write(Self.text(summary))
         }
         return .success
+    }
+
+    /// An import's failure in the reader's language: the failures users meet most are worded here; the rest (a
+    /// system call's error) as the importer words them.
+    static func message(_ error: ImportError) -> String {
+        func source(_ name: String) -> String { name == standardInputName ? localized(.standardInput) : name }
+        func problems(_ list: [WiktextractImporter.Problem]) -> String {
+            list.map { localized(.importProblemLine, $0.line, $0.message) }.joined(separator: "; ")
+        }
+        switch error.reason {
+        case .noEntries(let name, let lines, let malformed, let skipped, let languages, let first):
+            let counts = [grouped(lines), grouped(malformed), grouped(skipped)]
+            let text = languages.isEmpty
+                ? localized(.importNoEntries, count: lines, source(name), counts[0], counts[1], counts[2])
+                : localized(.importNoEntriesLanguages, count: lines, source(name), counts[0], counts[1], counts[2], languages.joined(separator: ","))
+            return first.isEmpty ? text : text + " — " + problems(first)
+        case .tooManyMalformed(let limit, let name, let first):
+            return localized(.importTooManyMalformed, limit, problems(first), source(name))
+        case .terminalInput: return localized(.importTerminalInput)
+        case .truncatedGzip(let name): return localized(.importTruncatedGzip, source(name))
+        case .invalidGzip(let name, let message): return localized(.importInvalidGzip, source(name), message)
+        case .missingProgram(let name, let program, let package): return localized(.importMissingProgram, source(name), program, package)
+        case .decompressionFailed(let program, let name, let status, let piped):
+            return piped
+                ? localized(.importDecompressionFailedPiped, program, source(name), Int(status))
+                : localized(.importDecompressionFailed, program, source(name), Int(status), program == "xz" ? "xz" : "bz2")
+        case nil: return error.description
+        }
     }
 
     static func text(_ summary: WiktextractImporter.Summary) -> String {

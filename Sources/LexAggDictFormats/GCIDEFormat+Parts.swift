@@ -305,7 +305,10 @@ struct GCIDEBody {
     }
 
     /// `(a) A place for keeping puppies.` → the text, when the line starts a lettered subsense.
-    func subsense(_ text: String) -> String? {
+    func subsense(_ text: String) -> String? { Self.subsense(text) }
+
+    /// `(a) To come …` → `To come …`: a subsense's text, when the line starts one.
+    static func subsense(_ text: String) -> String? {
         let characters = Array(text.prefix(4))
         guard characters.count == 4, characters[0] == "(", characters[1].isLowercase, characters[1].isASCII,
               characters[2] == ")", characters[3] == " " else { return nil }

@@ -45,10 +45,11 @@ enum GCIDEFormat {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             (indent: line.prefix { $0 == " " }.count, text: resolveEntities(String(line.trimmingWhitespaceSubstring())))
         }
-        // The head runs to the first blank line, numbered sense or provenance note.
+        // The head runs to the first blank line, numbered sense, `(a)` subsense or provenance note (`Abator \…\, n.
+        // (Law)` then `(a) One who abates …`: the subsenses were read as the head's one definition).
         var headEnd = 0
         while headEnd < lines.count, !lines[headEnd].text.isEmpty, !isProvenanceLine(lines[headEnd].text),
-              headEnd == 0 || senseNumber(lines[headEnd].text) == nil
+              headEnd == 0 || (senseNumber(lines[headEnd].text) == nil && GCIDEBody.subsense(lines[headEnd].text) == nil)
         {
             headEnd += 1
         }

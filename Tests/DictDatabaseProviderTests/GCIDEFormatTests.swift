@@ -80,6 +80,17 @@ import Testing
         #expect(entry.partOfSpeech == .noun)
     }
 
+    /// `(a)` subsenses right after the head are subsenses, not the head's one definition (`(a) One who abates a
+    /// nuisance. (b) A person who …` was one sense, about 2,000 entries).
+    @Test func subsensesAfterTheHeadAreSubsenses() throws {
+        let text = "Abator \\A*ba\"tor\\ ([.a]*b[=a]t\"[~e]r), n. (Law)\n   (a) One who abates a nuisance.\n   (b) A person who, without right, enters into a freehold.\n       [1913 Webster]\n"
+        let entry = GCIDEFormat.parse(text)
+        let sense = try #require(entry.senses.first)
+        #expect(entry.senses.count == 1 && entry.partOfSpeech == .noun)
+        #expect(sense.labels == ["Law"])
+        #expect(sense.subsenses.map(\.definition) == ["One who abates a nuisance.", "A person who, without right, enters into a freehold."])
+    }
+
     /// An entry that only names the word it is a form of says so (`formOf`), with the form in words.
     @Test(arguments: [
         ("mice \\mice\\ (m[imac]s), n.,\n   pl. of {Mouse}.\n   [1913 Webster]\n", "Mouse", "plural"),

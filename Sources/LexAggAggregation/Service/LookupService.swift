@@ -159,29 +159,46 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         guard let asked = try? LookupQuery(query.term, language: query.pair.source) else { return (result, []) }
         for lemmatizer in own + others {
             let forms = (try? await lemmatizer.lemmas(of: asked)) ?? []
-            var translated: AggregatedResult?
             var candidates = LemmaCandidates(provider: lemmatizer.descriptor.id)
-            for form in forms where form.lemma != query.term && candidates.isNew(form) {
-                let left = max(.zero, clock.now.duration(to: end))
-                guard left > .zero || translators.allSatisfy({ $0.descriptor.runsInline }),
-                      let lemmaQuery = try? TranslationQuery(form.lemma, from: query.pair.source, to: query.pair.target)
-                else { break }
-                var remaining = limits
-                remaining.deadline = left
-                remaining.providerTimeout = min(remaining.providerTimeout, left)
-                logger.info("translate '\(query.term)': not found; its lemma '\(form.lemma)' (\(lemmatizer.descriptor.id))")
-                let second = await Aggregator(options: remaining, clock: clock).translate(lemmaQuery, using: translators)
-                guard second.isFound else { continue }
-                if translated == nil {
-                    translated = second
-                } else if translated?.add(answersOf: second) != true {
-                    continue
-                }
-                candidates.found(form)
+            let asking = forms.filter { $0.lemma != query.term && candidates.isNew($0) }
+            guard !asking.isEmpty else { continue }
+            logger.info("translate '\(query.term)': not found; its lemmas \(asking.map(\.lemma)) (\(lemmatizer.descriptor.id))")
+            if let (translated, added) = await translate(
+                lemmas: asking.map(\.lemma), of: query.pair, using: translators, limits: limits, until: end
+            ) {
+                for index in added { candidates.found(asking[index]) }
+                // A lemma listed again with another form (`leaves`: *leave*, plural or third person) takes it into
+                // its note.
+                for form in forms { _ = candidates.isNew(form) }
+                return (translated, candidates.notes)
             }
-            if let translated { return (translated, candidates.notes) }
         }
         return (result, [])
+    }
+
+    /// Translates `lemmas` (of a form no translator knew) in `pair` with `translators`, in order, within what is left
+    /// of the deadline `end` (online translators are not asked once it has passed): the first answer, then each
+    /// later one's new entries (``AggregatedResult/add(answersOf:)``), and the indices of the lemmas that added some.
+    /// Nil when none was found.
+    func translate(
+        lemmas: [String], of pair: LanguagePair, using translators: [any TranslationProviding], limits: AggregationOptions,
+        until end: C.Instant
+    ) async -> (AggregatedResult, [Int])? {
+        var merged: AggregatedResult?
+        var added: [Int] = []
+        for (index, lemma) in lemmas.enumerated() {
+            let left = max(.zero, clock.now.duration(to: end))
+            guard left > .zero || translators.allSatisfy({ $0.descriptor.runsInline }) else { break }
+            guard let query = try? TranslationQuery(lemma, from: pair.source, to: pair.target) else { continue }
+            var remaining = limits
+            remaining.deadline = left
+            remaining.providerTimeout = min(remaining.providerTimeout, left)
+            let answer = await Aggregator(options: remaining, clock: clock).translate(query, using: translators)
+            guard answer.isFound else { continue }
+            if merged == nil { merged = answer } else if merged?.add(answersOf: answer) != true { continue }
+            added.append(index)
+        }
+        return merged.map { ($0, added) }
     }
 
     /// The lemmas the offline lemmatizers give for `query` (WordNet's morphology, imported dumps' `forms`), most
@@ -287,17 +304,10 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 var translated = await Aggregator(options: remaining, clock: clock).translate(translation, using: translators)
                 // An inflected form the translators do not know: its lemmas' translations (`mangé` → manger's;
                 // `leaves` → leaf's and leave's).
-                if translated.entries.isEmpty, !lemmas.isEmpty {
-                    var found: AggregatedResult?
-                    for lemma in lemmas {
-                        guard let lemmaTranslation = try? TranslationQuery(lemma.formOf.lemma, from: source, to: target)
-                        else { continue }
-                        remaining.deadline = max(.zero, clock.now.duration(to: end))
-                        let second = await Aggregator(options: remaining, clock: clock).translate(lemmaTranslation, using: translators)
-                        guard !second.entries.isEmpty else { continue }
-                        if found == nil { found = second } else { _ = found?.add(answersOf: second) }
-                    }
-                    if let found { translated = found }
+                if translated.entries.isEmpty, !lemmas.isEmpty, let (found, _) = await service.translate(
+                    lemmas: lemmas.map(\.formOf.lemma), of: translation.pair, using: translators, limits: options, until: end
+                ) {
+                    translated = found
                 }
                 result.entries += translated.entries
                 result.outcomes += translated.outcomes

@@ -127,8 +127,12 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         let now = Date()
         let provenance = Provenance(provider: descriptor.id, source: opened.body.path, retrievedAt: now)
         var entries: [Entry] = []
+        // An index may list one entry twice under a headword (GCIDE's `Fish`): it is shown once.
+        var read: [(Int, Int)] = []
         for location in locations {
             try checkCancellation()
+            if read.contains(where: { $0 == (location.offset, location.length) }) { continue }
+            read.append((location.offset, location.length))
             let bytes: [UInt8]
             do {
                 bytes = try opened.body.read(offset: location.offset, length: location.length)

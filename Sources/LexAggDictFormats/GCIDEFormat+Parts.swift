@@ -24,7 +24,9 @@ struct GCIDEHead {
         ("suff.", PartOfSpeech("suffix"), nil), ("superl.", .adjective, "superlative"),
         ("compar.", .adjective, "comparative"), ("pret.", .verb, "past tense"),
     ]
-    static let inflectionStarts = ["imp.", "pl.", "p. p.", "p. pr.", "superl.", "compar.", "sing.", "pret.", "3d", "pres.", "obs."]
+    static let inflectionStarts = [
+        "imp.", "pl.", "p. p.", "p. pr.", "superl.", "compar.", "Compar.", "Superl.", "sing.", "pret.", "3d", "pres.", "obs.",
+    ]
     static let headLabels = [
         "Obs", "R.", "Colloq", "Archaic", "Eng", "Scot", "U. S.", "U.S.", "Prov", "Poetic", "Slang", "Cant", "Local",
         "Rare", "Vulgar", "Jocose", "Low", "Humorous", "Dial", "Recent", "Brit", "Canada", "India", "Australia",
@@ -79,6 +81,11 @@ struct GCIDEHead {
                         ? partsOfSpeech.first(where: { starts(candidate, with: $0.0) })
                         : separator.contains(",") ? partsOfSpeech.first(where: { $0.2 == nil && starts(candidate, with: $0.0) }) : nil
                     guard let more else { break }
+                    // `imp. & p. p. of {Wend}`: both forms are named (the form-of sense takes them from here).
+                    if let first = match.2, let label = more.2, GCIDEFormat.inflectionLabels.contains(first),
+                       GCIDEFormat.inflectionLabels.contains(label), !head.labels.contains(label) {
+                        head.labels.append(label)
+                    }
                     rest = candidate.dropFirst(more.0.count)
                 }
             } else if rest.first == "[", let close = brackets[rest.startIndex] {
@@ -165,7 +172,9 @@ struct GCIDEHead {
         else { return nil }
         let words = text[..<open]
         let abbreviations = words.split(separator: " ").allSatisfy { $0.hasSuffix(".") || ["&", "or", "and"].contains($0) }
-        guard words.contains("{") || abbreviations else { return nil }
+        // `imp. of {Can}. [OF. coude …]` (Could, Might, Had) is the word's form-of sense, not its forms.
+        let formOf = words.hasPrefix("of {") || words.split(separator: " ").contains("of")
+        guard !formOf, words.contains("{") || abbreviations else { return nil }
         return (words, open)
     }
 

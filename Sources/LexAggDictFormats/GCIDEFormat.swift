@@ -47,10 +47,15 @@ enum GCIDEFormat {
         }
         // The head runs to the first blank line, numbered sense, `(a)` subsense or provenance note (`Abator \…\, n.
         // (Law)` then `(a) One who abates …`: the subsenses were read as the head's one definition).
+        // An `(a)` that wraps inside a bracket the head left open (`[Oxy` / `(b) + benzoic.]`) is not one.
         var headEnd = 0
+        var open = 0
         while headEnd < lines.count, !lines[headEnd].text.isEmpty, !isProvenanceLine(lines[headEnd].text),
-              headEnd == 0 || (senseNumber(lines[headEnd].text) == nil && GCIDEBody.subsense(lines[headEnd].text) == nil)
+              headEnd == 0 || (senseNumber(lines[headEnd].text) == nil && (open > 0 || GCIDEBody.subsense(lines[headEnd].text) == nil))
         {
+            for character in lines[headEnd].text {
+                if character == "[" || character == "(" { open += 1 } else if character == "]" || character == ")" { open = max(0, open - 1) }
+            }
             headEnd += 1
         }
         var head = GCIDEHead.parse(lines[..<headEnd].map(\.text).joined(separator: " "))
@@ -93,10 +98,18 @@ enum GCIDEFormat {
             }
             search = text.index(after: letter)
         }
+        // `n. pl.` then `See {Foot}.` (Feet, Bacteria): the plural of that word.
+        if of == nil, headLabels.contains("plural"), text.hasPrefix("See {"), let close = text.firstIndex(of: "}"),
+           text[text.index(after: close)...].allSatisfy({ $0 == "." || $0 == " " }) {
+            let lemma = tidy(String(text[text.index(text.startIndex, offsetBy: 4)...close])).trimmingCharacters(in: ".,;: ")
+            return lemma.isEmpty ? nil : FormOf(lemma: lemma, form: "plural")
+        }
         guard let of, let close = text[of.upperBound...].firstIndex(of: "}") else { return nil }
-        let lemma = tidy(String(text[text.index(before: of.upperBound)...close]))
-        let after = text[text.index(after: close)...].first
-        guard !lemma.isEmpty, lemma.count <= 40, after.map({ ".,;: [".contains($0) }) ?? true else { return nil }
+        // (`{Try.}`: the period is not the word's.)
+        let lemma = tidy(String(text[text.index(before: of.upperBound)...close])).trimmingCharacters(in: ".,;: ")
+        let after = text[text.index(after: close)...]
+        guard !lemma.isEmpty, lemma.count <= 40, after.first.map({ ".,;: [".contains($0) }) ?? true, !definesItself(after)
+        else { return nil }
         let words = text[..<of.lowerBound].split(separator: " ")
         var names: [String] = []
         var index = 0
@@ -116,6 +129,24 @@ enum GCIDEFormat {
         guard names.contains(where: { inflectionLabels.contains($0) || $0.hasSuffix("present") || $0 == "variant" || $0 == "feminine" })
         else { return nil }
         return FormOf(lemma: lemma, form: names.joined(separator: " "))
+    }
+
+    /// Whether what follows a form-of's lemma goes on to define the word itself (`dice`: `pl. of {Die}. Small cubes
+    /// used in gaming …`): then the sense is a definition that names a form, not a form alone. A part of speech
+    /// (`, v. t.`), a remark after a semicolon, a cross-reference (`See …`), an etymology or a label may follow.
+    static func definesItself(_ after: Substring) -> Bool {
+        var rest = after.drop { $0 == " " }
+        // `{bead}, v. t. & i.`: the lemma's part of speech.
+        while rest.first == "," || rest.first == " " || rest.first == "&" {
+            let next = rest.drop { $0 == "," || $0 == " " || $0 == "&" }
+            let word = next.prefix { $0 != " " && $0 != "," && $0 != ";" }
+            guard word.count <= 5, word.hasSuffix(".") || word == "&" else { break }
+            rest = next[word.endIndex...]
+        }
+        guard rest.first == "." else { return false }
+        let sentence = rest.dropFirst().drop { $0 == " " }
+        return !(sentence.isEmpty || sentence.hasPrefix("See ") || sentence.hasPrefix("[") || sentence.hasPrefix("(")
+            || sentence.hasPrefix("--") || sentence.hasPrefix("\"") || sentence.first?.isLowercase == true)
     }
 
     /// GCIDE's abbreviations for forms, the longer phrases first.

@@ -36,10 +36,16 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
     if stat(path, &info) == 0, [S_IFIFO, S_IFCHR, S_IFSOCK].contains(info.st_mode & S_IFMT) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ImportError("cannot open \(path): \(systemErrorText())") }
+        guard isatty(descriptor) == 0 else {
+            Glibc.close(descriptor)
+            throw ImportError("\(path) is a terminal: name a dump file, or pipe one in")
+        }
         return try openStream(descriptor: descriptor, name: path, owned: true)
     }
     let file = try FileSource(path: path)
-    if path.hasSuffix(".gz") { return try GzipSource(source: file, name: path) }
+    if path.hasSuffix(".gz") {
+        do { return try GzipSource(source: file, name: path) } catch { file.close(); throw error }
+    }
     if path.hasSuffix(".bz2") { file.close(); return try PipeSource(program: "bzip2", path: path) }
     if path.hasSuffix(".xz") { file.close(); return try PipeSource(program: "xz", path: path) }
     return file
@@ -57,9 +63,12 @@ public func openStream(descriptor: Int32, name: String, owned: Bool = false) thr
     let stream = StreamSource(descriptor: descriptor, name: name, owned: owned)
     let head: [UInt8]
     do { head = try stream.peek(6) } catch { stream.close(); throw error }
-    if head.starts(with: [0x1F, 0x8B]) { return try GzipSource(source: stream, name: name) }
+    // (A source that cannot start closes the stream: a FIFO opened by name is not left open.)
+    if head.starts(with: [0x1F, 0x8B]) {
+        do { return try GzipSource(source: stream, name: name) } catch { stream.close(); throw error }
+    }
     for (magic, program) in [([UInt8]("BZh".utf8), "bzip2"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz")] where head.starts(with: magic) {
-        return try PipeSource(program: program, path: name, feeding: stream)
+        do { return try PipeSource(program: program, path: name, feeding: stream) } catch { stream.close(); throw error }
     }
     return stream
 }
@@ -319,6 +328,8 @@ public final class PipeSource: ByteSource {
                     written.add(count, ordering: .relaxed)
                 }
                 try? input.close()
+                // What fed the program is done with (a FIFO opened by name is closed; standard input is not).
+                stream.close()
             }
             thread.start()
         }

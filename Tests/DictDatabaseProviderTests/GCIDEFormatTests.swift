@@ -91,10 +91,24 @@ import Testing
         #expect(sense.subsenses.map(\.definition) == ["One who abates a nuisance.", "A person who, without right, enters into a freehold."])
     }
 
+    /// A wrapped line that starts `(a)` inside a bracket the head opened is not a subsense (`[Oxy` / `(a) + acid.]`);
+    /// the head's bracketed forms (`[Compar. {Sager}; superl. {Sagest}.]`) are forms, not the etymology.
+    @Test func bracketsKeepTheHeadTogether() {
+        let oxyacid = GCIDEFormat.parse("Oxyacid \\Ox`y*ac\"id\\, n. [Oxy\n   (a) + acid.] (Chem.) An acid containing oxygen.\n   [1913 Webster]\n")
+        #expect(oxyacid.etymology == "Oxy (a) + acid.")
+        #expect(oxyacid.senses.map(\.definition) == ["An acid containing oxygen."])
+        let sage = GCIDEFormat.parse("Sage \\Sage\\, a. [Compar. {Sager}; superl. {Sagest}.] [F., fr. L.\n   sapius.]\n   1. Having nice discernment.\n")
+        #expect(sage.etymology == "F., fr. L. sapius.")
+        #expect(sage.senses.first?.labels.contains("Compar. Sager; superl. Sagest") == true, "\(sage.senses)")
+    }
+
     /// An entry that only names the word it is a form of says so (`formOf`), with the form in words.
     @Test(arguments: [
         ("mice \\mice\\ (m[imac]s), n.,\n   pl. of {Mouse}.\n   [1913 Webster]\n", "Mouse", "plural"),
-        ("Went \\Went\\,\n   imp. & p. p. of {Wend}; -- now obsolete except as the\n   imperfect of go.\n", "Wend", "past tense"),
+        ("Went \\Went\\,\n   imp. & p. p. of {Wend}; -- now obsolete except as the\n   imperfect of go.\n", "Wend", "past tense and past participle"),
+        ("Might \\Might\\ (m[imac]t),\n   imp. of {May}. [AS. meahte, mihte.]\n   [1913 Webster]\n", "May", "past tense"),
+        ("Tried \\Tried\\,\n   imp. & p. p. of {Try.} Also adj. Proved; tested.\n", "Try", "past tense and past participle"),
+        ("Feet \\Feet\\, n. pl.\n   See {Foot}.\n   [1913 Webster]\n", "Foot", "plural"),
         ("Does \\Does\\ (d[u^]z).\n   The 3d pers. sing. pres. of {Do}.\n", "Do", "third-person singular present"),
         ("Gnow \\Gnow\\, obs. imp. of {Gnaw}.\n", "Gnaw", "obsolete past tense"),
         ("Cola \\Co\"la\\, n.,\n   L. pl. of {Colon}.\n", "Colon", "Latin plural"),
@@ -106,7 +120,9 @@ import Testing
     }
 
     @Test func aDefinitionThatMentionsAnotherWordIsNoForm() {
-        for text in ["Scion \\Sci\"on\\, n.\n   A descendant of {Adam}.\n", "Kind \\Kind\\, n.\n   1. A sort of {thing}.\n"] {
+        for text in ["Scion \\Sci\"on\\, n.\n   A descendant of {Adam}.\n", "Kind \\Kind\\, n.\n   1. A sort of {thing}.\n",
+                     // A form that goes on to define the word itself is a definition (`dice` is not only Die's plural).
+                     "Dice \\Dice\\, n.\n   pl. of {Die}. Small cubes used in gaming.\n"] {
             #expect(GCIDEFormat.parse(text).senses.allSatisfy { $0.formOf == nil }, "\(text)")
         }
     }

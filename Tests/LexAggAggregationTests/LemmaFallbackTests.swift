@@ -225,6 +225,15 @@ struct FormOfProvider: DefinitionProviding {
         #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "go", form: "past tense"), provider: ProviderID("wordnet")!, method: .morphology))
         #expect(wordnet.words.requests == ["define:went", "define:go"])
         #expect(answer.entries.map(\.headword).contains("go"), "\(answer.entries.map(\.headword))")
+        // A form of itself (GCIDE's `Read: imp. & p. p. of {Read}`) or an obsolete form does not make the word a form.
+        for (definition, lemma) in [("imp. & p. p. of Read.", FormOf(lemma: "Read", form: "past tense")),
+                                    ("obs. p. p. of Reave.", FormOf(lemma: "reave", form: "obsolete past participle"))] {
+            let gcide = EntriesOf("gcide", ["read": [("To look at writing.", nil), (definition, lemma)]])
+            let wordnet = FormsDictionary(TableProvider("wordnet", words: ["rea": "a thing"]), forms: ["read": [FormOf(lemma: "rea", form: "past tense")]])
+            let read = try await LookupServiceTests.service([wordnet, gcide]).define(try LookupQuery("read"))
+            #expect(wordnet.words.requests == ["define:read"], "\(definition): the morphology was asked")
+            #expect(read.lemma == nil)
+        }
         // A form-of entry alone (GCIDE's `mice`, `pl. of {Mouse}`) is no word of its own either.
         let mice = EntriesOf("gcide", ["mice": [("pl. of Mouse.", FormOf(lemma: "Mouse", form: "plural"))]], lemmas: ["Mouse": "a rodent"])
         let morphology = FormsDictionary(TableProvider("wordnet", words: ["mouse": "a small rodent"]), forms: ["mice": [FormOf(lemma: "mouse", form: "plural")]])
@@ -233,14 +242,20 @@ struct FormOfProvider: DefinitionProviding {
         #expect(morphology.words.requests == ["define:mice", "define:mouse"])
     }
 
-    /// An obsolete form in an entry after the first is not followed: `crown` is not looked up as *crow* (GCIDE has
-    /// `Crown \Crown\, p. p. of {Crow}. [Obs.]` after its noun and verb); a current one still is.
-    @Test func anObsoleteFormAfterTheFirstEntryIsNotFollowed() async throws {
-        let obsolete = EntriesOf("gcide", ["crown": [("A royal headdress.", nil), ("p. p. of Crow.", FormOf(lemma: "crow", form: "obsolete past participle"))]],
-                                 lemmas: ["crow": "a black bird"])
-        let crown = try await LookupServiceTests.service([obsolete]).define(try LookupQuery("crown"))
-        #expect(crown.entries.map(\.headword) == ["crown", "crown"])
-        #expect(obsolete.requests == ["crown"])
+    /// An obsolete form is not followed when the word has an entry of its own, wherever it comes: GCIDE puts
+    /// `Red \Red\, obs. imp. & p. p. of {Read}` before the adjective, and `red` was looked up as *read*; a current
+    /// form still is followed.
+    @Test func anObsoleteFormOfAWordWithItsOwnEntryIsNotFollowed() async throws {
+        let obsolete = EntriesOf("gcide", ["red": [("p. p. of Read.", FormOf(lemma: "read", form: "obsolete past participle")), ("Of the color of blood.", nil)]],
+                                 lemmas: ["read": "to look at and understand writing"])
+        let red = try await LookupServiceTests.service([obsolete]).define(try LookupQuery("red"))
+        #expect(red.entries.map(\.headword) == ["red", "red"])
+        #expect(obsolete.requests == ["red"])
+        // The obsolete form alone (no entry of its own) is still followed.
+        let alone = EntriesOf("gcide", ["gnow": [("obs. imp. of Gnaw.", FormOf(lemma: "gnaw", form: "obsolete past tense"))]],
+                              lemmas: ["gnaw": "to bite persistently"])
+        let gnow = try await LookupServiceTests.service([alone]).define(try LookupQuery("gnow"))
+        #expect(gnow.entries.map(\.headword) == ["gnow", "gnaw"])
         let current = EntriesOf("gcide", ["saw": [("A cutting tool.", nil), ("imp. of See.", FormOf(lemma: "see", form: "past tense"))]],
                                 lemmas: ["see": "to perceive with the eyes"])
         let saw = try await LookupServiceTests.service([current]).define(try LookupQuery("saw"))

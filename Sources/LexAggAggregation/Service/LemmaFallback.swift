@@ -198,8 +198,8 @@ extension LookupService.Definitions {
     }
 
     /// The lemma of the first entry in the word's language (any language when it is not given) whose senses are all
-    /// forms of one word, unless the answer already has an entry for that word. An obsolete form after the first
-    /// entry is not followed (GCIDE's *Crown*, after the noun and verb: `obs. p. p. of Crow`).
+    /// forms of one word, unless the answer already has an entry for that word. An obsolete form is not followed when
+    /// the word has an entry of its own (GCIDE's *Red*: `obs. imp. & p. p. of {Read}`, then the adjective).
     static func formOfTarget(_ entries: [Entry], query: LookupQuery) -> (FormOf, ProviderID)? {
         let language = query.language
         // By index: iterating the entries and gathering their senses copied every entry and sense of the answer.
@@ -216,7 +216,9 @@ extension LookupService.Definitions {
                 }
             }
             guard agree, let first else { continue }
-            if index != entries.startIndex, Self.isObsolete(first, in: groups) { continue }
+            // An obsolete form is followed only when the word has no entry of its own: GCIDE puts `Red: obs. imp. &
+            // p. p. of {Read}` before the adjective.
+            if isObsolete(first, in: groups), Self.hasEntryOfItsOwn(entries[index].headword, in: entries) { continue }
             let lemma = first.lemma.lowercased()
             guard lemma != query.term.lowercased(), !entries.indices.contains(where: { entries[$0].headword.lowercased() == lemma })
             else { return nil }
@@ -226,13 +228,21 @@ extension LookupService.Definitions {
     }
 }
 
+/// Whether a form (`obsolete past participle`), or the senses that give it (`Obs.`, `archaic`), are marked out of use.
+func isObsolete(_ form: FormOf, in groups: [SenseGroup]) -> Bool {
+    let marks = ["obsolete", "obs.", "archaic"]
+    if let name = form.form?.lowercased(), marks.contains(where: { name.contains($0) }) { return true }
+    return groups.contains { group in
+        group.senses.contains { sense in sense.labels.contains { marks.contains($0.lowercased()) } }
+    }
+}
+
 extension LookupService.Definitions {
-    /// Whether a form (`obsolete past participle`), or the senses that give it (`Obs.`, `archaic`), are marked out of use.
-    static func isObsolete(_ form: FormOf, in groups: [SenseGroup]) -> Bool {
-        let marks = ["obsolete", "obs.", "archaic"]
-        if let name = form.form?.lowercased(), marks.contains(where: { name.contains($0) }) { return true }
-        return groups.contains { group in
-            group.senses.contains { sense in sense.labels.contains { marks.contains($0.lowercased()) } }
+    /// Whether `entries` have one headed `headword` (case aside) with a sense that is no form of another word.
+    static func hasEntryOfItsOwn(_ headword: String, in entries: [Entry]) -> Bool {
+        let lowered = headword.lowercased()
+        return entries.contains { entry in
+            entry.headword.lowercased() == lowered && entry.senseGroups.contains { $0.senses.contains { $0.formOf == nil } }
         }
     }
 }

@@ -177,7 +177,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// Translates `lemmas` (of a form no translator knew) in `pair` with `translators`, in order, within what is left
-    /// of the deadline `end` (online translators are not asked once it has passed): the first answer, then each
+    /// of the deadline `end` (only offline translators are asked once it has passed): the first answer, then each
     /// later one's new entries (``AggregatedResult/add(answersOf:)``), and the indices of the lemmas that added some.
     /// Nil when none was found.
     func translate(
@@ -188,12 +188,14 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         var added: [Int] = []
         for (index, lemma) in lemmas.enumerated() {
             let left = max(.zero, clock.now.duration(to: end))
-            guard left > .zero || translators.allSatisfy({ $0.descriptor.runsInline }) else { break }
+            // Past the deadline the offline translators are still asked (they answer at once), the others not.
+            let asking = left > .zero ? translators : translators.filter { $0.descriptor.runsInline }
+            guard !asking.isEmpty else { break }
             guard let query = try? TranslationQuery(lemma, from: pair.source, to: pair.target) else { continue }
             var remaining = limits
             remaining.deadline = left
             remaining.providerTimeout = min(remaining.providerTimeout, left)
-            let answer = await Aggregator(options: remaining, clock: clock).translate(query, using: translators)
+            let answer = await Aggregator(options: remaining, clock: clock).translate(query, using: asking)
             guard answer.isFound else { continue }
             if merged == nil { merged = answer } else if merged?.add(answersOf: answer) != true { continue }
             added.append(index)
@@ -532,7 +534,14 @@ private func hasOwnEntry(for term: String, in entries: [Entry]) -> Bool {
             senses += groups[group].senses.count
             forms += groups[group].senses.count { $0.formOf != nil }
         }
-        if senses > 0, forms == senses { return false }
+        if senses > 0, forms == senses {
+            // A form of itself (GCIDE's `Read: imp. & p. p. of {Read}`) or an obsolete one (`Red: obs. imp. of
+            // {Read}`) says nothing of what the word is now.
+            guard let first = groups.lazy.flatMap(\.senses).first?.formOf,
+                  first.lemma.lowercased() != lowered, !isObsolete(first, in: groups)
+            else { continue }
+            return false
+        }
         if forms < senses { own = true }
     }
     return own

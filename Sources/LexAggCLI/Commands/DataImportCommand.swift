@@ -61,6 +61,8 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
     func run(in context: CommandContext) async throws -> ExitStatus {
         // A file that is not there, or not a file, is a wrong argument (64), as for `library import` and
         // `lookup --batch`; a dump that cannot be read through is the import's failure (69).
+        // A terminal for standard input is a wrong invocation (64), not a failed import.
+        if file == "-", isatty(STDIN_FILENO) == 1 { throw CommandFailure.usage(localized(.importTerminalInput)) }
         if file != "-" {
             var info = stat()
             if stat(file, &info) != 0 {

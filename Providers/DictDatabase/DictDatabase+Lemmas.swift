@@ -15,7 +15,17 @@ extension DictDatabase: LemmaProviding {
         let opened = try open()
         // A word the database knows is its own lemma: `glasses` (spectacles) is not looked up as `glass`.
         guard opened.index.lookup(query.term).isEmpty else { return [] }
-        return morphology.get().knownCandidates(for: query.term) { !opened.index.lookup($0).isEmpty }
+        // WordNet says which parts of speech a lemma has: a form is kept only as one of those (`lies` is no verb form
+        // of the noun *li*).
+        let partsOfSpeech: ((String) -> Set<WordNetMorphology.PartOfSpeech>?)? = format != .wordnet ? nil : { lemma in
+            var found = Set<WordNetMorphology.PartOfSpeech>()
+            for location in opened.index.lookup(lemma) {
+                guard let bytes = try? opened.body.read(offset: location.offset, length: location.length) else { return nil }
+                found.formUnion(WordNetMorphology.partsOfSpeech(ofWordNetEntry: String(decoding: bytes, as: UTF8.self), for: query.term))
+            }
+            return found
+        }
+        return morphology.get().knownCandidates(for: query.term, isKnown: { !opened.index.lookup($0).isEmpty }, partsOfSpeech: partsOfSpeech)
             .map { FormOf(lemma: $0.lemma, form: $0.form) }
     }
 }

@@ -31,6 +31,29 @@ enum WordNetFormat {
         var antonyms: [String]
     }
 
+    /// The parts of speech a WordNet entry's text gives its word (for the morphology: `indic` is only a noun), none
+    /// when the entry is headed in capitals alone (`WA`, `HA`, `IT`) and `word` is not: a lower-case word is no form
+    /// of an abbreviation (`was` is no plural of *WA*).
+    static func partsOfSpeech(ofEntry text: String, for word: String) -> Set<WordNetMorphology.PartOfSpeech> {
+        let parsed = parse(text)
+        let letters = parsed.headword.filter(\.isLetter)
+        if !letters.isEmpty, letters.allSatisfy(\.isUppercase), letters.count > 1 || word.first?.isLowercase == true,
+           word.contains(where: \.isLowercase) {
+            return []
+        }
+        var found = Set<WordNetMorphology.PartOfSpeech>()
+        for group in parsed.groups {
+            switch group.partOfSpeech {
+            case .noun: found.insert(.noun)
+            case .verb: found.insert(.verb)
+            case .adjective: found.insert(.adj)
+            case .adverb: found.insert(.adv)
+            default: break
+            }
+        }
+        return found
+    }
+
     static func parse(_ text: String) -> ParsedEntry {
         parseASCII(text) ?? parseCharacters(text)
     }

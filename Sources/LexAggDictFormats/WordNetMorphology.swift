@@ -82,11 +82,36 @@ public struct WordNetMorphology: Sendable {
     /// The candidates a dictionary has (`isKnown`), in the order of `candidates(for:)`, each lemma once — except that
     /// derivations are only worked out when no inflection is known: `overeaten` is the past participle of `overeat`,
     /// and its many compound splits are never probed.
-    public func knownCandidates(for word: String, isKnown: (String) -> Bool) -> [Candidate] {
+    ///
+    /// With `partsOfSpeech` (the parts of speech the dictionary has a known lemma in; nil: any), an inflection is kept
+    /// only as a form of a part of speech the lemma has, and named by every such reading: `indices` is not the
+    /// third person of a verb *indic* (a noun), `goes` is the plural or third-person singular of *go*.
+    public func knownCandidates(
+        for word: String, isKnown: (String) -> Bool, partsOfSpeech: ((String) -> Set<PartOfSpeech>?)? = nil
+    ) -> [Candidate] {
         var forms: [String: Set<String>] = [:]
+        var readings: [String: [Reading]] = [:]
         var seen: Set<String> = []
-        let inflected = inflections(of: word.lowercased(), forms: &forms)
-        let known = inflected.filter { seen.insert($0.lemma).inserted && isKnown($0.lemma) }
+        let inflected = inflections(of: word.lowercased(), forms: &forms, readings: &readings)
+        var known: [Candidate] = []
+        // Lemmas the word is a form of only in a part of speech they lack: kept when no lemma fits better
+        // (`staccati`: WordNet has *staccato* only as an adjective).
+        var unfit: [Candidate] = []
+        for candidate in inflected where seen.insert(candidate.lemma).inserted && isKnown(candidate.lemma) {
+            guard let partsOfSpeech, let allowed = partsOfSpeech(candidate.lemma) else {
+                known.append(candidate)
+                continue
+            }
+            let fitting = (readings[candidate.lemma] ?? []).filter { allowed.contains($0.partOfSpeech) }
+            guard let first = fitting.first else {
+                if !allowed.isEmpty { unfit.append(candidate) }
+                continue
+            }
+            var names: [String] = []
+            for reading in fitting where !names.contains(reading.form) { names.append(reading.form) }
+            known.append(Candidate(lemma: candidate.lemma, form: names.joined(separator: " or "), partOfSpeech: first.partOfSpeech))
+        }
+        if known.isEmpty { known = unfit }
         if !known.isEmpty { return known }
         return derivations(of: word, inflected: inflected, forms: forms).filter { seen.insert($0.lemma).inserted && isKnown($0.lemma) }
     }
@@ -144,7 +169,27 @@ public struct WordNetMorphology: Sendable {
     }
 
     /// The inflections of the rules and lists; `forms` collects every form each lemma was proposed as.
+    /// The parts of speech a WordNet entry (dictd's `wn` text) gives its word, as ``knownCandidates(for:isKnown:partsOfSpeech:)``
+    /// takes them for a lemma; none when it is headed in capitals alone and `word` is not (`was` is no plural of *WA*).
+    public static func partsOfSpeech(ofWordNetEntry text: String, for word: String) -> Set<PartOfSpeech> {
+        WordNetFormat.partsOfSpeech(ofEntry: text, for: word)
+    }
+
+    /// One way a word is a form of a lemma.
+    struct Reading: Equatable {
+        var partOfSpeech: PartOfSpeech
+        var form: String
+    }
+
     private func inflections(of lowered: String, forms: inout [String: Set<String>]) -> [Candidate] {
+        var readings: [String: [Reading]] = [:]
+        return inflections(of: lowered, forms: &forms, readings: &readings)
+    }
+
+    /// The inflections' lemmas, each once (its first reading), and every reading of each lemma in `readings`.
+    private func inflections(
+        of lowered: String, forms: inout [String: Set<String>], readings: inout [String: [Reading]]
+    ) -> [Candidate] {
         var found: [Candidate] = []
         // Inserted, not a literal: a set's array literal instantiates its storage type by name, and the first such
         // of a process scans every conformance record of the binary (0.8 million instructions, a quarter of a
@@ -154,6 +199,8 @@ public struct WordNetMorphology: Sendable {
         func add(_ lemma: String, _ form: String, _ pos: PartOfSpeech) {
             guard !lemma.isEmpty else { return }
             forms[lemma, default: []].insert(form)
+            let reading = Reading(partOfSpeech: pos, form: form)
+            if !(readings[lemma]?.contains(reading) ?? false) { readings[lemma, default: []].append(reading) }
             guard seen.insert(lemma).inserted else { return }
             found.append(Candidate(lemma: lemma, form: form, partOfSpeech: pos))
         }

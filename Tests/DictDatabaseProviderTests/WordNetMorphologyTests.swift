@@ -158,7 +158,7 @@ import Testing
         #expect(wordnet.descriptor.capabilities.contains(.lemmas))
         func lemmas(_ word: String) async throws -> [FormOf] { try await wordnet.lemmas(of: LookupQuery(word)) }
         #expect(try await lemmas("walked") == [FormOf(lemma: "walk", form: "past tense")])
-        #expect(try await lemmas("houses").first == FormOf(lemma: "house", form: "plural"))
+        #expect(try await lemmas("houses").first == FormOf(lemma: "house", form: "plural or third-person singular"))
         #expect(try await lemmas("went").first?.lemma == "go", "verb.exc ships beside the embedded WordNet")
         #expect(try await lemmas("children") == [FormOf(lemma: "child", form: "plural")])
         #expect(try await lemmas("mice").first == FormOf(lemma: "mouse", form: "plural"))
@@ -176,6 +176,16 @@ import Testing
         #expect(try await lemmas("wastepaper") == [FormOf(lemma: "waste paper", form: "one-word spelling")])
         #expect(try await lemmas("reoccurs").first == FormOf(lemma: "occur", form: "a form of reoccur, re- (again) +"))
         #expect(try await lemmas("glitzy").first == FormOf(lemma: "glitz", form: "adjective"))
+        // A form of a part of speech the lemma has, named by each such reading: `lies` is no verb form of the noun
+        // *li*, `indices` none of the noun *Indic*; `was` is no plural of *WA*, `has` none of *HA* (they were added
+        // as second lemmas); `goes` is the plural (the game) or the third person of *go*.
+        #expect(try await lemmas("lies") == [FormOf(lemma: "lie", form: "plural or third-person singular")])
+        #expect(try await lemmas("indices") == [FormOf(lemma: "index", form: "plural")])
+        #expect(try await lemmas("was").map(\.lemma) == ["be"])
+        #expect(try await lemmas("has").map(\.lemma) == ["have"])
+        #expect(try await lemmas("goes") == [FormOf(lemma: "go", form: "plural or third-person singular")])
+        #expect(try await lemmas("leaves") == [FormOf(lemma: "leaf", form: "plural"), FormOf(lemma: "leave", form: "plural or third-person singular")])
+        #expect(try await lemmas("Americans").first?.lemma == "american", "a capitalised lemma of a capitalised word")
     }
 
     /// GCIDE has headwords WordNet lacks; the same morphology, kept to GCIDE's own headwords, finds them.

@@ -20,13 +20,16 @@ public enum SenseLabels {
         let trimmed = spaced.split(separator: " ", omittingEmptySubsequences: true)
         guard !trimmed.isEmpty else { return nil }
         if let whole = find(Substring(trimmed.joined(separator: " "))) { return whole }
-        guard trimmed.count > 1 else { return nil }
-        var words: [String] = []
-        for word in trimmed {
-            guard let text = find(word) else { return nil }
-            words.append(text)
+        // Word by word, a tag's own hyphenated words first (`present singular third-person`), then spaced.
+        for split in [label.split(separator: " "), trimmed] where split.count > 1 {
+            var words: [String] = []
+            for word in split {
+                guard let text = find(word) else { break }
+                words.append(text)
+            }
+            if words.count == split.count { return words.joined(separator: " ") }
         }
-        return words.joined(separator: " ")
+        return nil
     }
 
     /// Russian lexicography's abbreviations (those of the large English–Russian dictionaries: `перех.`, `разг.`,
@@ -49,6 +52,8 @@ public enum SenseLabels {
         "instrumental": "твор. п.", "prepositional": "предл. п.", "locative": "местн. п.", "vocative": "зват. п.",
         "first-person": "1-е л.", "second-person": "2-е л.", "third-person": "3-е л.", "indicative": "изъяв. накл.",
         "subjunctive": "сослаг. накл.", "feminine": "ж. р.", "masculine": "м. р.", "neuter": "ср. р.",
+        "possessive": "притяж. ф.", "possessive plural": "притяж. ф. мн. ч.", "verbal noun": "отглаг. сущ.",
+        "participial adjective": "прич. в роли прил.", "variant": "вариант", "second-person singular": "2-е л. ед. ч.",
         // Register and attitude.
         "colloquial": "разг.", "informal": "разг.", "familiar": "фам.", "slang": "сл.", "vulgar": "вульг.",
         "offensive": "оскорб.", "derogatory": "пренебр.", "pejorative": "пренебр.", "disparaging": "пренебр.",

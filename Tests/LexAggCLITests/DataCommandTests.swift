@@ -1,5 +1,6 @@
 import Foundation
 import LexAggFixtures
+import LexAggLocalization
 @testable import LexAggWiktextract
 import Testing
 
@@ -172,6 +173,12 @@ import Testing
         // What an inflected form is of its lemma, too.
         let walked = await BinaryRun.run(["lookup", "walked", "--providers", "wordnet", "--offline"], environment: russian)
         #expect(walked.stdout.hasPrefix("walked: прош. вр. от walk\n"), "\(walked.stdout)")
+        // A possessive, several readings, and a dump's tags in their own order (they were English).
+        for (word, line) in [("janitor's", "janitor's: притяж. ф. от janitor\n"), ("goes", "goes: мн. ч. или 3-е л. ед. ч. от go\n")] {
+            let form = await BinaryRun.run(["lookup", word, "--providers", "wordnet", "--offline"], environment: russian)
+            #expect(form.stdout.hasPrefix(line), "\(form.stdout)")
+        }
+        #expect(SenseLabels.text("present singular third-person", in: .russian) == "наст. вр. ед. ч. 3-е л.")
     }
 
     /// A write that fails mid-import (a file-size limit, as a full disk would) stops the import with the reason, and

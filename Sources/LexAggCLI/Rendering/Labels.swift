@@ -82,8 +82,14 @@ func lemmaSummary(_ note: LemmaNote) -> String {
     guard UILanguage.current != .english else { return summary }
     let lemma = ControlCharacters.replaced(note.formOf.lemma)
     guard let form = note.formOf.form, form != "form" else { return localized(.lemmaAFormOf, lemma) }
-    guard !form.hasSuffix("+"), let text = SenseLabels.text(form) else { return summary }
-    return localized(.lemmaFormOf, text, lemma)
+    guard !form.hasSuffix("+") else { return summary }
+    // `plural or third-person singular`: each reading.
+    var readings: [String] = []
+    for reading in form.components(separatedBy: " or ") {
+        guard let text = SenseLabels.text(reading) else { return summary }
+        readings.append(text)
+    }
+    return localized(.lemmaFormOf, readings.joined(separator: " " + localized(.gramOr) + " "), lemma)
 }
 
 /// What an inflected form is of each of its lemmas, most likely first: `plural of leaf; third person singular of

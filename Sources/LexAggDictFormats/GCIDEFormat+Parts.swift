@@ -93,7 +93,20 @@ struct GCIDEHead {
                 rest = rest[rest.index(after: close)...]
                 if GCIDEFormat.isProvenance(content) { continue }
                 if inflectionStarts.contains(where: { content.hasPrefix($0) }) {
-                    head.forms.append(GCIDEFormat.tidy(String(content)).trimmingCharacters(in: "."))
+                    // Without the forms' respellings (`imp. {Went} (w[e^]nt)`), as the forms before a bracket.
+                    var text = ""
+                    var remaining = content
+                    while let open = remaining.firstIndex(of: "("), let close = parentheses[open], close < remaining.endIndex {
+                        let inside = remaining[remaining.index(after: open)..<close]
+                        text += GCIDEFormat.isLabel(inside) ? String(remaining[...close]) : String(remaining[..<open])
+                        remaining = remaining[remaining.index(after: close)...]
+                    }
+                    var form = ""
+                    for character in GCIDEFormat.tidy(text + String(remaining)) {
+                        if character == "," || character == ";", form.last == " " { form.removeLast() }
+                        form.append(character)
+                    }
+                    head.forms.append(form.trimmingCharacters(in: "."))
                 } else if GCIDEFormat.isLabel(content), headLabels.contains(where: { content.hasPrefix($0) }) {
                     head.labels.append(String(content))
                 } else {
@@ -333,7 +346,7 @@ struct GCIDEBody {
             guard let close = GCIDEFormat.matching(rest, open: rest.startIndex) else { break }
             let inside = rest[rest.index(after: rest.startIndex)..<close]
             if first == "(", GCIDEFormat.isLabel(inside) { labels.append(String(inside)) } else {
-                name += (name.isEmpty ? "" : " ") + (first == "(" ? "(\(inside))" : String(inside))
+                name += (name.isEmpty ? "" : " ") + (first == "(" ? "(\(inside))" : GCIDEFormat.withoutMarks(inside))
             }
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
         }

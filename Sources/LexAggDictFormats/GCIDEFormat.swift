@@ -337,6 +337,20 @@ enum GCIDEFormat {
         return closing
     }
 
+    /// A headword's text without the syllable and stress marks between its letters (`Red"dish*ness` → `Reddishness`).
+    static func withoutMarks(_ text: Substring) -> String {
+        let characters = Array(text)
+        var result = ""
+        for (position, character) in characters.enumerated() {
+            if character == "*" || character == "\"" || character == "`", position > 0, position + 1 < characters.count,
+               characters[position - 1].isLetter, characters[position + 1].isLetter {
+                continue
+            }
+            result.append(character)
+        }
+        return result
+    }
+
     /// Resolves `{…}` and `\…\` to their text, drops inline provenance notes and collapses white space.
     static func tidy(_ text: String) -> String {
         var result = ""
@@ -365,6 +379,12 @@ enum GCIDEFormat {
                 } else {
                     result.append("[")
                 }
+            case "{":
+                // A run-on derivative keeps its syllable and stress marks (`{Red"dish*ness}`): a mark between two
+                // letters goes.
+                guard let close = rest.firstIndex(where: { $0 == "}" || $0 == "{" }), rest[close] == "}" else { break }
+                result += withoutMarks(rest[..<close])
+                rest = rest[rest.index(after: close)...]
             default: break
             }
         }

@@ -102,6 +102,15 @@ import Testing
         #expect(sage.senses.first?.labels.contains("Compar. Sager; superl. Sagest") == true, "\(sage.senses)")
     }
 
+    /// A run-on derivative's syllable and stress marks go (`— Red"dish*ness, n.` was shown so); the verb's forms in
+    /// brackets lose their respellings (`imp. Went (wĕnt); p. p. Gone (gŏn; 115)`).
+    @Test func runOnDerivativesAndBracketedFormsCarryNoRespelling() {
+        #expect(GCIDEFormat.tidy("moderately red. -- {Red\"dish*ness}, n.") == "moderately red. — Reddishness, n.")
+        let go = GCIDEFormat.parse("Go \\Go\\, v. i. [imp. {Went} (w[e^]nt); p. p. {Gone} (g[o^]n; 115); p. pr. & vb. n.\n   {Going}.] [OE. gan.]\n   1. To pass from one place to another.\n")
+        #expect(go.senses.first?.labels.contains("imp. Went; p. p. Gone; p. pr. & vb. n. Going") == true, "\(go.senses.first?.labels ?? [])")
+        #expect(go.etymology == "OE. gan.")
+    }
+
     /// An entry that only names the word it is a form of says so (`formOf`), with the form in words.
     @Test(arguments: [
         ("mice \\mice\\ (m[imac]s), n.,\n   pl. of {Mouse}.\n   [1913 Webster]\n", "Mouse", "plural"),

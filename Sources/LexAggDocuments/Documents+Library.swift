@@ -64,11 +64,20 @@ extension JSONOutput {
         public var command: String
         public var found: Bool
         public var word: SavedWord?
+        /// When the word was not found because several saved words are spelled so but for case (`PARIS`: *Paris*,
+        /// *paris*): those, to choose from.
+        public var spellings: [Spelling]?
 
-        public init(command: String, found: Bool, word: SavedWord?) {
+        public struct Spelling: Encodable, Sendable {
+            public var word: String
+            public var language: String
+        }
+
+        public init(command: String, found: Bool, word: SavedWord?, spellings: [(word: String, language: String)] = []) {
             self.command = command
             self.found = found
             self.word = word
+            self.spellings = spellings.isEmpty ? nil : spellings.map { Spelling(word: $0.word, language: $0.language) }
         }
     }
 

@@ -173,6 +173,12 @@ import Testing
             #expect(several.stderr.contains("'PARIS' is saved spelled several ways: ") && several.stderr.contains("Paris (en)")
                     && several.stderr.contains("paris (en)") && several.stderr.contains("(lexagg library \(command) "), "\(several.stderr)")
         }
+        // A script is told too: `spellings` lists them.
+        let json = await run(["library", "show", "PARIS", "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let spellings = (document?["spellings"] as? [[String: String]])?.compactMap { $0["word"] }
+        #expect(json.status == 1 && Set(spellings ?? []) == ["Paris", "paris"], "\(json.stdout)")
+        #expect(!(await run(["library", "show", "nothing", "--format", "json"])).stdout.contains("spellings"))
         #expect(await run(["library", "star", "Paris"]).stdout.contains("starred Paris (en)"))
         #expect(await run(["library", "list"]).stdout.contains("paris (en) — a plant"), "nothing was removed")
     }

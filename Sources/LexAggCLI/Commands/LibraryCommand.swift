@@ -216,8 +216,10 @@ struct LibraryShowCommand: ParsableCommand, ContextCommand {
         let found: LibraryWord?
         do { found = try await library.word(word, language: language) } catch { throw CommandFailure(error) }
         if format == .json {
+            let spellings = found != nil ? [] : await context.savedSpellings(of: word, language: language, in: library)
             context.output.write(JSONOutput.encode(JSONOutput.LibraryWordDocument(
-                command: "library show", found: found != nil, word: found.map { JSONOutput.SavedWord($0, full: true) }
+                command: "library show", found: found != nil, word: found.map { JSONOutput.SavedWord($0, full: true) },
+                spellings: spellings.map { ($0.word, $0.language.code) }
             )))
         }
         guard let found else {
@@ -272,8 +274,10 @@ extension LibraryWordChange {
         do { changed = try await apply(library, language: language) } catch { throw CommandFailure(error) }
         switch format {
         case .json:
+            let spellings = changed != nil ? [] : await context.savedSpellings(of: word, language: language, in: library)
             context.output.write(JSONOutput.encode(JSONOutput.LibraryWordDocument(
-                command: "library \(verb)", found: changed != nil, word: changed.map { JSONOutput.SavedWord($0) }
+                command: "library \(verb)", found: changed != nil, word: changed.map { JSONOutput.SavedWord($0) },
+                spellings: spellings.map { ($0.word, $0.language.code) }
             )))
         case .text:
             if let changed {

@@ -112,7 +112,8 @@ open(f"{sys.argv[2]}/wordnet-candidates.txt", "w").write("\n".join(forms) + "\n"
 PY
 # The same mix as the offline words (a quarter inflected forms, which go through the lemma fallback: a second
 # lookup), for WordNet: 750 of its headwords and 250 forms its morphology leads to a headword.
-"$lexagg" lookup --batch "$work/wordnet-candidates.txt" --providers wordnet --format json 2>/dev/null | python3 -c '
+# (Exit 1 when some candidates are not found: they are left out.)
+{ "$lexagg" lookup --batch "$work/wordnet-candidates.txt" --providers wordnet --format json 2>/dev/null || true; } | python3 -c '
 import json, random, sys
 forms = [d["query"]["term"] for d in map(json.loads, sys.stdin) if d["found"] and "lemma" in d["query"] and "matchedAs" not in d["query"]]
 words = open(sys.argv[1]).read().split()[:750] + forms[:250]

@@ -34,20 +34,30 @@ enum WordNetFormat {
     /// The parts of speech a WordNet entry's text gives its word (for the morphology: `indic` is only a noun), none
     /// when the entry is headed in capitals alone (`WA`, `HA`, `IT`) and `word` is not: a lower-case word is no form
     /// of an abbreviation (`was` is no plural of *WA*).
+    ///
+    /// Only the lines' markers are read (`n 1:`, `v 1:`, `adj 1:`): parsing the whole entry cost a common lemma's
+    /// every sense (*go*: 90) for each form looked up.
     static func partsOfSpeech(ofEntry text: String, for word: String) -> Set<WordNetMorphology.PartOfSpeech> {
-        let parsed = parse(text)
-        let letters = parsed.headword.filter(\.isLetter)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+        guard let headword = lines.popFirst() else { return [] }
+        let letters = headword.filter(\.isLetter)
         if !letters.isEmpty, letters.allSatisfy(\.isUppercase), letters.count > 1 || word.first?.isLowercase == true,
            word.contains(where: \.isLowercase) {
             return []
         }
         var found = Set<WordNetMorphology.PartOfSpeech>()
-        for group in parsed.groups {
-            switch group.partOfSpeech {
-            case .noun: found.insert(.noun)
-            case .verb: found.insert(.verb)
-            case .adjective: found.insert(.adj)
-            case .adverb: found.insert(.adv)
+        for line in lines {
+            // A part of speech starts a line of its own: `    n 1: …`, `    adj : …` (a wrapped line is indented further).
+            let start = line.drop { $0 == " " }
+            let marker = start.prefix { $0 != " " && $0 != ":" }
+            // … followed by a sense number and a colon (`n 1:`, `adj :`), not a wrapped line's first word.
+            let rest = start[marker.endIndex...].prefix(5)
+            guard let colon = rest.firstIndex(of: ":"), rest[..<colon].allSatisfy({ $0 == " " || $0.isNumber }) else { continue }
+            switch marker {
+            case "n": found.insert(.noun)
+            case "v": found.insert(.verb)
+            case "adj", "s": found.insert(.adj)
+            case "adv": found.insert(.adv)
             default: break
             }
         }

@@ -124,10 +124,13 @@ extension WordNetFormat {
         while let open = rest.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) {
             var end = close
             // WordNet's adjective position markers: `{big(a)}` (before a noun), `{big(p)}` (predicate), `(ip)`.
-            for marker in WordNetFormat.positionMarkers where end - (open + 1) > marker.count
-                && rest[(end - marker.count)..<end].elementsEqual(marker.utf8) {
-                end -= marker.count
-                break
+            // (Bytes compared only before a `)`: a String marker's count and UTF-8 view cost 6 % of a WordNet batch.)
+            if rest[close - 1] == UInt8(ascii: ")") {
+                for marker in positionMarkerBytes where end - (open + 1) > marker.count
+                    && rest[(end - marker.count)..<end].elementsEqual(marker) {
+                    end -= marker.count
+                    break
+                }
             }
             let item = collapsed(rest[(open + 1)..<end])
             if !item.isEmpty { items.append(item) }
@@ -136,6 +139,7 @@ extension WordNetFormat {
         return items
     }
 
+    private static let positionMarkerBytes = positionMarkers.map { Array($0.utf8) }
     private static let syn = Array("[syn:".utf8)
     private static let ant = Array("[ant:".utf8)
     private static let also = Array("[also:".utf8)

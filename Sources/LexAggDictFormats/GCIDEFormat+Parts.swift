@@ -94,19 +94,7 @@ struct GCIDEHead {
                 if GCIDEFormat.isProvenance(content) { continue }
                 if inflectionStarts.contains(where: { content.hasPrefix($0) }) {
                     // Without the forms' respellings (`imp. {Went} (w[e^]nt)`), as the forms before a bracket.
-                    var text = ""
-                    var remaining = content
-                    while let open = remaining.firstIndex(of: "("), let close = parentheses[open], close < remaining.endIndex {
-                        let inside = remaining[remaining.index(after: open)..<close]
-                        text += GCIDEFormat.isLabel(inside) ? String(remaining[...close]) : String(remaining[..<open])
-                        remaining = remaining[remaining.index(after: close)...]
-                    }
-                    var form = ""
-                    for character in GCIDEFormat.tidy(text + String(remaining)) {
-                        if character == "," || character == ";", form.last == " " { form.removeLast() }
-                        form.append(character)
-                    }
-                    head.forms.append(form.trimmingCharacters(in: "."))
+                    head.forms.append(withoutRespellings(content, parentheses: parentheses).trimmingCharacters(in: "."))
                 } else if GCIDEFormat.isLabel(content), headLabels.contains(where: { content.hasPrefix($0) }) {
                     head.labels.append(String(content))
                 } else {
@@ -147,14 +135,7 @@ struct GCIDEHead {
             } else if let (words, bracket) = wordsBeforeEtymology(rest, brackets: brackets) {
                 // What the head says of the forms in words of its own before the etymology (`, or collectively,
                 // {Fish}`, `; sometimes {Criterions} (…)`, `collect. & pl.`): with the forms, not a definition.
-                var text = ""
-                var remaining = words
-                while let open = remaining.firstIndex(of: "("), let close = parentheses[open], close < remaining.endIndex {
-                    let inside = remaining[remaining.index(after: open)..<close]
-                    text += GCIDEFormat.isLabel(inside) ? String(remaining[...close]) : String(remaining[..<open])
-                    remaining = remaining[remaining.index(after: close)...]
-                }
-                text = GCIDEFormat.tidy(text + String(remaining)).trimmingCharacters(in: " .")
+                let text = withoutRespellings(words, parentheses: parentheses).trimmingCharacters(in: " .")
                 if !text.isEmpty {
                     if let last = head.forms.indices.last, text.first == "," || text.first == ";" || text.hasPrefix("or ") {
                         head.forms[last] += text.first == "o" ? " " + text : text
@@ -207,6 +188,24 @@ struct GCIDEHead {
         rest = rest.dropFirst(start.count)
         if let end = language(rest.drop { $0 == " " }) { return end }
         return rest.startIndex
+    }
+
+    /// Forms' text tidied, without their respellings (`{Mice} (m[imac]s)`, `{Gone} (g[o^]n; 115)`): parentheses that
+    /// are no label (`(Obs.)` stays), closing as `parentheses` says, go, and no space is left before a comma.
+    static func withoutRespellings(_ text: Substring, parentheses: [Substring.Index: Substring.Index]) -> String {
+        var kept = ""
+        var remaining = text
+        while let open = remaining.firstIndex(of: "("), let close = parentheses[open], close < remaining.endIndex {
+            let inside = remaining[remaining.index(after: open)..<close]
+            kept += GCIDEFormat.isLabel(inside) ? String(remaining[...close]) : String(remaining[..<open])
+            remaining = remaining[remaining.index(after: close)...]
+        }
+        var form = ""
+        for character in GCIDEFormat.tidy(kept + String(remaining)) {
+            if character == "," || character == ";", form.last == " " { form.removeLast() }
+            form.append(character)
+        }
+        return form
     }
 
     /// Whether `text` starts another inflected form: `{Celli}`, `It. {Celli}`, `L. pl. {Abaci}`, `or {…}`.

@@ -94,6 +94,23 @@ final class EntriesOf: DefinitionProviding, Sendable {
     }
 }
 
+/// A dictionary that answers a word with its own entries and, as GCIDE's index does, an entry of another headword it
+/// files the word under (`was`: *Was* and *Be*).
+struct FormOfLemmas: DefinitionProviding {
+    let descriptor = ProviderDescriptor(
+        id: ProviderID("gcide")!, displayName: "gcide", capabilities: [.define], languages: [.english], requiresNetwork: false,
+        source: "test:gcide"
+    )
+    let senses: [String: [(String, FormOf?)]]
+    let alias: [String: String]
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        let own = try await EntriesOf("gcide", senses).lookup(query)
+        guard let other = alias[query.term] else { return own }
+        return LookupResult(entries: own.entries + TableProvider.result(other, "the entry of \(other)", descriptor).entries)
+    }
+}
+
 /// A provider whose entries are forms of other words (Wiktionary's "plural of house").
 struct FormOfProvider: DefinitionProviding {
     let descriptor = ProviderDescriptor(
@@ -225,6 +242,12 @@ struct FormOfProvider: DefinitionProviding {
         #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "go", form: "past tense"), provider: ProviderID("wordnet")!, method: .morphology))
         #expect(wordnet.words.requests == ["define:went", "define:go"])
         #expect(answer.entries.map(\.headword).contains("go"), "\(answer.entries.map(\.headword))")
+        // A dictionary that files the word under another headword too (GCIDE answers `was` with *Was* and *Be*).
+        let filed = FormOfLemmas(senses: ["was": [("The first and third persons singular of the verb be.", nil)]], alias: ["was": "Be"])
+        let rules = FormsDictionary(TableProvider("wordnet", words: ["be": "have the quality of being"]), forms: ["was": [FormOf(lemma: "be", form: "form")]])
+        let was = try await LookupServiceTests.service([rules, filed]).define(try LookupQuery("was"))
+        #expect(rules.words.requests == ["define:was", "define:be"])
+        #expect(was.lemma?.formOf.lemma == "be")
         // A form of itself (GCIDE's `Read: imp. & p. p. of {Read}`) or an obsolete form does not make the word a form.
         for (definition, lemma) in [("imp. & p. p. of Read.", FormOf(lemma: "Read", form: "past tense")),
                                     ("obs. p. p. of Reave.", FormOf(lemma: "reave", form: "obsolete past participle"))] {

@@ -290,9 +290,11 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             if !result.allFailed, lemmas.isEmpty {
                 // A dictionary that lacks the word asks its own morphology for it as typed too when the others found
                 // it only under another headword (GCIDE answers `walked` with its entry *Walk*) — not when one has
-                // it as a headword of its own (WordNet's *means* is no plural of *mean*; README's `glasses`).
+                // it as a headword of its own (WordNet's *means* is no plural of *mean*; README's `glasses`) — unless
+                // that dictionary also files the word under another headword (GCIDE answers `was` with *Was* and *Be*).
                 // (Only asked when some provider said "not found": most lookups have none to ask again.)
                 let knownAsItself = result.outcomes.contains { $0.status == .empty } && hasOwnEntry(for: query.term, in: result.entries)
+                    && !filedUnderAnotherHeadword(query.term, in: result.entries)
                 (result, lemmas) = await followLemmas(
                     of: query, in: result, matchedAs: matchedAs, ownAskedAsTyped: ownAskedAsTyped || knownAsItself,
                     until: end
@@ -518,6 +520,14 @@ extension Duration {
     var milliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
+}
+
+/// Whether a provider that has an entry headed by `term` (case aside) also answered it with an entry of another
+/// headword: the dictionary files the word under its lemma too (GCIDE's `was`: *Was* and *Be*).
+private func filedUnderAnotherHeadword(_ term: String, in entries: [Entry]) -> Bool {
+    let lowered = term.lowercased()
+    let own = Set(entries.filter { $0.headword.lowercased() == lowered }.map(\.provenance.provider))
+    return entries.contains { $0.headword.lowercased() != lowered && own.contains($0.provenance.provider) }
 }
 
 /// Whether `entries` have one headed by `term` itself (case aside) with a sense that is not only a form of another

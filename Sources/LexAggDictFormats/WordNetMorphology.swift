@@ -112,6 +112,18 @@ public struct WordNetMorphology: Sendable {
             known.append(Candidate(lemma: candidate.lemma, form: names.joined(separator: " or "), partOfSpeech: first.partOfSpeech))
         }
         if known.isEmpty { known = unfit }
+        // English spelling: a stem that ends consonant–vowel–consonant doubles it before -ed and -ing (`hopped`), and
+        // only s, x, z, ch, sh and o take -es: `hoped`, `hoping` and `wines` are forms of *hope* and *wine*, not of
+        // *hop* and *win*, when the dictionary has both.
+        let lowered = word.lowercased()
+        let lemmas = known.map(\.lemma)
+        known.removeAll { candidate in
+            let stem = candidate.lemma
+            guard lemmas.contains(stem + "e") else { return false }
+            if lowered == stem + "ed" || lowered == stem + "ing" { return Self.endsConsonantVowelConsonant(stem) }
+            if lowered == stem + "es" { return !["s", "x", "z", "ch", "sh", "o"].contains(where: { stem.hasSuffix($0) }) }
+            return false
+        }
         if !known.isEmpty { return known }
         return derivations(of: word, inflected: inflected, forms: forms).filter { seen.insert($0.lemma).inserted && isKnown($0.lemma) }
     }
@@ -173,6 +185,15 @@ public struct WordNetMorphology: Sendable {
     /// takes them for a lemma; none when it is headed in capitals alone and `word` is not (`was` is no plural of *WA*).
     public static func partsOfSpeech(ofWordNetEntry text: String, for word: String) -> Set<PartOfSpeech> {
         WordNetFormat.partsOfSpeech(ofEntry: text, for: word)
+    }
+
+    /// Whether `word` ends in a consonant, a single vowel and a consonant other than w, x, y (`hop`, `plan`).
+    static func endsConsonantVowelConsonant(_ word: String) -> Bool {
+        let letters = Array(word)
+        guard letters.count >= 3 else { return false }
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+        let (first, middle, last) = (letters[letters.count - 3], letters[letters.count - 2], letters[letters.count - 1])
+        return !vowels.contains(first) && vowels.contains(middle) && !vowels.contains(last) && !"wxy".contains(last)
     }
 
     /// One way a word is a form of a lemma.

@@ -186,6 +186,13 @@ import Testing
         #expect(try await lemmas("goes") == [FormOf(lemma: "go", form: "plural or third-person singular")])
         #expect(try await lemmas("leaves") == [FormOf(lemma: "leaf", form: "plural"), FormOf(lemma: "leave", form: "plural or third-person singular")])
         #expect(try await lemmas("Americans").first?.lemma == "american", "a capitalised lemma of a capitalised word")
+        // English spelling: `hoped` and `hoping` are *hope*'s (*hop*'s are hopped, hopping), `wines` *wine*'s (not
+        // *win*'s); `goes`, `boxes` keep their -es stems, `visited` its stem.
+        #expect(try await lemmas("hoped").map(\.lemma) == ["hope"])
+        #expect(try await lemmas("hoping").map(\.lemma) == ["hope"])
+        #expect(try await lemmas("wines").map(\.lemma) == ["wine"])
+        #expect(try await lemmas("boxes").map(\.lemma).contains("box"))
+        #expect(try await lemmas("visited").map(\.lemma) == ["visit"])
     }
 
     /// GCIDE has headwords WordNet lacks; the same morphology, kept to GCIDE's own headwords, finds them.

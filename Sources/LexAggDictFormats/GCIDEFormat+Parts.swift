@@ -175,13 +175,7 @@ struct GCIDEHead {
     /// Where the words that introduce inflected forms end: `pl.`, `imp. & p. p.`, `E. pl.`, `pl. E.` (a language's
     /// plural: one capitalised abbreviation before or after); nil when `text` does not start with them.
     static func inflectionLead(_ text: Substring) -> Substring.Index? {
-        func language(_ text: Substring) -> Substring.Index? {
-            let word = text.prefix { $0 != " " }
-            guard word.count >= 2, word.count <= 4, word.last == ".", word.first?.isUppercase == true,
-                  word.dropLast().allSatisfy({ $0.isLetter })
-            else { return nil }
-            return word.endIndex
-        }
+        func language(_ text: Substring) -> Substring.Index? { languageAbbreviation(text, endingAtBrace: false) }
         var rest = text
         if let end = language(rest) { rest = rest[end...].drop { $0 == " " } }
         guard let start = inflectionStarts.first(where: { starts(rest, with: $0) }) else { return nil }
@@ -221,10 +215,19 @@ struct GCIDEHead {
 
     /// The end of a word that names an inflected form: `pl.`, `p. pr.`, `vb. n.`, a language (`It.`, `L.`), `or`, `&`.
     static func formWord(_ text: Substring) -> Substring.Index? {
-        if let start = (inflectionStarts + ["vb. n.", "or", "&"]).first(where: { starts(text, with: $0) }) {
+        if let start = formWords.first(where: { starts(text, with: $0) }) {
             return text.index(text.startIndex, offsetBy: start.count)
         }
-        let word = text.prefix { $0 != " " && $0 != "{" }
+        return languageAbbreviation(text, endingAtBrace: true)
+    }
+
+    static let formWords = inflectionStarts + ["vb. n.", "or", "&"]
+
+    /// The end of a language's abbreviation that starts `text` (`It.`, `L.`, `Gr.`: a capital, at most three letters
+    /// and a period, the word ending at a space, or at a `{` too with `endingAtBrace`), nil when it does not start
+    /// with one.
+    static func languageAbbreviation(_ text: Substring, endingAtBrace: Bool) -> Substring.Index? {
+        let word = text.prefix { $0 != " " && (!endingAtBrace || $0 != "{") }
         guard word.count >= 2, word.count <= 4, word.last == ".", word.first?.isUppercase == true,
               word.dropLast().allSatisfy({ $0.isLetter })
         else { return nil }

@@ -113,7 +113,10 @@ public final class ProviderProcess: Sendable {
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // A process group of its own, so that ending it ends what it started too (a shell script's `curl`, which
+        // holds its standard output open after it is killed: it was never seen to end).
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([launch.executable] + launch.arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = launch.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -258,10 +261,13 @@ public final class ProviderProcess: Sendable {
         kill()
     }
 
-    /// Kills the process with SIGKILL, unless it has already been reaped.
+    /// Kills the process and its process group with SIGKILL, unless it has already been reaped. It is finished with
+    /// from here: the next request starts a new one, even if something it started escaped its group and keeps its
+    /// output open.
     public func kill() {
         state.withLock { state in
             if state.waitStatus == nil { signalProcess(pid, SIGKILL) }
+            if state.ended == nil { state.ended = .exited("the provider process was ended", stderr: "") }
         }
     }
 
@@ -463,9 +469,11 @@ public final class ProviderProcess: Sendable {
     }
 }
 
-/// Sends `signal` to `pid` (the C `kill`, which the method of the same name hides inside the class).
+/// Sends `signal` to the process group `pid` leads, which holds what the process started, or to `pid` alone if it
+/// has left it (the C `kill`, which the method of the same name hides inside the class). Called only before the
+/// process is reaped: until then its id cannot name another process or group.
 private func signalProcess(_ pid: pid_t, _ signal: Int32) {
-    _ = kill(pid, signal)
+    if kill(-pid, signal) != 0 { _ = kill(pid, signal) }
 }
 
 extension ExternalFailure {

@@ -52,6 +52,42 @@ import Testing
         #expect(error?.message.contains("within 1 s") == true, "\(String(describing: error))")
     }
 
+    /// A program stuck in a child of its own (a shell script's `curl`, here a `sleep` that inherited its standard
+    /// input and output) is ended with that child: the child kept the pipes open, so the killed program was never
+    /// seen to end, and every later request went to it and waited out its whole time limit too.
+    @Test(.timeLimit(.minutes(2))) func aTimedOutProgramIsEndedWithItsChildrenAndTheNextRequestStartsAfresh() async throws {
+        let marker = Scripts.directory() + "/stuck-once"
+        let path = Scripts.write("stuckchild", Scripts.provider(define: #"{"entries": []}"#).replacingOccurrences(
+            of: "        time.sleep(0)\n",
+            with: """
+                    if not os.path.exists(r'\(marker)'):
+                        open(r'\(marker)', 'w').close()
+                        import subprocess
+                        child = subprocess.Popen(["sleep", "3600"])
+                        open(r'\(marker)', 'w').write(str(child.pid))
+                        time.sleep(3600)
+
+            """
+        ))
+        #expect(TemporaryFiles.read(path).contains("subprocess"), "the script must hang on its first lookup")
+        let program = Scripts.program(id: "stuckchild", path: path, timeout: .seconds(2))
+        let first = await Scripts.failure { try await program.lookup(try LookupQuery("house")) }
+        #expect(first?.code == .timeout)
+        let second = await Scripts.failure { try await program.lookup(try LookupQuery("house")) }
+        #expect(second == nil, "a new process answers: \(String(describing: second))")
+        // The child is gone too (killed with its parent's process group).
+        let child = try #require(Int32(TemporaryFiles.read(marker)))
+        var gone = false
+        for _ in 0..<200 where !gone {
+            // (Killed and not yet reaped, it is a zombie: in a container whose first process does not reap them,
+            // for good.)
+            let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+            gone = (kill(child, 0) != 0 && errno == ESRCH) || stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+            if !gone { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(gone, "the stuck program's child \(child) still runs")
+    }
+
     @Test func garbageOnStandardOutputIsAMalformedResponse() async throws {
         let path = Scripts.write("garbage", """
             import sys

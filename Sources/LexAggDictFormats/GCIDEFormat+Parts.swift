@@ -65,6 +65,8 @@ struct GCIDEHead {
         }
         // Part of speech, then inflections, labels and etymology in any order.
         var sawPartOfSpeech = false
+        // A form-of phrase the etymology followed, the start of the definition (``formOfBeforeEtymology``).
+        var kept = ""
         while true {
             rest = rest.drop { " ,;.&".contains($0) }
             if !sawPartOfSpeech, let match = partsOfSpeech.first(where: { starts(rest, with: $0.0) }) {
@@ -132,6 +134,13 @@ struct GCIDEHead {
                 }
                 rest = rest[end...]
                 head.forms.append(GCIDEFormat.tidy(text))
+            } else if sawPartOfSpeech, let (phrase, open) = formOfBeforeEtymology(rest, brackets: brackets),
+                      let close = brackets[open] {
+                // `imp. of {Can}. [OF. coude …]` (Could, Might, Had): the bracket is the entry's etymology; the
+                // form-of phrase stays where the definition starts.
+                head.etymologies.append(String(rest[rest.index(after: open)..<close]))
+                kept += (kept.isEmpty ? "" : " ") + phrase
+                rest = rest[rest.index(after: close)...]
             } else if let (words, bracket) = wordsBeforeEtymology(rest, brackets: brackets) {
                 // What the head says of the forms in words of its own before the etymology (`, or collectively,
                 // {Fish}`, `; sometimes {Criterions} (…)`, `collect. & pl.`): with the forms, not a definition.
@@ -148,8 +157,26 @@ struct GCIDEHead {
                 break
             }
         }
-        head.rest = String(rest).trimmingWhitespace()
+        head.rest = (kept.isEmpty ? "" : kept + " ") + String(rest).trimmingWhitespace()
+        head.rest = head.rest.trimmingWhitespace()
         return head
+    }
+
+    /// A form-of phrase (`of {Can}.`) right before a bracket that gives an etymology (`[OF. coude …]`, not a label
+    /// such as `[Obs.]`): the phrase, and where the bracket opens.
+    static func formOfBeforeEtymology(
+        _ text: Substring, brackets: [Substring.Index: Substring.Index]
+    ) -> (String, Substring.Index)? {
+        guard text.hasPrefix("of {"), let close = text.firstIndex(of: "}"),
+              let open = text[close...].prefix(8).firstIndex(of: "["), let end = brackets[open],
+              text[text.index(after: close)..<open].allSatisfy({ ".,; ".contains($0) })
+        else { return nil }
+        let content = text[text.index(after: open)..<end]
+        let first = content.prefix { $0 != " " }
+        guard first.hasSuffix("."), first.first?.isUppercase == true, !GCIDEFormat.isLabel(content),
+              !GCIDEFormat.isProvenance(content)
+        else { return nil }
+        return (String(text[...close]) + ".", open)
     }
 
     /// The head's words before its etymology, when they say something of its forms rather than define it: short, up
@@ -243,7 +270,10 @@ struct GCIDEHead {
 
     /// `w[add]k` (entities already resolved) as a Webster respelling: `"` and `` ` `` become the primary and
     /// secondary accents, `*` a syllable break; a trailing `; 277` (a paragraph of Webster's guide) goes.
-    static func pronunciation(_ text: Substring) -> String {
+    /// Nil when the respelling lost characters: the database has `?` for those its conversion could not write
+    /// (`Could (k??d)`), which would be shown as they are.
+    static func pronunciation(_ text: Substring) -> String? {
+        guard !text.contains("?") else { return nil }
         var text = String(text)
         if let semicolon = text.lastIndex(of: ";"), text[text.index(after: semicolon)...].allSatisfy({ $0.isNumber || $0 == " " }) {
             text = String(text[..<semicolon])

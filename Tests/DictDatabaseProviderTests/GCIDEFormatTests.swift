@@ -128,6 +128,23 @@ import Testing
         #expect(entry.senses.first?.formOf == FormOf(lemma: lemma, form: form), "\(entry.senses)")
     }
 
+    /// The etymology after a form-of phrase on the head (`imp. of {Can}. [OF. coude …]`) is the entry's, not part of
+    /// its sense (`could: (past tense) of Can. (OF. coude …) Was, should be …` was shown).
+    @Test func anEtymologyAfterAFormOfPhraseIsTheEntrys() {
+        let could = GCIDEFormat.parse("Could \\Could\\ (k??d), imp. of {Can}. [OF. coude. The l was\n   inserted by mistake.]\n   Was, should be, or would be, able.\n   [1913 Webster]\n")
+        #expect(could.etymology == "OF. coude. The l was inserted by mistake.")
+        #expect(could.senses.map(\.definition) == ["of Can. Was, should be, or would be, able."], "\(could.senses)")
+        #expect(could.senses.first?.formOf == nil, "it goes on to define the word")
+        #expect(could.pronunciation == nil, "a respelling whose characters the database lost (`k??d`) is not shown")
+        #expect(GCIDEFormat.parse("Might \\Might\\ (m[imac]t),\n   imp. of {May}.\n").pronunciation == "mīt")
+        let might = GCIDEFormat.parse("Might \\Might\\ (m[imac]t),\n   imp. of {May}. [AS. meahte, mihte.]\n   [1913 Webster]\n")
+        #expect(might.etymology == "AS. meahte, mihte.")
+        #expect(might.senses.map(\.definition) == ["of May."], "\(might.senses)")
+        // An obsolete form's label stays a label.
+        let clave = GCIDEFormat.parse("Clave \\Clave\\,\n   imp. of {Cleave}. [Obs.]\n")
+        #expect(clave.etymology == nil && clave.senses.first?.labels.contains("Obs.") == true, "\(clave)")
+    }
+
     @Test func aDefinitionThatMentionsAnotherWordIsNoForm() {
         for text in ["Scion \\Sci\"on\\, n.\n   A descendant of {Adam}.\n", "Kind \\Kind\\, n.\n   1. A sort of {thing}.\n",
                      // A form that goes on to define the word itself is a definition (`dice` is not only Die's plural).

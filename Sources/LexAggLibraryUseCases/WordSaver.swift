@@ -49,15 +49,23 @@ public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
         let language = definitions.language ?? entries.compactMap(\.language).first ?? .english
         // The word's language only (a Wiktionary page's Czech "gosling" is not an English card), unless asked.
         let kept = allLanguages ? entries : entries.filter { $0.language.map(language.matches) ?? true }
-        // An inflected form that no dictionary has as a headword is saved as its lemma (`walked` → `walk`); a form
-        // of several words is saved as typed, with the entries of them all (`leaves`: *leaf* and *leave*).
+        // An inflected form that no dictionary has as a word of its own is saved as its lemma (`walked` → `walk`;
+        // GCIDE's `Geese: pl. of {Goose}` only names it); a form of several words is saved as typed, with the entries
+        // of them all (`leaves`: *leaf* and *leave*).
         var word = query.term
+        var saving = kept
         if answer.lemmas.count == 1, let lemma = answer.lemma, lemma.method == .morphology,
-           !kept.contains(where: { $0.headword.lowercased() == query.term.lowercased() })
+           !hasOwnEntry(for: query.term, in: kept)
         {
             word = lemma.formOf.lemma
+            // Without the entries that only say the form is one (the card's meaning was "pl. of Goose.").
+            let form = query.term.lowercased()
+            saving.removeAll { entry in
+                entry.headword.lowercased() == form && entry.senseGroups.allSatisfy { $0.senses.allSatisfy { $0.formOf != nil } }
+            }
+            if saving.isEmpty { saving = kept }
         }
-        let (outcome, saved) = try await library.save(word, language: language, entries: kept, at: Date())
+        let (outcome, saved) = try await library.save(word, language: language, entries: saving, at: Date())
         return SavedWordOutcome(
             status: outcome == .added ? .added : .updated, term: saved.word, language: language, word: saved,
             answer: answer, lemma: word == query.term ? nil : answer.lemma

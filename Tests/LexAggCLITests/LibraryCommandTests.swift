@@ -1,3 +1,5 @@
+import DictDatabaseProvider
+import LexAggDictFormats
 import Foundation
 import LexAggCore
 import LexAggLibrary
@@ -157,6 +159,36 @@ import Testing
             #expect(form.stderr.contains("'banks' is saved as 'bank', the word it is a form of: lexagg library \(command) bank"),
                     "\(command): \(form.stderr)")
         }
+    }
+
+    /// A dictionary whose entry for the form only names its lemma (GCIDE's `Geese: pl. of {Goose}.`) has no word of
+    /// its own there: the form is saved as its lemma as when no dictionary has it (`geese` was saved as `geese`, its
+    /// card's meaning "pl. of Goose."), and the lookup says the same.
+    @Test func aFormThatADictionaryOnlyNamesAsAFormIsSavedAsItsLemma() async throws {
+        let directory = TemporaryFiles.directory("forms")
+        let body = "Banks \\Banks\\, n.,\n   pl. of {Bank}.\n   [1913 Webster]\n"
+        let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        func base64(_ value: Int) -> String {
+            var value = value, text = ""
+            repeat { text = String(digits[value % 64]) + text; value /= 64 } while value > 0
+            return text
+        }
+        _ = FileManager.default.createFile(atPath: directory + "/gcide-forms.dict", contents: Data(body.utf8))
+        _ = FileManager.default.createFile(
+            atPath: directory + "/gcide-forms.index", contents: Data("banks\t\(base64(0))\t\(base64(body.utf8.count))\n".utf8)
+        )
+        let forms = ProviderFactory(name: "forms") { _ in
+            .init(providers: [DictDatabase(
+                id: ProviderID("gcide-forms")!, indexPath: directory + "/gcide-forms.index",
+                bodyPath: directory + "/gcide-forms.dict", format: .gcide, displayName: "forms"
+            )])
+        }
+        let lookup = await CLIRun.run(["lookup", "banks", "--providers", "wordnet,gcide-forms"], environment: environment, also: [forms])
+        #expect(lookup.stdout.hasPrefix("banks: plural"), "\(lookup.stdout.prefix(300)) \(lookup.stderr)")
+        let added = await CLIRun.run(["library", "add", "banks", "--providers", "wordnet,gcide-forms"], environment: environment, also: [forms])
+        #expect(added.stdout.hasPrefix("added bank (en)"), "\(added.stdout) \(added.stderr)")
+        let list = await run(["library", "list"])
+        #expect(list.stdout.contains("bank (en)") && !list.stdout.contains("pl. of"), "\(list.stdout)")
     }
 
     /// A word saved spelled two ways but for case (*Paris*, the city; *paris*, the plant) is not found by a third

@@ -533,8 +533,9 @@ private func filedUnderAnotherHeadword(_ term: String, in entries: [Entry]) -> B
 /// Whether `entries` have one headed by `term` itself (case aside) with a sense that is not only a form of another
 /// word, and none that is only a form: then `term` is a word of its own there, not an inflected form. A dictionary
 /// that has both (GCIDE's *Went*: an obsolete noun, and the past tense of *wend*) says it is a form too, and the
-/// morphology of the others is asked (`went` → *go*). By index: `allSenses` copies every sense.
-private func hasOwnEntry(for term: String, in entries: [Entry]) -> Bool {
+/// morphology of the others is asked (`went` → *go*); the library saves such a word as its lemma. By index:
+/// `allSenses` copies every sense.
+package func hasOwnEntry(for term: String, in entries: [Entry]) -> Bool {
     let lowered = term.lowercased()
     var own = false
     for index in entries.indices where entries[index].headword.lowercased() == lowered {

@@ -212,10 +212,37 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             // Only the forms that are the word were read (`formsOf`).
             let tags = record.forms.first?.tags
                 .filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } ?? []
-            let form = FormOf(lemma: record.word, form: tags.isEmpty ? nil : tags.joined(separator: " "))
+            let form = FormOf(lemma: record.word, form: Self.formName(tags))
             if !found.contains(where: { $0.lemma == form.lemma }) { found.append(form) }
         }
         return found
+    }
+
+    /// A form's tags as English names it (`present participle`, `third-person singular present indicative`,
+    /// `nominative plural`): wiktextract sorts them alphabetically (`participle present`, `present singular
+    /// third-person`). Person and case first, then gender, number, degree, tense, mood, voice, and the non-finite
+    /// form; tags it does not know keep their place among the tense's. A lone `past` is the past tense. Nil for none.
+    package static func formName(_ tags: [String]) -> String? {
+        guard !tags.isEmpty else { return nil }
+        if tags == ["past"] { return "past tense" }
+        func rank(_ tag: String) -> Int {
+            switch tag {
+            case "strong", "weak", "mixed", "definite", "indefinite": 0
+            case "first-person", "second-person", "third-person", "impersonal": 1
+            case "nominative", "accusative", "genitive", "dative", "instrumental", "prepositional", "locative", "vocative",
+                 "ablative", "partitive", "essive", "translative", "inessive", "elative", "illative", "adessive", "allative":
+                1
+            case "masculine", "feminine", "neuter", "common", "animate", "inanimate", "personal": 2
+            case "singular", "plural", "dual": 3
+            case "positive", "comparative", "superlative": 4
+            case "indicative", "subjunctive", "imperative", "conditional", "optative", "jussive": 6
+            case "active", "passive", "middle", "reflexive": 7
+            case "participle", "gerund", "infinitive", "supine", "converb", "verbal-noun": 8
+            default: 5  // tense and aspect: present, past, future, perfect, imperfect, preterite, simple, …
+            }
+        }
+        return tags.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+            .map(\.element).joined(separator: " ")
     }
 
     // MARK: Translations

@@ -76,7 +76,7 @@ import WiktionaryOfflineProvider
         #expect(entries.first?.allSenses.map(\.definition).last == "Sandbank")
         // Their forms lead to them as the English edition's do.
         let forms = try await Self.provider().lemmas(of: LookupQuery("Bänke"))
-        #expect(forms == [FormOf(lemma: "Bank", form: "plural nominative")])
+        #expect(forms == [FormOf(lemma: "Bank", form: "nominative plural")])
         let wohnen = try #require(try await Self.provider().lookup(LookupQuery("wohnen")).entries.first?.senseGroups.first)
         #expect(wohnen.senses.map(\.synonyms) == [["leben"], ["logieren"], ["logieren"]] && wohnen.synonyms.isEmpty)
     }

@@ -106,15 +106,27 @@ import WiktionaryOfflineProvider
         #expect(haus.entries.first?.allSenses.first?.examples == ["Das Haus ist groß. — The house is big."])
     }
 
+    /// wiktextract sorts a form's tags alphabetically; the form is named in English order (`housing: participle
+    /// present of house` was shown).
+    @Test(arguments: [
+        (["participle", "present"], "present participle"), (["present", "singular", "third-person"], "third-person singular present"),
+        (["indicative", "present", "singular", "third-person"], "third-person singular present indicative"),
+        (["past"], "past tense"), (["participle", "past"], "past participle"), (["nominative", "plural"], "nominative plural"),
+        (["plural", "nominative"], "nominative plural"), (["comparative"], "comparative"), (["feminine", "singular"], "feminine singular"),
+    ])
+    func aFormsTagsAreNamedInEnglishOrder(tags: [String], name: String) {
+        #expect(WiktionaryOffline.formName(tags) == name)
+    }
+
     @Test func inflectedFormsLeadToTheirLemmas() async throws {
         let provider = try Self.provider()
-        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past")])
+        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past tense")])
         #expect(try await provider.lemmas(of: LookupQuery("Häuser")) == [FormOf(lemma: "Haus", form: "nominative plural")])
-        #expect(try await provider.lemmas(of: LookupQuery("housing")) == [FormOf(lemma: "house", form: "participle present")])
+        #expect(try await provider.lemmas(of: LookupQuery("housing")) == [FormOf(lemma: "house", form: "present participle")])
         // After the lookup that did not find it (whose rows the provider keeps for this), and after another's.
         #expect(try await provider.lookup(LookupQuery("ran")).entries.isEmpty)
-        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past")])
-        #expect(try await provider.lemmas(of: LookupQuery("housing")) == [FormOf(lemma: "house", form: "participle present")])
+        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past tense")])
+        #expect(try await provider.lemmas(of: LookupQuery("housing")) == [FormOf(lemma: "house", form: "present participle")])
         // A word with its own entry has no lemma to fall back to; its entry says what it is a form of.
         #expect(try await provider.lemmas(of: LookupQuery("houses")).isEmpty)
         let houses = try await provider.lookup(LookupQuery("houses"))
@@ -136,7 +148,7 @@ import WiktionaryOfflineProvider
         let provider = try WiktionaryOffline(path: path)
         let before = try await provider.lookup(LookupQuery("run"))
         #expect(!before.entries.isEmpty)
-        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past")])
+        #expect(try await provider.lemmas(of: LookupQuery("ran")) == [FormOf(lemma: "run", form: "past tense")])
 
         let handle = try #require(FileHandle(forUpdatingAtPath: path))
         let contents = try handle.readToEnd() ?? Data()

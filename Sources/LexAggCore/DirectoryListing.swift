@@ -31,4 +31,18 @@ public enum DirectoryListing {
         public var code: Int32
         public var description: String { String(cString: strerror(code)) }
     }
+
+    /// Creates the directory `path` and those above it that are missing (`mkdir -p`, mode 0700 for new ones), saying
+    /// what stopped it as the system says it: Foundation's `createDirectory` said "The operation could not be
+    /// completed. (NSCocoaErrorDomain error 512.)" for a path under a file. A path that is a file is `ENOTDIR`.
+    public static func create(_ path: String) -> Result<Void, Errno> {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            return (info.st_mode & S_IFMT) == S_IFDIR ? .success(()) : .failure(Errno(code: ENOTDIR))
+        }
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !parent.isEmpty, parent != path, case .failure(let error) = create(parent) { return .failure(error) }
+        if mkdir(path, 0o700) == 0 || errno == EEXIST { return .success(()) }
+        return .failure(Errno(code: errno))
+    }
 }

@@ -46,10 +46,8 @@ public final class Library: Sendable {
     public static func open(directory: String, busyTimeout: TimeInterval = Library.busyTimeout) throws(LibraryError)
         -> Library
     {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            let detail = Library.systemText(error)
+        if case .failure(let error) = DirectoryListing.create(directory) {
+            let detail = error.description
             throw LibraryError(.io, "cannot create the data directory \(directory): \(detail)",
                                reason: .cannotCreateDirectory(directory, detail: detail))
         }

@@ -95,8 +95,8 @@ public struct WiktextractImporter {
         sourcePath: String, directory: String, progress: (Progress) -> Void = { _ in }
     ) throws(ImportError) -> Summary {
         let started = Date()
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw ImportError("cannot create \(directory): \(error.localizedDescription)")
+        if case .failure(let error) = DirectoryListing.create(directory) {
+            throw ImportError("cannot create \(directory): \(error)")
         }
         removeAbandonedImports(in: directory)
         let source = try openByteSource(path: sourcePath)

@@ -493,6 +493,8 @@ enum English {
         case .doctorAdviceThrottled: "the source is throttling requests; wait and try again"
         case .doctorAdviceCheckNetwork: "check the network and the endpoint ({1}); without network, lookups use offline dictionaries and cached answers"
         case .doctorAdviceTryLookup: "check it with a lookup: --providers {1}"
+        case .doctorAdviceOffline: "no online source could be reached: without network, lookups use the offline dictionaries and cached answers"
+        case .doctorOfflineWorks: "No network: the online sources (! above) were not reached; lookups answer from the offline dictionaries and the cache."
         }
     }
 }

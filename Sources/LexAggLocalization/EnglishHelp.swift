@@ -412,12 +412,14 @@ enum EnglishHelp {
         case .helpDataImportWiktextractQuiet: "No progress bar."
         case .helpDoctorDiscussion:
             """
-            One line per check: ✓ works, · not set up or not checked (nothing is broken), ✗ broken, with how to \
-            fix it. Online providers are sent one cheap request each, all at once, within --timeout; metered ones \
-            (PONS) are not, so no quota is spent. Nothing is written.
+            One line per check: ✓ works, · not set up or not checked (nothing is broken), ✗ broken, ! not reached \
+            because the machine is offline (no online source could find or reach its host), with how to fix it. \
+            Online providers are sent one cheap request each, all at once, within --timeout; metered ones (PONS) \
+            are not, so no quota is spent. Nothing is written.
 
-            Exit status: 0 when everything the default lookup needs works; 69 when a provider it asks, the cache \
-            or the library is broken; 78 when the configuration is invalid.
+            Exit status: 0 when everything the default lookup needs works, offline too (lookups then answer from \
+            the offline dictionaries); 69 when a provider it asks, the cache or the library is broken; 78 when the \
+            configuration is invalid.
 
             Examples:
               lexagg doctor

@@ -147,6 +147,20 @@ import WiktionaryProvider
         #expect((wiktionary["message"] as? String)?.contains("127.0.0.1:9") == true, "\(wiktionary)")
         #expect(checks.contains { $0["name"] as? String == "cache" && $0["status"] as? String == "ok" })
 
+        // A host that cannot be found while no online source answers: the machine is offline, which is no failure
+        // (lookups answer from the offline dictionaries); while another answers, a wrong endpoint, which is one.
+        let offline = await CLIRun.run(["doctor", "--timeout", "60"],
+                                       environment: directories.merging(["LEXAGG_WIKTIONARY_ENDPOINT": "http://no-such-host.invalid"]) { $1 },
+                                       also: [.wiktionary])
+        #expect(offline.status == 0, "\(offline.stdout)\(offline.stderr)")
+        #expect(offline.stdout.contains("! wiktionary") && offline.stdout.contains("No network: the online sources (! above) were not reached"),
+                "\(offline.stdout)")
+        let wrong = await CLIRun.run(["doctor", "--format", "json", "--timeout", "60"], environment: directories.merging(
+            ["LEXAGG_WIKTIONARY_ENDPOINT": server.baseURL, "LEXAGG_FREEDICTIONARY_ENDPOINT": "http://no-such-host.invalid"]) { $1 },
+                                     also: [.wiktionary, .freedictionary])
+        #expect(wrong.status == ExitStatus.unavailable.rawValue, "\(wrong.stdout)")
+        #expect(wrong.stdout.contains("\"status\" : \"failed\""), "\(wrong.stdout)")
+
         // A data directory under a regular file can never be created: the library check says so.
         let file = TemporaryFiles.directory() + "/afile"
         FileManager.default.createFile(atPath: file, contents: Data("x".utf8))

@@ -10,6 +10,9 @@ public struct ProviderDiagnosis: Sendable, Hashable {
         case notice
         /// Set up but not working: a damaged file, an endpoint that does not answer, a refused key.
         case failed
+        /// Set up, but its host could not be found or reached while no online source could be: the machine is
+        /// offline. Lookups answer from the offline dictionaries and the cache; nothing is broken.
+        case unreachable
     }
 
     public var provider: ProviderID
@@ -42,6 +45,8 @@ public struct ProviderDiagnosis: Sendable, Hashable {
         case throttled
         case checkTheNetwork(source: String)
         case tryALookup(provider: String)
+        /// The machine is offline (``Status/unreachable``).
+        case offline
     }
 
     public init(
@@ -74,7 +79,31 @@ extension LookupService {
             }
             var results: [(Int, ProviderDiagnosis)] = []
             for await result in group { results.append(result) }
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
+            return Self.offlineAsUnreachable(results.sorted { $0.0 < $1.0 }.map(\.1))
+        }
+    }
+
+    /// When no online source answered and those that failed could not find or reach their host, the machine is
+    /// offline: they are ``ProviderDiagnosis/Status/unreachable``, not broken. One host not found while another
+    /// answers is a wrong endpoint, and stays a failure.
+    static func offlineAsUnreachable(_ diagnoses: [ProviderDiagnosis]) -> [ProviderDiagnosis] {
+        func isOffline(_ diagnosis: ProviderDiagnosis) -> Bool {
+            guard case .failed(_, _, let reason) = diagnosis.finding else { return false }
+            switch reason {
+            case .hostNotFound, .unreachable: return true
+            default: return false
+            }
+        }
+        let reached = diagnoses.contains { if case .reachable = $0.finding { true } else { false } }
+        guard !reached, diagnoses.contains(where: isOffline) else { return diagnoses }
+        return diagnoses.map { diagnosis in
+            guard isOffline(diagnosis) else { return diagnosis }
+            var offline = diagnosis
+            offline.status = .unreachable
+            offline.hint = "no online source could be reached: without network, lookups use the offline dictionaries "
+                + "and cached answers"
+            offline.advice = .offline
+            return offline
         }
     }
 

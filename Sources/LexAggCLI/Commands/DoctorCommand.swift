@@ -128,13 +128,14 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
                 let mark = switch check.status {
                 case "ok": style.good("✓")
                 case "failed": style.warning("✗")
+                case "unreachable": style.warning("!")
                 default: style.dim("·")
                 }
                 text += "\(mark) \(check.name.padding(toLength: max(width, check.name.count), withPad: " ", startingAt: 0))  \(check.shownMessage ?? check.message)\n"
                 if let hint = check.shownHint ?? check.hint, check.status != "ok" { text += "  \(String(repeating: " ", count: width))  ↳ \(hint)\n" }
             }
-            text += failed || configurationFailed
-                ? "\n" + localized(.doctorBroken) + "\n" : "\n" + localized(.doctorAllWorks) + "\n"
+            let offline = checks.contains { $0.status == "unreachable" }
+            text += "\n" + localized(failed || configurationFailed ? .doctorBroken : offline ? .doctorOfflineWorks : .doctorAllWorks) + "\n"
             context.output.write(text)
         }
         if configurationFailed { return .configuration }
@@ -160,6 +161,7 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         case .throttled: localized(.doctorAdviceThrottled)
         case .checkTheNetwork(let source): localized(.doctorAdviceCheckNetwork, source)
         case .tryALookup(let provider): localized(.doctorAdviceTryLookup, provider)
+        case .offline: localized(.doctorAdviceOffline)
         }
     }
 

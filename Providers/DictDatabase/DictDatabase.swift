@@ -147,7 +147,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             ) ?? location.headword.trimmingWhitespace()
             entries.append(DictEntryBuilder.entry(
                 text: text, headword: fallback, format: format, language: descriptor.languages.first,
-                provenance: provenance
+                provenance: provenance, term: term
             ))
         }
         return LookupResult(entries: entries.filter { !$0.isEmpty })

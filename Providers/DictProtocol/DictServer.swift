@@ -134,7 +134,8 @@ public struct DictServer: DefinitionProviding, MatchProviding {
             )
             return DictEntryBuilder.entry(
                 text: definition.text, headword: definition.word,
-                format: DictTextFormat.forDatabase(named: definition.database), language: nil, provenance: provenance
+                format: DictTextFormat.forDatabase(named: definition.database), language: nil, provenance: provenance,
+                term: query.term
             )
         }.filter { !$0.isEmpty })
     }

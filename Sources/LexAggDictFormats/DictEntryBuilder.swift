@@ -32,8 +32,11 @@ package enum DictEntryBuilder {
     ///   - text: the entry's text as the database stores it.
     ///   - headword: the headword to use when the text does not name one (plain databases).
     ///   - language: the language of plain databases' headwords, when known.
+    ///   - term: the word looked up, when the entry was found by it: GCIDE files a phrase inside another word's entry
+    ///     (*ice cream* in *Ice*'s), and the entry is then the phrase's senses alone (``phrase(_:in:)``).
     package static func entry(
-        text: String, headword: String, format: DictTextFormat, language: Language?, provenance: Provenance
+        text: String, headword: String, format: DictTextFormat, language: Language?, provenance: Provenance,
+        term: String? = nil
     ) -> Entry {
         switch format {
         case .wordnet:
@@ -70,7 +73,7 @@ package enum DictEntryBuilder {
         case .gcide:
             let parsed = GCIDEFormat.parse(text)
             let senses = parsed.senses.map { sense(from: $0, provenance: provenance) }
-            return Entry(
+            let entry = Entry(
                 headword: parsed.headword.isEmpty ? headword : parsed.headword,
                 language: .english,
                 pronunciations: parsed.pronunciation.map {
@@ -80,6 +83,7 @@ package enum DictEntryBuilder {
                 etymology: parsed.etymology,
                 provenance: provenance
             )
+            return term.flatMap { phrase($0, in: entry) } ?? entry
         case .plain(let plainLanguage):
             let tidy = PlainTextFormat.tidy(text)
             return Entry(
@@ -90,6 +94,38 @@ package enum DictEntryBuilder {
                 provenance: provenance
             )
         }
+    }
+
+    /// The entry of `term`, a phrase that `entry` (of another headword) defines among its senses as `Phrase:
+    /// definition` (GCIDE's `{Ice cream}` in *Ice*: `lookup "ice cream"` showed all of *Ice*, 27 senses, and a card
+    /// saved it so): those senses alone, headed by the phrase as the entry spells it, without the word's
+    /// pronunciation and etymology. Nil when `entry` is the term's own or defines no such phrase.
+    static func phrase(_ term: String, in entry: Entry) -> Entry? {
+        func folded(_ text: Substring) -> String {
+            text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: " ")
+        }
+        let wanted = folded(Substring(term))
+        guard wanted.contains(" "), folded(Substring(entry.headword)) != wanted else { return nil }
+        var spelled: String?
+        var groups: [SenseGroup] = []
+        for group in entry.senseGroups {
+            var senses: [Sense] = []
+            for sense in group.senses {
+                let definition = sense.definition
+                guard let colon = definition.prefix(81).indices.first(where: {
+                    definition[$0] == ":" && definition[definition.index(after: $0)...].first == " "
+                }) else { continue }
+                let names = definition[..<colon].split(separator: " or ", omittingEmptySubsequences: true)
+                guard let name = names.first(where: { folded($0) == wanted }) else { continue }
+                var own = sense
+                own.definition = String(definition[definition.index(colon, offsetBy: 2)...])
+                senses.append(own)
+                spelled = spelled ?? String(name).trimmingWhitespace()
+            }
+            if !senses.isEmpty { groups.append(SenseGroup(partOfSpeech: group.partOfSpeech, senses: senses)) }
+        }
+        guard let spelled else { return nil }
+        return Entry(headword: spelled, language: entry.language, senseGroups: groups, provenance: entry.provenance)
     }
 
     private static func sense(from parsed: GCIDEFormat.ParsedSense, provenance: Provenance) -> Sense {

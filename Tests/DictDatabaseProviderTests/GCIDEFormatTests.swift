@@ -1,5 +1,6 @@
 @testable import DictDatabaseProvider
 @testable import LexAggDictFormats
+import Foundation
 import LexAggCore
 import Testing
 
@@ -143,6 +144,28 @@ import Testing
         // An obsolete form's label stays a label.
         let clave = GCIDEFormat.parse("Clave \\Clave\\,\n   imp. of {Cleave}. [Obs.]\n")
         #expect(clave.etymology == nil && clave.senses.first?.labels.contains("Obs.") == true, "\(clave)")
+    }
+
+    /// GCIDE files a phrase inside another word's entry (*ice cream* in *Ice*): looked up by the phrase, the entry is
+    /// the phrase's sense alone, headed by it (all 27 senses of *Ice*, its pronunciation and etymology were shown,
+    /// and a card saved them); looked up by the word, the whole entry.
+    @Test func aPhraseFiledUnderAnotherWordIsItsOwnEntry() {
+        let text = "Ice \\Ice\\ ([imac]s), n. [OE. is, AS. [=i]s.]\n   1. Water frozen.\n      [1913 Webster]\n\n"
+            + "   {Ice box} or {Ice chest}, a box for holding ice.\n\n"
+            + "   {Ice cream} [for iced cream], cream, milk, or custard,\n      sweetened, flavored, and frozen.\n"
+        let provenance = Provenance(provider: .wordnet, source: "gcide", retrievedAt: Date(timeIntervalSince1970: 0))
+        func entry(_ term: String?) -> Entry {
+            DictEntryBuilder.entry(text: text, headword: "Ice", format: .gcide, language: nil, provenance: provenance, term: term)
+        }
+        let cream = entry("ice cream")
+        #expect(cream.headword == "Ice cream")
+        #expect(cream.allSenses.map(\.definition) == ["(for iced cream), cream, milk, or custard, sweetened, flavored, and frozen."],
+                "\(cream.allSenses.map(\.definition))")
+        #expect(cream.pronunciations.isEmpty && cream.etymology == nil)
+        #expect(entry("ice-chest").headword == "Ice chest" && entry("ice-chest").allSenses.count == 1, "either name, either spelling")
+        #expect(entry("ice").allSenses.count == 3 && entry("Ice").etymology != nil, "the word's own entry, whole")
+        #expect(entry("ice age").allSenses.count == 3, "a phrase it does not define: the entry as it is")
+        #expect(entry(nil).allSenses.count == 3)
     }
 
     @Test func aDefinitionThatMentionsAnotherWordIsNoForm() {

@@ -162,7 +162,9 @@ extension Library {
     // MARK: Searching
 
     /// Words whose spelling, translations or definitions contain words starting with each word of `text`,
-    /// best first (bm25; a match in the word counts most, then translations, then definitions).
+    /// best first: the word spelled as `text` (case and diacritics aside), then by bm25 (a match in the word counts
+    /// most, then translations, then definitions: a word of many senses, a long document, ranked below a word
+    /// whose one translation was the text).
     ///
     /// Case and diacritics are ignored ("cafe" finds "Café"). Returns nothing for text without letters or digits.
     /// - Parameter starredOnly: only favourites.
@@ -179,9 +181,9 @@ extension Library {
                 sql: """
                     SELECT word.* FROM word_search JOIN word ON word.id = word_search.rowid
                     WHERE word_search MATCH ?\(filter)
-                    ORDER BY bm25(word_search, 10.0, 4.0, 1.0), word.folded LIMIT ?
+                    ORDER BY word.folded = ? DESC, bm25(word_search, 10.0, 4.0, 1.0), word.folded LIMIT ?
                     """,
-                arguments: [match] + (language.map { [$0.code] } ?? []) + [limit]
+                arguments: [match] + (language.map { [$0.code] } ?? []) + [Self.folded(text.trimmingCharacters(in: .whitespacesAndNewlines)), limit]
             ).map(Self.decode)
         }
     }

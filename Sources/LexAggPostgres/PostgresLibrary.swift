@@ -295,8 +295,9 @@ public final class PostgresLibrary: LibraryStore {
     // MARK: Searching
 
     /// Words whose spelling, translations or definitions hold words starting with each word of `text`, best first:
-    /// `ts_rank` with the spelling weighted 1.0, translations 0.4 and definitions 0.1 (the SQLite index's bm25
-    /// weights 10, 4 and 1), then alphabetically. Case and accents are ignored ("cafe" finds "Café").
+    /// the word spelled as `text`, then `ts_rank` with the spelling weighted 1.0, translations 0.4 and definitions 0.1
+    /// (the SQLite index's bm25 weights 10, 4 and 1), then alphabetically. Case and accents are ignored ("cafe"
+    /// finds "Café").
     public func search(_ text: String, language: Language?, starredOnly: Bool, limit: Int) async throws(LibraryError)
         -> [LibraryWord]
     {
@@ -305,12 +306,13 @@ public final class PostgresLibrary: LibraryStore {
         // The terms hold only letters, digits and marks: nothing tsquery would read as an operator.
         let query = terms.map { $0 + ":*" }.joined(separator: " & ")
         let code = language?.code
+        let spelled = Library.foldedKey(text.trimmingCharacters(in: .whitespacesAndNewlines))
         return try await read("search the library") { [logger] connection in
             try await Self.words(connection.query(
                 """
                 SELECT \(unescaped: Self.columns) FROM word, to_tsquery('simple', unaccent(\(query))) AS query
                 WHERE document @@ query AND (\(code)::text IS NULL OR language = \(code)) AND (starred OR NOT \(starredOnly))
-                ORDER BY ts_rank('{0.0, 0.1, 0.4, 1.0}', document, query) DESC, folded LIMIT \(limit)
+                ORDER BY folded = \(spelled) DESC, ts_rank('{0.0, 0.1, 0.4, 1.0}', document, query) DESC, folded LIMIT \(limit)
                 """,
                 logger: logger
             ))

@@ -96,6 +96,22 @@ import Testing
         #expect(try library.search("\"*(").isEmpty, "FTS syntax in the text is not an error")
     }
 
+    /// The word spelled as searched comes first, however often another word's translations or definitions name it
+    /// (`library search house` listed German *Haus*, translated "house, household, house-building", first).
+    @Test func theWordSearchedForRanksFirst() throws {
+        let library = try open()
+        try library.save("Haus", language: .german, entries: [entry(
+            "Haus", language: .german, definitions: [], translations: ["establishment", "house"], target: .english
+        )])
+        // A word with many senses: a long document, which bm25 ranks lower.
+        let senses = (1...30).map { "sense \($0): a building that serves as living quarters for one or more families" }
+        try library.save("house", language: .english, entries: [entry("house", definitions: senses)])
+        try library.save("housing", language: .english, entries: [entry("housing", definitions: ["houses collectively"])])
+        let found = try library.search("house").map(\.word)
+        #expect(found.first == "house", "\(found)")
+        #expect(try library.search("HOUSE").map(\.word).first == "house")
+    }
+
     @Test func searchCanKeepToFavourites() throws {
         let library = try open()
         try library.save("house", language: .english, entries: [entry("house", definitions: ["a dwelling"])])

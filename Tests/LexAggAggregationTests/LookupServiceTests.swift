@@ -131,6 +131,32 @@ final class RecordingCache: AnswerCaching {
         #expect(plain.requests == ["define:Café", "define:café", "define:Cafe", "define:cafe"])
     }
 
+    /// A dictionary whose index has only the looser spelling (GCIDE's `Cafe`) but whose entry is headed as typed
+    /// (*Café*): the answer is the word as typed, not "no entry for 'café' as typed; showing 'cafe'".
+    @Test func aLooserSpellingWhoseEntryIsHeadedAsTypedIsNoOtherSpelling() async throws {
+        struct Accentless: DefinitionProviding {
+            let descriptor = ProviderDescriptor(
+                id: ProviderID("gcide")!, displayName: "gcide", capabilities: [.define], languages: [.english],
+                requiresNetwork: false, source: "test:gcide"
+            )
+            func lookup(_ query: LookupQuery) async throws -> LookupResult {
+                guard query.term == "cafe" else { return .notFound }
+                let entry = TableProvider.result("cafe", "a coffee shop", descriptor).entries.map { entry -> Entry in
+                    var entry = entry
+                    entry.headword = "Café"
+                    return entry
+                }
+                return LookupResult(entries: entry)
+            }
+        }
+        let answer = try await Self.service([Accentless()]).define(try LookupQuery("café"))
+        #expect(answer.isFound && answer.matchedAs == nil, "\(String(describing: answer.matchedAs))")
+        let capital = try await Self.service([Accentless()]).define(try LookupQuery("Café"))
+        #expect(capital.isFound && capital.matchedAs == nil, "case aside")
+        let other = try await Self.service([TableProvider("plain", words: ["cafe": "a coffee shop"])]).define(try LookupQuery("café"))
+        #expect(other.matchedAs == "cafe", "an entry headed otherwise is another spelling")
+    }
+
     @Test func severalAnswersAreMergedAndOneIsKeptAsItIs() async throws {
         let a = TableProvider("a", words: ["bank": "a financial institution"])
         let b = TableProvider("b", words: ["bank": "A financial institution."])

@@ -282,7 +282,9 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                     let second = await Aggregator(options: remaining, clock: clock).define(looser, using: retry)
                     if second.isFound {
                         result = second
-                        matchedAs = variant
+                        // (Unless an entry is headed as typed: GCIDE's index has `Cafe`, its entry *Café*.)
+                        let typed = query.term.lowercased()
+                        matchedAs = second.entries.contains { $0.headword.lowercased() == typed } ? nil : variant
                         break
                     }
                 }

@@ -114,7 +114,9 @@ public final class Library: Sendable {
     private static func lockFile(_ lockPath: String) throws(LibraryError) -> Int32 {
         let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw LibraryError(.io, "cannot open \(lockPath): \(String(cString: strerror(errno)))")
+            let error = errno
+            if let unwritable = notWritable(String(lockPath.dropLast(".lock".count))) { throw unwritable }
+            throw LibraryError(.io, "cannot open \(lockPath): \(String(cString: strerror(error)))")
         }
         do {
             try FileLock.acquire(descriptor, path: lockPath, deadline: FileLock.libraryDeadline)
@@ -263,6 +265,20 @@ public final class Library: Sendable {
         }
     }
 
+    /// The error for a library whose directory cannot be written (a read-only mount, an immutable directory): SQLite
+    /// said only "unable to open database file"; nil when the directory is writable.
+    static func notWritable(_ path: String) -> LibraryError? {
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        guard access(directory.isEmpty ? "/" : directory, W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM
+        else { return nil }
+        return LibraryError(
+            .io, "cannot open \(path): its directory \(directory) is not writable, and the library keeps its lock and "
+                + "write-ahead log there, to read it too; make the directory writable, or copy the file to a directory "
+                + "that is and set LEXAGG_DATA_DIR to it",
+            path: path, reason: .directoryNotWritable(path: path, directory: directory)
+        )
+    }
+
     /// Maps an SQLite error to a ``LibraryError`` naming the file.
     static func wrap(_ error: any Error, path: String) -> LibraryError {
         if let error = error as? LibraryError { return error }
@@ -276,6 +292,7 @@ public final class Library: Sendable {
             case .SQLITE_FULL:
                 return LibraryError(.io, "the disk is full; \(path) was not changed", path: path, reason: .diskFull(path: path))
             case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR:
+                if let unwritable = notWritable(path) { return unwritable }
                 let detail = error.message ?? "\(error.resultCode)"
                 return LibraryError(.io, "cannot write \(path): \(detail)", path: path,
                                     reason: .cannotWrite(path: path, detail: detail))

@@ -58,6 +58,9 @@ public struct LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case locked(path: String, seconds: Int64)
         /// The data directory cannot be created.
         case cannotCreateDirectory(String, detail: String)
+        /// The library's directory cannot be written: SQLite keeps a lock and a write-ahead log beside the file, so
+        /// even reading needs it writable.
+        case directoryNotWritable(path: String, directory: String)
         /// A word is empty.
         case emptyWord
         /// Word `index` (1-based) of an import, `word` (shortened, printable), is not a valid word.

@@ -148,6 +148,7 @@ enum EnglishErrors {
         case .libraryLocked:
             "{1} is locked by another process (waited {2}); try again when the other lexagg command has finished (fuser {1} shows which process holds it)"
         case .libraryCannotCreateDirectory: "cannot create the data directory {1}: {2}"
+        case .libraryDirectoryNotWritable: "cannot open {1}: its directory {2} is not writable, and the library keeps its lock and write-ahead log there, to read it too; make the directory writable, or copy the file to a directory that is and set LEXAGG_DATA_DIR to it"
         case .libraryEmptyWord: "the word is empty"
         case .libraryInvalidImportWord: "word {1} ('{2}') cannot be imported: {3}"
         case .libraryNotAnExport:

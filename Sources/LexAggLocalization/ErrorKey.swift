@@ -43,7 +43,7 @@ public enum ErrorKey: String, CaseIterable, Sendable {
 
     // MARK: The library
     case libraryCorrupt, libraryEmptyFile, libraryForeign, libraryNewerVersion, libraryInterruptedWrite
-    case libraryBusy, libraryDiskFull, libraryCannotWrite, libraryLocked, libraryCannotCreateDirectory
+    case libraryBusy, libraryDiskFull, libraryCannotWrite, libraryLocked, libraryCannotCreateDirectory, libraryDirectoryNotWritable
     case libraryEmptyWord, libraryInvalidImportWord, libraryNotAnExport, libraryNotAnExportJSON
     case libraryNewerExport, libraryDamagedExport, libraryCSVQuoteInside, libraryCSVTextAfterQuote
     case libraryCSVUnclosed, libraryCSVFieldCount, libraryCSVEmptyWord, libraryCSVBadLanguage, libraryCSVBadDate

@@ -161,6 +161,7 @@ enum RussianErrors {
         case .libraryLocked:
             "{1} заблокирован другим процессом (ждали {2}); попробуйте снова, когда другая команда lexagg закончит работу (какой процесс его держит, покажет fuser {1})"
         case .libraryCannotCreateDirectory: "не удаётся создать каталог данных {1}: {2}"
+        case .libraryDirectoryNotWritable: "не удаётся открыть {1}: в его каталог {2} нельзя писать, а библиотека держит там блокировку и журнал записи, даже чтобы прочитать его; разрешите запись в каталог или скопируйте файл туда, где она разрешена, и укажите этот каталог в LEXAGG_DATA_DIR"
         case .libraryEmptyWord: "слово пустое"
         case .libraryInvalidImportWord: "слово {1} («{2}») импортировать нельзя: {3}"
         case .libraryNotAnExport:

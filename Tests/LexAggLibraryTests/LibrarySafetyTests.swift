@@ -30,6 +30,40 @@ import Testing
         #expect(backups().count == 1)
     }
 
+    /// A library whose directory cannot be written (an immutable directory here; a read-only mount alike) says so and
+    /// what to do, where SQLite said "cannot write …: unable to open database file" to `library list`. Needs
+    /// `chattr` and the right to set the immutable flag (root); skipped otherwise.
+    @Test func aLibraryInADirectoryThatCannotBeWrittenSaysSo() throws {
+        let library = try Library(path: path)
+        try library.save("house", language: .english, entries: [entry("house", definitions: ["a dwelling"])])
+        library.close()
+        func chattr(_ flag: String) -> Bool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+            process.arguments = [flag, directory]
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return false }
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), chattr("+i") else { return }
+        defer { _ = chattr("-i") }
+        // Every file SQLite keeps beside it goes with a clean close; the lock file stays, and cannot be opened for
+        // writing in an immutable directory either.
+        var failure: LibraryError?
+        do throws(LibraryError) {
+            _ = try Library(path: path)
+        } catch {
+            failure = error
+        }
+        guard case .directoryNotWritable(let file, let folder) = failure?.reason else {
+            Issue.record("\(String(describing: failure))")
+            return
+        }
+        #expect(file == path && folder == directory)
+        #expect(failure?.description.contains("LEXAGG_DATA_DIR") == true)
+    }
+
     @Test func aNewLibraryIsNotBackedUp() throws {
         try Library(path: path).close()
         #expect(backups().isEmpty)

@@ -201,6 +201,7 @@ enum ErrorText {
         case .cannotWrite(let path, let detail): localized(.libraryCannotWrite, path, detail)
         case .locked(let path, let waited): localized(.libraryLocked, path, seconds(.seconds(waited)))
         case .cannotCreateDirectory(let path, let detail): localized(.libraryCannotCreateDirectory, path, detail)
+        case .directoryNotWritable(let path, let directory): localized(.libraryDirectoryNotWritable, path, directory)
         case .emptyWord: localized(.libraryEmptyWord)
         case .invalidImportWord(let index, let word, let problem):
             localized(.libraryInvalidImportWord, index, word, phrase(problem))

@@ -72,6 +72,14 @@ import Testing
         // The statistics name the run's mode in Russian too (it was `meaning`).
         let stats = await BinaryRun.run(["quiz", "--stats"], environment: environment)
         #expect(stats.stdout.contains("значение") && !stats.stdout.contains("meaning"), "\(stats.stdout)")
+        // A review's mode (`повторение значение`) is wider than the column was: the rows stay aligned.
+        let review = await BinaryRun.run(["review", "--now", "2026-11-23T10:00:00Z", "--seconds", "60", "--answers", "1"],
+                                         environment: environment)
+        #expect(review.status == 0, "\(review.stdout)\(review.stderr)")
+        let rows = await BinaryRun.run(["quiz", "--stats"], environment: environment).stdout
+            .split(separator: "\n").filter { $0.contains(" UTC  ") && $0.contains(" en ") }
+        #expect(rows.count >= 2 && rows.contains { $0.contains("повторение") }, "\(rows)")
+        #expect(Set(rows.map { $0.firstRange(of: " en ")?.lowerBound.utf16Offset(in: $0) ?? 0 }).count == 1, "\(rows.joined(separator: "\n"))")
     }
 
     @Test func errorsAreInRussianWithTheSameExitCodes() async {

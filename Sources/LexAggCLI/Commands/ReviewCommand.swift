@@ -64,8 +64,10 @@ struct QuizStatsReport {
     func text(runs: [QuizRun], best: QuizRun?, words: [LibraryWord], style: TerminalStyle) -> String {
         guard !runs.isEmpty else { return localized(.reviewNoQuizzes) + "\n" }
         var text = style.bold(localized(.reviewQuizzes)) + localized(.reviewQuizzesCount, runs.count) + "\n"
+        // The mode column as wide as its longest label (Russian's `повторение значение` passed 14 and pushed the row).
+        let modeWidth = max(14, runs.prefix(20).map { Self.modeLabel($0.mode).count }.max() ?? 0)
         for run in runs.prefix(20) {
-            text += "  \(formatTime(run.started))  \(pad(Self.modeLabel(run.mode), 14)) \(pad(run.language?.code ?? "", 4))"
+            text += "  \(formatTime(run.started))  \(pad(Self.modeLabel(run.mode), modeWidth)) \(pad(run.language?.code ?? "", 4))"
                 + " \(score(run))  \(localized(.secondsShort, Int(run.durationSeconds.rounded())))\n"
         }
         if runs.count > 20 { text += localized(.reviewAndMore, runs.count - 20) + "\n" }

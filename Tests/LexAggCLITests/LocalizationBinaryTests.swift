@@ -96,6 +96,17 @@ import Testing
         #expect(typo.stderr.contains("неизвестная команда «libary»; может быть, вы имели в виду «library»?"), "\(typo.stderr)")
     }
 
+    /// doctor's findings in Russian carry no English error code (`unavailable: …` led the Russian phrase).
+    @Test func doctorSaysWhatFailedInRussian() async throws {
+        var environment = Self.russian
+        environment["LEXAGG_DATA_DIR"] = TemporaryFiles.directory()
+        environment["LEXAGG_CACHE_DIR"] = TemporaryFiles.directory()
+        environment["LEXAGG_WIKTIONARY_ENDPOINT"] = "http://127.0.0.1:9"
+        let doctor = await BinaryRun.run(["doctor", "--timeout", "30"], environment: environment)
+        let line = try #require(doctor.stdout.split(separator: "\n").first { $0.contains("wiktionary") }, "\(doctor.stdout)")
+        #expect(line.hasPrefix("✗ wiktionary") && !line.contains("unavailable"), "\(line)")
+    }
+
     /// The providers table says its modes and statuses in Russian too (they were English); JSON keeps its values.
     @Test func theProvidersTableIsInRussian() async throws {
         let table = await BinaryRun.run(["providers"], environment: Self.russian)

@@ -150,7 +150,8 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
         case .metered(let quota): localized(.doctorMetered, quota)
         case .reachable(let source, let milliseconds): localized(.doctorReachable, source, milliseconds)
         case .failed(let code, let message, let reason):
-            "\(code): " + (UILanguage.current == .english ? message : reason.map(ErrorText.phrase) ?? message)
+            // The code is English data (JSON has it): in another language, the phrase alone when there is one.
+            UILanguage.current == .english ? "\(code): \(message)" : reason.map(ErrorText.phrase) ?? "\(code): \(message)"
         }
     }
 

@@ -114,8 +114,27 @@ public enum LexAggCLI {
             if !message.isEmpty { context.output.write(message + "\n") }
             return ExitStatus.success.rawValue
         }
-        context.output.writeError(message + "\n")
+        context.output.writeError(usageErrorText(message) + "\n")
         return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+    }
+
+    /// ArgumentParser's usage error (`Error: …`, `Usage: …`, `  See 'lexagg lookup --help' for more information.`) as
+    /// lexagg's own errors read (`lexagg: error: …`), in the reader's language: a bad option and a bad `--name` were
+    /// worded unlike every other error, and half in English in the Russian interface.
+    static func usageErrorText(_ message: String) -> String {
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let see = "' for more information."
+        for index in lines.indices {
+            let line = lines[index]
+            if index == 0, line.hasPrefix("Error: ") {
+                lines[index] = localized(.errorLine, String(line.dropFirst("Error: ".count)))
+            } else if line.hasPrefix("Usage: ") {
+                lines[index] = localized(.usageLine, String(line.dropFirst("Usage: ".count)))
+            } else if line.hasPrefix("  See '"), line.hasSuffix(see) {
+                lines[index] = "  " + localized(.seeCommandHelp, String(line.dropFirst("  See '".count).dropLast(see.count)))
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     private static func execute(_ runnable: any ContextCommand, context: CommandContext) async -> Int32 {

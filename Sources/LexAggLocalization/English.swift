@@ -9,6 +9,8 @@ enum English {
         case .cannotWriteStandardOutput: "lexagg: cannot write standard output: {1}"
         case .seeHelpForCommands: "Run 'lexagg help' for the commands."
         case .seeHelpForUsage: "Run 'lexagg help' for usage."
+        case .usageLine: "Usage: {1}"
+        case .seeCommandHelp: "See '{1}' for more."
         case .unknownCommand: "unknown command '{1}'"
         case .unknownCommandDidYouMean: "; did you mean '{1}'?"
         case .unknownCommandList: "; the commands are {1}"

@@ -133,5 +133,5 @@ public enum L10nKey: String, CaseIterable, Sendable {
 
     // MARK: doctor: the service's findings
     case doctorNotConfigured, doctorReady, doctorMetered, doctorReachable, doctorAdviceCheckKey
-    case doctorAdviceTimeout, doctorAdviceThrottled, doctorAdviceCheckNetwork, doctorAdviceTryLookup, doctorAdviceOffline, doctorOfflineWorks
+    case doctorAdviceTimeout, doctorAdviceThrottled, doctorAdviceCheckNetwork, doctorAdviceTryLookup, doctorAdviceOffline, doctorOfflineWorks, usageLine, seeCommandHelp
 }

@@ -9,6 +9,8 @@ enum Russian {
         case .cannotWriteStandardOutput: "lexagg: не удаётся записать в стандартный вывод: {1}"
         case .seeHelpForCommands: "Список команд: lexagg help."
         case .seeHelpForUsage: "Как пользоваться: lexagg help."
+        case .usageLine: "Использование: {1}"
+        case .seeCommandHelp: "Подробнее: {1}."
         case .unknownCommand: "неизвестная команда «{1}»"
         case .unknownCommandDidYouMean: "; может быть, вы имели в виду «{1}»?"
         case .unknownCommandList: "; есть такие команды: {1}"

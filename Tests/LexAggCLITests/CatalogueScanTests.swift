@@ -35,6 +35,8 @@ import Testing
         "not configured",
         // Words matched in the providers' own error messages (which are never translated).
         "resolve the host name", "cannot reach", "cannot connect",
+        // ArgumentParser's usage error, matched to word it as lexagg's errors read.
+        "Error: ", "Usage: ", "  See '", "' for more information.",
     ]
 
     struct Literal {

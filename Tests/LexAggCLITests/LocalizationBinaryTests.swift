@@ -91,6 +91,18 @@ import Testing
         #expect(english.status == 64)
         #expect(english.stderr.contains("lexagg: error: 'x1' is not a language code for --lang"), "\(english.stderr)")
 
+        // A usage error ArgumentParser reports reads as lexagg's others do (it began "Error: ", then "See … for more
+        // information." in English).
+        let name = await BinaryRun.run(["data", "import", "wiktextract", "/dev/null", "--name", "Bad Name"], environment: Self.russian)
+        #expect(name.status == 64)
+        #expect(name.stderr.hasPrefix("lexagg: ошибка: «Bad Name» не годится для --name"), "\(name.stderr)")
+        #expect(name.stderr.contains("\nИспользование: lexagg data import wiktextract <file>"), "\(name.stderr)")
+        #expect(name.stderr.contains("Подробнее: lexagg data import wiktextract --help."), "\(name.stderr)")
+        let option = await BinaryRun.run(["lookup", "house", "--bogus"], environment: ["LANG": "C"])
+        #expect(option.status == 64)
+        #expect(option.stderr.hasPrefix("lexagg: error: Unknown option '--bogus'"), "\(option.stderr)")
+        #expect(option.stderr.contains("\nUsage: lexagg lookup") && option.stderr.contains("See 'lexagg lookup --help' for more."), "\(option.stderr)")
+
         let typo = await BinaryRun.run(["libary", "list"], environment: Self.russian)
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("неизвестная команда «libary»; может быть, вы имели в виду «library»?"), "\(typo.stderr)")

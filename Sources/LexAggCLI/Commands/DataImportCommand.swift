@@ -129,7 +129,7 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
     static func message(_ error: ImportError) -> String {
         func source(_ name: String) -> String { name == standardInputName ? localized(.standardInput) : name }
         func problems(_ list: [WiktextractImporter.Problem]) -> String {
-            list.map { localized(.importProblemLine, $0.line, $0.message) }.joined(separator: "; ")
+            list.map { localized(.importProblemLine, $0.line, ImportProblemText.text($0.message)) }.joined(separator: "; ")
         }
         switch error.reason {
         case .noEntries(let name, let lines, let malformed, let skipped, let languages, let first):
@@ -161,7 +161,9 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
                              languages + (metadata.languages.count > 5 ? ", …" : ""), metadata.name) + "\n"
         text += "  " + localized(.importLines, grouped(metadata.lines), grouped(summary.skippedLines),
                                  grouped(metadata.malformedLines)) + "\n"
-        for problem in summary.problems { text += "    " + localized(.importProblemLine, problem.line, problem.message) + "\n" }
+        for problem in summary.problems {
+            text += "    " + localized(.importProblemLine, problem.line, ImportProblemText.text(problem.message)) + "\n"
+        }
         if metadata.malformedLines > summary.problems.count {
             text += "    " + localized(.importAndMore, metadata.malformedLines - summary.problems.count) + "\n"
         }

@@ -1,4 +1,7 @@
 import AsyncHTTPClient
+#if canImport(Glibc)
+import Glibc
+#endif
 import LexAggCore
 import LexAggHTTPServer
 import NIOCore
@@ -7,8 +10,41 @@ import Testing
 
 /// The gates: the token, the per-client rate limit, the cap on lookups in flight, and graceful shutdown.
 @Suite(.serialized) struct LimitsTests {
+    /// A connection that sends half a request, or nothing, is closed after the idle timeout: it was held for ever.
+    @Test(.timeLimit(.minutes(2))) func aConnectionThatSendsNothingMoreIsClosed() async throws {
+        var settings = HTTPServerSettings(port: 0, rateLimit: nil)
+        settings.idleTimeout = .seconds(1)
+        try await TestServer.with(settings: settings) { server in
+            let port = UInt16(server.base.split(separator: ":").last!)!
+            for request in ["GET /healthz HTTP/1.1\r\nHost: x\r\n", ""] {
+                let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                defer { close(descriptor) }
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = port.bigEndian
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                }
+                #expect(connected == 0)
+                _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
+                // Blocks until the server closes (0), or 60 s (a receive timeout: -1) if it never does.
+                var limit = timeval(tv_sec: 60, tv_usec: 0)
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                var received = 1
+                while received > 0 { received = recv(descriptor, &buffer, buffer.count, 0) }
+                #expect(received == 0, "the server closed the connection: \(request.debugDescription)")
+            }
+        }
+    }
+
     @Test func aTokenIsRequiredOnEveryRouteButHealth() async throws {
         let settings = HTTPServerSettings(port: 0, token: "s3cret", rateLimit: nil)
+        // The default burst is a tenth of the rate, as documented.
+        #expect(HTTPServerSettings.RateLimit(requestsPerMinute: 600).burst == 60)
+        #expect(HTTPServerSettings.RateLimit(requestsPerMinute: 100).burst == 10)
+        #expect(HTTPServerSettings.RateLimit(requestsPerMinute: 5).burst == 1)
         try await TestServer.with(settings: settings) { server in
             for path in ["/v1/lookup?word=house", "/api/v2/entries/en/house", "/metrics", "/openapi.json"] {
                 let refused = try await server.get(path)

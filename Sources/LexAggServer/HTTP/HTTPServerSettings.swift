@@ -8,7 +8,8 @@ public struct HTTPServerSettings: Sendable, Hashable {
 
         public init(requestsPerMinute: Int, burst: Int? = nil) {
             self.requestsPerMinute = max(1, requestsPerMinute)
-            self.burst = max(1, burst ?? max(1, requestsPerMinute / 6))
+            // A tenth of the rate, as `--help` and README say (it was a sixth: 100 at once for the default 600).
+            self.burst = max(1, burst ?? max(1, requestsPerMinute / 10))
         }
     }
 
@@ -26,16 +27,20 @@ public struct HTTPServerSettings: Sendable, Hashable {
     public var maxURIBytes: Int
     /// The largest request body accepted (every route is GET; a body is never needed); larger ones get 413.
     public var maxBodyBytes: Int
+    /// How long a connection may send nothing (between requests, or in the middle of one) before it is closed: a
+    /// client that sent half a request, or kept an idle connection, held it for ever.
+    public var idleTimeout: Duration
 
     public static let defaultPort = 8080
     public static let defaultRequestsPerMinute = 600
     public static let defaultMaxConcurrentLookups = 64
+    public static let defaultIdleSeconds = 60
 
     public init(
         host: String = "127.0.0.1", port: Int = HTTPServerSettings.defaultPort, token: String? = nil,
         rateLimit: RateLimit? = RateLimit(requestsPerMinute: HTTPServerSettings.defaultRequestsPerMinute),
         maxConcurrentLookups: Int = HTTPServerSettings.defaultMaxConcurrentLookups, maxURIBytes: Int = 4096,
-        maxBodyBytes: Int = 1024
+        maxBodyBytes: Int = 1024, idleTimeout: Duration = .seconds(HTTPServerSettings.defaultIdleSeconds)
     ) {
         self.host = host
         self.port = port
@@ -44,6 +49,7 @@ public struct HTTPServerSettings: Sendable, Hashable {
         self.maxConcurrentLookups = max(1, maxConcurrentLookups)
         self.maxURIBytes = maxURIBytes
         self.maxBodyBytes = maxBodyBytes
+        self.idleTimeout = idleTimeout
     }
 
     /// Whether `host` only reaches this machine (`127.0.0.0/8`, `::1`, `localhost`).

@@ -41,6 +41,9 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
     @Option(name: .customLong("dict-port"), help: ArgumentHelp(localized(.helpServeHTTPDictPort), valueName: "port"))
     var dictPort: Int?
 
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(localized(.helpServeDICTIdleTimeout), valueName: "seconds"))
+    var idleTimeout = HTTPServerSettings.defaultIdleSeconds
+
     @OptionGroup var logging: LoggingOptions
 
     var verbosity: Verbosity? { logging.verbosity }
@@ -53,6 +56,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
             throw ValidationError(localized(.serveBadMaxConcurrent, maxConcurrent))
         }
         if let token, token.isEmpty { throw ValidationError(localized(.serveEmptyToken)) }
+        guard (1...86_400).contains(idleTimeout) else { throw ValidationError(localized(.serveBadIdleTimeout, idleTimeout)) }
         guard !host.isEmpty, !host.contains(" ") else { throw ValidationError(localized(.serveBadHost, host)) }
         guard ListenFailure.resolves(host) else { throw ValidationError(localized(.serveUnknownHost, host)) }
         if let dictPort, !(0...65535).contains(dictPort) {
@@ -72,7 +76,7 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
         let settings = HTTPServerSettings(
             host: host, port: port, token: try token ?? context.settings.serverToken,
             rateLimit: rateLimit == 0 ? nil : HTTPServerSettings.RateLimit(requestsPerMinute: rateLimit, burst: burst),
-            maxConcurrentLookups: maxConcurrent
+            maxConcurrentLookups: maxConcurrent, idleTimeout: .seconds(idleTimeout)
         )
         // The server itself warns when it listens beyond loopback without a token.
         let output = context.output

@@ -44,8 +44,8 @@ extension DictIndex {
             guard !key.isEmpty else { return [] }
             try scan(into: &results, stopped) { folded in folded.count > key.count && folded.reversed().starts(with: key.reversed()) }
         case .soundex:
-            guard let code = Soundex.code(pattern) else { return results.words }
-            try scan(into: &results, stopped) { folded in Soundex.code(utf8: folded) == code }
+            guard let code = Soundex.packed(utf8: pattern.utf8) else { return results.words }
+            try scan(into: &results, stopped) { folded in Soundex.packed(utf8: folded) == code }
         case .lev:
             let wanted = Array(String(decoding: key, as: UTF8.self).unicodeScalars)
             let asciiKey = key.allSatisfy { $0 < 0x80 }

@@ -95,6 +95,10 @@ public enum LexAggCLI {
         let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
         let word = arguments[1]
         guard !names.isEmpty, !names.contains(word), word != "help" else { return nil }
+        // A command of its own typed after another (`serve mcp`: the MCP server is `lexagg mcp`).
+        if commands.contains(where: { $0.configuration.commandName == word }) {
+            return localized(.unknownCommand, "\(arguments[0]) \(word)") + localized(.unknownCommandDidYouMean, word)
+        }
         guard let nearest = nearest(to: word, among: names), nearest.distance <= min(2, max(1, word.count / 3)) else {
             return nil
         }

@@ -351,6 +351,8 @@ enum JSONSerializationFree {
         (["data", "imprt", "x.jsonl"], "unknown command 'data imprt'; did you mean 'data import'?"),
         (["library", "ad", "house"], "unknown command 'library ad'; did you mean 'library add'?"),
         (["help", "lookupp"], "unknown command 'lookupp'; did you mean 'lookup'?"),
+        // A command of its own after another: the MCP server is `lexagg mcp`, not `serve mcp`.
+        (["serve", "mcp"], "unknown command 'serve mcp'; did you mean 'mcp'?"),
     ])
     func aMistypedSubcommandSuggestsTheNearestOne(_ arguments: [String], _ message: String) async {
         let run = await CLIRun.run(arguments)

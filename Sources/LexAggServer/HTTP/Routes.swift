@@ -216,7 +216,8 @@ struct Routes: Sendable {
     func withLookupSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         guard lookups.tryAcquire() else {
             ServerMetrics.rejected("busy")
-            throw APIError(.busy, "\(lookups.capacity) lookups are already running; try again shortly", retryAfter: 1)
+            let running = lookups.capacity == 1 ? "1 lookup is" : "\(lookups.capacity) lookups are"
+            throw APIError(.busy, "\(running) already running; try again shortly", retryAfter: 1)
         }
         defer { lookups.release() }
         do {

@@ -142,6 +142,36 @@ import Glibc
         #expect(bad?["isError"] as? Bool == true, "a bad argument is a tool error, not a protocol error: \(answers[3] ?? [:])")
     }
 
+    /// SIGTERM (what an MCP client sends when the user quits) ends the server as the end of input does: it answers
+    /// what was asked and exits 0. It was killed by the signal, with the call in flight unanswered.
+    @Test func sigtermEndsTheServerAfterItHasAnswered() async throws {
+        let directory = TemporaryFiles.directory()
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lookup","arguments":{"word":"serendipity"}}}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/input"))
+        let home = directory + "/home"
+        let script = """
+            export HOME=\(home) XDG_DATA_HOME=\(home)/data XDG_CACHE_HOME=\(home)/cache XDG_CONFIG_HOME=\(home)/config
+            mkfifo \(directory)/in
+            \(BinaryRun.shellQuote(BinaryRun.binary)) mcp --offline <\(directory)/in >\(directory)/out 2>\(directory)/err &
+            pid=$!
+            exec 3>\(directory)/in
+            cat \(directory)/input >&3
+            for _ in $(seq 100); do grep -q '"id":2' \(directory)/out 2>/dev/null && break; sleep 0.1; done
+            kill -TERM $pid
+            wait $pid
+            echo $? >\(directory)/status
+            exec 3>&-
+            """
+        _ = await BinaryRun.sh("timeout 120 sh -c " + BinaryRun.shellQuote(script))
+        #expect(TemporaryFiles.read(directory + "/status").trimmingCharacters(in: .whitespacesAndNewlines) == "0",
+                "\(TemporaryFiles.read(directory + "/err"))")
+        #expect(TemporaryFiles.read(directory + "/out").contains("serendipity"))
+    }
+
     /// Runs `command` with standard input from `input` (or none), within two minutes.
     static func run(_ command: [String], input: String?) async -> (status: Int32, stdout: String, stderr: String) {
         let directory = TemporaryFiles.directory()

@@ -50,6 +50,12 @@ actor DrainingTransport: Transport {
         }
     }
 
+    /// Stops reading, as the end of input does: the server answers what it has received and ends (SIGTERM).
+    func endInput() {
+        forwarding?.cancel()
+        continuation.finish()
+    }
+
     func disconnect() async {
         forwarding?.cancel()
         await base.disconnect()

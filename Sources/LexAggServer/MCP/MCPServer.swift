@@ -10,6 +10,7 @@ import LexAggDocuments
 import LexAggLibrary
 import Logging
 import MCP
+import Synchronization
 
 /// lexagg for AI assistants: a Model Context Protocol server (README.md, "Servers"). A thin adapter: every tool asks
 /// the one lookup service (or the library) and renders what it returns twice — as readable plain text, and as the
@@ -58,8 +59,10 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
         self.configuration = configuration
     }
 
-    /// Serves one client on standard input and output until it closes standard input.
-    public func runOnStandardIO() async throws {
+    /// Serves one client on standard input and output until it closes standard input, or one of `signals` arrives:
+    /// then, as at the end of input, what was asked is answered and the server ends (an MCP client quitting sends
+    /// SIGTERM; it killed the server with a call in flight). A second signal ends the process at once.
+    public func runOnStandardIO(endingOn signals: [Int32] = [SIGINT, SIGTERM]) async throws {
         // The SDK's transport makes both descriptors non-blocking; a terminal or a pipe shared with the parent shell
         // gets its flags back.
         let flags = (input: fcntl(STDIN_FILENO, F_GETFL), output: fcntl(STDOUT_FILENO, F_GETFL))
@@ -67,13 +70,30 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
             if flags.input >= 0 { _ = fcntl(STDIN_FILENO, F_SETFL, flags.input) }
             if flags.output >= 0 { _ = fcntl(STDOUT_FILENO, F_SETFL, flags.output) }
         }
-        try await run(on: StdioTransport(logger: logger))
+        try await run(on: StdioTransport(logger: logger), endingOn: signals)
     }
 
     /// Serves one client on `transport` until the client disconnects (for stdio, the end of standard input); returns
     /// once every request that arrived has been answered.
-    public func run(on transport: any Transport) async throws {
+    public func run(on transport: any Transport, endingOn signals: [Int32] = []) async throws {
         let draining = DrainingTransport(transport, logger: logger)
+        let logger = self.logger
+        let received = Mutex(false)
+        let sources = signals.map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)  // the source receives it instead of the default action
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                guard !received.withLock({ old in defer { old = true }; return old }) else { _exit(128 + number) }
+                logger.info("mcp: signal \(number); answering what was asked, then stopping")
+                Task { await draining.endInput() }
+            }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in sources { source.cancel() }
+            for number in signals { signal(number, SIG_DFL) }
+        }
         let server = await makeServer()
         try await server.start(transport: draining)
         logger.info("mcp: serving \(ToolCatalogue.tools.count) tools and the library's resources")

@@ -12,6 +12,7 @@ import DictDatabaseProvider
 import LexAggCore
 import LexAggDictFormats
 import Testing
+import WiktionaryProvider
 
 @Suite struct LookupCommandTests {
     @Test func printsSensesGroupedByPartOfSpeechWithTheirSource() async {
@@ -97,6 +98,19 @@ import Testing
         (["lookup", "house", "--timeout", "soon"], "--timeout"),
     ])
     func usageErrorsAreClearAndExitWith64(arguments: [String], message: String) async {
+        await Self.expectUsageError(arguments, message)
+    }
+
+    /// A code that names no language, offline: the online sources were not asked, and the offline ones refused it —
+    /// the code is the problem (it said "nothing is cached … try again without --offline", 69).
+    @Test func anUnknownLanguageOfflineIsStillAUsageError() async {
+        let run = await CLIRun.run(["lookup", "hello", "--lang", "zz", "--offline", "--providers", "wordnet,wiktionary"],
+                                   environment: ["LEXAGG_CACHE_DIR": TemporaryFiles.directory()], also: [.wiktionary])
+        #expect(run.status == ExitStatus.usage.rawValue, "\(run.stderr)")
+        #expect(run.stderr.contains("no provider covers the language 'zz' (is it an ISO 639 code?"), "\(run.stderr)")
+    }
+
+    static func expectUsageError(_ arguments: [String], _ message: String) async {
         let run = await CLIRun.run(arguments)
         #expect(run.status == ExitStatus.usage.rawValue)
         #expect(run.stderr.contains(message), "\(run.stderr)")

@@ -282,9 +282,11 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                     let second = await Aggregator(options: remaining, clock: clock).define(looser, using: retry)
                     if second.isFound {
                         result = second
-                        // (Unless an entry is headed as typed: GCIDE's index has `Cafe`, its entry *Café*.)
+                        // (Unless the spelling differs by more than case and an entry is headed as typed: GCIDE's
+                        // index has `Cafe`, its entry *Café*.)
                         let typed = query.term.lowercased()
-                        matchedAs = second.entries.contains { $0.headword.lowercased() == typed } ? nil : variant
+                        let headedAsTyped = variant.lowercased() != typed && second.entries.contains { $0.headword.lowercased() == typed }
+                        matchedAs = headedAsTyped ? nil : variant
                         break
                     }
                 }

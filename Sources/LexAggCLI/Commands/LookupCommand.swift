@@ -122,9 +122,7 @@ struct LookupOptions: Equatable, ContextCommand {
         }
         let answer = await session.lookUp(query)
         context.reportRegistryProblems()  // of what the lookup built after choosing its providers (lemma fallbacks)
-        if let language = session.language, answer.result.allFailed,
-           answer.result.failures.allSatisfy({ $0.code == .unsupportedLanguage })
-        {
+        if let language = session.language, answer.failedForLanguage(language) {
             // A language the user did not type names where it came from (a configuration file, LEXAGG_LANG).
             let origin = try context.settings.origin(of: "lookup.language")
             throw CommandFailure.usage(

@@ -21,7 +21,7 @@ extension MCPServer {
         }
         let document = JSONOutput.LookupDocument(command: "lookup", answer: answer)
         if answer.allFailed {
-            if let language, answer.result.failures.allSatisfy({ $0.code == .unsupportedLanguage }) {
+            if let language, answer.failedForLanguage(language) {
                 throw ToolFailure(
                     "no provider covers the language '\(language.code)'"
                         + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)"),

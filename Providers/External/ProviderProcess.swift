@@ -108,7 +108,8 @@ public final class ProviderProcess: Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
+        // (And the signals a server ignores while it handles them itself: `lexagg mcp`'s SIGINT and SIGTERM.)
+        for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var mask = sigset_t()
         sigemptyset(&mask)

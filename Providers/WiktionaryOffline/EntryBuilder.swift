@@ -145,8 +145,7 @@ enum EntryBuilder {
     static func formOf(lemma: String?, alternativeOf: String?, definition: String, tags: [String]) -> FormOf? {
         // Most senses have neither: nothing is made for them.
         if let lemma = clean(lemma) {
-            let kind = tags.filter { !isInternal($0) }.joined(separator: " ")
-            return FormOf(lemma: lemma, form: kind.isEmpty ? nil : kind)
+            return FormOf(lemma: lemma, form: WiktionaryOffline.formName(tags.filter { !isInternal($0) }))
         }
         guard let word = clean(alternativeOf) else { return nil }
         var text = definition.lowercased()

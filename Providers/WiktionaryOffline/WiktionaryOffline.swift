@@ -223,8 +223,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     /// third-person`). Person and case first, then gender, number, degree, tense, mood, voice, and the non-finite
     /// form; tags it does not know keep their place among the tense's. A lone `past` is the past tense. Nil for none.
     package static func formName(_ tags: [String]) -> String? {
-        guard !tags.isEmpty else { return nil }
-        if tags == ["past"] { return "past tense" }
+        guard let first = tags.first else { return nil }
+        if tags.count == 1 { return first == "past" ? "past tense" : first }
         func rank(_ tag: String) -> Int {
             switch tag {
             case "strong", "weak", "mixed", "definite", "indefinite": 0

@@ -32,7 +32,7 @@ public enum DirectoryListing {
         public var description: String { String(cString: strerror(code)) }
     }
 
-    /// Creates the directory `path` and those above it that are missing (`mkdir -p`, mode 0700 for new ones), saying
+    /// Creates the directory `path` and those above it that are missing (`mkdir -p`, mode 0777 less the umask), saying
     /// what stopped it as the system says it: Foundation's `createDirectory` said "The operation could not be
     /// completed. (NSCocoaErrorDomain error 512.)" for a path under a file. A path that is a file is `ENOTDIR`.
     public static func create(_ path: String) -> Result<Void, Errno> {
@@ -42,7 +42,9 @@ public enum DirectoryListing {
         }
         let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if !parent.isEmpty, parent != path, case .failure(let error) = create(parent) { return .failure(error) }
-        if mkdir(path, 0o700) == 0 || errno == EEXIST { return .success(()) }
+        if mkdir(path, 0o777) == 0 { return .success(()) }
+        // (Made meanwhile by another process: a directory is fine, anything else is not.)
+        if errno == EEXIST { return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? .success(()) : .failure(Errno(code: ENOTDIR)) }
         return .failure(Errno(code: errno))
     }
 }

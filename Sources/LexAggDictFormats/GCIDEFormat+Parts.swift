@@ -50,13 +50,17 @@ struct GCIDEHead {
             let spelled = collapse(String(rest[rest.index(after: rest.startIndex)..<close].filter { !"*\"`".contains($0) }))
             if !spelled.isEmpty, !spelled.contains("/"), spelled.count >= head.headword.count - 2 { head.headword = spelled }
         }
+        // The respelling was read (or, with characters the database lost, `(k??d)`, left out): a later parenthesis is
+        // not one.
+        var respelled = false
         // `\Walk\ (w[add]k)`, repeated for variants: `Aaronic \…\ (…), Aaronical \…\ (…), a.`
         while rest.first == "\\", let close = rest.dropFirst().firstIndex(of: "\\") {
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
             if rest.first == "(", let end = parentheses[rest.startIndex] {
                 let inside = rest[rest.index(after: rest.startIndex)..<end]
                 if !GCIDEFormat.isLabel(inside) {
-                    if head.pronunciation == nil { head.pronunciation = pronunciation(inside) }
+                    if head.pronunciation == nil, !respelled { head.pronunciation = pronunciation(inside) }
+                    respelled = true
                     rest = rest[rest.index(after: end)...]
                 }
             }
@@ -103,9 +107,10 @@ struct GCIDEHead {
                     head.etymologies.append(String(content))
                 }
             } else if rest.first == "(", let close = parentheses[rest.startIndex],
-                      !GCIDEFormat.isLabel(rest[rest.index(after: rest.startIndex)..<close]), head.pronunciation == nil
+                      !GCIDEFormat.isLabel(rest[rest.index(after: rest.startIndex)..<close]), head.pronunciation == nil, !respelled
             {
                 head.pronunciation = pronunciation(rest[rest.index(after: rest.startIndex)..<close])
+                respelled = true
                 rest = rest[rest.index(after: close)...]
             } else if sawPartOfSpeech, let lead = inflectionLead(rest), rest[lead...].drop(while: { $0 == " " }).first == "{" {
                 // `n.; pl. {Houses}.`, `n.; pl. E. {Cellos} (…), It. {Celli} (…).`: the forms, each `{…}` with the

@@ -162,7 +162,7 @@ extension Library {
     // MARK: Searching
 
     /// Words whose spelling, translations or definitions contain words starting with each word of `text`,
-    /// best first: the word spelled as `text` (case and diacritics aside), then by bm25 (a match in the word counts
+    /// best first: the word spelled as `text` (case aside), then by bm25 (a match in the word counts
     /// most, then translations, then definitions: a word of many senses, a long document, ranked below a word
     /// whose one translation was the text).
     ///

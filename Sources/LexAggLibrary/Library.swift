@@ -268,8 +268,9 @@ public final class Library: Sendable {
     /// The error for a library whose directory cannot be written (a read-only mount, an immutable directory): SQLite
     /// said only "unable to open database file"; nil when the directory is writable.
     static func notWritable(_ path: String) -> LibraryError? {
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        guard access(directory.isEmpty ? "/" : directory, W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM
+        var directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        if directory.isEmpty { directory = "/" }
+        guard access(directory, W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM
         else { return nil }
         return LibraryError(
             .io, "cannot open \(path): its directory \(directory) is not writable, and the library keeps its lock and "

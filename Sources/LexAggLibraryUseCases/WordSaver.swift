@@ -54,14 +54,19 @@ public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
         // of them all (`leaves`: *leaf* and *leave*).
         var word = query.term
         var saving = kept
-        if answer.lemmas.count == 1, let lemma = answer.lemma, lemma.method == .morphology,
-           !hasOwnEntry(for: query.term, in: kept)
-        {
+        let form = query.term.lowercased()
+        // An entry headed by the word that has a sense of its own, not only "a form of" (GCIDE's obsolete noun *went*,
+        // "Course; way; path"): the word is saved as typed, with it.
+        let ownSense = kept.contains { entry in
+            entry.headword.lowercased() == form && entry.senseGroups.contains { $0.senses.contains { $0.formOf == nil } }
+        }
+        if answer.lemmas.count == 1, let lemma = answer.lemma, lemma.method == .morphology, !ownSense {
             word = lemma.formOf.lemma
-            // Without the entries that only say the form is one (the card's meaning was "pl. of Goose.").
-            let form = query.term.lowercased()
+            // Without the entries that only say the form is one (the card's meaning was "pl. of Goose."); an entry
+            // without senses (a bilingual dictionary's translations) stays.
             saving.removeAll { entry in
-                entry.headword.lowercased() == form && entry.senseGroups.allSatisfy { $0.senses.allSatisfy { $0.formOf != nil } }
+                entry.headword.lowercased() == form && !entry.senseGroups.allSatisfy(\.senses.isEmpty)
+                    && entry.senseGroups.allSatisfy { $0.senses.allSatisfy { $0.formOf != nil } }
             }
             if saving.isEmpty { saving = kept }
         }

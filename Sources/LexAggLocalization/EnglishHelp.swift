@@ -430,7 +430,8 @@ enum EnglishHelp {
         case .helpMCPDiscussion:
             """
             An MCP client (Claude Desktop, an editor, any assistant) starts 'lexagg mcp' and talks JSON-RPC on its \
-            standard input and output; logs go to standard error. It ends when the client closes standard input.
+            standard input and output; logs go to standard error. It ends when the client closes standard input, or on \
+            SIGTERM or Ctrl-C, once it has answered what was asked (a second signal ends it at once).
 
             Tools: lookup (word, lang, providers), translate (word, from, to), random_words (count, lang), \
             match (pattern, strategy, lang, providers), library_add (word, lang, translate_to), \

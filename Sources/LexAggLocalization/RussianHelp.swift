@@ -452,7 +452,8 @@ enum RussianHelp {
             """
             Клиент MCP (Claude Desktop, редактор, любой ассистент) запускает 'lexagg mcp' и говорит с ним на JSON-RPC \
             через стандартный ввод и вывод; журнал идёт в стандартный поток ошибок. Сервер завершается, когда клиент \
-            закрывает стандартный ввод.
+            закрывает стандартный ввод, или по SIGTERM и Ctrl-C, ответив на то, что уже спросили (второй сигнал \
+            завершает его сразу).
 
             Инструменты: lookup (word, lang, providers), translate (word, from, to), random_words (count, lang), \
             match (pattern, strategy, lang, providers), library_add (word, lang, translate_to), \

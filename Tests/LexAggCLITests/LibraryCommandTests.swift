@@ -167,16 +167,20 @@ import Testing
     @Test func aFormThatADictionaryOnlyNamesAsAFormIsSavedAsItsLemma() async throws {
         let directory = TemporaryFiles.directory("forms")
         let body = "Banks \\Banks\\, n.,\n   pl. of {Bank}.\n   [1913 Webster]\n"
+        // A word the dictionary has as a form and as a word of its own (GCIDE's *Went*): saved as typed.
+        let houses = "Houses \\Houses\\, n.\n   A row of lodgings of its own.\n\n"
+        let housesForm = "Houses \\Houses\\, n.,\n   pl. of {House}.\n\n"
         let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
         func base64(_ value: Int) -> String {
             var value = value, text = ""
             repeat { text = String(digits[value % 64]) + text; value /= 64 } while value > 0
             return text
         }
-        _ = FileManager.default.createFile(atPath: directory + "/gcide-forms.dict", contents: Data(body.utf8))
-        _ = FileManager.default.createFile(
-            atPath: directory + "/gcide-forms.index", contents: Data("banks\t\(base64(0))\t\(base64(body.utf8.count))\n".utf8)
-        )
+        _ = FileManager.default.createFile(atPath: directory + "/gcide-forms.dict", contents: Data((body + housesForm + houses).utf8))
+        let index = "banks\t\(base64(0))\t\(base64(body.utf8.count))\n"
+            + "houses\t\(base64(body.utf8.count))\t\(base64(housesForm.utf8.count))\n"
+            + "houses\t\(base64(body.utf8.count + housesForm.utf8.count))\t\(base64(houses.utf8.count))\n"
+        _ = FileManager.default.createFile(atPath: directory + "/gcide-forms.index", contents: Data(index.utf8))
         let forms = ProviderFactory(name: "forms") { _ in
             .init(providers: [DictDatabase(
                 id: ProviderID("gcide-forms")!, indexPath: directory + "/gcide-forms.index",
@@ -189,6 +193,8 @@ import Testing
         #expect(added.stdout.hasPrefix("added bank (en)"), "\(added.stdout) \(added.stderr)")
         let list = await run(["library", "list"])
         #expect(list.stdout.contains("bank (en)") && !list.stdout.contains("pl. of"), "\(list.stdout)")
+        let own = await CLIRun.run(["library", "add", "houses", "--providers", "wordnet,gcide-forms"], environment: environment, also: [forms])
+        #expect(own.stdout.hasPrefix("added houses (en)"), "\(own.stdout) \(own.stderr)")
     }
 
     /// A word saved spelled two ways but for case (*Paris*, the city; *paris*, the plant) is not found by a third

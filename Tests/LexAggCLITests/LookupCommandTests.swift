@@ -108,6 +108,12 @@ import WiktionaryProvider
                                    environment: ["LEXAGG_CACHE_DIR": TemporaryFiles.directory()], also: [.wiktionary])
         #expect(run.status == ExitStatus.usage.rawValue, "\(run.stderr)")
         #expect(run.stderr.contains("no provider covers the language 'zz' (is it an ISO 639 code?"), "\(run.stderr)")
+        // With the default providers, those that do not cover the language are left out unasked: only the online
+        // one fails ("not cached").
+        let defaults = await CLIRun.run(["lookup", "hello", "--lang", "zz", "--offline"],
+                                        environment: ["LEXAGG_CACHE_DIR": TemporaryFiles.directory()], also: [.wiktionary])
+        #expect(defaults.status == ExitStatus.usage.rawValue, "\(defaults.stderr)")
+        #expect(defaults.stderr.contains("is it an ISO 639 code?"), "\(defaults.stderr)")
     }
 
     static func expectUsageError(_ arguments: [String], _ message: String) async {

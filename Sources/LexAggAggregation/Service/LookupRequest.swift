@@ -204,9 +204,10 @@ extension LookupAnswer {
     /// Whether nothing answered because no provider covers `language`: every provider said so — but, for a code that
     /// names no language lexagg knows (`zz`), the online sources not asked offline (`--offline`: the offline
     /// dictionaries refused `zz`, Wiktionary was not asked), which said "nothing cached, try without --offline".
+    /// (Offline, the providers that do not cover it are left out before they are asked: only the online ones fail.)
     public func failedForLanguage(_ language: Language) -> Bool {
         let failures = result.failures
-        guard result.allFailed, failures.contains(where: { $0.code == .unsupportedLanguage }) else { return false }
+        guard result.allFailed, !failures.isEmpty else { return false }
         let known = Language.isKnown(language)
         return failures.allSatisfy { $0.code == .unsupportedLanguage || (!known && $0.code == .offline) }
     }

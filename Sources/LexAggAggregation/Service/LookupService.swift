@@ -282,10 +282,11 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                     let second = await Aggregator(options: remaining, clock: clock).define(looser, using: retry)
                     if second.isFound {
                         result = second
-                        // (Unless the spelling differs by more than case and an entry is headed as typed: GCIDE's
+                        // (Unless the spelling differs by more than case and every entry is headed as typed: GCIDE's
                         // index has `Cafe`, its entry *Café*.)
                         let typed = query.term.lowercased()
-                        let headedAsTyped = variant.lowercased() != typed && second.entries.contains { $0.headword.lowercased() == typed }
+                        let headedAsTyped = variant.lowercased() != typed && !second.entries.isEmpty
+                            && second.entries.allSatisfy { $0.headword.lowercased() == typed }
                         matchedAs = headedAsTyped ? nil : variant
                         break
                     }
@@ -537,9 +538,8 @@ private func filedUnderAnotherHeadword(_ term: String, in entries: [Entry]) -> B
 /// Whether `entries` have one headed by `term` itself (case aside) with a sense that is not only a form of another
 /// word, and none that is only a form: then `term` is a word of its own there, not an inflected form. A dictionary
 /// that has both (GCIDE's *Went*: an obsolete noun, and the past tense of *wend*) says it is a form too, and the
-/// morphology of the others is asked (`went` → *go*); the library saves such a word as its lemma. By index:
-/// `allSenses` copies every sense.
-package func hasOwnEntry(for term: String, in entries: [Entry]) -> Bool {
+/// morphology of the others is asked (`went` → *go*). By index: `allSenses` copies every sense.
+private func hasOwnEntry(for term: String, in entries: [Entry]) -> Bool {
     let lowered = term.lowercased()
     var own = false
     for index in entries.indices where entries[index].headword.lowercased() == lowered {

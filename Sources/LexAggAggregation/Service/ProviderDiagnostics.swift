@@ -87,14 +87,26 @@ extension LookupService {
     /// offline: they are ``ProviderDiagnosis/Status/unreachable``, not broken. One host not found while another
     /// answers is a wrong endpoint, and stays a failure.
     static func offlineAsUnreachable(_ diagnoses: [ProviderDiagnosis]) -> [ProviderDiagnosis] {
+        // (Only a host name that did not resolve: `unreachable` is also a malformed endpoint or a failed TLS exchange.)
         func isOffline(_ diagnosis: ProviderDiagnosis) -> Bool {
-            guard case .failed(_, _, let reason) = diagnosis.finding else { return false }
-            switch reason {
-            case .hostNotFound, .unreachable: return true
+            guard case .failed(_, _, let reason) = diagnosis.finding, case .hostNotFound = reason else { return false }
+            return true
+        }
+        // A source that answered at all, even with an HTTP error, reached the network.
+        func reached(_ diagnosis: ProviderDiagnosis) -> Bool {
+            switch diagnosis.finding {
+            case .reachable: return true
+            case .failed(_, _, let reason):
+                switch reason {
+                case .httpStatus, .rateLimited, .credentialsRefused, .htmlPage, .emptyBody, .unexpectedData, .tooLarge,
+                     .badRedirect:
+                    return true
+                default: return false
+                }
             default: return false
             }
         }
-        let reached = diagnoses.contains { if case .reachable = $0.finding { true } else { false } }
+        let reached = diagnoses.contains(where: reached)
         guard !reached, diagnoses.contains(where: isOffline) else { return diagnoses }
         return diagnoses.map { diagnosis in
             guard isOffline(diagnosis) else { return diagnosis }

@@ -33,7 +33,7 @@ struct DoctorCommand: ParsableCommand, ContextCommand {
 
     struct Check: Encodable {
         var name: String
-        /// `ok`, `notice` or `failed`.
+        /// `ok`, `notice`, `failed` or `unreachable` (an online source while the machine is offline).
         var status: String
         var message: String
         var hint: String?

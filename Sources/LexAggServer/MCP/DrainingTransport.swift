@@ -14,6 +14,8 @@ actor DrainingTransport: Transport {
     /// Requests received and not yet answered, by id.
     private var pending: Set<String> = []
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Set by ``endInput()``: nothing more is handed to the server.
+    private var inputEnded = false
 
     init(_ base: any Transport, logger: Logger) {
         self.base = base
@@ -40,8 +42,7 @@ actor DrainingTransport: Transport {
                         try? await self.send(answer)
                         continue
                     }
-                    await self.noteIncoming(message)
-                    continuation.yield(message)
+                    guard await self.accept(message) else { break }
                 }
                 continuation.finish()
             } catch {
@@ -52,8 +53,18 @@ actor DrainingTransport: Transport {
 
     /// Stops reading, as the end of input does: the server answers what it has received and ends (SIGTERM).
     func endInput() {
+        inputEnded = true
         forwarding?.cancel()
         continuation.finish()
+    }
+
+    /// Notes `message` and hands it to the server, in one step on the actor (a request noted but never handed over,
+    /// the input having ended in between, was waited for until the drain's time limit); false once the input ended.
+    private func accept(_ message: Data) -> Bool {
+        guard !inputEnded else { return false }
+        noteIncoming(message)
+        continuation.yield(message)
+        return true
     }
 
     func disconnect() async {

@@ -79,8 +79,12 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
         let draining = DrainingTransport(transport, logger: logger)
         let logger = self.logger
         let received = Mutex(false)
-        let sources = signals.map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)  // the source receives it instead of the default action
+        var previous: [(Int32, sighandler_t?)] = []
+        let sources = signals.compactMap { number -> (any DispatchSourceSignal)? in
+            let before = signal(number, SIG_IGN)  // the source receives it instead of the default action
+            // A signal ignored when lexagg started (`nohup`) stays ignored.
+            if unsafeBitCast(before, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return nil }
+            previous.append((number, before))
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 guard !received.withLock({ old in defer { old = true }; return old }) else { _exit(128 + number) }
@@ -92,7 +96,7 @@ public struct MCPServer<C: Clock>: Sendable where C.Duration == Duration {
         }
         defer {
             for source in sources { source.cancel() }
-            for number in signals { signal(number, SIG_DFL) }
+            for (number, before) in previous { signal(number, before) }
         }
         let server = await makeServer()
         try await server.start(transport: draining)

@@ -62,13 +62,29 @@ public struct WordSaver<C: Clock>: Sendable where C.Duration == Duration {
         }
         if answer.lemmas.count == 1, let lemma = answer.lemma, lemma.method == .morphology, !ownSense {
             word = lemma.formOf.lemma
-            // Without the entries that only say the form is one (the card's meaning was "pl. of Goose."); an entry
-            // without senses (a bilingual dictionary's translations) stays.
-            saving.removeAll { entry in
-                entry.headword.lowercased() == form && !entry.senseGroups.allSatisfy(\.senses.isEmpty)
-                    && entry.senseGroups.allSatisfy { $0.senses.allSatisfy { $0.formOf != nil } }
-            }
+        }
+        // The entries that only say the word is a form of another (an entry without senses, a bilingual
+        // dictionary's translations, is none).
+        func onlyForm(_ entry: Entry) -> Bool {
+            entry.headword.lowercased() == form && !entry.senseGroups.allSatisfy(\.senses.isEmpty)
+                && entry.senseGroups.allSatisfy { $0.senses.allSatisfy { $0.formOf != nil } }
+        }
+        if !answer.lemmas.isEmpty {
+            // Without them, as the lemmas' entries are there (the card's meaning was "pl. of Goose.", and for a form
+            // of several words saved as typed, `leaves`, "pl. of Leaf.").
+            saving.removeAll(where: onlyForm)
             if saving.isEmpty { saving = kept }
+        } else {
+            // After the word's own (its card's meaning is the first sense: `houses`, "pl. of House." before a sense
+            // of its own).
+            saving = saving.filter { !onlyForm($0) } + saving.filter(onlyForm)
+        }
+        // And in an entry of the word that has both (merged), its own senses first.
+        for index in saving.indices where saving[index].headword.lowercased() == form && !onlyForm(saving[index]) {
+            for group in saving[index].senseGroups.indices {
+                let senses = saving[index].senseGroups[group].senses
+                saving[index].senseGroups[group].senses = senses.filter { $0.formOf == nil } + senses.filter { $0.formOf != nil }
+            }
         }
         let (outcome, saved) = try await library.save(word, language: language, entries: saving, at: Date())
         return SavedWordOutcome(

@@ -56,6 +56,18 @@ private struct SlowOfflineProvider: DefinitionProviding {
         #expect(answer.lemma?.summary == "plural of mouse")
     }
 
+    /// A lemma named twice, each time with several readings, names each reading once (`translate houses` said
+    /// "plural or third-person singular or plural or third-person singular of house").
+    @Test func aLemmasReadingsAreNamedOnce() async throws {
+        let dictionary = TableProvider("dictionary", words: ["house": "a building"])
+        let morphology = TableLemmatizer("morphology", ["houses": [
+            FormOf(lemma: "house", form: "plural or third-person singular"), FormOf(lemma: "house", form: "third-person singular or plural"),
+            FormOf(lemma: "house", form: "plural"),
+        ]])
+        let answer = try await LookupServiceTests.service([dictionary, morphology]).define(try LookupQuery("houses"))
+        #expect(answer.lemma?.summary == "plural or third-person singular of house", "\(String(describing: answer.lemma))")
+    }
+
     @Test func anOfflineLooserSpellingIsTriedAfterTheDeadline() async throws {
         let dictionary = TableProvider("dictionary", words: ["serendipity": "luck in finding"])
         let service = try LookupServiceTests.service([dictionary], deadline: .nanoseconds(1))

@@ -170,16 +170,18 @@ import Testing
         // A word the dictionary has as a form and as a word of its own (GCIDE's *Went*): saved as typed.
         let houses = "Houses \\Houses\\, n.\n   A row of lodgings of its own.\n\n"
         let housesForm = "Houses \\Houses\\, n.,\n   pl. of {House}.\n\n"
+        let leaves = "Leaves \\Leaves\\, n.,\n   pl. of {Leaf}.\n\n"
         let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
         func base64(_ value: Int) -> String {
             var value = value, text = ""
             repeat { text = String(digits[value % 64]) + text; value /= 64 } while value > 0
             return text
         }
-        _ = FileManager.default.createFile(atPath: directory + "/gcide-forms.dict", contents: Data((body + housesForm + houses).utf8))
+        _ = FileManager.default.createFile(atPath: directory + "/gcide-forms.dict", contents: Data((body + housesForm + houses + leaves).utf8))
         let index = "banks\t\(base64(0))\t\(base64(body.utf8.count))\n"
             + "houses\t\(base64(body.utf8.count))\t\(base64(housesForm.utf8.count))\n"
             + "houses\t\(base64(body.utf8.count + housesForm.utf8.count))\t\(base64(houses.utf8.count))\n"
+            + "leaves\t\(base64(body.utf8.count + housesForm.utf8.count + houses.utf8.count))\t\(base64(leaves.utf8.count))\n"
         _ = FileManager.default.createFile(atPath: directory + "/gcide-forms.index", contents: Data(index.utf8))
         let forms = ProviderFactory(name: "forms") { _ in
             .init(providers: [DictDatabase(
@@ -195,6 +197,15 @@ import Testing
         #expect(list.stdout.contains("bank (en)") && !list.stdout.contains("pl. of"), "\(list.stdout)")
         let own = await CLIRun.run(["library", "add", "houses", "--providers", "wordnet,gcide-forms"], environment: environment, also: [forms])
         #expect(own.stdout.hasPrefix("added houses (en)"), "\(own.stdout) \(own.stderr)")
+        // A form of several words (the whole WordNet: *leaf* and *leave*) is saved as typed, without the entry that
+        // only names one of them (its meaning was "pl. of Leaf.").
+        let embedded = DictDatabaseDiscovery.embeddedDirectory()!
+        let several = await CLIRun.run(["library", "add", "leaves", "--providers", "wordnet,gcide-forms"], environment: environment,
+                                       databases: embedded, also: [forms])
+        #expect(several.stdout.hasPrefix("added leaves (en)"), "\(several.stdout) \(several.stderr)")
+        let shown = await run(["library", "list"])
+        #expect(shown.stdout.contains("leaves (en)") && !shown.stdout.contains("pl. of"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("houses (en)  noun — A row of lodgings of its own."), "its own sense: \(shown.stdout)")
     }
 
     /// A word saved spelled two ways but for case (*Paris*, the city; *paris*, the plant) is not found by a third

@@ -73,8 +73,14 @@ struct LemmaCandidates {
     /// Whether `form`'s lemma is still to be asked; a lemma found already takes its form into its note.
     mutating func isNew(_ form: FormOf) -> Bool {
         if let known = notes.firstIndex(where: { $0.formOf.lemma == form.lemma }) {
-            if let extra = form.form, let first = notes[known].formOf.form, !first.split(separator: " or ").contains(Substring(extra)) {
-                notes[known].formOf.form = "\(first) or \(extra)"
+            // Each reading once, also when `form` names several itself (`plural or third-person singular`, again:
+            // translating `houses` said it twice over).
+            if let extra = form.form, let first = notes[known].formOf.form {
+                var readings = first.split(separator: " or ").map(String.init)
+                for reading in extra.split(separator: " or ").map(String.init) where !readings.contains(reading) {
+                    readings.append(reading)
+                }
+                notes[known].formOf.form = readings.joined(separator: " or ")
             }
             return false
         }

@@ -184,7 +184,7 @@ enum EnglishHelp {
             """
         case .helpLibraryExportFormat: "File format: json, csv or anki."
         case .helpLibraryExportOutput:
-            "Write to this file instead of standard output: a regular file is replaced atomically (mode 0600); a link or device is written in place."
+            "Write to this file instead of standard output: a regular file is replaced atomically (mode 0600); a link or device is written in place; - is standard output."
         case .helpLibraryImportAbstract: "Import words exported by lexagg (JSON, CSV) or an Anki text file."
         case .helpLibraryImportDiscussion:
             """

@@ -204,7 +204,7 @@ enum RussianHelp {
             """
         case .helpLibraryExportFormat: "Формат файла: json, csv или anki."
         case .helpLibraryExportOutput:
-            "Записать в этот файл вместо стандартного вывода: обычный файл заменяется атомарно (права 0600); в ссылку или устройство пишется на месте."
+            "Записать в этот файл вместо стандартного вывода: обычный файл заменяется атомарно (права 0600); в ссылку или устройство пишется на месте; - — стандартный вывод."
         case .helpLibraryImportAbstract: "Загрузить слова, выгруженные lexagg (JSON, CSV), или текстовый файл Anki."
         case .helpLibraryImportDiscussion:
             """

@@ -137,6 +137,14 @@ import Testing
         #expect(await run(["library", "import", data + "/missing.json"]).status == 64)
     }
 
+    /// `--output -` is standard output (it wrote a file named `-`).
+    @Test func exportToDashIsStandardOutput() async throws {
+        _ = await run(["library", "add", "zymurgy"])
+        let exported = await run(["library", "export", "--format", "csv", "--output", "-"])
+        #expect(exported.status == 0 && exported.stdout.hasPrefix("word,language,starred"), "\(exported.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+    }
+
     @Test func showRemoveAndStarMissingWordsExitWithOne() async throws {
         _ = await run(["library", "add", "zymurgy"])
         let show = await run(["library", "show", "zymurgy"])

@@ -408,7 +408,8 @@ struct LibraryExportCommand: ParsableCommand, ContextCommand {
         let words: [LibraryWord]
         do { words = try await library.allWords() } catch { throw CommandFailure(error) }
         let text = LibraryExporter.export(words, as: format.format)
-        guard let output else {
+        // `--output -` is standard output, as `-` is standard input elsewhere (it wrote a file named `-`).
+        guard let output, output != "-" else {
             // On a terminal the export is read, not kept: a saved entry's escape sequences (a colour, which the
             // output filter lets through as lexagg's own) are replaced, as `library show` replaces them. A pipe or
             // `--output` gets the entries as saved.

@@ -93,14 +93,18 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: home + "/data/lexagg/library.sqlite"))
     }
 
+    /// A session's first lines: `initialize` (id 1), `initialized`, and a lookup of *serendipity* (id 2).
+    static let opening = [
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sh","version":"1"}}}"#,
+        #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lookup","arguments":{"word":"serendipity"}}}"#,
+    ]
+
     /// A client that writes its requests and closes standard input at once still gets every answer, and the server
     /// then exits 0; standard output carries nothing but JSON-RPC (the --verbose log goes to standard error).
     @Test func theEndOfInputEndsTheServerAfterItHasAnswered() async throws {
         let home = TemporaryFiles.directory()
-        let requests = [
-            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sh","version":"1"}}}"#,
-            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lookup","arguments":{"word":"serendipity"}}}"#,
+        let requests = Self.opening + [
             #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"lookup","arguments":{"word":7}}}"#,
             "not json at all",
             #"{"jsonrpc":"2.0","id":4,"method":"tools/call"}"#,
@@ -146,11 +150,7 @@ import Glibc
     /// what was asked and exits 0. It was killed by the signal, with the call in flight unanswered.
     @Test func sigtermEndsTheServerAfterItHasAnswered() async throws {
         let directory = TemporaryFiles.directory()
-        let lines = [
-            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
-            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lookup","arguments":{"word":"serendipity"}}}"#,
-        ]
+        let lines = Self.opening
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/input"))
         let home = directory + "/home"
         let script = """

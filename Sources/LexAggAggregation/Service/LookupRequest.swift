@@ -211,4 +211,10 @@ extension LookupAnswer {
         let known = Language.isKnown(language)
         return failures.allSatisfy { $0.code == .unsupportedLanguage || (!known && $0.code == .offline) }
     }
+
+    /// What the servers say when ``failedForLanguage(_:)`` (the command line words it from its catalogue).
+    public static func uncoveredLanguageMessage(_ language: Language) -> String {
+        "no provider covers the language '\(language.code)'"
+            + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)")
+    }
 }

@@ -209,8 +209,7 @@ struct Routes: Sendable {
         ServerMetrics.record(answer.result.outcomes)
         // A code that names no language, offline too (the online sources said "not cached"): 400, not 503 and retry.
         if let language = answer.language, answer.failedForLanguage(language) {
-            throw APIError(.invalidRequest, "no provider covers the language '\(language.code)'"
-                + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)"))
+            throw APIError(.invalidRequest, LookupAnswer.uncoveredLanguageMessage(language))
         }
         if !answer.isFound, let failure = APIError.providersFailed(answer.result.failures, asked: answer.result.outcomes.count) {
             throw failure

@@ -22,11 +22,7 @@ extension MCPServer {
         let document = JSONOutput.LookupDocument(command: "lookup", answer: answer)
         if answer.allFailed {
             if let language, answer.failedForLanguage(language) {
-                throw ToolFailure(
-                    "no provider covers the language '\(language.code)'"
-                        + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)"),
-                    structured: ToolReply.value(of: document)
-                )
+                throw ToolFailure(LookupAnswer.uncoveredLanguageMessage(language), structured: ToolReply.value(of: document))
             }
             throw ToolFailure(
                 "every provider failed for '\(query.term)'." + PlainText.sources(answer.result.outcomes),

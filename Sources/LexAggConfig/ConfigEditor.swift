@@ -74,9 +74,11 @@ public enum ConfigEditor {
         let nearest = incomplete ? nil : ConfigSchema.nearest(name, among: candidates)
         let hint = nearest.map { "; did you mean '\($0)'?" }
             ?? (shape.isEmpty ? "; run 'lexagg config show' to see every key" : shape)
-        // The name is quoted only when it is a near miss of a key: anything else may be a value typed in the wrong
-        // place (an API key pasted as the key name), which must not end up on the screen or in a log.
-        let shown = nearest != nil || (parts.first == "providers" && name.count <= 64) ? " '\(name)'" : ""
+        // The name is quoted when it is a near miss of a key or looks like one (lower-case words and dots, no digit:
+        // `nosuch.key`): anything else may be a value typed in the wrong place (an API key pasted as the key name),
+        // which must not end up on the screen or in a log.
+        let looksLikeKey = name.count <= 48 && name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        let shown = nearest != nil || looksLikeKey || (parts.first == "providers" && name.count <= 64) ? " '\(name)'" : ""
         return ConfigError(
             .unknownKey, location: name, message: "unknown configuration key" + shown + hint,
             reason: .unknownKey(name: shown.isEmpty ? nil : name, suggestion: nearest,

@@ -535,6 +535,8 @@ enum EnglishHelp {
             "Browse: page N of this session, never repeating a word shown on earlier pages (1 starts anew)."
         case .helpRandomDefine: "Look each word up and show its definition; words without one are replaced."
         case .helpRandomSave: "Save the words (with their entries) to your library."
+        case .helpRandomOffline:
+            "Make no network request: words from the word lists on this machine, definitions from its dictionaries."
         case .helpServeDICTDiscussion:
             """
             Every provider that defines words is a database named by its id (wordnet, wiktionary, gcide, …): \

@@ -114,6 +114,18 @@ import WiktionaryProvider
         let document = try JSONSerializationFree.object(online.stdout)
         #expect(document["words"] as? [String] == ["alpha", "beta", "gamma"])
         #expect(document["provider"] as? String == "randomword")
+
+        // --offline: the local list alone, the service never asked and no warning about it.
+        let offline = await CLIRun.run(
+            ["random", "--count", "3", "--offline", "--format", "json"],
+            environment: ["LEXAGG_RANDOMWORD_ENDPOINT": healthy.baseURL], also: [.randomword, .wordlist]
+        )
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(healthy.requests.count == 1, "only the online run asked the service")
+        #expect(offline.stderr.isEmpty, "\(offline.stderr)")
+        let local = try JSONSerializationFree.object(offline.stdout)
+        #expect(local["provider"] as? String == "wordlist")
+        #expect((local["words"] as? [String])?.count == 3)
     }
 
     @Test func freeDictionaryThroughTheCLI() async throws {

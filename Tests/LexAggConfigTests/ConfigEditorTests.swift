@@ -74,6 +74,17 @@ import Glibc
         #expect(error.message.contains(message), "\(error)")
     }
 
+    @Test func anUnknownKeyIsNamedUnlessItMayBeASecret() throws {
+        // A name shaped like a key, far from every key, is named; so is a near miss.
+        let named = try #require(throws: ConfigError.self) { try set("nosuch.key", "3", in: "") }
+        #expect(named.message.hasPrefix("unknown configuration key 'nosuch.key'; run 'lexagg config show'"), "\(named)")
+        // A value pasted where the key goes (an API key) is never repeated.
+        let secret = "Xk29fQpL0aZ7mN4s"
+        let pasted = try #require(throws: ConfigError.self) { try set(secret, "3", in: "") }
+        #expect(!pasted.message.contains(secret), "\(pasted)")
+        #expect(pasted.message.hasPrefix("unknown configuration key; run 'lexagg config show'"), "\(pasted)")
+    }
+
     @Test func anInvalidFileIsNotEditedBlindly() throws {
         let syntax = try #require(throws: ConfigError.self) { try set("lookup.strategy", "first", in: "[lookup\n") }
         #expect(syntax.kind == .syntax)

@@ -16,7 +16,7 @@ extension RandomCommand {
     {
         if let page, page < 1 { throw CommandFailure.usage(localized(.pageTooSmall, page)) }
         let needsDefinitions = define || save
-        let lookup = needsDefinitions ? try await context.definitions(language: language, timeout: try parseTimeout(timeout)) : nil
+        let lookup = needsDefinitions ? try await context.definitions(language: language, offline: offline, timeout: try parseTimeout(timeout)) : nil
         let library = page != nil || save ? try context.openLibrary() : nil
         defer { library?.close() }
         var shown: Set<String> = []

@@ -98,13 +98,13 @@ extension CommandContext {
 
     /// The lookup service's random-word providers for `language`, each call bounded by `timeout` (else the
     /// configured limits).
-    func randomWords(language: Language, providers: String? = nil, timeout: Duration? = nil) async throws
+    func randomWords(language: Language, providers: String? = nil, timeout: Duration? = nil, offline: Bool = false) async throws
         -> LookupService<ContinuousClock>.RandomWords
     {
         let service = try lookupService()
         defer { reportRegistryProblems() }
         return try await service.randomWords(
-            language: language, options: RequestOptions(providers: providerNames(providers), timeout: timeout)
+            language: language, options: RequestOptions(providers: providerNames(providers), timeout: timeout, offline: offline)
         )
     }
 }

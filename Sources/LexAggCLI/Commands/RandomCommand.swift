@@ -38,6 +38,9 @@ struct RandomCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: ArgumentHelp(localized(.helpRandomSave)))
     var save = false
 
+    @Flag(name: .long, help: ArgumentHelp(localized(.helpRandomOffline)))
+    var offline = false
+
     @OptionGroup var logging: LoggingOptions
 
     var verbosity: Verbosity? { logging.verbosity }
@@ -49,7 +52,9 @@ struct RandomCommand: ParsableCommand, ContextCommand {
             throw CommandFailure.usage(localized(.countOutOfRange, Self.maximumCount, count))
         }
         let language = try lang.map { try parseLanguage($0) } ?? context.settings.language ?? .english
-        let source = try await context.randomWords(language: language, providers: providers, timeout: try parseTimeout(timeout))
+        let source = try await context.randomWords(
+            language: language, providers: providers, timeout: try parseTimeout(timeout), offline: offline
+        )
 
         if define || save || page != nil { return try await browse(source, language: language, context: context) }
 

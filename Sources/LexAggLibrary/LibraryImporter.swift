@@ -224,8 +224,9 @@ public enum LibraryImporter {
         let records = try csvRecords(text)
         let columns = LibraryExporter.csvHeader.count
         var words: [LibraryWord] = []
-        for (line, fields) in records.dropFirst() {
-            if fields == [""] { continue }
+        for (line, cells) in records.dropFirst() {
+            if cells == [""] { continue }
+            let fields = cells.map(LibraryExporter.restoringFormula)
             guard fields.count == columns else {
                 throw LibraryError(.invalidInput, "CSV line \(line) has \(fields.count) fields, not \(columns); nothing was imported",
                                    reason: .csvFieldCount(line: line, fields: fields.count, expected: columns))

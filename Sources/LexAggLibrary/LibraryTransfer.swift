@@ -191,9 +191,27 @@ public enum LibraryExporter {
                 word.translations.map { "\($0.text) (\($0.language))" }.joined(separator: "\n"),
                 word.sources.joined(separator: "\n"),
             ]
-            lines.append(fields.map(csvQuote).joined(separator: ","))
+            lines.append(fields.map { csvQuote(neutralisingFormula($0)) }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A field a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@`, a tab or a carriage
+    /// return: a definition or translation from a hostile source could be `=HYPERLINK(…)`) gets an apostrophe in
+    /// front, which spreadsheets show as text; so does one that already starts with apostrophes before such a
+    /// character, so that ``restoringFormula(_:)`` takes exactly one off and every field reads back as it was.
+    static func neutralisingFormula(_ field: String) -> String {
+        startsLikeFormula(field.drop { $0 == "'" }) ? "'" + field : field
+    }
+
+    /// The field ``neutralisingFormula(_:)`` wrote, as it was.
+    static func restoringFormula(_ field: String) -> String {
+        field.hasPrefix("'") && startsLikeFormula(field.drop { $0 == "'" }) ? String(field.dropFirst()) : field
+    }
+
+    private static func startsLikeFormula(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        return ["=", "+", "-", "@", "\t", "\r"].contains(first)
     }
 
     static func csvQuote(_ field: String) -> String {

@@ -127,6 +127,38 @@ import Testing
         #expect(first.contains("\"(noun, feminine) road\tway\n(noun, feminine) street\""), "\(first)")
     }
 
+    /// A field a spreadsheet would run as a formula is written with an apostrophe in front, and reads back as it was;
+    /// so do fields that start with apostrophes.
+    @Test func csvFieldsThatLookLikeFormulasAreNeutralisedAndReadBack() throws {
+        let library = try Library.open(directory: temporaryDirectory())
+        try library.save("-ism", language: .english, entries: [entry(
+            "-ism", definitions: ["a doctrine"], pos: "suffix",
+            translations: ["'=quoted", "'tis"]
+        )], at: fixedDate)
+        try library.save("evil", language: .english, entries: [entry(
+            "evil", definitions: ["wicked"], translations: ["=HYPERLINK(\"http://evil.example\",\"x\")"]
+        )], at: fixedDate)
+        try library.save("@home", language: .english, entries: [entry("@home", definitions: ["+1 at home"])], at: fixedDate)
+        let csv = LibraryExporter.export(try library.allWords(), as: .csv)
+        let rows = csv.components(separatedBy: "\r\n")
+        #expect(rows.contains { $0.hasPrefix("'-ism,en,") }, "\(csv)")
+        #expect(rows.contains { $0.hasPrefix("'@home,en,") && $0.contains(",(noun) +1 at home,") }, "not at a cell's start")
+        #expect(csv.contains(",\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\") (de)\",wordnet"), "\(csv)")
+        #expect(csv.contains(",\"''=quoted (de)\n'tis (de)\",wordnet"), "apostrophes before one: one more")
+        // No cell begins with a formula character.
+        for row in rows.dropFirst() where !row.isEmpty {
+            #expect(!"=+-@".contains(row.first!), "\(row)")
+        }
+        let words = try LibraryImporter.parse(csv).words
+        #expect(words.map(\.word).sorted() == ["-ism", "@home", "evil"])
+        let ism = try #require(words.first { $0.word == "-ism" })
+        #expect(ism.entries.flatMap(\.translations).map(\.text) == ["'=quoted", "'tis"])
+        #expect(words.first { $0.word == "evil" }?.entries.flatMap(\.translations).map(\.text)
+            == ["=HYPERLINK(\"http://evil.example\",\"x\")"])
+        #expect(words.first { $0.word == "@home" }?.entries.first?.allSenses.first?.definition == "+1 at home")
+        #expect(LibraryExporter.export(words, as: .csv) == csv, "read back as written")
+    }
+
     /// A star that is neither yes nor no (in any usual spelling) is a mistake shown with its line, not a silent no.
     @Test func aCSVStarThatIsNotYesOrNoIsRefused() throws {
         let header = "word,language,starred,added,definition,examples,ipa,translation,sources\n"

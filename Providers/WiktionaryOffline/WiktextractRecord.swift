@@ -90,17 +90,17 @@ struct WiktextractRecord: Equatable {
     ///   - grouped: whether the entry's members are grouped (``RecordLayout``, a format 2 dataset): the reading then
     ///     stops at the first member of a group it does not read, the rest of the line unread.
     ///   - sources: what each sense names as its sources (the provider's provenance: one array shared by all).
-    ///   - keysFolded: whether `formsOf` is a case-folded key (``DatasetKey``), as the forms are then compared.
+    ///   - keyRules: the rules `formsOf` was made by (``DatasetKey/Rules``), by which the forms are compared with it.
     static func decode(
         _ bytes: UnsafeRawBufferPointer, forms: Bool = true, formsOf formKey: [UInt8]? = nil, translations: Bool = true,
-        grouped: Bool = false, sources: [Provenance] = [], keysFolded: Bool = true
+        grouped: Bool = false, sources: [Provenance] = [], keyRules: DatasetKey.Rules = .current
     ) -> WiktextractRecord? {
         var reader = JSONReader(bytes)
         do throws(JSONReader.Malformed) {
             let last: RecordLayout.Group = translations ? .translations : forms ? .forms : .answer
             var stopped = false
             let record = try WiktextractRecord(
-                &reader, forms: forms, formsOf: formKey, keysFolded: keysFolded, translations: translations,
+                &reader, forms: forms, formsOf: formKey, keyRules: keyRules, translations: translations,
                 stoppingAfter: grouped ? last : nil, sources: sources, stopped: &stopped
             )
             return stopped || reader.atEnd() ? record : nil
@@ -115,7 +115,7 @@ extension WiktextractRecord {
     /// (`stoppingAfter`: the last group to read of a grouped entry, nil to read to the end; `stopped` says whether
     /// the reading stopped before the end.)
     init?(
-        _ reader: inout JSONReader, forms wantForms: Bool = true, formsOf formKey: [UInt8]? = nil, keysFolded: Bool = true,
+        _ reader: inout JSONReader, forms wantForms: Bool = true, formsOf formKey: [UInt8]? = nil, keyRules: DatasetKey.Rules = .current,
         translations wantTranslations: Bool = true,
         stoppingAfter last: RecordLayout.Group? = nil, sources: [Provenance] = [], stopped: inout Bool
     ) throws(JSONReader.Malformed) {
@@ -131,7 +131,7 @@ extension WiktextractRecord {
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 5 where wantForms && JSONReader.equals(key, "forms"):
                 if let formKey {
-                    forms = try reader.elements { (reader) throws(JSONReader.Malformed) in try FormData(&reader, ifKey: formKey, folded: keysFolded) }
+                    forms = try reader.elements { (reader) throws(JSONReader.Malformed) in try FormData(&reader, ifKey: formKey, rules: keyRules) }
                 } else {
                     forms = try reader.elements(FormData.init)
                 }
@@ -345,13 +345,13 @@ extension WiktextractRecord.FormData {
     /// The form object at the reader when its `form`'s key is `key`, else nil (checked and skipped): a first pass
     /// finds the `form` (the last, if repeated) and compares its bytes with the key, and only a match is read again
     /// as a whole.
-    /// (`folded`: whether `key` is case-folded, ``DatasetKey``.)
-    init?(_ reader: inout JSONReader, ifKey key: [UInt8], folded: Bool = true) throws(JSONReader.Malformed) {
+    /// (`rules`: the rules `key` was made by, ``DatasetKey/Rules``.)
+    init?(_ reader: inout JSONReader, ifKey key: [UInt8], rules: DatasetKey.Rules = .current) throws(JSONReader.Malformed) {
         let start = reader
         var matches = false
         try reader.members { (reader, name) throws(JSONReader.Malformed) in
             if name.count == 4, JSONReader.equals(name, "form") {
-                matches = try reader.stringBytes().map { DatasetKey.isKey(key, of: $0, folded: folded) } ?? false
+                matches = try reader.stringBytes().map { DatasetKey.isKey(key, of: $0, rules: rules) } ?? false
             } else {
                 try reader.skip()
             }

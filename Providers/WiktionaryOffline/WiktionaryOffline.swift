@@ -77,8 +77,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
     // MARK: Definitions
 
-    /// The key of `text` by the dataset's rules (``Dataset/foldsKeys``).
-    func key(_ text: String) -> [UInt8] { DatasetKey.normalise(text, folded: dataset.foldsKeys) }
+    /// The key of `text` by the dataset's rules (``Dataset/keyRules``).
+    func key(_ text: String) -> [UInt8] { DatasetKey.normalise(text, rules: dataset.keyRules) }
 
     /// How words a query's key finds are told apart by spelling. A folded key (``DatasetKey``) finds English `fuss` and
     /// German `Fuß`, `Masse` and `Maße` alike: the words spelled as typed (case aside) answer when there are any, and
@@ -90,7 +90,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
         init(_ term: String, foldsKeys: Bool) {
             folds = foldsKeys
-            strict = foldsKeys && DatasetKey.isFoldable(term) ? DatasetKey.normalise(term, folded: false) : nil
+            strict = foldsKeys && DatasetKey.isFoldable(term) ? DatasetKey.normalise(term, rules: .lowerCase) : nil
         }
 
         /// Whether `word`, which has the query's key, is spelled as typed: without anything folding changes when the
@@ -98,7 +98,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         func asTyped(_ word: String) -> Bool {
             guard folds else { return true }
             guard let strict else { return !DatasetKey.isFoldable(word) }
-            return DatasetKey.normalise(word, folded: false) == strict
+            return DatasetKey.normalise(word, rules: .lowerCase) == strict
         }
 
         /// Leaves in `items` those spelled as typed by `isAsTyped` (a record's word, a lemma's forms, a table's item),
@@ -174,11 +174,11 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     /// read (`formsOf`), whole but for translations and kept: the service looks the lemma up next, and its lookup then
     /// takes them from `recent` instead of reading the same lines again.
     func formLemmas(_ rows: [Dataset.Row], key: [UInt8], language: Language?) throws(ProviderError) -> [WiktextractRecord] {
-        let grouped = dataset.membersGrouped, folds = dataset.foldsKeys
+        let grouped = dataset.membersGrouped, rules = dataset.keyRules
         let sources = [provenance]
         var records = try decode(rows.filter { $0.kind == .form }) { row, bytes in
             let record = WiktextractRecord.decode(
-                bytes, forms: true, formsOf: key, translations: false, grouped: grouped, sources: sources, keysFolded: folds
+                bytes, forms: true, formsOf: key, translations: false, grouped: grouped, sources: sources, keyRules: rules
             )
             if let record { recent.keep(record, at: row.recordOffset) }
             return record
@@ -209,13 +209,33 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         // The lemmas that list the word spelled as typed, when some do (`Busse`: Bus, not Buße).
         spelling.preferAsTyped(&records) { $0.forms.contains { spelling.asTyped($0.form) } }
         for record in records {
-            // Only the forms that are the word were read (`formsOf`).
-            let tags = record.forms.first?.tags
-                .filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } ?? []
-            let form = FormOf(lemma: record.word, form: Self.formName(tags))
-            if !found.contains(where: { $0.lemma == form.lemma }) { found.append(form) }
+            // Only the forms that are the word were read (`formsOf`): those spelled as typed, when some are (`до́ма`,
+            // the genitive, not `дома́`, the plural; `дома` is both).
+            var forms = record.forms
+            spelling.preferAsTyped(&forms) { spelling.asTyped($0.form) }
+            let readings = Self.readings(forms.map(\.tags))
+            // One lemma once, with every reading its records give (`houses`: the noun's plural, the verb's third person).
+            if let index = found.firstIndex(where: { $0.lemma == record.word }) {
+                let known = found[index].form.map { $0.components(separatedBy: " or ") } ?? []
+                let all = known + readings.filter { !known.contains($0) }
+                found[index] = FormOf(lemma: record.word, form: all.isEmpty ? nil : all.joined(separator: " or "))
+            } else {
+                found.append(FormOf(lemma: record.word, form: readings.isEmpty ? nil : readings.joined(separator: " or ")))
+            }
         }
         return found
+    }
+
+    /// The names of forms with `tags` (``formName(_:)``), each once: `housed` is listed as the past tense and as the
+    /// past participle. A romanisation (`dom` of *дом*) is named so; a form known by no other tag has no name.
+    static func readings(_ tags: [[String]]) -> [String] {
+        var names: [String] = []
+        for tags in tags {
+            let named = tags.filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) }
+            let name = named.isEmpty && tags.contains("romanization") ? "romanization" : formName(named)
+            if let name, !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// A form's tags as English names it (`present participle`, `third-person singular present indicative`,

@@ -407,7 +407,7 @@ enum English {
         case .dataTranslationsValue: "{1} into {2} languages"
         case .dataMoreLanguages: ", +{1} more"
         case .dataLabelFormat: "format"
-        case .dataFormatEarlier: "{1}, an earlier lexagg's: import the dump again to find words however their case is typed (strasse: Straße) and to read what this version reads (the other editions' etymologies and labels)"
+        case .dataFormatEarlier: "{1}, an earlier lexagg's: import the dump again to find words however their case is typed (strasse: Straße) and without their stress marks (дома: до́ма), and to read what this version reads"
         case .dataCannotDelete: "cannot delete {1}: {2}"
         case .dataRemoved: "removed {1} ({2})"
 

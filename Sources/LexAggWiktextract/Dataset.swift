@@ -26,8 +26,11 @@ public final class Dataset: @unchecked Sendable {
     public let rowCount: Int
     /// Whether entries have their members grouped (``RecordLayout``, format 2): a reader may stop at a later group.
     public var membersGrouped: Bool { metadata.formatVersion >= 2 }
-    /// Whether its keys are case-folded (``DatasetKey``; format 4 on): lookups make their keys by its rules.
-    public var foldsKeys: Bool { metadata.formatVersion >= 4 }
+    /// The rules its keys were made by (``DatasetKey/Rules``, by its format): lookups make their keys by them.
+    public var keyRules: DatasetKey.Rules { DatasetKey.Rules(formatVersion: metadata.formatVersion) }
+    /// Whether its keys are more than lower case (format 4 on): words a key finds may differ from the query in more
+    /// than case.
+    public var foldsKeys: Bool { keyRules >= .caseFolded }
     /// Where the keys' bytes are.
     private let blob: Range<Int>
     /// The size of a table row (``DatasetFormat/rowSize(version:)``), and whether rows hold their key's first bytes.

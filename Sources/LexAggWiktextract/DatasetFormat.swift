@@ -22,8 +22,9 @@ public enum DatasetFormat {
     public static let headerSize = 4096
     public static let fileExtension = "lexwk"
     /// The format written (``DatasetMetadata/formatVersion``): 2 groups each entry's members (``RecordLayout``), 3
-    /// adds each key's first bytes to its row, 4 case-folds the keys (``DatasetKey``: `strasse` finds *Straße*).
-    public static let version = 4
+    /// adds each key's first bytes to its row, 4 case-folds the keys (``DatasetKey``: `strasse` finds *Straße*), 5
+    /// leaves optional marks out of them (`дома` finds *до́ма*).
+    public static let version = 5
     /// The size of the rows written.
     public static let rowSize = rowSize(version: version)
 
@@ -51,12 +52,46 @@ public enum KeyKind: UInt8, Sendable {
 }
 
 /// How headwords, forms and queries become keys: white space at either end left out, then Unicode NFC, then lower
-/// case, then (`folded`, datasets of format 4 on) the case folds lower case leaves apart: ß → ss (German *Straße* is
+/// case, then (``Rules/caseFolded``, datasets of format 4 on) the case folds lower case leaves apart: ß → ss (German *Straße* is
 /// found as `strasse`, `STRASSE`), final ς → σ (Greek `ΛΌΓΟΣ` finds *λόγος*), and the dot İ leaves on i (Turkish
 /// `istanbul` finds *İstanbul*). ASCII, Latin-1 and basic Cyrillic (most of any dump) take a fast path byte by byte
 /// that gives what `String.lowercased()` gives; any other text goes through `String`. A dataset's keys were made
-/// by the rules of its format, and a lookup makes its key by the same (``Dataset/foldsKeys``).
+/// by the rules of its format, and a lookup makes its key by the same (``Dataset/keyRules``). Since format 5 the
+/// marks a word may be written with or without are left out too (``Rules/unmarked``): wiktextract writes Russian forms
+/// and translations with their stress (`до́ма`, `вода́`), which no reader types.
 public enum DatasetKey {
+    /// Which rules a dataset's keys were made by, by its format.
+    public enum Rules: Int, Comparable, Sendable {
+        /// Lower case (formats 1–3).
+        case lowerCase = 3
+        /// Lower case and the case folds: ß → ss, ς → σ, i̇ → i (format 4).
+        case caseFolded = 4
+        /// Those, and marks a word may be written with or without left out (format 5): the stress marks U+0300 and
+        /// U+0301 where NFC leaves them apart from their letter (Russian `до́ма`; Latin `é` is one character and
+        /// stays), Arabic harakat (U+064B–U+0652, U+0670) and Hebrew points and cantillation (U+0591–U+05C7 but the
+        /// punctuation among them).
+        case unmarked = 5
+
+        /// The rules a new import keys by.
+        public static let current = Rules.unmarked
+
+        /// The rules of a dataset of format `version`.
+        public init(formatVersion version: Int) {
+            self = version >= 5 ? .unmarked : version == 4 ? .caseFolded : .lowerCase
+        }
+
+        public static func < (left: Rules, right: Rules) -> Bool { left.rawValue < right.rawValue }
+    }
+
+    /// Whether `scalar` is a mark ``Rules/unmarked`` leaves out.
+    @inline(__always)
+    static func isOptionalMark(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x300, 0x301, 0x64B...0x652, 0x670, 0x591...0x5BD, 0x5BF, 0x5C1, 0x5C2, 0x5C4, 0x5C5, 0x5C7: true
+        default: false
+        }
+    }
+
     /// `bytes` without ASCII white space at either end: a translation written `"Katze "` is found as `Katze` (queries
     /// are trimmed), and one of white space alone gives no key.
     @inline(__always)
@@ -70,27 +105,27 @@ public enum DatasetKey {
     }
 
     /// Writes the key of `bytes` into `output` (replacing what it held; its storage is reused).
-    public static func normalise(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8], folded: Bool = true) {
+    public static func normalise(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8], rules: Rules = .current) {
         let bytes = trimmed(bytes)
         let count = bytes.count
         if output.count != count { output = [UInt8](repeating: 0, count: count) }
-        if count == 0 || output.withUnsafeMutableBufferPointer({ normaliseFast(bytes, to: $0.baseAddress!, folded: folded) }) { return }
-        normaliseSlow(bytes, into: &output, folded: folded)
+        if count == 0 || output.withUnsafeMutableBufferPointer({ normaliseFast(bytes, to: $0.baseAddress!, rules: rules) }) { return }
+        normaliseSlow(bytes, into: &output, rules: rules)
     }
 
     /// Appends the key of `bytes` to `arena`, and returns where it is: the importer's scanning threads write keys
     /// this way, straight into their batch's arena.
-    static func normalise(_ bytes: UnsafeRawBufferPointer, into arena: ByteArena, folded: Bool = true) -> Range<Int> {
+    static func normalise(_ bytes: UnsafeRawBufferPointer, into arena: ByteArena, rules: Rules = .current) -> Range<Int> {
         let bytes = trimmed(bytes)
         let start = arena.count
         let count = bytes.count
         if count > 0 {
             arena.reserve(count)
-            if normaliseFast(bytes, to: arena.base + start, folded: folded) {
+            if normaliseFast(bytes, to: arena.base + start, rules: rules) {
                 arena.count = start + count
             } else {
                 var output: [UInt8] = []
-                normaliseSlow(bytes, into: &output, folded: folded)
+                normaliseSlow(bytes, into: &output, rules: rules)
                 output.withUnsafeBytes { arena.append($0.baseAddress!, count: $0.count) }
             }
         }
@@ -100,7 +135,7 @@ public enum DatasetKey {
     /// The fast path: the key of `bytes` written at `destination` (room for `bytes.count` bytes; the key is exactly
     /// as long) when every character is ASCII, Latin-1 or basic Cyrillic, and true; false when Unicode's rules are
     /// needed (`destination` then holds a part of the key), or ß is to be folded (its key is longer).
-    static func normaliseFast(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<UInt8>, folded: Bool = true) -> Bool {
+    static func normaliseFast(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<UInt8>, rules: Rules = .current) -> Bool {
         let count = bytes.count
         var index = 0
         while index < count {
@@ -118,7 +153,7 @@ public enum DatasetKey {
                 destination[index] = byte; destination[index &+ 1] = next
             case 0xC3:
                 // U+00C0–U+00DE except × (U+00D7): capitals, 0x20 below their small letters; ß (U+00DF) folds to ss.
-                if folded && next == 0x9F { return false }
+                if rules >= .caseFolded && next == 0x9F { return false }
                 destination[index] = byte; destination[index &+ 1] = next <= 0x9E && next != 0x97 ? next &+ 0x20 : next
             case 0xD0:
                 // U+0400–U+040F (Ѐ–Џ) → U+0450–U+045F; U+0410–U+041F (А–П) → U+0430–U+043F; U+0420–U+042F (Р–Я) →
@@ -140,9 +175,9 @@ public enum DatasetKey {
         return true
     }
 
-    /// Unicode's own rules, for any text: NFC when needed, then `lowercased()`, then (`folded`) ß → ss, ς → σ, and
+    /// Unicode's own rules, for any text: NFC when needed, then `lowercased()`, then (``Rules/caseFolded``) ß → ss, ς → σ, and
     /// i without the combining dot above that lower-casing İ leaves (U+0069 U+0307).
-    static func normaliseSlow(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8], folded: Bool = true) {
+    static func normaliseSlow(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8], rules: Rules = .current) {
         let count = bytes.count
         // Anything else: Unicode's own rules. Combining marks U+0300–U+036F (lead bytes 0xCC, 0xCD) and Hangul jamo
         // U+1100–U+11FF (0xE1 0x84–0x87) are what NFC composes in practice; text without them is left as it is
@@ -158,10 +193,11 @@ public enum DatasetKey {
         let text = String(decoding: bytes, as: UTF8.self)
         output.removeAll(keepingCapacity: true)
         let lower = (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased()
-        guard folded else {
+        guard rules >= .caseFolded else {
             output.append(contentsOf: lower.utf8)
             return
         }
+        let unmarked = rules >= .unmarked
         var previous: Unicode.Scalar?
         for scalar in lower.unicodeScalars {
             defer { previous = scalar }
@@ -169,13 +205,14 @@ public enum DatasetKey {
             case 0xDF: output.append(contentsOf: [UInt8(ascii: "s"), UInt8(ascii: "s")])
             case 0x3C2: output.append(contentsOf: [0xCF, 0x83])  // σ
             case 0x307 where previous == "i": continue
+            case let value where unmarked && isOptionalMark(value): continue
             default: output.append(contentsOf: String(scalar).utf8)
             }
         }
     }
 
-    /// Whether folding may make the key of `text` other than its lower case: it has ß, ẞ, ς, İ or a combining dot
-    /// above (U+0307) — a byte scan, no key made; the characters ``normaliseSlow(_:into:folded:)`` folds, and those
+    /// Whether folding may make the key of `text` other than its lower case: it has ß, ẞ, ς, İ, a combining dot
+    /// above (U+0307) or an optional mark (``isOptionalMark(_:)``) — a byte scan, no key made; the characters ``normaliseSlow(_:into:rules:)`` folds, and those
     /// lower case turns into them (a test holds the two together).
     public static func isFoldable(_ text: String) -> Bool {
         var text = text
@@ -197,6 +234,11 @@ public enum DatasetKey {
                 switch (byte, bytes[index]) {
                 case (0xC3, 0x9F), (0xCF, 0x82), (0xC4, 0xB0), (0xCC, 0x87): return true
                 case (0xE1, 0xBA) where index + 1 < count && bytes[index + 1] == 0x9E: return true
+                // The optional marks (``isOptionalMark(_:)``): U+0300, U+0301 (and U+0340, U+0341, U+0344, which NFC
+                // makes them); U+064B–U+0652, U+0670; U+0591–U+05C7.
+                case (0xCC, 0x80), (0xCC, 0x81), (0xCD, 0x80), (0xCD, 0x81), (0xCD, 0x84), (0xD9, 0x8B...0x92), (0xD9, 0xB0), (0xD6, 0x91...0xBD), (0xD6, 0xBF),
+                     (0xD7, 0x81), (0xD7, 0x82), (0xD7, 0x84), (0xD7, 0x85), (0xD7, 0x87):
+                    return true
                 default: continue
                 }
             }
@@ -204,34 +246,34 @@ public enum DatasetKey {
         }
     }
 
-    public static func normalise(_ bytes: [UInt8], folded: Bool = true) -> [UInt8] {
+    public static func normalise(_ bytes: [UInt8], rules: Rules = .current) -> [UInt8] {
         var output: [UInt8] = []
-        bytes.withUnsafeBytes { normalise($0, into: &output, folded: folded) }
+        bytes.withUnsafeBytes { normalise($0, into: &output, rules: rules) }
         return output
     }
 
-    public static func normalise(_ text: String, folded: Bool = true) -> [UInt8] {
+    public static func normalise(_ text: String, rules: Rules = .current) -> [UInt8] {
         var text = text  // (its UTF-8 in place: no array of it first)
         return text.withUTF8 { utf8 in
             var output: [UInt8] = []
-            normalise(UnsafeRawBufferPointer(utf8), into: &output, folded: folded)
+            normalise(UnsafeRawBufferPointer(utf8), into: &output, rules: rules)
             return output
         }
     }
 
     /// Whether the key of `bytes` is `key` (`normalise(bytes) == key`), without allocating for text the fast path
     /// reads: the lemma fallback compares each of a lemma's forms with the word looked up this way.
-    public static func isKey(_ key: [UInt8], of bytes: UnsafeRawBufferPointer, folded: Bool = true) -> Bool {
+    public static func isKey(_ key: [UInt8], of bytes: UnsafeRawBufferPointer, rules: Rules = .current) -> Bool {
         let bytes = trimmed(bytes)
         let count = bytes.count
         guard count > 0 else { return key.isEmpty }
         let fast: Bool? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-            guard normaliseFast(bytes, to: buffer.baseAddress!, folded: folded) else { return nil }
+            guard normaliseFast(bytes, to: buffer.baseAddress!, rules: rules) else { return nil }
             return key.count == count && key.withUnsafeBytes { memcmp($0.baseAddress!, buffer.baseAddress!, count) == 0 }
         }
         if let fast { return fast }
         var output: [UInt8] = []
-        normaliseSlow(bytes, into: &output, folded: folded)
+        normaliseSlow(bytes, into: &output, rules: rules)
         return output == key
     }
 }

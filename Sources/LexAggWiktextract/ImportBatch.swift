@@ -187,14 +187,14 @@ final class ImportBatch {
                 codeNamed = true
                 languageNames[code] = String(decoding: scanner.bytes(name), as: UTF8.self)
             }
-            let folded = options.foldsKeys
-            addKey(entry: entry, kind: .headword, scanner.bytes(word), folded: folded)
-            for form in record.forms { addKey(entry: entry, kind: .form, scanner.bytes(form), folded: folded) }
+            let rules = options.keyRules
+            addKey(entry: entry, kind: .headword, scanner.bytes(word), rules: rules)
+            for form in record.forms { addKey(entry: entry, kind: .form, scanner.bytes(form), rules: rules) }
             if !record.translations.isEmpty {
                 let counts = translationCounts.counts(for: code)
                 for (text, target) in record.translations {
                     counts.add(scanner.bytes(target))
-                    addKey(entry: entry, kind: .translation, scanner.bytes(text), folded: folded)
+                    addKey(entry: entry, kind: .translation, scanner.bytes(text), rules: rules)
                 }
             }
         }
@@ -213,8 +213,8 @@ final class ImportBatch {
         "the line is \(length) bytes, longer than the limit of \(options.maximumLineBytes) (--max-line-mb raises it)"
     }
 
-    private func addKey(entry: Int, kind: KeyKind, _ bytes: UnsafeRawBufferPointer, folded: Bool) {
-        keys.append((Int32(entry), kind, DatasetKey.normalise(bytes, into: text, folded: folded)))
+    private func addKey(entry: Int, kind: KeyKind, _ bytes: UnsafeRawBufferPointer, rules: DatasetKey.Rules) {
+        keys.append((Int32(entry), kind, DatasetKey.normalise(bytes, into: text, rules: rules)))
     }
 }
 

@@ -37,9 +37,9 @@ public struct WiktextractImporter {
         /// it wrote and throws an ``ImportError`` that ``ImportError/isInterruption``; once it is renaming the new
         /// dataset into place, it finishes instead.
         public var cancellation: ImportCancellation?
-        /// Whether the keys are case-folded (``DatasetKey``): false writes a format 3 dataset, whose keys are only
-        /// lower-cased, as lexagg wrote before (for the tests of reading one).
-        package var foldsKeys = true
+        /// The rules the keys are made by (``DatasetKey/Rules``): older ones write a dataset of an older format, as
+        /// lexagg wrote before (for the tests of reading one).
+        package var keyRules = DatasetKey.Rules.current
 
         public init(name: String) { self.name = name }
     }
@@ -245,7 +245,7 @@ public struct WiktextractImporter {
             lines: reader.lineNumber, malformedLines: malformed, languages: languages, languageNames: languageNames,
             translations: translationCounts.table()
         )
-        if !options.foldsKeys { metadata.formatVersion = 3 }
+        if options.keyRules < .current { metadata.formatVersion = options.keyRules.rawValue }
         let json = metadata.json()
         let metadataOffset = writer.position
         try writer.write(json)

@@ -8,8 +8,9 @@ import Testing
 /// merged sort runs is the one built in memory.
 @Suite struct DatasetKeyTests {
     /// The rule as `String` applies it: ASCII white space at either end left out, NFC where combining marks or Hangul
-    /// jamo are present, then lower case, then (`folded`) ß → ss, ς → σ and i̇ → i.
-    static func reference(_ text: String, folded: Bool = true) -> [UInt8] {
+    /// jamo are present, then lower case, then (format 4 on) ß → ss, ς → σ and i̇ → i, and (format 5) the optional
+    /// marks left out.
+    static func reference(_ text: String, rules: DatasetKey.Rules = .current) -> [UInt8] {
         let spaces: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
         let trimmed = Array(text.utf8).drop { spaces.contains($0) }.reversed().drop { spaces.contains($0) }.reversed()
         let text = String(decoding: Array(trimmed), as: UTF8.self)
@@ -19,9 +20,16 @@ import Testing
                 || (bytes[index] == 0xE1 && index + 1 < bytes.count && (0x84...0x87).contains(bytes[index + 1]))
         }
         let lower = (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased()
-        guard folded else { return Array(lower.utf8) }
-        return Array(lower.replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ς", with: "σ")
-            .replacingOccurrences(of: "i\u{0307}", with: "i", options: .literal).utf8)
+        guard rules >= .caseFolded else { return Array(lower.utf8) }
+        let folded = lower.replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ς", with: "σ")
+            .replacingOccurrences(of: "i\u{0307}", with: "i", options: .literal)
+        guard rules >= .unmarked else { return Array(folded.utf8) }
+        // Stress marks, Arabic harakat, Hebrew points and cantillation (not the punctuation among them).
+        let marks = Set<UInt32>([0x300, 0x301, 0x670, 0x5BF, 0x5C1, 0x5C2, 0x5C4, 0x5C5, 0x5C7])
+            .union(0x64B...0x652).union(0x591...0x5BD)
+        var unmarked = String.UnicodeScalarView()
+        unmarked.append(contentsOf: folded.unicodeScalars.filter { !marks.contains($0.value) })
+        return Array(String(unmarked).utf8)
     }
 
     @Test func everyScalarUpToU07FFNormalisesAsUnicodeSays() {
@@ -29,7 +37,8 @@ import Testing
             guard let scalar = Unicode.Scalar(value) else { continue }
             for text in [String(scalar), "A\(scalar)b", "\(scalar)É", "Ж\(scalar)", "\(scalar)\(scalar)Z"] {
                 #expect(DatasetKey.normalise(text) == Self.reference(text), "U+\(String(value, radix: 16)) in \(text)")
-                #expect(DatasetKey.normalise(text, folded: false) == Self.reference(text, folded: false), "U+\(String(value, radix: 16)) in \(text), format 3")
+                #expect(DatasetKey.normalise(text, rules: .lowerCase) == Self.reference(text, rules: .lowerCase), "U+\(String(value, radix: 16)) in \(text), format 3")
+                #expect(DatasetKey.normalise(text, rules: .caseFolded) == Self.reference(text, rules: .caseFolded), "U+\(String(value, radix: 16)) in \(text), format 4")
             }
         }
     }
@@ -39,9 +48,10 @@ import Testing
             "HOUSE", "Häuser", "ÆSIR", "Straße", "ΣΟΦΙΑ", "Ὀδυσσεύς", "İstanbul", "МОСКВА", "Ёлка", "Ѣ", "ǅ", "ﬁ",
             "Cafe\u{0301}", "\u{1100}\u{1161}", "家", "שלום", "ÿ", "Ÿ", "µ", "×÷", "KELVIN\u{212A}", "ⅫⅩ", "Ａｂｃ",
         ]
-        for word in words + ["ẞ", "ΛΌΓΟΣ", "λόγος", "i\u{0307}", "Işık", "STRASSE", "Fuß"] {
+        for word in words + ["ẞ", "ΛΌΓΟΣ", "λόγος", "i\u{0307}", "Işık", "STRASSE", "Fuß", "до́ма", "ДОМА́", "вода̀", "كُتُب", "שָׁלוֹם", "בְּרֵאשִׁ֖ית"] {
             #expect(DatasetKey.normalise(word) == Self.reference(word), "\(word)")
-            #expect(DatasetKey.normalise(word, folded: false) == Self.reference(word, folded: false), "\(word), format 3")
+            #expect(DatasetKey.normalise(word, rules: .lowerCase) == Self.reference(word, rules: .lowerCase), "\(word), format 3")
+            #expect(DatasetKey.normalise(word, rules: .caseFolded) == Self.reference(word, rules: .caseFolded), "\(word), format 4")
         }
     }
 
@@ -52,15 +62,30 @@ import Testing
         for value in UInt32(0)...0x7FF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             for text in [String(scalar), "A\(scalar)b", "i\(scalar)", "\(scalar)\u{0307}", "İ\(scalar)ẞ"] where
-                DatasetKey.normalise(text) != DatasetKey.normalise(text, folded: false) {
+                DatasetKey.normalise(text) != DatasetKey.normalise(text, rules: .lowerCase) {
                 changed += 1
                 #expect(DatasetKey.isFoldable(text), "U+\(String(value, radix: 16)) in \(text)")
             }
         }
-        for word in ["Straße", "STRAẞE", "λόγος", "İstanbul", "I\u{0307}stanbul", "Fuß"] {
-            #expect(DatasetKey.isFoldable(word) && DatasetKey.normalise(word) != DatasetKey.normalise(word, folded: false), "\(word)")
+        for word in ["Straße", "STRAẞE", "λόγος", "İstanbul", "I\u{0307}stanbul", "Fuß", "до́ма", "كُتُب", "שָׁלוֹם"] {
+            #expect(DatasetKey.isFoldable(word) && DatasetKey.normalise(word) != DatasetKey.normalise(word, rules: .lowerCase), "\(word)")
         }
         #expect(changed > 2000 && !DatasetKey.isFoldable("strasse") && !DatasetKey.isFoldable("ΛΌΓΟΣ"))
+    }
+
+    /// Format 5 leaves out the marks a word is written with or without: Russian stress (wiktextract's forms and
+    /// translations carry it), Arabic harakat, Hebrew points; a letter NFC composes with its accent (é) keeps it, and
+    /// so does a format 4 key.
+    @Test func keysLeaveOutStressMarksHarakatAndPoints() {
+        for (marked, plain) in [("до́ма", "дома"), ("ДОМА́", "дома"), ("вода́", "вода"), ("ё́лка", "ёлка"), ("كُتُب", "كتب"),
+                                ("שָׁלוֹם", "שלום")] {
+            #expect(DatasetKey.normalise(marked) == DatasetKey.normalise(plain), "\(marked)")
+            #expect(DatasetKey.normalise(marked, rules: .caseFolded) != DatasetKey.normalise(plain, rules: .caseFolded), "\(marked), format 4")
+        }
+        #expect(DatasetKey.normalise("Cafe\u{0301}") == Array("café".utf8))
+        #expect(DatasetKey.normalise("й") == Array("й".utf8) && DatasetKey.normalise("и\u{0306}") == Array("й".utf8), "a letter, not a mark")
+        #expect(DatasetKey.normalise("מָה־זֶּה") == Array("מה־זה".utf8), "the maqaf is punctuation")
+        #expect(Array("до́ма".utf8).withUnsafeBytes { DatasetKey.isKey(Array("дома".utf8), of: $0) })
     }
 
     /// Format 4 folds what lower case leaves apart: German ß and ss, Greek final and medial sigma, Turkish İ and i
@@ -71,11 +96,11 @@ import Testing
             #expect(Set(words.map { DatasetKey.normalise($0) }).count == 1, "\(words)")
         }
         #expect(DatasetKey.normalise("Straße") == Array("strasse".utf8))
-        #expect(DatasetKey.normalise("Straße", folded: false) == Array("straße".utf8))
-        #expect(DatasetKey.normalise("ΛΌΓΟΣ", folded: false) != DatasetKey.normalise("λόγος", folded: false))
+        #expect(DatasetKey.normalise("Straße", rules: .lowerCase) == Array("straße".utf8))
+        #expect(DatasetKey.normalise("ΛΌΓΟΣ", rules: .lowerCase) != DatasetKey.normalise("λόγος", rules: .lowerCase))
         // The fast path hands ß to the slow one; the comparison of the lemma fallback folds as the keys do.
         #expect(Array("Fuß".utf8).withUnsafeBytes { DatasetKey.isKey(Array("fuss".utf8), of: $0) })
-        #expect(Array("Fuß".utf8).withUnsafeBytes { DatasetKey.isKey(Array("fuß".utf8), of: $0, folded: false) })
+        #expect(Array("Fuß".utf8).withUnsafeBytes { DatasetKey.isKey(Array("fuß".utf8), of: $0, rules: .lowerCase) })
         #expect(!Array("Fuß".utf8).withUnsafeBytes { DatasetKey.isKey(Array("fuß".utf8), of: $0) })
     }
 

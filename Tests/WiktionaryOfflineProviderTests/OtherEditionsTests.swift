@@ -184,17 +184,17 @@ import WiktionaryOfflineProvider
         #"{"word": "street", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A paved road."]}], "translations": [{"lang_code": "de", "word": "Straße"}]}"#,
     ]
 
-    static func imported(foldsKeys: Bool) throws -> String {
+    static func imported(keyRules: DatasetKey.Rules = .current) throws -> String {
         let directory = TemporaryFiles.directory()
         try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
         var options = WiktextractImporter.Options(name: "folded")
         options.sync = false
-        options.foldsKeys = foldsKeys
+        options.keyRules = keyRules
         return try WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory + "/data").path
     }
 
     @Test func sharpSFinalSigmaAndDottedIAreFoundHoweverTyped() async throws {
-        let path = try Self.imported(foldsKeys: true)
+        let path = try Self.imported()
         #expect(try Dataset(path: path).foldsKeys)
         let provider = try WiktionaryOffline(path: path)
         for (typed, headword) in [("strasse", "Straße"), ("STRASSE", "Straße"), ("Straße", "Straße"), ("ΛΌΓΟΣ", "λόγος"), ("λόγος", "λόγος"),
@@ -240,8 +240,37 @@ import WiktionaryOfflineProvider
         #expect(swiss.entries.flatMap(\.translations).map(\.text) == ["road"])
     }
 
+    /// wiktextract writes Russian forms and translations with their stress (`до́ма`, `вода́`), which no reader types:
+    /// format 5 keys leave it out, so the word typed plainly finds every form spelled so, and typed with its stress
+    /// the form stressed so. A form listed with several readings is named by all of them.
+    @Test func formsAndTranslationsAreFoundWithoutTheirStressMarks() async throws {
+        let directory = TemporaryFiles.directory()
+        let lines = [
+            #"{"word": "дом", "lang_code": "ru", "pos": "noun", "senses": [{"glosses": ["house"]}], "forms": ["#
+                + #"{"form": "до́м", "tags": ["canonical", "masculine", "inanimate"]}, {"form": "dom", "tags": ["romanization"]}, "#
+                + #"{"form": "до́ма", "tags": ["genitive", "singular"]}, {"form": "дома́", "tags": ["nominative", "plural"]}, "#
+                + #"{"form": "домо́в", "tags": ["genitive", "plural"]}]}"#,
+            #"{"word": "water", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A liquid."]}], "translations": [{"lang_code": "ru", "word": "вода́"}]}"#,
+            #"{"word": "house", "lang_code": "en", "pos": "verb", "senses": [{"glosses": ["To shelter."]}], "forms": ["#
+                + #"{"form": "housed", "tags": ["past"]}, {"form": "housed", "tags": ["participle", "past"]}]}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/dump.jsonl", atomically: false, encoding: .utf8)
+        var options = WiktextractImporter.Options(name: "stress")
+        options.sync = false
+        let provider = try WiktionaryOffline(path: WiktextractImporter(options: options).run(sourcePath: directory + "/dump.jsonl", directory: directory).path)
+        #expect(try await provider.lemmas(of: LookupQuery("домов")) == [FormOf(lemma: "дом", form: "genitive plural")])
+        #expect(try await provider.lemmas(of: LookupQuery("дома")) == [FormOf(lemma: "дом", form: "genitive singular or nominative plural")])
+        #expect(try await provider.lemmas(of: LookupQuery("дома́")) == [FormOf(lemma: "дом", form: "nominative plural")], "as stressed")
+        #expect(try await provider.lemmas(of: LookupQuery("dom")) == [FormOf(lemma: "дом", form: "romanization")])
+        #expect(try await provider.lookup(LookupQuery("до́м")).entries.map(\.headword) == ["дом"], "the headword, stressed")
+        #expect(try await provider.lemmas(of: LookupQuery("housed")) == [FormOf(lemma: "house", form: "past tense or past participle")])
+        let english = try await provider.translate(TranslationQuery("вода", from: Language("ru")!, to: .english))
+        #expect(english.entries.flatMap(\.translations).map(\.text) == ["water"])
+        #expect(try await provider.lookup(LookupQuery("вода")).entries.flatMap(\.translations).map(\.text) == ["water"])
+    }
+
     @Test func aFormatThreeDatasetIsLookedUpByItsOwnKeys() async throws {
-        let path = try Self.imported(foldsKeys: false)
+        let path = try Self.imported(keyRules: .lowerCase)
         #expect(try Dataset(path: path).foldsKeys == false)
         let provider = try WiktionaryOffline(path: path)
         #expect(try await provider.lookup(LookupQuery("Straße")).entries.map(\.headword) == ["Straße"])

@@ -49,7 +49,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
                 }
             }
         }
-        let file = (metadata.sourceFile as NSString).lastPathComponent
+        // Shown in every answer's header and provenance: a file name's control characters show, never act.
+        let file = ControlCharacters.replaced((metadata.sourceFile as NSString).lastPathComponent)
         let day = CivilDate(metadata.sourceDate).isoDay
         provenanceSource = "\(file) (wiktextract dump of \(day))"
         dumpDate = metadata.sourceDate

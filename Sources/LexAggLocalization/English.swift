@@ -419,7 +419,10 @@ enum English {
         case .importInterrupted: "interrupted: nothing was imported and the partial files are removed; the dataset '{1}' imported before is unchanged"
         case .importInterruptedFirst: "interrupted: nothing was imported and the partial files are removed; there is no dataset '{1}'"
         case .importDone: .plural(one: "imported {1} entry ({2}) as {3}", other: "imported {1} entries ({2}) as {3}")
-        case .importLines: "{1} lines: {2} skipped (other languages, or not word entries), {3} malformed"
+        case .importLines: .plural(
+            one: "{1} line: {2} skipped (other languages, or not word entries), {3} malformed",
+            other: "{1} lines: {2} skipped (other languages, or not word entries), {3} malformed"
+        )
         case .importNoEntries: .plural(
             one: "no word entries in {1} ({2} line, {3} malformed, {4} skipped); nothing was imported",
             other: "no word entries in {1} ({2} lines, {3} malformed, {4} skipped); nothing was imported"
@@ -437,7 +440,9 @@ enum English {
         case .importDecompressionFailedPiped: "{1} could not decompress {2} (exit status {3}): is it complete {1} data?"
         case .importProblemLine: "line {1}: {2}"
         case .importAndMore: "… and {1} more"
-        case .importSpeed: "{1} MB of JSON in {2} s ({3} MB/s); {4} index keys"
+        case .importSpeed: .plural(
+            one: "{1} MB of JSON in {2} s ({3} MB/s); {4} index key", other: "{1} MB of JSON in {2} s ({3} MB/s); {4} index keys"
+        )
         case .importDataset: "dataset: {1}"
         case .importTry: "try: lexagg lookup WORD --providers {1}"
         case .importProgress: "{1}/{2} MB  {3} entries  {4} MB/s"

@@ -151,6 +151,20 @@ import Testing
         #expect(text.stdout.contains("has bell \u{FFFD}[31mred\u{FFFD}[0m \u{FFFD}]0;PWNED\u{FFFD} end"), "\(text.stdout.debugDescription)")
         let json = await run(["lookup", "esc", "--providers", "ctl", "--offline", "--format", "json"])
         #expect(json.stdout.contains("\\u001b[31mred"), "\(json.stdout)")
+
+        // A headword and the dump's file name: in `match`, `data list` and `data info` too.
+        let named = home + "/evil\u{1B}[31mX.jsonl"
+        try (#"{"word": "esc\u001b]0;PWNED\u0007red", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["x"]}]}"#
+            + "\n").write(toFile: named, atomically: false, encoding: .utf8)
+        let imported = await run(["data", "import", "wiktextract", named, "--name", "evil"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("\n  1 line: 0 skipped") && imported.stdout.contains("; 1 index key\n"), "\(imported.stdout)")
+        for arguments in [["match", "esc", "--strategy", "prefix", "--providers", "evil"], ["data", "list"], ["data", "info", "evil"]] {
+            let shown = await run(arguments)
+            #expect(shown.status == 0, "\(arguments): \(shown.stderr)")
+            #expect(!shown.stdout.contains("\u{1B}") && !shown.stdout.contains("\u{07}"), "\(arguments): \(shown.stdout.debugDescription)")
+        }
+        #expect(await run(["match", "esc", "--strategy", "prefix", "--providers", "evil"]).stdout.contains("evil\u{FFFD}[31mX.jsonl"))
     }
 
     /// In the Russian interface a sense's usage labels and a pronunciation's accent are abbreviated as Russian

@@ -91,7 +91,8 @@ struct DataListCommand: ParsableCommand, ContextCommand {
                 guard let metadata = document.metadata else { return [document.name, "", "", "", document.problem ?? ""] }
                 return [
                     document.name, grouped(metadata.entries), DataInfoCommand.topLanguages(metadata), formatBytes(document.bytes),
-                    "\((metadata.sourceFile as NSString).lastPathComponent) (\(DataInfoCommand.day(metadata.sourceDate)))",
+                    // A file name may hold any byte but "/" and NUL: its control characters show, never act.
+                    "\(ControlCharacters.replaced((metadata.sourceFile as NSString).lastPathComponent)) (\(DataInfoCommand.day(metadata.sourceDate)))",
                 ]
             }
             context.output.write(table(header: [
@@ -134,7 +135,8 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
             var text = "\(name): \(found.path) (\(formatBytes(found.bytes)))\n"
             var rows: [(label: String, value: String)] = [
                 (localized(.dataLabelSource), localized(
-                    .dataSourceValue, metadata.sourceFile, formatBytes(metadata.sourceBytes), Self.day(metadata.sourceDate))),
+                    .dataSourceValue, ControlCharacters.replaced(metadata.sourceFile), formatBytes(metadata.sourceBytes),
+                    Self.day(metadata.sourceDate))),
                 (localized(.dataLabelImported), Self.day(metadata.importedAt) + (metadata.languageFilter.isEmpty
                     ? "" : localized(.dataImportedLanguages, metadata.languageFilter.joined(separator: ",")))),
                 (localized(.dataLabelEntries), localized(.dataEntriesValue, count: metadata.lines, grouped(metadata.entries),

@@ -159,7 +159,7 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
             .map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
         var text = localized(.importDone, count: metadata.entries, grouped(metadata.entries),
                              languages + (metadata.languages.count > 5 ? ", …" : ""), metadata.name) + "\n"
-        text += "  " + localized(.importLines, grouped(metadata.lines), grouped(summary.skippedLines),
+        text += "  " + localized(.importLines, count: metadata.lines, grouped(metadata.lines), grouped(summary.skippedLines),
                                  grouped(metadata.malformedLines)) + "\n"
         for problem in summary.problems {
             text += "    " + localized(.importProblemLine, problem.line, ImportProblemText.text(problem.message)) + "\n"
@@ -168,7 +168,7 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
             text += "    " + localized(.importAndMore, metadata.malformedLines - summary.problems.count) + "\n"
         }
         let megabytes = Double(summary.bytesRead) / 1_000_000
-        text += "  " + localized(.importSpeed, rounded(megabytes, places: 1), rounded(summary.seconds, places: 1),
+        text += "  " + localized(.importSpeed, count: metadata.keys, rounded(megabytes, places: 1), rounded(summary.seconds, places: 1),
                                  rounded(megabytes / max(summary.seconds, 0.001), places: 1), grouped(metadata.keys)) + "\n"
         text += "  " + localized(.importDataset, summary.path) + "\n"
         text += "  " + localized(.importTry, metadata.name) + "\n"

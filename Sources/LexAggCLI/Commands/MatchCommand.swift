@@ -89,8 +89,9 @@ struct MatchCommand: ParsableCommand, ContextCommand {
         for (index, group) in answer.matches.enumerated() {
             let name = registry.provider(group.provider)?.descriptor.displayName ?? group.provider.rawValue
             if index > 0 { text += "\n" }
-            text += localized(.matchHeadwords, count: group.words.count, group.provider, name) + "\n"
-            text += group.words.map { "  \($0)\n" }.joined()
+            text += localized(.matchHeadwords, count: group.words.count, group.provider, ControlCharacters.replaced(name)) + "\n"
+            // A dictionary's headwords are its text: their control characters show, never act, in a pipe too.
+            text += group.words.map { "  \(ControlCharacters.replaced($0))\n" }.joined()
         }
         return text
     }

@@ -15,15 +15,19 @@ extension ProviderFactory {
     ///
     /// A lookup that names a dataset opens its file alone (`--providers en-wiktionary`: `en-wiktionary.lexwk`), without
     /// listing the other factories' databases, and a name no file has is known to be none of them; a file that cannot
-    /// be read is left to the whole list, which reports it.
+    /// be read answers every lookup with why (``DamagedDataset``: exit 69, not an unknown provider), and in the whole
+    /// list is reported.
     public static let wiktionaryOffline = ProviderFactory(
         name: "wiktionary-offline",
         makeOne: { id, environment in
             guard let directory = DatasetLocation.directory(in: environment.variables) else { return .init(providers: []) }
             let path = DatasetLocation.path(of: id.rawValue, in: directory)
             guard access(path, F_OK) == 0 else { return .init(providers: []) }
-            guard let provider = try? WiktionaryOffline(path: path, id: id) else { return nil }
-            return .init(providers: [provider])
+            do throws(ProviderError) {
+                return .init(providers: [try WiktionaryOffline(path: path, id: id)])
+            } catch {
+                return .init(providers: [DamagedDataset(id: id, path: path, problem: error)])
+            }
         }
     ) { environment in
         guard let directory = DatasetLocation.directory(in: environment.variables) else { return .init(providers: []) }
@@ -42,4 +46,23 @@ extension ProviderFactory {
         }
         return .init(providers: providers, problems: problems)
     }
+}
+
+/// A dataset named on the command line that cannot be opened (damaged, cut short, another program's file): it is
+/// the provider the name asks for, so that a lookup fails with why — not with "unknown provider".
+struct DamagedDataset: DefinitionProviding {
+    let descriptor: ProviderDescriptor
+    let problem: ProviderError
+
+    init(id: ProviderID, path: String, problem: ProviderError) {
+        descriptor = ProviderDescriptor(
+            id: id, displayName: "Wiktionary offline (\(id), unreadable)", capabilities: [.define], requiresNetwork: false,
+            source: path
+        )
+        self.problem = ProviderError(problem.code, provider: id, message: problem.message, location: path)
+    }
+
+    func availability() async -> ProviderAvailability { .unavailable(reason: problem.message) }
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult { throw problem }
 }

@@ -283,6 +283,14 @@ import Testing
         #expect(earlier.status == 0 && earlier.stdout.contains("format:       3, an earlier lexagg's: import the dump again"), "\(earlier.stdout)")
         let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
         #expect(house.status == 0, "still read: \(house.stderr)")
+
+        // Cut short, the dataset named is still the provider asked for: the lookup fails with why (69), not with
+        // "unknown provider" (64).
+        try Data(bytes.prefix(5000)).write(to: URL(fileURLWithPath: path))
+        let damaged = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
+        #expect(damaged.status == 69, "\(damaged.stderr)")
+        #expect(damaged.stderr.contains("wiktionary-offline.lexwk is not a lexagg dataset or is damaged; import the dump again")
+            && !damaged.stderr.contains("unknown provider"), "\(damaged.stderr)")
     }
 
     @Test func malformedLinesAreReportedAndBadInputIsAClearError() async {

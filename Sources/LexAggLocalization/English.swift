@@ -221,6 +221,7 @@ enum English {
         case .matchInvalidPattern: "invalid pattern: {1}"
         case .matchNothing: "no headword matches '{1}' by {2}"
         case .matchTrySubstring: "; try --strategy substring or lev"
+        case .matchTryStrategy: "; try --strategy {1}"
         case .matchHeadwords: .plural(one: "{1} — {2}: {n} headword", other: "{1} — {2}: {n} headwords")
         case .limitBetween: "--limit must be between 1 and {1}, not {2}"
         case .sharedCacheUnusable: "the shared cache cannot be used: {1}; going on without the cache"

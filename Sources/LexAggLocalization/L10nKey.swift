@@ -54,7 +54,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     // MARK: More commands
     case historyForgot, countOutOfRange, randomNoProvider, randomProviderFailed, lookupBatchAndWords
     case lookupSensesTooSmall, lookupNeedsWord, lookupNoProviderForLanguage, lookupIsItISO, lookupLanguageFromSettings, translateNeedsWord
-    case translateNothingCachedOffline, translateNotFound, matchInvalidPattern, matchNothing, matchTrySubstring
+    case translateNothingCachedOffline, translateNotFound, matchInvalidPattern, matchNothing, matchTrySubstring, matchTryStrategy
     case matchHeadwords, limitBetween, sharedCacheUnusable, storeURLUnusable, mcpStopped, configNoSuchProvider
     case configEnvironmentVariable, latencyMilliseconds
 

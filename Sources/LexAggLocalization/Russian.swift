@@ -232,6 +232,7 @@ enum Russian {
         case .matchInvalidPattern: "недопустимый шаблон: {1}"
         case .matchNothing: "ни одно заглавное слово не подходит под «{1}» ({2})"
         case .matchTrySubstring: "; попробуйте --strategy substring или lev"
+        case .matchTryStrategy: "; попробуйте --strategy {1}"
         case .matchHeadwords: .plural(one: "{1} — {2}: {n} заглавное слово", few: "{1} — {2}: {n} заглавных слова", many: "{1} — {2}: {n} заглавных слов")
         case .limitBetween: "--limit должен быть от 1 до {1}, а не {2}"
         case .sharedCacheUnusable: "общий кэш недоступен: {1}; продолжаем без кэша"

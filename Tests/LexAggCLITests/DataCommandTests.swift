@@ -110,6 +110,9 @@ import Testing
         #expect(back.stdout.contains("\"text\" : \"house\"") || back.stdout.contains("\"text\":\"house\""), "\(back.stdout)")
         let match = await run(["match", "hou", "--strategy", "prefix", "--providers", "wiktionary-offline"])
         #expect(match.stdout.contains("houses"), "\(match.stdout)\(match.stderr)")
+        // A dataset matches by prefix and exactly: no looser strategy to try is named.
+        let none = await run(["match", "qqzz", "--strategy", "prefix", "--providers", "wiktionary-offline"])
+        #expect(none.status == 1 && none.stderr == "no headword matches 'qqzz' by prefix\n", "\(none.stderr)")
     }
 
     /// A German-edition noun's gender (its record's word-level `tags`) is shown with its part of speech, in text and

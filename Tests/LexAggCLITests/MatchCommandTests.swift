@@ -54,7 +54,7 @@ import WiktionaryProvider
         let run = await Self.wordNet(["match", "qqqzzxx"])
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("no headword matches 'qqqzzxx' by prefix"))
+        #expect(run.stderr.contains("no headword matches 'qqqzzxx' by prefix; try --strategy substring or lev\n"))
     }
 
     @Test(arguments: [

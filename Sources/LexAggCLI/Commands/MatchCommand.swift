@@ -76,11 +76,23 @@ struct MatchCommand: ParsableCommand, ContextCommand {
             context.output.write(render(answer, registry: context.registry))
             if !answer.isFound && !answer.allFailed {
                 context.output.writeError(localized(.matchNothing, pattern, "\(strategy)")
-                    + (strategy == .prefix ? localized(.matchTrySubstring) : "") + "\n")
+                    + (strategy == .prefix ? Self.looserStrategies(answer, registry: context.registry) : "") + "\n")
             }
         }
         if answer.isFound { return .success }
         return answer.allFailed ? .unavailable : .notFound
+    }
+
+    /// The hint after a prefix that matched nothing: the looser strategies some provider asked can match by (an
+    /// imported dataset matches by prefix alone: naming substring would be a second error), or nothing.
+    static func looserStrategies(_ answer: MatchAnswer, registry: ProviderRegistry) -> String {
+        let offered = Set(answer.outcomes.flatMap { registry.provider($0.provider)?.asMatcher?.matchStrategies ?? [] })
+        switch (offered.contains(.substring), offered.contains(.lev)) {
+        case (true, true): return localized(.matchTrySubstring)
+        case (true, false): return localized(.matchTryStrategy, "substring")
+        case (false, true): return localized(.matchTryStrategy, "lev")
+        case (false, false): return ""
+        }
     }
 
     /// Each provider's headwords under its name, as `dict -m` groups them by database.

@@ -374,6 +374,7 @@ struct FormOfProvider: DefinitionProviding {
         let answer = try await LookupServiceTests.service([forms]).define(try LookupQuery("houses"))
         #expect(answer.entries.map(\.headword) == ["houses", "house"])
         #expect(answer.lemma == LemmaNote(formOf: FormOf(lemma: "house", form: "plural"), provider: ProviderID("forms")!, method: .formOf))
+        #expect(answer.result.outcomes.map(\.status) == [.answered(entries: 2)], "the lemma's entry counted with the form's")
     }
 
     /// An entry is followed to its lemma only when every one of its senses is a form of that one word.

@@ -164,7 +164,9 @@ extension LookupService.Definitions {
         service.logger.info("'\(query.term)' is the \(form.form ?? "form") of '\(form.lemma)' (\(provider)); looking that up too")
         let lemma = await Aggregator(options: limits, clock: clock).define(lemmaQuery, using: definers)
         guard lemma.isFound else { return (result, []) }
-        result.entries += lemma.entries
+        // Counted in each provider's outcome, as the answer's footer shows them (`houses`: its form-of entry and
+        // the two of *house*).
+        _ = result.add(answersOf: lemma)
         return (result, [LemmaNote(formOf: form, provider: provider, method: .formOf)])
     }
 

@@ -40,7 +40,8 @@ enum EnglishHelp {
 
             Examples:
               lexagg config show
-              lexagg config show --format json | jq '.settings[] | select(.origin != "default")'
+              lexagg config show --format json \\
+                | jq '.settings[] | select(.origin != "default")'
             """
         case .helpConfigSetAbstract:
             "Set one key in the configuration file (created if needed); other values and comments stay."
@@ -399,7 +400,8 @@ enum EnglishHelp {
 
             Examples:
               lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
-              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
+              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz \\
+                --languages en,de --name wikt-en-de
               curl -sL URL-OF-A-DUMP | lexagg data import wiktextract - --name wikt-de
               lexagg lookup house --providers wiktionary-offline
               lexagg translate house --from en --to de --providers wiktionary-offline
@@ -613,7 +615,8 @@ enum EnglishHelp {
               export LEXAGG_STORE_URL=postgres://lexagg@db.example.org:5432/lexagg
               lexagg store migrate
               lexagg store copy --from sqlite:~/.local/share/lexagg/library.sqlite
-              lexagg store copy --from sqlite:$HOME/.cache/lexagg --to postgres://lexagg@127.0.0.1/lexagg
+              lexagg store copy --from sqlite:$HOME/.cache/lexagg \\
+                --to postgres://lexagg@127.0.0.1/lexagg
               # your own cache and library files
               lexagg store copy --from sqlite
             """
@@ -623,7 +626,8 @@ enum EnglishHelp {
             newer lexagg, 78 when the store URL is invalid.
 
             Examples:
-              LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg lexagg store migrate
+              LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg \\
+                lexagg store migrate
               lexagg store migrate --format json
             """
         case .helpStoreMigrateTo: "The database (default: store.url)."
@@ -637,7 +641,8 @@ enum EnglishHelp {
             random-browsing sessions are not copied.
 
             Examples:
-              lexagg store copy --from sqlite:library.sqlite --to postgres://lexagg@127.0.0.1:5432/lexagg
+              lexagg store copy --from sqlite:library.sqlite \\
+                --to postgres://lexagg@127.0.0.1:5432/lexagg
               lexagg store copy --from sqlite --format json
             """
         case .helpStoreCopyFrom: "sqlite:PATH (a file or a directory), or sqlite for your own files."

@@ -42,7 +42,8 @@ enum RussianHelp {
 
             Примеры:
               lexagg config show
-              lexagg config show --format json | jq '.settings[] | select(.origin != "default")'
+              lexagg config show --format json \\
+                | jq '.settings[] | select(.origin != "default")'
             """
         case .helpConfigSetAbstract:
             "Задать один ключ в файле настроек (файл создаётся при необходимости); остальные значения и комментарии остаются."
@@ -420,7 +421,8 @@ enum RussianHelp {
 
             Примеры:
               lexagg data import wiktextract kaikki.org-dictionary-English.jsonl.gz
-              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz --languages en,de --name wikt-en-de
+              lexagg data import wiktextract raw-wiktextract-data.jsonl.gz \\
+                --languages en,de --name wikt-en-de
               curl -sL АДРЕС-ДАМПА | lexagg data import wiktextract - --name wikt-de
               lexagg lookup house --providers wiktionary-offline
               lexagg translate house --from en --to de --providers wiktionary-offline
@@ -639,7 +641,8 @@ enum RussianHelp {
               export LEXAGG_STORE_URL=postgres://lexagg@db.example.org:5432/lexagg
               lexagg store migrate
               lexagg store copy --from sqlite:~/.local/share/lexagg/library.sqlite
-              lexagg store copy --from sqlite:$HOME/.cache/lexagg --to postgres://lexagg@127.0.0.1/lexagg
+              lexagg store copy --from sqlite:$HOME/.cache/lexagg \\
+                --to postgres://lexagg@127.0.0.1/lexagg
               # ваши собственные файлы кэша и библиотеки
               lexagg store copy --from sqlite
             """
@@ -649,7 +652,8 @@ enum RussianHelp {
             78 — неверный адрес хранилища.
 
             Примеры:
-              LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg lexagg store migrate
+              LEXAGG_STORE_URL=postgres://lexagg@127.0.0.1:5432/lexagg \\
+                lexagg store migrate
               lexagg store migrate --format json
             """
         case .helpStoreMigrateTo: "База данных (по умолчанию store.url)."
@@ -663,7 +667,8 @@ enum RussianHelp {
             Слова дня и сеансы случайного просмотра не копируются.
 
             Примеры:
-              lexagg store copy --from sqlite:library.sqlite --to postgres://lexagg@127.0.0.1:5432/lexagg
+              lexagg store copy --from sqlite:library.sqlite \\
+                --to postgres://lexagg@127.0.0.1:5432/lexagg
               lexagg store copy --from sqlite --format json
             """
         case .helpStoreCopyFrom: "sqlite:ПУТЬ (файл или каталог) или sqlite — для ваших собственных файлов."

@@ -88,6 +88,14 @@ import Testing
                 for line in text.split(separator: "\n") where line.hasPrefix("  lexagg ") && (line.contains("  #") || line.contains("  (")) {
                     #expect(line.count <= 78, "\(key): \(line.count) columns: \(line)")
                 }
+                // Every line of an example block fits too: wrapped, a command line's rest starts a line of its own,
+                // unindented, and is no longer copied with it (a long one goes on with `\`).
+                var inExamples = false
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line == "Examples:" || line == "Примеры:" { inExamples = true; continue }
+                    if line.isEmpty { inExamples = false }
+                    if inExamples { #expect(line.count <= 78, "\(key): \(line.count) columns: \(line)") }
+                }
             }
         }
     }

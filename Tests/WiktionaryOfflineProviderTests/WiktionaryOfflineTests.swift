@@ -274,7 +274,7 @@ import WiktionaryOfflineProvider
         #expect(found >= current.rowCount, "every key is found")
     }
 
-    @Test func aDamagedDatasetIsUnavailableNotACrash() throws {
+    @Test func aDamagedDatasetIsUnavailableNotACrash() async throws {
         let directory = TemporaryFiles.directory()
         try FileManager.default.createDirectory(atPath: directory + "/datasets", withIntermediateDirectories: true)
         let path = directory + "/datasets/broken.lexwk"
@@ -284,8 +284,12 @@ import WiktionaryOfflineProvider
         #expect(products.providers.isEmpty)
         // The file is named once (the warning named it twice: the factory's prefix and the dataset's own words).
         #expect(products.problems == ["\(path) is not a lexagg dataset (too short); import the dump again"])
-        // Asked for it alone: the whole list must tell (and does, above).
-        #expect(ProviderFactory.wiktionaryOffline.makeOne?(ProviderID("broken")!, ProviderEnvironment(variables: ["LEXAGG_DATA_DIR": directory])) == nil)
+        // Asked for it alone (`--providers broken`): a provider that answers every lookup with why.
+        let alone = try #require(ProviderFactory.wiktionaryOffline.makeOne?(ProviderID("broken")!, ProviderEnvironment(variables: ["LEXAGG_DATA_DIR": directory])))
+        let broken = try #require(alone.providers.first?.asDefiner)
+        #expect(alone.providers.count == 1 && broken.descriptor.id.rawValue == "broken")
+        await #expect(throws: ProviderError.self) { try await broken.lookup(LookupQuery("house")) }
+        #expect(await broken.availability() == .unavailable(reason: "\(path) is not a lexagg dataset (too short); import the dump again"))
     }
 
     /// A dataset's id is its file's name, as `data list` shows it (a file renamed by hand keeps the name it was

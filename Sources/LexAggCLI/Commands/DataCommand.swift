@@ -180,6 +180,9 @@ struct DataRemoveCommand: ParsableCommand, ContextCommand {
     @Argument(help: ArgumentHelp(localized(.helpDataInfoName), valueName: "name"))
     var name: String
 
+    @Option(name: .long, help: ArgumentHelp(localized(.helpOutputFormat)))
+    var format: OutputFormat = .text
+
     var loadsConfiguration: Bool { false }
 
     func run(in context: CommandContext) async throws -> ExitStatus {
@@ -193,7 +196,19 @@ struct DataRemoveCommand: ParsableCommand, ContextCommand {
         } catch {
             throw CommandFailure(status: .unavailable, message: localized(.dataCannotDelete, found.path, error.localizedDescription))
         }
-        context.output.write(localized(.dataRemoved, name, found.path) + "\n")
+        switch format {
+        case .json:
+            struct Document: Encodable {
+                var schemaVersion = JSONOutput.schemaVersion
+                var command = "data remove"
+                var name: String
+                var path: String
+                var removed = true
+            }
+            context.output.write(JSONOutput.encode(Document(name: name, path: found.path)))
+        case .text:
+            context.output.write(localized(.dataRemoved, name, found.path) + "\n")
+        }
         return .success
     }
 }

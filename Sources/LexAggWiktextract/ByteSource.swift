@@ -43,12 +43,54 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
         return try openStream(descriptor: descriptor, name: path, owned: true)
     }
     let file = try FileSource(path: path)
-    if path.hasSuffix(".gz") {
-        do { return try GzipSource(source: file, name: path) } catch { file.close(); throw error }
+    // By its first bytes, as a stream is, and by its name when they tell nothing: a gzip dump saved without its
+    // extension is inflated, an xz one named .gz goes to xz, a plain dump named .gz is read as it is.
+    var head = [UInt8](repeating: 0, count: 6)
+    let got = head.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, 6, 0) }
+    head = Array(head.prefix(max(0, got)))
+    var kind = Compression(head: head)
+    if kind == nil, head.first != UInt8(ascii: "{") {
+        kind = path.hasSuffix(".gz") ? .gzip : path.hasSuffix(".bz2") ? .bzip2 : path.hasSuffix(".xz") ? .xz : nil
     }
-    if path.hasSuffix(".bz2") { file.close(); return try PipeSource(program: "bzip2", path: path) }
-    if path.hasSuffix(".xz") { file.close(); return try PipeSource(program: "xz", path: path) }
-    return file
+    switch kind {
+    case .gzip:
+        do { return try GzipSource(source: file, name: path) } catch { file.close(); throw error }
+    case .bzip2:
+        file.close()
+        return try PipeSource(program: "bzip2", path: path)
+    case .xz:
+        file.close()
+        return try PipeSource(program: "xz", path: path)
+    case nil:
+        if head.contains(0) {
+            file.close()
+            throw ImportError(Compression.binaryMessage(path), reason: .notText(path))
+        }
+        return file
+    }
+}
+
+/// The compressed formats an import reads, told by their first bytes.
+enum Compression {
+    case gzip, bzip2, xz
+
+    init?(head: [UInt8]) {
+        if head.starts(with: [0x1F, 0x8B]) {
+            self = .gzip
+        } else if head.starts(with: Array("BZh".utf8)) {
+            self = .bzip2
+        } else if head.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
+            self = .xz
+        } else {
+            return nil
+        }
+    }
+
+    /// Why input that starts with a NUL byte is refused: no JSON Lines file has one (`/dev/zero`, an image, a
+    /// compressed format lexagg does not read) — refused at once, not read to its end as one endless line.
+    static func binaryMessage(_ name: String) -> String {
+        "\(name) is not a JSON Lines file (it starts with binary data); a wiktextract dump is .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz"
+    }
 }
 
 /// What messages and a dataset's metadata call standard input.
@@ -64,13 +106,19 @@ public func openStream(descriptor: Int32, name: String, owned: Bool = false) thr
     let head: [UInt8]
     do { head = try stream.peek(6) } catch { stream.close(); throw error }
     // (A source that cannot start closes the stream: a FIFO opened by name is not left open.)
-    if head.starts(with: [0x1F, 0x8B]) {
+    switch Compression(head: head) {
+    case .gzip:
         do { return try GzipSource(source: stream, name: name) } catch { stream.close(); throw error }
-    }
-    for (magic, program) in [([UInt8]("BZh".utf8), "bzip2"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz")] where head.starts(with: magic) {
+    case .bzip2, .xz:
+        let program = Compression(head: head) == .bzip2 ? "bzip2" : "xz"
         do { return try PipeSource(program: program, path: name, feeding: stream) } catch { stream.close(); throw error }
+    case nil:
+        if head.contains(0) {
+            stream.close()
+            throw ImportError(Compression.binaryMessage(name), reason: .notText(name))
+        }
+        return stream
     }
-    return stream
 }
 
 /// Bytes read from a descriptor as they come (a pipe), the first few of them looked at first (``peek(_:)``).
@@ -417,6 +465,8 @@ public struct ImportError: Error, CustomStringConvertible, Sendable {
         case missingProgram(source: String, program: String, package: String)
         /// The program failed: which, on what, its exit status, whether the data came through a pipe.
         case decompressionFailed(program: String, source: String, status: Int32, piped: Bool)
+        /// Input that starts with a NUL byte: no JSON Lines file does.
+        case notText(String)
     }
 
     static let interrupted: ImportError = {

@@ -197,7 +197,20 @@ import Testing
             )
             #expect(summary.metadata.entries == 11, "\(suffix)")
             #expect(summary.bytesRead == 5042, "\(suffix)")
+            // Told by its first bytes as a stream is: without its extension, or under another's name.
+            for misnamed in ["sample-\(suffix)", "sample-\(suffix).\(suffix == "gz" ? "xz" : "gz")"] {
+                try FileManager.default.copyItem(atPath: compressed, toPath: directory + "/" + misnamed)
+                let again = try WiktextractImporter(options: Self.options("misnamed")).run(
+                    sourcePath: directory + "/" + misnamed, directory: directory + "/out"
+                )
+                #expect(again.metadata.entries == 11, "\(misnamed)")
+            }
         }
+        // A plain dump named as a compressed one is read as it is.
+        try FileManager.default.copyItem(atPath: plain, toPath: directory + "/plain.jsonl.gz")
+        #expect(try WiktextractImporter(options: Self.options("plain")).run(
+            sourcePath: directory + "/plain.jsonl.gz", directory: directory + "/out"
+        ).metadata.entries == 11)
         // A truncated gzip file is an error, not a short import.
         if FileManager.default.fileExists(atPath: plain + ".gz") {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: plain + ".gz"))
@@ -346,7 +359,14 @@ import Testing
         #expect {
             try WiktextractImporter(options: Self.options()).run(sourcePath: directory + "/missing.jsonl", directory: directory)
         } throws: { "\($0)".contains("cannot open") }
+        // Binary data is refused at once (`/dev/zero` was read as one endless line).
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x00, 0x0A]).write(to: URL(fileURLWithPath: directory + "/image.jsonl"))
+        for path in [directory + "/image.jsonl", "/dev/zero"] {
+            #expect {
+                try WiktextractImporter(options: Self.options()).run(sourcePath: path, directory: directory)
+            } throws: { ($0 as? ImportError)?.reason == .notText(path) }
+        }
         let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        #expect(left == ["broken.jsonl", "empty.jsonl"])
+        #expect(left == ["broken.jsonl", "empty.jsonl", "image.jsonl"])
     }
 }

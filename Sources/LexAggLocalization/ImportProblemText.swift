@@ -54,5 +54,6 @@ public enum ImportProblemText {
         "expected a quoted key": "ожидался ключ в кавычках",
         "the array is not closed": "массив не закрыт",
         "the object is not closed": "объект не закрыт",
+        "the word is not valid UTF-8": "слово — не корректный UTF-8",
     ]
 }

@@ -162,14 +162,18 @@ final class ImportBatch {
                 continue
             }
             let record = scanner.record
-            guard let word = record.word, !word.isEmpty, let codeRange = record.languageCode,
-                  String(validating: scanner.bytes(word), as: UTF8.self) != nil
-            else { skipped += 1; continue }
+            guard let word = record.word, !word.isEmpty, let codeRange = record.languageCode else { skipped += 1; continue }
+            guard String(validating: scanner.bytes(word), as: UTF8.self) != nil else {
+                // A redirect has no word; this one has a word no lookup can type.
+                problems.append(.init(line: number, message: "the word is not valid UTF-8"))
+                continue
+            }
             let codeBytes = scanner.bytes(codeRange)
             if !codeRead || !codeBytes.elementsEqual(code.utf8) {
                 countLanguage()
                 codeRead = true
-                code = String(decoding: codeBytes, as: UTF8.self)
+                // Counted and filtered in lower case, as `--languages` is given: a dump's `EN` is `en`.
+                code = String(decoding: codeBytes, as: UTF8.self).lowercased()
                 codeKept = options.languages.isEmpty || options.languages.contains(code)
                 codeNamed = languageNames[code] != nil
             }

@@ -321,5 +321,7 @@ import Testing
         #expect(upper.status == 0 && upper.stdout.contains("imported 6 entries (en 6)"), "\(upper.stdout)\(upper.stderr)")
         let word = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl"), "--languages", "english"])
         #expect(word.status == 64 && word.stderr.contains("'english' is not a language code"), "\(word.stderr)")
+        let empty = await run(["data", "import", "wiktextract", FixtureStore.path("wiktextract/sample.jsonl"), "--languages", ""])
+        #expect(empty.status == 64 && empty.stderr.contains("'' is not a language code for --languages"), "an unset variable: \(empty.stderr)")
     }
 }

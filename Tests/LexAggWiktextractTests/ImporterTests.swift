@@ -90,6 +90,14 @@ import Testing
         #expect(summary.metadata.malformedLines == 6)
         #expect(summary.metadata.entries == 6)
         #expect(summary.problems.allSatisfy { $0.message.contains(" at byte ") })
+
+        // A word that is not UTF-8 (a byte cut from a character): a problem of its line too, not a skipped line.
+        var bytes = Array(#"{"word": "caf"#.utf8) + [0xC3] + Array(#"", "lang_code": "fr", "senses": [{"glosses": ["x"]}]}"#.utf8)
+        bytes = Array((good + "\n").utf8) + bytes + [0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: directory + "/utf8.jsonl"))
+        let utf8 = try WiktextractImporter(options: Self.options("utf8")).run(sourcePath: directory + "/utf8.jsonl", directory: directory)
+        #expect(utf8.problems.map(\.line) == [2] && utf8.problems.first?.message == "the word is not valid UTF-8")
+        #expect(utf8.metadata.malformedLines == 1 && utf8.skippedLines == 0)
     }
 
     @Test func tooManyMalformedLinesStopTheImportAndKeepThePreviousDataset() throws {
@@ -255,6 +263,14 @@ import Testing
         #expect(summary.metadata.entries == 3)
         #expect(Set(summary.metadata.languages.keys) == ["de", "fr"])
         #expect(summary.metadata.languageFilter == ["de", "fr"])
+
+        // A code in capitals is the same language: kept by the filter, counted with the others.
+        let directory = TemporaryFiles.directory()
+        let lines = [#"{"word": "Haus", "lang_code": "DE", "senses": [{"glosses": ["house"]}]}"#,
+                     #"{"word": "Baum", "lang_code": "de", "senses": [{"glosses": ["tree"]}]}"#]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/case.jsonl", atomically: true, encoding: .utf8)
+        let upper = try WiktextractImporter(options: options).run(sourcePath: directory + "/case.jsonl", directory: directory)
+        #expect(upper.metadata.languages == ["de": 2])
     }
 
     @Test func aSmallSortBufferMergesManyRunsIntoTheSameIndex() throws {

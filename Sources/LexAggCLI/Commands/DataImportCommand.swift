@@ -90,6 +90,8 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
         // Codes as dumps write them (`lang_code`, lower case): `EN` is `en`; a word that is no code is refused, where
         // it imported nothing.
         let codes = (languages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // `--languages ""` (an unset shell variable) would mean every language, silently.
+        if languages != nil && codes.isEmpty { throw CommandFailure.usage(localized(.badLanguageCode, languages ?? "", "--languages")) }
         options.languages = Set(try codes.map { try parseLanguage($0, option: "--languages").code.lowercased() })
         options.maximumMalformedLines = maxMalformed
         options.maximumLineBytes = maxLineMB << 20

@@ -88,21 +88,32 @@ public enum LexAggCLI {
     /// "unknown command 'config sett'; did you mean 'config set'?" for a word after a command with subcommands that is
     /// close to one of them but none (ArgumentParser would run the default subcommand with it, or say "unexpected
     /// argument"). A word farther from every subcommand may be an argument of the default one (`config show KEY`).
-    static func misspeltSubcommand(_ arguments: [String], in commands: [any ParsableCommand.Type]) -> String? {
+    static func misspeltSubcommand(
+        _ arguments: [String], in commands: [any ParsableCommand.Type], prefix: String = ""
+    ) -> String? {
         guard arguments.count > 1, !arguments[1].hasPrefix("-"),
               let command = commands.first(where: { $0.configuration.commandName == arguments[0] })
         else { return nil }
         let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
         let word = arguments[1]
-        guard !names.isEmpty, !names.contains(word), word != "help" else { return nil }
+        let path = prefix + arguments[0]
+        // A subcommand's own subcommands (`data import wiktextract`): its words are checked the same way.
+        if names.contains(word) {
+            return misspeltSubcommand(Array(arguments.dropFirst()), in: command.configuration.subcommands, prefix: path + " ")
+        }
+        guard !names.isEmpty, word != "help" else { return nil }
+        // The one subcommand left out before a file (`data import dump.jsonl`): a subcommand's name is no path.
+        if names.count == 1, command.configuration.defaultSubcommand == nil, word.contains(".") || word.contains("/") {
+            return localized(.missingSubcommand, path, word, "\(path) \(names[0]) \(word)")
+        }
         // A command of its own typed after another (`serve mcp`: the MCP server is `lexagg mcp`).
-        if commands.contains(where: { $0.configuration.commandName == word }) {
-            return localized(.unknownCommand, "\(arguments[0]) \(word)") + localized(.unknownCommandDidYouMean, word)
+        if prefix.isEmpty, commands.contains(where: { $0.configuration.commandName == word }) {
+            return localized(.unknownCommand, "\(path) \(word)") + localized(.unknownCommandDidYouMean, word)
         }
         guard let nearest = nearest(to: word, among: names), nearest.distance <= min(2, max(1, word.count / 3)) else {
             return nil
         }
-        return localized(.unknownCommand, "\(arguments[0]) \(word)") + localized(.unknownCommandDidYouMean, "\(arguments[0]) \(nearest.name)")
+        return localized(.unknownCommand, "\(path) \(word)") + localized(.unknownCommandDidYouMean, "\(path) \(nearest.name)")
     }
 
     /// The name in `names` fewest edits from `word` (case aside), the first of equals.

@@ -13,6 +13,7 @@ enum Russian {
         case .seeCommandHelp: "Подробнее: {1}."
         case .unknownCommand: "неизвестная команда «{1}»"
         case .unknownCommandDidYouMean: "; может быть, вы имели в виду «{1}»?"
+        case .missingSubcommand: "после «{1}» перед «{2}» нужна подкоманда; может быть, «{3}»?"
         case .unknownCommandList: "; есть такие команды: {1}"
         case .badLanguageCode: "«{1}» — не код языка для {2}; укажите код ISO 639, например en, de, fr, es"
         case .badTimeout: "--timeout — это число секунд больше 0 (не меньше 0.001) и не больше 600, а не {1}"

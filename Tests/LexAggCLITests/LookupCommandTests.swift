@@ -373,6 +373,9 @@ enum JSONSerializationFree {
         (["help", "lookupp"], "unknown command 'lookupp'; did you mean 'lookup'?"),
         // A command of its own after another: the MCP server is `lexagg mcp`, not `serve mcp`.
         (["serve", "mcp"], "unknown command 'serve mcp'; did you mean 'mcp'?"),
+        // A subcommand's own: the format of `data import`, misspelt or left out before the file.
+        (["data", "import", "wiktextrct", "x.jsonl"], "unknown command 'data import wiktextrct'; did you mean 'data import wiktextract'?"),
+        (["data", "import", "dump.jsonl"], "'data import' needs a subcommand before 'dump.jsonl'; did you mean 'data import wiktextract dump.jsonl'?"),
     ])
     func aMistypedSubcommandSuggestsTheNearestOne(_ arguments: [String], _ message: String) async {
         let run = await CLIRun.run(arguments)

@@ -189,7 +189,8 @@ public struct WiktextractImporter {
                 languages.merge(batch.languages, uniquingKeysWith: +)
                 languageNames.merge(batch.languageNames) { earlier, _ in earlier }
                 translationCounts.add(batch.translationCounts)
-                (lines, consumed) = (batch.lineNumber, batch.consumed)
+                // (Never backwards: a decompressing program's position is read from /proc, gone once it exits.)
+                (lines, consumed) = (batch.lineNumber, max(consumed, batch.consumed))
                 threads.queue.recycle(batch)
                 if Date().timeIntervalSince(lastReport) > 0.2 {
                     lastReport = Date()
@@ -218,6 +219,7 @@ public struct WiktextractImporter {
             )
         }
         if options.cancellation?.isStopRequested == true { throw ImportError.interrupted }
+        if fileBytes > 0 { consumed = fileBytes }  // every byte of the file is read: the bar is full
         report("sorting the index")
         let entriesLength = writer.position - entriesOffset
 

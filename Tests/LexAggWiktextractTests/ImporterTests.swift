@@ -200,10 +200,14 @@ import Testing
             process.arguments = ["-k", "-f", plain]
             try process.run()
             process.waitUntilExit()
+            var reports: [WiktextractImporter.Progress] = []
             let summary = try WiktextractImporter(options: Self.options("from-\(suffix)")).run(
-                sourcePath: compressed, directory: directory + "/out"
+                sourcePath: compressed, directory: directory + "/out", progress: { reports.append($0) }
             )
             #expect(summary.metadata.entries == 11, "\(suffix)")
+            // The bar never goes back, and is full once the file is read (a program's position was 0 once it exited).
+            let read = reports.map(\.fileBytesRead)
+            #expect(read == read.sorted() && reports.last?.fileBytesRead == reports.last?.fileBytes && read.last ?? 0 > 0, "\(suffix): \(read)")
             #expect(summary.bytesRead == 5042, "\(suffix)")
             // Told by its first bytes as a stream is: without its extension, or under another's name.
             for misnamed in ["sample-\(suffix)", "sample-\(suffix).\(suffix == "gz" ? "xz" : "gz")"] {

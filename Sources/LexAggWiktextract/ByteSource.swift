@@ -467,6 +467,8 @@ public struct ImportError: Error, CustomStringConvertible, Sendable {
         case decompressionFailed(program: String, source: String, status: Int32, piped: Bool)
         /// Input that starts with a NUL byte: no JSON Lines file does.
         case notText(String)
+        /// Another import into the same name is running.
+        case importRunning(String)
     }
 
     static let interrupted: ImportError = {

@@ -217,8 +217,8 @@ import Testing
         #expect(failed.stderr.contains("cannot write") && failed.stderr.contains("File too large"), "\(failed.stderr)")
         let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
         #expect(house.status == 0 && house.stdout.contains("A structure built or serving as an abode"), "\(house.stderr)")
-        let left = try FileManager.default.contentsOfDirectory(atPath: home + "/data/datasets")
-        #expect(left == ["wiktionary-offline.lexwk"], "\(left)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: home + "/data/datasets").sorted()
+        #expect(left == [".wiktionary-offline.lock", "wiktionary-offline.lexwk"], "\(left)")
     }
 
     /// Ctrl-C (or SIGTERM) while an import waits for more of its dump removes what it had written, at once, and
@@ -245,8 +245,8 @@ import Testing
         #expect(TemporaryFiles.read(home + "/status").trimmingCharacters(in: .whitespacesAndNewlines) == (signal == "INT" ? "130" : "143"))
         #expect(TemporaryFiles.read(home + "/err").contains("interrupted: nothing was imported and the partial files are removed"),
                 "\(TemporaryFiles.read(home + "/err"))")
-        let left = try FileManager.default.contentsOfDirectory(atPath: datasets)
-        #expect(left == ["wiktionary-offline.lexwk"], "\(left)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: datasets).sorted()
+        #expect(left == [".wiktionary-offline.lock", "wiktionary-offline.lexwk"], "\(left)")
         let house = await run(["lookup", "house", "--providers", "wiktionary-offline", "--offline"])
         #expect(house.status == 0, "the previous dataset answers: \(house.stderr)")
     }

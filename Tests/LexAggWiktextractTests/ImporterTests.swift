@@ -115,8 +115,8 @@ import Testing
         // The old dataset is untouched and no temporary file is left behind.
         let dataset = try Dataset(path: first.path)
         #expect(dataset.metadata.entries == 11)
-        let left = try FileManager.default.contentsOfDirectory(atPath: directory)
-        #expect(left == ["wiktionary-offline.lexwk"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(left == [".wiktionary-offline.lock", "wiktionary-offline.lexwk"])
     }
 
     @Test func hugeLinesAreSkippedWithoutHoldingThem() throws {
@@ -362,7 +362,24 @@ import Testing
         _ = try WiktextractImporter(options: Self.options()).run(
             sourcePath: FixtureStore.path("wiktextract/sample.jsonl"), directory: directory
         )
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["wiktionary-offline.lexwk"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [".wiktionary-offline.lock", "wiktionary-offline.lexwk"])
+    }
+
+    /// One import into a name at a time: a second one while the first runs is refused (both said "imported", and the
+    /// one that finished last won); another name imports meanwhile.
+    @Test func aSecondImportIntoTheSameNameIsRefusedWhileOneRuns() throws {
+        let directory = TemporaryFiles.directory()
+        let sample = FixtureStore.path("wiktextract/sample.jsonl")
+        _ = try WiktextractImporter(options: Self.options()).run(sourcePath: sample, directory: directory)
+        // Held as a running import holds it (flock: another open file description conflicts, in this process too).
+        let held = open(directory + "/.wiktionary-offline.lock", O_RDWR)
+        #expect(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0)
+        #expect {
+            try WiktextractImporter(options: Self.options()).run(sourcePath: sample, directory: directory)
+        } throws: { ($0 as? ImportError)?.reason == .importRunning("wiktionary-offline") }
+        #expect(try WiktextractImporter(options: Self.options("other")).run(sourcePath: sample, directory: directory).metadata.entries == 11)
+        close(held)
+        #expect(try WiktextractImporter(options: Self.options()).run(sourcePath: sample, directory: directory).metadata.entries == 11)
     }
 
     @Test func anEmptyOrForeignFileIsAClearError() throws {
@@ -387,6 +404,6 @@ import Testing
             } throws: { ($0 as? ImportError)?.reason == .notText(path) }
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        #expect(left == ["broken.jsonl", "empty.jsonl", "image.jsonl"])
+        #expect(left == [".wiktionary-offline.lock", "broken.jsonl", "empty.jsonl", "image.jsonl"])
     }
 }

@@ -145,6 +145,7 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
         case .terminalInput: return localized(.importTerminalInput)
         case .truncatedGzip(let name): return localized(.importTruncatedGzip, source(name))
         case .notText(let name): return localized(.importNotText, source(name))
+        case .importRunning(let name): return localized(.importRunning, name)
         case .invalidGzip(let name, let message): return localized(.importInvalidGzip, source(name), message)
         case .missingProgram(let name, let program, let package): return localized(.importMissingProgram, source(name), program, package)
         case .decompressionFailed(let program, let name, let status, let piped):

@@ -24,6 +24,8 @@ import Testing
         ("ｈｏｕｓｅ", ["house"]),                 // full-width letters are the letters they stand for
         ("ﬁsh", ["fish"]),                       // and a ligature its letters
         ("Ｃａｆé", ["Café", "café", "Cafe", "cafe"]),
+        ("o’clock", ["o'clock"]),                // a typographic apostrophe is the straight one
+        ("Rock ‘n’ Roll", ["Rock 'n' Roll", "rock 'n' roll"]),
     ])
     func looserVariants(_ term: String, _ expected: [String]) {
         #expect(Normalization.looserVariants(of: term) == expected)

@@ -13,7 +13,8 @@ public enum Normalization {
     }
 
     /// Looser spellings of `term` to try when nothing knows it as typed, closest first: lower case
-    /// (`Serendipity` → `serendipity`), then without diacritics (`naïve` → `naive`, `Café` → `cafe`).
+    /// (`Serendipity` → `serendipity`), then without diacritics (`naïve` → `naive`, `Café` → `cafe`); a typographic
+    /// apostrophe is the straight one in all of them (`o’clock` → `o'clock`).
     /// Never includes `term` itself; empty when there is nothing looser to try.
     public static func looserVariants(of term: String) -> [String] {
         let lower = term.lowercased()
@@ -28,7 +29,8 @@ public enum Normalization {
     static func foldedVariants(of term: String) -> [String] {
         // Compatibility forms first as the letters they stand for: full-width `ｈｏｕｓｅ` (an East Asian keyboard's),
         // the ligature `ﬁ` (text copied from a PDF).
-        let compatible = term.precomposedStringWithCompatibilityMapping
+        // Typographic apostrophes as the straight one dictionaries write (`o’clock`, as phones and macOS type it).
+        let compatible = straightApostrophes(term.precomposedStringWithCompatibilityMapping)
         let lower = compatible.lowercased()
         func fold(_ text: String) -> String {
             DiacriticFolding.fold(text)
@@ -41,6 +43,16 @@ public enum Normalization {
             variants.append(candidate)
         }
         return variants
+    }
+
+    /// `text` with ’ ‘ ʼ (U+2019, U+2018, U+02BC) as `'`.
+    static func straightApostrophes(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { [0x2019, 0x2018, 0x2BC].contains($0.value) }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append([0x2019, 0x2018, 0x2BC].contains(scalar.value) ? "'" : scalar)
+        }
+        return String(scalars)
     }
 
     /// How closely `headword` matches `term`: 0 exactly, 1 but for case, 2 but for case and diacritics, 3 otherwise.

@@ -1,4 +1,5 @@
 @testable import LexAggCLI
+import LexAggLocalization
 import Testing
 
 /// Tables line up in terminal columns, whatever the words' scripts: East Asian wide characters take two.
@@ -23,5 +24,17 @@ import Testing
                       (999_950, "1.0 MB"), (10_000_311, "10.0 MB"), (73_912_345, "73.9 MB")])
     func sizesInThousands(_ bytes: Int, _ text: String) {
         #expect(formatBytes(bytes) == text)
+    }
+}
+
+/// Numbers in text as each interface language writes them: `59,325` and `150.0` in English, `59 325` (a no-break
+/// space) and `150,0` in Russian; JSON keeps numbers.
+@Suite struct NumberTextTests {
+    @Test func thousandsAndDecimalsByLanguage() {
+        #expect(grouped(59_325, in: .english) == "59,325" && grouped(59_325, in: .russian) == "59\u{00A0}325")
+        #expect(grouped(1_234_567, in: .russian) == "1\u{00A0}234\u{00A0}567" && grouped(999, in: .russian) == "999")
+        #expect(grouped(-12_000, in: .english) == "-12,000")
+        #expect(decimal(150, places: 1, in: .english) == "150.0" && decimal(150, places: 1, in: .russian) == "150,0")
+        #expect(decimal(0.047, places: 2, in: .russian) == "0,05")
     }
 }

@@ -155,8 +155,8 @@ struct CachePruneCommand: ParsableCommand, ContextCommand {
 func formatBytes(_ bytes: Int) -> String {
     switch bytes {
     case ..<1000: localized(.bytesB, bytes)
-    case ..<999_950: localized(.bytesKB, rounded(Double(bytes) / 1000, places: 1))
-    default: localized(.bytesMB, rounded(Double(bytes) / 1_000_000, places: 1))
+    case ..<999_950: localized(.bytesKB, decimal(Double(bytes) / 1000, places: 1))
+    default: localized(.bytesMB, decimal(Double(bytes) / 1_000_000, places: 1))
     }
 }
 

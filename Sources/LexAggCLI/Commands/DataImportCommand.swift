@@ -172,8 +172,8 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
             text += "    " + localized(.importAndMore, metadata.malformedLines - summary.problems.count) + "\n"
         }
         let megabytes = Double(summary.bytesRead) / 1_000_000
-        text += "  " + localized(.importSpeed, count: metadata.keys, rounded(megabytes, places: 1), rounded(summary.seconds, places: 1),
-                                 rounded(megabytes / max(summary.seconds, 0.001), places: 1), grouped(metadata.keys)) + "\n"
+        text += "  " + localized(.importSpeed, count: metadata.keys, decimal(megabytes, places: 1), decimal(summary.seconds, places: 1),
+                                 decimal(megabytes / max(summary.seconds, 0.001), places: 1), grouped(metadata.keys)) + "\n"
         text += "  " + localized(.importDataset, summary.path) + "\n"
         text += "  " + localized(.importTry, metadata.name) + "\n"
         return text
@@ -210,15 +210,23 @@ extension ProviderID {
     static let wiktionaryOfflineName = "wiktionary-offline"
 }
 
-/// `12,345`.
-func grouped(_ value: Int) -> String {
+/// `12,345`; in the Russian interface `12 345` (a no-break space, as Russian writes thousands).
+func grouped(_ value: Int, in language: UILanguage = UILanguage.current) -> String {
     let digits = String(value.magnitude)
+    let separator = language == .russian ? "\u{00A0}" : ","
     var out = ""
     for (index, digit) in digits.enumerated() {
-        if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+        if index > 0 && (digits.count - index) % 3 == 0 { out += separator }
         out.append(digit)
     }
     return value < 0 ? "-" + out : out
+}
+
+/// `value` rounded to `places` decimals for text (`150.0`); in the Russian interface with a decimal comma (`150,0`).
+/// JSON keeps numbers as numbers (``rounded(_:places:)``).
+func decimal(_ value: Double, places: Int, in language: UILanguage = UILanguage.current) -> String {
+    let text = "\(rounded(value, places: places))"
+    return language == .russian ? text.replacingOccurrences(of: ".", with: ",") : text
 }
 
 /// The import's progress on standard error: bytes of the file, entries, rate and time left.
@@ -238,16 +246,16 @@ struct ImportProgressBar {
         let fraction = progress.fileBytes > 0 ? min(1, Double(progress.fileBytesRead) / Double(progress.fileBytes)) : 0
         let filled = Int(fraction * Double(width))
         let rate = Double(progress.fileBytesRead) / 1_000_000 / max(progress.seconds, 0.001)
-        let read = rounded(Double(progress.fileBytesRead) / 1_000_000, places: 1)
+        let read = decimal(Double(progress.fileBytesRead) / 1_000_000, places: 1)
         var line = "\r\u{1B}[2K"
         if progress.fileBytes > 0 {
             line += "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
             line += "\(Int(fraction * 100))% " + localized(
-                .importProgress, read, rounded(Double(progress.fileBytes) / 1_000_000, places: 1), grouped(progress.entries),
-                rounded(rate, places: 1))
+                .importProgress, read, decimal(Double(progress.fileBytes) / 1_000_000, places: 1), grouped(progress.entries),
+                decimal(rate, places: 1))
         } else {
             // A pipe: no size, so no bar and no time left.
-            line += localized(.importProgressStream, read, grouped(progress.entries), rounded(rate, places: 1))
+            line += localized(.importProgressStream, read, grouped(progress.entries), decimal(rate, places: 1))
         }
         if progress.phase != "reading" {
             line += "  \(progress.phase)…"

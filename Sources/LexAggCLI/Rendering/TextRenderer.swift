@@ -116,7 +116,7 @@ struct TextRenderer {
                 if let score = scores?[safe: index]?[safe: groupIndex]?[safe: number] {
                     out.append(String(repeating: " ", count: single ? 2 : 7) + style.dim(
                         localized(.explainScore, count: score.agreement, score.source, score.sourceRank + 1, score.position + 1,
-                                  rounded(score.providerWeight, places: 2))
+                                  decimal(score.providerWeight, places: 2))
                     ) + "\n")
                 }
             }
@@ -285,7 +285,7 @@ func formatAge(since date: Date, now: Date = Date()) -> String {
 /// `3 ms`, `0.4 ms`, `1.2 s`.
 func formatLatency(_ duration: Duration) -> String {
     let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    if milliseconds >= 1000 { return localized(.secondsShort, rounded(milliseconds / 1000, places: 1)) }
+    if milliseconds >= 1000 { return localized(.secondsShort, decimal(milliseconds / 1000, places: 1)) }
     if milliseconds >= 10 { return localized(.latencyMilliseconds, Int(milliseconds.rounded())) }
-    return localized(.latencyMilliseconds, rounded(milliseconds, places: 1))
+    return localized(.latencyMilliseconds, decimal(milliseconds, places: 1))
 }

@@ -41,10 +41,14 @@ package enum DictEntryBuilder {
         switch format {
         case .wordnet:
             let parsed = WordNetFormat.parse(text)
+            // WordNet lists noun, verb, adjective, adverb whatever the word: the part of speech with the most senses,
+            // the word's main use, comes first (*be* began with the noun beryllium); ties keep WordNet's order.
+            let groups = parsed.groups.enumerated().sorted { ($0.element.senses.count, $1.offset) > ($1.element.senses.count, $0.offset) }
+                .map(\.element)
             return Entry(
                 headword: parsed.headword.isEmpty ? headword : parsed.headword,
                 language: .english,
-                senseGroups: parsed.groups.map { group in
+                senseGroups: groups.map { group in
                     SenseGroup(partOfSpeech: group.partOfSpeech, senses: group.senses.map {
                         Sense(
                             definition: $0.definition, examples: $0.examples, synonyms: $0.synonyms,

@@ -31,6 +31,13 @@ import Testing
         let lemmas = try await wordnet.lemmas(of: try LookupQuery("mice"))
         #expect(lemmas.map(\.lemma) == ["mouse"])
         #expect(try await wordnet.match(MatchQuery("serendip", strategy: .prefix, limit: 10)) == ["serendipitous", "serendipity"])
+
+        // The part of speech with the most senses first: WordNet lists the noun first whatever the word (be:
+        // beryllium, 1 sense; the verb, 13), and ties keep its order.
+        let be = try await wordnet.lookup(try LookupQuery("be"))
+        #expect(be.entries.first?.senseGroups.map(\.partOfSpeech?.name) == ["verb", "noun"])
+        let house = try await wordnet.lookup(try LookupQuery("house"))
+        #expect(house.entries.first?.senseGroups.map(\.partOfSpeech?.name) == ["noun", "verb"])
     }
 
     @Test func aPathUnderTheBuiltInDirectoryThatIsNotBuiltInIsAClearError() {

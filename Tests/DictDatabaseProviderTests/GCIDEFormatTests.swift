@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test(arguments: [("[ae]", "æ"), ("['e]", "é"), ("[=a]", "ā"), ("[-e]", "ē"), ("[oe]", "œ"), ("[a^]", "ă"),
-                      ("[^o]", "ô"), ("[aum]", "ä"), ("[,c]", "ç"), ("[=oo]", "o͞o"), ("[alpha]", "α"), ("[Obs.]", "[Obs.]")])
+                      ("[^o]", "ô"), ("[aum]", "ä"), ("[,c]", "ç"), ("[=oo]", "o͞o"), ("[=ae]", "ǣ"), ("[alpha]", "α"), ("[Obs.]", "[Obs.]")])
     func entitiesBecomeUnicode(entity: String, expected: String) {
         #expect(GCIDEFormat.resolveEntities("x\(entity)y") == "x\(expected)y")
     }

@@ -146,6 +146,18 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         #expect(groups[0].senses[0].sources.map(\.provider.rawValue) == ["alpha", "beta"])
     }
 
+    /// The part of speech with the most merged senses first (WordNet's noun beryllium came before *be*'s verb); ties
+    /// keep the order of first appearance, and the scores move with their groups.
+    @Test func thePartOfSpeechWithTheMostSensesComesFirst() {
+        let result = merge([
+            entry("alpha", "be", [(.noun, ["beryllium"]), (.verb, ["have the quality of being", "exist"])]),
+            entry("beta", "be", [(.verb, ["To exist actually.", "To take place."]), (.adverb, ["so"])]),
+        ], query: "be")
+        let groups = result.entries[0].senseGroups
+        #expect(groups.map(\.partOfSpeech) == [.verb, .noun, .adverb], "3 verb senses, then the tie in first-seen order")
+        #expect(groups[0].senses.first?.definition == "have the quality of being")
+    }
+
     // MARK: Wording and sources
 
     @Test(arguments: [

@@ -14,8 +14,10 @@ import LexAggCore
 ///    them, else the earliest. Merged entries whose headword equals the query (same case) come first, then those
 ///    equal up to case, then the rest; each tier keeps priority order. The etymology is the earliest given, the
 ///    entry's provenance the earliest entry's.
-/// 2. **Parts of speech.** Within a merged entry, senses are grouped by part of speech in order of first
-///    appearance; senses without a part of speech form a group of their own.
+/// 2. **Parts of speech.** Within a merged entry, senses are grouped by part of speech; senses without a part of
+///    speech form a group of their own. The group with the most (merged) senses comes first, the word's main use
+///    (sources list parts of speech in a fixed order: WordNet's *be* began with the noun beryllium); ties keep the
+///    order of first appearance.
 /// 3. **Duplicate senses.** A definition is normalised: a leading parenthesised label prefix such as `(academia)`
 ///    is moved into the labels, the rest is lower-cased, split into words at punctuation and stripped of English
 ///    stop words (see ``DefinitionText``). Two senses in the same part of speech are the same sense when their
@@ -240,6 +242,14 @@ public struct SenseMerger: Sendable {
                 labels: group.labels
             ))
             groupScores.append(ranked.map(\.score))
+        }
+        // Rule 2: the part of speech with the most senses first — the word's main use, where a source lists its parts
+        // of speech in a fixed order (WordNet's noun, verb, adjective, adverb: *be* began with beryllium, *go* with
+        // "all systems are go"); ties keep their order.
+        let order = senseGroups.indices.sorted { (-senseGroups[$0].senses.count, $0) < (-senseGroups[$1].senses.count, $1) }
+        if !order.elementsEqual(senseGroups.indices) {
+            senseGroups = order.map { senseGroups[$0] }
+            groupScores = order.map { groupScores[$0] }
         }
 
         let entry = Entry(

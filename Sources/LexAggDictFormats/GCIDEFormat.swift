@@ -64,7 +64,7 @@ enum GCIDEFormat {
         var senses = GCIDEBody(lines: body).senses()
         senses = senses.compactMap { sense in
             var sense = sense
-            sense.formOf = formOf(sense.definition, headLabels: head.labels)
+            sense.formOf = formOf(sense.definition, headLabels: head.labels) ?? spelledOutFormOf(sense.definition)
             let etymology = clean(&sense)
             if let etymology { head.etymologies.append(etymology) }
             return sense.definition.isEmpty && sense.subsenses.isEmpty && sense.examples.isEmpty ? nil : sense
@@ -130,6 +130,56 @@ enum GCIDEFormat {
         else { return nil }
         return FormOf(lemma: lemma, form: names.joined(separator: " "))
     }
+
+    /// The forms of *be* GCIDE words out in full (*am*, *is*, *are*, *was*, *were*, *wast*, *wert*): `The first person
+    /// singular of the verb be, in the indicative mode, present tense.`, `The imperfect indicative plural, and imperfect
+    /// subjunctive singular and plural, of the verb be.` — the person, number and tense they name (`first-person
+    /// singular present`, `past tense`). Nil unless the sense starts `The …` and says `of the (substantive) verb`.
+    static func spelledOutFormOf(_ raw: String) -> FormOf? {
+        let text = raw.trimmingWhitespace()
+        guard text.hasPrefix("The "), let verb = find(" of the verb ", in: text) ?? find(" of the substantive verb ", in: text)
+        else { return nil }
+        let description = text[text.index(text.startIndex, offsetBy: 4)..<verb.lowerBound]
+        guard description.count <= 100 else { return nil }
+        var rest = text[verb.upperBound...]
+        if rest.hasPrefix("to ") { rest = rest.dropFirst(3) }
+        let lemma = rest.prefix { $0.isLetter }
+        guard !lemma.isEmpty else { return nil }
+        // The sentence: what names the form before the verb and after it (`…, in the indicative mode, present tense`).
+        let sentence = (description + " " + rest.dropFirst(lemma.count).prefix { $0 != "." && $0 != ";" }).lowercased()
+        let words = Set(sentence.split { !$0.isLetter }.map(String.init))
+        guard words.isSubset(of: spelledOutFormWords) else { return nil }
+        var parts: [String] = []
+        let persons = ["first", "second", "third"].filter(words.contains)
+        if !persons.isEmpty { parts.append(persons.count == 1 ? persons[0] + "-person" : persons.joined(separator: "- and ") + "-person") }
+        let (singular, plural) = (words.contains("singular"), words.contains("plural"))
+        let number = singular == plural ? nil : singular ? "singular" : "plural"
+        let tense = words.contains("present") ? "present"
+            : words.contains("imperfect") || words.contains("preterit") || words.contains("past") ? "past" : nil
+        if let number, !persons.isEmpty || tense == nil { parts.append(number) }
+        if let tense { parts.append(parts.isEmpty && number == nil ? tense + " tense" : tense) }
+        if let number, persons.isEmpty, tense != nil { parts.append(number) }
+        guard !parts.isEmpty else { return nil }
+        return FormOf(lemma: String(lemma), form: parts.joined(separator: " "))
+    }
+
+    /// Where `phrase` first occurs in `text` (by hand: `ranges(of:)`'s first use scans the binary's conformance
+    /// records).
+    private static func find(_ phrase: String, in text: String) -> Range<String.Index>? {
+        guard let first = phrase.first else { return nil }
+        var search = text.startIndex
+        while let index = text[search...].firstIndex(of: first) {
+            if text[index...].hasPrefix(phrase) { return index..<text.index(index, offsetBy: phrase.count) }
+            search = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// The words a spelled-out form may be named with (anything else is a definition that happens to say "of the verb").
+    static let spelledOutFormWords: Set<String> = [
+        "first", "second", "third", "person", "persons", "singular", "plural", "and", "in", "the", "indicative",
+        "subjunctive", "mode", "mood", "moods", "modes", "present", "imperfect", "preterit", "past", "tense", "tenses",
+    ]
 
     /// Whether what follows a form-of's lemma goes on to define the word itself (`dice`: `pl. of {Die}. Small cubes
     /// used in gaming …`): then the sense is a definition that names a form, not a form alone. A part of speech

@@ -182,6 +182,27 @@ import Testing
         #expect(GCIDEFormat.resolveEntities("x\(entity)y") == "x\(expected)y")
     }
 
+    /// The forms of *be* GCIDE words out in full (am, is, are, was, were, wast, wert) name their person, number and
+    /// tense; a definition that only mentions a verb is no form.
+    @Test(arguments: [
+        ("The first person singular of the verb be, in the indicative mode, present tense. See {Be}.", "first-person singular present"),
+        ("The third person singular of the substantive verb be, in the indicative mood, present tense; as, he is.", "third-person singular present"),
+        ("The present indicative plural of the substantive verb to be; but etymologically a different word.", "present plural"),
+        ("The first and third persons singular of the verb be, in the indicative mood, preterit (imperfect) tense; as, I was.",
+         "first- and third-person singular past"),
+        ("The imperfect indicative plural, and imperfect subjunctive singular and plural, of the verb be. See {Be}.", "past tense"),
+        ("The second person singular, indicative and subjunctive moods, imperfect tense, of the verb be. It is formed from were.",
+         "second-person singular past"),
+    ])
+    func spelledOutFormsOfBeAreNamed(definition: String, form: String) {
+        #expect(GCIDEFormat.spelledOutFormOf(definition) == FormOf(lemma: "be", form: form), "\(definition)")
+    }
+
+    @Test func aDefinitionThatMentionsAVerbIsNoForm() {
+        #expect(GCIDEFormat.spelledOutFormOf("The case in which the direct object of the verb is placed. See Case.") == nil)
+        #expect(GCIDEFormat.spelledOutFormOf("The abstract noun of the verb go, used of a journey.") == nil)
+    }
+
     /// The residue the issue names: none of it may reach a definition, example or label.
     static func markup(in entry: Entry) -> [String] {
         var texts: [String] = [entry.etymology ?? "", entry.headword] + entry.pronunciations.map(\.text)

@@ -369,6 +369,22 @@ struct FormOfProvider: DefinitionProviding {
         #expect(asked.allSatisfy { $0 }, "\(asked)")
     }
 
+    /// A morphology that cannot name the form (WordNet's exception lists: `is` is of *be*) is named as an entry of the
+    /// answer names it (GCIDE's *Is*: third-person singular present of *be*).
+    @Test func aFormTheMorphologyCannotNameIsNamedByAnEntry() async throws {
+        let forms = FormOfProvider(forms: ["is": FormOf(lemma: "be", form: "third-person singular present")], lemmas: [:])
+        let dictionary = TableProvider("dictionary", words: ["be": "to exist"])
+        let morphology = TableLemmatizer("morphology", ["is": [FormOf(lemma: "be", form: "form")], "ran": [FormOf(lemma: "run")]])
+        let service = try LookupServiceTests.service([forms, dictionary, morphology])
+        let answer = try await service.define(try LookupQuery("is"))
+        #expect(answer.lemma?.formOf == FormOf(lemma: "be", form: "third-person singular present"))
+        #expect(answer.lemma?.provider.rawValue == "morphology" && answer.entries.map(\.headword).contains("be"))
+        // Nothing names it: unnamed it stays.
+        let ran = try await LookupServiceTests.service([TableProvider("dictionary", words: ["run": "to move fast"]), morphology])
+            .define(try LookupQuery("ran"))
+        #expect(ran.lemma?.formOf == FormOf(lemma: "run"))
+    }
+
     @Test func aFormOfEntryBringsItsLemmasEntriesAfterItsOwn() async throws {
         let forms = FormOfProvider(forms: ["houses": FormOf(lemma: "house", form: "plural")], lemmas: ["house": "a building to live in"])
         let answer = try await LookupServiceTests.service([forms]).define(try LookupQuery("houses"))

@@ -155,7 +155,7 @@ extension LookupService.Definitions {
                     guard second.isFound, result.add(answersOf: second) else { continue }
                     candidates.found(form)
                 }
-                if !candidates.notes.isEmpty { return (result, candidates.notes) }
+                if !candidates.notes.isEmpty { return (result, Self.named(candidates.notes, by: result.entries)) }
             }
         }
         guard !onlyOwnAsTyped, result.isFound, let (form, provider) = Self.formOfTarget(result.entries, query: query),
@@ -168,6 +168,30 @@ extension LookupService.Definitions {
         // the two of *house*).
         _ = result.add(answersOf: lemma)
         return (result, [LemmaNote(formOf: form, provider: provider, method: .formOf)])
+    }
+
+    /// `notes` with a form a morphology could not name (WordNet's exception lists say `was` is of *be*, not which
+    /// form) named as an entry of the answer names it (GCIDE's *Was*: first- and third-person singular past of *be*).
+    static func named(_ notes: [LemmaNote], by entries: [Entry]) -> [LemmaNote] {
+        // (WordNet's morphology calls a form it cannot name "form".)
+        func unnamed(_ form: FormOf) -> Bool { form.form == nil || form.form == "form" }
+        guard notes.contains(where: { unnamed($0.formOf) }) else { return notes }
+        return notes.map { note in
+            guard unnamed(note.formOf) else { return note }
+            let lemma = note.formOf.lemma.lowercased()
+            for entry in entries {
+                for group in entry.senseGroups {
+                    for sense in group.senses {
+                        if let form = sense.formOf, !unnamed(form), form.lemma.lowercased() == lemma {
+                            var named = note
+                            named.formOf.form = form.form
+                            return named
+                        }
+                    }
+                }
+            }
+            return note
+        }
     }
 
     /// The providers that said "not found" in `result`, by id and themselves in priority order: the ones the fallbacks

@@ -127,6 +127,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         let now = Date()
         let provenance = Provenance(provider: descriptor.id, source: opened.body.path, retrievedAt: now)
         var entries: [Entry] = []
+        var texts: [String] = []
         // An index may list one entry twice under a headword (GCIDE's `Fish`): it is shown once.
         var read: [(Int, Int)] = []
         for location in locations {
@@ -149,8 +150,47 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
                 text: text, headword: fallback, format: format, language: descriptor.languages.first,
                 provenance: provenance, term: term
             ))
+            texts.append(text)
         }
+        if format == .gcide { entries = Self.gcideEntriesOf(term, entries, texts: texts) }
         return LookupResult(entries: entries.filter { !$0.isEmpty })
+    }
+
+    /// GCIDE's index files an entry under words that only occur in it — a compound's plural (`men`: *Henchman*), a
+    /// suffix's form (`goes`: *Archipelago*, pl. *-goes*), a phrase in another entry's text (`light`: *Wine*, `new
+    /// york`: *Stone*). Of the entries headed otherwise than the word, those whose head names it as one of their
+    /// forms (`{Ate}` in *Eat*'s, `{Men}` in *Man*'s) are kept; and an affix (*-ate*, *Is-*) only when no entry is
+    /// headed by the word itself.
+    static func gcideEntriesOf(_ term: String, _ entries: [Entry], texts: [String]) -> [Entry] {
+        // Case and accents aside (`cafe` is headed *Café*), and hyphens as spaces (*Ice-cream*).
+        func folded(_ text: String) -> String {
+            let lower = text.lowercased()
+            let plain = DiacriticFolding.fold(lower) ?? lower
+            return plain.split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: " ")
+        }
+        let wanted = folded(term), affix = isAffix(term)
+        // An entry headed as typed, affix or not: then the other kind goes (`ate` is not *-ate*, `-ate` not *Ate*).
+        let exact = entries.contains { folded($0.headword) == wanted && isAffix($0.headword) == affix }
+        var kept: [Entry] = []
+        for (entry, text) in zip(entries, texts) {
+            if folded(entry.headword) == wanted {
+                if isAffix(entry.headword) != affix && exact { continue }
+                kept.append(entry)
+            } else if namesForm(term, inHeadOf: text) {
+                kept.append(entry)
+            }
+        }
+        return kept
+    }
+
+    private static func isAffix(_ word: String) -> Bool { word.hasPrefix("-") || word.hasSuffix("-") }
+
+    /// Whether the head of GCIDE's entry `text` (its first 500 characters: the forms come first, `[imp. {Ate} (…)`,
+    /// `pl. {Men}`) names `term` in braces, case aside.
+    private static func namesForm(_ term: String, inHeadOf text: String) -> Bool {
+        let head: String = String(text.prefix(500)).lowercased()
+        let wanted: String = "{" + term.lowercased() + "}"
+        return head.contains(wanted)
     }
 
     func open() throws(ProviderError) -> OpenOnce.Files {

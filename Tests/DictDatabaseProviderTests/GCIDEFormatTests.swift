@@ -203,6 +203,29 @@ import Testing
         #expect(GCIDEFormat.spelledOutFormOf("The abstract noun of the verb go, used of a journey.") == nil)
     }
 
+    /// GCIDE's index files entries under words that only occur in them: of those headed otherwise, the ones whose
+    /// head names the word as a form are kept (Man for men, Eat for ate), the others go (Henchman for men, Archipelago
+    /// for goes, Wine for light); an affix goes when the word has an entry of its own.
+    @Test func entriesFiledUnderAWordTheyDoNotDefineAreLeftOut() {
+        func entry(_ headword: String) -> Entry {
+            let provenance = Provenance(provider: .wordnet, source: "gcide", retrievedAt: Date(timeIntervalSince1970: 0))
+            return Entry(headword: headword, language: .english, senseGroups: [SenseGroup(partOfSpeech: nil, senses: [Sense(definition: "x", sources: [provenance])])],
+                         provenance: provenance)
+        }
+        let men: [(String, String)] = [
+            ("Men", "Men, n. pl. of {Man}."), ("Man", "Man (man), n.; pl. {Men} (men)."),
+            ("Henchman", "Henchman, n.; pl. {Henchmen}."), ("Wine", "Wine, n. 1. Fermented juice. {Light wine}"),
+        ]
+        #expect(DictDatabase.gcideEntriesOf("men", men.map { entry($0.0) }, texts: men.map(\.1)).map(\.headword) == ["Men", "Man"])
+        let goes = [("Archipelago", "Archipelago, n.; pl. {-goes} or {-gos}.")]
+        #expect(DictDatabase.gcideEntriesOf("goes", goes.map { entry($0.0) }, texts: goes.map(\.1)).isEmpty)
+        let ate = [("Ate", "Ate, n. The goddess."), ("-ate", "-ate A suffix."), ("Eat", "Eat, v. t. [imp. {Ate} (at)]")]
+        #expect(DictDatabase.gcideEntriesOf("ate", ate.map { entry($0.0) }, texts: ate.map(\.1)).map(\.headword) == ["Ate", "Eat"])
+        #expect(DictDatabase.gcideEntriesOf("-ate", ate.map { entry($0.0) }, texts: ate.map(\.1)).map(\.headword) == ["-ate"])
+        let cafe = [("Café", "Cafe, n. A coffee house.")]
+        #expect(DictDatabase.gcideEntriesOf("cafe", cafe.map { entry($0.0) }, texts: cafe.map(\.1)).map(\.headword) == ["Café"])
+    }
+
     /// The residue the issue names: none of it may reach a definition, example or label.
     static func markup(in entry: Entry) -> [String] {
         var texts: [String] = [entry.etymology ?? "", entry.headword] + entry.pronunciations.map(\.text)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LexAggAggregation
+import LexAggCore
 import Testing
 
 /// ``DiacriticFolding`` gives what Foundation's folding gives (`folding(options: .diacriticInsensitive)`, then NFC),

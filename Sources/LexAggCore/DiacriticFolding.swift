@@ -4,10 +4,10 @@
 /// process scanned the binary's conformance records twice (1.6 million instructions, callgrind): an offline batch of
 /// accented words spent 4 % in it. `DiacriticFoldingTests` checks every scalar of the table, and mixed text, against
 /// Foundation.
-enum DiacriticFolding {
+package enum DiacriticFolding {
     /// `text` folded, or nil when it has a scalar the tables do not cover or begins with a combining mark (the caller
     /// then asks Foundation).
-    static func fold(_ text: String) -> String? {
+    package static func fold(_ text: String) -> String? {
         // Text that begins with a combining mark (marking nothing: not a word) Foundation folds its own way.
         if let first = text.unicodeScalars.first, (0x0300...0x036F).contains(first.value) { return nil }
         var folded = String.UnicodeScalarView()

@@ -156,11 +156,12 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         return LookupResult(entries: entries.filter { !$0.isEmpty })
     }
 
-    /// GCIDE's index files an entry under words that only occur in it — a compound's plural (`men`: *Henchman*), a
-    /// suffix's form (`goes`: *Archipelago*, pl. *-goes*), a phrase in another entry's text (`light`: *Wine*, `new
-    /// york`: *Stone*). Of the entries headed otherwise than the word, those whose head names it as one of their
-    /// forms (`{Ate}` in *Eat*'s, `{Men}` in *Man*'s) are kept; and an affix (*-ate*, *Is-*) only when no entry is
-    /// headed by the word itself.
+    /// GCIDE's index files an entry under words that only occur in it — a compound's plural (`men`: *Henchman*,
+    /// *Keelman*, pl. *-men*), a suffix's form (`goes`: *Archipelago*, pl. *-goes*), a cross-reference. Of the entries
+    /// headed otherwise than the word, those that name it as a word they define (``namesTerm(_:in:)``: *Eat* for
+    /// `ate`, *Man* for `men`, *Caliber* for `calibre`) are kept; and an affix (*-ate*, *Is-*) only when no entry is
+    /// headed by the word itself. Of 3,000 GCIDE index words, 8 lose their answer (filed under a Latin name or an
+    /// abbreviation inside another entry's text), 2,991 keep one.
     static func gcideEntriesOf(_ term: String, _ entries: [Entry], texts: [String]) -> [Entry] {
         // Case and accents aside (`cafe` is headed *Café*), and hyphens as spaces (*Ice-cream*).
         func folded(_ text: String) -> String {
@@ -176,7 +177,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             if folded(entry.headword) == wanted {
                 if isAffix(entry.headword) != affix && exact { continue }
                 kept.append(entry)
-            } else if namesForm(term, inHeadOf: text) {
+            } else if namesTerm(term, in: text) {
                 kept.append(entry)
             }
         }
@@ -185,12 +186,55 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
 
     private static func isAffix(_ word: String) -> Bool { word.hasPrefix("-") || word.hasSuffix("-") }
 
-    /// Whether the head of GCIDE's entry `text` (its first 500 characters: the forms come first, `[imp. {Ate} (…)`,
-    /// `pl. {Men}`) names `term` in braces, case aside.
-    private static func namesForm(_ term: String, inHeadOf text: String) -> Bool {
-        let head: String = String(text.prefix(500)).lowercased()
-        let wanted: String = "{" + term.lowercased() + "}"
-        return head.contains(wanted)
+    /// Whether GCIDE's entry `text` names `term` in braces anywhere — as a form (`[imp. {Ate}`, `pl. {Men}`), a variant
+    /// (`{Calibre}`), a run-on derivative (`-- {Can"cer*ous*ly}`) or a phrase (`{Canal lock}`), its markup aside — as
+    /// its index's filing of a word it defines does; a word that only occurs in its text (`{Henchmen}`, `{-goes}`,
+    /// `{Light wine}`) is not named so.
+    static func namesTerm(_ term: String, in text: String) -> Bool {
+        // Letters, digits and spaces, lower case, accents and markup (stress `"`, syllables `*`, `[ae]`) aside.
+        func key(_ text: Substring) -> String {
+            var lower = text.lowercased()
+            if lower.contains("æ") || lower.contains("œ") || lower.contains("[ae]") || lower.contains("[oe]") {
+                for (ligature, letters) in [("æ", "ae"), ("œ", "oe"), ("[ae]", "ae"), ("[oe]", "oe")] {
+                    lower = lower.replacing(ligature, with: letters)
+                }
+            }
+            let plain = DiacriticFolding.fold(lower) ?? lower
+            let kept = String(plain.unicodeScalars.filter { $0 == " " || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+                .map(Character.init))
+            return kept.split(separator: " ").joined(separator: " ")
+        }
+        let wanted = key(Substring(term))
+        guard !wanted.isEmpty else { return false }
+        // The head's names, each before its respelling, over its first lines: `Classic \Clas"sic\ (kl[a^]s"s[i^]k),
+        // Classical \Clas"sic*al\, a.` (a pronunciation in parentheses between them).
+        let head = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).prefix(3).joined(separator: " ")
+        let parts = head.split(separator: "\\", omittingEmptySubsequences: false)
+        for index in stride(from: 0, to: parts.count - 1, by: 2) {
+            var name = parts[index]
+            if let close = name.lastIndex(of: ")") { name = name[name.index(after: close)...] }
+            if key(name.drop { $0 == "," || $0 == " " }) == wanted { return true }
+        }
+        // A name in braces the entry defines — a form (`[imp. {Ate}`, `pl. {Men}`), a run-on derivative (`--
+        // {Can"cer*ous*ly}`), a phrase (`{Canal lock}, a lock …`), a name it is called by (`called also {calico bug}`)
+        // — but not a cross-reference (`See {Go}.`, `Cf. {Go}`, `See {Am} and {Is}`) nor the word it is a form of
+        // (`p. pr. of {Go}`).
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { break }
+            let named = after[..<close]
+            rest = after[after.index(after: close)...]
+            // A form of an affix (`{-goes}`, `pl. -{men}`) is no word of its own, nor a word an affix.
+            let affix = isAffix(String(named)) || (open > text.startIndex && text[text.index(before: open)] == "-")
+            guard affix == isAffix(term), key(named) == wanted else { continue }
+            // The clause before it, back to the last period, semicolon or bracket.
+            let clause = text[..<open].reversed().prefix { $0 != "." && $0 != ";" && $0 != "[" && $0 != "]" }
+            let words = String(clause.reversed()).split(whereSeparator: { $0 == " " || $0 == "\n" })
+            if words.contains(where: { ["See", "see", "Cf", "cf", "under"].contains($0) }) || words.last == "of" { continue }
+            return true
+        }
+        return false
     }
 
     func open() throws(ProviderError) -> OpenOnce.Files {

@@ -127,6 +127,9 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         let now = Date()
         let provenance = Provenance(provider: descriptor.id, source: opened.body.path, retrievedAt: now)
         var entries: [Entry] = []
+        // GCIDE's entries are checked against the word (``gcideEntriesOf(_:_:texts:)``), with their text.
+        let gcide: Bool
+        if case .gcide = format { gcide = true } else { gcide = false }
         var texts: [String] = []
         // An index may list one entry twice under a headword (GCIDE's `Fish`): it is shown once.
         var read: [(Int, Int)] = []
@@ -150,9 +153,9 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
                 text: text, headword: fallback, format: format, language: descriptor.languages.first,
                 provenance: provenance, term: term
             ))
-            texts.append(text)
+            if gcide { texts.append(text) }
         }
-        if format == .gcide { entries = Self.gcideEntriesOf(term, entries, texts: texts) }
+        if gcide { entries = Self.gcideEntriesOf(term, entries, texts: texts) }
         return LookupResult(entries: entries.filter { !$0.isEmpty })
     }
 

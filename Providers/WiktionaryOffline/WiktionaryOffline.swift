@@ -205,7 +205,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             rows = dataset.rows(for: key)
             guard try headwordEntries(rows, key: key, language: query.language, spelling: spelling) == nil else { return [] }
         }
-        var found: [FormOf] = []
+        var found: [(lemma: String, readings: [String])] = []
         var records = try formLemmas(rows, key: key, language: query.language)
         // The lemmas that list the word spelled as typed, when some do (`Busse`: Bus, not Buße).
         spelling.preferAsTyped(&records) { $0.forms.contains { spelling.asTyped($0.form) } }
@@ -213,18 +213,16 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             // Only the forms that are the word were read (`formsOf`): those spelled as typed, when some are (`до́ма`,
             // the genitive, not `дома́`, the plural; `дома` is both).
             var forms = record.forms
-            spelling.preferAsTyped(&forms) { spelling.asTyped($0.form) }
+            if forms.count > 1 { spelling.preferAsTyped(&forms) { spelling.asTyped($0.form) } }
             let readings = Self.readings(forms.map(\.tags))
             // One lemma once, with every reading its records give (`houses`: the noun's plural, the verb's third person).
             if let index = found.firstIndex(where: { $0.lemma == record.word }) {
-                let known = found[index].form.map { $0.components(separatedBy: " or ") } ?? []
-                let all = known + readings.filter { !known.contains($0) }
-                found[index] = FormOf(lemma: record.word, form: all.isEmpty ? nil : all.joined(separator: " or "))
+                for reading in readings where !found[index].readings.contains(reading) { found[index].readings.append(reading) }
             } else {
-                found.append(FormOf(lemma: record.word, form: readings.isEmpty ? nil : readings.joined(separator: " or ")))
+                found.append((record.word, readings))
             }
         }
-        return found
+        return found.map { FormOf(lemma: $0.lemma, form: $0.readings.isEmpty ? nil : $0.readings.joined(separator: " or ")) }
     }
 
     /// The names of forms with `tags` (``formName(_:)``), each once: `housed` is listed as the past tense and as the

@@ -43,8 +43,11 @@ package enum DictEntryBuilder {
             let parsed = WordNetFormat.parse(text)
             // WordNet lists noun, verb, adjective, adverb whatever the word: the part of speech with the most senses,
             // the word's main use, comes first (*be* began with the noun beryllium); ties keep WordNet's order.
-            let groups = parsed.groups.enumerated().sorted { ($0.element.senses.count, $1.offset) > ($1.element.senses.count, $0.offset) }
-                .map(\.element)
+            var groups = parsed.groups
+            if groups.indices.dropFirst().contains(where: { groups[$0].senses.count > groups[$0 - 1].senses.count }) {
+                groups = groups.enumerated().sorted { ($0.element.senses.count, $1.offset) > ($1.element.senses.count, $0.offset) }
+                    .map(\.element)
+            }
             return Entry(
                 headword: parsed.headword.isEmpty ? headword : parsed.headword,
                 language: .english,

@@ -163,8 +163,8 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
     /// *Keelman*, pl. *-men*), a suffix's form (`goes`: *Archipelago*, pl. *-goes*), a cross-reference. Of the entries
     /// headed otherwise than the word, those that name it as a word they define (``namesTerm(_:in:)``: *Eat* for
     /// `ate`, *Man* for `men`, *Caliber* for `calibre`) are kept; and an affix (*-ate*, *Is-*) only when no entry is
-    /// headed by the word itself. Of 3,000 GCIDE index words, 8 lose their answer (filed under a Latin name or an
-    /// abbreviation inside another entry's text), 2,991 keep one.
+    /// headed by the word itself. Of 3,000 GCIDE index words (every eighth of the index), 4 lose their answer (filed
+    /// under a word only another entry's text mentions), 2,995 keep one.
     static func gcideEntriesOf(_ term: String, _ entries: [Entry], texts: [String]) -> [Entry] {
         // Case and accents aside (`cafe` is headed *Café*), and hyphens as spaces (*Ice-cream*).
         func folded(_ text: String) -> String {
@@ -209,14 +209,25 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
         }
         let wanted = key(Substring(term))
         guard !wanted.isEmpty else { return false }
-        // The head's names, each before its respelling, over its first lines: `Classic \Clas"sic\ (kl[a^]s"s[i^]k),
-        // Classical \Clas"sic*al\, a.` (a pronunciation in parentheses between them).
-        let head = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).prefix(3).joined(separator: " ")
-        let parts = head.split(separator: "\\", omittingEmptySubsequences: false)
+        // The names of its heads, each before its respelling (`Caliber \Cal"i*ber\, Calibre \Cal"ibre\, n.`; `Classic
+        // \Clas"sic\ (kl[a^]s"s[i^]k), Classical \Clas"sic*al\`; `space bar \space bar\ or space key \space key\`),
+        // wherever a head starts (`[Webster 1913 Suppl.] blue-pencil \blue-pencil\ v. t.`).
+        let parts = text.split(separator: "\\", omittingEmptySubsequences: false)
         for index in stride(from: 0, to: parts.count - 1, by: 2) {
             var name = parts[index]
-            if let close = name.lastIndex(of: ")") { name = name[name.index(after: close)...] }
-            if key(name.drop { $0 == "," || $0 == " " }) == wanted { return true }
+            while name.last == " " || name.last == "\n" { name = name.dropLast() }  // `Catadioptrical\n   \Cat…\`
+            if let end = name.lastIndex(where: { $0 == ")" || $0 == "]" || $0 == "\n" || $0 == "." }) {
+                name = name[name.index(after: end)...]
+            }
+            name = name.drop { $0 == "," || $0 == " " }
+            if name.hasPrefix("or ") { name = name.dropFirst(3) }
+            // (An affix named in the head, `-art`, is no word, nor a word an affix.)
+            if isAffix(String(name)) == isAffix(term), key(name) == wanted { return true }
+        }
+        // A synonym the entry lists (`Syn: internalize, internalise, interiorize.`).
+        for line in text.split(separator: "\n") where line.drop(while: { $0 == " " }).hasPrefix("Syn:") {
+            let items = line.drop(while: { $0 == " " }).dropFirst(4).split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "." })
+            if items.contains(where: { key($0) == wanted }) { return true }
         }
         // A name in braces the entry defines — a form (`[imp. {Ate}`, `pl. {Men}`), a run-on derivative (`--
         // {Can"cer*ous*ly}`), a phrase (`{Canal lock}, a lock …`), a name it is called by (`called also {calico bug}`)
@@ -234,7 +245,12 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             // The clause before it, back to the last period, semicolon or bracket.
             let clause = text[..<open].reversed().prefix { $0 != "." && $0 != ";" && $0 != "[" && $0 != "]" }
             let words = String(clause.reversed()).split(whereSeparator: { $0 == " " || $0 == "\n" })
-            if words.contains(where: { ["See", "see", "Cf", "cf", "under"].contains($0) }) || words.last == "of" { continue }
+            // A cross-reference: `See {Go}`, `See {Am} and {Is}`, `cf. {Go}`, `under {China}`; the lemma of a form:
+            // `p. pr. of {Go}` (its clause, after the abbreviation's period, is `of` alone).
+            if ["See", "see", "Cf", "cf", "under"].contains(words.last ?? "") || ["See", "Cf"].contains(words.first ?? "")
+                || words == ["of"] {
+                continue
+            }
             return true
         }
         return false

@@ -54,6 +54,7 @@ enum English {
 
         // MARK: lookup
         case .lookupShowingMatchedAs: "lexagg: no entry for '{1}' as typed; showing '{2}'"
+        case .lookupAlsoMatchedAs: "lexagg: also showing '{2}', where a dictionary has no entry for '{1}' as typed"
         case .lookupNothingCachedOffline:
             "no answer for '{1}' offline: nothing is cached for it from {2}; try again without --offline"
         case .lookupEveryProviderFailed: "every provider failed for '{1}'"

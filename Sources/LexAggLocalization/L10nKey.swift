@@ -16,7 +16,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case gramPerfective, gramImperfective, gramPlural, gramSingular, gramOr
 
     // MARK: lookup
-    case lookupShowingMatchedAs, lookupNothingCachedOffline, lookupEveryProviderFailed, lookupNoEntry
+    case lookupShowingMatchedAs, lookupAlsoMatchedAs, lookupNothingCachedOffline, lookupEveryProviderFailed, lookupNoEntry
     case lookupDidYouMean, lookupOfflineNotReached, lookupNotReached, lookupShowingCached, lookupStaleShowing
     case labelEtymology, labelSynonyms, labelAntonyms, labelSources, labelAlsoIn, alsoInHint, moreSenses
     case anotherLanguage, explainScore

@@ -55,6 +55,7 @@ enum Russian {
 
         // MARK: lookup
         case .lookupShowingMatchedAs: "lexagg: в таком написании «{1}» не найдено; показано «{2}»"
+        case .lookupAlsoMatchedAs: "lexagg: показано и «{2}» — там, где словарь не знает «{1}» в таком написании"
         case .lookupNothingCachedOffline:
             "нет ответа для «{1}» без сети: в кэше ничего нет от {2}; повторите без --offline"
         case .lookupEveryProviderFailed: "ни один источник не смог ответить на «{1}»"

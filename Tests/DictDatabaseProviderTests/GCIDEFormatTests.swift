@@ -224,6 +224,22 @@ import Testing
         #expect(DictDatabase.gcideEntriesOf("-ate", ate.map { entry($0.0) }, texts: ate.map(\.1)).map(\.headword) == ["-ate"])
         let cafe = [("Café", "Cafe, n. A coffee house.")]
         #expect(DictDatabase.gcideEntriesOf("cafe", cafe.map { entry($0.0) }, texts: cafe.map(\.1)).map(\.headword) == ["Café"])
+        // Named otherwise than as the first head: a second head after `or`, a head further on, a synonym, a phrase
+        // in a sentence that says "under" or "of" before it; not a cross-reference.
+        let named: [(String, String, String)] = [
+            ("space key", "space bar", "space bar \\space bar\\ or space key \\space key\\ (Mach.), n. A bar."),
+            ("blue-pencil", "Bluenoser", "Bluenoser, n. One.\n   [Webster 1913 Suppl.] blue-pencil \\blue-pencil\\ v. t. To edit."),
+            ("internalise", "Internalize", "Internalize, v. To make internal.\n   Syn: internalize, internalise, interiorize."),
+            ("neap tide", "Tide", "Tide, n. 1. The rise, producing under the moon a lower tide, called the {neap tide}."),
+            ("sesame seed", "Benni", "Benni, n. The plant, the source of {sesame seed}."),
+        ]
+        for (term, headword, text) in named {
+            #expect(DictDatabase.gcideEntriesOf(term, [entry(headword)], texts: [text]).map(\.headword) == [headword], "\(term)")
+        }
+        let crossReferences = [("go", "All, a. See {Go}."), ("go", "Going, p. pr. of {Go}."), ("is", "Are. See {Am} and {Is}.")]
+        for (term, text) in crossReferences {
+            #expect(DictDatabase.gcideEntriesOf(term, [entry("Other")], texts: [text]).isEmpty, "\(text)")
+        }
     }
 
     /// The residue the issue names: none of it may reach a definition, example or label.

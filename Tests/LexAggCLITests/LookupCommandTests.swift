@@ -340,6 +340,24 @@ enum JSONSerializationFree {
         #expect(text.stdout.hasPrefix("cafe"))
     }
 
+    /// GCIDE has *Café* as typed, WordNet only *cafe*: both are shown, and the note does not say there is no entry
+    /// as typed (Debian's dict-gcide, which `.ci/run` installs).
+    @Test func aWordSomeDictionariesHaveAsTypedIsNotSaidToBeMissing() async throws {
+        let directory = TemporaryFiles.directory()
+        for file in ["gcide.index", "gcide.dict.dz"] {
+            try #require(FileManager.default.fileExists(atPath: "/usr/share/dictd/" + file), "apt-get install dict-gcide")
+            try FileManager.default.createSymbolicLink(atPath: directory + "/" + file, withDestinationPath: "/usr/share/dictd/" + file)
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: FixtureStore.dictDatabases) where file.hasPrefix("wn.") {
+            try FileManager.default.createSymbolicLink(atPath: directory + "/" + file, withDestinationPath: FixtureStore.dictDatabases + "/" + file)
+        }
+        let run = await CLIRun.run(["lookup", "café", "--providers", "wordnet,gcide"], databases: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Café") && run.stdout.contains("cafe"), "\(run.stdout)")
+        #expect(!run.stderr.contains("no entry for 'café' as typed; showing"), "\(run.stderr)")
+        #expect(run.stderr.contains("also showing 'cafe', where a dictionary has no entry for 'café' as typed"), "\(run.stderr)")
+    }
+
     @Test func theExactSpellingComesFirstAndBothCasesStay() async throws {
         for (typed, other) in [("essen", "Essen"), ("Essen", "essen")] {
             let run = await CLIRun.run(["lookup", typed, "--providers", "freedict-deu-eng", "--format", "json"])

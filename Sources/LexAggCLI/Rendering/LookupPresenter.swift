@@ -68,7 +68,13 @@ struct LookupPresenter: Sendable {
         context.warn(about: result)
         if result.isFound {
             if let matchedAs = answer.matchedAs {
-                context.output.writeError(localized(.lookupShowingMatchedAs, answer.term, matchedAs) + "\n")
+                // Some entries headed as typed (GCIDE's *Café*), others found by the looser spelling (WordNet's *cafe*):
+                // "no entry as typed" would be untrue of the first.
+                let typed = answer.term.lowercased()
+                let someAsTyped = result.entries.contains { $0.headword.lowercased() == typed }
+                context.output.writeError(
+                    localized(someAsTyped ? .lookupAlsoMatchedAs : .lookupShowingMatchedAs, answer.term, matchedAs) + "\n"
+                )
             }
             var text = ""
             if !answer.lemmas.isEmpty {

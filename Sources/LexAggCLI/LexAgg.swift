@@ -91,7 +91,7 @@ public enum LexAggCLI {
     static func misspeltSubcommand(
         _ arguments: [String], in commands: [any ParsableCommand.Type], prefix: String = ""
     ) -> String? {
-        guard arguments.count > 1, !arguments[1].hasPrefix("-"),
+        guard arguments.count > 1, !arguments[1].hasPrefix("-") || arguments[1] == "-",
               let command = commands.first(where: { $0.configuration.commandName == arguments[0] })
         else { return nil }
         let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
@@ -103,8 +103,9 @@ public enum LexAggCLI {
         }
         guard !names.isEmpty, word != "help" else { return nil }
         // The one subcommand left out before a file (`data import dump.jsonl`): a subcommand's name is no path.
-        if names.count == 1, command.configuration.defaultSubcommand == nil, word.contains(".") || word.contains("/") {
-            return localized(.missingSubcommand, path, word, "\(path) \(names[0]) \(word)")
+        if names.count == 1, command.configuration.defaultSubcommand == nil, word.contains(".") || word.contains("/") || word == "-" {
+            let rest = arguments.dropFirst().joined(separator: " ")  // `dump.jsonl.gz --name en`: the options too
+            return localized(.missingSubcommand, path, word, "\(path) \(names[0]) \(rest)")
         }
         // A command of its own typed after another (`serve mcp`: the MCP server is `lexagg mcp`).
         if prefix.isEmpty, commands.contains(where: { $0.configuration.commandName == word }) {

@@ -57,6 +57,10 @@ public enum ConfigEditor {
         return Edit(text: edited!, value: parsed, key: key, keptLayout: keptLayout)
     }
 
+    /// Whether a part of a key name may be a secret pasted in the wrong place (an API key: long, with digits) — never
+    /// repeated in a message.
+    static func mayBeSecret(_ part: String) -> Bool { part.count >= 16 && part.contains(where: \.isNumber) }
+
     static func unknownKey(_ name: String) -> ConfigError {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var candidates = ConfigSchema.globalKeys.map(\.name)
@@ -64,13 +68,13 @@ public enum ConfigEditor {
         if parts.first == "providers" {
             let id = parts.count > 1 ? parts[1] : "<id>"
             candidates = ConfigSchema.providerKeys.map { "providers.\(id).\($0.name)" }
-            if parts.count > 1, ProviderID(parts[1]) == nil {
+            if parts.count > 1, ProviderID(parts[1]) == nil, !parts.contains(where: mayBeSecret) {
                 return ConfigError(.unknownKey, location: name, message: "'\(parts[1])' is not a provider id (lower-case letters, digits and '-')",
                                    reason: .notAProviderID(parts[1]))
             }
             shape = "; provider keys are providers.<id>." + ConfigSchema.providerKeys.map(\.name).joined(separator: "|")
         }
-        let incomplete = parts.first == "providers" && parts.count != 3
+        let incomplete = (parts.first == "providers" && parts.count != 3) || parts.contains(where: mayBeSecret)
         let nearest = incomplete ? nil : ConfigSchema.nearest(name, among: candidates)
         let hint = nearest.map { "; did you mean '\($0)'?" }
             ?? (shape.isEmpty ? "; run 'lexagg config show' to see every key" : shape)
@@ -78,7 +82,8 @@ public enum ConfigEditor {
         // `nosuch.key`): anything else may be a value typed in the wrong place (an API key pasted as the key name),
         // which must not end up on the screen or in a log.
         let looksLikeKey = name.count <= 48 && name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
-        let shown = nearest != nil || looksLikeKey || (parts.first == "providers" && name.count <= 64) ? " '\(name)'" : ""
+        let shown = !parts.contains(where: mayBeSecret) && (nearest != nil || looksLikeKey || (parts.first == "providers" && name.count <= 64))
+            ? " '\(name)'" : ""
         return ConfigError(
             .unknownKey, location: name, message: "unknown configuration key" + shown + hint,
             reason: .unknownKey(name: shown.isEmpty ? nil : name, suggestion: nearest,

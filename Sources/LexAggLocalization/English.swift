@@ -438,6 +438,7 @@ enum English {
         case .importTerminalInput: "standard input is a terminal: pipe a dump into it (zcat FILE.jsonl.gz | lexagg data import wiktextract -) or name the file"
         case .importTruncatedGzip: "{1} ends in the middle of its gzip data (a truncated download?)"
         case .importNotText: "{1} is not a JSON Lines file (it starts with binary data); a wiktextract dump is .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz"
+        case .importSorting: "sorting the index"
         case .importRunning: "another import into '{1}' is running; wait for it to finish, or import under another --name"
         case .importInvalidGzip: "{1} is not valid gzip data: {2}"
         case .importMissingProgram: "{1} needs the '{2}' program to decompress it; install it (apt-get install {3}) or decompress the file first"

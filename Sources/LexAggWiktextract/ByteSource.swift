@@ -45,8 +45,9 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
     let file = try FileSource(path: path)
     // By its first bytes, as a stream is, and by its name when they tell nothing: a gzip dump saved without its
     // extension is inflated, an xz one named .gz goes to xz, a plain dump named .gz is read as it is.
-    var head = [UInt8](repeating: 0, count: 6)
-    let got = head.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, 6, 0) }
+    // (512 bytes: a PNG's or an executable's first NUL comes after its signature.)
+    var head = [UInt8](repeating: 0, count: 512)
+    let got = head.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, 512, 0) }
     head = Array(head.prefix(max(0, got)))
     var kind = Compression(head: head)
     if kind == nil, head.first != UInt8(ascii: "{") {

@@ -21,7 +21,7 @@ import Testing
     /// language) and the like. Each is matched exactly.
     static let dataLiterals: Set<String> = [
         // The `command` of a JSON document (the same in every language).
-        "cache stats", "config path", "config show", "data info", "data list", "data import", "data remove", "library list",
+        "cache stats", "config path", "config show", "data info", "data list", "data import", "data remove", "sorting the index", "library list",
         "library show", "library ", "library doctor", "library import", "provider check", "store copy", "store migrate",
         "quiz stats",
         // Command lines shown as they are typed.

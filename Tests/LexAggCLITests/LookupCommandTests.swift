@@ -393,7 +393,9 @@ enum JSONSerializationFree {
         (["serve", "mcp"], "unknown command 'serve mcp'; did you mean 'mcp'?"),
         // A subcommand's own: the format of `data import`, misspelt or left out before the file.
         (["data", "import", "wiktextrct", "x.jsonl"], "unknown command 'data import wiktextrct'; did you mean 'data import wiktextract'?"),
-        (["data", "import", "dump.jsonl"], "'data import' needs a subcommand before 'dump.jsonl'; did you mean 'data import wiktextract dump.jsonl'?"),
+        (["data", "import", "dump.jsonl", "--name", "en"],
+         "'data import' needs a subcommand before 'dump.jsonl'; did you mean 'data import wiktextract dump.jsonl --name en'?"),
+        (["data", "import", "-"], "'data import' needs a subcommand before '-'; did you mean 'data import wiktextract -'?"),
     ])
     func aMistypedSubcommandSuggestsTheNearestOne(_ arguments: [String], _ message: String) async {
         let run = await CLIRun.run(arguments)

@@ -83,6 +83,11 @@ import Glibc
         let pasted = try #require(throws: ConfigError.self) { try set(secret, "3", in: "") }
         #expect(!pasted.message.contains(secret), "\(pasted)")
         #expect(pasted.message.hasPrefix("unknown configuration key; run 'lexagg config show'"), "\(pasted)")
+        // Nor where a provider's id or key goes.
+        for name in ["providers.\(secret)", "providers.pons.\(secret)", "providers.\(secret).weight"] {
+            let error = try #require(throws: ConfigError.self) { try set(name, "3", in: "") }
+            #expect(!error.message.contains(secret), "\(error)")
+        }
     }
 
     @Test func anInvalidFileIsNotEditedBlindly() throws {

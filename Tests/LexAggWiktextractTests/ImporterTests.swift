@@ -397,8 +397,9 @@ import Testing
             try WiktextractImporter(options: Self.options()).run(sourcePath: directory + "/missing.jsonl", directory: directory)
         } throws: { "\($0)".contains("cannot open") }
         // Binary data is refused at once (`/dev/zero` was read as one endless line).
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x00, 0x0A]).write(to: URL(fileURLWithPath: directory + "/image.jsonl"))
-        for path in [directory + "/image.jsonl", "/dev/zero"] {
+        // (A PNG's signature, then its first chunk's length: the first NUL is the ninth byte.)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D]).write(to: URL(fileURLWithPath: directory + "/image.jsonl"))
+        for path in [directory + "/image.jsonl", "/dev/zero", "/bin/sh"] {
             #expect {
                 try WiktextractImporter(options: Self.options()).run(sourcePath: path, directory: directory)
             } throws: { ($0 as? ImportError)?.reason == .notText(path) }

@@ -258,7 +258,7 @@ struct ImportProgressBar {
             line += localized(.importProgressStream, read, grouped(progress.entries), decimal(rate, places: 1))
         }
         if progress.phase != "reading" {
-            line += "  \(progress.phase)…"
+            line += "  " + (progress.phase == "sorting the index" ? localized(.importSorting) : progress.phase) + "…"
         } else if fraction > 0.01 {
             let left = Int(progress.seconds / fraction * (1 - fraction))
             line += "  " + localized(.importETA, "\(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)")

@@ -126,6 +126,11 @@ import WiktionaryProvider
         let local = try JSONSerializationFree.object(offline.stdout)
         #expect(local["provider"] as? String == "wordlist")
         #expect((local["words"] as? [String])?.count == 3)
+        // A language only the online service gives: the languages named are those that can answer offline.
+        let spanish = await CLIRun.run(["random", "--offline", "--lang", "es"], environment: ["LEXAGG_RANDOMWORD_ENDPOINT": healthy.baseURL],
+                                       also: [.randomword, .wordlist])
+        #expect(spanish.status == 64 && spanish.stderr.contains("no offline provider gives random Spanish words; languages available: en\n"),
+                "\(spanish.stderr)")
     }
 
     @Test func freeDictionaryThroughTheCLI() async throws {

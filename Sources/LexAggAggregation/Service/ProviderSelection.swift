@@ -162,7 +162,9 @@ struct ProviderSelection: Sendable {
             )
         }
         guard !candidates.isEmpty else {
+            // The languages the providers that could be asked give (offline: those on this machine).
             let languages = Set(registry.providers.compactMap { $0.asRandomSource }
+                .filter { !options.offline || !$0.descriptor.requiresNetwork }
                 .flatMap(\.descriptor.languages).map(\.code)).sorted()
             throw LookupServiceError(
                 .invalidRequest,

@@ -342,10 +342,10 @@ enum JSONSerializationFree {
 
     /// GCIDE has *Café* as typed, WordNet only *cafe*: both are shown, and the note does not say there is no entry
     /// as typed (Debian's dict-gcide, which `.ci/run` installs).
-    @Test func aWordSomeDictionariesHaveAsTypedIsNotSaidToBeMissing() async throws {
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/dictd/gcide.dict.dz"), "needs Debian's dict-gcide"))
+    func aWordSomeDictionariesHaveAsTypedIsNotSaidToBeMissing() async throws {
         let directory = TemporaryFiles.directory()
         for file in ["gcide.index", "gcide.dict.dz"] {
-            try #require(FileManager.default.fileExists(atPath: "/usr/share/dictd/" + file), "apt-get install dict-gcide")
             try FileManager.default.createSymbolicLink(atPath: directory + "/" + file, withDestinationPath: "/usr/share/dictd/" + file)
         }
         for file in try FileManager.default.contentsOfDirectory(atPath: FixtureStore.dictDatabases) where file.hasPrefix("wn.") {

@@ -297,6 +297,11 @@ import Testing
         #expect(damaged.status == 69, "\(damaged.stderr)")
         #expect(damaged.stderr.contains("wiktionary-offline.lexwk is not a lexagg dataset or is damaged; import the dump again")
             && !damaged.stderr.contains("unknown provider"), "\(damaged.stderr)")
+        // So do match and translate (they said it "cannot match", "cannot translate", 64).
+        for arguments in [["match", "hou", "--strategy", "prefix"], ["translate", "house", "--from", "en", "--to", "de"]] {
+            let refused = await run(arguments + ["--providers", "wiktionary-offline", "--offline"])
+            #expect(refused.status == 69 && refused.stderr.contains("is not a lexagg dataset or is damaged"), "\(arguments): \(refused.stderr)")
+        }
     }
 
     @Test func malformedLinesAreReportedAndBadInputIsAClearError() async {

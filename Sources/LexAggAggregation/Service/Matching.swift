@@ -127,6 +127,7 @@ extension ProviderSelection {
             var matchers: [any MatchProviding] = []
             for provider in named {
                 guard let matcher = provider.asMatcher, matcher.matchStrategies.contains(strategy) else {
+                    try await Self.refuseUnusable([provider])
                     let can = provider.asMatcher?.matchStrategies.map(\.rawValue) ?? []
                     throw LookupServiceError(
                         .invalidRequest,

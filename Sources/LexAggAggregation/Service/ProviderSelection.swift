@@ -87,6 +87,7 @@ struct ProviderSelection: Sendable {
         guard required else { return (translators, notes) }
         // Named providers that cannot: say so of them, and which can, rather than that nothing translates it.
         if let selection, translators.isEmpty {
+            try await Self.refuseUnusable(selection)
             let named = selection.map(\.descriptor.id)
             let others = await Self.usable(registry.translators(for: pair), besides: named, offline: options.offline)
             throw LookupServiceError(
@@ -137,6 +138,19 @@ struct ProviderSelection: Sendable {
             usable.append(provider.descriptor.id)
         }
         return usable
+    }
+
+    /// When every provider named cannot be used at all (a damaged dataset), the request fails with why (69) — not
+    /// with what they cannot do (64: "cannot translate English → Russian"). Asked only on that failure's way.
+    static func refuseUnusable(_ named: [any DictionaryProvider]) async throws(LookupServiceError) {
+        var notes: [String] = []
+        for provider in named {
+            if case .unavailable(let reason) = await provider.availability() { notes.append("\(provider.descriptor.id): \(reason)") }
+        }
+        guard !notes.isEmpty, notes.count == named.count else { return }
+        throw LookupServiceError(
+            .unavailable, "no dictionary is usable:\n  " + notes.joined(separator: "\n  "), reason: .noDictionaryUsable(notes: notes)
+        )
     }
 
     /// The providers that give random words of `language`, in priority order.

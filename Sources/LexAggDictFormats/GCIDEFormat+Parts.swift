@@ -283,6 +283,12 @@ struct GCIDEHead {
         if let semicolon = text.lastIndex(of: ";"), text[text.index(after: semicolon)...].allSatisfy({ $0.isNumber || $0 == " " }) {
             text = String(text[..<semicolon])
         }
+        // No respelling: a paragraph of the guide alone (`(277)`, `(#; 277)`), or a subject label, capitalised and
+        // without a stress or syllable mark (`Are (Metric system)`, `Ler (Irish mythology)`).
+        guard text.contains(where: \.isLetter) else { return nil }
+        if let first = text.first, first.isUppercase, !text.contains(where: { $0 == "\"" || $0 == "`" || $0 == "*" || $0 == "[" }) {
+            return nil
+        }
         // Built in place: mapping to strings and `joined()` went through the standard library's generic `joined`,
         // whose first use of a process scans the binary's conformance records.
         var mapped = ""

@@ -198,6 +198,16 @@ import Testing
         #expect(GCIDEFormat.spelledOutFormOf(definition) == FormOf(lemma: "be", form: form), "\(definition)")
     }
 
+    /// A parenthesis after the headword that is no respelling — a paragraph of the pronunciation guide, a subject
+    /// label — is not shown as the pronunciation (`are  Metric system`, `Porcelain  277`).
+    @Test func aSubjectLabelOrAGuideParagraphIsNoPronunciation() {
+        #expect(GCIDEHead.pronunciation("Metric system") == nil)
+        #expect(GCIDEHead.pronunciation("Irish mythology") == nil && GCIDEHead.pronunciation("Chem., Biochem.") == nil)
+        #expect(GCIDEHead.pronunciation("277") == nil && GCIDEHead.pronunciation("#; 277") == nil)
+        #expect(GCIDEHead.pronunciation("kl[a^]s\"s[i^]k") != nil && GCIDEHead.pronunciation("hous") == "hous")
+        #expect(GCIDEHead.pronunciation("P\"ris") != nil, "a capital with a stress mark is a respelling")
+    }
+
     @Test func aDefinitionThatMentionsAVerbIsNoForm() {
         #expect(GCIDEFormat.spelledOutFormOf("The case in which the direct object of the verb is placed. See Case.") == nil)
         #expect(GCIDEFormat.spelledOutFormOf("The abstract noun of the verb go, used of a journey.") == nil)

@@ -38,3 +38,32 @@ import Testing
         #expect(decimal(0.047, places: 2, in: .russian) == "0,05")
     }
 }
+
+/// An answer's long lines, on a terminal, are wrapped under their own text: a sense under its definition, an
+/// example under its quotation, colour sequences taking no columns.
+@Suite struct TerminalWrapTests {
+    @Test func longLinesAreWrappedUnderTheirText() {
+        let text = "    1. a soft heavy toxic malleable metallic element; bluish white when freshly cut [wordnet]\n"
+            + "       “the children were playing with lead soldiers in the garden all afternoon”\n  noun\n"
+        let wrapped = TerminalWrap.wrap(text, width: 40)
+        let lines = wrapped.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.allSatisfy { displayWidth($0) <= 40 }, "\(lines)")
+        #expect(lines[0] == "    1. a soft heavy toxic malleable")
+        #expect(lines[1].hasPrefix("       metallic"), "under the definition: \(lines)")
+        #expect(lines[3] == "       “the children were playing with" && lines[4].hasPrefix("        lead"), "under the quotation: \(lines)")
+        #expect(lines.suffix(2) == ["  noun", ""])
+        // Nothing is lost or added but the breaks and indentation.
+        let words = { (text: String) in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) }
+        #expect(words(wrapped) == words(text))
+    }
+
+    @Test func colourSequencesTakeNoColumnsAndShortLinesStay() {
+        let dim = "\u{1B}[2m", reset = "\u{1B}[0m"
+        let line = "  \(dim)etymology:\(reset) one two three four five six"
+        #expect(TerminalWrap.wrap(line, width: 40) == line, "40 columns")
+        let broken = TerminalWrap.wrap(line + " seven", width: 40)
+        #expect(broken == "  \(dim)etymology:\(reset) one two three four five six\n    seven", "\(broken.debugDescription)")
+        #expect(TerminalWrap.wrap("xx " + String(repeating: "y", count: 60), width: 30) == "xx\n  " + String(repeating: "y", count: 60),
+                "a word longer than the line is not cut")
+    }
+}

@@ -340,6 +340,16 @@ enum JSONSerializationFree {
         #expect(text.stdout.hasPrefix("cafe"))
     }
 
+    /// On a terminal the answer's long lines are wrapped to its width, under their own text; in a pipe, not.
+    @Test func aTerminalsLongLinesAreWrappedAPipesAreNot() async {
+        let terminal = await CLIRun.run(["lookup", "serendipity", "--providers", "wordnet", "--no-pager"], environment: ["COLUMNS": "30"], terminal: true)
+        let lines = terminal.stdout.split(separator: "\n").map { TerminalWrap.visibleWidth($0) }
+        #expect(terminal.status == 0 && !lines.isEmpty && lines.allSatisfy { $0 <= 30 }, "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("\n       "), "a sense goes on under its text: \(terminal.stdout)")
+        let pipe = await CLIRun.run(["lookup", "serendipity", "--providers", "wordnet"], environment: ["COLUMNS": "30"])
+        #expect(pipe.stdout.contains("1. good luck in making unexpected and fortunate discoveries\n"), "\(pipe.stdout)")
+    }
+
     /// GCIDE has *Café* as typed, WordNet only *cafe*: both are shown, and the note does not say there is no entry
     /// as typed (Debian's dict-gcide, which `.ci/run` installs).
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/dictd/gcide.dict.dz"), "needs Debian's dict-gcide"))

@@ -82,6 +82,10 @@ struct LookupPresenter: Sendable {
             }
             text += renderer.render(view.entries) + view.summary(style: context.style)
             if footer { text += "\n" + renderer.footer(result.outcomes) }
+            // On a terminal, long lines are wrapped under their own text (TerminalWrap).
+            if context.output.isTerminal, let width = TerminalWrap.columns(environment: context.environment) {
+                text = TerminalWrap.wrap(text, width: width)
+            }
             // One word's answer longer than the screen goes through the pager; a batch's never does.
             if footer && !options.noPager { context.output.page(text) } else { context.output.write(text) }
         } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {

@@ -156,7 +156,18 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             if gcide { texts.append(text) }
         }
         if gcide { entries = Self.gcideEntriesOf(term, entries, texts: texts) }
+        if case .freedict = format, entries.count > 1 { entries = Self.usualFirst(entries) }
         return LookupResult(entries: entries.filter { !$0.isEmpty })
+    }
+
+    /// A FreeDict word's entries (one per meaning, in the database's order, which is alphabetical by translation:
+    /// `house` began with *Geschlecht* and *Familie*, `Haus` with *establishment*), the one with the most examples
+    /// first — the usual meaning, the one the dictionary illustrates (*Haus*: six; *house*: eight) — ties in the
+    /// database's order. A card saved from the answer takes its first translation for the meaning.
+    static func usualFirst(_ entries: [Entry]) -> [Entry] {
+        let examples = entries.map { $0.translations.reduce(0) { $0 + $1.examples.count } }
+        let order = entries.indices.sorted { (examples[$0], $1) > (examples[$1], $0) }
+        return order.elementsEqual(entries.indices) ? entries : order.map { entries[$0] }
     }
 
     /// GCIDE's index files an entry under words that only occur in it — a compound's plural (`men`: *Henchman*,

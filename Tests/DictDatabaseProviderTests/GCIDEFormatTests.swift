@@ -252,6 +252,22 @@ import Testing
         }
     }
 
+    /// A FreeDict word's entries come with the one the dictionary illustrates most first (its order is alphabetical
+    /// by translation: `house` began with *Geschlecht*), ties in its order.
+    @Test func aFreeDictWordsMostIllustratedMeaningComesFirst() {
+        let provenance = Provenance(provider: ProviderID("freedict-eng-deu")!, source: "fd", retrievedAt: Date(timeIntervalSince1970: 0))
+        let pair = LanguagePair(source: .english, target: .german)
+        func entry(_ text: String, examples: Int) -> Entry {
+            let translation = Translation(
+                text: text, pair: pair, examples: (0..<examples).map { TranslatedExample(source: "a \($0)", target: "b \($0)") },
+                provenance: provenance
+            )
+            return Entry(headword: "house", language: .english, translations: [translation], provenance: provenance)
+        }
+        let entries = [entry("Geschlecht", examples: 0), entry("Haus", examples: 6), entry("House-Musik", examples: 0), entry("Heim", examples: 6)]
+        #expect(DictDatabase.usualFirst(entries).map { $0.translations[0].text } == ["Haus", "Heim", "Geschlecht", "House-Musik"])
+    }
+
     /// The residue the issue names: none of it may reach a definition, example or label.
     static func markup(in entry: Entry) -> [String] {
         var texts: [String] = [entry.etymology ?? "", entry.headword] + entry.pronunciations.map(\.text)

@@ -156,6 +156,10 @@ public struct FormOf: Sendable, Hashable, Codable {
         self.lemma = lemma
         self.form = form
     }
+
+    /// The form's name, nil when it has none: WordNet's morphology calls one it cannot name `form` (its exception
+    /// lists say `was` is of *be*, not which form).
+    public var name: String? { form == "form" ? nil : form }
 }
 
 /// How a headword is pronounced.

@@ -26,7 +26,7 @@ public struct LemmaNote: Sendable, Hashable {
     /// `past tense of walk`, `a form of go`; a prefix's form leads its base: `re- (again) + occur`, `a form of
     /// reoccur, re- (again) + occur`.
     public var summary: String {
-        guard let form = formOf.form, form != "form" else { return "a form of \(formOf.lemma)" }
+        guard let form = formOf.name else { return "a form of \(formOf.lemma)" }
         return form.hasSuffix("+") ? "\(form) \(formOf.lemma)" : "\(form) of \(formOf.lemma)"
     }
 }
@@ -173,16 +173,14 @@ extension LookupService.Definitions {
     /// `notes` with a form a morphology could not name (WordNet's exception lists say `was` is of *be*, not which
     /// form) named as an entry of the answer names it (GCIDE's *Was*: first- and third-person singular past of *be*).
     static func named(_ notes: [LemmaNote], by entries: [Entry]) -> [LemmaNote] {
-        // (WordNet's morphology calls a form it cannot name "form".)
-        func unnamed(_ form: FormOf) -> Bool { form.form == nil || form.form == "form" }
-        guard notes.contains(where: { unnamed($0.formOf) }) else { return notes }
+        guard notes.contains(where: { $0.formOf.name == nil }) else { return notes }
         return notes.map { note in
-            guard unnamed(note.formOf) else { return note }
+            guard note.formOf.name == nil else { return note }
             let lemma = note.formOf.lemma.lowercased()
             for entry in entries {
                 for group in entry.senseGroups {
                     for sense in group.senses {
-                        if let form = sense.formOf, !unnamed(form), form.lemma.lowercased() == lemma {
+                        if let form = sense.formOf, form.name != nil, form.lemma.lowercased() == lemma {
                             var named = note
                             named.formOf.form = form.form
                             return named

@@ -81,7 +81,7 @@ func lemmaSummary(_ note: LemmaNote) -> String {
     let summary = ControlCharacters.replaced(note.summary)
     guard UILanguage.current != .english else { return summary }
     let lemma = ControlCharacters.replaced(note.formOf.lemma)
-    guard let form = note.formOf.form, form != "form" else { return localized(.lemmaAFormOf, lemma) }
+    guard let form = note.formOf.name else { return localized(.lemmaAFormOf, lemma) }
     guard !form.hasSuffix("+") else { return summary }
     // `plural or third-person singular`: each reading.
     var readings: [String] = []

@@ -107,6 +107,16 @@ public struct SenseGroup: Sendable, Hashable, Codable {
     }
 }
 
+extension SenseGroup {
+    /// The order of `groups` with the part of speech that has the most senses first — the word's main use, where a
+    /// source lists its parts of speech in a fixed order (WordNet's noun, verb, adjective, adverb: *be* began with
+    /// beryllium) — ties in their order; nil when they are in it already (most words: one part of speech).
+    package static func mostSensesFirst(_ groups: [SenseGroup]) -> [Int]? {
+        guard groups.indices.dropFirst().contains(where: { groups[$0].senses.count > groups[$0 - 1].senses.count }) else { return nil }
+        return groups.indices.sorted { (groups[$0].senses.count, $1) > (groups[$1].senses.count, $0) }
+    }
+}
+
 /// One meaning of a headword.
 public struct Sense: Sendable, Hashable, Codable {
     /// The definition as clean text (no markup).

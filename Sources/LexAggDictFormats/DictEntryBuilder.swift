@@ -41,24 +41,18 @@ package enum DictEntryBuilder {
         switch format {
         case .wordnet:
             let parsed = WordNetFormat.parse(text)
-            // WordNet lists noun, verb, adjective, adverb whatever the word: the part of speech with the most senses,
-            // the word's main use, comes first (*be* began with the noun beryllium); ties keep WordNet's order.
-            var groups = parsed.groups
-            if groups.indices.dropFirst().contains(where: { groups[$0].senses.count > groups[$0 - 1].senses.count }) {
-                groups = groups.enumerated().sorted { ($0.element.senses.count, $1.offset) > ($1.element.senses.count, $0.offset) }
-                    .map(\.element)
+            var groups = parsed.groups.map { group in
+                SenseGroup(partOfSpeech: group.partOfSpeech, senses: group.senses.map {
+                    Sense(
+                        definition: $0.definition, examples: $0.examples, synonyms: $0.synonyms,
+                        antonyms: $0.antonyms, sources: [provenance]
+                    )
+                })
             }
+            // WordNet lists noun, verb, adjective, adverb whatever the word: its main use first.
+            if let order = SenseGroup.mostSensesFirst(groups) { groups = order.map { groups[$0] } }
             return Entry(
-                headword: parsed.headword.isEmpty ? headword : parsed.headword,
-                language: .english,
-                senseGroups: groups.map { group in
-                    SenseGroup(partOfSpeech: group.partOfSpeech, senses: group.senses.map {
-                        Sense(
-                            definition: $0.definition, examples: $0.examples, synonyms: $0.synonyms,
-                            antonyms: $0.antonyms, sources: [provenance]
-                        )
-                    })
-                },
+                headword: parsed.headword.isEmpty ? headword : parsed.headword, language: .english, senseGroups: groups,
                 provenance: provenance
             )
         case .freedict(let pair):

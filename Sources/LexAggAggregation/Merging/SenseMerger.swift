@@ -243,11 +243,8 @@ public struct SenseMerger: Sendable {
             ))
             groupScores.append(ranked.map(\.score))
         }
-        // Rule 2: the part of speech with the most senses first — the word's main use, where a source lists its parts
-        // of speech in a fixed order (WordNet's noun, verb, adjective, adverb: *be* began with beryllium, *go* with
-        // "all systems are go"); ties keep their order.
-        let order = senseGroups.indices.sorted { (-senseGroups[$0].senses.count, $0) < (-senseGroups[$1].senses.count, $1) }
-        if !order.elementsEqual(senseGroups.indices) {
+        // Rule 2: the part of speech with the most senses first, ties in their order.
+        if let order = SenseGroup.mostSensesFirst(senseGroups) {
             senseGroups = order.map { senseGroups[$0] }
             groupScores = order.map { groupScores[$0] }
         }

@@ -137,8 +137,13 @@ enum GCIDEFormat {
     /// singular present`, `past tense`). Nil unless the sense starts `The …` and says `of the (substantive) verb`.
     static func spelledOutFormOf(_ raw: String) -> FormOf? {
         let text = raw.trimmingWhitespace()
-        guard text.hasPrefix("The "), let verb = find(" of the verb ", in: text) ?? find(" of the substantive verb ", in: text)
+        let bytes = Array(text.utf8)[...]
+        guard text.hasPrefix("The "),
+              let found = firstRange(of: Array(" of the verb ".utf8), in: bytes)
+                ?? firstRange(of: Array(" of the substantive verb ".utf8), in: bytes)
         else { return nil }
+        // (ASCII around the phrase: its byte offsets are character boundaries.)
+        let verb = text.utf8.index(text.startIndex, offsetBy: found.lowerBound)..<text.utf8.index(text.startIndex, offsetBy: found.upperBound)
         let description = text[text.index(text.startIndex, offsetBy: 4)..<verb.lowerBound]
         guard description.count <= 100 else { return nil }
         var rest = text[verb.upperBound...]
@@ -161,18 +166,6 @@ enum GCIDEFormat {
         if let number, persons.isEmpty, tense != nil { parts.append(number) }
         guard !parts.isEmpty else { return nil }
         return FormOf(lemma: String(lemma), form: parts.joined(separator: " "))
-    }
-
-    /// Where `phrase` first occurs in `text` (by hand: `ranges(of:)`'s first use scans the binary's conformance
-    /// records).
-    private static func find(_ phrase: String, in text: String) -> Range<String.Index>? {
-        guard let first = phrase.first else { return nil }
-        var search = text.startIndex
-        while let index = text[search...].firstIndex(of: first) {
-            if text[index...].hasPrefix(phrase) { return index..<text.index(index, offsetBy: phrase.count) }
-            search = text.index(after: index)
-        }
-        return nil
     }
 
     /// The words a spelled-out form may be named with (anything else is a definition that happens to say "of the verb").

@@ -56,12 +56,9 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
     switch kind {
     case .gzip:
         do { return try GzipSource(source: file, name: path) } catch { file.close(); throw error }
-    case .bzip2:
+    case let compressed?:
         file.close()
-        return try PipeSource(program: "bzip2", path: path)
-    case .xz:
-        file.close()
-        return try PipeSource(program: "xz", path: path)
+        return try PipeSource(program: compressed.rawValue, path: path)
     case nil:
         if head.contains(0) {
             file.close()
@@ -71,8 +68,8 @@ public func openByteSource(path: String) throws(ImportError) -> any ByteSource {
     }
 }
 
-/// The compressed formats an import reads, told by their first bytes.
-enum Compression {
+/// The compressed formats an import reads, told by their first bytes; bzip2 and xz through the program of that name.
+enum Compression: String {
     case gzip, bzip2, xz
 
     init?(head: [UInt8]) {
@@ -110,9 +107,8 @@ public func openStream(descriptor: Int32, name: String, owned: Bool = false) thr
     switch Compression(head: head) {
     case .gzip:
         do { return try GzipSource(source: stream, name: name) } catch { stream.close(); throw error }
-    case .bzip2, .xz:
-        let program = Compression(head: head) == .bzip2 ? "bzip2" : "xz"
-        do { return try PipeSource(program: program, path: name, feeding: stream) } catch { stream.close(); throw error }
+    case let compressed?:
+        do { return try PipeSource(program: compressed.rawValue, path: name, feeding: stream) } catch { stream.close(); throw error }
     case nil:
         if head.contains(0) {
             stream.close()

@@ -184,11 +184,12 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             return plain.split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: " ")
         }
         let wanted = folded(term), affix = isAffix(term)
+        let headedAsTyped = entries.map { folded($0.headword) == wanted }
         // An entry headed as typed, affix or not: then the other kind goes (`ate` is not *-ate*, `-ate` not *Ate*).
-        let exact = entries.contains { folded($0.headword) == wanted && isAffix($0.headword) == affix }
+        let exact = entries.indices.contains { headedAsTyped[$0] && isAffix(entries[$0].headword) == affix }
         var kept: [Entry] = []
-        for (entry, text) in zip(entries, texts) {
-            if folded(entry.headword) == wanted {
+        for (index, (entry, text)) in zip(entries, texts).enumerated() {
+            if headedAsTyped[index] {
                 if isAffix(entry.headword) != affix && exact { continue }
                 kept.append(entry)
             } else if namesTerm(term, in: text) {

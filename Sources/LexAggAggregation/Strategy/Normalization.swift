@@ -47,11 +47,10 @@ public enum Normalization {
 
     /// `text` with ’ ‘ ʼ (U+2019, U+2018, U+02BC) as `'`.
     static func straightApostrophes(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { [0x2019, 0x2018, 0x2BC].contains($0.value) }) else { return text }
+        func typographic(_ scalar: Unicode.Scalar) -> Bool { scalar == "\u{2019}" || scalar == "\u{2018}" || scalar == "\u{2BC}" }
+        guard text.unicodeScalars.contains(where: typographic) else { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            scalars.append([0x2019, 0x2018, 0x2BC].contains(scalar.value) ? "'" : scalar)
-        }
+        for scalar in text.unicodeScalars { scalars.append(typographic(scalar) ? "'" : scalar) }
         return String(scalars)
     }
 

@@ -84,9 +84,8 @@ enum TerminalWrap {
         var widths: [Int] = []
         var column = 0
         var escape = false
+        // (No break within a line's indentation and marker: a space is a place to break past `hanging`.)
         var lastSpace: Int?
-        // The first line's indentation and marker are never broken.
-        var breakable = hanging
         for character in line {
             var columns = 0
             if escape {
@@ -95,7 +94,7 @@ enum TerminalWrap {
                 escape = true
             } else {
                 columns = displayWidth(character)
-                if character == " ", current.count >= breakable { lastSpace = current.count }
+                if character == " ", current.count >= hanging { lastSpace = current.count }
             }
             current.append(character)
             widths.append(columns)
@@ -106,7 +105,6 @@ enum TerminalWrap {
             current = Array(repeating: " ", count: hanging) + rest
             widths = Array(repeating: 1, count: hanging) + widths[(space + 1)...]
             column = widths.reduce(0, +)
-            breakable = hanging
             lastSpace = nil
             for index in stride(from: current.count - 1, through: hanging, by: -1) where current[index] == " " {
                 lastSpace = index

@@ -439,6 +439,7 @@ enum English {
         case .importTruncatedGzip: "{1} ends in the middle of its gzip data (a truncated download?)"
         case .importNotText: "{1} is not a JSON Lines file (it starts with binary data); a wiktextract dump is .jsonl, .jsonl.gz, .jsonl.bz2 or .jsonl.xz"
         case .importSorting: "sorting the index"
+        case .dataRemoveImportRunning: "an import into '{1}' is running; wait for it to finish, then remove the dataset"
         case .importRunning: "another import into '{1}' is running; wait for it to finish, or import under another --name"
         case .importInvalidGzip: "{1} is not valid gzip data: {2}"
         case .importMissingProgram: "{1} needs the '{2}' program to decompress it; install it (apt-get install {3}) or decompress the file first"

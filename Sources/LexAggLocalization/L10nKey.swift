@@ -113,7 +113,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
 
     // MARK: data import
     case importBadName, importMaxMalformed, importMaxLine, importNameTaken, importInterrupted, importInterruptedFirst, importDone, importLines
-    case importNoEntries, importNoEntriesLanguages, importTooManyMalformed, importTerminalInput, importTruncatedGzip, importNotText, importRunning, importSorting
+    case importNoEntries, importNoEntriesLanguages, importTooManyMalformed, importTerminalInput, importTruncatedGzip, importNotText, importRunning, importSorting, dataRemoveImportRunning
     case importInvalidGzip, importMissingProgram, importDecompressionFailed, importDecompressionFailedPiped
     case importProblemLine, importAndMore, importSpeed, importDataset, importTry, importProgress, importProgressStream, importETA
     case importMalformed

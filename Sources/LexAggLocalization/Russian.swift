@@ -448,6 +448,7 @@ enum Russian {
         case .importTruncatedGzip: "{1} обрывается посреди данных gzip (загрузка не завершилась?)"
         case .importNotText: "{1} — не файл JSON Lines (начинается с двоичных данных); дамп wiktextract — это .jsonl, .jsonl.gz, .jsonl.bz2 или .jsonl.xz"
         case .importSorting: "сортировка индекса"
+        case .dataRemoveImportRunning: "идёт импорт в «{1}»; дождитесь его конца, затем удалите набор данных"
         case .importRunning: "уже идёт импорт в «{1}»; дождитесь его конца или импортируйте под другим --name"
         case .importInvalidGzip: "{1} — не данные gzip: {2}"
         case .importMissingProgram: "чтобы распаковать {1}, нужна программа «{2}»: установите её (apt-get install {3}) или распакуйте файл заранее"

@@ -98,24 +98,14 @@ public struct WiktextractImporter {
         if case .failure(let error) = DirectoryListing.create(directory) {
             throw ImportError("cannot create \(directory): \(error)")
         }
-        // One import into a name at a time: two at once both said "imported", and the one that finished last won.
-        let lockPath = directory + "/.\(options.name).lock"
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard lock >= 0 else { throw ImportError("cannot create \(lockPath): \(systemErrorText())") }
-        defer { close(lock) }
-        // Tried for a second: a child another thread is starting (fork, then exec) holds a copy of the descriptor
-        // for a moment, and with it the lock of an import that has ended.
-        var locked = flock(lock, LOCK_EX | LOCK_NB) == 0
-        for _ in 0..<50 where !locked {
-            usleep(20_000)
-            locked = flock(lock, LOCK_EX | LOCK_NB) == 0
-        }
-        guard locked else {
+        // One import into a name at a time (``DatasetLock``), held to the end of `run`.
+        guard let lock = try DatasetLock.acquire(name: options.name, in: directory) else {
             throw ImportError(
                 "another import into '\(options.name)' is running; wait for it to finish, or import under another --name",
                 reason: .importRunning(options.name)
             )
         }
+        defer { withExtendedLifetime(lock) {} }
         removeAbandonedImports(in: directory)
         let source = try openByteSource(path: sourcePath)
         defer { source.close() }

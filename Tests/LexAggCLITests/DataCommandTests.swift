@@ -264,8 +264,18 @@ import Testing
         #expect((metadata["sourceFile"] as? String)?.hasSuffix("Fixtures/wiktextract/sample.jsonl") == true)
         let providers = await run(["providers"])
         #expect(providers.stdout.contains("wiktionary-offline"), "\(providers.stdout)")
+        // Not while an import into the name holds its lock (the import's end would bring the dataset back).
+        let lockPath = home + "/data/datasets/.wiktionary-offline.lock"
+        let held = open(lockPath, O_RDWR | O_CLOEXEC)
+        #expect(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0)
+        let refused = await run(["data", "remove", "wiktionary-offline"])
+        close(held)
+        #expect(refused.status == 69, "\(refused.stderr)")
+        #expect(refused.stderr.contains("an import into 'wiktionary-offline' is running"), "\(refused.stderr)")
         let removed = await run(["data", "remove", "wiktionary-offline", "--format", "json"])
         #expect(removed.status == 0, "\(removed.stderr)")
+        // Nothing of the name is left: the dataset and its lock file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home + "/data/datasets").isEmpty)
         let gone = try #require(try JSONSerialization.jsonObject(with: Data(removed.stdout.utf8)) as? [String: Any])
         #expect(gone["command"] as? String == "data remove" && gone["removed"] as? Bool == true, "\(removed.stdout)")
         #expect((gone["path"] as? String)?.hasSuffix("/datasets/wiktionary-offline.lexwk") == true)

@@ -372,7 +372,7 @@ import Testing
         let sample = FixtureStore.path("wiktextract/sample.jsonl")
         _ = try WiktextractImporter(options: Self.options()).run(sourcePath: sample, directory: directory)
         // Held as a running import holds it (flock: another open file description conflicts, in this process too).
-        let held = open(directory + "/.wiktionary-offline.lock", O_RDWR)
+        let held = open(directory + "/.wiktionary-offline.lock", O_RDWR | O_CLOEXEC)  // not inherited by other tests' children
         #expect(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0)
         #expect {
             try WiktextractImporter(options: Self.options()).run(sourcePath: sample, directory: directory)

@@ -191,8 +191,17 @@ struct DataRemoveCommand: ParsableCommand, ContextCommand {
             _ = try context.requireDataset(name)
             return .notFound
         }
+        // Not while an import into the name runs (its dataset would come back when it ends); the lock file goes too.
+        let lock: DatasetLock?
+        do throws(ImportError) {
+            lock = try DatasetLock.acquire(name: name, in: directory)
+        } catch {
+            throw CommandFailure(status: .unavailable, message: error.description)
+        }
+        guard let lock else { throw CommandFailure(status: .unavailable, message: localized(.dataRemoveImportRunning, name)) }
         do {
             try FileManager.default.removeItem(atPath: found.path)
+            lock.removeFile()
         } catch {
             throw CommandFailure(status: .unavailable, message: localized(.dataCannotDelete, found.path, error.localizedDescription))
         }

@@ -110,10 +110,14 @@ package enum FreeDictionaryResponse {
             let senses = self.senses(of: meaning, provenance: provenance)
             guard !senses.isEmpty else { continue }
             let partOfSpeech = meaning.partOfSpeech.map(clean).flatMap { $0.isEmpty ? nil : PartOfSpeech($0) }
+            var group = SenseGroup(partOfSpeech: partOfSpeech, senses: senses)
+            addRelations(of: meaning, to: &group)
             if let index = groups.firstIndex(where: { $0.partOfSpeech == partOfSpeech }) {
-                groups[index].senses += senses
+                groups[index].senses += group.senses
+                groups[index].add(group.synonyms, as: .synonym, toSenses: [])
+                groups[index].add(group.antonyms, as: .antonym, toSenses: [])
             } else {
-                groups.append(SenseGroup(partOfSpeech: partOfSpeech, senses: senses))
+                groups.append(group)
             }
         }
         guard !groups.isEmpty else { return nil }
@@ -125,8 +129,7 @@ package enum FreeDictionaryResponse {
         )
     }
 
-    /// The senses of one meaning. Meaning-level synonyms and antonyms that no definition lists go to the first
-    /// sense (``LexAggCore/SenseGroup`` has no place of its own for them).
+    /// The senses of one meaning, each with the synonyms and antonyms its definition lists.
     static func senses(of meaning: WireMeaning, provenance: Provenance) -> [Sense] {
         var senses: [Sense] = []
         for definition in meaning.definitions {
@@ -141,16 +144,23 @@ package enum FreeDictionaryResponse {
                 )
             )
         }
-        guard !senses.isEmpty else { return [] }
-        let listedSynonyms = Set(senses.flatMap(\.synonyms).map { $0.lowercased() })
-        let listedAntonyms = Set(senses.flatMap(\.antonyms).map { $0.lowercased() })
-        senses[0].synonyms = deduplicated(
-            senses[0].synonyms + meaning.synonyms.filter { !listedSynonyms.contains(clean($0).lowercased()) }
-        )
-        senses[0].antonyms = deduplicated(
-            senses[0].antonyms + meaning.antonyms.filter { !listedAntonyms.contains(clean($0).lowercased()) }
-        )
         return senses
+    }
+
+    /// Meaning-level synonyms and antonyms (the `synonyms`/`antonyms` beside `definitions`) that no definition
+    /// lists: the service ties them to no one sense, so they belong to the part of speech as a whole — or to its
+    /// only sense — never to the first of several (*positive*'s "certain, sure" are not "Not negative or neutral").
+    static func addRelations(of meaning: WireMeaning, to group: inout SenseGroup) {
+        let listedSynonyms = Set(group.senses.flatMap(\.synonyms).map { $0.lowercased() })
+        let listedAntonyms = Set(group.senses.flatMap(\.antonyms).map { $0.lowercased() })
+        group.add(
+            deduplicated(meaning.synonyms).filter { !listedSynonyms.contains($0.lowercased()) }, as: .synonym,
+            senseLabel: nil
+        )
+        group.add(
+            deduplicated(meaning.antonyms).filter { !listedAntonyms.contains($0.lowercased()) }, as: .antonym,
+            senseLabel: nil
+        )
     }
 
     /// Pronunciations with their recordings; items without a transcription borrow the entry's `phonetic`, or are

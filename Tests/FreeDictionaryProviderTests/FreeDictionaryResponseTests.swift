@@ -80,20 +80,55 @@ struct FreeDictionaryResponseTests {
         #expect(senses.map(\.labels) == [[], ["linguistics"], ["linguistics", "computing"], ["figuratively"]])
         #expect(senses[1].examples == ["The lexicon of sailors is full of words for ropes."])
         #expect(senses[1].synonyms == ["vocabulary", "wordstock"])
-        // Meaning-level synonyms, de-duplicated, minus those a definition already lists, go to the first sense.
-        #expect(senses[0].synonyms == ["dictionary", "wordbook"])
+        // Meaning-level synonyms, de-duplicated, minus those a definition already lists, belong to the part of
+        // speech as a whole: no one sense of several gets them (sense 1 is "A dictionary that includes lexemes").
+        #expect(senses[0].synonyms.isEmpty)
+        #expect(entries.first?.senseGroups.first?.synonyms == ["dictionary", "wordbook"])
         #expect(entries.first?.pronunciations.first?.accent == "AU")
         #expect(entries.first?.pronunciations.dropFirst().first?.accent == "UK")
     }
 
     @Test func antonymsAreDeduplicated() async throws {
         let entries = try await entries(fromBody: try Fixtures.bytes("entries-en-bass.json"))
-        let nouns = try #require(entries.first?.senseGroups.first?.senses)
-        #expect(nouns[0].antonyms == ["treble"])
+        let nounGroup = try #require(entries.first?.senseGroups.first)
+        let nouns = nounGroup.senses
+        // The noun meaning's "treble, treble" is the part of speech's, not its first sense's.
+        #expect(nouns[0].antonyms.isEmpty)
+        #expect(nounGroup.antonyms == ["treble"])
         #expect(nouns[2].synonyms == ["bass guitar"])
         #expect(nouns[0].synonyms.isEmpty)
         let adjective = try #require(entries.first?.senseGroups.last?.senses.first)
         #expect(adjective.antonyms == ["high", "treble"])
+        // A meaning with one definition: its meaning-level synonyms are that sense's ("bast").
+        let fish = try #require(entries.last?.senseGroups.last)
+        #expect(fish.senses.last?.synonyms == ["bast"])
+        #expect(fish.synonyms.isEmpty)
+    }
+
+    /// *positive* (adjective, 21 definitions) lists "certain, sure" and "bad, evil" for the meaning: sense 1 "Not
+    /// negative or neutral" must not claim them.
+    @Test func meaningLevelRelationsBelongToThePartOfSpeech() async throws {
+        let body = Array(#"""
+        [{"word":"positive","phonetic":"/ˈpɒzɪtɪv/","phonetics":[],"meanings":[
+          {"partOfSpeech":"adjective","definitions":[
+            {"definition":"Not negative or neutral.","synonyms":[],"antonyms":[]},
+            {"definition":"Certain; sure.","synonyms":[],"antonyms":["unsure"]}],
+           "synonyms":["certain","sure"],"antonyms":["bad","evil","unsure"]},
+          {"partOfSpeech":"adjective","definitions":[
+            {"definition":"Greater than zero.","synonyms":[],"antonyms":[]}],
+           "synonyms":[],"antonyms":["negative"]}],
+         "license":{"name":"CC BY-SA 3.0","url":"https://creativecommons.org/licenses/by-sa/3.0"},
+         "sourceUrls":["https://en.wiktionary.org/wiki/positive"]}]
+        """#.utf8)
+        let group = try #require(try await entries(fromBody: body).first?.senseGroups.first)
+        #expect(group.senses.map(\.definition) == ["Not negative or neutral.", "Certain; sure.", "Greater than zero."])
+        #expect(group.senses[0].synonyms.isEmpty)
+        #expect(group.senses[0].antonyms.isEmpty)
+        #expect(group.senses[1].antonyms == ["unsure"])
+        #expect(group.synonyms == ["certain", "sure"])
+        #expect(group.antonyms == ["bad", "evil"])
+        // The second meaning's one definition carries its own antonym.
+        #expect(group.senses[2].antonyms == ["negative"])
     }
 
     @Test(arguments: ["error-404-no-definitions.json"])
@@ -140,5 +175,9 @@ struct FreeDictionaryResponseTests {
         let spell = try await entries(fromBody: try Fixtures.referenceSample("en-spell.json"))
         #expect(spell.count == 4)
         #expect(spell[0].allSenses[0].synonyms == ["cantrip", "incantation"])
+        let positive = try await entries(fromBody: try Fixtures.referenceSample("en-positive.json"))
+        let adjective = try #require(positive.first?.senseGroups.first { $0.partOfSpeech?.name == "adjective" })
+        #expect(adjective.senses[0].synonyms.isEmpty && adjective.senses[0].antonyms.isEmpty)
+        #expect(adjective.synonyms.starts(with: ["certain", "sure"]))
     }
 }

@@ -16,6 +16,17 @@ package struct WikitextRenderer {
     var title: String?
     /// Counts the templates lexagg does not know, when given.
     var log: WikitextLog?
+    /// How deep ``append(_:to:)`` is nested now, shared by the copies a template's rendering makes.
+    private let nesting = Nesting()
+
+    /// The deepest nesting of templates and links rendered: each level is a recursion, and a page of 20,000 nested
+    /// templates overflowed the stack (the process died, and `serve http` with it). Real pages nest a handful of
+    /// levels (MediaWiki stops expanding templates at 40); what is nested deeper is left out.
+    static let maximumNesting = 500
+
+    private final class Nesting {
+        var depth = 0
+    }
 
     package init(source: WikitextSource, mode: Mode = .strict, title: String? = nil, log: WikitextLog? = nil) {
         self.source = source
@@ -34,6 +45,9 @@ package struct WikitextRenderer {
 
     /// Appends the rendering of `range` to `output` (not yet cleaned).
     func append(_ range: Range<Int>, to output: inout [UInt8]) {
+        nesting.depth += 1
+        defer { nesting.depth -= 1 }
+        guard nesting.depth <= Self.maximumNesting + 1 else { return }  // the text itself, then its levels
         let bytes = source.bytes
         let limit = range.upperBound
         var index = range.lowerBound

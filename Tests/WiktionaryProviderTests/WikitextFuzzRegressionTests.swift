@@ -30,6 +30,23 @@ import Testing
         #expect(found.flatMap(\.allSenses).map(\.synonyms) == [["home"]])
     }
 
+    /// Templates and links nested 30,000 deep: rendering recursed once a level and overflowed the stack (the process
+    /// died, `serve http` with it). What is nested deeper than ``WikitextRenderer/maximumNesting`` is left out; the
+    /// rest of the line and the page are read.
+    @Test func deeplyNestedTemplatesAndLinksAreNotReadPastTheLimit() async {
+        let templates = String(repeating: "{{l|en|", count: 30_000) + "x" + String(repeating: "}}", count: 30_000)
+        let links = String(repeating: "[[", count: 30_000) + "y" + String(repeating: "]]", count: 30_000)
+        let unclosed = String(repeating: "{{l|en|", count: 30_000)
+        let found = await entries("# " + templates + " deep sense\n# " + links + " link sense\n# a shelter\n\n# " + unclosed
+            + "\n\n===Verb===\n# to shelter")
+        #expect(found.flatMap(\.allSenses).map(\.definition).prefix(3) == ["deep sense", "link sense", "a shelter"])
+        #expect(found.flatMap(\.allSenses).map(\.definition).last == "to shelter")
+        // Nesting within the limit is read as before.
+        let limit = WikitextRenderer.maximumNesting
+        let shallow = String(repeating: "{{l|en|", count: limit) + "z" + String(repeating: "}}", count: limit)
+        #expect(await entries("# " + shallow + " sense").flatMap(\.allSenses).map(\.definition) == ["z sense"])
+    }
+
     /// A line of 20,000 `[http://a` without a `]`: each looked for one to the end of the line.
     @Test func definitionOfManyUnclosedExternalLinksIsParsedInOnePass() async {
         let links = String(repeating: "[http://a", count: 20_000)
@@ -101,11 +118,11 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     }
 
-    /// Templates and links nested 1,000 deep read as before: each level split its text on pipes by scanning everything
-    /// nested in it, and a link's target was searched for `:` and `#` to its end (16 KB deep took 1.4 s and 9.4 s in
-    /// the fuzz build); now they are jumped over. (Deeper nesting would test the stack of a debug build, not this.)
+    /// Templates and links nested as deep as is read (500) read as before: each level split its text on pipes by
+    /// scanning everything nested in it, and a link's target was searched for `:` and `#` to its end (16 KB deep took
+    /// 1.4 s and 9.4 s in the fuzz build); now they are jumped over.
     @Test func deeplyNestedTemplatesAndLinksAreRenderedInOnePass() async {
-        let depth = 1_000
+        let depth = WikitextRenderer.maximumNesting
         let templates = String(repeating: "{{l|en|", count: depth) + "house" + String(repeating: "}}", count: depth)
         let shown = String(repeating: "[[a|", count: depth) + "home" + String(repeating: "]]", count: depth)
         let bare = String(repeating: "[[a", count: depth) + "b" + String(repeating: "]]", count: depth)

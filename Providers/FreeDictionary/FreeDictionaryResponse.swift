@@ -163,27 +163,46 @@ package enum FreeDictionaryResponse {
         )
     }
 
-    /// Pronunciations with their recordings; items without a transcription borrow the entry's `phonetic`, or are
-    /// dropped; empty `audio` means no recording; repeats are dropped.
+    /// Pronunciations with their recordings. An item without a transcription borrows the entry's `phonetic`; else
+    /// its recording goes with the entry's transcription when there is only one (a recording of a word with two
+    /// readings, `hello` /həˈləʊ/ and /həˈloʊ/, cannot be told apart and is left out: a pronunciation is a
+    /// transcription, and ``LexAggCore/Pronunciation`` has no recording-only form). Empty `audio` means no recording.
+    /// One transcription is listed once per recording: a bare repeat is dropped, and a bare item followed by the
+    /// same transcription with a recording becomes that one (`run`: /ɹʌn/, then /ɹʌn/ with run-us.mp3).
     static func pronunciations(of wire: WireEntry, provenance: Provenance) -> [Pronunciation] {
         var result: [Pronunciation] = []
         let fallbackText = wire.phonetic.map(clean).flatMap { $0.isEmpty ? nil : $0 }
-        for phonetic in wire.phonetics {
-            guard let text = phonetic.text.map(clean).flatMap({ $0.isEmpty ? nil : $0 }) ?? fallbackText else {
-                continue
-            }
-            let audio = phonetic.audio.map(clean).flatMap { $0.isEmpty ? nil : absoluteURL($0) }
+        var recordingsOnly: [String] = []
+        func add(text: String, audio: String?) {
             let pronunciation = Pronunciation(
                 text: text, notation: .ipa, accent: audio.flatMap(accent(fromAudio:)), audioURL: audio,
                 provenance: provenance
             )
-            // A transcription without a recording adds nothing when the same one is already listed.
-            if audio == nil, result.contains(where: { $0.text == text }) { continue }
-            if result.contains(where: { $0.text == text && $0.audioURL == audio }) { continue }
+            if let same = result.firstIndex(where: { $0.text == text }) {
+                // A transcription without a recording adds nothing when the same one is already listed.
+                guard let audio else { return }
+                if result.contains(where: { $0.text == text && $0.audioURL == audio }) { return }
+                if result[same].audioURL == nil {
+                    result[same] = pronunciation
+                    return
+                }
+            }
             result.append(pronunciation)
+        }
+        for phonetic in wire.phonetics {
+            let audio = phonetic.audio.map(clean).flatMap { $0.isEmpty ? nil : absoluteURL($0) }
+            guard let text = phonetic.text.map(clean).flatMap({ $0.isEmpty ? nil : $0 }) ?? fallbackText else {
+                if let audio { recordingsOnly.append(audio) }
+                continue
+            }
+            add(text: text, audio: audio)
         }
         if result.isEmpty, let fallbackText {
             result.append(Pronunciation(text: fallbackText, notation: .ipa, provenance: provenance))
+        }
+        let transcriptions = result.map(\.text).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if transcriptions.count == 1, let only = transcriptions.first {
+            for audio in recordingsOnly { add(text: only, audio: audio) }
         }
         return result
     }

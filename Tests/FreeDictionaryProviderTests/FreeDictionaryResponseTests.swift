@@ -131,6 +131,49 @@ struct FreeDictionaryResponseTests {
         #expect(group.senses[2].antonyms == ["negative"])
     }
 
+    /// A body in the service's shape with `phonetics` (`[text, audio]`, `nil` text for an audio-only item).
+    static func body(word: String, phonetic: String? = nil, phonetics: [(String?, String)]) -> [UInt8] {
+        let items = phonetics.map { text, audio in
+            (text.map { #"{"text":"\#($0)","audio":"\#(audio)"}"# } ?? #"{"audio":"\#(audio)","sourceUrl":"https://commons.wikimedia.org/w/index.php?curid=1"}"#)
+        }
+        let head = phonetic.map { #""phonetic":"\#($0)","# } ?? ""
+        return Array(#"""
+        [{"word":"\#(word)",\#(head)"phonetics":[\#(items.joined(separator: ","))],"meanings":[{"partOfSpeech":"verb",\#
+        "definitions":[{"definition":"To move swiftly.","synonyms":[],"antonyms":[]}],"synonyms":[],"antonyms":[]}],\#
+        "license":{"name":"CC BY-SA 3.0","url":"https://creativecommons.org/licenses/by-sa/3.0"},\#
+        "sourceUrls":["https://en.wiktionary.org/wiki/\#(word)"]}]
+        """#.utf8)
+    }
+
+    static let media = "https://api.dictionaryapi.dev/media/pronunciations/en/"
+
+    /// `run`'s phonetics: a bare /ɹʌn/ and then /ɹʌn/ with its US recording are one pronunciation, not two.
+    @Test func aTranscriptionWithItsRecordingIsListedOnce() async throws {
+        let body = Self.body(word: "run", phonetics: [
+            (nil, Self.media + "run-au.mp3"), ("/ɹʊn/", ""), ("/ɹʌn/", ""), ("/ɹʌn/", Self.media + "run-us.mp3"),
+        ])
+        let pronunciations = try #require(try await entries(fromBody: body).first?.pronunciations)
+        #expect(pronunciations.map(\.text) == ["/ɹʊn/", "/ɹʌn/"])
+        #expect(pronunciations.map(\.audioURL) == [nil, Self.media + "run-us.mp3"])
+        #expect(pronunciations.map(\.accent) == [nil, "US"])
+    }
+
+    /// A recording without `text` (the first item of most answers) is kept with the entry's only transcription.
+    @Test func aRecordingWithoutTextGoesWithTheOnlyTranscription() async throws {
+        let body = Self.body(word: "prickle", phonetics: [(nil, Self.media + "prickle-au.mp3"), ("/ˈpɹɪkəl/", "")])
+        let pronunciations = try #require(try await entries(fromBody: body).first?.pronunciations)
+        #expect(pronunciations.map(\.text) == ["/ˈpɹɪkəl/"])
+        #expect(pronunciations.map(\.audioURL) == [Self.media + "prickle-au.mp3"])
+        #expect(pronunciations.map(\.accent) == ["AU"])
+        // Its transcription already has a recording: the other is listed beside it.
+        let two = Self.body(word: "prickle", phonetics: [
+            (nil, Self.media + "prickle-au.mp3"), ("/ˈpɹɪkəl/", Self.media + "prickle-uk.mp3"),
+        ])
+        let both = try #require(try await entries(fromBody: two).first?.pronunciations)
+        #expect(both.map(\.text) == ["/ˈpɹɪkəl/", "/ˈpɹɪkəl/"])
+        #expect(both.map(\.accent) == ["UK", "AU"])
+    }
+
     @Test(arguments: ["error-404-no-definitions.json"])
     func noDefinitionsObjectIsNotFound(file: String) async throws {
         #expect(try await entries(fromBody: try Fixtures.bytes(file), status: 404).isEmpty)

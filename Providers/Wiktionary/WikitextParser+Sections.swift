@@ -114,8 +114,11 @@ extension PageParser {
                     found.append(Pronunciation(text: text, notation: .enPR, accent: accent, provenance: provenance))
                 }
             case "audio":
-                // {{audio|en|File.ogg|Audio (US)}} or the old {{audio|File.ogg|Audio (US)|lang=en}}
-                let offset = template.named("lang") != nil ? 0 : 1
+                // {{audio|en|File.ogg|Audio (US)}}, the old {{audio|File.ogg|Audio (US)|lang=en}}, or the older one
+                // without a language at all ({{audio|en-us-head.ogg|Audio (US)}}): a file name has its extension's
+                // dot, a language code never has one.
+                let first = template.positional(0).map { source.string(source.trimmed($0)) } ?? ""
+                let offset = template.named("lang") != nil || first.contains(".") ? 0 : 1
                 guard let fileRange = template.positional(offset) else { continue }
                 let file = source.string(source.trimmed(fileRange))
                 guard !file.isEmpty, !file.contains("{"), !file.contains("[") else { continue }

@@ -275,6 +275,7 @@ private func senses(_ body: String) -> [Sense] {
             * {{a|US}} {{IPA|en|/bæθ/}}
             * {{audio|en|en-us-bath.ogg|Audio (US)}}
             * {{IPA|en|/baθ/}} {{audio|en|En bath north.ogg|Audio (Northern England)}}
+            * {{audio|en-uk-bath.ogg|Audio (UK)}}
             ===Noun===
             # [[thing]]
             """
@@ -282,7 +283,10 @@ private func senses(_ body: String) -> [Sense] {
             WikitextParser.entries(from: WikitextSource(page), headword: "bath", language: nil, provenance: Fixtures.provenance).first
         )
         #expect(entry.pronunciations.map(\.audioURL) == [
-            nil, "https://commons.wikimedia.org/wiki/Special:FilePath/en-us-bath.ogg",
+            // The oldest form names no language: its first argument is the file (it was read as the caption,
+            // `Special:FilePath/Audio_(UK)`).
+            "https://commons.wikimedia.org/wiki/Special:FilePath/en-uk-bath.ogg",
+            "https://commons.wikimedia.org/wiki/Special:FilePath/en-us-bath.ogg",
             "https://commons.wikimedia.org/wiki/Special:FilePath/En_bath_north.ogg",
         ])
     }

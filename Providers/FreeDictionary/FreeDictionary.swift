@@ -59,6 +59,6 @@ public struct FreeDictionary: DefinitionProviding, ServiceProvider {
         let request = ServiceRequest(FreeDictionary.path(language: "en", word: query.term))
         let wire = try await client.fetch(request, as: [FreeDictionaryResponse.WireEntry].self, policy: FreeDictionaryResponse.policy)
         let fallbackSource = (configuration.endpoint.baseURL?.description ?? configuration.endpoint.text) + request.path
-        return LookupResult(entries: FreeDictionaryResponse.entries(from: wire ?? [], source: fallbackSource, retrievedAt: Date()))
+        return LookupResult(entries: try FreeDictionaryResponse.entries(from: wire ?? [], source: fallbackSource, retrievedAt: Date()))
     }
 }

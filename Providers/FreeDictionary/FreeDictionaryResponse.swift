@@ -18,9 +18,20 @@ package enum FreeDictionaryResponse {
         var origin: String?
         var meanings: [WireMeaning]
         var sourceUrls: [String]
+        /// Whether the element has the part that carries definitions at all (`meanings`, or v1's `meaning`): an
+        /// element without it is not an entry of this service, however well it decodes.
+        var hasMeanings: Bool
 
         enum CodingKeys: String, CodingKey {
-            case word, phonetic, phonetics, origin, meanings, sourceUrls
+            case word, phonetic, phonetics, origin, meanings, meaning, sourceUrls
+        }
+
+        /// A part of speech as v1's `meaning` object names it (`{"noun": [...], "verb": [...]}`).
+        struct PartOfSpeechKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
 
         init(from decoder: any Decoder) throws {
@@ -29,7 +40,23 @@ package enum FreeDictionaryResponse {
             phonetic = try container.decodeIfPresent(String.self, forKey: .phonetic)
             phonetics = try container.decodeIfPresent([WirePhonetic].self, forKey: .phonetics) ?? []
             origin = try container.decodeIfPresent(String.self, forKey: .origin)
-            meanings = try container.decodeIfPresent([WireMeaning].self, forKey: .meanings) ?? []
+            if container.contains(.meanings) {
+                meanings = try container.decodeIfPresent([WireMeaning].self, forKey: .meanings) ?? []
+                hasMeanings = true
+            } else if container.contains(.meaning) {
+                // v1 (still served, and older mirrors): the same data, `meaning` an object keyed by part of speech.
+                let byPartOfSpeech = try container.nestedContainer(keyedBy: PartOfSpeechKey.self, forKey: .meaning)
+                meanings = try byPartOfSpeech.allKeys.map { key in
+                    WireMeaning(
+                        partOfSpeech: key.stringValue,
+                        definitions: try byPartOfSpeech.decodeIfPresent([WireDefinition].self, forKey: key) ?? []
+                    )
+                }
+                hasMeanings = true
+            } else {
+                meanings = []
+                hasMeanings = false
+            }
             sourceUrls = try container.decodeIfPresent([String].self, forKey: .sourceUrls) ?? []
         }
     }
@@ -47,6 +74,13 @@ package enum FreeDictionaryResponse {
 
         enum CodingKeys: String, CodingKey {
             case partOfSpeech, definitions, synonyms, antonyms
+        }
+
+        init(partOfSpeech: String?, definitions: [WireDefinition], synonyms: [String] = [], antonyms: [String] = []) {
+            self.partOfSpeech = partOfSpeech
+            self.definitions = definitions
+            self.synonyms = synonyms
+            self.antonyms = antonyms
         }
 
         init(from decoder: any Decoder) throws {
@@ -70,7 +104,8 @@ package enum FreeDictionaryResponse {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            definition = try container.decode(String.self, forKey: .definition)
+            // v1 has empty objects (`"noun": [{}]` for zinc): no definition, skipped with the empty ones.
+            definition = try container.decodeIfPresent(String.self, forKey: .definition) ?? ""
             example = try container.decodeIfPresent(String.self, forKey: .example)
             synonyms = try container.decodeIfPresent([String].self, forKey: .synonyms) ?? []
             antonyms = try container.decodeIfPresent([String].self, forKey: .antonyms) ?? []
@@ -95,8 +130,17 @@ package enum FreeDictionaryResponse {
     )
 
     /// The entries of a decoded answer; `source` stands in for entries without source URLs.
-    static func entries(from wire: [WireEntry], source: String, retrievedAt: Date) -> [Entry] {
-        wire.compactMap { entry(from: $0, fallbackSource: source, retrievedAt: retrievedAt) }
+    ///
+    /// An array whose elements have no `meanings` (nor v1's `meaning`) is not an answer of this service — a proxy's
+    /// or another version's JSON — and is malformed, not "not found": saying the word is missing would be false.
+    static func entries(from wire: [WireEntry], source: String, retrievedAt: Date) throws(ProviderError) -> [Entry] {
+        if !wire.isEmpty, !wire.contains(where: \.hasMeanings) {
+            throw ProviderError(
+                .malformedResponse, provider: .freedictionary,
+                message: "the Free Dictionary API answered entries without meanings, a format lexagg does not know"
+            )
+        }
+        return wire.compactMap { entry(from: $0, fallbackSource: source, retrievedAt: retrievedAt) }
     }
 
     // MARK: Mapping

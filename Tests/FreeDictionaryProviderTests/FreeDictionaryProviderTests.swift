@@ -135,6 +135,10 @@ import Testing
             .json(#"{"word":"bass","meanings":[]}"#)
         }, code: .malformedResponse),
         Fault(name: "array of another shape", response: { .json(#"[1, 2, 3]"#) }, code: .malformedResponse),
+        // Objects with a `word` but no `meanings` (nor v1's `meaning`): not "no entry", a format lexagg cannot read.
+        Fault(name: "array of entries without meanings", response: {
+            .json(#"[{"word":"zinc","phonetic":"/zɪŋk/","senses":{"noun":[{"gloss":"A metal."}]}}]"#)
+        }, code: .malformedResponse),
         Fault(name: "truncated JSON (complete response)", response: {
             ReplayResponse.json(try Fixtures.bytes("entries-en-bass.json")).with(.cutShort(afterBytes: 300))
         }, code: .malformedResponse),

@@ -174,6 +174,27 @@ struct FreeDictionaryResponseTests {
         #expect(both.map(\.accent) == ["UK", "AU"])
     }
 
+    /// The v1 shape (`meaning` an object keyed by part of speech, empty `{}` definitions), as the service still
+    /// serves it and as issue #40 of 2019 shows it for zinc: its definitions, not "no entry".
+    @Test func version1BodiesAreRead() async throws {
+        let body = Array(#"""
+        [{"word":"zinc","phonetic":"/zɪŋk/","origin":"Mid 17th century from German Zink, of unknown origin.",
+          "meaning":{"noun":[{}],
+                     "verb":[{"definition":"Coat (iron) with zinc or a zinc compound to prevent rust.",
+                              "example":"the street lamps are adorned with tiny zinced crowns"}]}}]
+        """#.utf8)
+        let entry = try #require(try await entries(fromBody: body).first)
+        #expect(entry.headword == "zinc")
+        #expect(entry.senseGroups.map { $0.partOfSpeech?.name } == ["verb"])
+        #expect(entry.definitions == ["Coat (iron) with zinc or a zinc compound to prevent rust."])
+        #expect(entry.allSenses.first?.examples == ["the street lamps are adorned with tiny zinced crowns"])
+        #expect(entry.pronunciations.map(\.text) == ["/zɪŋk/"])
+        #expect(entry.etymology == "Mid 17th century from German Zink, of unknown origin.")
+        // The recorded body, when ../shared/reference-samples is there.
+        guard let recorded = Fixtures.corpusSample("legacy-v1-zinc-issue40-2019.json") else { return }
+        #expect(try await entries(fromBody: recorded).first?.definitions == entry.definitions)
+    }
+
     @Test(arguments: ["error-404-no-definitions.json"])
     func noDefinitionsObjectIsNotFound(file: String) async throws {
         #expect(try await entries(fromBody: try Fixtures.bytes(file), status: 404).isEmpty)

@@ -147,7 +147,7 @@ package enum FreeDictionaryResponse {
 
     /// One element of the array as an entry; `nil` when it has no definitions at all.
     static func entry(from wire: WireEntry, fallbackSource: String, retrievedAt: Date) -> Entry? {
-        let source = wire.sourceUrls.first { !$0.trimmingWhitespace().isEmpty } ?? fallbackSource
+        let source = sourceURL(of: wire) ?? fallbackSource
         let provenance = Provenance(provider: .freedictionary, source: source, retrievedAt: retrievedAt)
         var groups: [SenseGroup] = []
         for meaning in wire.meanings {
@@ -171,6 +171,40 @@ package enum FreeDictionaryResponse {
             pronunciations: pronunciations(of: wire, provenance: provenance), senseGroups: groups,
             etymology: etymology, provenance: provenance
         )
+    }
+
+    /// The page an entry is from: of its `sourceUrls`, the one titled with the word (exact case first), else the
+    /// first. The service merges redirect targets into one element (`run`: [rin, run]; `tv`: TV, tax value,
+    /// television, …, tv), and the first page is not always the word's own: run's senses are not *rin*'s.
+    static func sourceURL(of wire: WireEntry) -> String? {
+        let urls = wire.sourceUrls.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        let word = clean(wire.word)
+        func title(_ url: String) -> String {
+            let last = url.split(separator: "/").last.map(String.init) ?? url
+            return percentDecoded(last).replacing("_", with: " ")
+        }
+        return urls.first { title($0) == word }
+            ?? urls.first { title($0).lowercased() == word.lowercased() }
+            ?? urls.first
+    }
+
+    /// `tax%20value` → `tax value` (an invalid escape is kept as it is).
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+                let value = UInt8(String(decoding: utf8[index + 1...index + 2], as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The senses of one meaning, each with the synonyms and antonyms its definition lists.

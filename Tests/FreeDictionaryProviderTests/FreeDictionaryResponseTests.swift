@@ -195,6 +195,31 @@ struct FreeDictionaryResponseTests {
         #expect(try await entries(fromBody: recorded).first?.definitions == entry.definitions)
     }
 
+    /// The service merges redirect targets into one element; the entry's page is the word's own, not the first.
+    @Test(arguments: [
+        ("run", ["https://en.wiktionary.org/wiki/rin", "https://en.wiktionary.org/wiki/run"],
+         "https://en.wiktionary.org/wiki/run"),
+        ("tv", ["https://en.wiktionary.org/wiki/TV", "https://en.wiktionary.org/wiki/tax%20value",
+                "https://en.wiktionary.org/wiki/television", "https://en.wiktionary.org/wiki/tv"],
+         "https://en.wiktionary.org/wiki/tv"),
+        ("tax value", ["https://en.wiktionary.org/wiki/TV", "https://en.wiktionary.org/wiki/tax%20value"],
+         "https://en.wiktionary.org/wiki/tax%20value"),
+        ("aaa", ["https://en.wiktionary.org/wiki/aaa", "https://en.wiktionary.org/wiki/amalgam"],
+         "https://en.wiktionary.org/wiki/aaa"),
+        ("rin", ["https://en.wiktionary.org/wiki/TV"], "https://en.wiktionary.org/wiki/TV"),
+    ])
+    func theEntrysPageIsTheWordsOwn(word: String, urls: [String], expected: String) async throws {
+        let quoted = urls.map { "\"\($0)\"" }.joined(separator: ",")
+        let body = Array(#"""
+        [{"word":"\#(word)","phonetics":[],"meanings":[{"partOfSpeech":"noun","definitions":[\#
+        {"definition":"Something.","synonyms":[],"antonyms":[]}],"synonyms":[],"antonyms":[]}],\#
+        "license":{"name":"CC BY-SA 3.0","url":"https://creativecommons.org/licenses/by-sa/3.0"},"sourceUrls":[\#(quoted)]}]
+        """#.utf8)
+        let entry = try #require(try await entries(fromBody: body).first)
+        #expect(entry.provenance.source == expected)
+        #expect(entry.allSenses.first?.sources.first?.source == expected)
+    }
+
     @Test(arguments: ["error-404-no-definitions.json"])
     func noDefinitionsObjectIsNotFound(file: String) async throws {
         #expect(try await entries(fromBody: try Fixtures.bytes(file), status: 404).isEmpty)

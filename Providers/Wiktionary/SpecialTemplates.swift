@@ -194,9 +194,19 @@ extension WikitextRenderer {
 
     /// A `-lite` template (`{{l-lite}}`, `{{n-g-lite}}`, `{{alt form-lite}}`) displays as its full form does.
     static func resolvingLite(_ template: Template) -> Template {
-        guard template.name.hasSuffix("-lite"), templateKinds[template.name] == nil else { return template }
+        guard template.name.hasSuffix("-lite"), templateKinds[template.name] == nil else { return resolvingLanguageInName(template) }
         var resolved = template
         resolved.name = String(template.name.dropLast(5))
+        return resolved
+    }
+
+    /// The old link templates with the language in their name (`{{l/de|gratis}}`, `{{l/pt|lar}}`) as the one they
+    /// stand for (`{{l|de|gratis}}`): their words vanished. The language is not read from its argument by a link.
+    static func resolvingLanguageInName(_ template: Template) -> Template {
+        guard template.name.hasPrefix("l/"), template.name.count > 2, templateKinds[template.name] == nil else { return template }
+        var resolved = template
+        resolved.name = "l"
+        resolved.positional.insert(0..<0, at: 0)
         return resolved
     }
 

@@ -1,9 +1,14 @@
+import Foundation
 import LexAggCore
 
 /// Synonyms and Antonyms sections, and pronunciation lines.
 extension PageParser {
     // MARK: Relations sections
 
+    /// A line of a Synonyms or Antonyms section: its items, separated by commas or semicolons outside templates and
+    /// links, each read whole (`[[lock]] in` is "lock in", `be [[quiet]]` "be quiet", `[[account]]s` "accounts": the
+    /// linked word alone changed the meaning); `{{syn|…}}`/`{{ant|…}}` give their arguments, a `{{sense|…}}` names the
+    /// sense the line is for, and qualifiers (`{{q|…}}`) are left out.
     mutating func relationLine(_ line: Range<Int>, synonyms: Bool) {
         let raw = source.string(line)
         if raw.contains("Thesaurus:") || raw.contains("Wikisaurus:") { return }
@@ -14,42 +19,54 @@ extension PageParser {
         var qualifier: String?
         var terms: [String] = []
         var output: [UInt8] = []
+        func endItem() {
+            var term = TextCleaner.clean(output).trimmingCharacters(in: CharacterSet(charactersIn: " .:"))
+            // A qualifier written out before the item (`(''in the imperative''): be quiet!`) is not part of it.
+            if term.hasPrefix("("), let close = term.firstIndex(of: ")"), term.index(after: close) != term.endIndex {
+                term = term[term.index(after: close)...].trimmingCharacters(in: CharacterSet(charactersIn: " :"))
+            }
+            if !term.isEmpty, !terms.contains(term) { terms.append(term) }
+            output.removeAll(keepingCapacity: true)
+        }
         var cursor = content
         var index = content
-        while index < line.upperBound - 1 {
-            if source[index] == Ascii.openBrace, source[index + 1] == Ascii.openBrace,
-                let end = source.templateEnd(from: index, limit: line.upperBound)
+        while index < line.upperBound {
+            let byte = source[index]
+            if byte == Ascii.openBrace, index + 1 < line.upperBound, source[index + 1] == Ascii.openBrace,
+               let end = source.templateEnd(from: index, limit: line.upperBound)
             {
-                let template = source.template(index..<end)
+                renderer.append(cursor..<index, to: &output)
+                let template = WikitextRenderer.resolvingLanguageInName(source.template(index..<end))
                 switch template.name {
                 case "sense", "s":
                     qualifier = template.positional(0).map { renderer.render($0) }
-                case "l", "link", "ll", "l-self":
-                    let term = renderer.render(index..<end)
-                    if !term.isEmpty { terms.append(term) }
                 case "syn", "ant":
-                    terms += relationTerms(template)
+                    endItem()
+                    for term in relationTerms(template) where !terms.contains(term) { terms.append(term) }
+                case "q", "qual", "qualifier", "i", "qf", "gloss", "gl", "sense-lite", "italbrac", "ib":
+                    break
                 default:
-                    renderer.append(cursor..<index, to: &output)
+                    renderer.append(index..<end, to: &output)
                 }
                 cursor = end
                 index = end
-            } else if source[index] == Ascii.openBracket, source[index + 1] == Ascii.openBracket,
-                let end = source.linkEnd(from: index, limit: line.upperBound)
+            } else if byte == Ascii.openBracket, index + 1 < line.upperBound, source[index + 1] == Ascii.openBracket,
+                      let end = source.linkEnd(from: index, limit: line.upperBound)
             {
-                let term = renderer.render(index..<end)
-                if !term.isEmpty { terms.append(term) }
+                renderer.append(cursor..<end, to: &output)
                 cursor = end
                 index = end
+            } else if byte == 0x2C || byte == 0x3B {  // , ;
+                renderer.append(cursor..<index, to: &output)
+                endItem()
+                index += 1
+                cursor = index
             } else {
                 index += 1
             }
         }
-        if terms.isEmpty {
-            renderer.append(cursor..<line.upperBound, to: &output)
-            terms = TextCleaner.clean(output).split(whereSeparator: { $0 == "," || $0 == ";" })
-                .map { String($0).trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
-        }
+        renderer.append(cursor..<line.upperBound, to: &output)
+        endItem()
         guard !terms.isEmpty else { return }
         let block = blocks.count - 1
         let group = blocks[block].groups.count - 1

@@ -464,6 +464,30 @@ private func senses(_ body: String) -> [Sense] {
         #expect(group.antonyms == ["thumb"])
     }
 
+    /// An item is read whole, not its linked word alone (`[[lock]] in` is "lock in", not "lock"); old link templates
+    /// with the language in their name count (`{{l/de|gratis}}` vanished); qualifiers are left out.
+    @Test func aLinesItemsAreReadWhole() throws {
+        let page = """
+            ==English==
+            ===Verb===
+            {{en-verb}}
+            # To [[enclose]] in a room.
+
+            ====Synonyms====
+            * [[lock]] in, [[seal]] in; be [[quiet]], [[fall]] silent {{q|informal}}
+            * [[account]]s, {{l/de|gratis}}, stash away
+            * {{syn|en|hush|quieten}}, {{l|en|shush}}
+            * (''in the imperative''): be quiet!, [[shut it]]! {{italbrac|impolite}}
+            """
+        let entry = try #require(
+            WikitextParser.entries(from: WikitextSource(page), headword: "shut up", language: nil, provenance: Fixtures.provenance).first
+        )
+        #expect(entry.allSenses.first?.synonyms == [
+            "lock in", "seal in", "be quiet", "fall silent", "accounts", "gratis", "stash away", "hush", "quieten", "shush",
+            "be quiet!", "shut it!",
+        ])
+    }
+
     @Test func groupRelationsSurviveTheCacheAndOlderDocumentsReadWithout() throws {
         let group = SenseGroup(partOfSpeech: .noun, senses: [], synonyms: ["digit"])
         let data = try JSONEncoder().encode(group)

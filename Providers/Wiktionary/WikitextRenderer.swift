@@ -91,7 +91,13 @@ package struct WikitextRenderer {
                 copyFrom = index
             case Ascii.apostrophe where index + 1 < limit && bytes[index + 1] == Ascii.apostrophe:
                 flush(index)
+                let run = index
                 while index < limit, bytes[index] == Ascii.apostrophe { index += 1 }
+                // As MediaWiki reads a run: two are italics, three bold, five both; four are an apostrophe and bold
+                // (`'''head''''s` is "head's"), and any past five are apostrophes.
+                let count = index - run
+                let literal = count == 4 ? 1 : count > 5 ? count - 5 : 0
+                output.append(contentsOf: repeatElement(Ascii.apostrophe, count: literal))
                 copyFrom = index
             case Ascii.lessThan:
                 if let (superscript, end) = superscriptNumber(at: index, limit: limit) {

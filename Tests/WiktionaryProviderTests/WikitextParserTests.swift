@@ -36,6 +36,8 @@ private func senses(_ body: String) -> [Sense] {
         ("{{usex|fi|'''Kissa''' nukkuu.|The cat sleeps.}}", "Kissa nukkuu. ― The cat sleeps."),
         ("{{ja-usex|[[誰]]'''大%切'''な[[人]]|だれ|the most important person}}", "誰大切な人 ― the most important person"),
         ("'''bold''' and ''italic'' and '''''both'''''", "bold and italic and both"),
+        // Four: an apostrophe and bold (it was eaten: "the heads office").
+        ("the '''head''''s office", "the head's office"),
         ("a<ref>{{R:OneLook}}</ref> b", "a b"), ("a<ref name=\"x\"/> b", "a b"), ("a <!-- hidden\ncomment --> b", "a b"),
         ("from 9<sup>th</sup>c.", "from 9thc."), ("path&nbsp;{{nb...}}.", "path […]."), ("a&amp;b &#39;c&#x27;", "a&b 'c'"),
         ("[http://example.org Mr. Pratt's Patients]", "Mr. Pratt's Patients"), ("see [http://example.org]", "see"),

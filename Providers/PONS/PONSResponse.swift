@@ -171,7 +171,9 @@ package enum PONSResponse {
         var translations: [Translation] = []
         var references: [Sense] = []
         for arab in rom.arabs {
+            // The header's note on the sense ("1. cat:" has none: it only repeats the headword).
             let context = headerContext(arab.header).map { withoutHeadword($0, headword) }
+                .flatMap { $0.lowercased() == headword.lowercased() ? nil : $0 }
             if arab.translations.allSatisfy({ $0.target.trimmingWhitespace().isEmpty }) {
                 // Cross-references have empty source and target; what they point to is in the header.
                 if let reference = crossReference(arab.header, headword: headword, provenance: provenance) {
@@ -205,7 +207,8 @@ package enum PONSResponse {
                 translations.append(
                     Translation(
                         text: targetText, pair: pair, notes: deduplicated(notes), partOfSpeech: partOfSpeech,
-                        context: isHeadword ? context ?? sense : source.text, provenance: provenance
+                        context: isHeadword ? senseContext(header: context, row: sense) : source.text,
+                        provenance: provenance
                     )
                 )
                 firstInArab = firstInArab ?? translations.count - 1
@@ -217,6 +220,15 @@ package enum PONSResponse {
             senseGroups: references.isEmpty ? [] : [SenseGroup(partOfSpeech: partOfSpeech, senses: references)],
             translations: translations, provenance: provenance
         )
+    }
+
+    /// Which sense a headword row translates: the header's note and the row's own sense note (`cat <span
+    /// class="sense">(animal)</span>` under "1. cat:"), both when they differ, the header's first.
+    package static func senseContext(header: String?, row: String?) -> String? {
+        switch (header, row) {
+        case (let header?, let row?): header.lowercased() == row.lowercased() ? header : header + ", " + row
+        case (let header, let row): header ?? row
+        }
     }
 
     /// A cross-reference header as a sense that names the word it points to: `ad <span

@@ -159,6 +159,36 @@ struct PONSResponseTests {
         #expect(example.target == "faire en sorte que la vie vaille la peine d'être vécue (subjunctive)")
     }
 
+    /// The translations of `file` (a fixture) as `translate query --from source --to target` gets them.
+    static func translations(_ file: String, query: String, from source: Language, to target: Language) async throws -> [Entry] {
+        PONSResponse.translationEntries(
+            from: try await directions(fromBody: try Fixtures.bytes(file)), query: query,
+            pair: LanguagePair(source: source, target: target), provenanceSource: "test", retrievedAt: Date()
+        )
+    }
+
+    /// `1. cat:` says nothing but the headword; each row's `(pet)`, `(family of animals)` says which cat it is
+    /// ("→ Katze [cat]" twice told the user nothing).
+    @Test func aRowsSenseNoteIsItsContext() async throws {
+        let entries = try await Self.translations("dictionary-deen-cat-in-en.json", query: "cat", from: .english, to: .german)
+        let cat = try #require(entries.first)
+        #expect(cat.translations.prefix(2).map(\.text) == ["Katze", "Katze"])
+        #expect(cat.translations.prefix(2).map(\.context) == ["pet", "family of animals"])
+        #expect(!cat.translations.contains { $0.context?.lowercased() == "cat" })
+        #expect(PONSResponse.senseContext(header: "figurative", row: "tractor") == "figurative, tractor")
+        #expect(PONSResponse.senseContext(header: nil, row: "tractor") == "tractor")
+        #expect(PONSResponse.senseContext(header: "pet", row: "Pet") == "pet")
+        // The recorded après (`2. après:` with `(plus loin que)`, `(derrière)` rows), when the samples are there.
+        guard let apres = Fixtures.corpusSample("defr-apres-in-fr.json") else { return }
+        let recorded = PONSResponse.translationEntries(
+            from: try await directions(fromBody: apres), query: "après", pair: LanguagePair(source: .french, target: .german),
+            provenanceSource: "test", retrievedAt: Date()
+        )
+        let contexts = recorded.flatMap(\.translations).compactMap(\.context)
+        #expect(contexts.contains("plus loin que") && contexts.contains("derrière"))
+        #expect(!contexts.contains("après"))
+    }
+
     @Test(arguments: [
         ("live (living)", "live", "living"), ("AD abbreviation of Anno Domini", "AD", "abbreviation of Anno Domini"),
         ("Phrases", "live", "Phrases"), ("lively (spirited)", "live", "lively (spirited)"), ("live", "live", "live"),

@@ -32,6 +32,12 @@ enum Fixtures {
         return names.filter { $0.hasPrefix("dictionaries-") && $0.hasSuffix(".json") }.sorted()
     }
 
+    /// `<repo>/../shared/reference-samples/corpus/pons/<name>`, nil when it is absent.
+    static func corpusSample(_ name: String) -> [UInt8]? {
+        let url = referenceSamples.deletingLastPathComponent().appendingPathComponent("corpus/pons/\(name)")
+        return (try? Data(contentsOf: url)).map(Array.init)
+    }
+
     static func referenceSample(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: referenceSamples.appendingPathComponent(name)))
     }

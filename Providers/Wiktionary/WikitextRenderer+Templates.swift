@@ -252,8 +252,20 @@ extension WikitextRenderer {
         }
         var values: [String] = []
         var joiner: String?
+        // Words that qualify the label after them, as Wiktionary shows them: `{{lb|en|chess|now|rare}}` is "chess, now
+        // rare", not "chess, now, rare".
+        var qualifying: String?
         for argument in arguments {
-            let text = renderer.render(argument)
+            var text = renderer.render(argument)
+            if qualifiers.contains(text) {
+                qualifying = qualifying.map { $0 + " " + text } ?? text
+                continue
+            }
+            if qualifying != nil, text == "_" { continue }  // `chiefly|_|US`: joined with a space all the same
+            if let words = qualifying, !text.isEmpty, ![",", ";", "and", "or", "&"].contains(text) {
+                text = words + " " + text
+                qualifying = nil
+            }
             switch text {
             case "":
                 continue
@@ -274,7 +286,15 @@ extension WikitextRenderer {
                 joiner = nil
             }
         }
+        if let qualifying { values.append(qualifying) }
         return values
     }
+
+    /// Label words that qualify the next label (Wiktionary's labels without a comma after them).
+    static let qualifiers: Set<String> = [
+        "now", "chiefly", "mainly", "mostly", "often", "usually", "sometimes", "especially", "particularly", "primarily",
+        "also", "originally", "rarely", "frequently", "generally", "typically", "formerly", "possibly", "somewhat",
+        "slightly", "very", "extremely", "strongly", "only", "then", "of", "with", "by", "in", "outside", "except",
+    ]
 
 }

@@ -104,7 +104,12 @@ private func senses(_ body: String) -> [Sense] {
         Case(wikitext: "# {{lb|en|figuratively}} A person who behaves wildly.", definition: "A person who behaves wildly.",
              labels: ["figuratively"]),
         Case(wikitext: "# {{lb|en|chess|now|rare}} A [[square]] on a [[chessboard]].", definition: "A square on a chessboard.",
-             labels: ["chess", "now", "rare"]),
+             labels: ["chess", "now rare"]),
+        // Words that qualify the label after them join it (they were labels of their own: "now, chiefly, colloquial").
+        Case(wikitext: "# {{lb|en|now|chiefly|colloquial|;|often|proscribed|;|see usage notes}} To [[annoy]].",
+             definition: "To annoy.", labels: ["now chiefly colloquial", "often proscribed", "see usage notes"]),
+        Case(wikitext: "# {{lb|en|usually|in the plural}} A [[ledger]].", definition: "A ledger.", labels: ["usually in the plural"]),
+        Case(wikitext: "# {{lb|en|slang|chiefly|_|US}} A [[dollar]].", definition: "A dollar.", labels: ["slang", "chiefly US"]),
         Case(wikitext: "# {{lb|en|transitive|_|of a person}} To house.", definition: "To house.",
              labels: ["transitive of a person"]),
         Case(wikitext: "# {{context|transitive|astrology|lang=en}} To dwell within.", definition: "To dwell within.",

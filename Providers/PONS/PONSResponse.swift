@@ -207,7 +207,9 @@ package enum PONSResponse {
                 translations.append(
                     Translation(
                         text: targetText, pair: pair, notes: deduplicated(notes), partOfSpeech: partOfSpeech,
-                        context: isHeadword ? senseContext(header: context, row: sense) : source.text,
+                        context: isHeadword
+                            ? withCollocator(senseContext(header: context, row: sense), collocator(item.source))
+                            : source.text,
                         provenance: provenance
                     )
                 )
@@ -229,6 +231,20 @@ package enum PONSResponse {
         case (let header?, let row?): header.lowercased() == row.lowercased() ? header : header + ", " + row
         case (let header, let row): header ?? row
         }
+    }
+
+    /// The word a headword row's translation goes with (`cut <span class="collocator">grass</span>` ⇒ tondre,
+    /// `cut <span class="collocator">of meat</span>` ⇒ morceau), if any.
+    static func collocator(_ html: String) -> String? {
+        let parts = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: ["collocator"])).setAside
+        let text = parts.filter { $0.className == "collocator" }.map(\.text).joined(separator: ", ")
+        return text.isEmpty ? nil : text
+    }
+
+    /// A context with the collocator after it: "shape: grass", or the collocator alone.
+    package static func withCollocator(_ context: String?, _ collocator: String?) -> String? {
+        guard let collocator else { return context }
+        return context.map { $0 + ": " + collocator } ?? collocator
     }
 
     /// A cross-reference header as a sense that names the word it points to: `ad <span

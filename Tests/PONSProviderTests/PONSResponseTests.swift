@@ -189,6 +189,25 @@ struct PONSResponseTests {
         #expect(!contexts.contains("après"))
     }
 
+    /// `cut <span class="collocator">grass</span>` ⇒ tondre: the collocator says what the translation goes with
+    /// ("→ tondre [shape]" lost it; "cut grass" is tondre, "cut hair" couper).
+    @Test func aCollocatorIsPartOfTheContext() async throws {
+        let entries = try await Self.translations("dictionary-deen-cat-in-en.json", query: "cat", from: .english, to: .german)
+        let cat = try #require(entries.first)
+        let katamaran = try #require(cat.translations.first { $0.text == "Katamaran" })
+        #expect(katamaran.context == "on a yacht")
+        let raupe = try #require(cat.translations.first { $0.text == "Raupe" })
+        #expect(raupe.context == "tractor: on a building site")
+        #expect(PONSResponse.withCollocator("shape", "grass") == "shape: grass")
+        guard Fixtures.referenceDictionarySamples.contains("enfr-cut-in-en-large.json") else { return }
+        let cut = PONSResponse.translationEntries(
+            from: try await directions(fromBody: try Fixtures.referenceSample("enfr-cut-in-en-large.json")), query: "cut",
+            pair: LanguagePair(source: .english, target: .french), provenanceSource: "test", retrievedAt: Date()
+        )
+        let tondre = try #require(cut.flatMap(\.translations).first { $0.text == "tondre" })
+        #expect(tondre.context == "shape: grass")
+    }
+
     @Test(arguments: [
         ("live (living)", "live", "living"), ("AD abbreviation of Anno Domini", "AD", "abbreviation of Anno Domini"),
         ("Phrases", "live", "Phrases"), ("lively (spirited)", "live", "lively (spirited)"), ("live", "live", "live"),

@@ -383,13 +383,17 @@ package enum PONSResponse {
         return normalizedHeadword(full.text)
     }
 
-    /// PONS headword quirks removed: syllable dots (`tes·ten`), the stress mark U+0331 (`Bi̱e̱r`), the
+    /// PONS headword quirks removed: syllable dots (`tes·ten`), the stress marks U+0331 (`Bi̱e̱r`) and ˈ ˌ
+    /// (`ˈal·ley cat`), the stem bar (`kráv|a`), the
     /// `_CDMBB_`/`_CDMBE_` markers (`H_CDMBB_au_CDMBE_s`), markup, and surrounding white space.
     package static func normalizedHeadword(_ text: String) -> String {
         var text = HTMLText.plainText(text)
         text = text.replacing("_CDMBB_", with: "").replacing("_CDMBE_", with: "")
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where scalar != "\u{00B7}" && scalar != "\u{0331}" {
+        // Also the stress marks ˈ ˌ of English compounds (`ˈal·ley cat`, `mad ˈcow disease`) and the inflection
+        // stem bar of Slovene ones (`kráv|a`).
+        let marks: Set<Unicode.Scalar> = ["\u{00B7}", "\u{0331}", "\u{02C8}", "\u{02CC}", "|"]
+        for scalar in text.unicodeScalars where !marks.contains(scalar) {
             scalars.append(scalar)
         }
         return HTMLText.collapse(String(scalars))

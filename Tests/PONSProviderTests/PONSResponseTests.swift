@@ -10,7 +10,8 @@ struct PONSResponseTests {
         ("tes·ten", "testen"), ("war·ten", "warten"), ("Bi̱e̱r", "Bier"), ("H_CDMBB_au_CDMBE_s", "Haus"),
         ("h_CDMBB_au_CDMBE_sen", "hausen"), ("  Test ", "Test"), ("", ""), ("HIV-Test", "HIV-Test"),
         ("Chi-Quadrat Test", "Chi-Quadrat Test"), ("it&#39;s", "it's"), ("<strong>Haus</strong>", "Haus"),
-        ("small\nad", "small ad"),
+        ("small\nad", "small ad"), ("ˈal·ley cat", "alley cat"), ("mad ˈcow dis·ease", "mad cow disease"),
+        ("ˌafter·ˈeffect", "aftereffect"), ("kráv|a", "kráva"),
     ])
     func headwordsAreNormalised(raw: String, normalised: String) {
         #expect(PONSResponse.normalizedHeadword(raw) == normalised)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Providers/Wiktionary/WiktionaryLanguageData.swift: every language, etymology-language and family code
+"""Generates Sources/LexAggCore/LanguageCatalogueData.swift: every language, etymology-language and family code
 en.wiktionary knows, with its canonical English name.
 
 The data is en.wiktionary's own (Module:languages, Module:etymology languages, Module:families; CC BY-SA 4.0),
@@ -20,7 +20,7 @@ import sqlite3
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUTPUT = ROOT / "Providers/Wiktionary/WiktionaryLanguageData.swift"
+OUTPUT = ROOT / "Sources/LexAggCore/LanguageCatalogueData.swift"
 PACKAGE_VERSION = "202602.12"
 
 
@@ -63,10 +63,10 @@ def main() -> int:
         f"// CC BY-SA 4.0), as packaged by the PyPI package ipanema {PACKAGE_VERSION} (MIT, languages.sqlite).",
         f"// {counts['L']} languages, {counts['E']} etymology languages, {counts['F']} families, {len(alias_rows)} other names.",
         "",
-        "extension WiktionaryLanguages {",
+        "extension LanguageCatalogue {",
         "    /// `code|name|kind` lines: `L` a language with sections, `E` an etymology-only language, `F` a family,",
         "    /// `A` another name of a language with sections.",
-        '    static let generatedTable = """',
+        '    package static let generatedTable = """',
     ]
     lines += [f"        {code}|{name}|{kind}" for code, (name, kind) in sorted(rows.items())]
     lines += [f"        {code}|{name}|A" for name, code in alias_rows if "|" not in name and "\\" not in name]

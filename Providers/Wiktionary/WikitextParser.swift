@@ -71,6 +71,9 @@ struct PageParser {
     let source: WikitextSource
     let headword: String
     let wanted: String?
+    /// The code of ``wanted``: a section under another name of the language counts (`==Romansch==` on older pages
+    /// for Romansh).
+    let wantedCode: String?
     let provenance: Provenance
     let renderer: WikitextRenderer
     let log: WikitextLog?
@@ -87,6 +90,7 @@ struct PageParser {
         self.source = source
         self.headword = headword
         self.wanted = wanted
+        self.wantedCode = wanted.flatMap(WiktionaryLanguages.code(forSectionName:))
         self.provenance = provenance
         self.log = log
         self.renderer = WikitextRenderer(source: source, title: headword, log: log)
@@ -212,7 +216,7 @@ struct PageParser {
     private mutating func handle(_ header: Header) {
         if header.level == 2 {
             finishLanguage()
-            if wanted == nil || header.name == wanted {
+            if wanted == nil || header.name == wanted || (wantedCode != nil && WiktionaryLanguages.code(forSectionName: header.name) == wantedCode) {
                 language = header.name
                 mode = .languageIntro
             }

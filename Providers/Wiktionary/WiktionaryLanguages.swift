@@ -1,7 +1,9 @@
+import LexAggCore
+
 /// en.wiktionary's language codes and names: the level-2 section names (`==English==`), the names etymology
 /// templates show for language, etymology-language and family codes (`{{der|en|gem-pro|…}}` → Proto-Germanic),
-/// and the codes of section names. The table is generated (WiktionaryLanguageData.swift, by
-/// Scripts/generate-wiktionary-languages.py) from Wiktionary's own language data; a few overrides sit on top.
+/// and the codes of section names: ``LexAggCore/LanguageCatalogue`` (generated from Wiktionary's own language data),
+/// with a few overrides on top.
 package enum WiktionaryLanguages {
     /// The section name for a query language, by ISO code (`en` → English, `hr` → Serbo-Croatian); `nil` when
     /// unknown or not a language with sections of its own.
@@ -23,41 +25,7 @@ package enum WiktionaryLanguages {
     /// How many codes the table names (languages, etymology languages and families).
     package static var count: Int { tables.names.count }
 
-    struct Tables {
-        /// Every code's name.
-        var names: [String: String] = [:]
-        /// Codes of languages with sections, to their section name.
-        var sections: [String: String] = [:]
-        /// Section names (and other names of those languages, then etymology-language and family names) to codes.
-        var codes: [String: String] = [:]
-    }
-
-    /// The generated table, read once.
-    static let tables: Tables = {
-        var tables = Tables()
-        var others: [(String, String)] = []
-        var lesser: [(String, String)] = []
-        tables.names.reserveCapacity(10_500)
-        for line in generatedTable.utf8.split(separator: 0x0A) {
-            let fields = line.split(separator: 0x7C, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { continue }
-            let code = String(decoding: fields[0].drop { $0 == 0x20 }, as: UTF8.self)
-            let name = String(decoding: fields[1], as: UTF8.self)
-            switch fields[2].first {
-            case 0x4C:  // L
-                tables.names[code] = name
-                tables.sections[code] = name
-                tables.codes[name] = code
-            case 0x41:  // A
-                others.append((name, code))
-            default:  // E, F
-                tables.names[code] = name
-                lesser.append((name, code))
-            }
-        }
-        for (name, code) in others + lesser where tables.codes[name] == nil { tables.codes[name] = code }
-        return tables
-    }()
+    static var tables: LanguageCatalogue.Tables { LanguageCatalogue.tables }
 
     /// Query codes that Wiktionary folds into one language, and the macrolanguage codes lexagg accepts.
     static let queryOverrides: [String: String] = [

@@ -108,7 +108,10 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
             let middle = (low + high) / 2
             if names[middle].code < code { low = middle + 1 } else { high = middle }
         }
-        return low < names.count && names[low].code == code ? names[low].name : nil
+        if low < names.count && names[low].code == code { return names[low].name }
+        // Any other code Wiktionary names (`xno` Anglo-Norman, `cmn` Mandarin, `mul` Translingual): entries in
+        // those languages showed the bare code.
+        return LanguageCatalogue.tables.names[code]
     }
 
     /// ISO 639-3 (and 639-2/B) codes used in dictionary file names, mapped to ISO 639-1.

@@ -3,10 +3,10 @@
 // CC BY-SA 4.0), as packaged by the PyPI package ipanema 202602.12 (MIT, languages.sqlite).
 // 8246 languages, 707 etymology languages, 1235 families, 4569 other names.
 
-extension WiktionaryLanguages {
+extension LanguageCatalogue {
     /// `code|name|kind` lines: `L` a language with sections, `E` an etymology-only language, `F` a family,
     /// `A` another name of a language with sections.
-    static let generatedTable = """
+    package static let generatedTable = """
         aa|Afar|L
         aaa|Ghotuo|L
         aab|Alumu-Tesu|L

@@ -128,4 +128,12 @@ import Testing
         #expect(Language("af")!.englishName == "Afrikaans" && Language("zu")!.englishName == "Zulu")
         #expect(Language("xx")!.englishName == "xx" && !Language.isKnown(Language("xx")!))
     }
+
+    /// Codes the short list lacks are named by Wiktionary's language data (an entry in Anglo-Norman or Mandarin
+    /// showed `xno`, `cmn`, and `--lang xno` was "no provider covers the language").
+    @Test func otherCodesAreNamedByWiktionarysLanguageData() {
+        #expect(Language("xno")!.englishName == "Anglo-Norman")
+        #expect(Language("cmn")!.englishName == "Mandarin" && Language("mul")!.englishName == "Translingual")
+        #expect(Language("rm")!.englishName == "Romansh" && Language.isKnown(Language("rm")!))
+    }
 }

@@ -471,6 +471,15 @@ private func senses(_ body: String) -> [Sense] {
         #expect(group.antonyms == ["thumb"])
     }
 
+    /// A section under an older name of the language asked for is read (`==Romansch==` for Romansh: `--lang rm` said
+    /// "no entry").
+    @Test func aSectionUnderAnotherNameOfTheLanguageIsRead() throws {
+        let page = "==English==\n===Noun===\n# An organ.\n\n==Romansch==\n===Adjective===\n# [[long]]\n"
+        let entries = WikitextParser.entries(from: WikitextSource(page), headword: "lung", language: "Romansh", provenance: Fixtures.provenance)
+        #expect(entries.map(\.language?.code) == ["rm"])
+        #expect(entries.first?.allSenses.map(\.definition) == ["long"])
+    }
+
     /// An item is read whole, not its linked word alone (`[[lock]] in` is "lock in", not "lock"); old link templates
     /// with the language in their name count (`{{l/de|gratis}}` vanished); qualifiers are left out.
     @Test func aLinesItemsAreReadWhole() throws {

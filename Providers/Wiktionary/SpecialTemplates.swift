@@ -6,6 +6,15 @@ extension WikitextRenderer {
         switch template.name {
         case "latn-def":
             appendLiteral(latinDefinition(template), to: &output)
+        case "etydate", "etydate-lite":
+            // {{etydate|1471}} → First attested in 1471; {{etydate|c|1400}} → First attested c. 1400 (the date of a
+            // word's first record: dropped, it left "The adjective is in Middle English").
+            let dates = template.positional.map { source.string(source.trimmed($0)) }.filter { !$0.isEmpty }
+            guard let first = dates.first else { return true }
+            let circa = first == "c" || first == "c."
+            let shown = circa ? dates.dropFirst().first.map { "c. " + $0 } : "in " + first
+            guard let shown else { return true }
+            appendLiteral((template.named("nocap") != nil ? "first attested " : "First attested ") + shown, to: &output)
         case "iso 639":
             appendLiteral(isoDefinition(template), to: &output)
         case "frac":

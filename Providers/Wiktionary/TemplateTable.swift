@@ -230,7 +230,7 @@ extension WikitextRenderer {
         "defdt", "datedef", "surface analysis", "root", "seemorecites", "checksense", "trreq", "t-needed",
         "wikipedia link", "projectlink", "interwiktionary", "character info", "stroke order", "wp-lite",
         "slim-wp", "swp-lite", "topics-lite", "c-lite", "cln-lite", "multiple image", "listen", "nonlemma-lite",
-        "tea room", "rfclarify-sense", "categorize", "color panel", "wikisource1911enc", "pie root", "jbo-etym", "etymon", "beginning mandarin", "elementary mandarin", "intermediate mandarin", "advanced mandarin", "etydate", "etydate-lite", "dercat", "inhcat", "borcat",
+        "tea room", "rfclarify-sense", "categorize", "color panel", "wikisource1911enc", "pie root", "jbo-etym", "etymon", "beginning mandarin", "elementary mandarin", "intermediate mandarin", "advanced mandarin", "dercat", "inhcat", "borcat",
     ]
 
     /// How labels display when Wiktionary shows them otherwise than as written (aliases, capitalised regions).

@@ -75,7 +75,9 @@ extension WikitextRenderer {
                 let shown = template.named("nocap") != nil ? phrase.prefix(1).lowercased() + phrase.dropFirst() : phrase
                 appendLiteral(shown + " ", to: &output)
             }
-            let hasName = template.named("notext") == nil && appendLanguageName(template.positional(1), to: &output)
+            // (`notext=1` leaves out the phrase, not the language: `{{lbor|en|la|aggravātus|notext=1}}` is "Latin
+            // aggravātus".)
+            let hasName = appendLanguageName(template.positional(1), to: &output)
             let alt = template.named("alt") ?? template.positional(3)
             let term = hasText(alt) ? alt : template.positional(2)
             if hasText(term), let term, source.string(source.trimmed(term)) != "-" {
@@ -96,13 +98,14 @@ extension WikitextRenderer {
         case .etyl:
             _ = appendLanguageName(template.positional(0), to: &output)
         case .affix:
-            let parts = template.positional.dropFirst().filter { hasText($0) }
-            for (offset, part) in parts.enumerated() {
-                if offset > 0 { appendLiteral(" + ", to: &output) }
-                appendArgument(part, to: &output)
-            }
+            appendAffix(template, to: &output)
         case .doublet:
-            let terms = template.positional.dropFirst().filter { hasText($0) }
+            // {{doublet|ro|nămaie}} → "Doublet of nămaie" (`notext=1`: the terms alone); older pages name the
+            // language with `lang=` and start with the terms.
+            if template.named("notext") == nil {
+                appendLiteral(template.named("nocap") != nil ? "doublet of " : "Doublet of ", to: &output)
+            }
+            let terms = (template.named("lang") != nil ? template.positional[...] : template.positional.dropFirst()).filter { hasText($0) }
             for (offset, term) in terms.enumerated() {
                 if offset > 0 { appendLiteral(", ", to: &output) }
                 appendArgument(term, to: &output)
@@ -151,6 +154,35 @@ extension WikitextRenderer {
             appendLiteral("—", to: &output)
         case .relation:
             return  // handled as sense relations, or list-only
+        }
+    }
+
+    /// `{{suffix|en|happy|ness}}` → "happy + -ness", `{{prefix|en|un|happy}}` → "un- + happy", `{{confix|…}}` both,
+    /// `{{blend|en|smoke|fog}}` → "Blend of smoke + fog", each part's gloss (`t1=`, `gloss1=`) after it. Older pages
+    /// name the language with `lang=` and start with the parts (their first part was taken for the language).
+    func appendAffix(_ template: Template, to output: inout [UInt8]) {
+        let name = template.name
+        if name == "blend", template.named("notext") == nil {
+            appendLiteral(template.named("nocap") != nil ? "blend of " : "Blend of ", to: &output)
+        }
+        let parts = Array(template.named("lang") != nil ? template.positional[...] : template.positional.dropFirst())
+        var shown = 0
+        for (offset, part) in parts.enumerated() where hasText(part) {
+            if shown > 0 { appendLiteral(" + ", to: &output) }
+            shown += 1
+            var text = render(part)
+            let isLast = offset == parts.count - 1
+            let isPrefix = ((name == "prefix" || name == "pre") && !isLast) || ((name == "confix" || name == "con") && offset == 0)
+            let isSuffix = ((name == "suffix" || name == "suf") && offset > 0) || ((name == "confix" || name == "con") && isLast && offset > 0)
+            if isPrefix, !text.hasSuffix("-") { text += "-" }
+            if isSuffix, !text.hasPrefix("-") { text = "-" + text }
+            appendLiteral(text, to: &output)
+            let gloss = template.named("t\(offset + 1)") ?? template.named("gloss\(offset + 1)")
+            if hasText(gloss) {
+                appendLiteral(" (“", to: &output)
+                appendArgument(gloss, to: &output)
+                appendLiteral("”)", to: &output)
+            }
         }
     }
 

@@ -52,7 +52,15 @@ private func senses(_ body: String) -> [Sense] {
         ("&lt;b&gt;not a tag&lt;/b&gt;", "not a tag"), ("{{onomatopoeic|en}}.", "Onomatopoeic."),
         ("{{unk|en|nocap=1}} origin", "unknown origin"), ("{{back-formation|en|burglar}}", "Back-formation from burglar"),
         ("Probably an {{glossary|onomatopoeia|onomatopoeic}} word", "Probably an onomatopoeic word"),
-        ("{{doublet|en|bench}}", "bench"), ("x {{...}}y", "x […]y"), ("__NOTOC__word", "word"),
+        ("{{doublet|en|bench}}", "Doublet of bench"), ("x {{...}}y", "x […]y"), ("__NOTOC__word", "word"),
+        // Affixes and doublets as Wiktionary shows them; older pages name the language with `lang=` (their first part was
+        // taken for the language: "io", "men"); `notext=1` leaves out a phrase, not the language.
+        ("{{suffix|escritor|gloss1=writer|io|gloss2=ium|lang=pt}}", "escritor (“writer”) + -io (“ium”)"),
+        ("{{suffix|lang=cmn|wo|men}}", "wo + -men"), ("{{prefix|en|un|happy}}", "un- + happy"),
+        ("{{blend|vikio|enciklopedio|lang=eo}}", "Blend of vikio + enciklopedio"), ("{{doublet|fr|aumaille|notext=1}}", "aumaille"),
+        ("{{lbor|en|la|aggravātus|notext=1}}", "Latin aggravātus"),
+        ("The adjective is {{etydate|1471|nocap=1}} in Middle English", "The adjective is first attested in 1471 in Middle English"),
+        ("{{etydate|c|1400}}.", "First attested c. 1400."),
         // issue 14: old etymology templates, self-announcing etymology templates, dates
         ("From {{proto|Germanic|drinkanan|to drink|lang=en}}.", "From Proto-Germanic *drinkanan (“to drink”)."),
         ("{{recons|dōnan||to do|lang=gem-pro}}", "*dōnan (“to do”)"), ("{{term|Wasser||water|lang=de}}", "Wasser (“water”)"),

@@ -118,9 +118,32 @@ extension ProviderHTTPClient {
         switch error {
         case DecodingError.dataCorrupted(let context): return context.debugDescription
         case DecodingError.keyNotFound(let key, _): return "no '\(key.stringValue)' field"
-        case DecodingError.typeMismatch(_, let context): return context.debugDescription
-        case DecodingError.valueNotFound(_, let context): return context.debugDescription
+        // In the body's terms, not Swift's ("Expected to decode Dictionary<String, Any> but found number instead").
+        case DecodingError.typeMismatch(let type, let context):
+            return "\(field(context.codingPath)) is not \(kind(of: type))"
+        case DecodingError.valueNotFound(_, let context): return "\(field(context.codingPath)) is null"
         default: return String(describing: error)
+        }
+    }
+
+    /// `'parse.wikitext'`, `'meanings[0].definitions'`; "the body" for the top level.
+    static func field(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "the body" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return "'\(text)'"
+    }
+
+    /// What a JSON value of the Swift type `type` is called.
+    static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Double.Type, is Int64.Type, is UInt.Type, is Float.Type: "a number"
+        default:
+            String(describing: type).hasPrefix("Array") ? "a list" : "an object"
         }
     }
 }

@@ -253,6 +253,18 @@ import WiktionaryProvider
         }
     }
 
+    /// A field of the wrong type is named in the body's terms (it said "Expected to decode Dictionary<String, Any> but
+    /// found number instead").
+    @Test func aFieldOfTheWrongTypeIsNamed() async throws {
+        let server = try await ReplayServer.start()
+        defer { Task { await server.shutdown() } }
+        server.setFallback(.json(#"{"parse":{"title":"bank","wikitext":42}}"#))
+        let error = try await providerError { _ = try await WiktionaryReplay.provider(server).lookup(LookupQuery("bank")) }
+        #expect(error?.code == .malformedResponse)
+        #expect(error?.message.contains("'parse.wikitext' is not an object") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("Dictionary") == false)
+    }
+
     @Test(arguments: failures)
     func failuresMapToProviderErrors(failure: FailureCase) async throws {
         let server = try await ReplayServer.start()

@@ -6,9 +6,12 @@ import LexAggCore
 ///
 /// The rules:
 /// 1. One array element per entry (the real API gives one per etymology).
-/// 2. `phonetic` is the first transcription, absent when there is none (as for `hello`); `phonetics` lists every
-///    pronunciation with `audio` (`""` without a recording, as the real API does); `sourceUrl` and `license` of a
-///    recording are not known to lexagg, so they are absent (optional in the real API too).
+/// 2. Only IPA goes in `text` and `phonetic`, as the real API gives it: between slashes (`/haʊs/`; a source's bare
+///    `haʊs` is wrapped, `/…/` and `[…]` kept). A respelling of another notation (GCIDE's `hous`, enPR) is left
+///    out — `phonetics` keeps its recording, if it has one, as an item with `audio` and no `text` (as the real API
+///    has for `hello`). `phonetic` is the first IPA transcription, absent when there is none (as for `hello`);
+///    `audio` is `""` without a recording, as the real API does; `sourceUrl` and `license` of a recording are not
+///    known to lexagg, so they are absent (optional in the real API too).
 /// 3. One meaning per part of speech group; `partOfSpeech` is `""` when the source gives none.
 /// 4. A sense is a definition; its labels are rendered in front as the real API does (`(academia) An examination…`);
 ///    `example` is its first example, absent when it has none; subsenses follow their sense.
@@ -70,7 +73,7 @@ public enum DictionaryAPIFormat {
     }
 
     static func element(_ entry: Entry, sources: [ProviderID: SourceInfo]) -> Element {
-        let phonetics = entry.pronunciations.map { Phonetic(text: $0.text, audio: $0.audioURL ?? "") }
+        let phonetics = entry.pronunciations.compactMap(phonetic(of:))
         var meanings = entry.senseGroups.map { group in
             let definitions = group.senses.flatMap(definitions(of:))
             return Meaning(
@@ -87,9 +90,22 @@ public enum DictionaryAPIFormat {
             if !urls.contains(source.source) { urls.append(source.source) }
         }
         return Element(
-            word: entry.headword, phonetic: entry.pronunciations.first?.text, phonetics: phonetics, meanings: meanings,
+            word: entry.headword, phonetic: phonetics.lazy.compactMap(\.text).first, phonetics: phonetics, meanings: meanings,
             license: license(of: providers(of: entry), sources: sources), sourceUrls: urls
         )
+    }
+
+    /// A pronunciation as a `phonetics` item (rule 2): IPA as `/…/`, another notation only for its recording; `nil`
+    /// when that leaves nothing.
+    static func phonetic(of pronunciation: Pronunciation) -> Phonetic? {
+        let audio = pronunciation.audioURL ?? ""
+        let text = String(pronunciation.text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard pronunciation.notation == .ipa, !text.isEmpty else {
+            return audio.isEmpty ? nil : Phonetic(text: nil, audio: audio)
+        }
+        let delimited = (text.hasPrefix("/") && text.hasSuffix("/") && text.count > 1)
+            || (text.hasPrefix("[") && text.hasSuffix("]"))
+        return Phonetic(text: delimited ? text : "/" + text + "/", audio: audio)
     }
 
     /// A sense and its subsenses as definitions (rule 4).

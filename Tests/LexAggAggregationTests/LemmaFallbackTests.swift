@@ -121,6 +121,8 @@ struct FormOfProvider: DefinitionProviding {
     let lemmas: [String: String]
     /// A second sense of a form's entry, in a group of its own: a form of this (nil: a sense of its own).
     var second: [String: FormOf?] = [:]
+    /// Whether ``second`` goes in the form's own part of speech instead.
+    var sameGroup = false
 
     func lookup(_ query: LookupQuery) async throws -> LookupResult {
         let provenance = Provenance(provider: descriptor.id, source: descriptor.source, retrievedAt: Date(timeIntervalSince1970: 0))
@@ -128,7 +130,8 @@ struct FormOfProvider: DefinitionProviding {
             let sense = Sense(definition: "\(form.form ?? "form") of \(form.lemma)", formOf: form, sources: [provenance])
             var groups = [SenseGroup(partOfSpeech: .noun, senses: [sense])]
             if let other = second[query.term] {
-                groups.append(SenseGroup(partOfSpeech: .verb, senses: [Sense(definition: "another sense", formOf: other, sources: [provenance])]))
+                let another = Sense(definition: "another sense", formOf: other, sources: [provenance])
+                if sameGroup { groups[0].senses.append(another) } else { groups.append(SenseGroup(partOfSpeech: .verb, senses: [another])) }
             }
             return LookupResult(entries: [Entry(headword: query.term, language: .english, senseGroups: groups, provenance: provenance)])
         }
@@ -393,16 +396,22 @@ struct FormOfProvider: DefinitionProviding {
         #expect(answer.result.outcomes.map(\.status) == [.answered(entries: 2)], "the lemma's entry counted with the form's")
     }
 
-    /// An entry is followed to its lemma only when every one of its senses is a form of that one word.
-    @Test func aFormOfEntryIsFollowedOnlyWhenAllItsSensesAreFormsOfOneWord() async throws {
-        func follows(_ second: FormOf?) async throws -> Bool {
+    /// An entry is followed to its lemma when every sense of one of its parts of speech is a form of that one word:
+    /// the whole entry (`houses`), or one part of speech beside others of the word's own (`aborted`: an adjective,
+    /// and the past tense of *abort*, whose entries did not come).
+    @Test func aFormOfEntryIsFollowedWhenAllSensesOfAPartOfSpeechAreFormsOfOneWord() async throws {
+        func follows(_ second: FormOf?, sameGroup: Bool = false) async throws -> Bool {
             var forms = FormOfProvider(forms: ["houses": FormOf(lemma: "house", form: "plural")], lemmas: ["house": "a building"])
             forms.second = ["houses": second]
+            forms.sameGroup = sameGroup
             return try await LookupServiceTests.service([forms]).define(try LookupQuery("houses")).lemma?.method == .formOf
         }
         #expect(try await follows(FormOf(lemma: "house", form: "third-person singular")))
-        #expect(try await !follows(FormOf(lemma: "housing")), "forms of two words")
-        #expect(try await !follows(nil), "a sense of its own")
+        #expect(try await follows(FormOf(lemma: "housing")), "the first part of speech's word")
+        #expect(try await follows(nil), "a part of speech of its own beside")
+        #expect(try await follows(FormOf(lemma: "house", form: "third-person singular"), sameGroup: true))
+        #expect(try await !follows(FormOf(lemma: "housing"), sameGroup: true), "one part of speech, forms of two words")
+        #expect(try await !follows(nil, sameGroup: true), "one part of speech with a sense of its own")
     }
 
     @Test func aFormOfEntryIsNotFollowedToItselfNorToALemmaAlreadyShown() async throws {

@@ -227,25 +227,29 @@ extension LookupService.Definitions {
         return own
     }
 
-    /// The lemma of the first entry in the word's language (any language when it is not given) whose senses are all
-    /// forms of one word, unless the answer already has an entry for that word. An obsolete form is not followed when
-    /// the word has an entry of its own (GCIDE's *Red*: `obs. imp. & p. p. of {Read}`, then the adjective).
+    /// The lemma of the first part of speech, in an entry in the word's language (any language when it is not given),
+    /// whose senses are all forms of one word, unless the answer already has an entry for that word: a whole entry
+    /// (`houses`: plural of *house*) or one part of speech of it (`aborted`: an adjective, and the verb's past tense
+    /// of *abort*; `casa`: a noun, and a form of the verb *casar*). An obsolete form is not followed when the word has
+    /// an entry of its own (GCIDE's *Red*: `obs. imp. & p. p. of {Read}`, then the adjective).
     static func formOfTarget(_ entries: [Entry], query: LookupQuery) -> (FormOf, ProviderID)? {
         let language = query.language
         // By index: iterating the entries and gathering their senses copied every entry and sense of the answer.
         for index in entries.indices where language.map({ entries[index].language?.matches($0) ?? true }) ?? true {
-            // Every sense a form of one lemma: the first sense's.
-            var first: FormOf?
-            var agree = true
             let groups = entries[index].senseGroups
-            senses: for group in groups.indices {
+            // The first part of speech every sense of which is a form of one lemma: the first sense's.
+            var found: FormOf?
+            for group in groups.indices where !groups[group].senses.isEmpty {
+                var first: FormOf?
+                var agree = true
                 for sense in groups[group].senses.indices {
                     guard let formOf = groups[group].senses[sense].formOf, first.map({ $0.lemma == formOf.lemma }) ?? true
-                    else { agree = false; break senses }
+                    else { agree = false; break }
                     if first == nil { first = formOf }
                 }
+                if agree, let first { found = first; break }
             }
-            guard agree, let first else { continue }
+            guard let first = found else { continue }
             // An obsolete form is followed only when the word has no entry of its own: GCIDE puts `Red: obs. imp. &
             // p. p. of {Read}` before the adjective.
             if isObsolete(first, in: groups), Self.hasEntryOfItsOwn(entries[index].headword, in: entries) { continue }

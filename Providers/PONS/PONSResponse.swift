@@ -169,7 +169,8 @@ package enum PONSResponse {
         guard !headword.isEmpty else { return nil }
         let partOfSpeech = rom.wordclass.map(HTMLText.collapse).flatMap { $0.isEmpty ? nil : PartOfSpeech($0) }
         var translations: [Translation] = []
-        var references: [Sense] = []
+        // Cross-references, and the arabs that translate no word of their own: their examples and phrases.
+        var senses: [Sense] = []
         for arab in rom.arabs {
             // The header's note on the sense ("1. cat:" has none: it only repeats the headword).
             let context = headerContext(arab.header).map { withoutHeadword($0, headword) }
@@ -177,13 +178,22 @@ package enum PONSResponse {
             if arab.translations.allSatisfy({ $0.target.trimmingWhitespace().isEmpty }) {
                 // Cross-references have empty source and target; what they point to is in the header.
                 if let reference = crossReference(arab.header, headword: headword, provenance: provenance) {
-                    references.append(reference)
+                    senses.append(reference)
                 }
                 continue
             }
+            let rows = arab.translations.filter { !$0.target.trimmingWhitespace().isEmpty }
+            // Examples, collocations and idioms (and every row under "Phrases:") are phrases of the word, not its
+            // translations: an arab without a row for the word itself is a sense illustrated by them, or a list
+            // of phrases each standing on its own (`because of me → à cause de moi` is not a translation of
+            // *because*, and `to be a cut above sb` no example of `the cut and thrust of sth`).
+            guard !isPhrasesHeader(arab.header), rows.contains(where: { translatesTheWord($0, headword: headword) }) else {
+                senses += phraseSenses(arab, rows: rows, headword: headword, provenance: provenance)
+                continue
+            }
             var firstInArab: Int?
-            for item in arab.translations {
-                guard !item.target.trimmingWhitespace().isEmpty else { continue }
+            var pending: [TranslatedExample] = []
+            for item in rows {
                 let target = split(item.target)
                 let source = split(item.source)
                 let sourceText = cleanText(item.source)
@@ -191,18 +201,18 @@ package enum PONSResponse {
                 guard !targetText.isEmpty else { continue }
                 let isHeadword = item.source.contains("class=\"headword\"") || sourceText.isEmpty
                     || normalizedHeadword(source.text).lowercased() == headword.lowercased()
-                if !isHeadword, let index = firstInArab {
+                if !isHeadword, firstInArab != nil || isPhrase(item) {
                     // A phrase with the headword: an example of the sense's translation, its labels ("fig",
-                    // "subj") spelled out after it rather than run into the sentence.
-                    translations[index].examples.append(
-                        TranslatedExample(source: labelled(source), target: labelled(target))
-                    )
+                    // "subj") spelled out after it rather than run into the sentence; one before the sense's
+                    // translation waits for it.
+                    let example = TranslatedExample(source: labelled(source), target: labelled(target))
+                    if let index = firstInArab { translations[index].examples.append(example) } else { pending.append(example) }
                     continue
                 }
                 let sense = source.notes.first { $0.className == "sense" }.map { stripParentheses($0.text) }
                 var notes = target.notes.map(\.text) + source.notes.filter { $0.className != "sense" }.map(\.text)
-                // A phrase row translates the phrase, not the headword: its source phrase is what it translates
-                // ("the apple of one's eye" → "la prunelle de ses yeux"), the arab's header a note beside it.
+                // A construction row (`jdn/etw testen` → `to test sb/sth`) translates the word in it: its source is
+                // the context, the arab's header a note beside it.
                 if !isHeadword, let header = context ?? sense { notes.insert(header, at: 0) }
                 translations.append(
                     Translation(
@@ -210,18 +220,69 @@ package enum PONSResponse {
                         context: isHeadword
                             ? withCollocator(senseContext(header: context, row: sense), collocator(item.source))
                             : source.text,
+                        examples: firstInArab == nil ? pending : [],
                         provenance: provenance
                     )
                 )
                 firstInArab = firstInArab ?? translations.count - 1
             }
         }
-        guard !translations.isEmpty || !references.isEmpty else { return nil }
+        guard !translations.isEmpty || !senses.isEmpty else { return nil }
         return Entry(
             headword: headword, language: pair.source, pronunciations: pronunciations(of: rom, provenance: provenance),
-            senseGroups: references.isEmpty ? [] : [SenseGroup(partOfSpeech: partOfSpeech, senses: references)],
+            senseGroups: senses.isEmpty ? [] : [SenseGroup(partOfSpeech: partOfSpeech, senses: senses)],
             translations: translations, provenance: provenance
         )
+    }
+
+    /// Classes of a row that is a phrase with the word rather than the word itself.
+    static let phraseClasses: Set<String> = ["example", "full_collocation", "idiom_proverb"]
+
+    /// Whether a row is a phrase: an example, collocation or idiom span, or text around the headword (`der
+    /// <strong class="tilde">Apfel</strong> fällt nicht weit vom Stamm`) that no class calls a construction.
+    static func isPhrase(_ item: Pair) -> Bool {
+        let kind = leadingClass(item.source)
+        if let kind, phraseClasses.contains(kind) { return true }
+        return kind != "grammatical_construction" && !item.source.contains("class=\"headword\"")
+            && item.source.contains("class=\"tilde\"")
+    }
+
+    /// Whether a row translates the word itself (its headword row, or a construction of it).
+    static func translatesTheWord(_ item: Pair, headword: String) -> Bool {
+        if item.source.contains("class=\"headword\"") || cleanText(item.source).isEmpty { return true }
+        if isPhrase(item) { return false }
+        return true
+    }
+
+    /// A header that names a list of phrases (`Phrases:`, `Wendungen:` in German labels): no number, no markup,
+    /// a colon.
+    package static func isPhrasesHeader(_ header: String) -> Bool {
+        let text = header.trimmingWhitespace()
+        guard text.hasSuffix(":"), !text.contains("<"), let first = text.first else { return false }
+        return !first.isNumber
+    }
+
+    /// The senses of an arab that translates no word of its own: one sense named by its header's note (`1. weg
+    /// (fort):` → "fort"), its rows as examples; without a note (`Phrases:`, or no header), each row a sense of
+    /// its own ("the cut and thrust of sth — les estocades de qc").
+    static func phraseSenses(_ arab: Arab, rows: [Pair], headword: String, provenance: Provenance) -> [Sense] {
+        let examples = rows.map { row in (labelled(split(row.source)), labelled(split(row.target))) }
+            .filter { !$0.0.isEmpty && !$0.1.isEmpty }
+        guard !examples.isEmpty else { return [] }
+        var name: String?
+        var labels: [String] = []
+        if !isPhrasesHeader(arab.header) {
+            let header = split(arab.header)
+            labels = deduplicated(header.notes.filter { $0.className != "sense" }.map { stripParentheses($0.text) })
+            let notes = header.notes.filter { $0.className == "sense" }.map { stripParentheses($0.text) }
+            var rest = headerContext(header.text).map { withoutHeadword($0, headword) } ?? ""
+            if rest.lowercased() == headword.lowercased() { rest = "" }
+            name = notes.isEmpty ? (rest.isEmpty ? nil : rest) : notes.joined(separator: ", ")
+        }
+        if let name {
+            return [Sense(definition: name, examples: examples.map { $0.0 + " — " + $0.1 }, labels: labels, sources: [provenance])]
+        }
+        return examples.map { Sense(definition: $0.0 + " — " + $0.1, labels: labels, sources: [provenance]) }
     }
 
     /// Which sense a headword row translates: the header's note and the row's own sense note (`cat <span
@@ -286,7 +347,7 @@ package enum PONSResponse {
 
     /// An example's text with its set-aside labels after it in parentheses: "… for the school (figurative)".
     static func labelled(_ part: (text: String, notes: [HTMLText.Extraction.Part])) -> String {
-        let labels = deduplicated(part.notes.map(\.text))
+        let labels = deduplicated(part.notes.map { stripParentheses($0.text) })
         return labels.isEmpty ? part.text : part.text + " (" + labels.joined(separator: ", ") + ")"
     }
 

@@ -96,7 +96,7 @@ struct PONSResponseTests {
         try Self.checkClean(entries, name: name)
     }
 
-    /// The real `apple` page: the phrase row keeps the phrase it translates (issue 13 item 6).
+    /// The real `apple` page: the phrase row keeps the phrase it translates (issue 13 item 6), as a phrase of the word.
     @Test func aPhraseRowKeepsItsSourcePhrase() async throws {
         guard Fixtures.referenceDictionarySamples.contains("enfr-apple-in-en.json") else { return }
         let directions = try await directions(fromBody: try Fixtures.referenceSample("enfr-apple-in-en.json"))
@@ -104,13 +104,9 @@ struct PONSResponseTests {
             from: directions, query: "apple", pair: LanguagePair(source: .english, target: Language("fr")!),
             provenanceSource: "test", retrievedAt: Date()
         )
-        let all = entries.flatMap(\.translations)
-        let phrase = try #require(all.first { $0.text.contains("prunelle de ses yeux") }
-            ?? all.flatMap(\.examples).first { $0.target.contains("prunelle de ses yeux") }.map {
-                Translation(text: $0.target, pair: LanguagePair(source: .english, target: Language("fr")!), context: $0.source,
-                            provenance: entries[0].provenance)
-            })
-        #expect(phrase.context?.contains("apple of") == true, "\(phrase)")
+        let phrase = try #require(entries.flatMap(\.allSenses).first { $0.definition.contains("prunelle de ses yeux") })
+        #expect(phrase.definition.hasPrefix("the apple of "), "\(phrase)")
+        #expect(!entries.flatMap(\.translations).contains { $0.text.contains("prunelle") }, "an idiom is no translation of apple")
     }
 
     /// Cross-references (an arab whose one translation is empty, the reference in its header) become senses naming
@@ -207,6 +203,53 @@ struct PONSResponseTests {
         )
         let tondre = try #require(cut.flatMap(\.translations).first { $0.text == "tondre" })
         #expect(tondre.context == "shape: grass")
+    }
+
+    /// Examples, collocations and idioms are phrases of the word, not its translations: a rom with only examples
+    /// (*because* as a preposition) has no translation, an example-only arab is the sense its header names, each
+    /// idiom under "Phrases:" stands on its own, and an example before the headword row is an example of it.
+    @Test func phrasesAreNotTranslations() async throws {
+        let entries = try await Self.translations("dictionary-enfr-since-in-en.json", query: "since", from: .english, to: .french)
+        #expect(entries.count == 3)
+        let conjunction = try #require(entries.first)
+        #expect(conjunction.translations.map(\.text) == ["puisque"])
+        #expect(conjunction.translations.first?.examples.map(\.source) == ["since you ask", "ever since I was a child"])
+        #expect(conjunction.allSenses.map(\.definition) == [
+            "since the year dot (British English, informal) — depuis des lustres (informal)",
+            "since time immemorial — depuis la nuit des temps",
+        ])
+        let preposition = try #require(entries.dropFirst().first)
+        #expect(preposition.translations.isEmpty)
+        #expect(preposition.senseGroups.first?.partOfSpeech == PartOfSpeech("preposition"))
+        #expect(preposition.allSenses.map(\.definition) == ["since Monday — depuis lundi", "since the war — depuis la guerre"])
+        let adverb = try #require(entries.last)
+        #expect(adverb.translations.isEmpty)
+        #expect(adverb.allSenses.map(\.definition) == ["from then on", "ago"])
+        #expect(adverb.allSenses.map(\.labels) == [[], ["formal"]])
+        #expect(adverb.allSenses.first?.examples == ["ever since — depuis (lors)", "she has since left — elle est partie depuis"])
+        #expect(adverb.allSenses.last?.examples == ["long since — il y a longtemps"])
+
+        // The recorded bodies, when the samples are there.
+        func recorded(_ bytes: [UInt8]?, _ query: String, _ pair: LanguagePair) async throws -> [Translation] {
+            guard let bytes else { return [] }
+            return PONSResponse.translationEntries(
+                from: try await directions(fromBody: bytes), query: query, pair: pair, provenanceSource: "test", retrievedAt: Date()
+            ).flatMap(\.translations)
+        }
+        let samples = Fixtures.referenceDictionarySamples
+        let because = try await recorded(Fixtures.corpusSample("enfr-because-in-en.json"), "because", LanguagePair(source: .english, target: .french))
+        #expect(!because.contains { $0.text.contains("à cause de moi") })
+        let weg = try await recorded(Fixtures.corpusSample("defr-weg-in-de.json"), "weg", LanguagePair(source: .german, target: .french))
+        #expect(!weg.contains { $0.text.contains("ne pas être là") })
+        if samples.contains("enfr-cut-in-en-large.json") {
+            let cut = try await recorded(try Fixtures.referenceSample("enfr-cut-in-en-large.json"), "cut", LanguagePair(source: .english, target: .french))
+            #expect(!cut.isEmpty && !cut.contains { $0.text.contains("estocades") })
+            #expect(!cut.flatMap(\.examples).contains { $0.source.contains("a cut above") })
+        }
+        if samples.contains("defr-Apfel-in-de.json") {
+            let apfel = try await recorded(try Fixtures.referenceSample("defr-Apfel-in-de.json"), "Apfel", LanguagePair(source: .german, target: .french))
+            #expect(apfel.map(\.text) == ["pomme"] && apfel.flatMap(\.examples).isEmpty)
+        }
     }
 
     @Test(arguments: [

@@ -341,8 +341,19 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         ], query: "bank")
         #expect(definitions(result) == ["the edge of a river", "a financial institution", "a row of switches"])
         #expect(result.scores[0][0].map(\.position) == [0, 1, 0])
-        #expect(result.entries[0].etymology == "From Old Norse.")
+        #expect(result.entries[0].etymology == "From Old Norse.", "ties: the earliest")
         #expect(result.entries[0].provenance == source("alpha"))
+    }
+
+    /// A merged entry's etymology is that of the homograph with the most senses: GCIDE's *snow*, the ship (one
+    /// sense, "LG. snaue"), came first and headed the frozen water's senses.
+    @Test func theEtymologyIsThatOfTheEntryWithTheMostSenses() {
+        let result = merge([
+            entry("alpha", "snow", [(.noun, ["a square-rigged vessel"])], etymology: "LG. snaue."),
+            entry("alpha", "snow", [(.noun, ["frozen water falling in flakes", "a fall of snow"])], etymology: "AS. snāw."),
+            entry("beta", "snow", [(.noun, ["precipitation falling as ice crystals", "a layer of snow", "cocaine"])]),
+        ], query: "snow")
+        #expect(result.entries[0].etymology == "AS. snāw.")
     }
 
     // MARK: Entries

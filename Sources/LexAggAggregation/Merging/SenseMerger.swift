@@ -12,8 +12,8 @@ import LexAggCore
 ///    one provider itself returned several spellings as separate entries (German *Essen* and *essen*), each of
 ///    those spellings stays its own merged entry, and other providers' entries join the one spelled exactly like
 ///    them, else the earliest. Merged entries whose headword equals the query (same case) come first, then those
-///    equal up to case, then the rest; each tier keeps priority order. The etymology is the earliest given, the
-///    entry's provenance the earliest entry's.
+///    equal up to case, then the rest; each tier keeps priority order. The etymology is that of the entry with the
+///    most senses among those that give one (ties: the earliest), the entry's provenance the earliest entry's.
 /// 2. **Parts of speech.** Within a merged entry, senses are grouped by part of speech; senses without a part of
 ///    speech form a group of their own. The group with the most (merged) senses comes first, the word's main use
 ///    (sources list parts of speech in a fixed order: WordNet's *be* began with the noun beryllium); ties keep the
@@ -190,6 +190,7 @@ public struct SenseMerger: Sendable {
         var pronunciations = PronunciationSet()
         var translations = TranslationSet()
         var etymology: String?
+        var etymologySenses = 0
         // Words are numbered once per merged entry, so that comparing definitions compares integers.
         var vocabulary: [String: Int] = [:]
         // The entry's providers in priority order (the order of their first entry).
@@ -200,7 +201,12 @@ public struct SenseMerger: Sendable {
             let entry = entries[index]
             let provider = entry.provenance.provider
             if !providers.contains(provider) { providers.append(provider) }
-            if etymology == nil, let text = entry.etymology, !text.isEmpty { etymology = text }
+            // The etymology of the entry with the most senses (ties: the earliest): a dictionary's homographs merge
+            // into one entry, and the first to have one (GCIDE's *snow*, the ship: "LG. snaue") headed every sense.
+            if let text = entry.etymology, !text.isEmpty {
+                let senses = entry.senseGroups.reduce(0) { $0 + $1.senses.count }
+                if etymology == nil || senses > etymologySenses { (etymology, etymologySenses) = (text, senses) }
+            }
             for pronunciation in entry.pronunciations { pronunciations.insert(pronunciation) }
             for translation in entry.translations { translations.insert(translation) }
             for group in entry.senseGroups {

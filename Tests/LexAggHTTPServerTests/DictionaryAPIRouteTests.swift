@@ -56,3 +56,35 @@ struct PronouncingProvider: DefinitionProviding {
         }
     }
 }
+
+extension DictionaryAPIRouteTests {
+    /// `providers=` (and `strategy=`, `timeout=`) were ignored on this route: `?providers=gcide` answered the merged
+    /// entry of every provider. They work as on `/v1/lookup`; a bad one is a 400 that says so, not a 404 "no such
+    /// word" a client would cache.
+    @Test func providersAndTheOtherLookupParametersAreHonoured() async throws {
+        try await TestServer.with { server in
+            // GCIDE alone keeps its entries apart, one per etymology (house: 3 in the fixture), as the real API does.
+            let gcide = try await server.get("/api/v2/entries/en/house?providers=gcide")
+            #expect(gcide.status == 200, "\(gcide.body)")
+            let elements = try #require(gcide.json as? [[String: Any]], "\(gcide.body)")
+            #expect(elements.count == 3)
+            #expect(elements.allSatisfy { ($0["license"] as? [String: String])?["name"] == "GPL 3.0 or later (GCIDE)" })
+
+            let wordnet = try await server.get("/api/v2/entries/en/house?providers=wordnet&strategy=first&timeout=5")
+            #expect(wordnet.status == 200, "\(wordnet.body)")
+            let element = try #require((wordnet.json as? [[String: Any]])?.first)
+            #expect((element["license"] as? [String: String])?["name"] == "WordNet 3.0 License (Princeton University)")
+
+            for (query, words) in [("providers=nosuch", "nosuch"), ("timeout=soon", "timeout"), ("strategy=best", "strategy")] {
+                let bad = try await server.get("/api/v2/entries/en/house?" + query)
+                #expect(bad.status == 400, "\(query): \(bad.status) \(bad.body)")
+                #expect(bad.object["title"] as? String == "Invalid Request", "\(query): \(bad.body)")
+                #expect((bad.object["message"] as? String)?.contains(words) == true, "\(query): \(bad.body)")
+                #expect(bad.object["resolution"] is String)
+            }
+            // A language the named providers do not cover is still the API's 404.
+            let language = try await server.get("/api/v2/entries/xx-notalanguage/house?providers=wordnet")
+            #expect(language.status == 404 && language.object["title"] as? String == "No Definitions Found", "\(language.body)")
+        }
+    }
+}

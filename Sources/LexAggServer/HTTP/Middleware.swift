@@ -124,6 +124,13 @@ struct GateMiddleware: RouterMiddleware {
 enum ErrorRendering {
     static func isDictionaryAPI(_ path: String) -> Bool { path.hasPrefix("/api/v2/") }
 
+    /// A bad lexagg parameter of `/api/v2/` (`providers=nosuch`): 400 with the API's error object saying what is
+    /// wrong (the real API has no parameters, so no answer of its own for this).
+    static func dictionaryAPIInvalidRequest(_ error: APIError) -> Response {
+        let body = DictionaryAPIError(title: "Invalid Request", message: error.message, resolution: "See GET /openapi.json.")
+        return JSONResponse.make(status: .badRequest, json: JSONOutput.encodeCompact(body))
+    }
+
     static func response(_ error: APIError, path: String) -> Response {
         guard isDictionaryAPI(path) else { return error.response() }
         switch error.status {

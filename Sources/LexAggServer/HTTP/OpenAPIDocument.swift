@@ -108,9 +108,12 @@ enum OpenAPIDocument {
       "paths": {
         "/api/v2/entries/{lang}/{word}": {"get": {
           "summary": "dictionaryapi.dev-compatible lookup", "operationId": "dictionaryAPIEntries",
-          "parameters": [{"name": "lang", "in": "path", "required": true, "schema": {"type": "string"}}, {"name": "word", "in": "path", "required": true, "schema": {"type": "string"}}],
+          "parameters": [{"name": "lang", "in": "path", "required": true, "schema": {"type": "string"}}, {"name": "word", "in": "path", "required": true, "schema": {"type": "string"}},
+            {"$ref": "#/components/parameters/providers"}, {"$ref": "#/components/parameters/strategy"}, {"$ref": "#/components/parameters/timeout"},
+            {"$ref": "#/components/parameters/offline"}],
           "responses": {
             "200": {"description": "The entries, one per entry (etymology).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIEntries"}}}},
+            "400": {"description": "A bad lexagg parameter (an unknown provider, a bad timeout), in the API's error object.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIError"}}}},
             "404": {"description": "No Definitions Found.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIError"}}}},
             "429": {"description": "Too many requests (plain text, as the real API)."},
             "503": {"description": "Something Went Wrong.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIError"}}}}

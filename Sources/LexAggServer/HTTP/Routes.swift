@@ -151,16 +151,30 @@ struct Routes: Sendable {
     // MARK: dictionaryapi.dev
 
     /// `GET /api/v2/entries/{lang}/{word}`: the word is URL-decoded and trimmed as the real API does; `en_US` and
-    /// `en_GB` mean English. Nothing found (or a language nothing covers) is the API's 404 object.
+    /// `en_GB` mean English. Nothing found (or a language nothing covers) is the API's 404 object. lexagg's own
+    /// `providers=`, `strategy=`, `timeout=` and `offline=` work as on `/v1/lookup` (the real API has no query
+    /// parameters, so its clients send none); a bad one, or a provider named that cannot answer, is 400 with the
+    /// API's error object saying which, not a 404 a client would take for "no such word".
     func dictionaryAPI(_ request: Request, _ context: ServerContext) async throws -> Response {
         let code = Self.percentDecoded(context.parameters.get("lang") ?? "")
         let word = Self.trimmingSpaces(Self.percentDecoded(context.parameters.get("word") ?? ""))
+        let options: RequestOptions
+        do {
+            options = try QueryParameters(request.uri.query).requestOptions(suggest: false)
+        } catch {
+            return ErrorRendering.dictionaryAPIInvalidRequest(error)
+        }
         guard let language = Language(["en_US", "en_GB", "en-uk"].contains(code) ? "en" : code) else {
             throw APIError(.notFound, "no such language")
         }
         let query = try lookupQuery(word, language: language)
-        let rendered = try await withLookupSlot {
-            try await service.define(query, options: RequestOptions(suggest: false), rendering: bodies.dictionaryAPI)
+        let rendered: RenderedAnswer<ByteBuffer>
+        do {
+            rendered = try await withLookupSlot {
+                try await service.define(query, options: options, rendering: bodies.dictionaryAPI)
+            }
+        } catch let error as APIError where error.code == .invalidRequest && options.providers != nil {
+            return ErrorRendering.dictionaryAPIInvalidRequest(error)
         }
         try check(rendered.answer)
         guard rendered.answer.isFound else { throw APIError(.notFound, "no definitions") }

@@ -1,3 +1,4 @@
+import Foundation
 import LexAggCore
 
 /// Definition lines: a `#` line becomes a sense (labels in front pulled out, form-of recognised), `#:` and `#*`
@@ -19,6 +20,7 @@ extension PageParser {
         let content = index..<line.upperBound
         guard !blocks.isEmpty, !blocks[blocks.count - 1].groups.isEmpty else { return }
 
+        if !marker.hasPrefix("*") { pendingCitation = nil }
         if marker.isEmpty {
             let unknownBefore = log?.unknownCount ?? 0
             let sense = definition(content)
@@ -47,16 +49,25 @@ extension PageParser {
                 }
             } }
         } else if marker == "*" {
-            // A citation line: only a quotation template carries a passage.
+            // A citation line: only a quotation template carries a passage; else the line names the passage's source,
+            // which the passage on the next line (`#*:`) is shown with.
+            var quoted = false
             for range in topLevelTemplates(content) {
                 let name = Template.normalisedName(source, source.splitPipes((range.lowerBound + 2)..<(range.upperBound - 2))[0])
                 guard name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-") else { continue }
+                quoted = true
                 let text = renderer.render(range)
                 if !text.isEmpty { addExample(text, depth: depth) }
             }
+            pendingCitation = quoted ? nil : renderer.render(content).trimmingCharacters(in: CharacterSet(charactersIn: " :"))
         } else if marker.hasPrefix("*:") {
             let text = renderer.render(content)
-            if !text.isEmpty { addExample(text, depth: depth) }
+            if !text.isEmpty {
+                // With the source its citation line named (`(1590, Edmund Spenser, The Faerie Queene)`), once.
+                let cited = pendingCitation.map { $0.isEmpty ? text : text + " (" + $0 + ")" } ?? text
+                addExample(cited, depth: depth)
+                pendingCitation = nil
+            }
         }
     }
 

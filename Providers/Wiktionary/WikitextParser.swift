@@ -84,6 +84,9 @@ struct PageParser {
     var blocks: [Block] = []
     var shared: [Pronunciation] = []
     var etymologyLevel: Int?
+    /// A citation line's text (`#* '''1590''', Edmund Spenser, ''The Faerie Queene''`), for the passage on the line
+    /// after it (`#*: …`).
+    var pendingCitation: String?
     var mode: Mode = .skip
 
     init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance, log: WikitextLog?) {

@@ -157,6 +157,19 @@ extension WikitextRenderer {
         }
     }
 
+    /// A quotation template's year, author and title: `1590, Edmund Spenser, The Faerie Queene` (the work's title for a
+    /// journal's article); `rq:` templates name their work in their own name and give none of these.
+    func quotationSource(_ template: Template) -> String {
+        func text(_ keys: String...) -> String? {
+            for key in keys { if let range = template.named(key), hasText(range) { return render(range) } }
+            return nil
+        }
+        var author = text("author", "authors", "last")
+        if let last = author, template.named("author") == nil, let first = text("first") { author = first + " " + last }
+        let parts = [text("year", "date"), author, text("title", "work", "journal", "newspaper")].compactMap { $0 }
+        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
     /// `{{suffix|en|happy|ness}}` → "happy + -ness", `{{prefix|en|un|happy}}` → "un- + happy", `{{confix|…}}` both,
     /// `{{blend|en|smoke|fog}}` → "Blend of smoke + fog", each part's gloss (`t1=`, `gloss1=`) after it. Older pages
     /// name the language with `lang=` and start with the parts (their first part was taken for the language).
@@ -196,6 +209,12 @@ extension WikitextRenderer {
             if hasText(translation) {
                 appendLiteral(" ― ", to: &output)
                 appendArgument(translation, to: &output)
+            }
+            // Its source, as Wiktionary's citation line begins (`1590, Edmund Spenser, The Faerie Queene`): a
+            // quotation without it read as an example sentence anyone wrote.
+            if hasText(passage) {
+                let citation = quotationSource(template)
+                if !citation.isEmpty { appendLiteral(" (" + citation + ")", to: &output) }
             }
             return
         }

@@ -392,7 +392,8 @@ package enum PONSResponse {
                 guard !text.isEmpty else { continue }
                 let kind = leadingClass(item.source)
                 if kind != "definition", kind != nil, let last = senses.indices.last {
-                    senses[last].examples.append(cleanText(item.source))
+                    // Its labels spelled out after it ("das ist nicht mein Bier (informal, …)"; it read "… Bier inf").
+                    senses[last].examples.append(labelled(extraction))
                     continue
                 }
                 let labels = extraction.notes.filter { $0.className != "sense" }.map(\.text)
@@ -410,14 +411,37 @@ package enum PONSResponse {
     // MARK: Text helpers
 
     /// Classes whose text is a grammatical or usage note rather than part of a translation.
-    static let noteClasses: Set<String> = ["genus", "style", "region", "topic", "rhetoric", "sense", "number", "info"]
+    /// (`category`: "prov", "idiom" after a phrase; `grammar SUBST`: a compound's gender; `restriction`: "spec",
+    /// "childspeak".)
+    static let noteClasses: Set<String> = [
+        "genus", "style", "region", "topic", "rhetoric", "sense", "number", "info", "category", "grammar", "restriction",
+    ]
 
     /// The text of `html` without its notes (abbreviations kept as PONS prints them: `sb`, `qn`, `etw`), and the
     /// notes with abbreviations expanded (`f` → `feminine`, `inf` → `informal`).
     static func split(_ html: String) -> (text: String, notes: [HTMLText.Extraction.Part]) {
+        let html = spellingOutCases(html)
         let text = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: noteClasses)).text
         let notes = HTMLText.extract(html, options: HTMLText.Options(expandAcronyms: true, setAsideClasses: noteClasses))
         return (text, notes.setAside)
+    }
+
+    /// A grammatical case inside a phrase spelled out where it stands: `sich <span class="case"><acronym
+    /// title="accusative">acc</acronym></span> freuen` → "sich (accusative) freuen" (it read "sich acc freuen").
+    static func spellingOutCases(_ html: String) -> String {
+        let open = "<span class=\"case\">"
+        guard html.contains(open) else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let start = rest.firstRange(of: open) {
+            let after = rest[start.upperBound...]
+            guard let end = after.firstRange(of: "</span>") else { break }
+            out += rest[..<start.lowerBound]
+            let name = HTMLText.plainText(String(after[..<end.lowerBound]), options: HTMLText.Options(expandAcronyms: true))
+            if !name.isEmpty { out += "(" + name + ")" }
+            rest = after[end.upperBound...]
+        }
+        return out + rest
     }
 
     /// Clean text, abbreviations kept as PONS prints them (`sb`, `sth`).

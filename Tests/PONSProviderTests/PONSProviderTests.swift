@@ -70,7 +70,7 @@ import Testing
         #expect(result.entries[1].translations.first?.context == "das Haus hüten")
         let verb = result.entries[2]
         #expect(verb.translations.map(\.text) == ["to be economical [with sth]"])
-        #expect(verb.translations.first?.context == "[mit etw Dat] haushalten")
+        #expect(verb.translations.first?.context == "[mit etw (Dativ)] haushalten")
         #expect(verb.translations.first?.partOfSpeech == PartOfSpeech("Intransitives Verb"))
     }
 

@@ -252,6 +252,43 @@ struct PONSResponseTests {
         }
     }
 
+    /// Labels PONS marks with a class come out spelled out or as labels, never as raw abbreviations in the text:
+    /// `category` ("prov", as after the recorded Apfel proverb and cat idiom), `grammar SUBST` (a compound's
+    /// gender, recorded Weg and pomme), `restriction` ("spec"), a `case` inside a phrase ("sich acc freuen", recorded
+    /// cat) and, in `dede`, a `style` after an idiom (recorded Bier: "das ist nicht mein Bier inf").
+    @Test func labelsAreSpelledOut() async throws {
+        let body = #"""
+        [{"lang":"de","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"Katze","headword_full":"Katze <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>","wordclass":"noun","arabs":[{"header":"","translations":[
+          {"source":"die <strong class=\"tilde\">Katze</strong> lässt das Mausen nicht <span class=\"category\"><acronym title=\"proverb\">prov</acronym></span>","target":"a leopard can&#39;t change its spots"}]}]}]},
+         {"type":"entry","opendict":false,"roms":[{"headword":"Katze","headword_full":"Katze <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>","wordclass":"noun","arabs":[{"header":"","translations":[
+          {"source":"<strong class=\"headword\">Katze</strong>","target":"cat <span class=\"restriction\"><acronym title=\"specialist term\">spec</acronym></span>"},
+          {"source":"<span class=\"example\">sich <span class=\"case\"><acronym title=\"accusative\">acc</acronym></span> wie eine <strong class=\"tilde\">Katze</strong> putzen</span>","target":"to wash oneself like a cat"}]},
+          {"header":"","translations":[{"source":"wilde <strong class=\"tilde\">Katze</strong> <span class=\"grammar SUBST\"><acronym title=\"feminine\">f</acronym></span>","target":"wildcat <span class=\"grammar SUBST\"><acronym title=\"noun\">n</acronym></span>"}]}]}]}]}]
+        """#
+        let entries = PONSResponse.translationEntries(
+            from: try await directions(fromBody: Array(body.utf8)), query: "Katze",
+            pair: LanguagePair(source: .german, target: .english), provenanceSource: "test", retrievedAt: Date()
+        )
+        #expect(entries.first?.allSenses.map(\.definition) == [
+            "die Katze lässt das Mausen nicht (proverb) — a leopard can't change its spots"
+        ])
+        let cat = try #require(entries.last)
+        #expect(cat.translations.map(\.text) == ["cat"])
+        #expect(cat.translations.first?.notes == ["specialist term"])
+        #expect(cat.translations.first?.examples.map(\.source) == ["sich (accusative) wie eine Katze putzen"])
+        #expect(cat.allSenses.map(\.definition) == ["wilde Katze (feminine) — wildcat (noun)"])
+
+        let dede = #"""
+        [{"lang":"de","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"Ka̱t·ze","headword_full":"<span class=\"genus\">die</span> Ka̱t·ze","wordclass":"noun","arabs":[{"header":"","translations":[
+          {"source":"<span class=\"definition\">ein kleines Haustier</span>","target":""},
+          {"source":"<span class=\"idiom_proverb\">die Katze im Sack kaufen</span> <span class=\"style\"><acronym title=\"informal\">inf</acronym></span> <span class=\"sense\">(etwas ungeprüft kaufen)</span>","target":""}]}]}]}]}]
+        """#
+        let defined = PONSResponse.definitionEntries(
+            from: try await directions(fromBody: Array(dede.utf8)), query: "Katze", provenanceSource: "test", retrievedAt: Date()
+        )
+        #expect(defined.first?.allSenses.first?.examples == ["die Katze im Sack kaufen (informal, etwas ungeprüft kaufen)"])
+    }
+
     @Test(arguments: [
         ("live (living)", "live", "living"), ("AD abbreviation of Anno Domini", "AD", "abbreviation of Anno Domini"),
         ("Phrases", "live", "Phrases"), ("lively (spirited)", "live", "lively (spirited)"), ("live", "live", "live"),

@@ -76,6 +76,22 @@ extension PageParser {
 
     // MARK: Pronunciation
 
+    /// A template argument split at its inline modifiers (`/ˈæɡ.ɹə.veɪt/<q:verb><a:UK>`): the text before them, and
+    /// each modifier's value by its key (`q`, `qq`, `a`, `aa`, `ref`).
+    static func inlineModifiers(_ source: WikitextSource, _ range: Range<Int>) -> (text: Range<Int>, modifiers: [String: String]) {
+        let raw = source.string(range)
+        guard let open = raw.range(of: "<"), raw.hasSuffix(">") else { return (range, [:]) }
+        var modifiers: [String: String] = [:]
+        for part in raw[open.lowerBound...].dropFirst().dropLast().components(separatedBy: "><") {
+            guard let colon = part.firstIndex(of: ":") else { return (range, [:]) }
+            let key = String(part[..<colon])
+            guard ["q", "qq", "a", "aa", "ref"].contains(key) else { return (range, [:]) }
+            modifiers[key] = String(part[part.index(after: colon)...])
+        }
+        let textBytes = raw[..<open.lowerBound].utf8.count
+        return (range.lowerBound..<(range.lowerBound + textBytes), modifiers)
+    }
+
     struct Audio {
         var url: String
         var label: String
@@ -96,8 +112,17 @@ extension PageParser {
         }
     }
 
-    func pronunciations(in line: Range<Int>) -> (found: [Pronunciation], audio: [Audio]) {
+    /// The transcriptions and recordings on a pronunciation line, and what the line says they are for (`qualifier`:
+    /// a line's above it, when it says nothing itself).
+    func pronunciations(in line: Range<Int>, qualifier inherited: String? = nil) -> (found: [Pronunciation], audio: [Audio], qualifier: String?) {
         var accent: String?
+        // What the line says the transcriptions are for (`{{sense|noun}}`, `{{q|verb}}`): shown with them, as `house`'s
+        // /haʊs/ (noun) and /haʊz/ (verb), which read alike without it.
+        var own: String?
+        func joined(_ parts: String?...) -> String? {
+            let present = parts.compactMap { $0 }.filter { !$0.isEmpty }
+            return present.isEmpty ? nil : present.joined(separator: ", ")
+        }
         var found: [Pronunciation] = []
         var audio: [Audio] = []
         for range in topLevelTemplates(line) {
@@ -108,6 +133,9 @@ extension PageParser {
                     template, skipLanguage: false, source: source, renderer: renderer
                 )
                 if !values.isEmpty { accent = values.joined(separator: ", ") }
+            case "sense", "s", "q", "qual", "qualifier", "i", "qf":
+                let values = template.positional.map { renderer.render($0) }.filter { !$0.isEmpty }
+                if !values.isEmpty { own = values.joined(separator: ", ") }
             case "ipa", "ipa-lite":
                 var arguments = template.positional[...]
                 if template.named("lang") == nil, let first = arguments.first {
@@ -116,11 +144,15 @@ extension PageParser {
                 }
                 let ownAccent = template.named("a").map { renderer.render($0) }
                 for argument in arguments {
-                    let text = renderer.render(argument)
+                    // Inline modifiers after a transcription: `/ˈæɡ.ɹə.veɪt/<q:verb>`, `<a:UK>`.
+                    let (transcription, modifiers) = Self.inlineModifiers(source, argument)
+                    let text = renderer.render(transcription)
                     guard !text.isEmpty else { continue }
+                    let shownAccent = modifiers["a"] ?? modifiers["aa"] ?? ownAccent ?? accent
                     found.append(
                         Pronunciation(
-                            text: text, notation: .ipa, accent: ownAccent ?? accent, provenance: provenance
+                            text: text, notation: .ipa,
+                            accent: joined(shownAccent, modifiers["q"] ?? modifiers["qq"] ?? own ?? inherited), provenance: provenance
                         )
                     )
                 }
@@ -128,7 +160,7 @@ extension PageParser {
                 for argument in template.positional {
                     let text = renderer.render(argument)
                     guard !text.isEmpty else { continue }
-                    found.append(Pronunciation(text: text, notation: .enPR, accent: accent, provenance: provenance))
+                    found.append(Pronunciation(text: text, notation: .enPR, accent: joined(accent, own ?? inherited), provenance: provenance))
                 }
             case "audio":
                 // {{audio|en|File.ogg|Audio (US)}}, the old {{audio|File.ogg|Audio (US)|lang=en}}, or the older one
@@ -146,6 +178,6 @@ extension PageParser {
                 continue
             }
         }
-        return (found, audio)
+        return (found, audio, own)
     }
 }

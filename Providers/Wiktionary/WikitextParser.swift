@@ -87,6 +87,9 @@ struct PageParser {
     /// A citation line's text (`#* '''1590''', Edmund Spenser, ''The Faerie Queene''`), for the passage on the line
     /// after it (`#*: …`).
     var pendingCitation: String?
+    /// A pronunciation line's qualifier with nothing else on it (`* {{sense|noun}}`), and its list depth: the
+    /// transcriptions on the lines nested under it are for that.
+    var pronunciationQualifier: (depth: Int, text: String)?
     var mode: Mode = .skip
 
     init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance, log: WikitextLog?) {
@@ -298,7 +301,12 @@ struct PageParser {
             let text = renderer.render(line)
             if !text.isEmpty, !blocks.isEmpty { blocks[blocks.count - 1].etymology.append(text) }
         case .pronunciation(let isShared):
-            let (found, audio) = pronunciations(in: line)
+            // `* {{sense|noun}}` over `** {{IPA|en|/haʊs/}}`: what the line says goes for the lines nested under it.
+            var depth = 0
+            while line.lowerBound + depth < line.upperBound, source[line.lowerBound + depth] == Ascii.star { depth += 1 }
+            if let inherited = pronunciationQualifier, depth <= inherited.depth { pronunciationQualifier = nil }
+            let (found, audio, qualifier) = pronunciations(in: line, qualifier: pronunciationQualifier?.text)
+            if found.isEmpty, let qualifier { pronunciationQualifier = (depth, qualifier) }
             if isShared || blocks.isEmpty {
                 shared += found
                 PageParser.attach(audio, to: &shared, lineStart: shared.count - found.count)

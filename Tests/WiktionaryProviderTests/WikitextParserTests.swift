@@ -278,6 +278,10 @@ private func senses(_ body: String) -> [Sense] {
         Case(line: "* {{a|en|US}} {{IPA|en|/bæθ/}}", expected: ["ipa /bæθ/ US"]),
         Case(line: "* {{IPA|en|/tə.ˈmeɪ.toʊ/|a=GA}}", expected: ["ipa /tə.ˈmeɪ.toʊ/ GA"]),
         Case(line: "* {{audio|en|en-us-house.ogg|Audio (US)}}", expected: []),
+        // What a transcription is for (they read alike without it: house's noun /haʊs/ and verb /haʊz/).
+        Case(line: "* {{sense|noun}} {{a|UK}} {{IPA|en|/haʊs/}}", expected: ["ipa /haʊs/ UK, noun"]),
+        Case(line: "* {{IPA|en|/ˈæɡ.ɹə.veɪt/<q:verb>|/ˈæɡ.ɹə.vət/<q:adjective><a:UK>}}",
+             expected: ["ipa /ˈæɡ.ɹə.veɪt/ verb", "ipa /ˈæɡ.ɹə.vət/ UK, adjective"]),
         Case(line: "* {{fi-pronunciation}}", expected: []),
         Case(line: "* {{rhymes|en|aʊs}}", expected: []),
     ]
@@ -304,6 +308,16 @@ private func senses(_ body: String) -> [Sense] {
             "https://commons.wikimedia.org/wiki/Special:FilePath/en-us-bath.ogg",
             "https://commons.wikimedia.org/wiki/Special:FilePath/En_bath_north.ogg",
         ])
+    }
+
+    /// A qualifier alone on its line goes for the lines nested under it (house's noun and verb transcriptions).
+    @Test func aQualifierLineGoesForTheLinesUnderIt() throws {
+        let page = "==English==\n===Pronunciation===\n* {{sense|noun}}\n** {{enPR|hous}}, {{IPA|/haʊs/|lang=en}}\n"
+            + "* {{sense|verb}}\n** {{IPA|/haʊz/|lang=en}}\n* {{IPA|en|/hæʊs/}}\n===Noun===\n# [[thing]]\n"
+        let entry = try #require(
+            WikitextParser.entries(from: WikitextSource(page), headword: "house", language: nil, provenance: Fixtures.provenance).first
+        )
+        #expect(entry.pronunciations.map { "\($0.text) \($0.accent ?? "-")" } == ["hous noun", "/haʊs/ noun", "/haʊz/ verb", "/hæʊs/ -"])
     }
 
     @Test(arguments: cases)

@@ -88,3 +88,28 @@ extension DictionaryAPIRouteTests {
         }
     }
 }
+
+extension DictionaryAPIRouteTests {
+    /// Which failures beside "not found" answers make the miss unproven (5xx) and which do not (404): a provider
+    /// that does not cover the language, refuses the word's form, or was not asked because of `offline=`, proves
+    /// nothing but is no server problem.
+    @Test func onlyAServerProblemTurnsAMissIntoSomethingWentWrong() async throws {
+        let registry = try TestRegistry.make(extra: [
+            ScriptedProvider("down", .fail(.unavailable)), ScriptedProvider("slow", .fail(.timeout)),
+            ScriptedProvider("broken", .fail(.malformedResponse)), ScriptedProvider("locked", .fail(.credentials)),
+            ScriptedProvider("nolang", .fail(.unsupportedLanguage)), ScriptedProvider("picky", .fail(.invalidQuery)),
+            ScriptedProvider("notcached", .fail(.offline)),
+        ])
+        try await TestServer.with(registry: registry) { server in
+            for (providers, status) in [
+                ("wordnet,down", 503), ("wordnet,slow", 503), ("wordnet,broken", 502), ("wordnet,locked", 502),
+                ("wordnet,nolang,down", 503), ("wordnet,nolang", 404), ("wordnet,picky", 404), ("wordnet,notcached", 404),
+                ("wordnet,nolang,picky,notcached", 404),
+            ] {
+                let reply = try await server.get("/api/v2/entries/en/qwzxvbn?providers=" + providers)
+                #expect(reply.status == status, "\(providers): \(reply.status) \(reply.body)")
+                #expect(reply.object["title"] as? String == (status == 404 ? "No Definitions Found" : "Something Went Wrong"), "\(providers)")
+            }
+        }
+    }
+}

@@ -116,7 +116,8 @@ enum OpenAPIDocument {
             "400": {"description": "A bad lexagg parameter (an unknown provider, a bad timeout), in the API's error object.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIError"}}}},
             "404": {"description": "No Definitions Found.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIError"}}}},
             "429": {"description": "Too many requests (plain text, as the real API)."},
-            "503": {"description": "Something Went Wrong.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIError"}}}}
+            "502": {"description": "Something Went Wrong: nothing found, and a provider answered nonsense or refused lexagg's credentials.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIError"}}}},
+            "503": {"description": "Something Went Wrong: nothing found, and a provider was down or too slow (not a definitive miss).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DictionaryAPIError"}}}}
           }}},
         "/v1/lookup": {"get": {
           "summary": "Look a word up (the document of `lexagg lookup --format json`)", "operationId": "lookup",

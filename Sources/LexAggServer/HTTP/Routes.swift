@@ -177,8 +177,23 @@ struct Routes: Sendable {
             return ErrorRendering.dictionaryAPIInvalidRequest(error)
         }
         try check(rendered.answer)
-        guard rendered.answer.isFound else { throw APIError(.notFound, "no definitions") }
+        guard rendered.answer.isFound else {
+            if let failure = Self.unprovenMiss(rendered.answer.result.failures) { throw failure }
+            throw APIError(.notFound, "no definitions")
+        }
         return JSONResponse.make(body: rendered.output)
+    }
+
+    /// Nothing found, but a provider that might know the word could not say (down, slow, throttling, answering
+    /// nonsense, refusing lexagg's key): dictionaryapi.dev's clients take a 404 for "no such word" and remember
+    /// it, so this is the API's "Something Went Wrong" (502 for a bad answer or refused credentials, 503 else), or
+    /// 429 when every such provider is rate limiting. A provider that does not cover the language or the word's
+    /// form, or an online one not asked because the request said `offline=`, is no server problem: with only
+    /// those, and the others answering "not found", the answer is the API's 404. `nil` when there is none.
+    static func unprovenMiss(_ failures: [ProviderError]) -> APIError? {
+        let serverProblems: [ProviderError.Code] = [.unavailable, .timeout, .rateLimited, .malformedResponse, .credentials, .cancelled]
+        let failures = failures.filter { serverProblems.contains($0.code) }
+        return APIError.providersFailed(failures, asked: failures.count)
     }
 
     // MARK: Shared

@@ -44,8 +44,13 @@ extension SenseGroup {
 
     /// The sense a gloss names (case aside): the first whose definition contains it, else the first that contains
     /// every longer word of it, roughly stemmed (`{{sense|extremity of the hand}}` for "One of the long extremities
-    /// of the hand"); nil when none does.
+    /// of the hand"), the labels before a colon aside (`derogatory: despicable woman` for "A woman who is considered
+    /// despicable"); nil when none does.
     public func senseIndex(named gloss: String) -> Int? {
+        // A gloss that starts with the sense's labels (`{{sense|derogatory: despicable woman}}`): the rest names it.
+        if let colon = gloss.lastIndex(of: ":"), let found = senseIndex(named: String(gloss[gloss.index(after: colon)...])) {
+            return found
+        }
         let gloss = gloss.lowercased()
         if let exact = senses.firstIndex(where: { $0.definition.lowercased().contains(gloss) }) { return exact }
         // Each word by its stem, roughly: without its last two letters (`extremity` finds "extremities").

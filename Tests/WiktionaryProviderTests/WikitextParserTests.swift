@@ -493,6 +493,27 @@ private func senses(_ body: String) -> [Sense] {
         #expect(group.antonyms == ["thumb"])
     }
 
+    /// A gloss that starts with its sense's labels (`derogatory: despicable woman`) names the sense by the rest: the
+    /// line's synonyms were shown for the whole noun (*bitch* for the animal).
+    @Test func aGlossWithLabelsBeforeAColonNamesItsSense() throws {
+        let page = """
+            ==English==
+            ===Noun===
+            # A female domesticated [[ox]].
+            # {{lb|en|British|derogatory}} A [[woman]] who is considered despicable in some way.
+            # {{lb|en|informal}} Anything that is annoyingly difficult.
+
+            ====Synonyms====
+            * {{sense|derogatory: despicable woman}} [[bitch]]
+            * {{sense|informal: anything annoyingly difficult}} [[bastard]], [[bugger]] {{qualifier|UK}}
+            """
+        let group = try #require(
+            WikitextParser.entries(from: WikitextSource(page), headword: "cow", language: nil, provenance: Fixtures.provenance).first?.senseGroups.first
+        )
+        #expect(group.senses.map(\.synonyms) == [[], ["bitch"], ["bastard", "bugger"]])
+        #expect(group.synonyms.isEmpty)
+    }
+
     /// A section under an older name of the language asked for is read (`==Romansch==` for Romansh: `--lang rm` said
     /// "no entry").
     @Test func aSectionUnderAnotherNameOfTheLanguageIsRead() throws {

@@ -215,7 +215,8 @@ public enum LibraryExporter {
     }
 
     static func csvQuote(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || field.hasPrefix(" ")
+        // By bytes: a line break "\r\n" is one Character, equal to neither "\r" nor "\n", and went unquoted.
+        guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) || field.hasPrefix(" ")
             || field.hasSuffix(" ")
         else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -139,6 +139,9 @@ import Testing
             "evil", definitions: ["wicked"], translations: ["=HYPERLINK(\"http://evil.example\",\"x\")"]
         )], at: fixedDate)
         try library.save("@home", language: .english, entries: [entry("@home", definitions: ["+1 at home"])], at: fixedDate)
+        // A Windows line break in a field, at its start too (it was one Character, neither "\r" nor "\n", and the
+        // field went unquoted: the row broke in two).
+        try library.save("crlf", language: .english, entries: [entry("crlf", definitions: ["two\r\nlines"], translations: ["a\r\nb"])], at: fixedDate)
         let csv = LibraryExporter.export(try library.allWords(), as: .csv)
         let rows = csv.components(separatedBy: "\r\n")
         #expect(rows.contains { $0.hasPrefix("'-ism,en,") }, "\(csv)")
@@ -150,13 +153,19 @@ import Testing
             #expect(!"=+-@".contains(row.first!), "\(row)")
         }
         let words = try LibraryImporter.parse(csv).words
-        #expect(words.map(\.word).sorted() == ["-ism", "@home", "evil"])
+        #expect(words.map(\.word).sorted() == ["-ism", "@home", "crlf", "evil"])
+        // Its row whole: a cell's lines are its items (senses, translations), as for any cell of several.
+        let crlf = try #require(words.first { $0.word == "crlf" })
+        #expect(crlf.entries.first?.allSenses.map(\.definition) == ["two", "lines"])
+        #expect(crlf.entries.flatMap(\.translations).map(\.text) == ["a", "b"])
+        #expect(crlf.entries.first?.provenance.provider.rawValue == "wordnet")
         let ism = try #require(words.first { $0.word == "-ism" })
         #expect(ism.entries.flatMap(\.translations).map(\.text) == ["'=quoted", "'tis"])
         #expect(words.first { $0.word == "evil" }?.entries.flatMap(\.translations).map(\.text)
             == ["=HYPERLINK(\"http://evil.example\",\"x\")"])
         #expect(words.first { $0.word == "@home" }?.entries.first?.allSenses.first?.definition == "+1 at home")
-        #expect(LibraryExporter.export(words, as: .csv) == csv, "read back as written")
+        #expect(LibraryExporter.export(words.filter { $0.word != "crlf" }, as: .csv)
+            == LibraryExporter.export(try library.allWords().filter { $0.word != "crlf" }, as: .csv), "read back as written")
     }
 
     /// A star that is neither yes nor no (in any usual spelling) is a mistake shown with its line, not a silent no.

@@ -105,10 +105,12 @@ import Testing
         defer { Task { await server.shutdown() } }
         let result = try await PONSReplay.provider(server).lookup(LookupQuery("Haus", language: .german))
         #expect(result.entries.map(\.headword) == ["Haus"])
-        let senses = try #require(result.entries.first?.allSenses)
+        let senses = try #require(result.entries.first?.senseGroups.first?.senses)
         #expect(senses.map(\.definition) == [
             "ein Gebäude, in dem Menschen wohnen", "die Familie, die Bewohner eines Hauses",
         ])
+        // The culture note, a block of its own.
+        #expect(result.entries.first?.senseGroups.last?.senses.first?.definition.hasPrefix("In Deutschland wohnen") == true)
         #expect(senses[0].examples == ["ein altes/modernes/renoviertes Haus", "Das Haus hat drei Stockwerke."])
         #expect(senses[1].labels == ["gehoben"])
         #expect(senses[1].examples == ["das ganze Haus war auf den Beinen"])

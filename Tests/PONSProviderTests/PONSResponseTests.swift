@@ -289,6 +289,35 @@ struct PONSResponseTests {
         #expect(defined.first?.allSenses.first?.examples == ["die Katze im Sack kaufen (informal, etwas ungeprüft kaufen)"])
     }
 
+    /// The monolingual `dede` body in the shape of the recorded Bier reply: the compound list (`■ -abend, …,
+    /// Weizen-`) is words, not an example sentence; the culture note (a rom with `headword: ""`) is kept with the
+    /// entry before it; a hit whose rom has its definition in `headword_full` (`bi̱ ADJ inf (bisexuell)`) is an entry.
+    @Test func monolingualCompoundsCultureNotesAndHeadwordDefinitions() async throws {
+        let body = #"""
+        [{"lang":"de","hits":[{"type":"entry","opendict":false,"roms":[
+          {"headword":"We̱i̱n","headword_full":"<span class=\"genus\">der</span> We̱i̱n   <span class=\"flexion\">&lt;-(e)s, -e&gt;</span>  <span class=\"wordclass\"></span>","wordclass":"noun","arabs":[{"header":"","translations":[
+            {"source":"<span class=\"definition\">ein alkoholisches Getränk aus vergorenem Traubensaft</span>","target":""},
+            {"source":"<span class=\"example\">ein trockener/lieblicher Wein</span>","target":""},
+            {"source":"<span class=\"idiom_proverb\">■ -berg, -flasche, -glas, -händler(in), Rot-, Weiß-</span>","target":""}]}]},
+          {"headword":"","headword_full":"","arabs":[{"header":"","translations":[{"source":"An Rhein und Mosel wird seit der Römerzeit <b>Wein</b> angebaut.\n\t\t\t\t","target":""}]}]}]},
+         {"type":"entry","opendict":false,"roms":[{"headword":"we̱i̱n","headword_full":" we̱i̱n    <span class=\"wordclass\"><acronym title=\"adjective\">ADJ</acronym></span> <span class=\"style\"><acronym title=\"informal\">inf</acronym></span> <span class=\"sense\">(weinrot)</span>","wordclass":"adjective and adverb","arabs":[{"header":"","translations":[{"source":"","target":""}]}]}]}]}]
+        """#
+        let directions = try await directions(fromBody: Array(body.utf8))
+        let all = PONSResponse.definitionEntries(from: directions, query: "Weinrot", provenanceSource: "test", retrievedAt: Date())
+        #expect(all.map(\.headword) == ["Wein", "wein"])
+        let wein = try #require(all.first)
+        let senses = wein.senseGroups.first?.senses ?? []
+        #expect(senses.first?.examples == ["ein trockener/lieblicher Wein"], "the compound list is no example")
+        #expect(senses.last?.definition == "Weinberg, Weinflasche, Weinglas, Weinhändler(in), Rotwein, Weißwein")
+        #expect(senses.last?.labels == ["compounds"])
+        #expect(wein.senseGroups.last?.partOfSpeech == nil)
+        #expect(wein.senseGroups.last?.senses.map(\.definition) == ["An Rhein und Mosel wird seit der Römerzeit Wein angebaut."])
+        let adjective = try #require(all.last)
+        #expect(adjective.allSenses.map(\.definition) == ["weinrot"])
+        #expect(adjective.allSenses.first?.labels == ["informal"])
+        #expect(PONSResponse.compounds("■ -abend, Weizen-", of: "Bier") == ["Bierabend", "Weizenbier"])
+    }
+
     @Test(arguments: [
         ("live (living)", "live", "living"), ("AD abbreviation of Anno Domini", "AD", "abbreviation of Anno Domini"),
         ("Phrases", "live", "Phrases"), ("lively (spirited)", "live", "lively (spirited)"), ("live", "live", "live"),

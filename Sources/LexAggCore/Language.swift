@@ -45,7 +45,12 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
     public var primary: String { code.utf8.contains(UInt8(ascii: "-")) ? String(code.prefix { $0 != "-" }) : code }
 
     /// The English name of the language when it is one lexagg knows, otherwise the code.
-    public var englishName: String { Language.name(of: primary) ?? code }
+    public var englishName: String {
+        // A code Wiktionary names whole (`gmw-stm` Sathmar Swabian, `nds-de` German Low German), not by its first
+        // part (West Germanic, Low German); a region's (`en-US`) by the language's.
+        if code.utf8.contains(UInt8(ascii: "-")), let whole = LanguageCatalogue.tables.names[code] { return whole }
+        return Language.name(of: primary) ?? code
+    }
 
     public var description: String { code }
 

@@ -135,5 +135,8 @@ import Testing
         #expect(Language("xno")!.englishName == "Anglo-Norman")
         #expect(Language("cmn")!.englishName == "Mandarin" && Language("mul")!.englishName == "Translingual")
         #expect(Language("rm")!.englishName == "Romansh" && Language.isKnown(Language("rm")!))
+        // A code with a second part is named whole where Wiktionary names it (not by its family), else by its language.
+        #expect(Language("gmw-stm")!.englishName == "Sathmar Swabian" && Language("nds-de")!.englishName == "German Low German")
+        #expect(Language("en-US")!.englishName == "English")
     }
 }

@@ -219,6 +219,8 @@ extension WikitextRenderer {
 
     /// Templates that never show text in a definition even when degrading.
     static let silentTemplates: Set<String> = [
+        // The kanji table at the top of a Japanese etymology (its reading leaked in as the etymology: `や`, `いぬ`).
+        "ja-kanjitab", "ja-kanji", "ja-kt",
         "defdate", "def-date", "senseid", "sid", "nonlemma", "rfquotek", "rfex", "rfdef", "rfclarify", "rfv-sense", "rfd-sense",
         "rfc-sense", "attention", "attn", "wikipedia", "wp", "also", "audio", "rhymes", "homophones", "hyphenation",
         "hyph", "picdic", "c", "cat", "catlangname", "cln", "top", "top2", "top3", "top4", "mid2", "mid3", "mid4",

@@ -298,7 +298,12 @@ struct PageParser {
             _ = seeLine(line)
         case .etymology:
             if seeLine(line) { return }
-            let text = renderer.render(line)
+            // Without a list's markers (`* From Middle English …`: an etymology in points showed its asterisks).
+            var start = line.lowerBound
+            while start < line.upperBound, source[start] == Ascii.star || source[start] == Ascii.hash || source[start] == Ascii.colon {
+                start += 1
+            }
+            let text = renderer.render(start..<line.upperBound)
             if !text.isEmpty, !blocks.isEmpty { blocks[blocks.count - 1].etymology.append(text) }
         case .pronunciation(let isShared):
             // `* {{sense|noun}}` over `** {{IPA|en|/haʊs/}}`: what the line says goes for the lines nested under it.

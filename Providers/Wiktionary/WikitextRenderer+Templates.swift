@@ -16,13 +16,19 @@ extension WikitextRenderer {
         return !source.trimmed(range).isEmpty
     }
 
+    /// A term's transliteration, gloss and literal meaning after it, as Wiktionary shows them: `{{cog|ae||tr=spaka-|
+    /// t=dog-like}}` → " (spaka-, “dog-like”)" (a word given only by its transliteration was dropped), `lit=` →
+    /// "literally “…”".
     func appendGloss(_ template: Template, positionalIndex: Int?, to output: inout [UInt8]) {
         let gloss = template.named("t") ?? template.named("gloss")
             ?? positionalIndex.flatMap { template.positional($0) }
-        guard hasText(gloss), let gloss else { return }
-        appendLiteral(" (“", to: &output)
-        appendArgument(gloss, to: &output)
-        appendLiteral("”)", to: &output)
+        var parts: [String] = []
+        if let range = template.named("tr"), hasText(range) { parts.append(render(range)) }
+        if hasText(gloss), let gloss { parts.append("“" + render(gloss) + "”") }
+        if let range = template.named("lit"), hasText(range) { parts.append("literally “" + render(range) + "”") }
+        parts.removeAll { $0.isEmpty || $0 == "“”" }
+        guard !parts.isEmpty else { return }
+        appendLiteral(" (" + parts.joined(separator: ", ") + ")", to: &output)
     }
 
     func appendLanguageName(_ range: Range<Int>?, to output: inout [UInt8]) -> Bool {
@@ -90,7 +96,8 @@ extension WikitextRenderer {
             let hasName = appendLanguageName(template.positional(0), to: &output)
             let alt = template.named("alt") ?? template.positional(2)
             let term = hasText(alt) ? alt : template.positional(1)
-            if hasText(term) {
+            // `-`: the language alone (`{{cog|da|-}}` showed "Danish -").
+            if hasText(term), let term, source.string(source.trimmed(term)) != "-" {
                 if hasName { output.append(Ascii.space) }
                 appendArgument(term, to: &output)
             }

@@ -59,6 +59,10 @@ private func senses(_ body: String) -> [Sense] {
         ("{{suffix|lang=cmn|wo|men}}", "wo + -men"), ("{{prefix|en|un|happy}}", "un- + happy"),
         ("{{blend|vikio|enciklopedio|lang=eo}}", "Blend of vikio + enciklopedio"), ("{{doublet|fr|aumaille|notext=1}}", "aumaille"),
         ("{{lbor|en|la|aggravātus|notext=1}}", "Latin aggravātus"),
+        // A word given by its transliteration alone, a literal meaning, a cognate's language alone.
+        ("{{cog|ae||tr=spaka-|t=dog-like}}", "Avestan (spaka-, “dog-like”)"), ("{{m|la|quid pro quō|lit=something for something}}",
+         "quid pro quō (literally “something for something”)"), ("{{cog|da|-}}, {{cog|sv|-}} and {{cog|no|fri}}", "Danish, Swedish and Norwegian fri"),
+        ("{{ja-kanjitab|や|yomi=k}}", ""),
         ("The adjective is {{etydate|1471|nocap=1}} in Middle English", "The adjective is first attested in 1471 in Middle English"),
         ("{{etydate|c|1400}}.", "First attested c. 1400."),
         // issue 14: old etymology templates, self-announcing etymology templates, dates
@@ -512,6 +516,13 @@ private func senses(_ body: String) -> [Sense] {
         )
         #expect(group.senses.map(\.synonyms) == [[], ["bitch"], ["bastard", "bugger"]])
         #expect(group.synonyms.isEmpty)
+    }
+
+    /// An etymology written in points is read without the list's markers (it showed "* From Middle English …").
+    @Test func anEtymologyInPointsLosesItsMarkers() throws {
+        let page = "==English==\n===Etymology===\n* From {{inh|en|enm|abandounen}}.\n* Displaced {{inh|en|enm|forleten}}.\n===Verb===\n# To [[give up]].\n"
+        let entry = try #require(WikitextParser.entries(from: WikitextSource(page), headword: "abandon", language: nil, provenance: Fixtures.provenance).first)
+        #expect(entry.etymology == "From Middle English abandounen. Displaced Middle English forleten.")
     }
 
     /// A section under an older name of the language asked for is read (`==Romansch==` for Romansh: `--lang rm` said

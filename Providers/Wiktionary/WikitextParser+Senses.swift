@@ -21,6 +21,7 @@ extension PageParser {
         guard !blocks.isEmpty, !blocks[blocks.count - 1].groups.isEmpty else { return }
 
         if !marker.hasPrefix("*") { pendingCitation = nil }
+        if !marker.hasPrefix("*:") { quotation = nil }
         if marker.isEmpty {
             let unknownBefore = log?.unknownCount ?? 0
             let sense = definition(content)
@@ -61,12 +62,23 @@ extension PageParser {
             }
             pendingCitation = quoted ? nil : renderer.render(content).trimmingCharacters(in: CharacterSet(charactersIn: " :"))
         } else if marker.hasPrefix("*:") {
+            // A quotation's passage, a line (a verse) at a time, then its translation (`#*::`), with the source its
+            // citation line named (`(1590, Edmund Spenser, The Faerie Queene)`): one example, not one a line.
             let text = renderer.render(content)
-            if !text.isEmpty {
-                // With the source its citation line named (`(1590, Edmund Spenser, The Faerie Queene)`), once.
-                let cited = pendingCitation.map { $0.isEmpty ? text : text + " (" + $0 + ")" } ?? text
-                addExample(cited, depth: depth)
+            guard !text.isEmpty else { return }
+            let isTranslation = marker.hasPrefix("*::")
+            if var current = quotation, isTranslation || current.translation.isEmpty {
+                if isTranslation { current.translation.append(text) } else { current.passage.append(text) }
+                quotation = current
+                let shown = Self.quotationText(current)
+                modifySense(depth: depth) { sense in
+                    if let last = sense.examples.indices.last { sense.examples[last] = shown } else { sense.examples.append(shown) }
+                }
+            } else {
+                let current = (citation: pendingCitation, passage: [text], translation: [String]())
+                quotation = current
                 pendingCitation = nil
+                addExample(Self.quotationText(current), depth: depth)
             }
         }
     }
@@ -263,6 +275,14 @@ extension PageParser {
         }) {
             blocks[block].groups[group].senses.append(sense)
         }
+    }
+
+    /// A quotation as an example: its passage's lines joined by " / ", its translation after " ― ", its source last.
+    static func quotationText(_ quotation: (citation: String?, passage: [String], translation: [String])) -> String {
+        var text = quotation.passage.joined(separator: " / ")
+        if !quotation.translation.isEmpty { text += " ― " + quotation.translation.joined(separator: " / ") }
+        if let citation = quotation.citation, !citation.isEmpty { text += " (" + citation + ")" }
+        return text
     }
 
     mutating func addExample(_ text: String, depth: Int) {

@@ -84,9 +84,12 @@ struct PageParser {
     var blocks: [Block] = []
     var shared: [Pronunciation] = []
     var etymologyLevel: Int?
-    /// A citation line's text (`#* '''1590''', Edmund Spenser, ''The Faerie Queene''`), for the passage on the line
+    /// A citation line's text (`#* '''1590''', Edmund Spenser, ''The Faerie Queene''`), for the passage on the lines
     /// after it (`#*: …`).
     var pendingCitation: String?
+    /// The quotation the last lines gave, while they go on: its citation, its passage's lines (`#*:`, a verse each)
+    /// and its translation's (`#*::`); it is the sense's last example, written again as each line comes.
+    var quotation: (citation: String?, passage: [String], translation: [String])?
     /// A pronunciation line's qualifier with nothing else on it (`* {{sense|noun}}`), and its list depth: the
     /// transcriptions on the lines nested under it are for that.
     var pronunciationQualifier: (depth: Int, text: String)?

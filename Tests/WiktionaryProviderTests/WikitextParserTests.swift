@@ -518,6 +518,28 @@ private func senses(_ body: String) -> [Sense] {
         #expect(group.synonyms.isEmpty)
     }
 
+    /// A quotation of several lines, and its translation on the lines after (`#*::`), is one example with its source
+    /// (each line was an example of its own, the source on the first alone).
+    @Test func aQuotationOfSeveralLinesIsOneExample() throws {
+        let page = """
+            ==Middle English==
+            ===Adjective===
+            # [[open]]
+            #* '''c. 1390''', Geoffrey Chaucer, ''The Canterbury Tales''
+            #*: The dore was '''open''' wyde,
+            #*: And in he went.
+            #*:: The door was wide open,
+            #*:: And in he went.
+            # [[public]]
+            #*: A second sense's example.
+            """
+        let entry = try #require(WikitextParser.entries(from: WikitextSource(page), headword: "open", language: nil, provenance: Fixtures.provenance).first)
+        #expect(entry.allSenses.map(\.examples) == [
+            ["The dore was open wyde / And in he went. ― The door was wide open / And in he went. (c. 1390, Geoffrey Chaucer, The Canterbury Tales)"],
+            ["A second sense's example."],
+        ])
+    }
+
     /// An etymology written in points is read without the list's markers (it showed "* From Middle English …").
     @Test func anEtymologyInPointsLosesItsMarkers() throws {
         let page = "==English==\n===Etymology===\n* From {{inh|en|enm|abandounen}}.\n* Displaced {{inh|en|enm|forleten}}.\n===Verb===\n# To [[give up]].\n"

@@ -529,15 +529,73 @@ package enum PONSResponse {
         return HTMLText.collapse(String(scalars))
     }
 
-    /// The pronunciation in `headword_full` (`<span class="phonetics">[tɛst]</span>`), brackets removed.
+    /// The pronunciations in `headword_full` (`<span class="phonetics">[tɛst]</span>`), brackets removed. A list
+    /// is split: `[ədˈvɜ:tɪsmənt, <region>Am</region> ˌædvərˈtaɪzmənt]` is the transcription and its American one
+    /// (accent "American English"); a variant with another label (`[ˈapfəl, <info>Plː</info> ˈɛpfəl]`, the plural's)
+    /// or a fragment of one (`Am -ˈkɑ:z`) is not a pronunciation of the headword and is left out.
     static func pronunciations(of rom: Rom, provenance: Provenance) -> [Pronunciation] {
-        let parts = HTMLText.extract(rom.headwordFull, options: HTMLText.Options(setAsideClasses: ["phonetics"]))
-        return parts.setAside.compactMap { part in
-            var text = Substring(part.text)
-            if text.first == "[", text.last == "]" { text = text.dropFirst().dropLast() }
-            let clean = HTMLText.collapse(String(text))
-            return clean.isEmpty ? nil : Pronunciation(text: clean, notation: .ipa, provenance: provenance)
+        var result: [Pronunciation] = []
+        for inner in spanContents(rom.headwordFull, className: "phonetics") {
+            var html = Substring(inner.trimmingWhitespace())
+            if html.first == "[", html.last == "]" { html = html.dropFirst().dropLast() }
+            for (index, segment) in topLevelSegments(String(html)).enumerated() {
+                let parts = HTMLText.extract(segment, options: HTMLText.Options(
+                    expandAcronyms: true, setAsideClasses: ["region", "info", "style", "number"]
+                ))
+                let text = HTMLText.collapse(parts.text)
+                guard !text.isEmpty else { continue }
+                if index > 0 {
+                    let isFragment = text.hasPrefix("-") || text.hasSuffix("-")
+                    guard !isFragment, !parts.setAside.contains(where: { $0.className != "region" }) else { continue }
+                }
+                let accent = parts.setAside.filter { $0.className == "region" }.map(\.text).joined(separator: ", ")
+                result.append(Pronunciation(
+                    text: text, notation: .ipa, accent: accent.isEmpty ? nil : accent, provenance: provenance
+                ))
+            }
         }
+        return result
+    }
+
+    /// The inner HTML of each `<span class="…">` of `className` in `html`, nested spans included.
+    static func spanContents(_ html: String, className: String) -> [String] {
+        let open = "<span class=\"\(className)\">"
+        var result: [String] = []
+        var rest = Substring(html)
+        while let start = rest.firstRange(of: open) {
+            var index = start.upperBound
+            var depth = 1
+            var contentEnd = rest.endIndex
+            while index < rest.endIndex {
+                let tail = rest[index...]
+                if tail.hasPrefix("<span") { depth += 1 } else if tail.hasPrefix("</span>") {
+                    depth -= 1
+                    if depth == 0 { contentEnd = index; break }
+                }
+                index = rest.index(after: index)
+            }
+            result.append(String(rest[start.upperBound..<contentEnd]))
+            rest = contentEnd < rest.endIndex ? rest[rest.index(contentEnd, offsetBy: 7)...] : ""
+        }
+        return result
+    }
+
+    /// `html` split at the commas of its text (not those inside tags: `title="film, cinema"`).
+    static func topLevelSegments(_ html: String) -> [String] {
+        var segments: [String] = []
+        var current = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false }
+            if character == ",", !inTag {
+                segments.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        segments.append(current)
+        return segments
     }
 
     /// The class of the element that starts `html` (`<span class="example">…` → `example`), if any.

@@ -318,6 +318,29 @@ struct PONSResponseTests {
         #expect(PONSResponse.compounds("■ -abend, Weizen-", of: "Bier") == ["Bierabend", "Weizenbier"])
     }
 
+    /// A pronunciation list in `headword_full` is split, in the shapes of the recorded advertisement, Apfel and
+    /// because replies: the American variant is a pronunciation with its accent, the plural's and a fragment
+    /// (`Am -ˈkɑ:z`) are left out; each transcription alone, not "ˈapfəl, Plː ˈɛpfəl" as one.
+    @Test func pronunciationListsAreSplit() async throws {
+        func rom(_ headword: String, _ phonetics: String) -> String {
+            #"{"headword":"\#(headword)","headword_full":"\#(headword)    <span class=\"phonetics\">[\#(phonetics)]</span> <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>","wordclass":"noun","arabs":[{"header":"","translations":[{"source":"<strong class=\"headword\">\#(headword)</strong>","target":"x"}]}]}"#
+        }
+        let am = #"<span class=\"region\"><acronym title=\"American English\" class=\"Am\">Am</acronym></span>"#
+        let roms = [
+            rom("tomato", "təˈmɑ:təʊ, \(am) təˈmeɪt̬oʊ"), rom("Birne", #"ˈbɪrnə, <span class=\"info\">Plː</span> ˈbɪrnən"#),
+            rom("either", "ˈaɪðəʳ, \(am) ˈi:-"), rom("cat", "kæt"),
+        ]
+        let body = #"[{"lang":"en","hits":[{"type":"entry","opendict":false,"roms":["# + roms.joined(separator: ",") + "]}]}]"
+        let entries = PONSResponse.translationEntries(
+            from: try await directions(fromBody: Array(body.utf8)), query: "tomato",
+            pair: LanguagePair(source: .english, target: .french), provenanceSource: "test", retrievedAt: Date()
+        )
+        let found = entries.map { entry in entry.pronunciations.map { [$0.text, $0.accent ?? "-"] } }
+        #expect(found == [
+            [["təˈmɑ:təʊ", "-"], ["təˈmeɪt̬oʊ", "American English"]], [["ˈbɪrnə", "-"]], [["ˈaɪðəʳ", "-"]], [["kæt", "-"]],
+        ])
+    }
+
     @Test(arguments: [
         ("live (living)", "live", "living"), ("AD abbreviation of Anno Domini", "AD", "abbreviation of Anno Domini"),
         ("Phrases", "live", "Phrases"), ("lively (spirited)", "live", "lively (spirited)"), ("live", "live", "live"),

@@ -16,6 +16,8 @@ extension PageParser {
         while content < line.upperBound, source[content] == Ascii.star || source[content] == Ascii.colon {
             content += 1
         }
+        let depth = content - line.lowerBound
+        if let inherited = relationQualifier, depth <= inherited.depth { relationQualifier = nil }
         var qualifier: String?
         var terms: [String] = []
         var output: [UInt8] = []
@@ -67,6 +69,11 @@ extension PageParser {
         }
         renderer.append(cursor..<line.upperBound, to: &output)
         endItem()
+        // A line of a sense's gloss alone goes for the lines nested under it.
+        if terms.isEmpty, let qualifier { relationQualifier = (depth, qualifier) }
+        if qualifier == nil { qualifier = relationQualifier?.text }
+        // "''See'' [[West Germany]]": the reference, not the word.
+        terms = terms.map { $0.hasPrefix("See ") ? String($0.dropFirst(4)) : $0 }
         guard !terms.isEmpty else { return }
         let block = blocks.count - 1
         let group = blocks[block].groups.count - 1

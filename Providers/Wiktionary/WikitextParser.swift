@@ -93,6 +93,8 @@ struct PageParser {
     /// A pronunciation line's qualifier with nothing else on it (`* {{sense|noun}}`), and its list depth: the
     /// transcriptions on the lines nested under it are for that.
     var pronunciationQualifier: (depth: Int, text: String)?
+    /// The same for a Synonyms or Antonyms line (`* {{sense|military police}}` over `** {{l|fi|sotilaspoliisi}}`).
+    var relationQualifier: (depth: Int, text: String)?
     var mode: Mode = .skip
 
     init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance, log: WikitextLog?) {
@@ -223,6 +225,8 @@ struct PageParser {
     // MARK: Headers
 
     private mutating func handle(_ header: Header) {
+        relationQualifier = nil
+        pronunciationQualifier = nil
         if header.level == 2 {
             finishLanguage()
             if wanted == nil || header.name == wanted || (wantedCode != nil && WiktionaryLanguages.code(forSectionName: header.name) == wantedCode) {

@@ -8,12 +8,15 @@ extension SenseGroup {
     /// Adds `terms` as synonyms or antonyms, each once: to the sense `label` names (a `{{sense|…}}` gloss, a
     /// wiktextract linkage's `sense`; ``senseIndex(named:)``); without a label, to the only sense; else — a label
     /// that names no sense, or none with several senses — to the part of speech as a whole: a synonym of one sense
-    /// must not land on another (finger's "bloke, lad" is not its first sense).
+    /// must not land on another (finger's "bloke, lad" is not its first sense). A label that names no sense goes with
+    /// each term (`Nazi Germany (1933–1945)`): without it, the term read as a synonym of the whole word.
     public mutating func add(_ terms: [String], as relation: Relation, senseLabel label: String?) {
         guard !terms.isEmpty, !senses.isEmpty else { return }
         var target: Int?
+        var terms = terms
         if let label, !label.isEmpty {
             target = senseIndex(named: label)
+            if target == nil, senses.count > 1 { terms = terms.map { $0 + " (" + label + ")" } }
         } else if senses.count == 1 {
             target = 0
         }

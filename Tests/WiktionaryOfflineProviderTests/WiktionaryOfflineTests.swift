@@ -309,7 +309,7 @@ import WiktionaryOfflineProvider
 
     /// wiktextract puts a `====Synonyms====` section's lines in the word's own `synonyms` and `antonyms`, each with
     /// the gloss its `{{sense|…}}` named: an answer shows each on the sense that gloss names (as the online provider
-    /// places the section's lines), else on the only sense, else on the part of speech as a whole.
+    /// places the section's lines), else on the only sense, else on the part of speech as a whole, with its gloss.
     @Test func wordLevelSynonymsGoToTheSenseTheirGlossNames() async throws {
         let path = try Self.imported([
             #"{"word": "happy", "lang_code": "en", "pos": "adj", "senses": [{"glosses": ["Having a feeling arising from a consciousness of well-being."]}, "#
@@ -323,7 +323,8 @@ import WiktionaryOfflineProvider
         #expect(happy.senses[0].synonyms == ["cheerful"])
         #expect(happy.senses[1].synonyms == ["lucky"], "\"favoured by luck\" names no definition by its words (favored)")
         #expect(happy.senses[0].antonyms == ["sad"])
-        #expect(happy.synonyms == ["fortunate", "glad", "content"])
+        // A gloss that names no sense goes with its word: read alone, it was a synonym of every sense.
+        #expect(happy.synonyms == ["fortunate (favoured by luck)", "glad", "content (no such sense)"])
         #expect(happy.antonyms == ["unhappy"])
         // One sense: a linkage without a gloss is that sense's.
         let glad = try #require(try await provider.lookup(LookupQuery("glad")).entries.first?.senseGroups.first)

@@ -493,7 +493,8 @@ private func senses(_ body: String) -> [Sense] {
         #expect(group.senses[0].synonyms == ["digit"], "every longer word of the gloss is in the first definition")
         #expect(group.senses[1].synonyms.isEmpty, "'small amount of drink' is not in 'A small amount of liquor'")
         #expect(group.senses[2].synonyms.isEmpty)
-        #expect(group.synonyms == ["nip", "tot", "bloke", "lad", "dactyl"], "unmatched and unqualified lines stay at the part of speech")
+        #expect(group.synonyms == ["nip (small amount of drink)", "tot (small amount of drink)", "bloke (someone)", "lad (someone)", "dactyl"],
+                "unmatched and unqualified lines stay at the part of speech, an unmatched one with its gloss")
         #expect(group.antonyms == ["thumb"])
     }
 
@@ -538,6 +539,26 @@ private func senses(_ body: String) -> [Sense] {
             ["The dore was open wyde / And in he went. ― The door was wide open / And in he went. (c. 1390, Geoffrey Chaucer, The Canterbury Tales)"],
             ["A second sense's example."],
         ])
+    }
+
+    /// A sense's gloss on a line of its own goes for the lines nested under it (`sotilaspoliisi` was a synonym of
+    /// "dog"); a "See" before a word is not part of it.
+    @Test func aGlossLineGoesForTheLinesUnderIt() throws {
+        let page = """
+            ==Finnish==
+            ===Noun===
+            # [[dog]]
+            # {{lb|fi|slang}} [[military police]]
+
+            ====Synonyms====
+            * {{sense|military police}}
+            ** {{l|fi|sotilaspoliisi}}
+            * {{l|fi|hauva}}
+            * {{sense|1949–1990}} ''See'' [[West Germany]]
+            """
+        let group = try #require(WikitextParser.entries(from: WikitextSource(page), headword: "koira", language: nil, provenance: Fixtures.provenance).first?.senseGroups.first)
+        #expect(group.senses.map(\.synonyms) == [[], ["sotilaspoliisi"]])
+        #expect(group.synonyms == ["hauva", "West Germany (1949–1990)"])
     }
 
     /// An etymology written in points is read without the list's markers (it showed "* From Middle English …").

@@ -97,7 +97,7 @@ extension PageParser {
         guard !text.isEmpty else { return true }
         if blocks.isEmpty { blocks.append(Block()) }
         if blocks[blocks.count - 1].groups.isEmpty {
-            blocks[blocks.count - 1].groups.append(SenseGroup(partOfSpeech: PartOfSpeech("definitions"), senses: []))
+            blocks[blocks.count - 1].groups.append(SenseGroup(partOfSpeech: nil, senses: []))
         }
         addSense(Sense(definition: text, sources: [provenance]), depth: 1)
         if let log {

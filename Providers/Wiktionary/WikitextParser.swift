@@ -250,8 +250,11 @@ struct PageParser {
             mode = .pronunciation(shared: isShared)
         } else if WikitextParser.partsOfSpeech.contains(PageParser.withoutNumber(name)) {
             if blocks.isEmpty { blocks.append(Block()) }
+            // `=====Definitions=====` (older Chinese pages) names no part of speech: its senses have none, rather than
+            // "definitions" shown as one.
+            let partOfSpeech = PageParser.withoutNumber(name)
             blocks[blocks.count - 1].groups.append(
-                SenseGroup(partOfSpeech: PartOfSpeech(PageParser.withoutNumber(name)), senses: [])
+                SenseGroup(partOfSpeech: partOfSpeech == "definitions" ? nil : PartOfSpeech(partOfSpeech), senses: [])
             )
             mode = .senses
         } else if name == "synonyms" || name == "antonyms" {

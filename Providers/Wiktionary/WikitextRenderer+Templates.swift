@@ -140,7 +140,7 @@ extension WikitextRenderer {
             // {{ja-usex|text|kana|translation}}; {{ja-x|text|kana|translation}}
             appendExample(template, textIndex: 0, translationIndex: 2, to: &output, stripKanaMarks: true)
         case .chineseExample:
-            appendExample(template, textIndex: 0, translationIndex: 1, to: &output)
+            appendExample(template, textIndex: 0, translationIndex: 1, to: &output, chineseMarks: true)
         case .kana:
             appendKana(template.positional(0), to: &output)
         case .translation:
@@ -173,6 +173,9 @@ extension WikitextRenderer {
         }
         var author = text("author", "authors", "last")
         if let last = author, template.named("author") == nil, let first = text("first") { author = first + " " + last }
+        // A translation's original author (`by=Arthur Schopenhauer|type=translation|author=R. B. Haldane`), not its
+        // translator.
+        if let original = text("by") { author = original }
         let parts = [text("year", "date"), author, text("title", "work", "journal", "newspaper")].compactMap { $0 }
         return parts.filter { !$0.isEmpty }.joined(separator: ", ")
     }
@@ -264,7 +267,7 @@ extension WikitextRenderer {
 
     private func appendExample(
         _ template: Template, textIndex: Int, translationIndex: Int, to output: inout [UInt8],
-        stripKanaMarks: Bool = false
+        stripKanaMarks: Bool = false, chineseMarks: Bool = false
     ) {
         var textIndex = textIndex
         var translationIndex = translationIndex
@@ -275,6 +278,8 @@ extension WikitextRenderer {
         }
         if stripKanaMarks {
             appendKana(template.positional(textIndex), to: &output)
+        } else if chineseMarks, let range = template.positional(textIndex) {
+            appendLiteral(Self.withoutChineseExampleMarks(render(range)), to: &output)
         } else {
             appendArgument(template.positional(textIndex), to: &output)
         }
@@ -284,6 +289,41 @@ extension WikitextRenderer {
             appendLiteral(" ― ", to: &output)
             appendArgument(translation, to: &output)
         }
+    }
+
+    /// A `{{zh-x}}` sentence as it reads: without its readings (`姑娘{niang}`), the simplified forms after the
+    /// traditional ones (`著[着]`), capital marks (`^儒家`), and the spaces and hyphens that mark its words
+    /// (`我 的 家`, `姑娘-家`).
+    static func withoutChineseExampleMarks(_ text: String) -> String {
+        var result = ""
+        var skipping: Character?
+        for character in text {
+            if let close = skipping {
+                if character == close { skipping = nil }
+                continue
+            }
+            switch character {
+            case "{": skipping = "}"
+            case "[": skipping = "]"
+            case "^": continue
+            default: result.append(character)
+            }
+        }
+        // A space or hyphen between two characters of a CJK script marks a word, not a break.
+        func isCJK(_ character: Character?) -> Bool {
+            guard let scalar = character?.unicodeScalars.first else { return false }
+            return (0x2E80...0x9FFF).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+                || (0x20000...0x3FFFF).contains(scalar.value) || (0xFF00...0xFFEF).contains(scalar.value)
+        }
+        let characters = Array(result)
+        var joined = ""
+        for (index, character) in characters.enumerated() {
+            if character == " " || character == "-", index > 0, isCJK(characters[index - 1]), isCJK(characters.dropFirst(index + 1).first) {
+                continue
+            }
+            joined.append(character)
+        }
+        return joined
     }
 
     /// Japanese example and ruby templates mark word boundaries with `%` and `^`; drop them.

@@ -63,6 +63,12 @@ private func senses(_ body: String) -> [Sense] {
         ("{{cog|ae||tr=spaka-|t=dog-like}}", "Avestan (spaka-, “dog-like”)"), ("{{m|la|quid pro quō|lit=something for something}}",
          "quid pro quō (literally “something for something”)"), ("{{cog|da|-}}, {{cog|sv|-}} and {{cog|no|fri}}", "Danish, Swedish and Norwegian fri"),
         ("{{ja-kanjitab|や|yomi=k}}", ""),
+        // zh-x's marks are not the sentence's: readings, simplified forms, capitals, word spaces.
+        ("{{zh-x|^儒家|Confucian school}}", "儒家 ― Confucian school"),
+        ("{{zh-x|我 的 家 就 在 這裡[这里]。|My home is right here.}}", "我的家就在這裡。 ― My home is right here."),
+        ("{{zh-x|姑娘{niang}-家 穿 著[着]{zhe}|a girl wears}}", "姑娘家穿著 ― a girl wears"),
+        ("{{quote-book|en|by=Arthur Schopenhauer|type=translation|author=R. B. Haldane|year=1844|title=The World|passage=Quid pro quo.}}",
+         "Quid pro quo. (1844, Arthur Schopenhauer, The World)"),
         ("The adjective is {{etydate|1471|nocap=1}} in Middle English", "The adjective is first attested in 1471 in Middle English"),
         ("{{etydate|c|1400}}.", "First attested c. 1400."),
         // issue 14: old etymology templates, self-announcing etymology templates, dates

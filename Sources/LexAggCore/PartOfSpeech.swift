@@ -34,5 +34,10 @@ public struct PartOfSpeech: Hashable, Sendable, Codable, Comparable, CustomStrin
         "prep": "preposition", "prep.": "preposition", "conj": "conjunction", "conj.": "conjunction",
         "interj": "interjection", "interj.": "interjection", "pron": "pronoun", "pron.": "pronoun",
         "num": "numeral", "art": "article", "propn": "proper noun",
+        // German names (PONS's monolingual dictionary: `Nomen` was shown as "nomen").
+        "nomen": "noun", "substantiv": "noun", "verb": "verb", "transitives verb": "transitive verb",
+        "intransitives verb": "intransitive verb", "reflexives verb": "reflexive verb", "adjektiv": "adjective",
+        "präposition": "preposition", "konjunktion": "conjunction", "pronomen": "pronoun", "interjektion": "interjection",
+        "artikel": "article", "numerale": "numeral", "zahlwort": "numeral", "partikel": "particle", "eigenname": "proper noun",
     ]
 }

@@ -106,7 +106,7 @@ import Testing
         #expect((ProviderID(raw) != nil) == valid)
     }
 
-    @Test(arguments: [("n", "noun"), ("Noun", "noun"), ("adj", "adjective"), ("v.", "verb"), ("Nomen", "nomen"), ("Proper noun", "proper noun")])
+    @Test(arguments: [("n", "noun"), ("Noun", "noun"), ("adj", "adjective"), ("v.", "verb"), ("Nomen", "noun"), ("Transitives Verb", "transitive verb"), ("Lautmalerei", "lautmalerei"), ("Proper noun", "proper noun")])
     func normalisesPartsOfSpeech(input: String, name: String) {
         #expect(PartOfSpeech(input).name == name)
     }

@@ -4,8 +4,8 @@ import LexAggCore
 ///
 /// Sections are recognised by header *name*, never by level alone: `==Language==` headers (level 2) start a
 /// language; `Etymology`/`Etymology N` start an entry; part-of-speech headers start a sense group;
-/// `Pronunciation`, `Synonyms` and `Antonyms` feed the current entry or group; everything else (translations,
-/// derived terms, declension tables, references…) is skipped without being parsed.
+/// `Pronunciation`, `Synonyms` and `Antonyms` feed the current entry or group, `Translations` too when asked
+/// (`translate`); everything else (derived terms, declension tables, references…) is skipped without being parsed.
 package enum WikitextParser {
     /// The entries of `source`, one per language section and etymology, in page order.
     ///
@@ -14,11 +14,13 @@ package enum WikitextParser {
     ///   - language: A level-2 section name (`English`); `nil` for every language on the page.
     ///   - provenance: Attached to every entry, sense and pronunciation.
     ///   - log: Counts unknown templates and faithfully rendered definition lines, when given.
+    ///   - translations: Whether to read the Translations sections' tables into the entries' translations.
     package static func entries(
         from source: WikitextSource, headword: String, language: String?, provenance: Provenance,
-        log: WikitextLog? = nil
+        log: WikitextLog? = nil, translations: Bool = false
     ) -> [Entry] {
         var parser = PageParser(source: source, headword: headword, wanted: language, provenance: provenance, log: log)
+        parser.readsTranslations = translations
         parser.run()
         return parser.entries
     }
@@ -60,12 +62,14 @@ struct PageParser {
         case pronunciation(shared: Bool)
         case senses
         case relations(synonyms: Bool)
+        case translations
     }
 
     struct Block {
         var etymology: [String] = []
         var pronunciations: [Pronunciation] = []
         var groups: [SenseGroup] = []
+        var translations: [TableItem] = []
     }
 
     let source: WikitextSource
@@ -95,6 +99,9 @@ struct PageParser {
     var pronunciationQualifier: (depth: Int, text: String)?
     /// The same for a Synonyms or Antonyms line (`* {{sense|military police}}` over `** {{l|fi|sotilaspoliisi}}`).
     var relationQualifier: (depth: Int, text: String)?
+    /// Whether Translations sections are read (for `translate`), and the gloss of the table being read.
+    var readsTranslations = false
+    var translationGloss: String?
     var mode: Mode = .skip
 
     init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance, log: WikitextLog?) {
@@ -259,6 +266,9 @@ struct PageParser {
             mode = .senses
         } else if name == "synonyms" || name == "antonyms" {
             mode = blocks.last?.groups.isEmpty == false ? .relations(synonyms: name == "synonyms") : .skip
+        } else if name == "translations", readsTranslations {
+            translationGloss = nil
+            mode = blocks.last?.groups.isEmpty == false ? .translations : .skip
         } else {
             mode = .skip
         }
@@ -292,6 +302,7 @@ struct PageParser {
             entries.append(
                 Entry(
                     headword: headword, language: code, pronunciations: pronunciations, senseGroups: groups,
+                    translations: PageParser.translations(block.translations, from: code, provenance: provenance),
                     etymology: etymology.isEmpty ? nil : etymology, provenance: provenance
                 )
             )
@@ -339,6 +350,8 @@ struct PageParser {
         case .relations(let synonyms):
             guard source[line.lowerBound] == Ascii.star else { return }
             relationLine(line, synonyms: synonyms)
+        case .translations:
+            translationLine(line)
         }
     }
 }

@@ -11,7 +11,7 @@ import LexAggHTTP
 /// Each language section of the page becomes entries of its own (one per etymology); a query with a language
 /// reads only that language's section and finds nothing when the page has none. Titles are case-sensitive:
 /// the word is tried as typed, then lower-cased when that finds nothing.
-public struct Wiktionary: DefinitionProviding, ServiceProvider {
+public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProvider {
     /// The default endpoint: `https://en.wiktionary.org`.
     public static let defaultEndpoint = "https://en.wiktionary.org"
     /// The environment variable that overrides the endpoint (scheme, host and port; the API path is fixed).
@@ -29,7 +29,8 @@ public struct Wiktionary: DefinitionProviding, ServiceProvider {
         ProviderDescriptor(
             id: .wiktionary,
             displayName: "Wiktionary (English edition)",
-            capabilities: [.define, .pronunciations, .examples, .etymology, .match],
+            capabilities: [.define, .translate, .pronunciations, .examples, .etymology, .match],
+            translationPairs: Self.translationPairs,
             requiresNetwork: true,
             source: configuration.endpoint.text,
             license: "CC BY-SA 4.0",
@@ -39,11 +40,41 @@ public struct Wiktionary: DefinitionProviding, ServiceProvider {
 
     public func availability() async -> ProviderAvailability { configuration.endpoint.availability }
 
+    /// English into the languages lexagg names (the translation tables have hundreds more).
+    static let translationPairs: [LanguagePair] = Language.namedCodes.filter { $0 != "en" }.compactMap { code in
+        Language(code).map { LanguagePair(source: .english, target: $0) }
+    }
+
     /// The path of the Action API; only the endpoint (scheme, host, port) can change.
     static let apiPath = "/w/api.php"
 
     public func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        try await entries(query.term, language: query.language, translations: false)
+    }
+
+    /// `translate`: the word's translation tables (English words have them; a page's other languages seldom do),
+    /// the items into the language asked, each with the sense its table names (`context`) and its gender.
+    public func translate(_ query: TranslationQuery) async throws -> LookupResult {
+        guard query.pair.source.matches(.english) else {
+            throw ProviderError(.unsupportedLanguage, provider: .wiktionary, message: "translates from English only (\(query.pair))")
+        }
+        let found = try await entries(query.term, language: query.pair.source, translations: true)
+        let target = query.pair.target
+        // Wiktionary files Chinese under its languages (Mandarin `cmn`, Cantonese `yue`): `zh` asks for Mandarin.
+        func wanted(_ language: Language) -> Bool {
+            language.matches(target) || (target.primary == "zh" && language.primary == "cmn")
+        }
+        let entries = found.entries.compactMap { entry -> Entry? in
+            let translations = entry.translations.filter { wanted($0.pair.target) }
+            guard !translations.isEmpty else { return nil }
+            return Entry(headword: entry.headword, language: entry.language, translations: translations, provenance: entry.provenance)
+        }
+        return LookupResult(entries: entries)
+    }
+
+    private func entries(_ term: String, language: Language?, translations: Bool) async throws -> LookupResult {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: .wiktionary, message: "the lookup was cancelled") }
+        let query = (term: term, language: language)
         let section = try sectionName(for: query.language)
         var titles = [query.term]
         let lowered = query.term.lowercased()
@@ -57,7 +88,7 @@ public struct Wiktionary: DefinitionProviding, ServiceProvider {
             )
             let entries = WikitextParser.entries(
                 from: WikitextSource(page.wikitext.utf8), headword: page.title, language: section,
-                provenance: provenance
+                provenance: provenance, translations: translations
             )
             if !entries.isEmpty { return LookupResult(entries: entries) }
         }

@@ -70,6 +70,9 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
         "eo": "epo", "af": "afr", "is": "isl", "lt": "lit", "lv": "lav", "et": "est", "he": "heb", "fa": "fas",
     ]
 
+    /// The codes of the languages lexagg names itself (not by Wiktionary's table), in code order.
+    public static var namedCodes: [String] { names.map(\.code) }
+
     /// Whether lexagg knows this language by name (a well-formed but unknown code such as `xx` is not).
     public static func isKnown(_ language: Language) -> Bool { name(of: language.primary) != nil }
 

@@ -142,6 +142,30 @@ import WiktionaryProvider
         #expect(server.requests.isEmpty)
     }
 
+    /// `translate` reads the page's translation tables: the items into the language asked, with their table's sense
+    /// and gender; a lookup shows none of them (it said "wiktionary cannot translate", and its JSON had none).
+    @Test func translationTablesAnswerTranslate() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let provider = WiktionaryReplay.provider(server)
+        #expect(provider.descriptor.capabilities.contains(.translate))
+        let german = try await provider.translate(try TranslationQuery("bank", from: .english, to: .german))
+        let translations = german.entries.flatMap(\.translations)
+        #expect(translations.contains {
+            $0.text == "Sandbank" && $0.notes == ["feminine"] && $0.context == "underwater area of higher elevation"
+                && $0.partOfSpeech == .noun && $0.pair == LanguagePair(source: .english, target: .german)
+        }, "\(translations.map(\.text))")
+        #expect(!translations.isEmpty && translations.allSatisfy { $0.pair.target == .german })
+        #expect(german.entries.allSatisfy { $0.senseGroups.isEmpty })
+        // Chinese is Mandarin's table row, with its transliteration.
+        let chinese = try await provider.translate(try TranslationQuery("bank", from: .english, to: Language("zh")!))
+        #expect(chinese.entries.flatMap(\.translations).contains { $0.text == "岸" && $0.notes == ["àn"] })
+        // A lookup reads no tables.
+        #expect(try await provider.lookup(LookupQuery("bank")).entries.allSatisfy { $0.translations.isEmpty })
+        let error = try await providerError { _ = try await provider.translate(try TranslationQuery("Bank", from: .german, to: .english)) }
+        #expect(error?.code == .unsupportedLanguage)
+    }
+
     @Test func titleAsTypedThenLowerCased() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }

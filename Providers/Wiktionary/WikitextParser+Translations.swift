@@ -1,0 +1,67 @@
+import LexAggCore
+
+/// Translations sections: `{{trans-top|gloss}}` tables of `* German: {{t+|de|Haus|n}}, {{t|de|Gebäude|n}}` lines,
+/// read only for `translate` (a lookup shows none: an English noun's tables run to hundreds of lines).
+extension PageParser {
+    /// One item of a translation table, before its entry's language is known.
+    struct TableItem {
+        var code: String
+        var text: String
+        var notes: [String]
+        var gloss: String?
+        var partOfSpeech: PartOfSpeech?
+    }
+
+    /// The translation templates: `{{t|de|Haus|n}}`, `{{t+|…}}`, `{{tt|…}}`, checked ones, `{{t-simple|…}}`.
+    static let translationTemplates: Set<String> = ["t", "t+", "tt", "tt+", "t-simple", "t-check", "t+check", "t-egy"]
+
+    mutating func translationLine(_ line: Range<Int>) {
+        let block = blocks.count - 1
+        guard block >= 0 else { return }
+        for range in topLevelTemplates(line) {
+            let template = source.template(range)
+            switch template.name {
+            case "trans-top", "checktrans-top", "trans-top-also":
+                // {{trans-top|a building}} or {{trans-top|id=…|a building}}: what the table's sense is.
+                translationGloss = template.positional(0).map { renderer.render($0) }.flatMap { $0.isEmpty ? nil : $0 }
+            case "trans-bottom":
+                translationGloss = nil
+            case let name where Self.translationTemplates.contains(name):
+                guard let codeRange = template.positional(0), let wordRange = template.positional(1) else { continue }
+                let code = source.string(source.trimmed(codeRange))
+                let text = renderer.render(template.named("alt") ?? wordRange)
+                guard !code.isEmpty, !text.isEmpty else { continue }
+                // Gender and number (`n`, `m-p`), then the transliteration.
+                var notes = template.positional.dropFirst(2).map { source.string(source.trimmed($0)) }.filter { !$0.isEmpty }
+                    .map { Self.genderNames[$0] ?? $0 }
+                if let transliteration = template.named("tr").map({ renderer.render($0) }), !transliteration.isEmpty {
+                    notes.insert(transliteration, at: 0)
+                }
+                let partOfSpeech = blocks[block].groups.last?.partOfSpeech
+                blocks[block].translations.append(
+                    TableItem(code: code, text: text, notes: notes, gloss: translationGloss, partOfSpeech: partOfSpeech)
+                )
+            default:
+                continue
+            }
+        }
+    }
+
+    static let genderNames: [String: String] = [
+        "m": "masculine", "f": "feminine", "n": "neuter", "c": "common", "p": "plural", "m-p": "masculine plural",
+        "f-p": "feminine plural", "n-p": "neuter plural", "m-s": "masculine singular", "f-s": "feminine singular",
+        "n-s": "neuter singular", "an": "animate", "in": "inanimate", "pf": "perfective", "impf": "imperfective",
+    ]
+
+    /// The block's table items as translations from `language`.
+    static func translations(_ items: [TableItem], from language: Language?, provenance: Provenance) -> [Translation] {
+        guard let language else { return [] }
+        return items.compactMap { item in
+            guard let target = Language(item.code) else { return nil }
+            return Translation(
+                text: item.text, pair: LanguagePair(source: language, target: target), notes: item.notes,
+                partOfSpeech: item.partOfSpeech, context: item.gloss, provenance: provenance
+            )
+        }
+    }
+}

@@ -293,7 +293,8 @@ struct PageParser {
         let code = WiktionaryLanguages.code(forSectionName: language).flatMap { Language($0) }
         for block in blocks {
             let groups = block.groups.filter { !$0.senses.isEmpty }
-            guard !groups.isEmpty else { continue }
+            // (A translation subpage's parts of speech have tables and no senses.)
+            guard !groups.isEmpty || !block.translations.isEmpty else { continue }
             var pronunciations: [Pronunciation] = []
             for pronunciation in shared + block.pronunciations where !pronunciations.contains(pronunciation) {
                 pronunciations.append(pronunciation)

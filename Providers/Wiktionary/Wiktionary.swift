@@ -41,15 +41,14 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
     public func availability() async -> ProviderAvailability { configuration.endpoint.availability }
 
     /// English into the languages lexagg names (the translation tables have hundreds more).
-    static let translationPairs: [LanguagePair] = Language.namedCodes.filter { $0 != "en" }.compactMap { code in
-        Language(code).map { LanguagePair(source: .english, target: $0) }
-    }
+    static let translationPairs: [LanguagePair] = (Language.namedCodes + ["cmn", "yue", "sh"]).filter { $0 != "en" }
+        .compactMap { code in Language(code).map { LanguagePair(source: .english, target: $0) } }
 
     /// The path of the Action API; only the endpoint (scheme, host, port) can change.
     static let apiPath = "/w/api.php"
 
     public func lookup(_ query: LookupQuery) async throws -> LookupResult {
-        try await entries(query.term, language: query.language, translations: false)
+        try await entries(query.term, language: query.language, translations: false).result
     }
 
     /// `translate`: the word's translation tables (English words have them; a page's other languages seldom do),
@@ -58,11 +57,28 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
         guard query.pair.source.matches(.english) else {
             throw ProviderError(.unsupportedLanguage, provider: .wiktionary, message: "translates from English only (\(query.pair))")
         }
-        let found = try await entries(query.term, language: query.pair.source, translations: true)
+        var (found, subpage) = try await entries(query.term, language: query.pair.source, translations: true)
         let target = query.pair.target
-        // Wiktionary files Chinese under its languages (Mandarin `cmn`, Cantonese `yue`): `zh` asks for Mandarin.
-        func wanted(_ language: Language) -> Bool {
-            language.matches(target) || (target.primary == "zh" && language.primary == "cmn")
+        // The codes Wiktionary files the language under: Chinese as Mandarin (`cmn`), Croatian, Serbian and Bosnian as
+        // Serbo-Croatian (`sh`), Norwegian as Bokmål and Nynorsk (`nb`, `nn`).
+        var codes: Set<String> = [target.primary]
+        switch target.primary {
+        case "zh": codes.insert("cmn")
+        case "hr", "sr", "bs": codes.insert("sh")
+        case "no": codes.formUnion(["nb", "nn"])
+        default: break
+        }
+        func wanted(_ language: Language) -> Bool { language.matches(target) || codes.contains(language.primary) }
+        // A word with large tables keeps them on a subpage (`cat/translations`, named by `{{see translation
+        // subpage}}`): read it when the page itself has none into the language asked.
+        if subpage, !found.entries.contains(where: { $0.translations.contains { wanted($0.pair.target) } }),
+           let title = found.entries.first?.headword {
+            let tables = try await entries(title + "/translations", language: query.pair.source, translations: true, exactTitle: true)
+            found = LookupResult(entries: found.entries + tables.result.entries.map { entry in
+                var entry = entry
+                entry.headword = title
+                return entry
+            })
         }
         let entries = found.entries.compactMap { entry -> Entry? in
             let translations = entry.translations.filter { wanted($0.pair.target) }
@@ -72,13 +88,17 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
         return LookupResult(entries: entries)
     }
 
-    private func entries(_ term: String, language: Language?, translations: Bool) async throws -> LookupResult {
+    /// The entries of the page `term` (as typed, then lower-cased unless `exactTitle`) in `language`'s section, with
+    /// its translation tables when `translations`; and whether the page names a translation subpage.
+    private func entries(
+        _ term: String, language: Language?, translations: Bool, exactTitle: Bool = false
+    ) async throws -> (result: LookupResult, subpage: Bool) {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: .wiktionary, message: "the lookup was cancelled") }
         let query = (term: term, language: language)
         let section = try sectionName(for: query.language)
         var titles = [query.term]
         let lowered = query.term.lowercased()
-        if lowered != query.term { titles.append(lowered) }
+        if lowered != query.term, !exactTitle { titles.append(lowered) }
         // The lower-cased title is tried when the title as typed has no page, or a page without the requested
         // language (`Bank` is German; `bank` has the English entries). Languages never substitute for each other.
         for title in titles {
@@ -90,9 +110,12 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
                 from: WikitextSource(page.wikitext.utf8), headword: page.title, language: section,
                 provenance: provenance, translations: translations
             )
-            if !entries.isEmpty { return LookupResult(entries: entries) }
+            if !entries.isEmpty {
+                let subpage = translations && (page.wikitext.contains("/translations") || page.wikitext.contains("translation subpage"))
+                return (LookupResult(entries: entries), subpage)
+            }
         }
-        return .notFound
+        return (.notFound, false)
     }
 
     /// The level-2 section name for `language` (`nil` for every section).

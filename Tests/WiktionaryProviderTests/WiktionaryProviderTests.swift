@@ -166,6 +166,31 @@ import WiktionaryProvider
         #expect(error?.code == .unsupportedLanguage)
     }
 
+    /// A word whose tables are on a subpage (`See {{section link|cat/translations#Noun}}`) is translated from it;
+    /// Croatian is asked as Serbo-Croatian's row, Norwegian as Bokmål's and Nynorsk's.
+    @Test func translationsOnASubpageAndUnderAnotherLanguagesRow() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        func page(_ title: String, _ wikitext: String) -> String {
+            let body = try! JSONSerialization.data(withJSONObject: ["parse": ["title": title, "pageid": 7, "wikitext": wikitext]])
+            return String(decoding: body, as: UTF8.self)
+        }
+        server.route(WiktionaryReplay.path, query: ["page": "cat"], .json(page("cat",
+            "==English==\n===Noun===\n# A [[feline]].\n\n====Translations====\nSee {{section link|cat/translations#Noun}}.\n")))
+        server.route(WiktionaryReplay.path, query: ["page": "cat/translations"], .json(page("cat/translations",
+            "==English==\n===Noun===\n====Translations====\n{{trans-top|domestic species}}\n* German: {{t+|de|Katze|f}}\n"
+                + "* Serbo-Croatian: {{t+|sh|mačka|f}}\n* Norwegian:\n*: Bokmål: {{t+|nb|katt|m}}\n*: Nynorsk: {{t|nn|katt|m}}\n{{trans-bottom}}\n")))
+        let provider = WiktionaryReplay.provider(server)
+        let german = try await provider.translate(try TranslationQuery("cat", from: .english, to: .german))
+        #expect(german.entries.map(\.headword) == ["cat"])
+        #expect(german.entries.flatMap(\.translations).map { "\($0.text) \($0.notes) \($0.context ?? "-")" } == ["Katze [\"feminine\"] domestic species"])
+        let croatian = try await provider.translate(try TranslationQuery("cat", from: .english, to: Language("hr")!))
+        #expect(croatian.entries.flatMap(\.translations).map(\.text) == ["mačka"])
+        let norwegian = try await provider.translate(try TranslationQuery("cat", from: .english, to: Language("no")!))
+        #expect(norwegian.entries.flatMap(\.translations).map(\.text) == ["katt", "katt"])
+        #expect(provider.descriptor.translationPairs.contains(LanguagePair(source: .english, target: Language("cmn")!)))
+    }
+
     @Test func titleAsTypedThenLowerCased() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }

@@ -203,12 +203,16 @@ struct TextRenderer {
     private func renderTranslations(_ translations: [Translation]) -> String {
         var out = ""
         var lastPair: LanguagePair?
+        var lastPartOfSpeech: PartOfSpeech?
         for translation in translations {
-            if translation.pair != lastPair {
+            // A heading for each direction, and again where the part of speech changes (a verb's translations came
+            // under the noun's heading).
+            if translation.pair != lastPair || translation.partOfSpeech != lastPartOfSpeech {
                 out += "  " + style.italic(style.accent(
                     "\(translation.pair.source.displayName) → \(translation.pair.target.displayName)"
                 )) + (translation.partOfSpeech.map { style.dim(" (\(partOfSpeechLabel($0.name)))") } ?? "") + "\n"
                 lastPair = translation.pair
+                lastPartOfSpeech = translation.partOfSpeech
             }
             var line = "    → " + translation.text
             if !translation.notes.isEmpty { line += " " + style.dim("(" + translation.notes.joined(separator: ", ") + ")") }

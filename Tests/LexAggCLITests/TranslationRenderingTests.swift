@@ -1,0 +1,27 @@
+import Foundation
+@testable import LexAggCLI
+import LexAggCore
+import LexAggLocalization
+import Testing
+
+/// How `translate` shows an entry's translations in text.
+@Suite struct TranslationRenderingTests {
+    /// Each part of speech's translations come under a heading of their own: pie's verb *torten* was shown under the
+    /// heading of the noun before it.
+    @Test func eachPartOfSpeechHasItsOwnHeading() {
+        let provenance = Provenance(provider: ProviderID("wiktionary")!, source: "test", retrievedAt: Date(timeIntervalSince1970: 0))
+        let pair = LanguagePair(source: .english, target: .german)
+        let entry = Entry(headword: "pie", language: .english, translations: [
+            Translation(text: "Torte", pair: pair, partOfSpeech: .noun, provenance: provenance),
+            Translation(text: "Pastete", pair: pair, partOfSpeech: .noun, provenance: provenance),
+            Translation(text: "torten", pair: pair, partOfSpeech: .verb, provenance: provenance),
+        ], provenance: provenance)
+        let text = UILanguage.$current.withValue(.english) {
+            TextRenderer(style: TerminalStyle(enabled: false), names: [:]).render([entry])
+        }
+        let lines = text.split(separator: "\n").map(String.init).filter { $0.contains("→") }
+        #expect(lines == [
+            "  English → German (noun)", "    → Torte", "    → Pastete", "  English → German (verb)", "    → torten",
+        ], "\(text)")
+    }
+}

@@ -1,0 +1,182 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LexAggCore
+import LexAggHTTP
+
+/// What PONS's HTML strings hold: labels and grammar notes, headwords, pronunciations, segments.
+extension PONSResponse {
+    /// Classes whose text is a grammatical or usage note rather than part of a translation.
+    /// (`category`: "prov", "idiom" after a phrase; `grammar SUBST`: a compound's gender; `restriction`: "spec",
+    /// "childspeak".)
+    static let noteClasses: Set<String> = [
+        "genus", "style", "region", "topic", "rhetoric", "sense", "number", "info", "category", "grammar", "restriction",
+    ]
+
+    /// The text of `html` without its notes (abbreviations kept as PONS prints them: `sb`, `qn`, `etw`), and the
+    /// notes with abbreviations expanded (`f` → `feminine`, `inf` → `informal`).
+    static func split(_ html: String) -> (text: String, notes: [HTMLText.Extraction.Part]) {
+        let html = spellingOutCases(html)
+        let text = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: noteClasses)).text
+        let notes = HTMLText.extract(html, options: HTMLText.Options(expandAcronyms: true, setAsideClasses: noteClasses))
+        return (text, notes.setAside)
+    }
+
+    /// A grammatical case inside a phrase spelled out where it stands: `sich <span class="case"><acronym
+    /// title="accusative">acc</acronym></span> freuen` → "sich (accusative) freuen" (it read "sich acc freuen").
+    static func spellingOutCases(_ html: String) -> String {
+        let open = "<span class=\"case\">"
+        guard html.contains(open) else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let start = rest.firstRange(of: open) {
+            let after = rest[start.upperBound...]
+            guard let end = after.firstRange(of: "</span>") else { break }
+            out += rest[..<start.lowerBound]
+            let name = HTMLText.plainText(String(after[..<end.lowerBound]), options: HTMLText.Options(expandAcronyms: true))
+            if !name.isEmpty { out += "(" + name + ")" }
+            rest = after[end.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// Clean text, abbreviations kept as PONS prints them (`sb`, `sth`).
+    static func cleanText(_ html: String) -> String { HTMLText.plainText(html) }
+
+    /// A sense header without its numbering and final colon (`1. Test (Versuch):` → `Test (Versuch)`).
+    package static func headerContext(_ header: String) -> String? {
+        var text = Substring(HTMLText.plainText(header, options: HTMLText.Options(expandAcronyms: true)))
+        let digits = text.prefix { $0.isNumber }
+        if !digits.isEmpty, text.dropFirst(digits.count).first == "." {
+            text = text.dropFirst(digits.count + 1).drop { $0 == " " }
+        }
+        while text.last == ":" || text.last == " " { text = text.dropLast() }
+        return text.isEmpty ? nil : String(text)
+    }
+
+    /// A rom's headword, normalised; from `headword_full` when `headword` is empty.
+    static func headword(of rom: Rom) -> String {
+        let fromHeadword = normalizedHeadword(rom.headword)
+        if !fromHeadword.isEmpty { return fromHeadword }
+        let full = HTMLText.extract(rom.headwordFull, options: HTMLText.Options(
+            setAsideClasses: ["phonetics", "flexion", "wordclass", "genus", "verbclass", "style", "region", "topic"]
+        ))
+        return normalizedHeadword(full.text)
+    }
+
+    /// PONS headword quirks removed: syllable dots (`tes·ten`), the stress marks U+0331 (`Bi̱e̱r`) and ˈ ˌ
+    /// (`ˈal·ley cat`), the stem bar (`kráv|a`), the
+    /// `_CDMBB_`/`_CDMBE_` markers (`H_CDMBB_au_CDMBE_s`), markup, and surrounding white space.
+    package static func normalizedHeadword(_ text: String) -> String {
+        var text = HTMLText.plainText(text)
+        text = text.replacing("_CDMBB_", with: "").replacing("_CDMBE_", with: "")
+        var scalars = String.UnicodeScalarView()
+        // Also the stress marks ˈ ˌ of English compounds (`ˈal·ley cat`, `mad ˈcow disease`) and the inflection
+        // stem bar of Slovene ones (`kráv|a`).
+        let marks: Set<Unicode.Scalar> = ["\u{00B7}", "\u{0331}", "\u{02C8}", "\u{02CC}", "|"]
+        for scalar in text.unicodeScalars where !marks.contains(scalar) {
+            scalars.append(scalar)
+        }
+        return HTMLText.collapse(String(scalars))
+    }
+
+    /// The pronunciations in `headword_full` (`<span class="phonetics">[tɛst]</span>`), brackets removed. A list
+    /// is split: `[ədˈvɜ:tɪsmənt, <region>Am</region> ˌædvərˈtaɪzmənt]` is the transcription and its American one
+    /// (accent "American English"); a variant with another label (`[ˈapfəl, <info>Plː</info> ˈɛpfəl]`, the plural's)
+    /// or a fragment of one (`Am -ˈkɑ:z`) is not a pronunciation of the headword and is left out.
+    static func pronunciations(of rom: Rom, provenance: Provenance) -> [Pronunciation] {
+        var result: [Pronunciation] = []
+        for inner in spanContents(rom.headwordFull, className: "phonetics") {
+            var html = Substring(inner.trimmingWhitespace())
+            if html.first == "[", html.last == "]" { html = html.dropFirst().dropLast() }
+            for (index, segment) in topLevelSegments(String(html)).enumerated() {
+                let parts = HTMLText.extract(segment, options: HTMLText.Options(
+                    expandAcronyms: true, setAsideClasses: ["region", "info", "style", "number"]
+                ))
+                let text = HTMLText.collapse(parts.text)
+                guard !text.isEmpty else { continue }
+                if index > 0 {
+                    let isFragment = text.hasPrefix("-") || text.hasSuffix("-")
+                    guard !isFragment, !parts.setAside.contains(where: { $0.className != "region" }) else { continue }
+                }
+                let accent = parts.setAside.filter { $0.className == "region" }.map(\.text).joined(separator: ", ")
+                result.append(Pronunciation(
+                    text: text, notation: .ipa, accent: accent.isEmpty ? nil : accent, provenance: provenance
+                ))
+            }
+        }
+        return result
+    }
+
+    /// The inner HTML of each `<span class="…">` of `className` in `html`, nested spans included.
+    static func spanContents(_ html: String, className: String) -> [String] {
+        let open = "<span class=\"\(className)\">"
+        var result: [String] = []
+        var rest = Substring(html)
+        while let start = rest.firstRange(of: open) {
+            var index = start.upperBound
+            var depth = 1
+            var contentEnd = rest.endIndex
+            while index < rest.endIndex {
+                let tail = rest[index...]
+                if tail.hasPrefix("<span") { depth += 1 } else if tail.hasPrefix("</span>") {
+                    depth -= 1
+                    if depth == 0 { contentEnd = index; break }
+                }
+                index = rest.index(after: index)
+            }
+            result.append(String(rest[start.upperBound..<contentEnd]))
+            rest = contentEnd < rest.endIndex ? rest[rest.index(contentEnd, offsetBy: 7)...] : ""
+        }
+        return result
+    }
+
+    /// `html` split at the commas of its text (not those inside tags: `title="film, cinema"`).
+    static func topLevelSegments(_ html: String) -> [String] {
+        var segments: [String] = []
+        var current = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false }
+            if character == ",", !inTag {
+                segments.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        segments.append(current)
+        return segments
+    }
+
+    /// The class of the element that starts `html` (`<span class="example">…` → `example`), if any.
+    static func leadingClass(_ html: String) -> String? {
+        let trimmed = html.trimmingWhitespace()
+        guard trimmed.hasPrefix("<"), let end = trimmed.firstIndex(of: ">") else { return nil }
+        let tag = trimmed[..<end]
+        guard let range = tag.firstRange(of: "class=\"") else { return nil }
+        let rest = tag[range.upperBound...]
+        return String(rest.prefix { $0 != "\"" }).split(separator: " ").first.map(String.init)
+    }
+
+    static func stripParentheses(_ text: String) -> String {
+        var text = Substring(text)
+        if text.first == "(", text.last == ")" { text = text.dropFirst().dropLast() }
+        return String(text)
+    }
+
+    static func deduplicated(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Entries whose headword is the query (after normalisation, ignoring case) first, otherwise in PONS order.
+    static func exactMatchesFirst(_ entries: [Entry], query: String) -> [Entry] {
+        let wanted = normalizedHeadword(query).lowercased()
+        let exact = entries.filter { $0.headword.lowercased() == wanted }
+        let rest = entries.filter { $0.headword.lowercased() != wanted }
+        return exact + rest
+    }
+}

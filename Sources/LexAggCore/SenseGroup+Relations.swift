@@ -60,9 +60,30 @@ extension SenseGroup {
         let words = gloss.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 4 }
             .map { String($0.prefix(max(4, $0.count - 2))) }
         guard !words.isEmpty else { return nil }
-        return senses.firstIndex { sense in
-            let definition = sense.definition.lowercased()
+        let matching = senses.indices.filter { index in
+            let definition = senses[index].definition.lowercased()
             return words.allSatisfy { definition.contains($0) }
         }
+        // Several have every word (`shut up`'s "to stop talking or making noise" fits "To stop (a person) from talking
+        // or … making noise" and "Of a person, to stop talking or … making noise"): the one sharing the longest run of
+        // the gloss's text, ties the first.
+        guard matching.count > 1 else { return matching.first }
+        return matching.max { Self.longestCommonRun(gloss, senses[$0].definition.lowercased()) < Self.longestCommonRun(gloss, senses[$1].definition.lowercased()) }
+    }
+
+    /// The length of the longest run of characters two texts share.
+    static func longestCommonRun(_ first: String, _ second: String) -> Int {
+        let a = Array(first), b = Array(second)
+        guard !a.isEmpty, !b.isEmpty else { return 0 }
+        var previous = [Int](repeating: 0, count: b.count + 1), current = previous
+        var longest = 0
+        for i in 1...a.count {
+            for j in 1...b.count {
+                current[j] = a[i - 1] == b[j - 1] ? previous[j - 1] + 1 : 0
+                longest = max(longest, current[j])
+            }
+            swap(&previous, &current)
+        }
+        return longest
     }
 }

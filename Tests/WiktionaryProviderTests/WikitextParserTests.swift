@@ -547,6 +547,22 @@ private func senses(_ body: String) -> [Sense] {
         ])
     }
 
+    /// A gloss whose words fit two definitions names the one sharing the longest run of its text (shut up's list
+    /// for "to stop talking or making noise" went to the transitive sense before the intransitive one).
+    @Test func aGlossFittingTwoSensesNamesTheCloserOne() throws {
+        let page = """
+            ==English==
+            ===Verb===
+            # {{lb|en|transitive}} To stop (a person) from talking or (a person or thing) making noise.
+            # {{lb|en|intransitive}} Of a person, to stop talking or (of a person or thing) making noise.
+
+            ====Synonyms====
+            * {{sense|to stop talking or making noise}} be [[quiet]], [[hush]]
+            """
+        let group = try #require(WikitextParser.entries(from: WikitextSource(page), headword: "shut up", language: nil, provenance: Fixtures.provenance).first?.senseGroups.first)
+        #expect(group.senses.map(\.synonyms) == [[], ["be quiet", "hush"]])
+    }
+
     /// A sense's gloss on a line of its own goes for the lines nested under it (`sotilaspoliisi` was a synonym of
     /// "dog"); a "See" before a word is not part of it.
     @Test func aGlossLineGoesForTheLinesUnderIt() throws {

@@ -18,14 +18,37 @@ extension PageParser {
     mutating func translationLine(_ line: Range<Int>) {
         let block = blocks.count - 1
         guard block >= 0 else { return }
-        for range in topLevelTemplates(line) {
+        // A qualifier (`{{q|slang}}`, `{{gloss|…}}`) goes with the item of its stretch of the line between commas:
+        // `{{q|slang}} {{t|fi|yrjötä}}`, `{{t|de|freisetzen}} {{q|from prison}}`.
+        let templates = topLevelTemplates(line)
+        var stretch: [Int] = []
+        var commas = 0, from = line.lowerBound
+        for range in templates {
+            commas += source.bytes[from..<range.lowerBound].count { $0 == 0x2C }
+            stretch.append(commas)
+            from = range.upperBound
+        }
+        var qualifiers: [Int: [String]] = [:]
+        for (index, range) in templates.enumerated() {
+            let template = source.template(range)
+            guard ["q", "qual", "qualifier", "i", "qf", "gloss", "gl"].contains(template.name) else { continue }
+            let text = template.positional.map { renderer.render($0) }.filter { !$0.isEmpty }.joined(separator: ", ")
+            if !text.isEmpty { qualifiers[stretch[index], default: []].append(text) }
+        }
+        for (index, range) in templates.enumerated() {
             let template = source.template(range)
             switch template.name {
-            case "trans-top", "checktrans-top", "trans-top-also":
+            case "trans-top", "trans-top-also":
                 // {{trans-top|a building}} or {{trans-top|id=…|a building}}: what the table's sense is.
                 translationGloss = template.positional(0).map { renderer.render($0) }.flatMap { $0.isEmpty ? nil : $0 }
+                translationsChecked = true
+            case "checktrans-top":
+                // "Translations to be checked": items nobody has placed under a sense yet.
+                translationGloss = nil
+                translationsChecked = false
             case "trans-bottom":
                 translationGloss = nil
+                translationsChecked = true
             case let name where Self.translationTemplates.contains(name):
                 guard let codeRange = template.positional(0), let wordRange = template.positional(1) else { continue }
                 let code = source.string(source.trimmed(codeRange))
@@ -37,6 +60,8 @@ extension PageParser {
                 if let transliteration = template.named("tr").map({ renderer.render($0) }), !transliteration.isEmpty {
                     notes.insert(transliteration, at: 0)
                 }
+                notes += qualifiers[stretch[index]] ?? []
+                if !translationsChecked || name.hasSuffix("check") { notes.append("to be checked") }
                 let partOfSpeech = blocks[block].groups.last?.partOfSpeech
                 blocks[block].translations.append(
                     TableItem(code: code, text: text, notes: notes, gloss: translationGloss, partOfSpeech: partOfSpeech)

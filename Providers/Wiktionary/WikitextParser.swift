@@ -102,6 +102,8 @@ struct PageParser {
     /// Whether Translations sections are read (for `translate`), and the gloss of the table being read.
     var readsTranslations = false
     var translationGloss: String?
+    /// Whether the table being read is checked (not a `{{checktrans-top}}` one).
+    var translationsChecked = true
     var mode: Mode = .skip
 
     init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance, log: WikitextLog?) {

@@ -179,11 +179,17 @@ import WiktionaryProvider
             "==English==\n===Noun===\n# A [[feline]].\n\n====Translations====\nSee {{section link|cat/translations#Noun}}.\n")))
         server.route(WiktionaryReplay.path, query: ["page": "cat/translations"], .json(page("cat/translations",
             "==English==\n===Noun===\n====Translations====\n{{trans-top|domestic species}}\n* German: {{t+|de|Katze|f}}\n"
-                + "* Serbo-Croatian: {{t+|sh|mačka|f}}\n* Norwegian:\n*: Bokmål: {{t+|nb|katt|m}}\n*: Nynorsk: {{t|nn|katt|m}}\n{{trans-bottom}}\n")))
+                + "* Serbo-Croatian: {{t+|sh|mačka|f}}\n* Norwegian:\n*: Bokmål: {{t+|nb|katt|m}}\n*: Nynorsk: {{t|nn|katt|m}}\n{{trans-bottom}}\n"
+                + "{{trans-top|spiteful woman}}\n* German: {{q|colloquial}} {{t|de|Zicke|f}}, {{t|de|Biest|n}} {{gloss|figurative}}\n{{trans-bottom}}\n"
+                + "{{checktrans-top}}\n* German: {{t+check|de|Mieze|f}}\n{{trans-bottom}}\n")))
         let provider = WiktionaryReplay.provider(server)
         let german = try await provider.translate(try TranslationQuery("cat", from: .english, to: .german))
         #expect(german.entries.map(\.headword) == ["cat"])
-        #expect(german.entries.flatMap(\.translations).map { "\($0.text) \($0.notes) \($0.context ?? "-")" } == ["Katze [\"feminine\"] domestic species"])
+        // A qualifier goes with its item, and an item to be checked says so.
+        #expect(german.entries.flatMap(\.translations).map { "\($0.text) \($0.notes) \($0.context ?? "-")" } == [
+            "Katze [\"feminine\"] domestic species", "Zicke [\"feminine\", \"colloquial\"] spiteful woman",
+            "Biest [\"neuter\", \"figurative\"] spiteful woman", "Mieze [\"feminine\", \"to be checked\"] -",
+        ])
         let croatian = try await provider.translate(try TranslationQuery("cat", from: .english, to: Language("hr")!))
         #expect(croatian.entries.flatMap(\.translations).map(\.text) == ["mačka"])
         let norwegian = try await provider.translate(try TranslationQuery("cat", from: .english, to: Language("no")!))

@@ -46,7 +46,8 @@ package enum FreeDictionaryResponse {
             } else if container.contains(.meaning) {
                 // v1 (still served, and older mirrors): the same data, `meaning` an object keyed by part of speech.
                 let byPartOfSpeech = try container.nestedContainer(keyedBy: PartOfSpeechKey.self, forKey: .meaning)
-                meanings = try byPartOfSpeech.allKeys.map { key in
+                // (In name order: a keyed container's keys come in no fixed order, and the answer's must not vary.)
+                meanings = try byPartOfSpeech.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
                     WireMeaning(
                         partOfSpeech: key.stringValue,
                         definitions: try byPartOfSpeech.decodeIfPresent([WireDefinition].self, forKey: key) ?? []

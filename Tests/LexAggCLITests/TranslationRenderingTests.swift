@@ -3,6 +3,7 @@ import Foundation
 import LexAggCore
 import LexAggLocalization
 import Testing
+import WiktionaryProvider
 
 /// How `translate` shows an entry's translations in text.
 @Suite struct TranslationRenderingTests {
@@ -23,5 +24,19 @@ import Testing
         #expect(lines == [
             "  English → German (noun)", "    → Torte", "    → Pastete", "  English → German (verb)", "    → torten",
         ], "\(text)")
+    }
+}
+
+/// `lexagg providers` in 80 columns.
+@Suite struct ProvidersTableTests {
+    /// A provider that defines any language and translates in some directions says both: Wiktionary's "91
+    /// directions" alone read as if it knew only those languages.
+    @Test func aProviderOfAnyLanguageWithDirectionsSaysBoth() async {
+        let run = await CLIRun.run(["providers"], also: [.wiktionary])
+        #expect(run.status == 0, "\(run.stderr)")
+        let wiktionary = run.stdout.split(separator: "\n").first { $0.hasPrefix("wiktionary ") }.map(String.init) ?? ""
+        #expect(wiktionary.contains("define,translate") && wiktionary.contains("any; ") && wiktionary.contains(" directions"), "\(run.stdout)")
+        let wordnet = run.stdout.split(separator: "\n").first { $0.hasPrefix("wordnet ") }.map(String.init) ?? ""
+        #expect(!wordnet.contains("any; "), "\(wordnet)")
     }
 }

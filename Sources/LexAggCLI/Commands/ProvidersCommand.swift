@@ -36,11 +36,11 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
     private func languagesCell(_ info: JSONOutput.ProviderInfo) -> String {
         let items = info.translations.isEmpty ? info.languages.map(\.code) : info.translations
         if items.isEmpty { return localized(.providersAny) }
-        if items.count <= 4 { return items.joined(separator: ",") }
+        if items.count <= 4 { return Self.definingAny(info) + items.joined(separator: ",") }
         let languages = Set(info.languages.map(\.code) + info.translations.flatMap { $0.split(separator: "→").map(String.init) })
         return info.translations.isEmpty
             ? items.prefix(3).joined(separator: ",") + ",… (\(items.count))"
-            : localized(.providersDirectionsAndLanguages, items.count, languages.count)
+            : Self.definingAny(info) + localized(.providersDirectionsAndLanguages, items.count, languages.count)
     }
 
     /// The table that fits 80 columns: what each provider does (not what its entries carry), languages in short,
@@ -76,8 +76,15 @@ struct ProvidersCommand: ParsableCommand, ContextCommand {
     private func shortLanguages(_ info: JSONOutput.ProviderInfo) -> String {
         let items = info.translations.isEmpty ? info.languages.map(\.code) : info.translations
         if items.isEmpty { return localized(.providersAny) }
-        if items.count <= 3 { return items.joined(separator: ",") }
-        return localized(info.translations.isEmpty ? .providersLanguages : .providersDirections, items.count)
+        if items.count <= 3 { return Self.definingAny(info) + items.joined(separator: ",") }
+        return Self.definingAny(info) + localized(info.translations.isEmpty ? .providersLanguages : .providersDirections, items.count)
+    }
+
+    /// "any; " before the directions of a provider that also defines words of any language (Wiktionary: its
+    /// directions alone read as if it knew only those languages).
+    static func definingAny(_ info: JSONOutput.ProviderInfo) -> String {
+        info.languages.isEmpty && !info.translations.isEmpty && info.capabilities.contains("define")
+            ? localized(.providersAny) + "; " : ""
     }
 
     /// - Parameter width: wrap the reason lines to this many columns.

@@ -5,6 +5,11 @@ import LexAggCore
 extension PageParser {
     // MARK: Relations sections
 
+    /// The qualifier templates (`{{q|slang}}`, `{{i|…}}`) a synonyms, pronunciation or translation line may carry, and
+    /// the gloss ones (`{{gloss|…}}`) the first and last also take as qualifiers.
+    static let qualifierTemplates: Set<String> = ["q", "qual", "qualifier", "i", "qf"]
+    static let glossTemplates: Set<String> = ["gloss", "gl"]
+
     /// A line of a Synonyms or Antonyms section: its items, separated by commas or semicolons outside templates and
     /// links, each read whole (`[[lock]] in` is "lock in", `be [[quiet]]` "be quiet", `[[account]]s` "accounts": the
     /// linked word alone changed the meaning); `{{syn|…}}`/`{{ant|…}}` give their arguments, a `{{sense|…}}` names the
@@ -45,7 +50,8 @@ extension PageParser {
                 case "syn", "ant":
                     endItem()
                     for term in relationTerms(template) where !terms.contains(term) { terms.append(term) }
-                case "q", "qual", "qualifier", "i", "qf", "gloss", "gl", "sense-lite", "italbrac", "ib":
+                case let name where Self.qualifierTemplates.contains(name) || Self.glossTemplates.contains(name)
+                    || ["sense-lite", "italbrac", "ib"].contains(name):
                     break
                 default:
                     renderer.append(index..<end, to: &output)
@@ -140,7 +146,7 @@ extension PageParser {
                     template, skipLanguage: false, source: source, renderer: renderer
                 )
                 if !values.isEmpty { accent = values.joined(separator: ", ") }
-            case "sense", "s", "q", "qual", "qualifier", "i", "qf":
+            case let name where name == "sense" || name == "s" || Self.qualifierTemplates.contains(name):
                 let values = template.positional.map { renderer.render($0) }.filter { !$0.isEmpty }
                 if !values.isEmpty { own = values.joined(separator: ", ") }
             case "ipa", "ipa-lite":

@@ -31,7 +31,7 @@ extension PageParser {
         var qualifiers: [Int: [String]] = [:]
         for (index, range) in templates.enumerated() {
             let template = source.template(range)
-            guard ["q", "qual", "qualifier", "i", "qf", "gloss", "gl"].contains(template.name) else { continue }
+            guard Self.qualifierTemplates.contains(template.name) || Self.glossTemplates.contains(template.name) else { continue }
             let text = template.positional.map { renderer.render($0) }.filter { !$0.isEmpty }.joined(separator: ", ")
             if !text.isEmpty { qualifiers[stretch[index], default: []].append(text) }
         }

@@ -59,12 +59,16 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
         }
         var (found, subpage) = try await entries(query.term, language: query.pair.source, translations: true)
         let target = query.pair.target
-        // The codes Wiktionary files the language under: Chinese as Mandarin (`cmn`), Croatian, Serbian and Bosnian as
-        // Serbo-Croatian (`sh`), Norwegian as Bokmål and Nynorsk (`nb`, `nn`).
+        // The codes Wiktionary files the language under: the code of its section (Croatian, Serbian and Bosnian are
+        // Serbo-Croatian's `sh`, as a lookup reads them), and in translation tables Chinese as Mandarin (`cmn`),
+        // Norwegian as Bokmål and Nynorsk (`nb`, `nn`).
         var codes: Set<String> = [target.primary]
+        if let section = WiktionaryLanguages.sectionName(forCode: target.primary),
+           let code = WiktionaryLanguages.code(forSectionName: section) {
+            codes.insert(code)
+        }
         switch target.primary {
         case "zh": codes.insert("cmn")
-        case "hr", "sr", "bs": codes.insert("sh")
         case "no": codes.formUnion(["nb", "nn"])
         default: break
         }

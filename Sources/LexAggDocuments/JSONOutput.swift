@@ -165,6 +165,13 @@ public enum JSONOutput {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `value` as compact JSON with its keys in the order it encodes them, not sorted (dictionaryapi.dev's bodies:
+    /// `word, phonetic, phonetics, meanings, license, sourceUrls`, as the real API sends them).
+    public static func encodeCompactInOrder(_ value: some Encodable) -> String {
+        guard let bytes = try? FastJSONEncoder(sortedKeys: false).encode(value) else { return "{}" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `value` as one line of JSON (NDJSON: `lookup --batch --format json`).
     public static func encodeLine(_ value: some Encodable) -> String {
         String(decoding: encodeLineBytes(value), as: UTF8.self)

@@ -1,5 +1,6 @@
 import Foundation
 import LexAggCore
+import LexAggDocuments
 import LexAggFixtures
 import LexAggHTTPServer
 import Testing
@@ -116,6 +117,26 @@ import Testing
     @Test func entriesThatSayNothingAreLeftOut() {
         let empty = Entry(headword: "x", language: .english, provenance: Self.wordnet)
         #expect(DictionaryAPIFormat.elements([empty], sources: Self.sources).isEmpty)
+    }
+
+    /// The body's members come in the real API's order (`word, phonetic, phonetics, meanings, license, sourceUrls`;
+    /// `text, audio`; `partOfSpeech, definitions, synonyms, antonyms`; `definition, synonyms, antonyms, example`), as
+    /// every recorded response has them: a client that reads the body as text or compares it (a test's recorded
+    /// reply) sees what the real API sends. Keys were sorted (`license, meanings, phonetic, …`).
+    @Test func membersComeInTheRealAPIsOrder() throws {
+        let body = JSONOutput.encodeCompactInOrder(DictionaryAPIFormat.elements([Self.testEntry()], sources: Self.sources))
+        #expect(body.hasPrefix(#"[{"word":"test","phonetic":"/test/","phonetics":[{"text":"/test/","audio":"https://example.org/test-uk.mp3"},"#))
+        #expect(body.contains(#""meanings":[{"partOfSpeech":"noun","definitions":[{"definition":"A challenge, trial.","synonyms":["trial"],"antonyms":[]},"#))
+        #expect(body.contains(#"{"definition":"(academia) An examination.","synonyms":["examination","Trial"],"antonyms":["recess"],"example":"a maths test"}"#))
+        #expect(body.hasSuffix(#""license":{"name":"CC BY-SA 4.0","url":"https://creativecommons.org/licenses/by-sa/4.0"},"sourceUrls":["https://en.wiktionary.org/wiki/test"]}]"#))
+        // The error bodies byte for byte as recorded (title, message, resolution: JSON.stringify of the API's object).
+        let notFound = JSONOutput.encodeCompactInOrder(DictionaryAPIError.noDefinitionsFound)
+        #expect(notFound.hasPrefix(#"{"title":"No Definitions Found","message":"Sorry pal, "#))
+        guard let samples = FixtureStore.referenceSamples else { return }
+        for (name, error) in [("error-404-no-definitions", DictionaryAPIError.noDefinitionsFound), ("error-500-something-went-wrong", .somethingWentWrong)] {
+            let recorded = try String(contentsOfFile: samples + "/dictionaryapi/\(name).json", encoding: .utf8)
+            #expect(JSONOutput.encodeCompactInOrder(error) == recorded.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 
     /// The encoded element decodes as the real responses do: every key the recorded bodies always carry is there,

@@ -14,9 +14,14 @@ import LexAggCore
 /// when someone asks for it, and keeps members in arrays. `FastJSONEncoderTests` compares the two byte for byte.
 public struct FastJSONEncoder: Sendable {
     public var pretty: Bool
+    /// Whether objects' keys are sorted (as `.sortedKeys` does); else they are written in the order each value
+    /// encoded them: a synthesised `Codable` type's declaration order (dictionaryapi.dev's bodies, whose order its
+    /// clients' recorded responses have).
+    public var sortedKeys: Bool
 
-    public init(pretty: Bool = false) {
+    public init(pretty: Bool = false, sortedKeys: Bool = true) {
         self.pretty = pretty
+        self.sortedKeys = sortedKeys
     }
 
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
@@ -27,7 +32,7 @@ public struct FastJSONEncoder: Sendable {
             return writer.finish()
         }
         let tree = try JSONTreeEncoder.box(value, parent: nil, key: nil, memo: JSONTreeMemo())
-        var writer = JSONTreeWriter(pretty: pretty)
+        var writer = JSONTreeWriter(pretty: pretty, sortedKeys: sortedKeys)
         writer.write(tree)
         return writer.finish()
     }

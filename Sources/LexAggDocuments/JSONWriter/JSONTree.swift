@@ -52,6 +52,8 @@ final class JSONObjectNode {
 /// as it is; pretty output indents by two spaces and writes `"key" : value`.
 struct JSONTreeWriter: ~Copyable {
     let pretty: Bool
+    /// False: objects' members in the order they were encoded.
+    let sortedKeys: Bool
     var bytes: JSONBytes
     /// The date last written by ``write(entry:depth:)`` and its text: an answer's provenances share one date.
     var lastDate: Date?
@@ -59,8 +61,9 @@ struct JSONTreeWriter: ~Copyable {
     /// The provenance object last written by ``write(entry:depth:)``, its depth and where its bytes are.
     var lastProvenance: (provenance: Provenance, depth: Int, start: Int, end: Int)?
 
-    init(pretty: Bool, capacity: Int = 1024) {
+    init(pretty: Bool, sortedKeys: Bool = true, capacity: Int = 1024) {
         self.pretty = pretty
+        self.sortedKeys = sortedKeys
         bytes = JSONBytes(capacity: capacity)
     }
 
@@ -86,7 +89,7 @@ struct JSONTreeWriter: ~Copyable {
             write(entry: entry, depth: depth)
         case .object(let node):
             var members = open(UInt8(ascii: "{"))
-            for index in sortedOrder(of: node.keys) {
+            for index in sortedKeys ? sortedOrder(of: node.keys) : Array(node.keys.indices) {
                 element(&members, depth)
                 writeString(node.keys[index])
                 colon()

@@ -128,7 +128,7 @@ enum ErrorRendering {
     /// wrong (the real API has no parameters, so no answer of its own for this).
     static func dictionaryAPIInvalidRequest(_ error: APIError) -> Response {
         let body = DictionaryAPIError(title: "Invalid Request", message: error.message, resolution: "See GET /openapi.json.")
-        return JSONResponse.make(status: .badRequest, json: JSONOutput.encodeCompact(body))
+        return JSONResponse.make(status: .badRequest, json: JSONOutput.encodeCompactInOrder(body))
     }
 
     static func response(_ error: APIError, path: String) -> Response {
@@ -144,14 +144,14 @@ enum ErrorRendering {
             )
         case .notFound, .badRequest:
             // The real API answers "No Definitions Found" for anything it cannot look up (an unsupported language too).
-            return JSONResponse.make(status: .notFound, json: JSONOutput.encodeCompact(DictionaryAPIError.noDefinitionsFound))
+            return JSONResponse.make(status: .notFound, json: JSONOutput.encodeCompactInOrder(DictionaryAPIError.noDefinitionsFound))
         case .unauthorized, .contentTooLarge, .uriTooLong:
             let body = DictionaryAPIError(title: error.code == .unauthorized ? "Unauthorized" : "Request Too Large",
                                           message: error.message, resolution: "See GET /openapi.json.")
-            return JSONResponse.make(status: error.status, json: JSONOutput.encodeCompact(body), headers: error.headers)
+            return JSONResponse.make(status: error.status, json: JSONOutput.encodeCompactInOrder(body), headers: error.headers)
         default:
             return JSONResponse.make(
-                status: error.status, json: JSONOutput.encodeCompact(DictionaryAPIError.somethingWentWrong), headers: error.headers
+                status: error.status, json: JSONOutput.encodeCompactInOrder(DictionaryAPIError.somethingWentWrong), headers: error.headers
             )
         }
     }

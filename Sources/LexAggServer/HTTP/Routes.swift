@@ -33,7 +33,7 @@ struct Routes: Sendable {
 
         init(sources: [ProviderID: DictionaryAPIFormat.SourceInfo]) {
             dictionaryAPI = AnswerRendering(name: "http:/api/v2/entries") { answer in
-                ByteBuffer(string: JSONOutput.encodeCompact(DictionaryAPIFormat.elements(answer.entries, sources: sources)))
+                ByteBuffer(string: JSONOutput.encodeCompactInOrder(DictionaryAPIFormat.elements(answer.entries, sources: sources)))
             }
             lookup = Self.document("lookup", explain: false)
             lookupExplained = Self.document("lookup", explain: true)

@@ -224,6 +224,21 @@ struct FormOfProvider: DefinitionProviding {
         #expect(withTranslations.entries.flatMap(\.translations).map(\.text) == ["gehen"], "\(withTranslations.entries)")
     }
 
+    /// An English function word is a form only of another by a morphology's rules: `his` is no plural of *hi*
+    /// (WordNet's Hawaii, which headed the answer as "his: plural of hi"); `has` is still of *have*.
+    @Test func aFunctionWordIsNoRegularFormOfAContentWord() async throws {
+        let dictionary = TableProvider("dictionary", words: ["hi": "Hawaii", "have": "to own"])
+        let morphology = TableLemmatizer("morphology", [
+            "his": [FormOf(lemma: "hi", form: "plural")], "has": [FormOf(lemma: "have", form: "third-person singular")],
+        ])
+        let service = try LookupServiceTests.service([dictionary, morphology])
+        let his = try await service.define(try LookupQuery("his"))
+        #expect(his.lemma == nil && !his.isFound, "\(his.entries.map(\.headword))")
+        #expect(dictionary.requests.filter { $0.hasPrefix("define:") } == ["define:his"], "hi was looked up")
+        let has = try await service.define(try LookupQuery("has"))
+        #expect(has.lemma?.summary == "third-person singular of have")
+    }
+
     /// …but not when another provider has the word as a headword of its own: WordNet's *savings* is not GCIDE's
     /// morphology's plural of *saving* (README's `glasses`).
     @Test func aHeadwordOfAnotherDictionaryIsNotTakenForAForm() async throws {

@@ -147,7 +147,7 @@ extension LookupService.Definitions {
                     index += 1
                 }
                 var candidates = LemmaCandidates(provider: lemmatizer.descriptor.id)
-                for form in forms where candidates.isNew(form) {
+                for form in forms where Self.mayBeInflected(query, as: form) && candidates.isNew(form) {
                     guard let limits = remainingOptions(asking: retry, until: end), let lemmaQuery = try? LookupQuery(form.lemma, language: query.language)
                     else { break }
                     service.logger.info("'\(query.term)' may be the \(form.form ?? "form") of '\(form.lemma)' (\(lemmatizer.descriptor.id)); asking \(retry.map(\.descriptor.id.rawValue).joined(separator: ", "))")
@@ -168,6 +168,16 @@ extension LookupService.Definitions {
         // the two of *house*).
         _ = result.add(answersOf: lemma)
         return (result, [LemmaNote(formOf: form, provider: provider, method: .formOf)])
+    }
+
+    /// Whether `query` may be a form of `form`'s lemma as a morphology says. An English function word is a form only
+    /// of another (`has` of *have*, `is` of *be*): closed classes inflect by heart, not by rule, and WordNet's rules
+    /// made `his` the plural of *hi* (Hawaii), which headed the answer.
+    static func mayBeInflected(_ query: LookupQuery, as form: FormOf) -> Bool {
+        guard query.language.map({ $0.matches(.english) }) ?? true else { return true }
+        let word = query.term.lowercased()
+        guard EnglishFunctionWords.all.contains(word) else { return true }
+        return EnglishFunctionWords.all.contains(form.lemma.lowercased())
     }
 
     /// `notes` with a form a morphology could not name (WordNet's exception lists say `was` is of *be*, not which

@@ -54,7 +54,7 @@ extension PageParser {
             // which the passage on the next line (`#*:`) is shown with.
             var quoted = false
             for range in topLevelTemplates(content) {
-                let name = Template.normalisedName(source, source.splitPipes((range.lowerBound + 2)..<(range.upperBound - 2))[0])
+                let name = source.template(range).name
                 guard name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-") else { continue }
                 quoted = true
                 let text = renderer.render(range)
@@ -249,9 +249,15 @@ extension PageParser {
         while index < upper - 1 {
             let byte = source[index]
             if byte == Ascii.openBrace, source[index + 1] == Ascii.openBrace {
-                guard let end = source.templateEnd(from: index, limit: upper) else { break }
-                found.append(index..<end)
-                index = end
+                // An unclosed one is read to its line's end (or is text), and the templates after it are still found.
+                if let end = source.templateEnd(from: index, limit: upper)
+                    ?? source.unclosedTemplateEnd(from: index, limit: upper)
+                {
+                    found.append(index..<end)
+                    index = end
+                } else {
+                    index += 2
+                }
             } else if byte == Ascii.openBracket, source[index + 1] == Ascii.openBracket,
                 let end = source.linkEnd(from: index, limit: upper)
             {

@@ -185,7 +185,8 @@ struct PageParser {
                     return index
                 }
             } else if byte == Ascii.openBrace, index + 1 < count, bytes[index + 1] == Ascii.openBrace {
-                depth += 1
+                // A `{{` that never closes ends with its line (the lines after it are their own).
+                if source.templateEnd(from: index, limit: count) != nil { depth += 1 }
                 index += 2
                 continue
             } else if byte == Ascii.closeBrace, index + 1 < count, bytes[index + 1] == Ascii.closeBrace {

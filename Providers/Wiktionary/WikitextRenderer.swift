@@ -64,8 +64,11 @@ package struct WikitextRenderer {
                 if let end = source.templateEnd(from: index, limit: limit) {
                     if end - index >= 4 { renderTemplate(source.template(index..<end), to: &output) }
                     index = end
+                } else if let end = source.unclosedTemplateEnd(from: index, limit: limit) {
+                    renderTemplate(source.template(index..<end), to: &output)  // as if closed at its line's end
+                    index = end
                 } else {
-                    index = limit  // an unclosed `{{`: its arguments are unreadable, so the rest goes
+                    index += 2  // a `{{` that opens no template is text; the braces alone are left out
                 }
                 copyFrom = index
             case Ascii.closeBrace where index + 1 < limit && bytes[index + 1] == Ascii.closeBrace:

@@ -25,6 +25,28 @@ extension WikitextSource {
         return linkEnds[start].flatMap { $0 <= limit ? $0 : nil }
     }
 
+    /// Where an unclosed template at `start` is read to: the end of its line (or `limit`), when it opens as a template
+    /// does (`{{l|en|foo` and the line ends without `}}`); `nil` when it does not (`{{` before text, or a name past
+    /// 100 bytes or holding braces), and its `{{` is then text.
+    ///
+    /// MediaWiki shows such a `{{` and all after it as typed; read as a template closed at the line's end, the line
+    /// keeps its words (it lost everything from the `{{` on: `# A {{l|en|house. Also a shed.` read "A").
+    func unclosedTemplateEnd(from start: Int, limit: Int) -> Int? {
+        var index = start + 2
+        while index < limit, index - start < 102 {
+            switch bytes[index] {
+            case Ascii.pipe:
+                guard !trimmed((start + 2)..<index).isEmpty else { return nil }
+                return firstNewline(in: index..<limit) ?? limit  // (looked up: unclosed ones may nest deep)
+            case Ascii.openBrace, Ascii.closeBrace, Ascii.newline:
+                return nil
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
     /// ``templateEnd(from:limit:)`` by scanning: `{{` and `}}` counted until they balance.
     func scanTemplateEnd(from start: Int, limit: Int) -> Int? {
         scanPairEnd(from: start, limit: limit, open: Ascii.openBrace, close: Ascii.closeBrace, stopsAtParagraph: false)

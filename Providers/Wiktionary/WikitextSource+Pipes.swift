@@ -9,11 +9,12 @@
 extension WikitextSource {
     /// Sorted positions of the bytes the renderer looks for past nested text.
     struct Marks: Sendable {
-        /// Every index where `{{` starts (both of `{{{`'s first two), and `[[`.
+        /// Every index where `{{` starts (both of `{{{`'s first two), and `[[`; then `:`, `#` and line breaks.
         var templateStarts: [Int] = []
         var linkStarts: [Int] = []
         var colons: [Int] = []
         var hashes: [Int] = []
+        var newlines: [Int] = []
 
         init(_ bytes: [UInt8]) {
             for index in bytes.indices {
@@ -24,6 +25,7 @@ extension WikitextSource {
                     linkStarts.append(index)
                 case Ascii.colon: colons.append(index)
                 case Ascii.hash: hashes.append(index)
+                case Ascii.newline: newlines.append(index)
                 default: break
                 }
             }
@@ -46,6 +48,9 @@ extension WikitextSource {
 
     /// The first `#` in `range`.
     func firstHash(in range: Range<Int>) -> Int? { Marks.first(of: marks.hashes, in: range) }
+
+    /// The first line break in `range`.
+    func firstNewline(in range: Range<Int>) -> Int? { Marks.first(of: marks.newlines, in: range) }
 
     /// Splits `inner` (the text between `{{`/`}}` or `[[`/`]]`) on `|` outside nested templates and links: what
     /// ``scanSplitPipes(_:)`` gives, reading only this level's own bytes.

@@ -72,9 +72,11 @@ package struct WikitextSource: Sendable {
 
     // MARK: Arguments
 
-    /// Parses the template spanning `range` (from `{{` to after `}}`).
+    /// Parses the template spanning `range` (from `{{` to after `}}`, or to the end of its line for an unclosed one:
+    /// ``unclosedTemplateEnd(from:limit:)``).
     func template(_ range: Range<Int>) -> Template {
-        let inner = (range.lowerBound + 2)..<(range.upperBound - 2)
+        let closed = templateEnd(from: range.lowerBound, limit: range.upperBound) == range.upperBound
+        let inner = (range.lowerBound + 2)..<(closed ? range.upperBound - 2 : range.upperBound)
         let parts = splitPipes(inner)
         var template = Template(name: Template.normalisedName(self, parts[0]))
         for part in parts.dropFirst() {

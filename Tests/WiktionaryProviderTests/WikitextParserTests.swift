@@ -47,7 +47,7 @@ private func senses(_ body: String) -> [Sense] {
         ("{{alternative form of|en|colour}}", "Alternative form of colour"), ("{{alt form|en|color}}", "Alternative form of color"),
         ("{{plural of|cat|lang=en}}", "plural of cat"), ("{{es-verb form of|hablar}}", "verb form of hablar"),
         ("{{n-g|Used to express surprise.}}", "Used to express surprise."), ("{{taxlink|Felis catus|species}}", "Felis catus"),
-        ("x {{lb|en|informal}}", "x (informal)"), ("unclosed {{l|en|x", "unclosed"),
+        ("x {{lb|en|informal}}", "x (informal)"), ("unclosed {{l|en|x", "unclosed x"),
         ("stray }} and ]] and [[", "stray and and"), ("a <span class=\"x\">b</span> c", "a b c"),
         ("&lt;b&gt;not a tag&lt;/b&gt;", "not a tag"), ("{{onomatopoeic|en}}.", "Onomatopoeic."),
         ("{{unk|en|nocap=1}} origin", "unknown origin"), ("{{back-formation|en|burglar}}", "Back-formation from burglar"),
@@ -258,8 +258,26 @@ private func senses(_ body: String) -> [Sense] {
             from: WikitextSource(page), headword: "x", language: nil, provenance: Fixtures.provenance
         )
         #expect(entries.map { $0.language?.code } == ["en", "fr"])
-        #expect(entries.first?.senseGroups.map { $0.senses.map(\.definition) } == [["A", "Second sense."], ["To verb."]])
+        #expect(entries.first?.senseGroups.map { $0.senses.map(\.definition) } == [["A broken", "Second sense."], ["To verb."]])
         for sense in entries.flatMap(\.allSenses) { #expect(MarkupCheck.problem(in: sense.definition) == nil) }
+    }
+
+    /// A template left unclosed (`{{l|en|house` and no `}}` before the line ends) is read as closed at the line's end:
+    /// the words after it stay (the line stopped at its `{{`: "A"), a `{{` opening no template is text, and the lines
+    /// after it are their own (a translation row under it was read as part of its line, and lost).
+    @Test func anUnclosedTemplateKeepsTheRestOfItsLine() throws {
+        #expect(senses("# A {{l|en|building]] for people to live in, {{q|usually}} with a roof.").map(\.definition)
+            == ["A building for people to live in, (usually) with a roof."])
+        #expect(senses("# {{lb|en|informal}} A {{l|en|home, often a small one.").map { "\($0.labels) \($0.definition)" }
+            == ["[\"informal\"] A home, often a small one."])
+        #expect(senses("# Braces {{ left open, and {{}} an empty pair.").map(\.definition)
+            == ["Braces left open, and an empty pair."])
+        let page = "==English==\n===Noun===\n# A [[building]].\n\n====Translations====\n{{trans-top|building}}\n"
+            + "* German: {{t+|de|Haus|n}}, {{t|de|Gebäude|n\n* French: {{t+|fr|maison|f}}\n{{trans-bottom}}\n"
+        let entries = WikitextParser.entries(
+            from: WikitextSource(page), headword: "house", language: nil, provenance: Fixtures.provenance, translations: true
+        )
+        #expect(entries.flatMap(\.translations).map { "\($0.pair.target.code) \($0.text)" } == ["de Haus", "de Gebäude", "fr maison"])
     }
 
     /// A line of labels alone shows as its labels, and its `##` sub-senses stay under it (issue 14); a line

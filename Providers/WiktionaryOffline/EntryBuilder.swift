@@ -130,7 +130,19 @@ enum EntryBuilder {
             if let number = linkages[start].senseIndex, case let senses = WiktextractRecord.senseIndices(number, in: numbers, count: group.senses.count),
                !senses.isEmpty {
                 let named = linkages[start].sense.flatMap { group.senseIndex(named: $0) }
-                group.add(words, as: relation, toSenses: named.map { senses.contains($0) ? senses : [$0] } ?? senses)
+                // A gloss that names none of the senses but a subsense of one the number names (the French edition
+                // numbers definitions, a subsense is under its parent's number): on that subsense.
+                let gloss = named == nil ? linkages[start].sense?.lowercased() : nil
+                let senseGroup = group
+                if let gloss, let (sense, subsense) = senses.lazy.compactMap({ sense in
+                       senseGroup.senses[sense].subsenses.firstIndex { $0.definition.lowercased().contains(gloss) }.map { (sense, $0) }
+                   }).first {
+                    var inner = SenseGroup(partOfSpeech: nil, senses: [group.senses[sense].subsenses[subsense]])
+                    inner.add(words, as: relation, toSenses: [0])
+                    group.senses[sense].subsenses[subsense] = inner.senses[0]
+                } else {
+                    group.add(words, as: relation, toSenses: named.map { senses.contains($0) ? senses : [$0] } ?? senses)
+                }
             } else {
                 group.add(words, as: relation, senseLabel: linkages[start].sense)
             }

@@ -60,3 +60,24 @@ extension JSONReader {
         return all ? found : []
     }
 }
+
+extension JSONReader {
+    /// The last string of the array at the reader, the one before it, and how many strings the array holds — all
+    /// nil and 0 unless every element is a string (as decoding `[String]` requires). Only those two are made
+    /// `String`s (a sense's nested glosses: its own and its parent's).
+    mutating func lastTwoStringsAndCount() throws(Malformed) -> (last: String?, previous: String?, count: Int) {
+        var last: String?, previous: String?, count = 0, all = true
+        guard try enterArray() else { return (nil, nil, 0) }
+        repeat {
+            if all, kind() == .string {
+                previous = last
+                last = try string()
+                count += 1
+            } else {
+                all = false
+                try skip()
+            }
+        } while try nextElement()
+        return all ? (last, previous, count) : (nil, nil, 0)
+    }
+}

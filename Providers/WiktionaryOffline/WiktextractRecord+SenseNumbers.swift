@@ -30,18 +30,36 @@ extension WiktextractRecord {
         }
     }
 
-    /// The senses of a record (``Sense/init(wiktextract:sources:number:glosses:)``) and their numbers
+    /// The senses of a record (``Sense/init(wiktextract:sources:number:glosses:parent:)``) and their numbers
     /// (``senseNumbers``).
+    ///
+    /// A nested sense (wiktextract repeats its parents' glosses before its own) goes where Wiktionary shows it: among
+    /// the subsenses of the sense whose own gloss is its parent's, the nearest before it (`pflegen`'s "[with genitive]"
+    /// under "to take care of"), unless it has a number of its own, which linkages and translations name it by (then
+    /// it stays a sense, as before). A parent that is no sense of its own — a heading, "inflection of recibir:" —
+    /// leads its own gloss: "inflection of recibir: first/third-person singular present subjunctive" (its own gloss
+    /// alone said neither whose form it was nor, for a heading's fragment, what it meant).
     static func senses(_ reader: inout JSONReader, sources: [Provenance]) throws(JSONReader.Malformed) -> ([Sense], [SenseNumber]) {
         var senses: [Sense] = [], numbers: [SenseNumber] = []
         var numbered = 0
+        // The own gloss of each sense whose definition a parent's gloss leads (few records have one).
+        var ownGlosses: [(sense: Int, gloss: String)] = []
         guard try reader.enterArray() else { return ([], []) }
         repeat {
-            var own: String?, glosses = 0
-            let sense = try Sense(wiktextract: &reader, sources: sources, number: &own, glosses: &glosses)
+            var own: String?, glosses = 0, parent: String?
+            let read = try Sense(wiktextract: &reader, sources: sources, number: &own, glosses: &glosses, parent: &parent)
             // A definition is numbered on the page whether or not a gloss is left of it.
             if glosses == 1 { numbered += 1 }
-            guard let sense else { continue }
+            guard var sense = read else { continue }
+            if glosses > 1, let parent {
+                switch nest(sense, under: parent, in: &senses, ownGlosses: ownGlosses, numbered: own != nil) {
+                case true?: continue
+                case false?: break
+                case nil:
+                    ownGlosses.append((senses.count, sense.definition))
+                    sense.definition = joined(parent, sense.definition)
+                }
+            }
             senses.append(sense)
             let number = SenseNumber(own: own, place: glosses == 1 ? numbered : 0)
             // Kept only from the first sense that is not its place (`senseNumbers`).
@@ -50,6 +68,34 @@ extension WiktextractRecord {
             numbers.append(number)
         } while try reader.nextElement()
         return (senses, numbers)
+    }
+
+    /// Puts `sense` among the subsenses of the sense (or subsense) before it whose own gloss is `parent`, the
+    /// nearest: true. False when there is one but `sense` has a number of its own (`numbered`: it stays a sense);
+    /// nil when no sense before it has that gloss.
+    static func nest(
+        _ sense: Sense, under parent: String, in senses: inout [Sense], ownGlosses: [(sense: Int, gloss: String)], numbered: Bool
+    ) -> Bool? {
+        for index in senses.indices.reversed() {
+            let own = ownGlosses.first { $0.sense == index }?.gloss ?? senses[index].definition
+            if own == parent {
+                if numbered { return false }
+                senses[index].subsenses.append(sense)
+                return true
+            }
+            if let inner = senses[index].subsenses.lastIndex(where: { $0.definition == parent }) {
+                if numbered { return false }
+                senses[index].subsenses[inner].subsenses.append(sense)
+                return true
+            }
+        }
+        return nil
+    }
+
+    /// A heading's gloss and a sense's own, as one definition: "inflection of recibir: first/third-person …".
+    static func joined(_ parent: String, _ own: String) -> String {
+        guard let last = parent.last else { return own }
+        return parent + (last == ":" || last == "." || last == ";" ? " " : ": ") + own
     }
 
     /// The senses a `sense_index` names (``numbers(ofSenseIndex:)``), in order, each once: for each of its numbers, the

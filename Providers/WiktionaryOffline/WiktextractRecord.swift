@@ -197,9 +197,12 @@ extension Sense {
     /// - As everywhere in a record, a field of another type is absent, a list element that is not what it should be
     ///   is dropped, and a repeated key counts with its last value.
     /// - `number` is set to its own `sense_index` (``WiktextractRecord/senseIndex(_:)``), `glosses` to the length of
-    ///   its `glosses` when every element is a string, else 0 (both as read, even when the sense is nil).
+    ///   its `glosses` when every element is a string, else 0, and `parent` to the gloss before its own, cleaned (its
+    ///   parent's, in a nested sense), else nil (all as read, even when the sense is nil). Where a nested sense goes
+    ///   is the record's to say (``WiktextractRecord/senses(_:sources:)``).
     init?(
-        wiktextract reader: inout JSONReader, sources: [Provenance], number: inout String?, glosses: inout Int
+        wiktextract reader: inout JSONReader, sources: [Provenance], number: inout String?, glosses: inout Int,
+        parent: inout String?
     ) throws(JSONReader.Malformed) {
         var gloss: String?, rawGloss: String?, tags: [String] = [], rawTags: [String] = [], topics: [String] = [], qualifier: String?
         var examples: [String] = [], lemma: String?, alternativeOf: String?, synonyms: [String] = [], antonyms: [String] = []
@@ -208,7 +211,7 @@ extension Sense {
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 6 where JSONReader.equals(key, "topics"): topics = try reader.strings()
             case 6 where JSONReader.equals(key, "alt_of"): alternativeOf = try reader.firstElement(Self.linkedWord)
-            case 7 where JSONReader.equals(key, "glosses"): (gloss, glosses) = try reader.lastStringAndCount()
+            case 7 where JSONReader.equals(key, "glosses"): (gloss, parent, glosses) = try reader.lastTwoStringsAndCount()
             case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Self.linkedWord)
             case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(Self.example)
             case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Self.cleanLinkedWord)
@@ -220,6 +223,7 @@ extension Sense {
             default: try reader.skip()
             }
         }
+        parent = EntryBuilder.clean(parent)
         guard isObject, let definition = EntryBuilder.clean(gloss ?? rawGloss) else { return nil }
         let formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
         let labels = EntryBuilder.labels(qualifier: qualifier, tags: rawTags.isEmpty ? tags : tags + rawTags, topics: topics)

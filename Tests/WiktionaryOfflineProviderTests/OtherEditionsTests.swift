@@ -95,10 +95,11 @@ import WiktionaryOfflineProvider
     @Test func frenchLinkagesCountTheNumberedDefinitions() async throws {
         let entry = try #require(try await Self.provider().lookup(LookupQuery("maison")).entries.first)
         let group = try #require(entry.senseGroups.first)
-        #expect(group.senses.map(\.definition) == ["Bâtiment servant d’habitation.", "Famille.", "Entreprise commerciale."])
-        #expect(group.senses.map(\.synonyms) == [["demeure"], ["foyer"], ["firme"]],
-                "definition 2 is the third sense: the second is a subsense; a gloss that names another sense than the number wins")
-        #expect(group.senses.map(\.labels) == [[], ["Figuré"], ["Commerce"]])
+        #expect(group.senses.map(\.definition) == ["Bâtiment servant d’habitation.", "Entreprise commerciale."])
+        #expect(group.senses.first?.subsenses.map(\.definition) == ["Famille."], "a subsense repeating its parent's gloss")
+        #expect(group.senses.map(\.synonyms) == [["demeure"], ["firme"]] && group.senses.first?.subsenses.first?.synonyms == ["foyer"],
+                "definition 2 is the second sense: the first has a subsense; a gloss that names a subsense of the number's sense goes on it")
+        #expect(group.senses.map(\.labels) == [[], ["Commerce"]] && group.senses.first?.subsenses.first?.labels == ["Figuré"])
         #expect(group.synonyms == ["logis"] && entry.etymology == "Du latin mansio.")
     }
 

@@ -212,8 +212,9 @@ import Testing
         #expect(bank?.translations.map(\.sense) == ["y", nil, "s", nil], "a numbered translation is glossed by its sense")
         #expect(bank?.translations.last?.tags == ["f", "femenino"])
         let maison = Self.decode(cases[10])
-        #expect(maison?.senses.map(\.definition) == ["A.", "B.", "D.", "E.", "F."])
-        #expect(maison.map { record in record.senses.indices.map { record.senseNumber($0).text } } == ["1", nil, "3", "2", "5"], "a subsense is not numbered; a gloss-less sense is")
+        #expect(maison?.senses.map(\.definition) == ["A.", "D.", "E.", "F."])
+        #expect(maison?.senses.first?.subsenses.map(\.definition) == ["B."], "a nested sense is its parent's subsense")
+        #expect(maison.map { record in record.senses.indices.map { record.senseNumber($0).text } } == ["1", "3", "2", "5"], "a gloss-less sense is numbered")
         #expect(maison?.etymologyText == "one" && maison?.antonyms.map(\.senseIndex) == ["3", nil])
         #expect([11, 12, 13].allSatisfy { Self.decode(cases[$0])?.etymologyText == nil })
         let fang = Self.decode(cases[14])
@@ -367,10 +368,34 @@ enum Reference {
         // The senses kept and their numbers: a sense's own `sense_index`, else its place among those of one gloss.
         var senses: [Sense] = [], numbers: [WiktextractRecord.SenseNumber] = []
         var numbered = 0
+        var owns: [String] = []  // each sense's own gloss
         for element in value["senses"]?.array ?? [] {
-            let glosses = element["glosses"]?.strings?.count ?? 0
+            let allGlosses = element["glosses"]?.strings ?? []
+            let glosses = allGlosses.count
             if glosses == 1 { numbered += 1 }
-            guard let sense = sense(element) else { continue }
+            guard var sense = sense(element) else { continue }
+            // A nested sense: a subsense of the nearest sense (or subsense) before it whose own gloss is its parent's,
+            // unless it has its own number; a parent that is no sense leads its gloss.
+            if glosses > 1, let parent = EntryBuilder.clean(allGlosses[glosses - 2]) {
+                let top = senses.indices.last { owns[$0] == parent || senses[$0].subsenses.contains { $0.definition == parent } }
+                if let top, senseIndex(element["sense_index"]) != nil {
+                    // stays a sense, its own gloss
+                } else if let top, owns[top] == parent {
+                    senses[top].subsenses.append(sense)
+                    continue
+                } else if let top {
+                    let inner = senses[top].subsenses.lastIndex { $0.definition == parent }!
+                    senses[top].subsenses[inner].subsenses.append(sense)
+                    continue
+                } else {
+                    owns.append(sense.definition)
+                    sense.definition = parent + (":.;".contains(parent.last!) ? " " : ": ") + sense.definition
+                    senses.append(sense)
+                    numbers.append(.init(own: senseIndex(element["sense_index"]), place: 0))
+                    continue
+                }
+            }
+            owns.append(sense.definition)
             senses.append(sense)
             numbers.append(.init(own: senseIndex(element["sense_index"]), place: glosses == 1 ? numbered : 0))
         }

@@ -85,10 +85,9 @@ import WiktionaryOfflineProvider
         #expect(entry.language == english)
         #expect(entry.senseGroups.map(\.partOfSpeech) == [.noun, .verb])
         let noun = entry.senseGroups[0].senses
-        // The `no-gloss` sense is left out; a nested sense shows its own gloss.
-        #expect(noun.map(\.definition) == [
-            "A structure built or serving as an abode of human beings.", "A noble family; a dynasty.", "A branch of such a family.",
-        ])
+        // The `no-gloss` sense is left out; a nested sense is its parent's subsense, with its own gloss.
+        #expect(noun.map(\.definition) == ["A structure built or serving as an abode of human beings.", "A noble family; a dynasty."])
+        #expect(noun[1].subsenses.map(\.definition) == ["A branch of such a family."])
         #expect(noun[0].examples == ["This is my house and my family's ancestral home."])
         #expect(noun[0].synonyms == ["abode", "dwelling"])
         #expect(noun[1].labels == ["figuratively", "genealogy"])

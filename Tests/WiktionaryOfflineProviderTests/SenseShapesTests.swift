@@ -1,0 +1,37 @@
+import Foundation
+import LexAggCore
+import Testing
+import WiktionaryOfflineProvider
+
+/// Senses in the shapes real wiktextract records give them (English edition and the others), written here after
+/// kaikki.org extracts: nested glosses, labels, examples, forms of other words.
+@Suite struct SenseShapesTests {
+    static func provider(_ lines: [String], name: String = "shapes") throws -> WiktionaryOffline {
+        try WiktionaryOffline(path: WiktionaryOfflineTests.imported(lines, name: name))
+    }
+
+    /// A heading that is no sense of its own ("inflection of X:") leads its subsenses' glosses; a sense nested under
+    /// one that is a sense is that sense's subsense, as Wiktionary shows it.
+    @Test func aNestedSenseKeepsItsParentsGloss() async throws {
+        let provider = try Self.provider([
+            #"{"word": "reciba", "lang_code": "es", "pos": "verb", "senses": [{"glosses": ["inflection of recibir:", "first/third-person singular present subjunctive"], "#
+                + #""tags": ["form-of", "first-person", "present", "singular", "subjunctive", "third-person"], "form_of": [{"word": "recibir"}]}, "#
+                + #"{"glosses": ["inflection of recibir:", "third-person singular imperative"], "form_of": [{"word": "recibir"}]}]}"#,
+            #"{"word": "pflegen", "lang_code": "de", "pos": "verb", "senses": [{"glosses": ["providing care or service for someone/something", "to nurse"]}, "#
+                + #"{"glosses": ["providing care or service for someone/something", "to take care of, to maintain"]}, "#
+                + #"{"glosses": ["providing care or service for someone/something", "to take care of, to maintain", "[with genitive]"], "tags": ["archaic"]}]}"#,
+        ])
+        let reciba = try #require(try await provider.lookup(LookupQuery("reciba")).entries.first)
+        #expect(reciba.allSenses.map(\.definition) == [
+            "inflection of recibir: first/third-person singular present subjunctive", "inflection of recibir: third-person singular imperative",
+        ])
+        #expect(reciba.allSenses.first?.formOf?.lemma == "recibir")
+        let pflegen = try #require(try await provider.lookup(LookupQuery("pflegen")).entries.first)
+        #expect(pflegen.allSenses.map(\.definition) == [
+            "providing care or service for someone/something: to nurse",
+            "providing care or service for someone/something: to take care of, to maintain",
+        ])
+        #expect(pflegen.allSenses.last?.subsenses.map(\.definition) == ["[with genitive]"])
+        #expect(pflegen.allSenses.last?.subsenses.first?.labels == ["archaic"])
+    }
+}

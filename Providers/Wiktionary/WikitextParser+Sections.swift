@@ -108,20 +108,36 @@ extension PageParser {
     struct Audio {
         var url: String
         var label: String
+        /// What its line says it is for (`{{sense|noun}}` over it): the same as its transcription's, not an accent.
+        var qualifier: String? = nil
     }
 
     /// Gives each recording to a pronunciation: one on the same line (from `lineStart`), else the latest one
-    /// without a recording whose accent the recording's label names (or that has no accent).
+    /// without a recording whose accent the recording's label names (or that has no accent). A second recording of a
+    /// transcription that has one (`{{IPA|en|/kaʊ/}}`, then `Audio (US)` and `Audio (UK)`) goes on a copy of it, one
+    /// recording each: the second was dropped.
     static func attach(_ audio: [Audio], to pronunciations: inout [Pronunciation], lineStart: Int) {
+        var lineStart = lineStart
         for recording in audio {
-            let candidates = pronunciations.indices.reversed().filter { pronunciations[$0].audioURL == nil }
-            let sameLine = candidates.filter { $0 >= lineStart }
-            let matching = candidates.filter { index in
+            func fits(_ index: Int) -> Bool {
                 guard let accent = pronunciations[index].accent else { return true }
                 let accents = accent.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
-                return accents.contains { recording.label.contains($0) }
+                    .filter { $0 != recording.qualifier }
+                return accents.isEmpty || accents.contains { recording.label.contains($0) }
             }
-            if let index = sameLine.last ?? matching.first { pronunciations[index].audioURL = recording.url }
+            // The line's own transcriptions first, the first of them without one; else the latest that fits.
+            let onLine = Array(pronunciations.indices.filter { $0 >= lineStart })
+            let latest = pronunciations.indices.reversed().filter(fits)
+            if let index = onLine.first(where: { pronunciations[$0].audioURL == nil })
+                ?? (onLine.isEmpty ? latest.first { pronunciations[$0].audioURL == nil } : nil)
+            {
+                pronunciations[index].audioURL = recording.url
+            } else if let index = onLine.first ?? latest.first {
+                var copy = pronunciations[index]
+                copy.audioURL = recording.url
+                pronunciations.insert(copy, at: index + 1)
+                if index < lineStart { lineStart += 1 }
+            }
         }
     }
 
@@ -186,7 +202,7 @@ extension PageParser {
                 guard !file.isEmpty, !file.contains("{"), !file.contains("[") else { continue }
                 let label = template.positional(offset + 1).map { renderer.render($0) } ?? ""
                 let name = String(file.map { $0 == " " ? "_" : $0 })
-                audio.append(Audio(url: "https://commons.wikimedia.org/wiki/Special:FilePath/" + name, label: label))
+                audio.append(Audio(url: "https://commons.wikimedia.org/wiki/Special:FilePath/" + name, label: label, qualifier: own ?? inherited))
             default:
                 continue
             }

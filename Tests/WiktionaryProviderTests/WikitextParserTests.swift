@@ -338,6 +338,35 @@ private func senses(_ body: String) -> [Sense] {
         ])
     }
 
+    /// Each recording is kept: a second one of a transcription that has one goes on a copy of it (the second was
+    /// dropped), and a recording under a `{{sense|noun}}` line goes with the noun's transcription (its qualifier was
+    /// taken for an accent the label had to name, and the recording was dropped).
+    @Test func everyRecordingIsKept() throws {
+        func pronunciations(_ lines: String, _ title: String) throws -> [String] {
+            let page = "==English==\n===Pronunciation===\n" + lines + "\n===Noun===\n# [[thing]]\n"
+            let entry = try #require(
+                WikitextParser.entries(from: WikitextSource(page), headword: title, language: nil, provenance: Fixtures.provenance).first
+            )
+            return entry.pronunciations.map { "\($0.text) \($0.accent ?? "-") \($0.audioURL.map { String($0.split(separator: "/").last!) } ?? "-")" }
+        }
+        #expect(try pronunciations("""
+            * {{IPA|en|/kaʊ/}}
+            * {{audio|en|en-us-cow.ogg|Audio (US)}}
+            * {{audio|en|En-uk-cow.ogg|Audio (UK)}}
+            * {{a|Scotland}} {{IPA|en|/kuː/}} {{audio|en|En-sc-cow.ogg|Audio (Scotland)}} {{audio|en|En-sc-coo.ogg|Audio (Scotland)}}
+            """, "cow") == [
+            "/kaʊ/ - en-us-cow.ogg", "/kaʊ/ - En-uk-cow.ogg", "/kuː/ Scotland En-sc-cow.ogg", "/kuː/ Scotland En-sc-coo.ogg",
+        ])
+        #expect(try pronunciations("""
+            * {{sense|noun}}
+            ** {{IPA|/haʊs/|lang=en}}
+            ** {{audio|en-us-house-noun.ogg|Audio (US)|lang=en}}
+            * {{sense|verb}}
+            ** {{IPA|/haʊz/|lang=en}}
+            ** {{audio|en-us-house-verb.ogg|Audio (US)|lang=en}}
+            """, "house") == ["/haʊs/ noun en-us-house-noun.ogg", "/haʊz/ verb en-us-house-verb.ogg"])
+    }
+
     /// A qualifier alone on its line goes for the lines nested under it (house's noun and verb transcriptions).
     @Test func aQualifierLineGoesForTheLinesUnderIt() throws {
         let page = "==English==\n===Pronunciation===\n* {{sense|noun}}\n** {{enPR|hous}}, {{IPA|/haʊs/|lang=en}}\n"

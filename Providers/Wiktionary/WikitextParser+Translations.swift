@@ -1,5 +1,17 @@
 import LexAggCore
 
+extension WikitextParser {
+    /// A sense whose table is on another page: `{{trans-see|genre of music|house music}}` (the page is the gloss when
+    /// not named: `{{trans-see|bingo}}`).
+    package struct TableReference: Equatable, Sendable {
+        /// The sense of the headword the table is for.
+        package var gloss: String
+        /// The pages whose tables to read, without a `#Section`.
+        package var pages: [String]
+        package var partOfSpeech: PartOfSpeech?
+    }
+}
+
 /// Translations sections: `{{trans-top|gloss}}` tables of `* German: {{t+|de|Haus|n}}, {{t|de|Gebäude|n}}` lines,
 /// read only for `translate` (a lookup shows none: an English noun's tables run to hundreds of lines).
 extension PageParser {
@@ -46,6 +58,18 @@ extension PageParser {
                 // "Translations to be checked": items nobody has placed under a sense yet.
                 translationGloss = nil
                 translationsChecked = false
+            case "trans-see":
+                guard let glossRange = template.positional(0) else { continue }
+                let gloss = renderer.render(glossRange)
+                let named = template.positional.dropFirst().map { renderer.render($0) }
+                let pages = (named.isEmpty ? [gloss] : named).compactMap { page -> String? in
+                    let title = page.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                    return title.isEmpty ? nil : title
+                }
+                guard !gloss.isEmpty, !pages.isEmpty else { continue }
+                tableReferences.append(
+                    WikitextParser.TableReference(gloss: gloss, pages: pages, partOfSpeech: blocks[block].groups.last?.partOfSpeech)
+                )
             case "trans-bottom":
                 translationGloss = nil
                 translationsChecked = true

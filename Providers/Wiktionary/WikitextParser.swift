@@ -25,6 +25,17 @@ package enum WikitextParser {
         return parser.entries
     }
 
+    /// The entries of `source` with their translation tables (as ``entries(from:headword:language:provenance:log:
+    /// translations:)`` reads them), and the senses whose tables are on other pages (`{{trans-see|…}}`).
+    package static func translationTables(
+        from source: WikitextSource, headword: String, language: String?, provenance: Provenance
+    ) -> (entries: [Entry], references: [TableReference]) {
+        var parser = PageParser(source: source, headword: headword, wanted: language, provenance: provenance, log: nil)
+        parser.readsTranslations = true
+        parser.run()
+        return (parser.entries, parser.tableReferences)
+    }
+
     /// The level-2 section names of a page, in order.
     package static func languageSections(in source: WikitextSource) -> [String] {
         var names: [String] = []
@@ -104,6 +115,8 @@ struct PageParser {
     var translationGloss: String?
     /// Whether the table being read is checked (not a `{{checktrans-top}}` one).
     var translationsChecked = true
+    /// The `{{trans-see|…}}` lines read, in page order.
+    var tableReferences: [WikitextParser.TableReference] = []
     var mode: Mode = .skip
 
     init(source: WikitextSource, headword: String, wanted: String?, provenance: Provenance, log: WikitextLog?) {

@@ -57,7 +57,7 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
         guard query.pair.source.matches(.english) else {
             throw ProviderError(.unsupportedLanguage, provider: .wiktionary, message: "translates from English only (\(query.pair))")
         }
-        var (found, subpage) = try await entries(query.term, language: query.pair.source, translations: true)
+        var (found, subpage, references) = try await entries(query.term, language: query.pair.source, translations: true)
         let target = query.pair.target
         // The codes Wiktionary files the language under: the code of its section (Croatian, Serbian and Bosnian are
         // Serbo-Croatian's `sh`, as a lookup reads them), and in translation tables Chinese as Mandarin (`cmn`),
@@ -84,6 +84,27 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
                 return entry
             })
         }
+        // A sense whose table is on another page (`{{trans-see|pizza}}`, `{{trans-see|genre of music|house music}}`):
+        // that page's items, under the sense the reference names, saying where they come from.
+        if let headword = found.entries.first?.headword {
+            for reference in references.prefix(Self.referencedPagesLimit) {
+                for title in reference.pages.prefix(2) {
+                    let items = try await referencedTranslations(title, partOfSpeech: reference.partOfSpeech, from: query.pair.source, where: wanted)
+                    guard !items.isEmpty else { continue }
+                    found.entries.append(Entry(
+                        headword: headword, language: query.pair.source,
+                        translations: items.map { item in
+                            var item = item
+                            item.context = reference.gloss
+                            item.partOfSpeech = reference.partOfSpeech ?? item.partOfSpeech
+                            item.notes.append("see " + title)
+                            return item
+                        },
+                        provenance: items[0].provenance
+                    ))
+                }
+            }
+        }
         let entries = found.entries.compactMap { entry -> Entry? in
             let translations = entry.translations.filter { wanted($0.pair.target) }
             guard !translations.isEmpty else { return nil }
@@ -92,11 +113,31 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
         return LookupResult(entries: entries)
     }
 
+    /// How many `{{trans-see}}` references `translate` follows (each is a request; real pages have one to three).
+    static let referencedPagesLimit = 6
+
+    /// The translations of the page `title` that `wanted` keeps, of the part of speech when it has some of that one;
+    /// none when the page is missing or cannot be read (the word's own tables are the answer still).
+    private func referencedTranslations(
+        _ title: String, partOfSpeech: PartOfSpeech?, from language: Language, where wanted: (Language) -> Bool
+    ) async throws -> [Translation] {
+        let found: LookupResult
+        do {
+            found = try await entries(title, language: language, translations: true, exactTitle: true).result
+        } catch let error as ProviderError where error.code != .cancelled {
+            return []
+        }
+        let items = found.entries.flatMap(\.translations).filter { wanted($0.pair.target) }
+        let samePart = items.filter { $0.partOfSpeech == partOfSpeech }
+        return partOfSpeech != nil && !samePart.isEmpty ? samePart : items
+    }
+
     /// The entries of the page `term` (as typed, then lower-cased unless `exactTitle`) in `language`'s section, with
-    /// its translation tables when `translations`; and whether the page names a translation subpage.
+    /// its translation tables when `translations`; whether the page names a translation subpage, and the senses whose
+    /// tables are on other pages.
     private func entries(
         _ term: String, language: Language?, translations: Bool, exactTitle: Bool = false
-    ) async throws -> (result: LookupResult, subpage: Bool) {
+    ) async throws -> (result: LookupResult, subpage: Bool, references: [WikitextParser.TableReference]) {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: .wiktionary, message: "the lookup was cancelled") }
         let query = (term: term, language: language)
         let section = try sectionName(for: query.language)
@@ -110,16 +151,16 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
             let provenance = Provenance(
                 provider: .wiktionary, source: page.url(configuration.endpoint), retrievedAt: page.retrievedAt
             )
-            let entries = WikitextParser.entries(
-                from: WikitextSource(page.wikitext.utf8), headword: page.title, language: section,
-                provenance: provenance, translations: translations
-            )
+            let source = WikitextSource(page.wikitext.utf8)
+            let (entries, references) = translations
+                ? WikitextParser.translationTables(from: source, headword: page.title, language: section, provenance: provenance)
+                : (WikitextParser.entries(from: source, headword: page.title, language: section, provenance: provenance), [])
             if !entries.isEmpty {
                 let subpage = translations && (page.wikitext.contains("/translations") || page.wikitext.contains("translation subpage"))
-                return (LookupResult(entries: entries), subpage)
+                return (LookupResult(entries: entries), subpage, references)
             }
         }
-        return (.notFound, false)
+        return (.notFound, false, [])
     }
 
     /// The level-2 section name for `language` (`nil` for every section).

@@ -197,6 +197,37 @@ import WiktionaryProvider
         #expect(provider.descriptor.translationPairs.contains(LanguagePair(source: .english, target: Language("cmn")!)))
     }
 
+    /// A sense whose table is on another page (`{{trans-see|pizza}}`, `{{trans-see|genre of music|house music}}`) is
+    /// translated from that page's table of the same part of speech, under the sense it names and saying which page;
+    /// it gave nothing. A page that is missing adds nothing.
+    @Test func aTableOnAnotherPageIsRead() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        func page(_ title: String, _ wikitext: String) -> String {
+            let body = try! JSONSerialization.data(withJSONObject: ["parse": ["title": title, "pageid": 7, "wikitext": wikitext]])
+            return String(decoding: body, as: UTF8.self)
+        }
+        server.route(WiktionaryReplay.path, query: ["page": "pie"], .json(page("pie",
+            "==English==\n===Noun===\n{{en-noun}}\n# A [[baked]] [[dish]].\n# {{lb|en|informal}} A [[pizza]].\n\n"
+                + "====Translations====\n{{trans-top|baked dish}}\n* German: {{t+|de|Pastete|f}}\n{{trans-bottom}}\n\n"
+                + "{{trans-see|pizza}}\n{{trans-see|pie chart|pie chart|pie graph}}\n\n===Verb===\n# To hit with a pie.\n")))
+        server.route(WiktionaryReplay.path, query: ["page": "pizza"], .json(page("pizza",
+            "==English==\n===Noun===\n# A [[dish]] of flat [[bread]].\n\n====Translations====\n{{trans-top|baked Italian dish}}\n"
+                + "* French: {{t+|fr|pizza|f}}\n* German: {{t+|de|Pizza|f}}\n{{trans-bottom}}\n\n"
+                + "===Verb===\n# To make into a pizza.\n\n====Translations====\n{{trans-top|to make into a pizza}}\n"
+                + "* German: {{t|de|pizzieren}}\n{{trans-bottom}}\n")))
+        server.route(WiktionaryReplay.path, query: ["page": "pie chart"], .json(page("pie chart",
+            "==English==\n===Noun===\n# A [[chart]].\n\n====Translations====\n{{trans-top|chart}}\n"
+                + "* German: {{t+|de|Tortendiagramm|n}}\n{{trans-bottom}}\n")))
+        let provider = WiktionaryReplay.provider(server)
+        let german = try await provider.translate(try TranslationQuery("pie", from: .english, to: .german))
+        #expect(german.entries.flatMap(\.translations).map { "\($0.text) \($0.notes) \($0.context ?? "-") \($0.partOfSpeech.map { "\($0)" } ?? "-")" } == [
+            "Pastete [\"feminine\"] baked dish noun", "Pizza [\"feminine\", \"see pizza\"] pizza noun",
+            "Tortendiagramm [\"neuter\", \"see pie chart\"] pie chart noun",
+        ])
+        #expect(german.entries.allSatisfy { $0.headword == "pie" })
+    }
+
     @Test func titleAsTypedThenLowerCased() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }

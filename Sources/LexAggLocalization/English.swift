@@ -410,7 +410,7 @@ enum English {
         case .dataTranslationsValue: "{1} into {2} languages"
         case .dataMoreLanguages: ", +{1} more"
         case .dataLabelFormat: "format"
-        case .dataFormatEarlier: "{1}, an earlier lexagg's: import the dump again to find words however their case is typed (strasse: Straße) and without their stress marks (дома: до́ма), and to read what this version reads"
+        case .dataFormatEarlier: "{1}, an earlier lexagg's: import the dump again to find words however their case is typed (strasse: Straße) and without their stress or length marks (дома: до́ма, famae: fāmae), and to read what this version reads"
         case .dataCannotDelete: "cannot delete {1}: {2}"
         case .dataRemoved: "removed {1} ({2})"
 

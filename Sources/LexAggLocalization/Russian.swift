@@ -421,7 +421,7 @@ enum Russian {
         case .dataTranslationsValue: "{1}, языков: {2}"
         case .dataMoreLanguages: " и ещё {1}"
         case .dataLabelFormat: "формат"
-        case .dataFormatEarlier: "{1}, от прежней версии lexagg: импортируйте дамп заново, чтобы слова находились при любом регистре (strasse: Straße) и без знаков ударения (дома: до́ма) и читалось то, что читает эта версия"
+        case .dataFormatEarlier: "{1}, от прежней версии lexagg: импортируйте дамп заново, чтобы слова находились при любом регистре (strasse: Straße) и без знаков ударения и долготы (дома: до́ма, famae: fāmae) и читалось то, что читает эта версия"
         case .dataCannotDelete: "не удаётся удалить {1}: {2}"
         case .dataRemoved: "удалён {1} ({2})"
 

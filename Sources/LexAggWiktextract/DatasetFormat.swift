@@ -23,8 +23,8 @@ public enum DatasetFormat {
     public static let fileExtension = "lexwk"
     /// The format written (``DatasetMetadata/formatVersion``): 2 groups each entry's members (``RecordLayout``), 3
     /// adds each key's first bytes to its row, 4 case-folds the keys (``DatasetKey``: `strasse` finds *Straße*), 5
-    /// leaves optional marks out of them (`дома` finds *до́ма*).
-    public static let version = 5
+    /// leaves optional marks out of them (`дома` finds *до́ма*), 6 length and tone marks (`famae` finds *fāmae*).
+    public static let version = 6
     /// The size of the rows written.
     public static let rowSize = rowSize(version: version)
 
@@ -71,13 +71,21 @@ public enum DatasetKey {
         /// stays), Arabic harakat (U+064B–U+0652, U+0670) and Hebrew points and cantillation (U+0591–U+05C7 but the
         /// punctuation among them).
         case unmarked = 5
+        /// Those, and the length and tone marks Wiktionary leaves out of page names but writes in forms, translations
+        /// and head lines (format 6): the macron (U+0304) and breve (U+0306) of Latin `fāmae`, `lēgī` and Ancient
+        /// Greek `ᾰ̓γροῦ` (pages *famae*, *legi*, *ἀγροῦ*), Old English `stān`, and Serbo-Croatian's double grave and
+        /// inverted breve (U+030F, U+0311: `ȉme`), also where NFC composes them with their letter. The breve of a
+        /// Cyrillic letter stays: `й` and `ў` are letters. Where a language writes such a letter as a letter of its
+        /// own (Latvian `ā`, Romanian `ă`), the key finds both spellings and the one typed is preferred
+        /// (``isFoldable(_:)`` says so).
+        case lengthUnmarked = 6
 
         /// The rules a new import keys by.
-        public static let current = Rules.unmarked
+        public static let current = Rules.lengthUnmarked
 
         /// The rules of a dataset of format `version`.
         public init(formatVersion version: Int) {
-            self = version >= 5 ? .unmarked : version == 4 ? .caseFolded : .lowerCase
+            self = version >= 6 ? .lengthUnmarked : version == 5 ? .unmarked : version == 4 ? .caseFolded : .lowerCase
         }
 
         public static func < (left: Rules, right: Rules) -> Bool { left.rawValue < right.rawValue }
@@ -192,7 +200,8 @@ public enum DatasetKey {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         output.removeAll(keepingCapacity: true)
-        let lower = (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased()
+        var lower = (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased()
+        if rules >= .lengthUnmarked, mayHaveLengthMark(bytes) { lower = withoutLengthMarks(lower) }
         guard rules >= .caseFolded else {
             output.append(contentsOf: lower.utf8)
             return
@@ -209,6 +218,45 @@ public enum DatasetKey {
             default: output.append(contentsOf: String(scalar).utf8)
             }
         }
+    }
+
+    /// Whether `bytes` may have a length or tone mark (``Rules/lengthUnmarked``), alone or composed with its letter: a
+    /// byte scan for the blocks that have them (Latin Extended-A and -B, Cyrillic's U+04C0–U+04FF and izhitsa with
+    /// double grave (U+0476, U+0477), Latin Extended
+    /// Additional, Greek Extended's U+1F80–U+1FFF) and for the combining marks themselves.
+    static func mayHaveLengthMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index + 1 < count {
+            let byte = bytes[index]
+            index += 1
+            guard byte >= 0xC4 else { continue }
+            switch (byte, bytes[index]) {
+            case (0xC4...0xC9, _), (0xD3, _), (0xD1, 0xB6...0xB7), (0xCC, 0x84), (0xCC, 0x86), (0xCC, 0x8F), (0xCC, 0x91): return true
+            case (0xE1, 0xB8...0xBB), (0xE1, 0xBE...0xBF): return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// `text` (NFC) without its length and tone marks (``Rules/lengthUnmarked``), NFC again: decomposed, the marks
+    /// left out but a breve on a Cyrillic letter, composed.
+    static func withoutLengthMarks(_ text: String) -> String {
+        let decomposed = text.decomposedStringWithCanonicalMapping.unicodeScalars
+        guard decomposed.contains(where: { [0x304, 0x306, 0x30F, 0x311].contains($0.value) }) else { return text }
+        var kept = String.UnicodeScalarView()
+        var base: UInt32 = 0
+        for scalar in decomposed {
+            switch scalar.value {
+            case 0x304, 0x30F, 0x311: continue
+            case 0x306 where !(0x400...0x4FF).contains(base): continue
+            case 0x300...0x36F: break
+            default: base = scalar.value
+            }
+            kept.append(scalar)
+        }
+        return String(kept).precomposedStringWithCanonicalMapping
     }
 
     /// Whether folding may make the key of `text` other than its lower case: it has ß, ẞ, ς, İ, a combining dot
@@ -233,6 +281,10 @@ public enum DatasetKey {
                 guard byte >= 0xC3 else { continue }
                 switch (byte, bytes[index]) {
                 case (0xC3, 0x9F), (0xCF, 0x82), (0xC4, 0xB0), (0xCC, 0x87): return true
+                // Letters with length and tone marks, and the marks (``mayHaveLengthMark(_:)``).
+                case (0xC4...0xC9, _), (0xD3, _), (0xD1, 0xB6...0xB7), (0xCC, 0x84), (0xCC, 0x86), (0xCC, 0x8F), (0xCC, 0x91),
+                     (0xE1, 0xB8...0xBB), (0xE1, 0xBE...0xBF):
+                    return true
                 case (0xE1, 0xBA) where index + 1 < count && bytes[index + 1] == 0x9E: return true
                 // The optional marks (``isOptionalMark(_:)``): U+0300, U+0301 (and U+0340, U+0341, U+0344, which NFC
                 // makes them); U+064B–U+0652, U+0670; U+0591–U+05C7.

@@ -291,7 +291,7 @@ import Testing
         #expect(current.status == 0 && !current.stdout.contains("format:"), "\(current.stdout)")
         let path = home + "/data/datasets/wiktionary-offline.lexwk"
         var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-        let field = Array(#""formatVersion":5"#.utf8)
+        let field = Array(#""formatVersion":\#(DatasetFormat.version)"#.utf8)
         let at = try #require((0...(bytes.count - field.count)).last { Array(bytes[$0..<($0 + field.count)]) == field })
         bytes[at + field.count - 1] = UInt8(ascii: "3")
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -19,7 +19,19 @@ import Testing
             bytes[index] == 0xCC || bytes[index] == 0xCD
                 || (bytes[index] == 0xE1 && index + 1 < bytes.count && (0x84...0x87).contains(bytes[index + 1]))
         }
-        let lower = (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased()
+        var lower = (decomposable ? text.precomposedStringWithCanonicalMapping : text).lowercased()
+        if rules >= .lengthUnmarked {
+            // Macron, breve (but on a Cyrillic letter), double grave and inverted breve, in NFD; NFC again.
+            var kept = String.UnicodeScalarView()
+            var cyrillic = false
+            var removed = false
+            for scalar in lower.decomposedStringWithCanonicalMapping.unicodeScalars {
+                if !(0x300...0x36F).contains(scalar.value) { cyrillic = (0x400...0x4FF).contains(scalar.value) }
+                if [0x304, 0x30F, 0x311].contains(scalar.value) || (scalar.value == 0x306 && !cyrillic) { removed = true; continue }
+                kept.append(scalar)
+            }
+            if removed { lower = String(kept).precomposedStringWithCanonicalMapping }
+        }
         guard rules >= .caseFolded else { return Array(lower.utf8) }
         let folded = lower.replacingOccurrences(of: "ß", with: "ss").replacingOccurrences(of: "ς", with: "σ")
             .replacingOccurrences(of: "i\u{0307}", with: "i", options: .literal)
@@ -39,6 +51,7 @@ import Testing
                 #expect(DatasetKey.normalise(text) == Self.reference(text), "U+\(String(value, radix: 16)) in \(text)")
                 #expect(DatasetKey.normalise(text, rules: .lowerCase) == Self.reference(text, rules: .lowerCase), "U+\(String(value, radix: 16)) in \(text), format 3")
                 #expect(DatasetKey.normalise(text, rules: .caseFolded) == Self.reference(text, rules: .caseFolded), "U+\(String(value, radix: 16)) in \(text), format 4")
+                #expect(DatasetKey.normalise(text, rules: .unmarked) == Self.reference(text, rules: .unmarked), "U+\(String(value, radix: 16)) in \(text), format 5")
             }
         }
     }
@@ -47,11 +60,13 @@ import Testing
         let words = [
             "HOUSE", "Häuser", "ÆSIR", "Straße", "ΣΟΦΙΑ", "Ὀδυσσεύς", "İstanbul", "МОСКВА", "Ёлка", "Ѣ", "ǅ", "ﬁ",
             "Cafe\u{0301}", "\u{1100}\u{1161}", "家", "שלום", "ÿ", "Ÿ", "µ", "×÷", "KELVIN\u{212A}", "ⅫⅩ", "Ａｂｃ",
+            "FĀMAE", "lēgī", "ᾰ̓γροῦ", "ἈΓΡΟΎΣ", "ȉme", "ǖ", "Ӣ", "ӂ", "māja", "căsă", "dağ", "Ḗ", "ᾹΙ",
         ]
         for word in words + ["ẞ", "ΛΌΓΟΣ", "λόγος", "i\u{0307}", "Işık", "STRASSE", "Fuß", "до́ма", "ДОМА́", "вода̀", "كُتُب", "שָׁלוֹם", "בְּרֵאשִׁ֖ית"] {
             #expect(DatasetKey.normalise(word) == Self.reference(word), "\(word)")
             #expect(DatasetKey.normalise(word, rules: .lowerCase) == Self.reference(word, rules: .lowerCase), "\(word), format 3")
             #expect(DatasetKey.normalise(word, rules: .caseFolded) == Self.reference(word, rules: .caseFolded), "\(word), format 4")
+            #expect(DatasetKey.normalise(word, rules: .unmarked) == Self.reference(word, rules: .unmarked), "\(word), format 5")
         }
     }
 
@@ -86,6 +101,23 @@ import Testing
         #expect(DatasetKey.normalise("й") == Array("й".utf8) && DatasetKey.normalise("и\u{0306}") == Array("й".utf8), "a letter, not a mark")
         #expect(DatasetKey.normalise("מָה־זֶּה") == Array("מה־זה".utf8), "the maqaf is punctuation")
         #expect(Array("до́ма".utf8).withUnsafeBytes { DatasetKey.isKey(Array("дома".utf8), of: $0) })
+    }
+
+    /// Format 6 leaves out the length and tone marks Wiktionary writes in forms and translations but not in page
+    /// names: Latin `fāmae` and `lēgī` are found as `famae` and `legi`, Ancient Greek `ᾰ̓γροῦ` as `ἀγροῦ` (its page),
+    /// Serbo-Croatian `ȉme` as `ime`; a Cyrillic breve is a letter's (`й`), and other accents stay (`é`, `ü`, `ő`).
+    @Test func keysLeaveOutLengthAndToneMarks() {
+        for (marked, plain) in [("fāmae", "famae"), ("LĒGĪ", "legi"), ("ᾰ̓γροῦ", "ἀγροῦ"), ("ȉme", "ime"), ("stān", "stan"),
+                                ("a\u{0304}mo", "amo"), ("ǖ", "ü"), ("ӣ", "и")] {
+            #expect(DatasetKey.normalise(marked) == DatasetKey.normalise(plain), "\(marked)")
+            #expect(DatasetKey.normalise(marked, rules: .unmarked) != DatasetKey.normalise(plain, rules: .unmarked), "\(marked), format 5")
+            #expect(DatasetKey.isFoldable(marked), "\(marked): the spelling as typed is preferred")
+            #expect(Array(marked.utf8).withUnsafeBytes { DatasetKey.isKey(DatasetKey.normalise(plain), of: $0) }, "\(marked)")
+        }
+        for kept in ["й", "ў", "ӂ", "é", "ő", "ñ", "č"] {
+            #expect(DatasetKey.normalise(kept) == Array(kept.utf8), "\(kept)")
+        }
+        #expect(DatasetKey.Rules(formatVersion: 6) == .lengthUnmarked && DatasetKey.Rules(formatVersion: 5) == .unmarked)
     }
 
     /// Format 4 folds what lower case leaves apart: German ß and ss, Greek final and medial sigma, Turkish İ and i

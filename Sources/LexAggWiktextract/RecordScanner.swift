@@ -110,6 +110,31 @@ public struct RecordScanner {
         }
     }
 
+    /// Whether a `forms` entry is an inflection table's placeholder, not a word: a cell with no letter or digit (`-`,
+    /// `—`: no such form) or a note written in a cell (`See the possessive forms below.`: a sentence, four words or
+    /// more ending in a full stop). Finnish tables give both; as keys they made `lookup -` a form of *iso* and *pää*.
+    static func isPlaceholder(_ form: UnsafeRawBufferPointer) -> Bool {
+        var spaces = 0
+        var wordCharacter = false
+        var index = 0
+        let count = form.count
+        while index < count {
+            let byte = form[index]
+            if byte == 0x20 { spaces += 1 }
+            if byte >= 0x80 {
+                // A dash (U+2010–U+2015) or minus (U+2212) is punctuation; anything else is a letter, as far as this goes.
+                let isDash = byte == 0xE2 && index + 2 < count
+                    && ((form[index + 1] == 0x80 && (0x90...0x95).contains(form[index + 2])) || (form[index + 1] == 0x88 && form[index + 2] == 0x92))
+                if !isDash { wordCharacter = true }
+                index += isDash ? 3 : 1
+                continue
+            }
+            if (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 { wordCharacter = true }
+            index += 1
+        }
+        return !wordCharacter || (spaces >= 3 && form.last == UInt8(ascii: "."))
+    }
+
     private mutating func forms(_ cursor: inout JSONCursor) throws(Malformed) {
         guard try cursor.enterArray(depth: 1) else { return }
         repeat {
@@ -131,7 +156,7 @@ public struct RecordScanner {
                     }
                 } while try cursor.nextMember()
             }
-            if let form, !table, !form.isEmpty { record.forms.append(form) }
+            if let form, !table, !form.isEmpty, !Self.isPlaceholder(arena.bytes(form)) { record.forms.append(form) }
         } while try cursor.nextElement()
     }
 

@@ -77,6 +77,18 @@ import LexAggJSON
         #expect(scanned.forms == ["ran", "runs", "running", "ruńs"])
     }
 
+    /// A Finnish table's placeholder cells are no forms: `-` (no such form) and a note in a cell. They made `lookup -`
+    /// a form of *iso* and *pää*. A word with punctuation, an abbreviation, a phrase stay.
+    @Test func formsLeaveOutATablesPlaceholderCells() throws {
+        let scanned = try scan(#"""
+            {"word": "pää", "forms": [{"form": "päät", "tags": ["nominative", "plural"]}, {"form": "-", "tags": ["instructive", "singular"]},
+            {"form": "—", "tags": ["abessive"]}, {"form": " – ", "tags": ["x"]}, {"form": "See the possessive forms below.", "tags": ["comitative"]},
+            {"form": "e.g."}, {"form": "pää-", "tags": ["combining"]}, {"form": "päitä myöten"}, {"form": "3"}, {"form": "й"},
+            {"form": "has been walked upon."}]}
+            """#.replacingOccurrences(of: "\n", with: " "))
+        #expect(scanned.forms == ["päät", "e.g.", "pää-", "päitä myöten", "3", "й"])
+    }
+
     @Test func formsAndTranslationsThatAreNotArraysAreSkipped() throws {
         let scanned = try scan(#"{"forms": {"form": "x"}, "translations": "none", "word": "w", "lang_code": "en"}"#)
         #expect(scanned.forms.isEmpty && scanned.translations.isEmpty && scanned.word == "w")

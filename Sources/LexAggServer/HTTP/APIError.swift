@@ -102,7 +102,9 @@ public struct APIError: Error, Sendable, Hashable {
         if failures.allSatisfy({ $0.code == .unsupportedLanguage }) {
             return APIError(.invalidRequest, "no provider asked covers this language: \(summary)")
         }
-        return APIError(.unavailable, "every provider asked failed: \(summary)", retryAfter: 5)
+        // Left out by `offline=` alone: asking again will not help, so no `Retry-After`.
+        let retry = failures.allSatisfy({ $0.code == .offline }) ? nil : 5
+        return APIError(.unavailable, "every provider asked failed: \(summary)", retryAfter: retry)
     }
 
     // MARK: Rendering

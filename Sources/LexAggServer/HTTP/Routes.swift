@@ -176,7 +176,9 @@ struct Routes: Sendable {
         } catch let error as APIError where error.code == .invalidRequest && options.providers != nil {
             return ErrorRendering.dictionaryAPIInvalidRequest(error)
         }
-        try check(rendered.answer)
+        // Not `check`: a miss is the API's 404 unless a provider that might know the word could not say, also when
+        // every provider asked "failed" only by being left out (`offline=true` with only online ones for German).
+        try checkLanguage(rendered.answer)
         guard rendered.answer.isFound else {
             if let failure = Self.unprovenMiss(rendered.answer.result.failures) { throw failure }
             throw APIError(.notFound, "no definitions")
@@ -235,13 +237,18 @@ struct Routes: Sendable {
 
     /// Records the answer's outcomes; throws when every provider failed (the status says how).
     func check(_ answer: LookupAnswer) throws(APIError) {
+        try checkLanguage(answer)
+        if !answer.isFound, let failure = APIError.providersFailed(answer.result.failures, asked: answer.result.outcomes.count) {
+            throw failure
+        }
+    }
+
+    /// Records the answer's outcomes; throws when the language asked is one no provider covers.
+    func checkLanguage(_ answer: LookupAnswer) throws(APIError) {
         ServerMetrics.record(answer.result.outcomes)
         // A code that names no language, offline too (the online sources said "not cached"): 400, not 503 and retry.
         if let language = answer.language, answer.failedForLanguage(language) {
             throw APIError(.invalidRequest, LookupAnswer.uncoveredLanguageMessage(language))
-        }
-        if !answer.isFound, let failure = APIError.providersFailed(answer.result.failures, asked: answer.result.outcomes.count) {
-            throw failure
         }
     }
 

@@ -114,6 +114,22 @@ import Testing
         #expect(element.meanings[0].definitions.map(\.definition) == ["Haus (neut)", "Gebäude"])
     }
 
+    /// A sense with no text of its own gives its subsenses alone: GCIDE's *set* had `"definition": ""` items.
+    @Test func aSenseWithoutTextGivesOnlyItsSubsenses() {
+        let p = Self.wordnet
+        let entry = Entry(
+            headword: "set", language: .english,
+            senseGroups: [SenseGroup(partOfSpeech: .verb, senses: [
+                Sense(definition: "", subsenses: [Sense(definition: "To put.", sources: [p]), Sense(definition: "To fix.", sources: [p])], sources: [p]),
+                Sense(definition: " ", sources: [p]),
+                Sense(definition: "To sink.", sources: [p]),
+            ])],
+            provenance: p
+        )
+        let element = DictionaryAPIFormat.elements([entry], sources: Self.sources)[0]
+        #expect(element.meanings[0].definitions.map(\.definition) == ["To put.", "To fix.", "To sink."])
+    }
+
     @Test func entriesThatSayNothingAreLeftOut() {
         let empty = Entry(headword: "x", language: .english, provenance: Self.wordnet)
         #expect(DictionaryAPIFormat.elements([empty], sources: Self.sources).isEmpty)

@@ -108,14 +108,17 @@ public enum DictionaryAPIFormat {
         return Phonetic(text: delimited ? text : "/" + text + "/", audio: audio)
     }
 
-    /// A sense and its subsenses as definitions (rule 4).
+    /// A sense and its subsenses as definitions (rule 4); a sense without text of its own (GCIDE's *set*, whose
+    /// numbered senses are all lettered subsenses) gives only its subsenses, not a `"definition": ""`.
     static func definitions(of sense: Sense) -> [Definition] {
+        let subsenses = sense.subsenses.flatMap(definitions(of:))
+        guard sense.definition.contains(where: { !$0.isWhitespace }) else { return subsenses }
         let labels = sense.labels.isEmpty ? "" : "(" + sense.labels.joined(separator: ", ") + ") "
         let definition = Definition(
             definition: labels + sense.definition, synonyms: once(sense.synonyms), antonyms: once(sense.antonyms),
             example: sense.examples.first
         )
-        return [definition] + sense.subsenses.flatMap(definitions(of:))
+        return [definition] + subsenses
     }
 
     /// Translations grouped by part of speech, in first-seen order (rule 6).

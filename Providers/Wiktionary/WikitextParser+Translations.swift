@@ -106,7 +106,9 @@ extension PageParser {
     static func translations(_ items: [TableItem], from language: Language?, provenance: Provenance) -> [Translation] {
         guard let language else { return [] }
         return items.compactMap { item in
-            guard let target = Language(item.code) else { return nil }
+            // `zh` in a table is the Mandarin row's older code (`*: Mandarin: {{t|zh|減弱|tr=jiǎnruò}}`): one language
+            // with the `cmn` items, for `--to cmn` as for `--to zh` (it was a row of its own, and `--to cmn` lost it).
+            guard let target = Language(item.code == "zh" ? "cmn" : item.code) else { return nil }
             return Translation(
                 text: item.text, pair: LanguagePair(source: language, target: target), notes: item.notes,
                 partOfSpeech: item.partOfSpeech, context: item.gloss, provenance: provenance

@@ -228,6 +228,26 @@ import WiktionaryProvider
         #expect(german.entries.allSatisfy { $0.headword == "pie" })
     }
 
+    /// A Mandarin row of older tables gives its items as `zh` (`*: Mandarin: {{t|zh|減弱|tr=jiǎnruò|sc=Hani}}`): they are
+    /// Mandarin's, with the `cmn` items, asked as `cmn` or `zh` (`--to cmn` lost them, and they came apart from the
+    /// `cmn` ones).
+    @Test func chineseItemsAreMandarins() async throws {
+        let server = try await WiktionaryReplay.start()
+        defer { Task { await server.shutdown() } }
+        let wikitext = "==English==\n===Verb===\n# To [[lessen]].\n# To [[end]].\n\n====Translations====\n{{trans-top|to lessen}}\n"
+            + "* Chinese:\n*: Mandarin: {{t|zh|減弱|sc=Hani}}, {{t|zh|减弱|tr=jiǎnruò|sc=Hani}}\n{{trans-bottom}}\n"
+            + "{{trans-top|to end}}\n* Chinese:\n*: Cantonese: {{t|yue|停止|tr=ting4 zi2}}\n*: Mandarin: {{t+|cmn|停止|tr=tíngzhǐ}}\n{{trans-bottom}}\n"
+        let body = try JSONSerialization.data(withJSONObject: ["parse": ["title": "abate", "pageid": 7, "wikitext": wikitext]])
+        server.route(WiktionaryReplay.path, query: ["page": "abate"], .json(String(decoding: body, as: UTF8.self)))
+        let provider = WiktionaryReplay.provider(server)
+        for code in ["cmn", "zh"] {
+            let found = try await provider.translate(try TranslationQuery("abate", from: .english, to: Language(code)!))
+            let translations = found.entries.flatMap(\.translations)
+            #expect(translations.map(\.text) == ["減弱", "减弱", "停止"], "--to \(code)")
+            #expect(Set(translations.map(\.pair.target.code)) == ["cmn"], "--to \(code)")
+        }
+    }
+
     @Test func titleAsTypedThenLowerCased() async throws {
         let server = try await WiktionaryReplay.start()
         defer { Task { await server.shutdown() } }

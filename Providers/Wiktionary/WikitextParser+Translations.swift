@@ -70,7 +70,7 @@ extension PageParser {
                 tableReferences.append(
                     WikitextParser.TableReference(gloss: gloss, pages: pages, partOfSpeech: blocks[block].groups.last?.partOfSpeech)
                 )
-            case "trans-bottom":
+            case "trans-bottom", "checktrans-bottom":
                 translationGloss = nil
                 translationsChecked = true
             case let name where Self.translationTemplates.contains(name):

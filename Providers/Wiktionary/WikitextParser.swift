@@ -283,7 +283,10 @@ struct PageParser {
         } else if name == "synonyms" || name == "antonyms" {
             mode = blocks.last?.groups.isEmpty == false ? .relations(synonyms: name == "synonyms") : .skip
         } else if name == "translations", readsTranslations {
+            // A section's tables start afresh: a `{{checktrans-top}}` table of an earlier one, left without its
+            // bottom, marked every later item "to be checked".
             translationGloss = nil
+            translationsChecked = true
             mode = blocks.last?.groups.isEmpty == false ? .translations : .skip
         } else {
             mode = .skip

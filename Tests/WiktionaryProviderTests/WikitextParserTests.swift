@@ -338,6 +338,36 @@ private func senses(_ body: String) -> [Sense] {
         ])
     }
 
+    /// Items after a `{{checktrans-top}}` table are checked again from the next Translations header, or from the table's
+    /// `{{checktrans-bottom}}`: rows written without a table (`* French: {{t+|fr|garer}}`) were all "to be checked".
+    @Test func aTableToBeCheckedEndsWithItsSectionOrBottom() {
+        let page = """
+            ==English==
+            ===Noun===
+            # A [[cat]].
+
+            ====Translations====
+            {{checktrans-top}}
+            * German: {{t|de|Mieze|f}}
+
+            ===Verb===
+            # To [[mew]].
+
+            ====Translations====
+            * German: {{t+|de|miauen}}
+            {{checktrans-top}}
+            * German: {{t|de|mauzen}}
+            {{checktrans-bottom}}
+            * French: {{t+|fr|miauler}}
+            """
+        let entries = WikitextParser.entries(
+            from: WikitextSource(page), headword: "cat", language: nil, provenance: Fixtures.provenance, translations: true
+        )
+        #expect(entries.flatMap(\.translations).map { "\($0.text) \($0.notes)" } == [
+            "Mieze [\"feminine\", \"to be checked\"]", "miauen []", "mauzen [\"to be checked\"]", "miauler []",
+        ])
+    }
+
     /// Each recording is kept: a second one of a transcription that has one goes on a copy of it (the second was
     /// dropped), and a recording under a `{{sense|noun}}` line goes with the noun's transcription (its qualifier was
     /// taken for an accent the label had to name, and the recording was dropped).

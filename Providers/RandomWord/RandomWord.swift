@@ -21,8 +21,11 @@ public struct RandomWord: RandomWordProviding, ServiceProvider {
     /// The environment variable that overrides the endpoint (scheme, host and port; the API paths are fixed).
     public static let endpointVariable = "LEXAGG_RANDOMWORD_ENDPOINT"
 
-    /// The most words one request asks for.
+    /// The most words one request to the service asks for (it refuses more); a larger count is asked in requests of
+    /// this many.
     public static let maximumCount = 500
+    /// The most words one call gives (`random --count`'s limit).
+    public static let maximumTotal = 1000
 
     public static let id = ProviderID.randomword
     public let connection: ServiceConnection
@@ -63,16 +66,27 @@ public struct RandomWord: RandomWordProviding, ServiceProvider {
 
     public func randomWords(_ request: RandomWordRequest) async throws -> [String] {
         if Task.isCancelled { throw ProviderError(.cancelled, provider: .randomword, message: "the request was cancelled") }
-        guard (1...RandomWord.maximumCount).contains(request.count) else {
+        guard (1...RandomWord.maximumTotal).contains(request.count) else {
             throw ProviderError(
                 .invalidQuery, provider: .randomword,
-                message: "ask for between 1 and \(RandomWord.maximumCount) words, not \(request.count)"
+                message: "ask for between 1 and \(RandomWord.maximumTotal) words, not \(request.count)"
             )
         }
-        let words = try await client.fetch(
-            ServiceRequest(RandomWord.wordPath, query: RandomWord.wordQuery(request)), as: [String].self,
-            policy: RandomWordResponse.policy(language: request.language)
-        ) ?? []
+        // At most `maximumCount` a request: `random --count 600` failed for every language but English (whose
+        // local list stood in, with the refusal as a fallback's reason).
+        var words: [String] = []
+        var asked = 0
+        while asked < request.count {
+            var part = request
+            part.count = min(RandomWord.maximumCount, request.count - asked)
+            asked += part.count
+            let batch = try await client.fetch(
+                ServiceRequest(RandomWord.wordPath, query: RandomWord.wordQuery(part)), as: [String].self,
+                policy: RandomWordResponse.policy(language: request.language)
+            ) ?? []
+            if batch.isEmpty { break }
+            words += batch
+        }
         return Array(RandomWordResponse.cleaned(words).prefix(request.count))
     }
 

@@ -55,7 +55,20 @@ import Testing
         #expect(words == Array(try Fixtures.strings("word-number-5.json").prefix(3)))
     }
 
-    @Test(arguments: [0, -1, RandomWord.maximumCount + 1])
+    /// More words than the service gives a request (500) are asked in requests of at most that many: 600 words were
+    /// refused (`random --lang de --count 600`, exit 69).
+    @Test func moreWordsThanOneRequestGivesAreAskedInParts() async throws {
+        let server = try await RandomWordReplay.start()
+        defer { Task { await server.shutdown() } }
+        let many = (0..<500).map { "word\($0)" }
+        server.route("/word", query: ["number": "500", "lang": "de"], .json(try JSONEncoder().encode(many).map { $0 }))
+        server.route("/word", query: ["number": "100", "lang": "de"], .json(try JSONEncoder().encode((500..<600).map { "word\($0)" }).map { $0 }))
+        let words = try await RandomWordReplay.provider(server).randomWords(RandomWordRequest(count: 600, language: Language("de")!))
+        #expect(words.count == 600 && words.first == "word0" && words.last == "word599")
+        #expect(server.requests.map { $0.queryValue("number") } == ["500", "100"])
+    }
+
+    @Test(arguments: [0, -1, RandomWord.maximumTotal + 1])
     func badCountsAreRefusedWithoutARequest(count: Int) async throws {
         let server = try await RandomWordReplay.start()
         defer { Task { await server.shutdown() } }

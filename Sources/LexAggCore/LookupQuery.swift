@@ -49,6 +49,10 @@ public struct LookupQuery: Sendable, Hashable, Codable {
                 throw QueryError.controlCharacter(scalar.value)
             case .unassigned, .surrogate, .privateUse:
                 throw QueryError.invalidCharacter(scalar.value)
+            // U+FFFD stands for bytes that were not UTF-8 (a batch file in Latin-1, a mangled argument): `caf\xE9`
+            // was looked up as `caf�` and counted as not found.
+            case _ where scalar.value == 0xFFFD:
+                throw QueryError.invalidCharacter(scalar.value)
             default: continue
             }
         }
@@ -84,6 +88,8 @@ public enum QueryError: Error, Sendable, Hashable, CustomStringConvertible {
             "the word is \(count) characters long; the limit is \(LookupQuery.maximumLength)"
         case .controlCharacter(let value):
             "the word contains the control character \(QueryError.hex(value))"
+        case .invalidCharacter(0xFFFD):
+            "the word is not valid UTF-8 (bytes of another encoding show as U+FFFD)"
         case .invalidCharacter(let value):
             "the word contains \(QueryError.hex(value)), which is not a valid character"
         case .sameLanguage(let language):

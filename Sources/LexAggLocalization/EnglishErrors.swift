@@ -32,6 +32,7 @@ enum EnglishErrors {
             other: "the word is {n} characters long; the limit is {1}")
         case .queryControlCharacter: "the word contains the control character {1}"
         case .queryInvalidCharacter: "the word contains {1}, which is not a valid character"
+        case .queryNotUTF8: "the word is not valid UTF-8 (bytes of another encoding show as U+FFFD)"
         case .querySameLanguage: "source and target language are both {1}"
 
         // MARK: Providers named

@@ -11,7 +11,7 @@ public enum ErrorKey: String, CaseIterable, Sendable {
     case providerUnexpectedData, providerTooLarge, providerBadRedirect, providerPlainHTTPKey, providerCancelled
 
     // MARK: The words the user typed
-    case queryEmpty, queryTooLong, queryControlCharacter, queryInvalidCharacter, querySameLanguage
+    case queryEmpty, queryTooLong, queryControlCharacter, queryInvalidCharacter, queryNotUTF8, querySameLanguage
 
     // MARK: Providers named
     case registryDuplicateID, registryUnknown, registryUnknownDidYouMean, registryNoneSelected

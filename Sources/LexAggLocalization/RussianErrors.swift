@@ -35,6 +35,7 @@ enum RussianErrors {
             many: "в слове {n} символов, а можно не больше {1}")
         case .queryControlCharacter: "в слове есть управляющий символ {1}"
         case .queryInvalidCharacter: "в слове есть недопустимый символ {1}"
+        case .queryNotUTF8: "слово не в кодировке UTF-8 (байты другой кодировки видны как U+FFFD)"
         case .querySameLanguage: "язык оригинала и язык перевода совпадают: {1}"
 
         // MARK: Providers named

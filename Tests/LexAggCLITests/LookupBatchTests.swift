@@ -83,6 +83,23 @@ import WiktionaryProvider
         #expect(text.status == ExitStatus.notFound.rawValue)
     }
 
+    /// A line that is not UTF-8 (a Latin-1 file's `café`) is reported as such, not looked up as `caf�`, counted as
+    /// not found and given suggestions.
+    @Test func aLineThatIsNotUTF8IsReportedNotLookedUp() async throws {
+        let path = TemporaryFiles.directory() + "/latin1.txt"
+        try Data([0x62, 0x61, 0x6E, 0x6B, 0x0A, 0x63, 0x61, 0x66, 0xE9, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
+        let json = await CLIRun.run(["lookup", "--batch", path, "--providers", "wordnet", "--format", "json"])
+        let lines = json.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        for index in [1, 2] {
+            let invalid = try JSONSerializationFree.object(lines[index])
+            #expect(invalid["line"] as? Int == index + 1)
+            #expect((invalid["error"] as? [String: Any])?["code"] as? String == "invalid-query", "\(lines[index])")
+        }
+        let text = await CLIRun.run(["lookup", "--batch", path, "--providers", "wordnet"])
+        #expect(text.stderr.contains("line 2: the word is not valid UTF-8"), "\(text.stderr)")
+    }
+
     @Test func badBatchInputIsAUsageError() async {
         let missing = await CLIRun.run(["lookup", "--batch", "/nonexistent/words.txt"])
         #expect(missing.status == ExitStatus.usage.rawValue)

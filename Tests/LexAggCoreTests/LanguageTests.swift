@@ -50,6 +50,8 @@ import Testing
         (String(repeating: "x", count: 257), .tooLong(257)),
         ("abc\u{0}", .controlCharacter(0)), ("\u{1B}[31m", .controlCharacter(0x1B)), ("a\u{7F}", .controlCharacter(0x7F)),
         ("zero\u{200B}width", .controlCharacter(0x200B)), ("private\u{E000}", .invalidCharacter(0xE000)),
+        // Bytes that were not UTF-8 (`caf\xE9` read as UTF-8) are no word.
+        (String(decoding: [0x63, 0x61, 0x66, 0xE9], as: UTF8.self), .invalidCharacter(0xFFFD)),
     ])
     func rejectsBadInputWithAReason(input: String, error: QueryError) {
         #expect(throws: error) { try LookupQuery(input) }
@@ -74,6 +76,7 @@ import Testing
 
     @Test func errorsReadWell() {
         #expect(QueryError.controlCharacter(0x1B).description == "the word contains the control character U+001B")
+        #expect(QueryError.invalidCharacter(0xFFFD).description == "the word is not valid UTF-8 (bytes of another encoding show as U+FFFD)")
         #expect(QueryError.tooLong(10_000).description == "the word is 10000 characters long; the limit is 256")
     }
 

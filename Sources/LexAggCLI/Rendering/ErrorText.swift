@@ -94,6 +94,7 @@ enum ErrorText {
         case .empty: localized(.queryEmpty)
         case .tooLong(let count): localized(.queryTooLong, count: count, LookupQuery.maximumLength)
         case .controlCharacter(let value): localized(.queryControlCharacter, scalarName(value))
+        case .invalidCharacter(0xFFFD): localized(.queryNotUTF8)
         case .invalidCharacter(let value): localized(.queryInvalidCharacter, scalarName(value))
         case .sameLanguage(let language): localized(.querySameLanguage, language.code)
         }

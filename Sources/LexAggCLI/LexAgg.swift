@@ -14,6 +14,15 @@ public enum LexAggCLI {
     /// and every message of the run speak it; `--ui-language` is taken out of the arguments before they are parsed.
     public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
         let (flag, arguments) = UILanguage.extractFlag(from: arguments)
+        // A language lexagg has no catalogue for is a usage error, not English in silence (which also set aside the
+        // configured `ui.language`): `config set ui.language xx` is refused so too.
+        if let flag, UILanguage(code: flag) == nil {
+            let language = context.uiLanguage(flag: nil)
+            return UILanguage.$current.withValue(language) {
+                context.fail(localized(.unknownUILanguage, flag, UILanguage.allCases.map(\.rawValue).joined(separator: ", ")))
+                return ExitStatus.usage.rawValue
+            }
+        }
         let language = context.uiLanguage(flag: flag)
         // Bound only when it differs from the task's: the async `withValue`'s closure is not nonisolated(nonsending),
         // so calling it hops to the global executor, which starts its worker threads (four for an offline lookup)

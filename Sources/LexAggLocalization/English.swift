@@ -8,6 +8,7 @@ enum English {
         case .internalError: "internal error: {1}"
         case .cannotWriteStandardOutput: "lexagg: cannot write standard output: {1}"
         case .seeHelpForCommands: "Run 'lexagg help' for the commands."
+        case .unknownUILanguage: "--ui-language '{1}' is not a language lexagg speaks; it speaks {2}"
         case .seeHelpForUsage: "Run 'lexagg help' for usage."
         case .usageLine: "Usage: {1}"
         case .seeCommandHelp: "See '{1}' for more."

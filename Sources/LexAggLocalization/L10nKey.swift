@@ -3,7 +3,7 @@
 /// texts agree (the same placeholders, every plural form the language needs, nothing left in English).
 public enum L10nKey: String, CaseIterable, Sendable {
     // MARK: Everywhere
-    case errorLine, warningLine, internalError, cannotWriteStandardOutput, seeHelpForCommands, seeHelpForUsage
+    case errorLine, warningLine, internalError, cannotWriteStandardOutput, seeHelpForCommands, seeHelpForUsage, unknownUILanguage
     case unknownCommand, unknownCommandDidYouMean, missingSubcommand, unknownCommandList, badLanguageCode, badTimeout
     case historyNotRecorded, secondsShort
 

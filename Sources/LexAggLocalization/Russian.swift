@@ -8,6 +8,7 @@ enum Russian {
         case .internalError: "внутренняя ошибка: {1}"
         case .cannotWriteStandardOutput: "lexagg: не удаётся записать в стандартный вывод: {1}"
         case .seeHelpForCommands: "Список команд: lexagg help."
+        case .unknownUILanguage: "--ui-language «{1}»: на этом языке lexagg не говорит; он говорит на {2}"
         case .seeHelpForUsage: "Как пользоваться: lexagg help."
         case .usageLine: "Использование: {1}"
         case .seeCommandHelp: "Подробнее: {1}."

@@ -147,12 +147,16 @@ import Testing
         #expect(wrong.status != 0)
         #expect(wrong.stderr.contains("en, ru"), "\(wrong.stderr)")
 
-        // An unknown language anywhere else gives English, silently.
+        // An unknown language in the environment gives English, silently; typed as the flag, it is a usage error in the
+        // language the flag would have replaced (it was English in silence, and set the configured one aside).
         environment = ["LANG": "de_DE.UTF-8"]
         let german = await BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: environment)
         #expect(german.stderr.contains("no entry for 'xyzzyqq'"), "\(german.stderr)")
         let klingon = await BinaryRun.run(["lookup", "xyzzyqq", "--offline", "--ui-language", "tlh"], environment: Self.russian)
-        #expect(klingon.stderr.contains("no entry for 'xyzzyqq'"), "\(klingon.stderr)")
+        #expect(klingon.status == 64 && klingon.stderr.contains("--ui-language «tlh»") && klingon.stderr.contains("en, ru"), "\(klingon.stderr)")
+        let english = await BinaryRun.run(["--ui-language=xx", "lookup", "house", "--offline"], environment: ["LANG": "C"])
+        #expect(english.status == 64 && english.stderr.contains("--ui-language 'xx' is not a language lexagg speaks; it speaks en, ru"), "\(english.stderr)")
+        #expect(english.stdout.isEmpty)
         #expect(await BinaryRun.run(["lookup", "xyzzyqq", "--offline"], environment: ["LANGUAGE": "ru"]).stderr.contains("не найдено"))
     }
 

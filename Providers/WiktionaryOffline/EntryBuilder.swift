@@ -83,9 +83,11 @@ enum EntryBuilder {
             }
             if let index = match {
                 if hasGroup { entries[index].senseGroups.append(group) }
-                for pronunciation in pronunciations(records[position].sounds, provenance: provenance)
-                where !entries[index].pronunciations.contains(pronunciation) {
-                    entries[index].pronunciations.append(pronunciation)
+                for pronunciation in pronunciations(
+                    records[position].sounds, word: word, canonical: records[position].canonical,
+                    romanization: records[position].romanization, provenance: provenance
+                ) {
+                    add(pronunciation, to: &entries[index].pronunciations)
                 }
                 if entries[index].etymology == nil { entries[index].etymology = clean(etymologyText) }
                 continue
@@ -93,7 +95,10 @@ enum EntryBuilder {
             keys.append((word, language, etymology))
             entries.append(Entry(
                 headword: word, language: language.flatMap(Language.init),
-                pronunciations: pronunciations(records[position].sounds, provenance: provenance),
+                pronunciations: pronunciations(
+                    records[position].sounds, word: word, canonical: records[position].canonical,
+                    romanization: records[position].romanization, provenance: provenance
+                ),
                 senseGroups: hasGroup ? [group] : [], etymology: clean(etymologyText), provenance: provenance
             ))
         }
@@ -190,21 +195,43 @@ enum EntryBuilder {
         return labels
     }
 
-    /// The record's IPA and enPR transcriptions, each with its accent (the sound's tags), and the recordings the dump
-    /// lists (`ogg_url`, else `mp3_url`) with the IPA they go with, as the online Wiktionary provider pairs them.
+    /// The record's IPA and enPR transcriptions, each with its accent (the sound's tags and its `note`), and the
+    /// recordings the dump lists (`ogg_url`, else `mp3_url`) with the IPA they go with, as the online Wiktionary
+    /// provider pairs them; a reading in the word's own script (Japanese kana, `other`) with its romanisation (the
+    /// sound's `roman`, else the record's `romanization` form: `はしる (hashiru)`); Chinese readings (`zh_pron`) as
+    /// ``isLearnersReading(_:)`` keeps them. Each transcription once: a repeated one adds its accent and recording to
+    /// the first (``add(_:to:)``).
     ///
     /// wiktextract gives a recording a sound entry of its own (`{"audio": …, "ogg_url": …, "tags": ["US"]}`) beside
     /// the transcriptions (`{"ipa": "/haʊs/", "tags": ["UK", "US"]}`): a recording goes with the first IPA without one
     /// whose tags include all of the recording's (a US recording with a UK and US transcription, not with a UK-only
     /// one); an untagged recording only with a sole IPA. One left without a transcription is not shown: a
     /// pronunciation is a transcription. A sound entry with both an IPA and a recording keeps its own.
-    static func pronunciations(_ sounds: [WiktextractRecord.SoundData], provenance: Provenance) -> [Pronunciation] {
+    ///
+    /// A Chinese record (one with a `zh_pron`) lists every reading `{{zh-pron}}` gives — Wu, Min, Hakka, Old Chinese,
+    /// each in several romanisations and in Sinological IPA, often twice: its IPA is kept only for Standard Mandarin.
+    ///
+    /// The head line's spelling (`canonical`, when it is not the word as looked up: `legō` of *lego*, `قَدَمَ` of
+    /// *قدم*) and its romanisation, when no kana reading took it, come first, as Wiktionary's head line shows them
+    /// (`قَدَمَ (qadama)`): two homographs told apart.
+    static func pronunciations(
+        _ sounds: [WiktextractRecord.SoundData], word: String = "", canonical: String? = nil, romanization: String? = nil,
+        provenance: Provenance
+    ) -> [Pronunciation] {
         var found: [Pronunciation] = []
-        var soundOf: [Int] = []  // the index in `sounds` of each of `found`, whose tags it has
+        if let head = headForm(word: word, canonical: canonical, romanization: romanization, sounds: sounds) {
+            found.append(Pronunciation(text: head, notation: .other, provenance: provenance))
+        }
+        let heads = found.count
+        var soundOf: [Int] = Array(repeating: -1, count: heads)  // the index in `sounds` of each of `found`, whose tags it has
+        let chinese = sounds.contains { $0.other != nil }
+        var romanization = clean(romanization)
         for (index, sound) in sounds.enumerated() {
-            let ipa = clean(sound.ipa), enpr = clean(sound.enpr), other = isLearnersReading(sound) ? clean(sound.other) : nil
-            guard ipa != nil || enpr != nil || other != nil else { continue }
-            let accent = accent(sound.tags)
+            let other = isLearnersReading(sound) ? clean(sound.other) : nil
+            let ipa = chinese && !isStandardMandarin(sound.tags) ? nil : clean(sound.ipa), enpr = clean(sound.enpr)
+            let reading = clean(sound.reading)
+            guard ipa != nil || enpr != nil || other != nil || reading != nil else { continue }
+            let accent = accent(sound.tags, note: sound.note)
             if let ipa {
                 found.append(Pronunciation(
                     text: ipa, notation: .ipa, accent: accent, audioURL: clean(sound.audioURL), provenance: provenance
@@ -220,6 +247,16 @@ enum EntryBuilder {
                 found.append(Pronunciation(text: other, notation: .other, accent: accent, provenance: provenance))
                 soundOf.append(index)
             }
+            // A kana reading with its romanisation: the sound's own, else the word's (once, with the first reading).
+            if let reading {
+                var text = reading
+                if let roman = clean(sound.roman) ?? romanization {
+                    text += roman.hasPrefix("[") ? " " + roman : " (" + roman + ")"
+                    if clean(sound.roman) == nil { romanization = nil }
+                }
+                found.append(Pronunciation(text: text, notation: .other, accent: accent, provenance: provenance))
+                soundOf.append(index)
+            }
         }
         // The sound entries without a transcription (none of `soundOf`): their recordings.
         for sound in sounds.indices where !soundOf.contains(sound) {
@@ -228,29 +265,84 @@ enum EntryBuilder {
             func open(_ index: Int) -> Bool { found[index].notation == .ipa && found[index].audioURL == nil }
             let match = tags.isEmpty
                 ? (found.count(where: { $0.notation == .ipa }) == 1 ? found.indices.first(where: open) : nil)
-                : found.indices.first { index in
+                : found.indices.dropFirst(heads).first { index in
                     open(index) && tags.allSatisfy { sounds[soundOf[index]].tags.contains($0) }
                 }
             if let match { found[match].audioURL = url }
         }
-        return found
+        // Each transcription once (most records repeat none: nothing is made).
+        guard found.indices.dropFirst().contains(where: { index in
+            found[..<index].contains { $0.text == found[index].text && $0.notation == found[index].notation }
+        }) else { return found }
+        var unique: [Pronunciation] = []
+        for pronunciation in found { add(pronunciation, to: &unique) }
+        return unique
     }
 
-    /// A sound's tags as the accent shown (cleaned; none left: nil).
-    static func accent(_ tags: [String]) -> String? {
-        if tags.isEmpty { return nil }
-        let shown = tags.allSatisfy(isClean) ? tags : tags.compactMap(clean)
+    /// The head line's form as a pronunciation shows it: the canonical spelling, unless it is the word (or the word
+    /// and the head line's words after it: `走る intransitive godan`), and the romanisation in brackets; the
+    /// romanisation alone without one; nil when a kana reading shows the romanisation (``pronunciations``) or there
+    /// is neither.
+    static func headForm(word: String, canonical: String?, romanization: String?, sounds: [WiktextractRecord.SoundData]) -> String? {
+        guard canonical != nil || romanization != nil else { return nil }
+        let canonical = canonical.flatMap { $0 == word || $0.hasPrefix(word + " ") || word.isEmpty ? nil : $0 }
+        if canonical == nil, romanization != nil, sounds.contains(where: { clean($0.reading) != nil }) { return nil }
+        switch (canonical, romanization) {
+        case (let canonical?, let romanization?): return canonical + " (" + romanization + ")"
+        case (let text?, nil), (nil, let text?): return text
+        case (nil, nil): return nil
+        }
+    }
+
+    /// `pronunciation` added to `list`, unless the same transcription is there: then that one takes its accent's
+    /// parts it lacks and its recording, if it has none ("each transcription once, with all it says").
+    static func add(_ pronunciation: Pronunciation, to list: inout [Pronunciation]) {
+        guard let index = list.firstIndex(where: { $0.text == pronunciation.text && $0.notation == pronunciation.notation }) else {
+            list.append(pronunciation)
+            return
+        }
+        if list[index].audioURL == nil { list[index].audioURL = pronunciation.audioURL }
+        guard let accent = pronunciation.accent, accent != list[index].accent else { return }
+        guard let existing = list[index].accent else { list[index].accent = accent; return }
+        let parts = existing.split(separator: ", ")
+        let added = accent.split(separator: ", ").filter { !parts.contains($0) }
+        if !added.isEmpty { list[index].accent = (parts + added).joined(separator: ", ") }
+    }
+
+    /// A sound's tags and its note as the accent shown (cleaned; none left: nil).
+    static func accent(_ tags: [String], note: String? = nil) -> String? {
+        let note = clean(note)
+        if tags.isEmpty { return note }
+        var shown = tags.allSatisfy(isClean) ? tags : tags.compactMap(clean)
+        if let note, !shown.contains(note) { shown.append(note) }
         return shown.isEmpty ? nil : shown.joined(separator: ", ")
     }
 
-    /// Whether a Chinese reading (`zh_pron`) is one of the romanisations learners read — Pinyin, Zhuyin (Mandarin),
-    /// Jyutping (Cantonese) — by its tags: wiktextract lists every reading Wiktionary's `{{zh-pron}}` gives, dozens
-    /// for a common character (Wade–Giles, Min, Wu, Old Chinese reconstructions, …), which would bury the word's line.
+    /// Whether a Chinese reading (`zh_pron`) is one of the romanisations learners read — Pinyin, Zhuyin (`Bopomofo`)
+    /// of Standard Mandarin, Jyutping of Cantonese — by its tags: wiktextract lists every reading Wiktionary's
+    /// `{{zh-pron}}` gives, dozens for a common character (Wade–Giles, Min, Wu, Sichuanese Pinyin, Old Chinese
+    /// reconstructions, …), which would bury the word's line.
     static func isLearnersReading(_ sound: WiktextractRecord.SoundData) -> Bool {
         guard sound.other != nil else { return false }
-        return sound.tags.contains { tag in
-            let tag = tag.lowercased()
-            return tag.contains("pinyin") && !tag.contains("tongyong") || tag.contains("zhuyin") || tag.contains("jyutping")
+        let tags = sound.tags
+        if tags.contains("Jyutping") || tags.contains("jyutping") { return !tags.contains("Yale") }
+        let system = tags.contains { tag in
+            tag == "Pinyin" || tag == "pinyin" || tag == "Hanyu-Pinyin" || tag == "Bopomofo" || tag == "Zhuyin" || tag == "zhuyin"
+        }
+        return system && isStandardMandarin(tags)
+    }
+
+    /// Whether a Chinese sound's tags are Standard Mandarin's: Mandarin (or no variety at all) and no tag but those
+    /// of the standard and its notations — not Sichuanese, Nanjing, Xi'an, Dungan Mandarin, nor another variety.
+    static func isStandardMandarin(_ tags: [String]) -> Bool {
+        tags.allSatisfy { tag in
+            switch tag {
+            case "Mandarin", "Standard-Chinese", "Standard", "Pinyin", "pinyin", "Hanyu-Pinyin", "Bopomofo", "Zhuyin", "zhuyin",
+                 "Sinological-IPA", "IPA", "toneless-final-syllable-variant", "erhua-ed", "Beijing", "Taiwan", "Mainland":
+                return true
+            default:
+                return false
+            }
         }
     }
 

@@ -5,15 +5,16 @@ extension JSONReader {
     /// Calls `read` with each member's key of the object at the reader (which must be one), as
     /// ``members(_:)`` does, up to the first member whose group (``RecordLayout``) comes after `last`, when `last`
     /// is given: true when it stopped there (that member and the rest of the object unread).
+    /// (`read` returns whether to stop after the member it read, the reader wherever it left it: then true.)
     mutating func entryMembers(
         stoppingAfter last: RecordLayout.Group?,
-        _ read: (inout JSONReader, UnsafeRawBufferPointer) throws(Malformed) -> Void
+        _ read: (inout JSONReader, UnsafeRawBufferPointer) throws(Malformed) -> Bool
     ) throws(Malformed) -> Bool {
         guard try enterObject() else { return false }
         repeat {
             let key = try key()
             if let last, RecordLayout.group(of: key) > last { return true }
-            try read(&self, key)
+            if try read(&self, key) { return true }
         } while try nextMember()
         return false
     }
@@ -25,7 +26,7 @@ extension JSONReader {
         _ read: (inout JSONReader, UnsafeRawBufferPointer) throws(Malformed) -> Void
     ) throws(Malformed) -> Bool {
         guard kind() == .object else { try skip(); return false }
-        _ = try entryMembers(stoppingAfter: nil, read)
+        _ = try entryMembers(stoppingAfter: nil) { (reader, key) throws(Malformed) in try read(&reader, key); return false }
         return true
     }
 

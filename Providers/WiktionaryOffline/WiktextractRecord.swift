@@ -34,6 +34,11 @@ struct WiktextractRecord: Equatable {
     /// What the record's word-level `tags` and `raw_tags` say of the word (a German or French noun's gender, a
     /// Russian verb's aspect: what its head line says), as labels (``EntryBuilder/wordLabels(tags:partOfSpeech:)``).
     var labels: [String] = []
+    /// What the head line writes the word as (the first of the `forms` that lead the list tagged `canonical`: `legō`,
+    /// `зи́мний`, `قَدَمَ`) and its romanisation (the first tagged `romanization` there: `zímnij`, `qadama`); read
+    /// for every answer, even when `forms` is not (``headForms(_:complete:)``).
+    var canonical: String? = nil
+    var romanization: String? = nil
 
     struct Linkage: Equatable {
         var word: String
@@ -49,6 +54,12 @@ struct WiktextractRecord: Equatable {
         var audioURL: String?
         /// A transcription in another notation (`zh_pron`: Pinyin, Zhuyin, Jyutping; its `tags` name which).
         var other: String? = nil
+        /// What the sound says of itself beside its tags (`note`: "Northern Cities Vowel Shift, Ireland"; "Kyōto").
+        var note: String? = nil
+        /// A reading in the word's own script (`other`: Japanese kana, はしる) and its `roman` (the Japanese edition's
+        /// pitch transcription, `[mèéréé]`).
+        var reading: String? = nil
+        var roman: String? = nil
     }
 
     struct TranslationData: Equatable {
@@ -123,18 +134,27 @@ extension WiktextractRecord {
         var etymologyTexts: [String]?
         var senses: [Sense] = [], senseNumbers: [SenseNumber] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
         var synonyms: [Linkage] = [], antonyms: [Linkage] = [], tags: [String] = [], rawTags: [String] = []
+        var head: (canonical: String?, romanization: String?) = (nil, nil)
         guard reader.kind() == .object else { try reader.skip(); return nil }
-        stopped = try reader.entryMembers(stoppingAfter: last) { (reader, key) throws(JSONReader.Malformed) in
+        // A grouped entry read for an answer reads the head of its `forms` too, then stops (``headForms``).
+        let headOnly = last == .answer
+        stopped = try reader.entryMembers(stoppingAfter: headOnly ? .forms : last) { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 3 where JSONReader.equals(key, "pos"): partOfSpeech = try reader.string()
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 5 where wantForms && JSONReader.equals(key, "forms"):
+                let start = reader
+                head = try Self.headForms(&reader, complete: false)
+                reader = start
                 if let formKey {
                     forms = try reader.elements { (reader) throws(JSONReader.Malformed) in try FormData(&reader, ifKey: formKey, rules: keyRules) }
                 } else {
                     forms = try reader.elements(FormData.init)
                 }
+            case 5 where JSONReader.equals(key, "forms"):
+                head = try Self.headForms(&reader, complete: !headOnly)
+                return headOnly
             case 6 where JSONReader.equals(key, "senses"):
                 (senses, senseNumbers) = try Self.senses(&reader, sources: sources)
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
@@ -153,6 +173,7 @@ extension WiktextractRecord {
                 }
             default: try reader.skip()
             }
+            return false
         }
         guard let word else { return nil }
         // The other editions write the etymology as a list of paragraphs (`etymology_texts`); English as one text.
@@ -168,8 +189,42 @@ extension WiktextractRecord {
             word: word, languageCode: languageCode, partOfSpeech: partOfSpeech, etymologyNumber: etymologyNumber,
             etymologyText: etymologyText, senses: senses, senseNumbers: senseNumbers, sounds: sounds,
             translations: translations, forms: forms, synonyms: synonyms, antonyms: antonyms,
-            labels: tags.isEmpty && rawTags.isEmpty ? [] : EntryBuilder.wordLabels(tags: tags + rawTags, partOfSpeech: partOfSpeech)
+            labels: tags.isEmpty && rawTags.isEmpty ? [] : EntryBuilder.wordLabels(tags: tags + rawTags, partOfSpeech: partOfSpeech),
+            canonical: head.canonical, romanization: head.romanization
         )
+    }
+
+    /// The canonical form and the romanisation among the forms that lead a `forms` list (each tagged `canonical` or
+    /// `romanization`: the head line's, which wiktextract lists first), cleaned; a canonical form that is the word
+    /// with the head line's words after it (`走る intransitive godan`) is none. With `complete`, the rest of the
+    /// list is read (checked and skipped); without, the reader is left at the first form after the head, the rest
+    /// of the line unread (a grouped entry's answer stops there).
+    static func headForms(
+        _ reader: inout JSONReader, complete: Bool
+    ) throws(JSONReader.Malformed) -> (canonical: String?, romanization: String?) {
+        var canonical: String?, romanization: String?
+        var leading = true
+        guard try reader.enterArray() else { return (nil, nil) }
+        repeat {
+            guard leading else { try reader.skip(); continue }
+            var form: String?, tags: [String] = []
+            let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
+                switch key.count {
+                case 4 where JSONReader.equals(key, "form"): form = try reader.string()
+                case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
+                default: try reader.skip()
+                }
+            }
+            if isObject, tags.contains("canonical") {
+                if canonical == nil { canonical = EntryBuilder.clean(form) }
+            } else if isObject, tags.contains("romanization") {
+                if romanization == nil { romanization = EntryBuilder.clean(form) }
+            } else {
+                leading = false
+                if !complete { break }
+            }
+        } while try reader.nextElement()
+        return (canonical, romanization)
     }
 
     /// A number that is a whole `Int` (`2`, `2.0`, `2e0`), else nil.
@@ -286,10 +341,14 @@ extension WiktextractRecord.Linkage {
 extension WiktextractRecord.SoundData {
     init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
         var ipa: String?, enpr: String?, other: String?, tags: [String] = [], rawTags: [String] = [], ogg: String?, mp3: String?
+        var note: String?, reading: String?, roman: String?
         let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 3 where JSONReader.equals(key, "ipa"): ipa = try reader.string()
             case 4 where JSONReader.equals(key, "enpr"): enpr = try reader.string()
+            case 4 where JSONReader.equals(key, "note"): note = try reader.string()
+            case 5 where JSONReader.equals(key, "other"): reading = try reader.string()
+            case 5 where JSONReader.equals(key, "roman"): roman = try reader.string()
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 7 where JSONReader.equals(key, "zh_pron"): other = try reader.string()
             case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
@@ -300,9 +359,12 @@ extension WiktextractRecord.SoundData {
         }
         // A sound with no transcription and no recording (`rhymes`, `homophone`, `hyphenation`: most of a real
         // entry's sounds) gives no pronunciation: not kept.
-        guard isObject, ipa != nil || enpr != nil || other != nil || ogg != nil || mp3 != nil else { return nil }
+        guard isObject, ipa != nil || enpr != nil || other != nil || reading != nil || ogg != nil || mp3 != nil else { return nil }
         // `raw_tags`: the accents an edition other than English could not map to a tag ("Österreich").
-        self.init(ipa: ipa, enpr: enpr, tags: rawTags.isEmpty ? tags : tags + rawTags, audioURL: ogg ?? mp3, other: other)
+        self.init(
+            ipa: ipa, enpr: enpr, tags: rawTags.isEmpty ? tags : tags + rawTags, audioURL: ogg ?? mp3, other: other, note: note,
+            reading: reading, roman: roman
+        )
     }
 }
 

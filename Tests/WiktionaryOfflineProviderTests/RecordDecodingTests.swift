@@ -190,6 +190,10 @@ import Testing
             // Keys the record does not read are checked, not built.
             #"{"word": "a", "categories": [{"name": "x", "kind": ["y", {"z": [1.5, null, false]}]}], "head_templates": []}"#,
             #"{"word": "a", "x": [1, 2,]}"#,
+            // The head line's forms lead `forms`: the canonical spelling and the romanisation, read for an answer too.
+            #"{"word": "lego", "forms": [{"form": " legō ", "tags": ["canonical"]}, {"form": "x", "tags": ["canonical"]}, {"form": "legis", "tags": ["present"]}, {"form": "r", "tags": ["romanization"]}], "senses": [{"glosses": ["x"]}], "translations": [{"word": "t", "code": "en"}]}"#,
+            #"{"word": "قدم", "forms": [{"tags": ["canonical"]}, {"form": "قَدَمَ", "tags": ["canonical"]}, {"form": "qadama", "tags": ["romanization"]}, {"form": "s"}, "x"], "sounds": [{"other": "はしる", "note": "Kyōto", "roman": "[r]"}]}"#,
+            #"{"word": "a", "forms": ["x", {"form": "b", "tags": ["canonical"]}]}"#, #"{"word": "a", "forms": [{"form": "b", "tags": ["romanization"]}]}"#,
         ]
         for line in cases { agree(line) }
         #expect(Self.decode(cases[15])?.word == "b")
@@ -223,6 +227,10 @@ import Testing
             .init(ipa: "/a/", enpr: nil, tags: ["Österreich"], audioURL: nil),
         ])
         #expect(fang?.senses.first?.examples == ["一間房 (yī jiān fáng) — a room", "t"])
+        let lego = Self.decodeWithout(forms: true, translations: true, cases[cases.count - 4])
+        #expect(lego?.canonical == "legō" && lego?.romanization == nil, "a romanisation after another form is not the head line's")
+        #expect(Self.decode(cases[cases.count - 3]).map { [$0.canonical, $0.romanization] } == ["قَدَمَ", "qadama"])
+        #expect(Self.decode(cases[cases.count - 3])?.sounds.first?.note == "Kyōto")
     }
 
     @Test func nestingIsBoundedAsTheTreeBoundsIt() {
@@ -360,7 +368,7 @@ enum Reference {
         "word", "lang_code", "pos", "etymology_number", "etymology_text", "senses", "sounds", "translations", "forms",
         "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "alt_of", "synonyms", "antonyms", "text",
         "translation", "english", "ipa", "enpr", "ogg_url", "mp3_url", "code", "sense", "roman", "form",
-        "etymology_texts", "raw_tags", "sense_index", "zh_pron",
+        "etymology_texts", "raw_tags", "sense_index", "zh_pron", "note", "other",
     ]
 
     static func record(_ value: JSONValue) -> WiktextractRecord? {
@@ -409,6 +417,17 @@ enum Reference {
             forms: elements(value, "forms", form), synonyms: elements(value, "synonyms", wordLinkage),
             antonyms: elements(value, "antonyms", wordLinkage)
         )
+        // The head line's forms: those that lead `forms`, tagged canonical or romanization.
+        for element in value["forms"]?.array ?? [] {
+            let tags = element.isObject ? element["tags"]?.strings ?? [] : []
+            if tags.contains("canonical") {
+                if record.canonical == nil { record.canonical = EntryBuilder.clean(element["form"]?.string) }
+            } else if tags.contains("romanization") {
+                if record.romanization == nil { record.romanization = EntryBuilder.clean(element["form"]?.string) }
+            } else {
+                break
+            }
+        }
         // A translation naming its sense only by number is given the gloss of the first sense of that number.
         for index in record.translations.indices where record.translations[index].sense == nil {
             guard let number = record.translations[index].senseIndex,
@@ -473,9 +492,10 @@ enum Reference {
         let sound = WiktextractRecord.SoundData(
             ipa: value["ipa"]?.string, enpr: value["enpr"]?.string,
             tags: (value["tags"]?.strings ?? []) + (value["raw_tags"]?.strings ?? []),
-            audioURL: value["ogg_url"]?.string ?? value["mp3_url"]?.string, other: value["zh_pron"]?.string
+            audioURL: value["ogg_url"]?.string ?? value["mp3_url"]?.string, other: value["zh_pron"]?.string,
+            note: value["note"]?.string, reading: value["other"]?.string, roman: value["roman"]?.string
         )
-        return sound.ipa == nil && sound.enpr == nil && sound.other == nil && sound.audioURL == nil ? nil : sound
+        return sound.ipa == nil && sound.enpr == nil && sound.other == nil && sound.reading == nil && sound.audioURL == nil ? nil : sound
     }
 
     static func translation(_ value: JSONValue) -> WiktextractRecord.TranslationData? {

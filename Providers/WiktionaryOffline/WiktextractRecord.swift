@@ -301,9 +301,11 @@ extension Sense {
             }
         }
         guard let text = EntryBuilder.clean(text) else { return nil }
-        let shown = EntryBuilder.clean(roman).map { "\(text) (\($0))" } ?? text
-        // `english` is the deprecated name of `translation`.
-        return EntryBuilder.clean(translation ?? english).map { "\(shown) — \($0)" } ?? shown
+        // `english` is the deprecated name of `translation`; a `roman` that is the translation (the Japanese
+        // edition's) is said once.
+        let translated = EntryBuilder.clean(translation ?? english)
+        let shown = EntryBuilder.clean(roman).flatMap { $0 == translated ? nil : "\(text) (\($0))" } ?? text
+        return translated.map { "\(shown) — \($0)" } ?? shown
     }
 
     /// A link's word as a sense shows it (cleaned; nil when nothing is left).

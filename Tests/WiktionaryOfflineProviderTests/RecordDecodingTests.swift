@@ -470,8 +470,9 @@ enum Reference {
         }
         let examples = elements(value, "examples") { example -> String? in
             guard var text = EntryBuilder.clean(example["text"]?.string) else { return nil }
-            if let roman = EntryBuilder.clean(example["roman"]?.string) { text += " (\(roman))" }
-            return EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string).map { "\(text) — \($0)" } ?? text
+            let translation = EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string)
+            if let roman = EntryBuilder.clean(example["roman"]?.string), roman != translation { text += " (\(roman))" }
+            return translation.map { "\(text) — \($0)" } ?? text
         }
         let formOf = EntryBuilder.formOf(
             lemma: elements(value, "form_of", linkage).first, alternativeOf: elements(value, "alt_of", linkage).first,

@@ -34,4 +34,15 @@ import WiktionaryOfflineProvider
         #expect(pflegen.allSenses.last?.subsenses.map(\.definition) == ["[with genitive]"])
         #expect(pflegen.allSenses.last?.subsenses.first?.labels == ["archaic"])
     }
+
+    /// A Japanese example whose `roman` is its translation (the Japanese edition's) says it once.
+    @Test func anExampleSaysItsTranslationOnce() async throws {
+        let provider = try Self.provider([
+            #"{"word": "命令", "lang_code": "ja", "pos": "noun", "senses": [{"glosses": ["order"], "examples": ["#
+                + #"{"text": "命令を下す", "roman": "to give an order", "translation": "to give an order"}, {"text": "命令する", "roman": "meirei suru", "translation": "to order"}]}]}"#,
+        ], name: "examples")
+        #expect(try await provider.lookup(LookupQuery("命令")).entries.first?.allSenses.first?.examples == [
+            "命令を下す — to give an order", "命令する (meirei suru) — to order",
+        ])
+    }
 }

@@ -73,6 +73,32 @@ import Testing
         }
     }
 
+    /// Beyond loopback, the DICT port is open to anyone whatever `--token` says (DICT has no tokens): lexagg says so. With
+    /// a token set it said nothing at all, as if the token covered both.
+    @Test func aDICTPortBeyondLoopbackIsWarnedOfEvenWithAToken() throws {
+        let directory = TemporaryFiles.directory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
+        process.arguments = ["serve", "http", "--host", "0.0.0.0", "--port", "0", "--dict-port", "0", "--token", "s3cret"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "XDG_CONFIG_HOME": directory + "/config", "LEXAGG_CACHE_DIR": directory + "/cache"]
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var printed = ""
+        while printed.split(separator: "\n").count < 2 {
+            let data = stdout.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let warnings = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(printed.contains("serving DICT on"), "\(printed)")
+        #expect(warnings.contains("serving the network on 0.0.0.0: anyone who can reach this machine's port 0 can use it"), "\(warnings)")
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
     func sigtermDuringLoadAnswersTheRequestsInFlightAndExits() async throws {
         let directory = TemporaryFiles.directory()

@@ -95,6 +95,9 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
             return .unavailable
         }
         if let dictPort {
+            // DICT has no tokens: beyond loopback, anyone can use it, whatever protects the HTTP port (it said nothing
+            // once a token was set, as if the token covered both).
+            if !settings.isLoopback { context.warn(localized(.serveOnNetwork, host, dictPort)) }
             let dictServer = DICTServer(
                 service: service,
                 configuration: DICTServer.Configuration(host: host, port: dictPort, serverName: "lexagg \(LexAggCLI.version)"),

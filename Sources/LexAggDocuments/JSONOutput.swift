@@ -65,7 +65,8 @@ public enum JSONOutput {
 
         public init(_ note: LemmaNote) {
             word = note.formOf.lemma
-            form = note.formOf.form
+            // Unnamed (WordNet's exception lists say `went` is of *go*, not which form): absent, not `"form"`.
+            form = note.formOf.name
             foundBy = note.method.rawValue
             provider = note.provider
         }

@@ -206,6 +206,32 @@ struct FormOfProvider: DefinitionProviding {
         #expect(sources == ["wordnet", "gcide"], "\(answer.entries)")
     }
 
+    /// A translator that files a form under its lemma's headword (FreeDict's index sends `went` to *go*): the answer
+    /// says what the word is of it, as the morphology names it; it came headed *go* with no word of why.
+    @Test func aTranslationFiledUnderTheLemmaSaysWhatTheWordIsOfIt() async throws {
+        struct Filed: TranslationProviding {
+            let descriptor = ProviderDescriptor(
+                id: ProviderID("filed")!, displayName: "filed", capabilities: [.translate], languages: [.english],
+                translationPairs: [LanguagePair(source: .english, target: Language("de")!)], requiresNetwork: false, source: "test:filed"
+            )
+            func translate(_ query: TranslationQuery) async throws -> LookupResult {
+                let headword = ["went": "go", "go": "go", "Gone": "go"][query.term] ?? query.term
+                let provenance = Provenance(provider: descriptor.id, source: descriptor.source, retrievedAt: Date(timeIntervalSince1970: 0))
+                return LookupResult(entries: [Entry(
+                    headword: headword, language: .english,
+                    translations: [Translation(text: "gehen", pair: query.pair, provenance: provenance)], provenance: provenance
+                )])
+            }
+        }
+        let morphology = TableLemmatizer("morphology", ["went": [FormOf(lemma: "wend", form: "past tense"), FormOf(lemma: "go", form: "form")]])
+        let service = try LookupServiceTests.service([Filed(), morphology])
+        let went = try await service.translate(try TranslationQuery("went", from: .english, to: Language("de")!))
+        #expect(went.lemmas.map(\.formOf.lemma) == ["go"], "only the lemma the answer is headed by")
+        #expect(went.lemma?.summary == "a form of go")
+        let go = try await service.translate(try TranslationQuery("go", from: .english, to: Language("de")!))
+        #expect(go.lemmas.isEmpty, "headed as typed")
+    }
+
     /// An inflected form no translator knows is translated as its lemma, and the answer says which.
     @Test func anInflectedFormIsTranslatedAsItsLemma() async throws {
         let pair = LanguagePair(source: .english, target: Language("de")!)

@@ -137,6 +137,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         var lemmas: [LemmaNote] = []
         if !result.isFound && !result.allFailed {
             (result, lemmas) = await translateLemma(of: query, in: result, using: wrapped, limits: limits, until: end)
+        } else if result.isFound {
+            lemmas = await formNotes(of: query, filedUnder: result.entries)
         }
         log(result)
         return LookupAnswer(
@@ -174,6 +176,26 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             }
         }
         return (result, [])
+    }
+
+    /// When a translator files the word under another headword only (FreeDict's index sends `went` to *go*), what the
+    /// word is of it, as the lemmatizers say (`went: past tense of go`): the answer headed *go* came with no word of
+    /// why. None when an entry is headed as the word is, or no lemmatizer names a headword of the answer.
+    func formNotes(of query: TranslationQuery, filedUnder entries: [Entry]) async -> [LemmaNote] {
+        let typed = query.term.lowercased()
+        guard !entries.isEmpty, !entries.contains(where: { $0.headword.lowercased() == typed }),
+              let asked = try? LookupQuery(query.term, language: query.pair.source)
+        else { return [] }
+        let headwords = Set(entries.map { $0.headword.lowercased() })
+        for lemmatizer in await selection.lemmatizers(language: query.pair.source) where !lemmatizer.descriptor.requiresNetwork {
+            var candidates = LemmaCandidates(provider: lemmatizer.descriptor.id)
+            let forms = (try? await lemmatizer.lemmas(of: asked)) ?? []
+            for form in forms where headwords.contains(form.lemma.lowercased()) && candidates.isNew(form) {
+                candidates.found(form)
+            }
+            if !candidates.notes.isEmpty { return candidates.notes }
+        }
+        return []
     }
 
     /// Translates `lemmas` (of a form no translator knew) in `pair` with `translators`, in order, within what is left

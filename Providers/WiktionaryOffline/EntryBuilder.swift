@@ -175,6 +175,22 @@ enum EntryBuilder {
         return FormOf(lemma: word, form: "alternative form")
     }
 
+    /// A sense's tags in the order its raw gloss's labels name them (`(transitive, ditransitive) To transport…`:
+    /// wiktextract sorts tags), those it does not name after them; and of its topics only those the raw gloss names
+    /// (`medicine` of `(transitive, medicine)`): wiktextract adds each topic's parents (`sciences`; `communications,
+    /// human-sciences, journalism, literature, media`), which Wiktionary does not show; without a raw gloss, none.
+    static func asRawGlossNames(tags: [String], topics: [String], rawGloss: String?) -> (tags: [String], topics: [String]) {
+        guard let rawGloss, rawGloss.hasPrefix("("), let close = rawGloss.firstIndex(of: ")") else { return (tags, []) }
+        let named = rawGloss[rawGloss.index(after: rawGloss.startIndex)..<close].lowercased()
+        func position(_ label: String) -> Int? {
+            let words = label.lowercased().split(separator: "-").joined(separator: " ")
+            return named.firstRange(of: words).map { named.distance(from: named.startIndex, to: $0.lowerBound) }
+        }
+        let places = tags.map { position($0) ?? Int.max }
+        let ordered = places.indices.sorted { (places[$0], $0) < (places[$1], $1) }.map { tags[$0] }
+        return (ordered, topics.filter { position($0) != nil })
+    }
+
     /// A sense's labels: its qualifier, its tags but the bookkeeping ones and its topics, cleaned, each once (a
     /// handful: compared, not hashed). Most senses have only tags that are already all that: those are the labels,
     /// the same array.

@@ -281,7 +281,9 @@ extension Sense {
         parent = EntryBuilder.clean(parent)
         guard isObject, let definition = EntryBuilder.clean(gloss ?? rawGloss) else { return nil }
         let formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
-        let labels = EntryBuilder.labels(qualifier: qualifier, tags: rawTags.isEmpty ? tags : tags + rawTags, topics: topics)
+        var shownTags = tags
+        if !topics.isEmpty || tags.count > 1 { (shownTags, topics) = EntryBuilder.asRawGlossNames(tags: tags, topics: topics, rawGloss: rawGloss) }
+        let labels = EntryBuilder.labels(qualifier: qualifier, tags: rawTags.isEmpty ? shownTags : shownTags + rawTags, topics: topics)
         self.init(
             definition: definition, examples: examples, labels: labels,
             synonyms: synonyms, antonyms: antonyms, formOf: formOf, sources: sources

@@ -463,9 +463,10 @@ enum Reference {
         let glosses = value["glosses"]?.strings ?? [], rawGlosses = value["raw_glosses"]?.strings ?? []
         guard let definition = EntryBuilder.clean(glosses.last ?? rawGlosses.last) else { return nil }
         let tags = value["tags"]?.strings ?? []
+        let (shownTags, topics) = EntryBuilder.asRawGlossNames(tags: tags, topics: value["topics"]?.strings ?? [], rawGloss: rawGlosses.last)
         var labels: [String] = []
-        for text in [value["qualifier"]?.string] + tags.filter({ !EntryBuilder.isInternal($0) }) + (value["raw_tags"]?.strings ?? [])
-            + (value["topics"]?.strings ?? []) {
+        for text in [value["qualifier"]?.string] + shownTags.filter({ !EntryBuilder.isInternal($0) }) + (value["raw_tags"]?.strings ?? [])
+            + topics {
             if let text = EntryBuilder.clean(text), !labels.contains(text) { labels.append(text) }
         }
         let examples = elements(value, "examples") { example -> String? in

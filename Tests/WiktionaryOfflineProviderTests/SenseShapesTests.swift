@@ -45,4 +45,18 @@ import WiktionaryOfflineProvider
             "命令を下す — to give an order", "命令する (meirei suru) — to order",
         ])
     }
+
+    /// Labels are those Wiktionary shows, in its order: the raw gloss's, not wiktextract's sorted tags and inferred
+    /// parent topics.
+    @Test func labelsAreTheRawGlossesInItsOrder() async throws {
+        let provider = try Self.provider([
+            #"{"word": "bring", "lang_code": "en", "pos": "verb", "senses": [{"glosses": ["To transport toward somebody."], "#
+                + #""raw_glosses": ["(transitive, ditransitive) To transport toward somebody."], "tags": ["ditransitive", "transitive"]}, "#
+                + #"{"glosses": ["A letter."], "raw_glosses": ["(archaic, journalism) A letter."], "tags": ["archaic"], "#
+                + #""topics": ["communications", "human-sciences", "journalism", "literature", "media"]}, "#
+                + #"{"glosses": ["To pitch hard."], "topics": ["ball-games", "baseball", "games"]}]}"#,
+        ], name: "labels")
+        let senses = try #require(try await provider.lookup(LookupQuery("bring")).entries.first?.allSenses)
+        #expect(senses.map(\.labels) == [["transitive", "ditransitive"], ["archaic", "journalism"], []])
+    }
 }

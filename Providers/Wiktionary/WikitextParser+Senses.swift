@@ -54,8 +54,9 @@ extension PageParser {
             // which the passage on the next line (`#*:`) is shown with.
             var quoted = false
             for range in topLevelTemplates(content) {
-                let name = source.template(range).name
-                guard name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-") else { continue }
+                let template = source.template(range)
+                guard WikitextRenderer.isQuotation(template.name), renderer.hasText(renderer.quotationText(template).passage)
+                else { continue }
                 quoted = true
                 let text = renderer.render(range)
                 if !text.isEmpty { addExample(text, depth: depth) }

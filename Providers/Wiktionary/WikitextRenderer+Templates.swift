@@ -164,20 +164,63 @@ extension WikitextRenderer {
         }
     }
 
+    static func isQuotation(_ name: String) -> Bool {
+        name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-")
+    }
+
+    /// A quotation template's passage and its translation: `passage=`/`text=` and `t=`/`translation=`, or
+    /// `{{quote-book}}`'s positional ones.
+    func quotationText(_ template: Template) -> (passage: Range<Int>?, translation: Range<Int>?) {
+        (template.named("passage") ?? template.named("text") ?? template.named("quote") ?? Self.bookArgument(template, 7),
+         template.named("translation") ?? template.named("t") ?? Self.bookArgument(template, 8))
+    }
+
+    /// `{{quote-book}}`'s positional argument `number`, in the order its documentation gives
+    /// (`{{quote-book|[lang]|[year]|[author]|[title]|[url]|[page]|[text]|[translation]}}`), the language as `lang=`
+    /// on older pages; `nil` for other templates.
+    static func bookArgument(_ template: Template, _ number: Int) -> Range<Int>? {
+        guard template.name == "quote-book" else { return nil }
+        return template.positional(number - (template.named("lang") != nil ? 2 : 1))
+    }
+
     /// A quotation template's year, author and title: `1590, Edmund Spenser, The Faerie Queene` (the work's title for a
-    /// journal's article); `rq:` templates name their work in their own name and give none of these.
+    /// journal's article), named or `{{quote-book}}`'s positional ones; an `{{RQ:…}}` template names its work in its
+    /// own name (`RQ:Browne Pseudodoxia Epidemica`), which is shown when it gives none of these.
     func quotationSource(_ template: Template) -> String {
         func text(_ keys: String...) -> String? {
             for key in keys { if let range = template.named(key), hasText(range) { return render(range) } }
             return nil
+        }
+        func book(_ number: Int) -> String? {
+            Self.bookArgument(template, number).flatMap { hasText($0) ? render($0) : nil }
         }
         var author = text("author", "authors", "last")
         if let last = author, template.named("author") == nil, let first = text("first") { author = first + " " + last }
         // A translation's original author (`by=Arthur Schopenhauer|type=translation|author=R. B. Haldane`), not its
         // translator.
         if let original = text("by") { author = original }
-        let parts = [text("year", "date"), author, text("title", "work", "journal", "newspaper")].compactMap { $0 }
-        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+        let parts = [text("year", "date") ?? book(2), author ?? book(3), text("title", "work", "journal", "newspaper") ?? book(4)]
+            .compactMap { $0 }.filter { !$0.isEmpty }
+        if parts.isEmpty, template.name.hasPrefix("rq:"), let work = workName(template) { return work }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The work an `{{RQ:…}}` template's name gives, without a language prefix (`RQ:ga-Finck` is Finck's); `nil` for a
+    /// name abbreviated past reading (`RQ:Mlry MrtDrthr`, `RQ:WBsnt IvryGt`: a word without a vowel) or not a title's.
+    private func workName(_ template: Template) -> String? {
+        guard let range = template.nameRange else { return nil }
+        var name = String(source.string(range).dropFirst(3).drop { $0 == " " })
+        if let separator = name.firstIndex(where: { $0 == "-" || $0 == ":" }),
+            WikitextRenderer.looksLikeLanguageCode(String(name[..<separator]))
+        {
+            name = String(name[name.index(after: separator)...])
+        }
+        guard name.first?.isUppercase == true else { return nil }  // `RQ:sga-gloss` names no work
+        let words = name.split(separator: " ")
+        let vowels = Set("aeiouAEIOUéèáíóúäöü")
+        guard !words.isEmpty, words.allSatisfy({ word in word.count < 2 || word.allSatisfy(\.isNumber) || word.contains(where: vowels.contains) })
+        else { return nil }
+        return name
     }
 
     /// `{{suffix|en|happy|ness}}` → "happy + -ness", `{{prefix|en|un|happy}}` → "un- + happy", `{{confix|…}}` both,
@@ -212,20 +255,22 @@ extension WikitextRenderer {
     /// Quotations and, when degrading, unknown templates.
     private func renderOther(_ template: Template, to output: inout [UInt8]) {
         let name = template.name
-        if name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-") {
-            let passage = template.named("passage") ?? template.named("text") ?? template.named("quote")
+        if WikitextRenderer.isQuotation(name) {
+            let (passage, translation) = quotationText(template)
+            // Its source, as Wiktionary's citation line begins (`1590, Edmund Spenser, The Faerie Queene`): a
+            // quotation without it read as an example sentence anyone wrote. Without a passage it is the citation line
+            // of the passage on the lines after it (`#*: …`).
+            let citation = quotationSource(template)
+            guard hasText(passage) else {
+                appendLiteral(citation, to: &output)
+                return
+            }
             appendArgument(passage, to: &output)
-            let translation = template.named("translation") ?? template.named("t")
             if hasText(translation) {
                 appendLiteral(" ― ", to: &output)
                 appendArgument(translation, to: &output)
             }
-            // Its source, as Wiktionary's citation line begins (`1590, Edmund Spenser, The Faerie Queene`): a
-            // quotation without it read as an example sentence anyone wrote.
-            if hasText(passage) {
-                let citation = quotationSource(template)
-                if !citation.isEmpty { appendLiteral(" (" + citation + ")", to: &output) }
-            }
+            if !citation.isEmpty { appendLiteral(" (" + citation + ")", to: &output) }
             return
         }
         if WikitextRenderer.silentTemplates.contains(name) || isHeadTemplate(name) || WikitextRenderer.isRequest(name) {

@@ -79,6 +79,7 @@ package struct WikitextSource: Sendable {
         let inner = (range.lowerBound + 2)..<(closed ? range.upperBound - 2 : range.upperBound)
         let parts = splitPipes(inner)
         var template = Template(name: Template.normalisedName(self, parts[0]))
+        template.nameRange = trimmed(parts[0])
         for part in parts.dropFirst() {
             if let equals = namedArgumentSplit(part) {
                 let key = string(trimmed(part.lowerBound..<equals))
@@ -227,6 +228,8 @@ package struct WikitextSource: Sendable {
 package struct Template {
     /// Lower-cased, trimmed, `_` as space.
     var name: String
+    /// The name as written (`RQ:Browne Pseudodoxia Epidemica`).
+    var nameRange: Range<Int>?
     var positional: [Range<Int>] = []
     var named: [(String, Range<Int>)] = []
 

@@ -338,6 +338,28 @@ private func senses(_ body: String) -> [Sense] {
         ])
     }
 
+    /// A quotation gives its source also when `{{quote-book}}` has it in its documented positions
+    /// (`[lang]|[year]|[author]|[title]|[url]|[page]|[text]`) and when an `{{RQ:…}}` template names its work in its name:
+    /// both showed the passage alone, as an example sentence anyone wrote.
+    @Test(arguments: [
+        ("# A sense.\n#* {{quote-book|en|1851|Herman Melville|Moby-Dick||1|Call me '''Ishmael'''.}}",
+         "Call me Ishmael. (1851, Herman Melville, Moby-Dick)"),
+        ("# A sense.\n#* {{quote-book|en|1590|Edmund Spenser|The Faerie Queene}}\n#*: A gentle knight was pricking on the plaine",
+         "A gentle knight was pricking on the plaine (1590, Edmund Spenser, The Faerie Queene)"),
+        ("# A sense.\n#* {{quote-book|1851|Herman Melville|Moby-Dick|lang=en|passage=Call me Ishmael.}}",
+         "Call me Ishmael. (1851, Herman Melville, Moby-Dick)"),
+        ("# A sense.\n#* {{RQ:Browne Pseudodoxia Epidemica|book=3|passage=a very abſtemious '''animall'''}}",
+         "a very abſtemious animall (Browne Pseudodoxia Epidemica)"),
+        ("# A sense.\n#* {{RQ:Orwell Animal Farm|6}}\n#*: Mr. Whymper would visit the farm every Monday morning.",
+         "Mr. Whymper would visit the farm every Monday morning. (Orwell Animal Farm)"),
+        ("# A sense.\n#* {{RQ:ga-Finck|II|1|passage=wil nə fatī xō mŭȧ}}", "wil nə fatī xō mŭȧ (Finck)"),
+        ("# A sense.\n#* {{RQ:Mlry MrtDrthr|20.17|2|passage=and there he '''dealt''' his blows}}", "and there he dealt his blows"),
+        ("# A sense.\n#* {{RQ:sga-gloss|Wb|14|passage=Is i persin Crist}}", "Is i persin Crist"),
+    ])
+    func quotationsGiveTheirSource(body: String, example: String) {
+        #expect(senses(body).flatMap(\.examples) == [example])
+    }
+
     /// Items after a `{{checktrans-top}}` table are checked again from the next Translations header, or from the table's
     /// `{{checktrans-bottom}}`: rows written without a table (`* French: {{t+|fr|garer}}`) were all "to be checked".
     @Test func aTableToBeCheckedEndsWithItsSectionOrBottom() {

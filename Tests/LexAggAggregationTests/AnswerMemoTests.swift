@@ -120,6 +120,12 @@ import Testing
         _ = try await alone.define(query, options: options)
         _ = try await alone.define(query, options: options)
         #expect(table.requests.count == 3, "a complete 'not found' is kept")
+
+        // A provider left out because the request is offline did not fail: asked again, it is left out again.
+        let offline = try Self.service([table, ScriptedProvider("online", .fail(.offline))], clock: clock)
+        _ = try await offline.define(query, options: options)
+        _ = try await offline.define(query, options: options)
+        #expect(table.requests.count == 4, "an answer whose only failures are offline ones is kept")
     }
 
     @Test func refreshAsksTheSourcesAndKeepsWhatTheyGive() async throws {

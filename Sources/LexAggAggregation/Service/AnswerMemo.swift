@@ -182,10 +182,12 @@ public final class AnswerMemo<C: Clock>: Sendable where C.Duration == Duration {
         state.current[key] = stored
     }
 
-    /// No provider failed, and no stale answer stood in for a failing one.
+    /// No provider failed, and no stale answer stood in for a failing one. An online provider left out because the
+    /// request was offline (`offline=true`) did not fail: asking again leaves it out again (a server asked offline
+    /// lookups, or one on a machine configured offline, kept none of its answers, each lookup 14 ms against 2).
     static func isComplete(_ answer: LookupAnswer) -> Bool {
         answer.result.outcomes.allSatisfy { outcome in
-            if outcome.error != nil { return false }
+            if let error = outcome.error, error.code != .offline { return false }
             if case .stale = outcome.origin { return false }
             return true
         }

@@ -191,6 +191,10 @@ extension PageParser {
                     guard !text.isEmpty else { continue }
                     found.append(Pronunciation(text: text, notation: .enPR, accent: joined(accent, own ?? inherited), provenance: provenance))
                 }
+            case "zh-pron":
+                found += chinesePronunciations(template)
+            case "ja-pron":
+                found += japanesePronunciations(template)
             case "audio":
                 // {{audio|en|File.ogg|Audio (US)}}, the old {{audio|File.ogg|Audio (US)|lang=en}}, or the older one
                 // without a language at all ({{audio|en-us-head.ogg|Audio (US)}}): a file name has its extension's

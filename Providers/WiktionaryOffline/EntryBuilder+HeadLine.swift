@@ -18,9 +18,26 @@ extension EntryBuilder {
     /// The gender (and animacy, aspect) every one of `senses` is labelled with: the English edition copies the tags
     /// of a word's head line onto each of its senses (en/page.py, "Copy all tags to word senses"), where the other
     /// editions keep them on the word; the part of speech's, as theirs are (``wordLabels(tags:partOfSpeech:)``).
+    /// Its inflection class too (`strong`, `weak`, `class-4`: `pflegen`'s head lines), which the English edition
+    /// copies the same way.
     static func sharedGender(_ senses: [Sense]) -> [String] {
-        guard let first = senses.first, first.labels.contains(where: isHeadLineTag) else { return [] }
-        return first.labels.filter { label in isHeadLineTag(label) && senses.allSatisfy { $0.labels.contains(label) } }
+        guard let first = senses.first, first.labels.contains(where: { isHeadLineTag($0) || isInflectionTag($0) }) else { return [] }
+        return first.labels.filter { label in
+            (isHeadLineTag(label) || isInflectionTag(label)) && senses.allSatisfy { $0.labels.contains(label) }
+        }
+    }
+
+    /// The labels no sense of `senses` shows: "also" (the head line's "(also rare) Herzes": a word that says nothing
+    /// alone), and when every sense has it, the other labels every one has, which are the head line's remarks on a
+    /// form copied onto each sense (`Herz`: "also, neuter, rare" on every sense; its gender is the part of speech's).
+    static func headLineRemarks(_ senses: [Sense]) -> [String] {
+        guard senses.contains(where: { $0.labels.contains("also") }) else { return [] }
+        guard senses.count > 1, let first = senses.first, senses.allSatisfy({ $0.labels.contains("also") }) else { return ["also"] }
+        return first.labels.filter { label in !isHeadLineTag(label) && senses.allSatisfy { $0.labels.contains(label) } }
+    }
+
+    private static func isInflectionTag(_ tag: String) -> Bool {
+        tag == "strong" || tag == "weak" || tag == "mixed" || tag == "irregular" || tag == "regular" || tag.hasPrefix("class-")
     }
 
     /// The labels a part of speech shows for the tags of its head line: its genders and their animacy as one label,

@@ -59,11 +59,16 @@ enum EntryBuilder {
             // each sense that repeats it.
             if hasGroup {
                 let labels = records[position].labels.isEmpty ? sharedGender(group.senses) : records[position].labels
-                if !labels.isEmpty {
-                    group.labels = headLineLabels(labels)
-                    for index in group.senses.indices where group.senses[index].labels.contains(where: labels.contains) {
-                        group.senses[index].labels.removeAll(where: labels.contains)
+                let remarks = headLineRemarks(group.senses)
+                if !labels.isEmpty { group.labels = headLineLabels(labels) }
+                if !labels.isEmpty || !remarks.isEmpty {
+                    func unlabel(_ sense: inout Sense) {
+                        if sense.labels.contains(where: { labels.contains($0) || remarks.contains($0) }) {
+                            sense.labels.removeAll { labels.contains($0) || remarks.contains($0) }
+                        }
+                        for index in sense.subsenses.indices { unlabel(&sense.subsenses[index]) }
                     }
+                    for index in group.senses.indices { unlabel(&group.senses[index]) }
                 }
             }
             // The word-level synonyms and antonyms: on the sense their gloss names, as the online provider places a
@@ -181,11 +186,10 @@ enum EntryBuilder {
     /// human-sciences, journalism, literature, media`), which Wiktionary does not show; without a raw gloss, none.
     static func asRawGlossNames(tags: [String], topics: [String], rawGloss: String?) -> (tags: [String], topics: [String]) {
         guard let rawGloss, rawGloss.hasPrefix("("), let close = rawGloss.firstIndex(of: ")") else { return (tags, []) }
-        let named = rawGloss[rawGloss.index(after: rawGloss.startIndex)..<close].lowercased()
-        func position(_ label: String) -> Int? {
-            let words = label.lowercased().split(separator: "-").joined(separator: " ")
-            return named.firstRange(of: words).map { named.distance(from: named.startIndex, to: $0.lowerBound) }
-        }
+        // The labels it names, each whole ("card games", not its "games"), as a tag spells them (`card-games`).
+        let named = rawGloss[rawGloss.index(after: rawGloss.startIndex)..<close].lowercased().split(separator: ",")
+            .map { $0.split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: "-") }
+        func position(_ label: String) -> Int? { named.firstIndex(of: label.lowercased()) }
         let places = tags.map { position($0) ?? Int.max }
         let ordered = places.indices.sorted { (places[$0], $0) < (places[$1], $1) }.map { tags[$0] }
         return (ordered, topics.filter { position($0) != nil })

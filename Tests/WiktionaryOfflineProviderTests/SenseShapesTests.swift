@@ -59,4 +59,20 @@ import WiktionaryOfflineProvider
         let senses = try #require(try await provider.lookup(LookupQuery("bring")).entries.first?.allSenses)
         #expect(senses.map(\.labels) == [["transitive", "ditransitive"], ["archaic", "journalism"], []])
     }
+
+    /// The English edition copies the head line's tags onto every sense: its gender and inflection class are the part
+    /// of speech's, its remarks on a form ("also rare") no sense's.
+    @Test func headLineTagsCopiedOntoEverySenseAreThePartOfSpeechs() async throws {
+        let provider = try Self.provider([
+            #"{"word": "Herz", "lang_code": "de", "pos": "noun", "senses": [{"glosses": ["heart"], "tags": ["also", "neuter", "rare"]}, "#
+                + #"{"glosses": ["hearts"], "raw_glosses": ["(card games) hearts"], "tags": ["also", "neuter", "rare"], "topics": ["card-games", "games"]}]}"#,
+            #"{"word": "pflegen", "lang_code": "de", "pos": "verb", "senses": [{"glosses": ["to nurse"], "tags": ["class-4", "strong", "transitive", "weak"]}, "#
+                + #"{"glosses": ["to perform habitually"], "tags": ["class-4", "intransitive", "strong", "weak"]}]}"#,
+        ], name: "head-lines")
+        let herz = try #require(try await provider.lookup(LookupQuery("Herz")).entries.first?.senseGroups.first)
+        #expect(herz.labels == ["neuter"])
+        #expect(herz.senses.map(\.labels) == [[], ["card-games"]])
+        let pflegen = try #require(try await provider.lookup(LookupQuery("pflegen")).entries.first?.senseGroups.first)
+        #expect(pflegen.labels == ["class-4", "strong", "weak"] && pflegen.senses.map(\.labels) == [["transitive"], ["intransitive"]])
+    }
 }

@@ -89,10 +89,42 @@ enum FreeDictFormat {
             headword = line[..<open]
         }
         if let slash = headword.firstRange(of: " /"), let end = headword[slash.upperBound...].firstIndex(of: "/") {
-            pronunciation = String(headword[headword.index(before: slash.upperBound)...end])
+            pronunciation = withoutLanguageSwitches(String(headword[headword.index(before: slash.upperBound)...end]))
             headword = headword[..<slash.lowerBound]
         }
         return (collapse(String(headword)), pronunciation, grammar)
+    }
+
+    /// An IPA transcription without the language switches espeak wrote into it: FreeDict's transcriptions of
+    /// loanwords mark the foreign stretch `(en)…(de)` (`/(en)hˈaʊs(de)/` for German *House*, `/bˈaz (en)bˈɔːl(fr)/`).
+    /// Switches come in pairs, the second back to the dictionary's language; a lone `(st)` (`/ʒezykʀi(st)/`) or
+    /// `(ə)` is a sound that may be left out, and stays.
+    static func withoutLanguageSwitches(_ transcription: String) -> String {
+        // A switch: `(` two or three lower-case ASCII letters `)`, as UTF-8 byte offsets (ASCII throughout).
+        let bytes = Array(transcription.utf8)
+        var switches: [Range<Int>] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "(") {
+                var end = index + 1
+                while end < bytes.count, end - index <= 4, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: ")"), (3...4).contains(end - index) {
+                    switches.append(index..<(end + 1))
+                    index = end + 1
+                    continue
+                }
+            }
+            index += 1
+        }
+        guard switches.count >= 2, switches.count.isMultiple(of: 2) else { return transcription }
+        var kept: [UInt8] = []
+        var start = 0
+        for range in switches {
+            kept += bytes[start..<range.lowerBound]
+            start = range.upperBound
+        }
+        kept += bytes[start...]
+        return String(decoding: kept, as: UTF8.self)
     }
 
     /// `food <n>, tucker <n> [Austr.]` → two translations with their notes.

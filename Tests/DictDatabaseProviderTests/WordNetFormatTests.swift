@@ -106,6 +106,14 @@ import Testing
         ("… and a half /and ɐ hˈɑːf/", "… and a half", "/and ɐ hˈɑːf/"),
         ("dollar sign /dˈɒlə sˈaɪn/ ($)", "dollar sign", "/dˈɒlə sˈaɪn/"),
         ("plain headword", "plain headword", nil),
+        // espeak's language switches around a loanword go (`/(en)hˈaʊs(de)/` was shown for German *House*); a lone
+        // parenthesis is an optional sound and stays.
+        ("House /(en)hˈaʊs(de)/ <fem, n, sg>", "House", "/hˈaʊs/"),
+        ("Iles de la Reine-Elisabeth /ˈil də- la- ʁˈɛn (en)ɪlˈɪzəbəθ(fr)/ <n>", "Iles de la Reine-Elisabeth", "/ˈil də- la- ʁˈɛn ɪlˈɪzəbəθ/"),
+        ("5α-Dihydrotestosteron /fˈynf (el)ˈalfa(de) dˈiːydɾˌoːtɛstˌɔsteːrˌoːn/ <neut, n, sg>", "5α-Dihydrotestosteron",
+         "/fˈynf ˈalfa dˈiːydɾˌoːtɛstˌɔsteːrˌoːn/"),
+        ("Jésus-Christ /ʒezykʀi(st)/ <n>", "Jésus-Christ", "/ʒezykʀi(st)/"),
+        ("vaste /vast(ə)/ <adj>", "vaste", "/vast(ə)/"),
     ])
     func readsHeadLines(line: String, headword: String, pronunciation: String?) {
         let (parsedHeadword, parsedPronunciation, _) = FreeDictFormat.headLine(line)

@@ -14,7 +14,17 @@ struct GCIDEHead {
     /// Parts of speech as GCIDE abbreviates them, longest first; the label says which kind of verb.
     static let partsOfSpeech: [(String, PartOfSpeech, String?)] = [
         ("v. t. & i.", .verb, nil), ("v. i. & t.", .verb, nil), ("v. t.", .verb, "transitive"),
-        ("v. i.", .verb, "intransitive"), ("v.", .verb, nil), ("n. pl.", .noun, "plural"), ("n. sing.", .noun, nil),
+        ("v. i.", .verb, "intransitive"), ("v. impers.", .verb, "impersonal"), ("v.", .verb, nil),
+        ("n. pl.", .noun, "plural"), ("n. sing.", .noun, nil),
+        // Spelled out or abbreviated with what kind they are (`The \The\ (…), definite article.`, `Its \Its\ (…),
+        // poss. pron.`): the kind is a label.
+        ("definite article", PartOfSpeech("article"), "definite"), ("indefinite article", PartOfSpeech("article"), "indefinite"),
+        ("def. art.", PartOfSpeech("article"), "definite"), ("pers. pron.", PartOfSpeech("pronoun"), "personal"),
+        ("poss. pron.", PartOfSpeech("pronoun"), "possessive"), ("possessive pron.", PartOfSpeech("pronoun"), "possessive"),
+        ("indef. pron.", PartOfSpeech("pronoun"), "indefinite"), ("interrog. adv.", .adverb, "interrogative"),
+        ("interrog. pron.", PartOfSpeech("pronoun"), "interrogative"), ("pred. a.", .adjective, "predicative"),
+        ("pred. adj.", .adjective, "predicative"), ("prop. a.", .adjective, nil), ("prop. adj.", .adjective, nil),
+        ("pr. n.", PartOfSpeech("proper noun"), nil),
         ("n.", .noun, nil), ("adj.", .adjective, nil), ("a.", .adjective, nil), ("adv.", .adverb, nil),
         ("prop. n.", PartOfSpeech("proper noun"), nil), ("prep.", PartOfSpeech("preposition"), nil), ("conj.", PartOfSpeech("conjunction"), nil),
         ("interj.", PartOfSpeech("interjection"), nil), ("pron.", PartOfSpeech("pronoun"), nil),
@@ -59,7 +69,7 @@ struct GCIDEHead {
             if rest.first == "(", let end = parentheses[rest.startIndex] {
                 let inside = rest[rest.index(after: rest.startIndex)..<end]
                 if !GCIDEFormat.isLabel(inside) {
-                    if head.pronunciation == nil, !respelled { head.pronunciation = pronunciation(inside) }
+                    if head.pronunciation == nil, !respelled { head.pronunciation = pronunciation(inside, headword: head.headword) }
                     respelled = true
                     rest = rest[rest.index(after: end)...]
                 }
@@ -109,7 +119,7 @@ struct GCIDEHead {
             } else if rest.first == "(", let close = parentheses[rest.startIndex],
                       !GCIDEFormat.isLabel(rest[rest.index(after: rest.startIndex)..<close]), head.pronunciation == nil, !respelled
             {
-                head.pronunciation = pronunciation(rest[rest.index(after: rest.startIndex)..<close])
+                head.pronunciation = pronunciation(rest[rest.index(after: rest.startIndex)..<close], headword: head.headword)
                 respelled = true
                 rest = rest[rest.index(after: close)...]
             } else if sawPartOfSpeech, let lead = inflectionLead(rest), rest[lead...].drop(while: { $0 == " " }).first == "{" {
@@ -274,15 +284,19 @@ struct GCIDEHead {
     }
 
     /// `w[add]k` (entities already resolved) as a Webster respelling: `"` and `` ` `` become the primary and
-    /// secondary accents, `*` a syllable break; a trailing `; 277` (a paragraph of Webster's guide) goes.
+    /// secondary accents, `*` a syllable break; a trailing `; 277` (a paragraph of Webster's guide) goes, and so does
+    /// a remark after the respellings (``respellings(_:headword:)``: `thē, when emphatic or alone; …` is `thē`).
     /// Nil when the respelling lost characters: the database has `?` for those its conversion could not write
     /// (`Could (k??d)`), which would be shown as they are.
-    static func pronunciation(_ text: Substring) -> String? {
+    static func pronunciation(_ text: Substring, headword: String? = nil) -> String? {
         guard !text.contains("?") else { return nil }
         var text = String(text)
         if let semicolon = text.lastIndex(of: ";"), text[text.index(after: semicolon)...].allSatisfy({ $0.isNumber || $0 == " " }) {
             text = String(text[..<semicolon])
         }
+        // The respellings up to the first remark (`thē, when emphatic or alone; thē̆, obscure before a vowel`: thē);
+        // none when it opens with one (A's `named ā in the English, and most commonly ä in other languages`).
+        text = respellings(text, headword: headword)
         // No respelling: a paragraph of the guide alone (`(277)`, `(#; 277)`), or a subject label, capitalised and
         // without a stress or syllable mark (`Are (Metric system)`, `Ler (Irish mythology)`).
         guard text.contains(where: \.isLetter) else { return nil }
@@ -304,6 +318,64 @@ struct GCIDEHead {
         }
         return collapse(mapped)
     }
+}
+
+extension GCIDEHead {
+    /// The leading respellings of a pronunciation's parenthesis, to the first part (between commas, semicolons, colons)
+    /// that is a remark rather than a respelling: `kôrˈjal, formally kôrdˈyal` → `kôrˈjal`; `wĭnd, in poetry and
+    /// singing often wīnd` → `wĭnd`; `kōr, pl. kōrz` and `ȧ emph. ā` stay whole. Empty when the first part is a
+    /// remark (A's `named ā in the English, and most commonly ä in other languages`). The words of `headword` count
+    /// as respelled (`kărˈrŭn oil` for *Carron oil*).
+    static func respellings(_ text: String, headword: String?) -> String {
+        let headwordWords = Set((headword ?? "").lowercased().split(separator: " ").map(String.init))
+        var end = text.startIndex
+        var start = text.startIndex
+        var index = text.startIndex
+        while true {
+            let atEnd = index == text.endIndex
+            if atEnd || text[index] == "," || text[index] == ";" || text[index] == ":" {
+                guard isRespelling(text[start..<index], headwordWords: headwordWords) else { break }
+                end = index
+                if atEnd { break }
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        return String(text[..<end]).trimmingWhitespace()
+    }
+
+    /// Whether a part of a pronunciation's parenthesis respells the word: each of its alternatives (`kwoif or koif`,
+    /// `ĕnˈsĭn also ĕnˈsīn`) one respelled word (`hous`), or words each marked as a respelling (stress, syllables, a
+    /// diacritic: `zĭpˈ plŭs fōrˋ`), abbreviations (`ȧ emph. ā`, `Scot. & dial. to͞ot`) or the headword's own words
+    /// (`kărˈrŭn oil`) — not words of a remark (`obscure before a vowel`, `also`).
+    static func isRespelling(_ part: Substring, headwordWords: Set<String>) -> Bool {
+        func respells(_ words: [Substring]) -> Bool {
+            if words.count == 1 { return !remarkWords.contains(String(words[0])) && words[0].contains(where: \.isLetter) }
+            return words.allSatisfy { word in
+                word == "&" || (word.hasSuffix(".") && word.count <= 8 && word.dropLast().allSatisfy(\.isLetter))
+                    || word.contains { !$0.isASCII || $0 == "\"" || $0 == "`" || $0 == "*" || $0 == "'" || $0 == "-" }
+                    || headwordWords.contains(word.lowercased())
+            }
+        }
+        var respelled = false
+        var alternative: [Substring] = []
+        let words: [Substring] = part.split(separator: " ") + ["or"]
+        for word in words {
+            guard word == "or" || word == "also" else {
+                alternative.append(word)
+                continue
+            }
+            if !alternative.isEmpty {
+                guard respells(alternative) else { return false }
+                respelled = true
+            }
+            alternative = []
+        }
+        return respelled
+    }
+
+    /// Words that alone make a part of a pronunciation's parenthesis a remark (`; also, less correctly, …`).
+    static let remarkWords: Set<String> = ["also", "often", "commonly", "formerly", "sometimes", "usually", "rarely", "named"]
 }
 
 /// The body of a GCIDE entry, paragraph by paragraph: numbered senses, `(a)` subsenses, quotations, notes,

@@ -252,6 +252,42 @@ import Testing
         }
     }
 
+    /// The head's part of speech spelled out (`definite article`) or qualified (`poss. pron.`) is read as one: *The*'s
+    /// whole head paragraph was its definition, without a part of speech. A remark in the pronunciation's parenthesis
+    /// is left out (*A*'s `named ā in the English, and most commonly ä in other languages` was shown as its
+    /// pronunciation).
+    @Test func spelledOutPartsOfSpeechAndRemarksBesideThePronunciation() async throws {
+        let the = GCIDEFormat.parse(
+            "The \\The\\ ([th][=e], when emphatic or alone; [th][-e], obscure\n   before a vowel; [th]e, obscure before a consonant; 37),\n"
+                + "   definite article. [AS. [eth][=e], a later form for earlier\n   nom. sing. masc. s[=e], formed under the influence of the\n"
+                + "   oblique cases. See {That}, pron.]\n   A word placed before nouns to limit or individualize their\n   meaning.\n   [1913 Webster]\n"
+        )
+        #expect(the.partOfSpeech == PartOfSpeech("article"))
+        #expect(the.pronunciation == GCIDEFormat.resolveEntities("[th][=e]"), "\(the.pronunciation ?? "nil")")
+        #expect(the.etymology?.hasPrefix("AS. ") == true, "\(the.etymology ?? "nil")")
+        #expect(the.senses.map(\.definition) == ["A word placed before nouns to limit or individualize their meaning."])
+        #expect(the.senses.first?.labels.contains("definite") == true)
+        let its = GCIDEFormat.parse("Its \\Its\\ ([i^]ts), poss. pron.\n   Possessive form of the pronoun it. See {It}.\n   [1913 Webster]\n")
+        #expect(its.partOfSpeech == PartOfSpeech("pronoun") && its.senses.first?.labels == ["possessive"], "\(its)")
+        #expect(GCIDEFormat.parse("Tho \\Tho\\ ([th][=o]), def. art.\n   The. [Obs.] --Spenser.\n   [1913 Webster]\n").partOfSpeech == PartOfSpeech("article"))
+
+        let letter = GCIDEFormat.parse("A \\A\\ (named [=a] in the English, and most commonly [aum] in\n   other languages).\n   The first letter of the English and of many other alphabets.\n")
+        #expect(letter.pronunciation == nil, "\(letter.pronunciation ?? "nil")")
+        #expect(letter.senses.first?.definition == "The first letter of the English and of many other alphabets.")
+        for (inside, headword, expected) in [
+            ("k[^o]r\"jal, formally k[^o]rd\"yal; 106, 277", "Cordial", "kôrˈjal"),
+            ("s[e^]r\"[=e]n; s[e^]r\"[i^]n; also, less correctly, s[=e]r\"[=e]n", "Serine", "sĕrˈēn; sĕrˈĭn"),
+            ("k[=o]r, pl. k[=o]rz", "Corps", "kōr, pl. kōrz"), ("[.a] emph. [=a]", "A", "ȧ emph. ā"),
+            ("kwoif or koif", "Quoif", "kwoif or koif"), ("k[a^]r\"r[u^]n oil", "Carron oil", "kărˈrŭn oil"),
+        ] {
+            #expect(GCIDEHead.pronunciation(Substring(GCIDEFormat.resolveEntities(inside)), headword: headword) == expected, "\(inside)")
+        }
+        // The fixture's fifteen entries of `a`: A's pronunciations are respellings.
+        let a = try await TestDatabases.fixture("gcide").lookup(try LookupQuery("a"))
+        let pronunciations = a.entries.flatMap(\.pronunciations).map(\.text)
+        #expect(!pronunciations.isEmpty && pronunciations.allSatisfy { !$0.contains("named") }, "\(pronunciations)")
+    }
+
     /// A FreeDict word's entries come with the one the dictionary illustrates most first (its order is alphabetical
     /// by translation: `house` began with *Geschlecht*), ties in its order.
     @Test func aFreeDictWordsMostIllustratedMeaningComesFirst() {

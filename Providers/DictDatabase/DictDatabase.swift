@@ -254,6 +254,9 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             // A form of an affix (`{-goes}`, `pl. -{men}`) is no word of its own, nor a word an affix.
             let affix = isAffix(String(named)) || (open > text.startIndex && text[text.index(before: open)] == "-")
             guard affix == isAffix(term), key(named) == wanted else { continue }
+            // A list's marker (`({a}) The Streptoneura …`, `{(b)} Libration in latitude`), or a letter the text
+            // mentions (`as, {p}, {b}, {d}`, `{C} for carbon`): a name of one character is never a word it defines.
+            if wanted.count == 1 || isListMarker(named, in: text, open: open, close: after.index(after: close)) { continue }
             // The clause before it, back to the last period, semicolon or bracket.
             let clause = text[..<open].reversed().prefix { $0 != "." && $0 != ";" && $0 != "[" && $0 != "]" }
             let words = String(clause.reversed()).split(whereSeparator: { $0 == " " || $0 == "\n" })
@@ -266,6 +269,17 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             return true
         }
         return false
+    }
+
+    /// Whether the braces `text[open..<close]` around `named` mark an item of a list, in parentheses inside or out:
+    /// `({a})`, `{(iv)}`.
+    private static func isListMarker(_ named: Substring, in text: String, open: String.Index, close: String.Index) -> Bool {
+        let inner = named.hasPrefix("(") && named.hasSuffix(")") ? named.dropFirst().dropLast()
+            : open > text.startIndex && text[text.index(before: open)] == "(" && close < text.endIndex && text[close] == ")" ? named
+            : nil
+        // (Lower-case letters or digits: `({HgO})` is a formula.)
+        guard let inner, !inner.isEmpty, inner.count <= 4 else { return false }
+        return inner.allSatisfy { $0.isASCII && $0.isLowercase } || inner.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     func open() throws(ProviderError) -> OpenOnce.Files {

@@ -252,6 +252,31 @@ import Testing
         }
     }
 
+    /// GCIDE's index files entries under a letter their text only lists or mentions: `({a}) The Streptoneura`
+    /// (*Gastropoda*), `{(a)} Libration in longitude`, `{Gripe penny}, {a} miser`, `as, {p}, {b}, {d}` (*Mute*), `as,
+    /// {C} for carbon` (*Symbol*). `lookup a` showed nine such entries after *A*'s own; none is the letter's.
+    @Test func aListMarkerOrAMentionedLetterIsNoWordTheEntryDefines() async throws {
+        let gcide = TestDatabases.fixture("gcide")
+        let a = try await gcide.lookup(try LookupQuery("a"))
+        #expect(!a.entries.isEmpty)
+        #expect(a.entries.allSatisfy { $0.headword == "A" }, "\(a.entries.map(\.headword))")
+        let mentions: [(String, String)] = [
+            ("a", "Gastropoda \\Gas*trop\"o*da\\, n. pl.\n   Note: The Gastropoda are divided into three subclasses; viz.:\n         ({a}) The Streptoneura or Dioecia, including the\n"),
+            ("a", "Libration \\Li*bra\"tion\\, n.\n      it takes place; as: {(a)} Libration in longitude, that\n"),
+            ("a", "Gripe \\Gripe\\, n.\n   {Gripe penny}, {a} miser; a niggard. --D. L. Mackenzie.\n"),
+            ("b", "Mute \\Mute\\, n.\n      passage of the breath; as, {p}, {b}, {d}, {k}, {t}.\n"),
+            ("c", "Symbol \\Sym\"bol\\, n.\n      a following one; as, {C} for carbon, {Na} for sodium\n"),
+            ("ii", "Motion \\Mo\"tion\\, n.\n   are: ({ii}) straight translation, which\n"),
+        ]
+        for (term, text) in mentions {
+            #expect(!DictDatabase.namesTerm(term, in: text), "\(term): \(text)")
+        }
+        // A name in braces that is a word of its own still counts, in parentheses too (a formula).
+        #expect(DictDatabase.namesTerm("HgO", in: "Precipitate \\Pre*cip\"i*tate\\, n.\n   {Red precipitate} (Old. Chem), mercuric oxide ({HgO}) a heavy\n"))
+        #expect(DictDatabase.namesTerm("went", in: "Wend \\Wend\\, v. i. [imp. & p. p. {Wended}, Obs. {Went}; p. pr. &\n   vb. n. {Wending}.]"))
+        #expect(DictDatabase.namesTerm("was", in: "Be \\Be\\ (b[=e]), v. i. [imp. {Was} (w[o^]z); p. p. {Been}\n   (b[i^]n); p. pr. & vb. n. {Being}.]"))
+    }
+
     /// The head's part of speech spelled out (`definite article`) or qualified (`poss. pron.`) is read as one: *The*'s
     /// whole head paragraph was its definition, without a part of speech. A remark in the pronunciation's parenthesis
     /// is left out (*A*'s `named ā in the English, and most commonly ä in other languages` was shown as its

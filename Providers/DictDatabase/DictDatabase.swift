@@ -149,10 +149,17 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
                 firstLine: text.split(separator: "\n", maxSplits: 1).first ?? "", indexKey: indexKey,
                 order: opened.index.order
             ) ?? location.headword.trimmingWhitespace()
-            entries.append(DictEntryBuilder.entry(
+            let entry = DictEntryBuilder.entry(
                 text: text, headword: fallback, format: format, language: descriptor.languages.first,
                 provenance: provenance, term: term
-            ))
+            )
+            // The index sets punctuation aside (`c#at` finds *cat*, `U.S.` GCIDE's *Us*): an entry whose headword
+            // writes other punctuation between its letters is another word's. The index's headword (GCIDE files
+            // *Gastropoda* under `a`; a `utf8` index keeps no punctuation to compare) or the entry's (GCIDE's index
+            // writes *Café* `Caf'e`) may say so.
+            let written = opened.index.order == .utf8 ? [fallback, entry.headword] : [location.headword, entry.headword]
+            guard written.contains(where: { IndexOrder.punctuationAgrees(term, $0) }) else { continue }
+            entries.append(entry)
             if gcide { texts.append(text) }
         }
         if gcide { entries = Self.gcideEntriesOf(term, entries, texts: texts) }

@@ -79,6 +79,42 @@ package enum IndexOrder: String, Sendable {
         return String(result)
     }
 
+    /// Whether `headword`, which an index found for `query`, writes the punctuation between the query's letters as
+    /// the query does: dictd's `utf8` and `legacy` orders set punctuation aside, so `c#at` finds *cat* and `U.S.`
+    /// finds *Us* — another word. Hyphens may be left out (`tomorrow` is GCIDE's *To-morrow*), punctuation at either
+    /// end too (`and a half`, FreeDict's *… and a half*; `Mr`, *Mr.*), and the periods of an abbreviation in capitals
+    /// (`U.S.`, *U. S.*, *US*); case and letters are the index's to compare.
+    package static func punctuationAgrees(_ query: String, _ headword: String) -> Bool {
+        let (asked, found) = (punctuationShape(query), punctuationShape(headword))
+        if asked == found { return true }
+        func capitals(_ text: String) -> Bool { !text.contains { $0.isLetter && !$0.isUppercase } }
+        return asked.filter { $0 != "." } == found.filter { $0 != "." } && capitals(query) && capitals(headword)
+    }
+
+    /// `text` with every letter and digit as `a`, white space as one space (none beside other punctuation), hyphens
+    /// left out, typographic apostrophes straight, and the periods, ellipses, quotation and exclamation marks at
+    /// either end dropped: `U. S.` → `a.a`, `c#at` → `a#aa`, `O’Neill` → `a'aaaaa`.
+    static func punctuationShape(_ text: String) -> String {
+        var shape = ""
+        var space = false
+        for character in text {
+            if character.isLetter || character.isNumber {
+                if space, shape.last == "a" { shape.append(" ") }
+                shape.append("a")
+                space = false
+            } else if character.isWhitespace {
+                space = true
+            } else if character != "-" && character != "\u{2010}" {
+                shape.append(character == "\u{2019}" || character == "\u{2018}" || character == "\u{2BC}" ? "'" : character)
+                space = false
+            }
+        }
+        let edges: Set<Character> = [".", "\u{2026}", "\"", "'", "\u{201C}", "\u{201D}", "\u{201E}", "!", "?"]
+        while let first = shape.first, edges.contains(first) { shape.removeFirst() }
+        while let last = shape.last, edges.contains(last) { shape.removeLast() }
+        return shape
+    }
+
     /// The one-to-one lower-case mapping (like C's `towlower`), or the scalar itself.
     static func simpleLowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         guard scalar.properties.changesWhenLowercased else { return scalar }

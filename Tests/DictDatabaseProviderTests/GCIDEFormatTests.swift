@@ -313,6 +313,33 @@ import Testing
         #expect(!pronunciations.isEmpty && pronunciations.allSatisfy { !$0.contains("named") }, "\(pronunciations)")
     }
 
+    /// dictd's indexes set punctuation aside (GCIDE's sorts like `sort -df`; FreeDict's keeps none): `c#at` found
+    /// *cat*, `U.S.` GCIDE's *Us*. A headword with other punctuation between its letters is another word; the
+    /// punctuation at either end, a hyphen, and an abbreviation's periods in capitals may differ.
+    @Test func punctuationBetweenTheLettersMustBeTheHeadwords() async throws {
+        for name in ["gcide", "freedict-eng-deu", "wn"] {
+            let database = TestDatabases.fixture(name)
+            #expect(try await database.lookup(try LookupQuery("h#ouse")).entries.isEmpty, "\(name)")
+            #expect(try await database.lookup(try LookupQuery("hou.se")).entries.isEmpty, "\(name)")
+            #expect(try await !database.lookup(try LookupQuery("house")).entries.isEmpty, "\(name)")
+        }
+        #expect(try await !TestDatabases.fixture("freedict-eng-deu").lookup(try LookupQuery("and a half")).entries.isEmpty)
+        if let base = TestDatabases.system("gcide") {
+            // GCIDE's index writes *Café* `Caf'e`: the entry's headword agrees.
+            let gcide = DictDatabaseDiscovery.database(indexPath: base + ".index")
+            #expect(try await gcide.lookup(try LookupQuery("cafe")).entries.map(\.headword).contains("Café"))
+            #expect(try await gcide.lookup(try LookupQuery("U.S.")).entries.isEmpty, "not Us, We, I")
+        }
+        let agree: [(String, String, Bool)] = [
+            ("c#at", "cat", false), ("U.S.", "Us", false), ("u.s.", "Us", false), ("can't", "Cant", false), ("cant", "Can't", false),
+            ("U.S.", "U. S.", true), ("U.S.", "US", true), ("US", "U. S.", true), ("us", "Us", true), ("tomorrow", "To-morrow", true),
+            ("and a half", "… and a half", true), ("mr", "Mr.", true), ("o’clock", "o'clock", true), ("ice cream", "ice  cream", true),
+        ]
+        for (query, headword, expected) in agree {
+            #expect(IndexOrder.punctuationAgrees(query, headword) == expected, "\(query) / \(headword)")
+        }
+    }
+
     /// A FreeDict word's entries come with the one the dictionary illustrates most first (its order is alphabetical
     /// by translation: `house` began with *Geschlecht*), ties in its order.
     @Test func aFreeDictWordsMostIllustratedMeaningComesFirst() {

@@ -13,7 +13,8 @@ public enum RecordLayout {
     /// The groups, in the order they are written.
     public enum Group: UInt8, Comparable, Sendable {
         /// What an answer shows: `word`, `lang_code`, `pos`, `etymology_number`, `etymology_text` (`etymology_texts`
-        /// in the other editions), `sounds`, `senses`, the word-level `synonyms`, `antonyms`, `tags` and `raw_tags`
+        /// in the other editions), `sounds`, `senses`, the word-level `synonyms`, `antonyms`, `tags` and `raw_tags`,
+        /// and the word-level `form_of` and `alt_of` some editions write (a Greek participle's lemma)
         /// (every key the offline provider's record decoder reads but the two below; datasets imported before the
         /// word-level linkages, tags and `etymology_texts` were read keep them with the others, unread, or left them
         /// out).
@@ -36,7 +37,8 @@ public enum RecordLayout {
         case 3: return equals("pos") ? .answer : .other
         case 4: return equals("word") || equals("tags") ? .answer : .other
         case 5: return equals("forms") ? .forms : .other
-        case 6: return equals("senses") || equals("sounds") ? .answer : .other
+        case 6: return equals("senses") || equals("sounds") || equals("alt_of") ? .answer : .other
+        case 7: return equals("form_of") ? .answer : .other
         case 8: return equals("synonyms") || equals("antonyms") || equals("raw_tags") ? .answer : .other
         case 9: return equals("lang_code") ? .answer : .other
         case 12: return equals("translations") ? .translations : .other

@@ -89,6 +89,18 @@ import LexAggJSON
         #expect(scanned.forms == ["päät", "e.g.", "pää-", "päitä myöten", "3", "й"])
     }
 
+    /// Some editions write `form_of` and `alt_of` on the word, not on its senses (the Greek edition's participle
+    /// *εκφρασμένος*: `"form_of": [{"word": "εκφράζω"}]` and a sense without a gloss): the import keeps them for the
+    /// answer; they were left out with the members nothing reads, and the word had no entry.
+    @Test func wordLevelFormOfAndAltOfAreKeptForTheAnswer() {
+        for key in ["form_of", "alt_of", "senses", "word"] {
+            #expect(Array(key.utf8).withUnsafeBytes { RecordLayout.group(of: $0) } == .answer, "\(key)")
+        }
+        for key in ["forms_of", "alt_ofs", "categories"] {
+            #expect(Array(key.utf8).withUnsafeBytes { RecordLayout.group(of: $0) } == .other, "\(key)")
+        }
+    }
+
     @Test func formsAndTranslationsThatAreNotArraysAreSkipped() throws {
         let scanned = try scan(#"{"forms": {"form": "x"}, "translations": "none", "word": "w", "lang_code": "en"}"#)
         #expect(scanned.forms.isEmpty && scanned.translations.isEmpty && scanned.word == "w")

@@ -85,6 +85,12 @@ package enum IndexOrder: String, Sendable {
     /// end too (`and a half`, FreeDict's *… and a half*; `Mr`, *Mr.*), and the periods of an abbreviation in capitals
     /// (`U.S.`, *U. S.*, *US*); case and letters are the index's to compare.
     package static func punctuationAgrees(_ query: String, _ headword: String) -> Bool {
+        // Most words are ASCII letters and digits alone, on both sides: nothing to compare. (The shapes' Character
+        // properties cost WordNet's 1,000-word batch 25 M instructions, a fifth of it.)
+        func isPlain(_ text: String) -> Bool {
+            text.utf8.allSatisfy { ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 }
+        }
+        if isPlain(query) && isPlain(headword) { return true }
         let (asked, found) = (punctuationShape(query), punctuationShape(headword))
         if asked == found { return true }
         func capitals(_ text: String) -> Bool { !text.contains { $0.isLetter && !$0.isUppercase } }
@@ -109,11 +115,13 @@ package enum IndexOrder: String, Sendable {
                 space = false
             }
         }
-        let edges: Set<Character> = [".", "\u{2026}", "\"", "'", "\u{201C}", "\u{201D}", "\u{201E}", "!", "?"]
-        while let first = shape.first, edges.contains(first) { shape.removeFirst() }
-        while let last = shape.last, edges.contains(last) { shape.removeLast() }
+        while let first = shape.first, shapeEdges.contains(first) { shape.removeFirst() }
+        while let last = shape.last, shapeEdges.contains(last) { shape.removeLast() }
         return shape
     }
+
+    /// The marks ``punctuationShape(_:)`` drops at either end.
+    private static let shapeEdges: Set<Character> = [".", "\u{2026}", "\"", "'", "\u{201C}", "\u{201D}", "\u{201E}", "!", "?"]
 
     /// The one-to-one lower-case mapping (like C's `towlower`), or the scalar itself.
     static func simpleLowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {

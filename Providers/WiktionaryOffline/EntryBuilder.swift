@@ -180,6 +180,18 @@ enum EntryBuilder {
         return FormOf(lemma: word, form: "alternative form")
     }
 
+    /// What a sense without a gloss says when it names what it is a form of, as Wiktionary's templates word it: its
+    /// `form_of` link's word after the form its tags name (`participle of εκφράζω`; `form of` when they name none),
+    /// else `alternative form of` its `alt_of` link's word; nil when neither link has a word.
+    static func formOfDefinition(lemma: String?, alternativeOf: String?, tags: [String]) -> (definition: String, formOf: FormOf)? {
+        if let lemma = clean(lemma) {
+            let form = WiktionaryOffline.formName(tags.filter { !isInternal($0) })
+            return ((form ?? "form") + " of " + lemma, FormOf(lemma: lemma, form: form))
+        }
+        guard let word = clean(alternativeOf) else { return nil }
+        return ("alternative form of " + word, FormOf(lemma: word, form: "alternative form"))
+    }
+
     /// A sense's tags in the order its raw gloss's labels name them (`(transitive, ditransitive) To transport…`:
     /// wiktextract sorts tags), those it does not name after them; and of its topics only those the raw gloss names
     /// (`medicine` of `(transitive, medicine)`): wiktextract adds each topic's parents (`sciences`; `communications,

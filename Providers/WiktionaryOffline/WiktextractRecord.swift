@@ -135,6 +135,7 @@ extension WiktextractRecord {
         var senses: [Sense] = [], senseNumbers: [SenseNumber] = [], sounds: [SoundData] = [], translations: [TranslationData] = [], forms: [FormData] = []
         var synonyms: [Linkage] = [], antonyms: [Linkage] = [], tags: [String] = [], rawTags: [String] = []
         var head: (canonical: String?, romanization: String?) = (nil, nil)
+        var lemma: String?, alternativeOf: String?
         guard reader.kind() == .object else { try reader.skip(); return nil }
         // A grouped entry read for an answer reads the head of its `forms` too, then stops (``headForms``).
         let headOnly = last == .answer
@@ -158,6 +159,8 @@ extension WiktextractRecord {
             case 6 where JSONReader.equals(key, "senses"):
                 (senses, senseNumbers) = try Self.senses(&reader, sources: sources)
             case 6 where JSONReader.equals(key, "sounds"): sounds = try reader.elements(SoundData.init)
+            case 6 where JSONReader.equals(key, "alt_of"): alternativeOf = try reader.firstElement(Sense.linkedWord)
+            case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Sense.linkedWord)
             case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Linkage.init)
             case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Linkage.init)
             case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
@@ -176,6 +179,13 @@ extension WiktextractRecord {
             return false
         }
         guard let word else { return nil }
+        // A word whose senses have no gloss, its `form_of` or `alt_of` on the word (the Greek edition's participles):
+        // one sense that says what it is a form of, its tags the form's name, not labels of their own.
+        if senses.isEmpty, lemma != nil || alternativeOf != nil,
+           let (definition, formOf) = EntryBuilder.formOfDefinition(lemma: lemma, alternativeOf: alternativeOf, tags: tags) {
+            senses = [Sense(definition: definition, examples: [], labels: [], synonyms: [], antonyms: [], formOf: formOf, sources: sources)]
+            if EntryBuilder.clean(lemma) != nil { tags = [] }
+        }
         // The other editions write the etymology as a list of paragraphs (`etymology_texts`); English as one text.
         if etymologyText == nil, let etymologyTexts, !etymologyTexts.isEmpty { etymologyText = etymologyTexts.joined(separator: " ") }
         // A translation that names its senses only by number: their glosses.
@@ -237,7 +247,8 @@ extension WiktextractRecord {
 
 extension Sense {
     /// A wiktextract sense object (`SenseData`) as an answer shows it, read in one pass; nil when the value is not an
-    /// object or no gloss is left of it (``EntryBuilder/clean(_:)``).
+    /// object or no gloss is left of it (``EntryBuilder/clean(_:)``) and it names no word it is a form of
+    /// (``EntryBuilder/formOfDefinition(lemma:alternativeOf:tags:)`` is then its definition).
     ///
     /// - The definition is the last of `glosses` (nested senses repeat their parents' glosses first; the last one is
     ///   the sense's own), else the last of `raw_glosses`; each list only when all its elements are strings, as
@@ -279,10 +290,23 @@ extension Sense {
             }
         }
         parent = EntryBuilder.clean(parent)
-        guard isObject, let definition = EntryBuilder.clean(gloss ?? rawGloss) else { return nil }
-        let formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
+        guard isObject else { return nil }
+        let definition: String, formOf: FormOf?
         var shownTags = tags
-        if !topics.isEmpty || tags.count > 1 { (shownTags, topics) = EntryBuilder.asRawGlossNames(tags: tags, topics: topics, rawGloss: rawGloss) }
+        if let gloss = EntryBuilder.clean(gloss ?? rawGloss) {
+            definition = gloss
+            formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
+        } else if let (text, link) = EntryBuilder.formOfDefinition(lemma: lemma, alternativeOf: alternativeOf, tags: tags) {
+            // No gloss, but what it is a form of (`"tags": ["alt-of", "no-gloss", "obsolete"]`): said as Wiktionary's
+            // template says it; a `form_of`'s tags are the form's name, not labels.
+            (definition, formOf) = (text, link)
+            if EntryBuilder.clean(lemma) != nil { shownTags = [] }
+        } else {
+            return nil
+        }
+        if !topics.isEmpty || shownTags.count > 1 {
+            (shownTags, topics) = EntryBuilder.asRawGlossNames(tags: shownTags, topics: topics, rawGloss: rawGloss)
+        }
         let labels = EntryBuilder.labels(qualifier: qualifier, tags: rawTags.isEmpty ? shownTags : shownTags + rawTags, topics: topics)
         self.init(
             definition: definition, examples: examples, labels: labels,
@@ -316,7 +340,7 @@ extension Sense {
     }
 
     /// A link object's (`form_of`, `synonyms`, `antonyms`: wiktextract's `FormOf` and `LinkageData`) `word`.
-    private static func linkedWord(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
+    static func linkedWord(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
         var word: String?
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             if JSONReader.equals(key, "word") { word = try reader.string() } else { try reader.skip() }

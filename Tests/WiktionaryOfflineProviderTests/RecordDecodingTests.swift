@@ -190,6 +190,11 @@ import Testing
             // Keys the record does not read are checked, not built.
             #"{"word": "a", "categories": [{"name": "x", "kind": ["y", {"z": [1.5, null, false]}]}], "head_templates": []}"#,
             #"{"word": "a", "x": [1, 2,]}"#,
+            // No gloss but a form-of or alternative link, on the sense or on the word (Greek, Swedish editions).
+            #"{"word": "a", "senses": [{"tags": ["alt-of", "no-gloss", "obsolete"], "alt_of": [{"word": " b "}]}, {"tags": ["form-of", "no-gloss", "plural", "rare"], "form_of": [{"word": "c"}], "topics": ["law"]}, {"tags": ["no-gloss"], "form_of": [{"word": " "}]}, {"form_of": [{"word": "d"}]}]}"#,
+            #"{"word": "a", "pos": "verb", "form_of": [{"word": "b"}], "tags": ["participle"], "senses": [{"tags": ["no-gloss"]}]}"#,
+            #"{"word": "a", "alt_of": [{"word": "b"}], "senses": []}"#, #"{"word": "a", "form_of": [{"word": "b"}], "alt_of": [{"word": "c"}]}"#,
+            #"{"word": "a", "form_of": [{"word": "b"}], "senses": [{"glosses": ["x"]}]}"#, #"{"word": "a", "form_of": "b", "alt_of": [{"word": 1}]}"#,
             // The head line's forms lead `forms`: the canonical spelling and the romanisation, read for an answer too.
             #"{"word": "lego", "forms": [{"form": " legō ", "tags": ["canonical"]}, {"form": "x", "tags": ["canonical"]}, {"form": "legis", "tags": ["present"]}, {"form": "r", "tags": ["romanization"]}], "senses": [{"glosses": ["x"]}], "translations": [{"word": "t", "code": "en"}]}"#,
             #"{"word": "قدم", "forms": [{"tags": ["canonical"]}, {"form": "قَدَمَ", "tags": ["canonical"]}, {"form": "qadama", "tags": ["romanization"]}, {"form": "s"}, "x"], "sounds": [{"other": "はしる", "note": "Kyōto", "roman": "[r]"}]}"#,
@@ -407,6 +412,13 @@ enum Reference {
             senses.append(sense)
             numbers.append(.init(own: senseIndex(element["sense_index"]), place: glosses == 1 ? numbered : 0))
         }
+        // A word whose senses have no gloss names its lemma on the word: one sense says so.
+        if senses.isEmpty, let (definition, formOf) = EntryBuilder.formOfDefinition(
+            lemma: elements(value, "form_of", linkage).first, alternativeOf: elements(value, "alt_of", linkage).first,
+            tags: value["tags"]?.strings ?? []
+        ) {
+            senses = [Sense(definition: definition, examples: [], labels: [], synonyms: [], antonyms: [], formOf: formOf, sources: [])]
+        }
         let texts = value["etymology_texts"]?.strings ?? []
         var record = WiktextractRecord(
             word: word, languageCode: value["lang_code"]?.string, partOfSpeech: value["pos"]?.string,
@@ -461,9 +473,21 @@ enum Reference {
     static func sense(_ value: JSONValue) -> Sense? {
         guard value.isObject else { return nil }
         let glosses = value["glosses"]?.strings ?? [], rawGlosses = value["raw_glosses"]?.strings ?? []
-        guard let definition = EntryBuilder.clean(glosses.last ?? rawGlosses.last) else { return nil }
         let tags = value["tags"]?.strings ?? []
-        let (shownTags, topics) = EntryBuilder.asRawGlossNames(tags: tags, topics: value["topics"]?.strings ?? [], rawGloss: rawGlosses.last)
+        let lemma = elements(value, "form_of", linkage).first, alternativeOf = elements(value, "alt_of", linkage).first
+        let definition: String, formOf: FormOf?
+        var formTags = false  // a form's tags name it: no labels
+        if let gloss = EntryBuilder.clean(glosses.last ?? rawGlosses.last) {
+            definition = gloss
+            formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
+        } else if let (text, link) = EntryBuilder.formOfDefinition(lemma: lemma, alternativeOf: alternativeOf, tags: tags) {
+            (definition, formOf, formTags) = (text, link, EntryBuilder.clean(lemma) != nil)
+        } else {
+            return nil
+        }
+        let (shownTags, topics) = EntryBuilder.asRawGlossNames(
+            tags: formTags ? [] : tags, topics: value["topics"]?.strings ?? [], rawGloss: rawGlosses.last
+        )
         var labels: [String] = []
         for text in [value["qualifier"]?.string] + shownTags.filter({ !EntryBuilder.isInternal($0) }) + (value["raw_tags"]?.strings ?? [])
             + topics {
@@ -475,10 +499,6 @@ enum Reference {
             if let roman = EntryBuilder.clean(example["roman"]?.string), roman != translation { text += " (\(roman))" }
             return translation.map { "\(text) — \($0)" } ?? text
         }
-        let formOf = EntryBuilder.formOf(
-            lemma: elements(value, "form_of", linkage).first, alternativeOf: elements(value, "alt_of", linkage).first,
-            definition: definition, tags: tags
-        )
         return Sense(
             definition: definition, examples: examples, labels: labels,
             synonyms: elements(value, "synonyms", linkage).compactMap { EntryBuilder.clean($0) },

@@ -35,6 +35,22 @@ import WiktionaryOfflineProvider
         #expect(pflegen.allSenses.last?.subsenses.first?.labels == ["archaic"])
     }
 
+    /// A sense with no gloss that names what it is a form of, on itself or on its word (the Greek edition's
+    /// participles), says so, and the lemma fallback follows it: they had no entry.
+    @Test func aFormWithoutAGlossNamesItsLemma() async throws {
+        let provider = try Self.provider([
+            #"{"word": "εκφρασμένος", "lang_code": "el", "pos": "verb", "form_of": [{"word": "εκφράζω"}], "tags": ["participle"], "#
+                + #""senses": [{"tags": ["no-gloss"]}]}"#,
+            #"{"word": "charitativ", "lang_code": "de", "pos": "adj", "senses": [{"alt_of": [{"word": "karitativ"}], "tags": ["alt-of", "no-gloss", "obsolete"]}]}"#,
+        ], name: "no-gloss")
+        let participle = try #require(try await provider.lookup(LookupQuery("εκφρασμένος")).entries.first?.senseGroups.first)
+        #expect(participle.senses.map(\.definition) == ["participle of εκφράζω"] && participle.labels.isEmpty)
+        #expect(participle.senses.first?.formOf == FormOf(lemma: "εκφράζω", form: "participle"))
+        let spelling = try #require(try await provider.lookup(LookupQuery("charitativ")).entries.first?.allSenses.first)
+        #expect(spelling.definition == "alternative form of karitativ" && spelling.labels == ["obsolete"])
+        #expect(spelling.formOf == FormOf(lemma: "karitativ", form: "alternative form"))
+    }
+
     /// A Japanese example whose `roman` is its translation (the Japanese edition's) says it once.
     @Test func anExampleSaysItsTranslationOnce() async throws {
         let provider = try Self.provider([

@@ -247,41 +247,104 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
 
     /// The names of forms with `tags` (``formName(_:)``), each once: `housed` is listed as the past tense and as the
     /// past participle. A romanisation (`dom` of *дом*) is named so; a form known by no other tag has no name.
-    static func readings(_ tags: [[String]]) -> [String] {
+    ///
+    /// Tag sets that say the same reading twice are named once: one whose tags another has with more cases is that
+    /// one's (Finnish `päät`: nominative plural, and nominative/accusative plural); one that has another's tags and
+    /// only a conjugation table's person, number, mood or `stem` besides is that one's (`brought`: the past tense's
+    /// row for each person, the past subjunctive; Japanese はしる's terminative stem).
+    package static func readings(_ tags: [[String]]) -> [String] {
+        let sets = tags.map { tags in tags.filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) } }
         var names: [String] = []
-        for tags in tags {
-            let named = tags.filter { !["table-tags", "inflection-template", "canonical", "romanization"].contains($0) }
-            let name = named.isEmpty && tags.contains("romanization") ? "romanization" : formName(named)
+        for (index, named) in sets.enumerated() {
+            let covered = sets.indices.contains { other in
+                guard other != index, !named.isEmpty, sets[other].count != named.count, named.allSatisfy(sets[other].contains) || sets[other].allSatisfy(named.contains)
+                else { return false }
+                if named.count < sets[other].count {
+                    return sets[other].allSatisfy { named.contains($0) || caseOrder($0) != nil }
+                }
+                return !sets[other].isEmpty && named.allSatisfy { sets[other].contains($0) || isTableDetail($0) }
+            }
+            if covered { continue }
+            let name = named.isEmpty && tags[index].contains("romanization") ? "romanization" : formName(named)
             if let name, !names.contains(name) { names.append(name) }
         }
         return names
     }
 
+    /// Whether a tag is one a conjugation table repeats a reading under: a person, a number, a mood, `stem`.
+    private static func isTableDetail(_ tag: String) -> Bool {
+        switch tag {
+        case "first-person", "second-person", "third-person", "singular", "plural", "dual", "indicative", "subjunctive",
+             "stem":
+            true
+        default: false
+        }
+    }
+
+    /// A case's place in the order Wiktionary's tables name them; nil for a tag that is no case.
+    private static func caseOrder(_ tag: String) -> Int? {
+        switch tag {
+        case "nominative": 0
+        case "accusative": 1
+        case "genitive": 2
+        case "dative": 3
+        case "instrumental": 4
+        case "prepositional": 5
+        case "locative": 6
+        case "vocative": 7
+        case "ablative": 8
+        case "partitive": 9
+        case "essive": 10
+        case "translative": 11
+        case "inessive": 12
+        case "elative": 13
+        case "illative": 14
+        case "adessive": 15
+        case "allative": 16
+        default: nil
+        }
+    }
+
     /// A form's tags as English names it (`present participle`, `third-person singular present indicative`,
     /// `nominative plural`): wiktextract sorts them alphabetically (`participle present`, `present singular
     /// third-person`). Person and case first, then gender, number, degree, tense, mood, voice, and the non-finite
-    /// form; tags it does not know keep their place among the tense's. A lone `past` is the past tense. Nil for none.
+    /// form; tags it does not know keep their place among the tense's. A lone `past` is the past tense. Several
+    /// cases or persons are the form's alternatives, joined by a slash (`nominative/accusative plural`,
+    /// `first/third-person singular`). Nil for none.
     package static func formName(_ tags: [String]) -> String? {
         guard let first = tags.first else { return nil }
         if tags.count == 1 { return first == "past" ? "past tense" : first }
         func rank(_ tag: String) -> Int {
+            if let order = caseOrder(tag) { return 100 + order }
             switch tag {
-            case "strong", "weak", "mixed", "definite", "indefinite": 0
-            case "first-person", "second-person", "third-person", "impersonal": 1
-            case "nominative", "accusative", "genitive", "dative", "instrumental", "prepositional", "locative", "vocative",
-                 "ablative", "partitive", "essive", "translative", "inessive", "elative", "illative", "adessive", "allative":
-                1
-            case "masculine", "feminine", "neuter", "common", "animate", "inanimate", "personal": 2
-            case "singular", "plural", "dual": 3
-            case "positive", "comparative", "superlative": 4
-            case "indicative", "subjunctive", "imperative", "conditional", "optative", "jussive": 6
-            case "active", "passive", "middle", "reflexive": 7
-            case "participle", "gerund", "infinitive", "supine", "converb", "verbal-noun": 8
-            default: 5  // tense and aspect: present, past, future, perfect, imperfect, preterite, simple, …
+            case "strong", "weak", "mixed", "definite", "indefinite": return 0
+            case "first-person", "second-person", "third-person", "impersonal": return 1
+            case "masculine", "feminine", "neuter", "common", "animate", "inanimate", "personal": return 200
+            case "singular", "plural", "dual": return 300
+            case "positive", "comparative", "superlative": return 400
+            case "indicative", "subjunctive", "imperative", "conditional", "optative", "jussive": return 600
+            case "active", "passive", "middle", "reflexive": return 700
+            case "participle", "gerund", "infinitive", "supine", "converb", "verbal-noun": return 800
+            default: return 500  // tense and aspect: present, past, future, perfect, imperfect, preterite, simple, …
             }
         }
-        return tags.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
-            .map(\.element).joined(separator: " ")
+        var name = ""
+        var previous = -1
+        for tag in tags.enumerated().sorted(by: { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }).map(\.element) {
+            let kind = rank(tag) >= 100 && rank(tag) < 200 ? 100 : rank(tag)
+            if kind == previous && (kind == 100 || kind == 1) {
+                // Alternatives: `nominative/accusative`, `first/third-person`.
+                if kind == 1, name.hasSuffix("-person"), tag.hasSuffix("-person") {
+                    name.removeLast("-person".count)
+                }
+                name += "/" + tag
+            } else {
+                if !name.isEmpty { name += " " }
+                name += tag
+            }
+            previous = kind
+        }
+        return name
     }
 
     // MARK: Translations

@@ -112,9 +112,26 @@ import WiktionaryOfflineProvider
         (["indicative", "present", "singular", "third-person"], "third-person singular present indicative"),
         (["past"], "past tense"), (["participle", "past"], "past participle"), (["nominative", "plural"], "nominative plural"),
         (["plural", "nominative"], "nominative plural"), (["comparative"], "comparative"), (["feminine", "singular"], "feminine singular"),
+        (["accusative", "nominative", "plural"], "nominative/accusative plural"),
+        (["first-person", "present", "singular", "subjunctive", "third-person"], "first/third-person singular present subjunctive"),
     ])
     func aFormsTagsAreNamedInEnglishOrder(tags: [String], name: String) {
         #expect(WiktionaryOffline.formName(tags) == name)
+    }
+
+    /// A form's tag sets that say one reading twice name it once: `päät` was "nominative plural or accusative
+    /// nominative plural or accusative genitive plural", はしる "terminative or attributive or stem terminative or
+    /// attributive stem", `brought` seven readings, a conjugation table's row for each person among them.
+    @Test func aReadingIsNamedOnce() {
+        #expect(WiktionaryOffline.readings([["nominative", "plural"], ["accusative", "nominative", "plural"], ["accusative", "genitive", "plural"]])
+            == ["nominative/accusative plural", "accusative/genitive plural"])
+        #expect(WiktionaryOffline.readings([["terminative"], ["attributive"], ["stem", "terminative"], ["attributive", "stem"]])
+            == ["terminative", "attributive"])
+        #expect(WiktionaryOffline.readings([
+            ["past"], ["participle", "past"], ["first-person", "past", "singular"], ["past", "second-person", "singular"],
+            ["past", "singular", "third-person"], ["past", "plural"], ["past", "subjunctive"], ["participle", "past"],
+        ]) == ["past tense", "past participle"])
+        #expect(WiktionaryOffline.readings([["romanization"], ["nominative", "singular"]]) == ["romanization", "nominative singular"])
     }
 
     @Test func inflectedFormsLeadToTheirLemmas() async throws {

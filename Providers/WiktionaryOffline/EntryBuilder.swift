@@ -73,9 +73,22 @@ enum EntryBuilder {
             }
             // The word-level synonyms and antonyms: on the sense their gloss names, as the online provider places a
             // Synonyms section's lines.
-            if hasGroup {
-                addLinkages(records[position].synonyms, as: .synonym, to: &group, numbers: records[position].senseNumbers)
-                addLinkages(records[position].antonyms, as: .antonym, to: &group, numbers: records[position].senseNumbers)
+            // Some editions' extractors copy a page's Synonyms section onto each part of speech (the Italian one:
+            // `cura`'s 41 synonyms on the noun and the verb): a list a part of speech before it in the entry showed is
+            // not shown again.
+            if hasGroup && !(records[position].synonyms.isEmpty && records[position].antonyms.isEmpty) {
+                func shownBefore(_ list: KeyPath<WiktextractRecord, [WiktextractRecord.Linkage]>) -> Bool {
+                    records[..<position].contains { record in
+                        record.word == word && record.languageCode == language && record.etymologyNumber == number
+                            && !record.senses.isEmpty && record[keyPath: list] == records[position][keyPath: list]
+                    }
+                }
+                if !shownBefore(\.synonyms) {
+                    addLinkages(records[position].synonyms, as: .synonym, to: &group, numbers: records[position].senseNumbers)
+                }
+                if !shownBefore(\.antonyms) {
+                    addLinkages(records[position].antonyms, as: .antonym, to: &group, numbers: records[position].senseNumbers)
+                }
             }
             // One entry per etymology: by its number (the English edition numbers a page's etymologies), else — the
             // other editions number none — by its text, a part of speech without one joining the word's first entry.

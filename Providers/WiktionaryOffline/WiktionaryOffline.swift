@@ -369,8 +369,11 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         }
         for (index, record) in records.enumerated() {
             guard let code = record.languageCode, let language = Language(code) else { continue }
-            let translations = items[index].compactMap { item -> Translation? in
-                guard Self.keeps(item, of: index, in: records, items: items) else { return nil }
+            // An item a table lists twice (the Chinese edition's `命令`: order, command, command, order) once.
+            let translations = items[index].indices.compactMap { position -> Translation? in
+                let item = items[index][position]
+                guard Self.keeps(item, of: index, in: records, items: items),
+                      !items[index][..<position].contains(where: { $0.isItem(item) }) else { return nil }
                 return EntryBuilder.translation(item, pair: query.pair, partOfSpeech: record.partOfSpeech, provenance: provenance)
             }
             guard !translations.isEmpty else { continue }
@@ -451,7 +454,15 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
             }
             matches.removeAll { !typed.asTyped($0.item.word) && typedIn.contains($0.language.code) }
         }
-        for (index, item, itemLanguage, entryLanguage) in matches {
+        for (place, (index, item, itemLanguage, entryLanguage)) in matches.enumerated() {
+            // A table copied onto each part of speech of one word (the Italian edition's `cura`, noun and verb) lists
+            // it once.
+            if matches[..<place].contains(where: { match in
+                match.record != index && records[match.record].word == records[index].word
+                    && records[match.record].languageCode == records[index].languageCode
+                    && records[match.record].etymologyNumber == records[index].etymologyNumber
+                    && records[match.record].etymologyText == records[index].etymologyText && match.item.isItem(item)
+            }) { continue }
             let pair = LanguagePair(source: itemLanguage, target: entryLanguage)
             guard var reversed = EntryBuilder.translation(
                 item, pair: pair, partOfSpeech: records[index].partOfSpeech, provenance: provenance

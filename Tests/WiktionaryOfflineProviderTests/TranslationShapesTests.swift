@@ -43,4 +43,26 @@ import WiktionaryOfflineProvider
             #expect(back.entries.flatMap(\.translations).map(\.text) == ["falcon"], "\(code)")
         }
     }
+
+    /// The Italian edition copies a page's Synonyms section and translation table onto each part of speech (`cura`,
+    /// noun and verb), the Chinese one lists an item twice (`命令`): each is shown once. They were shown twice: 41
+    /// synonyms again under the verb, `translate treatment` gave cura twice, 命令 "order, command, command, order".
+    @Test func linkagesAndItemsCopiedOntoEachPartOfSpeechAreShownOnce() async throws {
+        let copied = #""etymology_texts": ["dal latino cura"], "synonyms": [{"word": "attenzione"}, {"word": "premura"}], "#
+            + #""translations": [{"word": "treatment", "lang_code": "en", "sense": "(medicina) terapia"}]"#
+        let provider = try WiktionaryOffline(path: WiktionaryOfflineTests.imported([
+            #"{"word": "cura", "lang_code": "it", "pos": "noun", "senses": [{"glosses": ["interessamento"]}], "# + copied + "}",
+            #"{"word": "cura", "lang_code": "it", "pos": "verb", "senses": [{"glosses": ["terza persona singolare di curare"]}], "# + copied + "}",
+            #"{"word": "命令", "lang_code": "zh", "pos": "unknown", "senses": [{"glosses": ["上級對下級的指示"]}], "translations": ["#
+                + #"{"lang_code": "en", "word": "order"}, {"lang_code": "en", "word": "command"}, {"lang_code": "en", "word": "command"}, "#
+                + #"{"lang_code": "en", "word": "order"}, {"lang_code": "en", "word": "instruct"}]}"#,
+        ], name: "copies"))
+        let cura = try #require(try await provider.lookup(LookupQuery("cura")).entries.first)
+        #expect(cura.senseGroups.map { $0.senses.flatMap(\.synonyms) } == [["attenzione", "premura"], []])
+        let (italian, english, chinese) = (Language("it")!, Language("en")!, Language("zh")!)
+        let treatment = try await provider.translate(TranslationQuery("treatment", from: english, to: italian))
+        #expect(treatment.entries.flatMap(\.translations).map(\.text) == ["cura"])
+        let order = try await provider.translate(TranslationQuery("命令", from: chinese, to: english))
+        #expect(order.entries.flatMap(\.translations).map(\.text) == ["order", "command", "instruct"])
+    }
 }

@@ -397,10 +397,45 @@ enum EntryBuilder {
         guard let text = clean(item.word) else { return nil }
         var notes = item.tags.compactMap(clean)
         if let roman = clean(item.roman) { notes.insert(roman, at: 0) }
+        if let alt = clean(item.alt), alt != text { notes.insert(alt, at: 0) }
         return Translation(
             text: text, pair: pair, notes: notes, partOfSpeech: partOfSpeech(code), context: clean(item.sense),
             provenance: provenance
         )
+    }
+
+    /// `text` without the quotation marks around it (`“…”`, `„…“`, `"…"`, `«…»`) when it has no other of them: an
+    /// example is shown quoted, and one the edition quoted was shown `““…””`.
+    static func unquoted(_ text: String) -> String {
+        guard let lead = text.utf8.first, lead == 0x22 || lead == 0xC2 || lead == 0xE2, let open = text.first, let close = text.last,
+              text.count > 2 else { return text }
+        switch (open, close) {
+        case ("“", "”"), ("„", "“"), ("„", "”"), ("\"", "\""), ("«", "»"), ("»", "«"), ("‚", "‘"), ("‘", "’"):
+            let inner = text.dropFirst().dropLast()
+            guard !inner.contains(open), !inner.contains(close) else { return text }
+            return clean(String(inner)) ?? text
+        default:
+            return text
+        }
+    }
+
+    /// The other editions' etymology paragraphs (`etymology_texts`) as one text: a paragraph that does not end a
+    /// sentence ends with a period (they ran on: "… śnieżyć od").
+    static func paragraphs(_ texts: [String]) -> String {
+        var text = ""
+        for paragraph in texts {
+            if let last = text.last(where: { !$0.isWhitespace }), !".!?…:;,".contains(last) { text += "." }
+            if !text.isEmpty { text += " " }
+            text += paragraph
+        }
+        return text
+    }
+
+    /// Tags without the parentheses some editions write around them (the French edition's sound `(Canada)`): a label
+    /// is shown in parentheses, and was `((Canada))`.
+    static func unparenthesized(_ tags: [String]) -> [String] {
+        guard tags.contains(where: { $0.hasPrefix("(") && $0.hasSuffix(")") }) else { return tags }
+        return tags.map { $0.hasPrefix("(") && $0.hasSuffix(")") && $0.count > 2 ? String($0.dropFirst().dropLast()) : $0 }
     }
 
     /// Text with surrounding white space removed and inner runs collapsed; nil when nothing is left.

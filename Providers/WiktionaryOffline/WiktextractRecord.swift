@@ -72,11 +72,13 @@ struct WiktextractRecord: Equatable {
         /// line gives none (the Polish edition's tables: `senseFromIndex`).
         var senseIndex: String? = nil
         var senseFromIndex = false
+        /// The word in another script (`alt`: a Japanese item's kana reading, もってくる).
+        var alt: String? = nil
 
         /// Whether it is `other` as the dump lists it (before a gloss was given it by its number): the same item of
         /// a table copied onto several records.
         func isItem(_ other: TranslationData) -> Bool {
-            word == other.word && code == other.code && senseIndex == other.senseIndex && roman == other.roman
+            word == other.word && code == other.code && senseIndex == other.senseIndex && roman == other.roman && alt == other.alt
                 && tags == other.tags && (senseFromIndex ? nil : sense) == (other.senseFromIndex ? nil : other.sense)
         }
     }
@@ -163,7 +165,7 @@ extension WiktextractRecord {
             case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Sense.linkedWord)
             case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Linkage.init)
             case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Linkage.init)
-            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
+            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = EntryBuilder.unparenthesized(try reader.strings())
             case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
             case 12 where wantTranslations && JSONReader.equals(key, "translations"):
                 translations = try reader.elements(TranslationData.init)
@@ -187,7 +189,8 @@ extension WiktextractRecord {
             if EntryBuilder.clean(lemma) != nil { tags = [] }
         }
         // The other editions write the etymology as a list of paragraphs (`etymology_texts`); English as one text.
-        if etymologyText == nil, let etymologyTexts, !etymologyTexts.isEmpty { etymologyText = etymologyTexts.joined(separator: " ") }
+        if etymologyText == nil, let etymologyTexts, !etymologyTexts.isEmpty { etymologyText = EntryBuilder.paragraphs(etymologyTexts) }
+        if let text = etymologyText, text.utf8.contains(0x5E) { etymologyText = EntryBuilder.withoutLanguageLinks(text) }
         // A translation that names its senses only by number: their glosses.
         for index in translations.indices where translations[index].sense == nil && translations[index].senseIndex != nil {
             let named = Self.senseIndices(translations[index].senseIndex!, in: senseNumbers, count: senses.count)
@@ -282,7 +285,7 @@ extension Sense {
             case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(Self.example)
             case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Self.cleanLinkedWord)
             case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Self.cleanLinkedWord)
-            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
+            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = EntryBuilder.unparenthesized(try reader.strings())
             case 9 where JSONReader.equals(key, "qualifier"): qualifier = try reader.string()
             case 11 where JSONReader.equals(key, "raw_glosses"): rawGloss = try reader.lastString()
             case 11 where JSONReader.equals(key, "sense_index"): number = try WiktextractRecord.senseIndex(&reader)
@@ -326,7 +329,7 @@ extension Sense {
             default: try reader.skip()
             }
         }
-        guard let text = EntryBuilder.clean(text) else { return nil }
+        guard let text = EntryBuilder.clean(text).map(EntryBuilder.unquoted) else { return nil }
         // `english` is the deprecated name of `translation`; a `roman` that is the translation (the Japanese
         // edition's) is said once.
         let translated = EntryBuilder.clean(translation ?? english)
@@ -352,17 +355,19 @@ extension Sense {
 extension WiktextractRecord.Linkage {
     /// A `LinkageData` object: its `word` (cleaned) and `sense`; nil when it has no word left.
     init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
-        var word: String?, sense: String?, senseIndex: String?
+        var word: String?, sense: String?, senseIndex: String?, note: String?
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
+            case 4 where JSONReader.equals(key, "note"): note = try reader.string()
             case 5 where JSONReader.equals(key, "sense"): sense = try reader.string()
             case 11 where JSONReader.equals(key, "sense_index"): senseIndex = try WiktextractRecord.senseIndex(&reader)
             default: try reader.skip()
             }
         }
         guard let word = EntryBuilder.clean(word) else { return nil }
-        self.init(word: word, sense: EntryBuilder.clean(sense), senseIndex: senseIndex)
+        // Its `note` (the Spanish edition's "coloquial", "anticuado") after it, as Wiktionary writes it.
+        self.init(word: EntryBuilder.clean(note).map { "\(word) (\($0))" } ?? word, sense: EntryBuilder.clean(sense), senseIndex: senseIndex)
     }
 }
 
@@ -379,7 +384,7 @@ extension WiktextractRecord.SoundData {
             case 5 where JSONReader.equals(key, "roman"): roman = try reader.string()
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
             case 7 where JSONReader.equals(key, "zh_pron"): other = try reader.string()
-            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
+            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = EntryBuilder.unparenthesized(try reader.strings())
             case 7 where JSONReader.equals(key, "ogg_url"): ogg = try reader.string()
             case 7 where JSONReader.equals(key, "mp3_url"): mp3 = try reader.string()
             default: try reader.skip()
@@ -399,16 +404,17 @@ extension WiktextractRecord.SoundData {
 extension WiktextractRecord.TranslationData {
     init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
         var word: String?, languageCode: String?, oldCode: String?, sense: String?, tags: [String] = [], rawTags: [String] = []
-        var roman: String?, senseIndex: String?
+        var roman: String?, senseIndex: String?, alt: String?
         try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "word"): word = try reader.string()
             case 4 where JSONReader.equals(key, "code"): oldCode = try reader.string()
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
-            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = try reader.strings()
+            case 8 where JSONReader.equals(key, "raw_tags"): rawTags = EntryBuilder.unparenthesized(try reader.strings())
             case 11 where JSONReader.equals(key, "sense_index"): senseIndex = try WiktextractRecord.senseIndex(&reader)
             case 5 where JSONReader.equals(key, "sense"): sense = try reader.string()
             case 5 where JSONReader.equals(key, "roman"): roman = try reader.string()
+            case 3 where JSONReader.equals(key, "alt"): alt = try reader.string()
             case 9 where JSONReader.equals(key, "lang_code"): languageCode = try reader.string()
             default: try reader.skip()
             }
@@ -417,7 +423,7 @@ extension WiktextractRecord.TranslationData {
         // `code` is the deprecated name of `lang_code`; `raw_tags` are the edition's own words for tags ("femenino").
         self.init(
             word: word, code: languageCode ?? oldCode, sense: sense, tags: rawTags.isEmpty ? tags : tags + rawTags, roman: roman,
-            senseIndex: senseIndex
+            senseIndex: senseIndex, alt: alt
         )
     }
 }
@@ -453,5 +459,19 @@ extension WiktextractRecord.FormData {
         guard matches else { return nil }
         reader = start
         try self.init(&reader)
+    }
+}
+
+extension EntryBuilder {
+    /// An etymology without wiktextract's marks of a word's link to its own edition's entry (the German edition's
+    /// `englisch cool ^(→ en)`): `cool`.
+    static func withoutLanguageLinks(_ text: String) -> String {
+        var text = text
+        while let start = text.range(of: "^(→"), let end = text[start.upperBound...].firstIndex(of: ")") {
+            var from = start.lowerBound
+            if from > text.startIndex, text[text.index(before: from)] == " " { from = text.index(before: from) }
+            text.removeSubrange(from...end)
+        }
+        return text
     }
 }

@@ -213,7 +213,7 @@ import Testing
         #expect(Self.decode(cases[8])?.antonyms == [.init(word: "d", sense: nil)])
         // The other editions' shapes.
         let bank = Self.decode(cases[9])
-        #expect(bank?.etymologyText == "a  b ")
+        #expect(bank?.etymologyText == "a.  b ")
         #expect(bank.map { record in record.senses.indices.map { record.senseNumber($0).text } } == ["1", "1a", "3"], "an empty `sense_index` is none: the sense's place among single glosses")
         #expect(bank?.senses.map(\.labels) == [["umgangssprachlich", "Ö"], ["t"], []])
         #expect(bank?.senseIndices("1-3") == [0, 2] && bank?.senseIndices("1, 2") == [0] && bank?.senseIndices("2") == [])
@@ -373,7 +373,7 @@ enum Reference {
         "word", "lang_code", "pos", "etymology_number", "etymology_text", "senses", "sounds", "translations", "forms",
         "glosses", "raw_glosses", "tags", "topics", "qualifier", "examples", "form_of", "alt_of", "synonyms", "antonyms", "text",
         "translation", "english", "ipa", "enpr", "ogg_url", "mp3_url", "code", "sense", "roman", "form",
-        "etymology_texts", "raw_tags", "sense_index", "zh_pron", "note", "other",
+        "etymology_texts", "raw_tags", "sense_index", "zh_pron", "note", "other", "alt",
     ]
 
     static func record(_ value: JSONValue) -> WiktextractRecord? {
@@ -423,7 +423,8 @@ enum Reference {
         var record = WiktextractRecord(
             word: word, languageCode: value["lang_code"]?.string, partOfSpeech: value["pos"]?.string,
             etymologyNumber: value["etymology_number"]?.int ?? value["etymology_number"]?.string.flatMap { Int($0) },
-            etymologyText: value["etymology_text"]?.string ?? (texts.isEmpty ? nil : texts.joined(separator: " ")),
+            etymologyText: (value["etymology_text"]?.string ?? (texts.isEmpty ? nil : EntryBuilder.paragraphs(texts)))
+                .map(EntryBuilder.withoutLanguageLinks),
             senses: senses, senseNumbers: numbers.enumerated().allSatisfy { $1 == .init(own: nil, place: $0 + 1) } ? [] : numbers,
             sounds: elements(value, "sounds", sound), translations: elements(value, "translations", translation),
             forms: elements(value, "forms", form), synonyms: elements(value, "synonyms", wordLinkage),
@@ -460,8 +461,9 @@ enum Reference {
     /// A word-level linkage: its cleaned `word` (none left: dropped), cleaned `sense` and `sense_index`.
     static func wordLinkage(_ value: JSONValue) -> WiktextractRecord.Linkage? {
         guard let word = EntryBuilder.clean(value["word"]?.string) else { return nil }
+        let note = EntryBuilder.clean(value["note"]?.string)
         return WiktextractRecord.Linkage(
-            word: word, sense: EntryBuilder.clean(value["sense"]?.string), senseIndex: senseIndex(value["sense_index"])
+            word: note.map { "\(word) (\($0))" } ?? word, sense: EntryBuilder.clean(value["sense"]?.string), senseIndex: senseIndex(value["sense_index"])
         )
     }
 
@@ -489,12 +491,12 @@ enum Reference {
             tags: formTags ? [] : tags, topics: value["topics"]?.strings ?? [], rawGloss: rawGlosses.last
         )
         var labels: [String] = []
-        for text in [value["qualifier"]?.string] + shownTags.filter({ !EntryBuilder.isInternal($0) }) + (value["raw_tags"]?.strings ?? [])
+        for text in [value["qualifier"]?.string] + shownTags.filter({ !EntryBuilder.isInternal($0) }) + EntryBuilder.unparenthesized(value["raw_tags"]?.strings ?? [])
             + topics {
             if let text = EntryBuilder.clean(text), !labels.contains(text) { labels.append(text) }
         }
         let examples = elements(value, "examples") { example -> String? in
-            guard var text = EntryBuilder.clean(example["text"]?.string) else { return nil }
+            guard var text = EntryBuilder.clean(example["text"]?.string).map(EntryBuilder.unquoted) else { return nil }
             let translation = EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string)
             if let roman = EntryBuilder.clean(example["roman"]?.string), roman != translation { text += " (\(roman))" }
             return translation.map { "\(text) — \($0)" } ?? text
@@ -513,7 +515,7 @@ enum Reference {
         guard value.isObject else { return nil }
         let sound = WiktextractRecord.SoundData(
             ipa: value["ipa"]?.string, enpr: value["enpr"]?.string,
-            tags: (value["tags"]?.strings ?? []) + (value["raw_tags"]?.strings ?? []),
+            tags: (value["tags"]?.strings ?? []) + EntryBuilder.unparenthesized(value["raw_tags"]?.strings ?? []),
             audioURL: value["ogg_url"]?.string ?? value["mp3_url"]?.string, other: value["zh_pron"]?.string,
             note: value["note"]?.string, reading: value["other"]?.string, roman: value["roman"]?.string
         )
@@ -524,8 +526,8 @@ enum Reference {
         guard let word = value["word"]?.string else { return nil }
         return WiktextractRecord.TranslationData(
             word: word, code: value["lang_code"]?.string ?? value["code"]?.string, sense: value["sense"]?.string,
-            tags: (value["tags"]?.strings ?? []) + (value["raw_tags"]?.strings ?? []), roman: value["roman"]?.string,
-            senseIndex: senseIndex(value["sense_index"])
+            tags: (value["tags"]?.strings ?? []) + EntryBuilder.unparenthesized(value["raw_tags"]?.strings ?? []), roman: value["roman"]?.string,
+            senseIndex: senseIndex(value["sense_index"]), alt: value["alt"]?.string
         )
     }
 

@@ -91,4 +91,27 @@ import WiktionaryOfflineProvider
         let pflegen = try #require(try await provider.lookup(LookupQuery("pflegen")).entries.first?.senseGroups.first)
         #expect(pflegen.labels == ["class-4", "strong", "weak"] && pflegen.senses.map(\.labels) == [["transitive"], ["intransitive"]])
     }
+
+    /// Small things the other editions write their own way: an example already quoted (shown `““…””`), the German
+    /// edition's `^(→ en)` link marks in an etymology, a raw tag in parentheses (`((Canada))`), etymology paragraphs
+    /// (run on), a synonym's note ("coloquial", dropped), a Japanese translation's kana `alt` (dropped).
+    @Test func theOtherEditionsSmallShapesReadWell() async throws {
+        let provider = try Self.provider([
+            #"{"word": "Rock", "lang_code": "de", "pos": "noun", "etymology_texts": ["von englisch rock ^(→ en) entlehnt", "seit 1950 belegt"], "#
+                + #""senses": [{"glosses": ["Musikstil"], "raw_tags": ["(Musik)"], "examples": [{"text": "„Filme und Rock.“"}, {"text": "“Rock,” sagte er, “bleibt.”"}]}], "#
+                + #""sounds": [{"ipa": "ʁɔk", "raw_tags": ["(Canada)"]}]}"#,
+            #"{"word": "comer", "lang_code": "es", "pos": "verb", "senses": [{"glosses": ["Ingerir alimentos."], "sense_index": "1"}], "#
+                + #""synonyms": [{"word": "jalar", "note": "coloquial", "sense_index": "1"}]}"#,
+            #"{"word": "bring", "lang_code": "en", "pos": "verb", "senses": [{"glosses": ["To carry."]}], "#
+                + #""translations": [{"lang_code": "ja", "word": "持ってくる", "alt": "もってくる", "roman": "motte kuru"}]}"#,
+        ], name: "small-shapes")
+        let rock = try #require(try await provider.lookup(LookupQuery("Rock")).entries.first)
+        #expect(rock.etymology == "von englisch rock entlehnt. seit 1950 belegt")
+        #expect(rock.allSenses.first?.labels == ["Musik"] && rock.pronunciations.first?.accent == "Canada")
+        #expect(rock.allSenses.first?.examples == ["Filme und Rock.", "“Rock,” sagte er, “bleibt.”"])
+        let comer = try await provider.lookup(LookupQuery("comer")).entries.first
+        #expect(comer?.allSenses.first?.synonyms == ["jalar (coloquial)"])
+        let bring = try await provider.translate(TranslationQuery("bring", from: Language("en")!, to: Language("ja")!))
+        #expect(bring.entries.first?.translations.first?.notes == ["もってくる", "motte kuru"])
+    }
 }

@@ -190,7 +190,10 @@ extension WiktextractRecord {
         }
         // The other editions write the etymology as a list of paragraphs (`etymology_texts`); English as one text.
         if etymologyText == nil, let etymologyTexts, !etymologyTexts.isEmpty { etymologyText = EntryBuilder.paragraphs(etymologyTexts) }
-        if let text = etymologyText, text.utf8.contains(0x5E) { etymologyText = EntryBuilder.withoutLanguageLinks(text) }
+        // (A byte search: `utf8.contains` stepped through the text a byte at a time, 4 M instructions a 1,000-word batch.)
+        if var text = etymologyText, text.withUTF8({ $0.isEmpty ? false : memchr($0.baseAddress!, 0x5E, $0.count) != nil }) {
+            etymologyText = EntryBuilder.withoutLanguageLinks(text)
+        }
         // A translation that names its senses only by number: their glosses.
         for index in translations.indices where translations[index].sense == nil && translations[index].senseIndex != nil {
             let named = Self.senseIndices(translations[index].senseIndex!, in: senseNumbers, count: senses.count)

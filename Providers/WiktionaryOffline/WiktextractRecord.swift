@@ -194,6 +194,7 @@ extension WiktextractRecord {
         if var text = etymologyText, text.withUTF8({ $0.isEmpty ? false : memchr($0.baseAddress!, 0x5E, $0.count) != nil }) {
             etymologyText = EntryBuilder.withoutLanguageLinks(text)
         }
+        if let text = etymologyText, text.utf8.first == UInt8(ascii: "E") { etymologyText = EntryBuilder.withoutEtymologyTree(text) }
         // A translation that names its senses only by number: their glosses.
         for index in translations.indices where translations[index].sense == nil && translations[index].senseIndex != nil {
             let named = Self.senseIndices(translations[index].senseIndex!, in: senseNumbers, count: senses.count)
@@ -483,6 +484,18 @@ extension WiktextractRecord.FormData {
 }
 
 extension EntryBuilder {
+    /// An etymology without the text of the etymology tree current dumps write before it (`Etymology tree` and a line
+    /// for each word of the tree: `Proto-Indo-European *leǵ-`, …, `Latin legō`, then `From Proto-Italic *legō, …`),
+    /// which ran into the etymology as one sentence; nil when nothing else is left. A tree's line is no sentence: it
+    /// neither ends with a full stop nor has a comma.
+    static func withoutEtymologyTree(_ text: String) -> String? {
+        guard text.hasPrefix("Etymology tree\n") else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        while let line = lines.first, !line.hasSuffix("."), !line.contains(", ") { lines.removeFirst() }
+        let rest = lines.joined(separator: "\n")
+        return rest.isEmpty ? nil : rest
+    }
+
     /// An etymology without wiktextract's marks of a word's link to its own edition's entry (the German edition's
     /// `englisch cool ^(→ en)`): `cool`.
     static func withoutLanguageLinks(_ text: String) -> String {

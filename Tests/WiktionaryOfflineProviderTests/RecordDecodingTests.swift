@@ -424,7 +424,7 @@ enum Reference {
             word: word, languageCode: value["lang_code"]?.string, partOfSpeech: value["pos"]?.string,
             etymologyNumber: value["etymology_number"]?.int ?? value["etymology_number"]?.string.flatMap { Int($0) },
             etymologyText: (value["etymology_text"]?.string ?? (texts.isEmpty ? nil : EntryBuilder.paragraphs(texts)))
-                .map(EntryBuilder.withoutLanguageLinks),
+                .map(EntryBuilder.withoutLanguageLinks).flatMap(EntryBuilder.withoutEtymologyTree),
             senses: senses, senseNumbers: numbers.enumerated().allSatisfy { $1 == .init(own: nil, place: $0 + 1) } ? [] : numbers,
             sounds: elements(value, "sounds", sound), translations: elements(value, "translations", translation),
             forms: elements(value, "forms", form), synonyms: elements(value, "synonyms", wordLinkage),

@@ -114,4 +114,22 @@ import WiktionaryOfflineProvider
         let bring = try await provider.translate(TranslationQuery("bring", from: Language("en")!, to: Language("ja")!))
         #expect(bring.entries.first?.translations.first?.notes == ["もってくる", "motte kuru"])
     }
+
+    /// Current dumps write the etymology tree's text before the etymology (`Etymology tree`, then a line for each of
+    /// its words): it ran into the etymology as one sentence, "Etymology tree Proto-Indo-European *leǵ- … Latin legō
+    /// From Proto-Italic *legō, …".
+    @Test func anEtymologyTreesTextIsLeftOut() async throws {
+        let provider = try Self.provider([
+            #"{"word": "lego", "lang_code": "la", "pos": "verb", "senses": [{"glosses": ["to gather"]}], "#
+                + #""etymology_text": "Etymology tree\nProto-Indo-European *leǵ-\nProto-Italic *legō\nLatin legō\nFrom Proto-Italic *legō, from Proto-Indo-European *léǵeti.\nCompare lēx."}"#,
+            #"{"word": "arbor", "lang_code": "la", "pos": "noun", "senses": [{"glosses": ["tree"]}], "#
+                + #""etymology_text": "Etymology tree\nProto-Italic *arbōs\nLatin arbor"}"#,
+            #"{"word": "tree", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["a plant"]}], "#
+                + #""etymology_text": "Etymology trees are drawn from Old English trēow."}"#,
+        ], name: "etymology-trees")
+        let lego = try #require(try await provider.lookup(LookupQuery("lego")).entries.first)
+        #expect(lego.etymology == "From Proto-Italic *legō, from Proto-Indo-European *léǵeti. Compare lēx.", "\(lego.etymology ?? "nil")")
+        #expect(try await provider.lookup(LookupQuery("arbor")).entries.first?.etymology == nil, "a tree alone says nothing")
+        #expect(try await provider.lookup(LookupQuery("tree")).entries.first?.etymology == "Etymology trees are drawn from Old English trēow.")
+    }
 }

@@ -78,6 +78,8 @@ import Testing
             let compatible = try await server.get("/api/v2/entries/en/house")
             #expect(compatible.status == 429)
             #expect(compatible.body == DictionaryAPIError.rateLimitedText)
+            // With the CORS header every other answer has (a browser page could not read that it was throttled).
+            #expect(compatible.headers["access-control-allow-origin"] == "*" && compatible.headers["retry-after"] != nil)
             // Health checks are not rate limited.
             #expect(try await server.get("/healthz").status == 200)
         }

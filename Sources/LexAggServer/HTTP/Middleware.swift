@@ -138,6 +138,8 @@ enum ErrorRendering {
             // The real API's own limiter answers in plain text.
             var headers = error.headers
             headers[.contentType] = "text/html; charset=utf-8"
+            // As on every other answer: a page's script can read that it was throttled (and its Retry-After).
+            headers[.accessControlAllowOrigin] = "*"
             return Response(
                 status: .tooManyRequests, headers: headers,
                 body: ResponseBody(byteBuffer: ByteBuffer(string: DictionaryAPIError.rateLimitedText))

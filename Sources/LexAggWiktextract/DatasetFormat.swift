@@ -230,14 +230,21 @@ public enum DatasetKey {
         while index + 1 < count {
             let byte = bytes[index]
             index += 1
-            guard byte >= 0xC4 else { continue }
-            switch (byte, bytes[index]) {
-            case (0xC4...0xC9, _), (0xD3, _), (0xD1, 0xB6...0xB7), (0xCC, 0x84), (0xCC, 0x86), (0xCC, 0x8F), (0xCC, 0x91): return true
-            case (0xE1, 0xB8...0xBB), (0xE1, 0xBE...0xBF): return true
-            default: continue
-            }
+            if byte >= 0xC4, startsLengthMark(byte, bytes[index]) { return true }
         }
         return false
+    }
+
+    /// Whether the UTF-8 sequence led by `lead`, `next` may be a length or tone mark or a letter with one
+    /// (``mayHaveLengthMark(_:)``, ``isFoldable(_:)``).
+    @inline(__always)
+    static func startsLengthMark(_ lead: UInt8, _ next: UInt8) -> Bool {
+        switch (lead, next) {
+        case (0xC4...0xC9, _), (0xD3, _), (0xD1, 0xB6...0xB7), (0xCC, 0x84), (0xCC, 0x86), (0xCC, 0x8F), (0xCC, 0x91),
+             (0xE1, 0xB8...0xBB), (0xE1, 0xBE...0xBF):
+            true
+        default: false
+        }
     }
 
     /// `text` (NFC) without its length and tone marks (``Rules/lengthUnmarked``), NFC again: decomposed, the marks
@@ -281,10 +288,8 @@ public enum DatasetKey {
                 guard byte >= 0xC3 else { continue }
                 switch (byte, bytes[index]) {
                 case (0xC3, 0x9F), (0xCF, 0x82), (0xC4, 0xB0), (0xCC, 0x87): return true
-                // Letters with length and tone marks, and the marks (``mayHaveLengthMark(_:)``).
-                case (0xC4...0xC9, _), (0xD3, _), (0xD1, 0xB6...0xB7), (0xCC, 0x84), (0xCC, 0x86), (0xCC, 0x8F), (0xCC, 0x91),
-                     (0xE1, 0xB8...0xBB), (0xE1, 0xBE...0xBF):
-                    return true
+                // Letters with length and tone marks, and the marks.
+                case let (lead, next) where startsLengthMark(lead, next): return true
                 case (0xE1, 0xBA) where index + 1 < count && bytes[index + 1] == 0x9E: return true
                 // The optional marks (``isOptionalMark(_:)``): U+0300, U+0301 (and U+0340, U+0341, U+0344, which NFC
                 // makes them); U+064B–U+0652, U+0670; U+0591–U+05C7.

@@ -172,7 +172,9 @@ public struct FormOf: Sendable, Hashable, Codable {
     public var name: String? { form == "form" ? nil : form }
 }
 
-/// How a headword is pronounced.
+/// How a headword is pronounced: a transcription, with a recording when the source has one, or a recording alone
+/// (``isRecordingOnly``: Wiktionary's `{{audio}}` beside a transcription its templates compute, dictionaryapi.dev's
+/// `phonetics` items with `audio` and no `text`).
 public struct Pronunciation: Sendable, Hashable, Codable {
     public enum Notation: String, Sendable, Hashable, Codable {
         case ipa
@@ -180,7 +182,7 @@ public struct Pronunciation: Sendable, Hashable, Codable {
         case other
     }
 
-    /// The transcription (`/haʊs/`).
+    /// The transcription (`/haʊs/`); empty for a recording alone, whose `audioURL` is then set.
     public var text: String
     public var notation: Notation
     /// The accent or variety (`UK`, `US`), when given.
@@ -195,6 +197,11 @@ public struct Pronunciation: Sendable, Hashable, Codable {
         self.accent = accent
         self.audioURL = audioURL
         self.provenance = provenance
+    }
+
+    /// A recording with no transcription: nothing to show as text, a sound to play.
+    public var isRecordingOnly: Bool {
+        !text.contains { !$0.isWhitespace } && audioURL.map { !$0.isEmpty } == true
     }
 }
 

@@ -67,7 +67,7 @@ struct FlatWord: Hashable {
             word.entries.flatMap(\.allSenses).flatMap(\.examples)
                 + word.entries.flatMap(\.translations).flatMap(\.examples).map { "\($0.source) — \($0.target)" }
         )
-        ipa = Self.unique(word.entries.flatMap(\.pronunciations).map(\.text))
+        ipa = Self.unique(word.entries.flatMap(\.pronunciations).filter { !$0.isRecordingOnly }.map(\.text))
         translations = Self.unique(word.entries.flatMap(\.translations).map {
             TranslationText(text: $0.text, language: $0.pair.target.code)
         })

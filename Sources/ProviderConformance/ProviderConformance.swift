@@ -230,7 +230,9 @@ public enum ProviderConformance {
                     fail("\(problem): \(debugText(translation.text))")
                 }
             }
-            for pronunciation in entry.pronunciations where pronunciation.text.trimmingWhitespace().isEmpty {
+            // A recording alone is a pronunciation without text; one with neither is empty.
+            for pronunciation in entry.pronunciations
+            where pronunciation.text.trimmingWhitespace().isEmpty && !pronunciation.isRecordingOnly {
                 fail("an empty pronunciation")
             }
         }

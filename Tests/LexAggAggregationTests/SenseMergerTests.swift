@@ -431,6 +431,22 @@ private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         #expect(pronunciations.map(\.provenance.provider.rawValue) == ["alpha", "alpha", "beta", "beta"])
     }
 
+    /// A recording alone (no transcription) is its own pronunciation: two different recordings of one accent are both
+    /// kept, the same one from two sources once; before, an empty text made every recording of an accent one.
+    @Test func keepsRecordingsAloneOncePerRecording() {
+        func recording(_ url: String, _ accent: String?, _ provider: String) -> Pronunciation {
+            Pronunciation(text: "", notation: .ipa, accent: accent, audioURL: url, provenance: source(provider))
+        }
+        let result = merge([
+            entry("alpha", "bank", pronunciations: [recording("https://a/bank-us.ogg", "US", "alpha"), recording("https://a/bank-us2.ogg", "US", "alpha")]),
+            entry("beta", "bank", pronunciations: [recording("https://a/bank-us.ogg", "us", "beta"), recording("https://a/bank-uk.ogg", "UK", "beta")]),
+        ], query: "bank")
+        let pronunciations = result.entries[0].pronunciations
+        #expect(pronunciations.map(\.audioURL) == ["https://a/bank-us.ogg", "https://a/bank-us2.ogg", "https://a/bank-uk.ogg"])
+        let allRecordings = pronunciations.allSatisfy { $0.isRecordingOnly }
+        #expect(allRecordings)
+    }
+
     @Test func deduplicatesTranslationsByPairAndText() {
         let enDe = LanguagePair(source: .english, target: .german)
         let enFr = LanguagePair(source: .english, target: .french)

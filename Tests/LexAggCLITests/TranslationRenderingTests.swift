@@ -27,6 +27,26 @@ import WiktionaryProvider
     }
 }
 
+/// How an entry's head line shows its pronunciations in text.
+@Suite struct PronunciationRenderingTests {
+    /// A recording with no transcription has nothing to read: the head line lists the transcriptions only, without
+    /// an empty item (", ,") for it.
+    @Test func aRecordingAloneIsLeftOutOfTheHeadLine() {
+        let provenance = Provenance(provider: ProviderID("wiktionary")!, source: "test", retrievedAt: Date(timeIntervalSince1970: 0))
+        let entry = Entry(headword: "maison", language: .french, pronunciations: [
+            Pronunciation(text: "", notation: .ipa, audioURL: "https://upload.example/Fr-maison.ogg", provenance: provenance),
+            Pronunciation(text: "/mɛ.zɔ̃/", notation: .ipa, provenance: provenance),
+            Pronunciation(text: " ", notation: .ipa, accent: "Paris", audioURL: "https://upload.example/Fr-Paris-maison.ogg", provenance: provenance),
+        ], provenance: provenance)
+        let text = UILanguage.$current.withValue(.english) {
+            TextRenderer(style: TerminalStyle(enabled: false), names: [:]).render([entry])
+        }
+        let head = text.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(head.hasPrefix("maison  /mɛ.zɔ̃/  — "), "\(text)")
+        #expect(!head.contains("Paris") && !head.contains(", "), "\(text)")
+    }
+}
+
 /// `lexagg providers` in 80 columns.
 @Suite struct ProvidersTableTests {
     /// A provider that defines any language and translates in some directions says both: Wiktionary's "91

@@ -55,6 +55,19 @@ import Testing
         #expect(element.sourceUrls == ["https://en.wiktionary.org/wiki/test"])
     }
 
+    /// A recording with no transcription is a `phonetics` item with its `audio` and no `text`, as dictionaryapi.dev
+    /// gives one; `phonetic` is still the first transcription.
+    @Test func aRecordingAloneIsAnItemWithAudioOnly() throws {
+        var entry = Self.testEntry()
+        entry.pronunciations.insert(
+            Pronunciation(text: "", notation: .ipa, accent: "US", audioURL: "https://example.org/test-us.ogg", provenance: Self.wiktionary), at: 0
+        )
+        let element = try #require(DictionaryAPIFormat.elements([entry], sources: Self.sources).first)
+        #expect(element.phonetic == "/test/")
+        #expect(element.phonetics.map(\.text) == [nil, "/test/", "/tɛst/"])
+        #expect(element.phonetics.map(\.audio) == ["https://example.org/test-us.ogg", "https://example.org/test-uk.mp3", ""])
+    }
+
     @Test func absentFieldsAreOmittedAndEmptyListsKept() throws {
         let entry = Entry(
             headword: "aaa", language: .english,

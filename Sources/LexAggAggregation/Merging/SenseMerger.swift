@@ -409,7 +409,8 @@ public struct SenseMerger: Sendable {
 
 // MARK: - Rules 6 and 7
 
-/// Pronunciations in order, the first of each (accent, transcription) kept.
+/// Pronunciations in order, the first of each (accent, transcription) kept; a recording alone is kept once per
+/// (accent, recording).
 private struct PronunciationSet {
     private struct Key: Hashable {
         var accent: String?
@@ -421,7 +422,8 @@ private struct PronunciationSet {
 
     mutating func insert(_ pronunciation: Pronunciation) {
         let accent = pronunciation.accent.map { $0.trimmingWhitespace().lowercased() }
-        let key = Key(accent: accent?.isEmpty == true ? nil : accent, text: Self.transcription(pronunciation.text))
+        let text = pronunciation.isRecordingOnly ? "\u{0}" + (pronunciation.audioURL ?? "") : Self.transcription(pronunciation.text)
+        let key = Key(accent: accent?.isEmpty == true ? nil : accent, text: text)
         if seen.insert(key).inserted { items.append(pronunciation) }
     }
 

@@ -41,9 +41,11 @@ struct TextRenderer {
         style.start(.bold, &out)
         out.append(entry.headword)
         style.end(.bold, &out)
-        for number in entry.pronunciations.indices {
-            let pronunciation = entry.pronunciations[number]
-            out.append(number == 0 ? "  " : ", ")
+        // A recording alone has nothing to read here (`--format json` gives its address).
+        var shown = 0
+        for pronunciation in entry.pronunciations where !pronunciation.isRecordingOnly {
+            out.append(shown == 0 ? "  " : ", ")
+            shown += 1
             out.append(pronunciation.text)
             if let accent = pronunciation.accent {
                 out.append(" (")

@@ -12,7 +12,7 @@ package enum DICTEntryText {
         let entry = entry.replacingControlCharacters()
         var lines: [String] = []
         var head = entry.headword
-        let pronunciations = entry.pronunciations.map { pronunciation in
+        let pronunciations = entry.pronunciations.filter { !$0.isRecordingOnly }.map { pronunciation in
             pronunciation.accent.map { "\(pronunciation.text) (\($0))" } ?? pronunciation.text
         }
         if !pronunciations.isEmpty { head += " " + pronunciations.joined(separator: ", ") }

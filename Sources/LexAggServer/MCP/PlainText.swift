@@ -23,7 +23,7 @@ enum PlainText {
             for source in sense.sources where !providers.contains(source.provider) { providers.append(source.provider) }
         }
         var out = entry.headword + (entry.language.map { " (\($0.code))" } ?? "")
-        let pronunciations = entry.pronunciations.map { p in p.accent.map { "\(p.text) (\($0))" } ?? p.text }
+        let pronunciations = entry.pronunciations.filter { !$0.isRecordingOnly }.map { p in p.accent.map { "\(p.text) (\($0))" } ?? p.text }
         if !pronunciations.isEmpty { out += " " + pronunciations.joined(separator: ", ") }
         out += " — from " + providers.map(\.rawValue).joined(separator: ", ") + "\n"
         if let etymology = entry.etymology { out += "Etymology: \(etymology)\n" }

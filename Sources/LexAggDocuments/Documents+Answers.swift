@@ -17,7 +17,10 @@ extension JSONOutput.LookupDocument {
             found: answer.isFound,
             entries: answer.result.entries, outcomes: answer.result.outcomes.map(JSONOutput.Outcome.init),
             suggestions: answer.suggestions,
-            scores: explain && !answer.scores.isEmpty ? answer.scores : nil
+            scores: explain && !answer.scores.isEmpty ? answer.scores : nil,
+            translatableBy: answer.translatableBy.isEmpty ? nil : answer.translatableBy.map {
+                JSONOutput.Translatable(provider: $0.provider, source: $0.pair.source, target: $0.pair.target)
+            }
         )
     }
 }

@@ -24,6 +24,15 @@ public enum JSONOutput {
         public var suggestions: [String]
         /// With `--explain`: `scores[e][g][s]` explains `entries[e].senseGroups[g].senses[s]`.
         public var scores: [[[SenseScore]]]? = nil
+        /// When nothing defined the word: the offline dictionaries that translate it, and in which direction.
+        public var translatableBy: [Translatable]? = nil
+    }
+
+    /// An offline dictionary that translates a word nothing defined: `{provider, source, target}`.
+    public struct Translatable: Encodable, Sendable, Hashable {
+        public var provider: ProviderID
+        public var source: Language
+        public var target: Language
     }
 
     public struct Query: Encodable, Sendable {

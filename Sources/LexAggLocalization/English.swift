@@ -61,6 +61,7 @@ enum English {
         case .lookupEveryProviderFailed: "every provider failed for '{1}'"
         case .lookupNoEntry: "no entry for '{1}' in {2}"
         case .lookupDidYouMean: "Did you mean: {1}?"
+        case .lookupTranslatableBy: "'{1}' is in {2} ({3}): {4}"
         case .lookupOfflineNotReached: "offline: {1} not reached"
         case .lookupNotReached: "{1} not reached: {2}"
         case .lookupShowingCached: "; showing cached answers of {1} (oldest cached {2})"

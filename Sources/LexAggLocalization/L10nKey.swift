@@ -17,7 +17,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
 
     // MARK: lookup
     case lookupShowingMatchedAs, lookupAlsoMatchedAs, lookupNothingCachedOffline, lookupEveryProviderFailed, lookupNoEntry
-    case lookupDidYouMean, lookupOfflineNotReached, lookupNotReached, lookupShowingCached, lookupStaleShowing
+    case lookupDidYouMean, lookupTranslatableBy, lookupOfflineNotReached, lookupNotReached, lookupShowingCached, lookupStaleShowing
     case labelEtymology, labelSynonyms, labelAntonyms, labelSources, labelAlsoIn, alsoInHint, moreSenses
     case anotherLanguage, explainScore
     case footerEntries, footerNotFound, footerNotCachedOffline, footerCached, footerStale

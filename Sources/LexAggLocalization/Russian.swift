@@ -62,6 +62,7 @@ enum Russian {
         case .lookupEveryProviderFailed: "ни один источник не смог ответить на «{1}»"
         case .lookupNoEntry: "слово «{1}» не найдено в словарях: {2}"
         case .lookupDidYouMean: "Возможно, вы имели в виду: {1}?"
+        case .lookupTranslatableBy: "«{1}» есть в словаре {2} ({3}): {4}"
         case .lookupOfflineNotReached: "нет сети, недоступны: {1}"
         case .lookupNotReached: "нет связи с {1}: {2}"
         case .lookupShowingCached: "; показаны сохранённые ответы {1} (самый старый сохранён {2})"

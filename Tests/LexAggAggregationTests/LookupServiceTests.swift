@@ -78,6 +78,23 @@ final class TableProvider: DefinitionProviding, TranslationProviding, MatchProvi
     }
 }
 
+/// A table that only translates, as FreeDict's databases do.
+final class TranslateOnly: TranslationProviding, Sendable {
+    let table: TableProvider
+    let descriptor: ProviderDescriptor
+
+    init(_ table: TableProvider) {
+        self.table = table
+        var descriptor = table.descriptor
+        descriptor.capabilities = [.translate]
+        self.descriptor = descriptor
+    }
+
+    var requests: [String] { table.requests }
+    func availability() async -> ProviderAvailability { await table.availability() }
+    func translate(_ query: TranslationQuery) async throws -> LookupResult { try await table.translate(query) }
+}
+
 /// A cache that records how the service wraps providers, and answers nothing itself.
 final class RecordingCache: AnswerCaching {
     private let wrapped = Mutex<[(ProviderID, CacheMode)]>([])
@@ -121,6 +138,31 @@ final class RecordingCache: AnswerCaching {
 
         let named = try await service.define(try LookupQuery("Haus"), options: RequestOptions(providers: ["metered"]))
         #expect(named.result.outcomes.map(\.provider.rawValue) == ["metered"])
+    }
+
+    /// A word nothing defined that an offline translating dictionary has is answered with that dictionary and its
+    /// direction (`lookup Haus --lang de` where FreeDict's German–English is the only German dictionary) — not when
+    /// something defined it, not from an online one, and not when the user named the providers.
+    @Test func aWordNothingDefinedNamesTheOfflineDictionaryThatTranslatesIt() async throws {
+        let deEn = LanguagePair(source: .german, target: .english)
+        // (Defines German words it lacks, as Wiktionary does any language's.)
+        let wordnet = TableProvider("wordnet", words: ["house": "a building"], languages: [.english, .german, .french])
+        let freedict = TranslateOnly(TableProvider("freedict-deu-eng", words: ["Haus": "house"], languages: [], pairs: [deEn]))
+        let online = TranslateOnly(TableProvider("online-de", words: ["Haus": "house"], online: true, languages: [], pairs: [deEn]))
+        let service = try Self.service([wordnet, freedict, online])
+
+        let german = try await service.define(try LookupQuery("Haus", language: .german))
+        #expect(!german.isFound)
+        #expect(german.translatableBy == [TranslationHint(provider: freedict.descriptor.id, pair: deEn)])
+        let anyLanguage = try await service.define(try LookupQuery("Haus"))
+        #expect(anyLanguage.translatableBy.map(\.provider.rawValue) == ["freedict-deu-eng"])
+        #expect(online.requests.allSatisfy { !$0.hasPrefix("translate:") })
+
+        #expect(try await service.define(try LookupQuery("house")).translatableBy.isEmpty)
+        #expect(try await service.define(try LookupQuery("Maus")).translatableBy.isEmpty)
+        #expect(try await service.define(try LookupQuery("Haus", language: .french)).translatableBy.isEmpty)
+        let named = try await service.define(try LookupQuery("Haus"), options: RequestOptions(providers: ["wordnet"]))
+        #expect(named.translatableBy.isEmpty)
     }
 
     @Test func looserSpellingsAreTriedWithTheProvidersThatSaidNotFound() async throws {

@@ -262,9 +262,11 @@ import Testing
         for query in queries {
             for (entries, outcomes, suggestions) in [([Entry](), [JSONOutput.Outcome](), [String]()), ([entry, entry], outcomes, ["naive", "nave"])] {
                 for scores in [nil, [[[score]]], [[[SenseScore]]]()] {
+                    let translatable = scores == nil && entries.isEmpty
+                        ? [JSONOutput.Translatable(provider: ProviderID("freedict-deu-eng")!, source: .german, target: .english)] : nil
                     let document = JSONOutput.LookupDocument(
                         command: "lookup", query: query, found: !entries.isEmpty, entries: entries, outcomes: outcomes,
-                        suggestions: suggestions, scores: scores
+                        suggestions: suggestions, scores: scores, translatableBy: translatable
                     )
                     #expect(try Self.fast(document, pretty: pretty) == Self.foundation(document, pretty: pretty), "\(query.term)")
                     compared += 1

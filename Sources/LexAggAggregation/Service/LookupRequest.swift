@@ -157,6 +157,9 @@ public struct LookupAnswer: Sendable, Hashable {
     public var lemma: LemmaNote? { lemmas.first }
     /// Close spellings, when nothing knew the word.
     public var suggestions: [String]
+    /// The offline translating dictionaries that have the word when nothing defined it (a German word looked up on a
+    /// machine whose only German dictionary is FreeDict's German–English): where `translate` would find it.
+    public var translatableBy: [TranslationHint] = []
     /// Providers left out, and why.
     public var notes: [ServiceNote]
 
@@ -216,5 +219,16 @@ extension LookupAnswer {
     public static func uncoveredLanguageMessage(_ language: Language) -> String {
         "no provider covers the language '\(language.code)'"
             + (Language.isKnown(language) ? "" : " (is it an ISO 639 code? e.g. en, de, fr, es)")
+    }
+}
+
+/// A dictionary that translates a word nothing defined, and in which direction.
+public struct TranslationHint: Sendable, Hashable {
+    public var provider: ProviderID
+    public var pair: LanguagePair
+
+    public init(provider: ProviderID, pair: LanguagePair) {
+        self.provider = provider
+        self.pair = pair
     }
 }

@@ -82,6 +82,19 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 LanguagePair(source: language, target: target), options: RequestOptions(offline: options.offline), required: false
             ).providers
         }
+        // The offline translating dictionaries of the word's language (of any, when it is not given), for
+        // ``LookupAnswer/translatableBy`` — not when the user named the providers to ask.
+        var elsewhere: [any TranslationProviding] = []
+        if options.providers == nil {
+            let asked = Set(definers.map(\.descriptor.id))
+            for provider in registry.providers where provider.descriptor.runsInline && !asked.contains(provider.descriptor.id) {
+                guard let translator = provider.asTranslator,
+                      provider.descriptor.translationPairs.contains(where: { language.map($0.source.matches) ?? true }),
+                      case .available = await provider.availability()
+                else { continue }
+                elsewhere.append(translator)
+            }
+        }
         let mode = cacheMode(options)
         logger.info("define: asking \(definers.map(\.descriptor.id.rawValue).joined(separator: ", ")) (\(strategy(options).rawValue), cache \(mode.map(\.rawValue) ?? "off"))")
         for note in notes { logger.info("\(note.message)") }
@@ -89,7 +102,7 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             service: self, language: language, target: target, options: aggregationOptions(options),
             definers: definers.map { wrap($0, mode) },
             lemmatizers: LazyLemmatizers(selection, language: language),
-            translators: translators.map { wrap($0, mode) }, notes: notes, suggest: options.suggest,
+            translators: translators.map { wrap($0, mode) }, elsewhere: elsewhere, notes: notes, suggest: options.suggest,
             readerLanguages: language.map { [$0] } ?? options.readerLanguages
         )
     }
@@ -260,6 +273,8 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
         /// The providers that know lemmas of inflected forms (WordNet's morphology), for the lemma fallback.
         let lemmatizers: LazyLemmatizers
         fileprivate let translators: [any TranslationProviding]
+        /// Offline translating dictionaries not asked to define, told of when nothing defined the word.
+        fileprivate let elsewhere: [any TranslationProviding]
         /// Providers left out, and why.
         public let notes: [ServiceNote]
         fileprivate let suggest: Bool
@@ -376,10 +391,29 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
                 && query.term.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
                 suggestions = await self.suggestions(for: query, until: end)
             }
-            return LookupAnswer(
+            var answer = LookupAnswer(
                 term: query.term, language: query.language, targetLanguage: target, result: result, scores: scores,
                 matchedAs: matchedAs, lemmas: lemmas, suggestions: suggestions, notes: notes
             )
+            if !result.isFound { answer.translatableBy = await translatable(query) }
+            return answer
+        }
+
+        /// The offline translating dictionaries that have `query` in a direction from its language (from any, when
+        /// it is not given), each once: `lookup Haus --lang de` found nothing to define it where FreeDict's
+        /// German–English has it.
+        func translatable(_ query: LookupQuery) async -> [TranslationHint] {
+            var hints: [TranslationHint] = []
+            for translator in elsewhere {
+                for pair in translator.descriptor.translationPairs where query.language.map(pair.source.matches) ?? true {
+                    guard let asked = try? TranslationQuery(query.term, from: pair.source, to: pair.target),
+                          let found = try? await translator.translate(asked), !found.isEmpty
+                    else { continue }
+                    hints.append(TranslationHint(provider: translator.descriptor.id, pair: pair))
+                    break
+                }
+            }
+            return hints
         }
 
         /// Close spellings from every matching provider — offline ones inline, online ones concurrently, all within

@@ -90,19 +90,30 @@ struct LookupPresenter: Sendable {
             if footer && !options.noPager { context.output.page(text) } else { context.output.write(text) }
         } else if result.allFailed, result.failures.allSatisfy({ $0.code == .offline }) {
             context.fail(localized(.lookupNothingCachedOffline, answer.term,
-                                   result.outcomes.map(\.provider.rawValue).joined(separator: ", ")))
+                                   result.outcomes.map(\.provider.rawValue).joined(separator: ", ")) + translatable(answer))
         } else if result.allFailed {
-            context.fail(localized(.lookupEveryProviderFailed, answer.term))
+            context.fail(localized(.lookupEveryProviderFailed, answer.term) + translatable(answer))
         } else {
             // The providers that answered "not found" (those that failed were warned about above).
             let answered = result.outcomes.filter { $0.status == .empty }
             let asked = (answered.isEmpty ? result.outcomes : answered).map(\.provider.rawValue).joined(separator: ", ")
             var message = localized(.lookupNoEntry, answer.term, asked)
+            message += translatable(answer)
             if !answer.suggestions.isEmpty {
                 message += "\n" + localized(.lookupDidYouMean, ControlCharacters.replaced(answer.suggestions.joined(separator: ", ")))
             }
             context.output.writeError(message + "\n")
         }
+    }
+
+    /// A line for each offline dictionary that translates the word nothing defined, with the command that shows it.
+    private func translatable(_ answer: LookupAnswer) -> String {
+        answer.translatableBy.map { hint in
+            let direction = "\(hint.pair.source.displayName) → \(hint.pair.target.displayName)"
+            let command = ["lexagg", "translate", ShellWord.quoted(answer.term), "--from", hint.pair.source.code, "--to", hint.pair.target.code]
+                .joined(separator: " ")
+            return "\n" + localized(.lookupTranslatableBy, ControlCharacters.replaced(answer.term), hint.provider.rawValue, direction, command)
+        }.joined()
     }
 }
 
@@ -180,5 +191,14 @@ extension ProviderError {
     var isOffline: Bool {
         if case .hostNotFound = reason { return true }
         return reason == nil && message.contains("resolve the host name")
+    }
+}
+
+/// A word as the shell reads it back: as it is when it is letters, digits and `-._`, else in single quotes.
+enum ShellWord {
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._".unicodeScalars.contains($0) }
+            && word.first != "-"
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

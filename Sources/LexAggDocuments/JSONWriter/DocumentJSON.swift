@@ -29,6 +29,19 @@ extension JSONTreeWriter {
             write(try JSONTreeEncoder.box(scores, parent: nil, key: nil), depth: depth + 1)
         }
         key("suggestions", &members, depth); write(strings: document.suggestions, depth: depth + 1)
+        if let translatable = document.translatableBy {
+            key("translatableBy", &members, depth)
+            var items = open(UInt8(ascii: "["))
+            for hint in translatable {
+                element(&items, depth + 1)
+                var fields = open(UInt8(ascii: "{"))
+                key("provider", &fields, depth + 2); writeString(hint.provider.rawValue)
+                key("source", &fields, depth + 2); writeString(hint.source.code)
+                key("target", &fields, depth + 2); writeString(hint.target.code)
+                close(UInt8(ascii: "}"), depth: depth + 2)
+            }
+            close(UInt8(ascii: "]"), depth: depth + 1)
+        }
         close(UInt8(ascii: "}"), depth: depth)
     }
 

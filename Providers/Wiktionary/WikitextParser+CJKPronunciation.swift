@@ -3,7 +3,9 @@ import LexAggCore
 
 /// The readings Chinese and Japanese pronunciation templates give in their own arguments: Wiktionary computes their IPA
 /// with Lua, but the romanisations (`{{zh-pron|m=jiā|c=gaa1}}`) and the kana with its pitch accent
-/// (`{{ja-pron|いえ|acc=2}}`) are written out; they showed nothing.
+/// (`{{ja-pron|いえ|acc=2}}`) are written out; they showed nothing. A kana reading is shown with its romanisation, as
+/// Wiktionary's module computes it from the kana (``KanaRomanization``), and a Japanese head line's readings stand for
+/// the pronunciation when the page has no `{{ja-pron}}`.
 extension PageParser {
     /// The varieties of `{{zh-pron}}` read, by argument: what each is and how it is written.
     static let chineseReadings: [(key: String, label: String)] = [("m", "Mandarin, Pinyin"), ("c", "Cantonese, Jyutping")]
@@ -22,19 +24,56 @@ extension PageParser {
         return found
     }
 
-    /// `{{ja-pron|いえ|acc=2|…}}` (and further readings with `acc2=`…): each kana reading, with its Tokyo pitch accent
-    /// named as Wiktionary names it (`Nakadaka [2]`) when the template gives it.
+    /// `{{ja-pron|いえ|acc=2|…}}` (and further readings with `acc2=`…): each kana reading with its romanisation, as
+    /// Wiktionary shows it (`いえ (ie)`; ``KanaRomanization``), and its Tokyo pitch accent named as Wiktionary names it
+    /// (`Nakadaka [2]`) when the template gives it. A page in kana needs no reading: `{{ja-pron|acc=2}}` on はしる is
+    /// for はしる.
     func japanesePronunciations(_ template: Template) -> [Pronunciation] {
-        template.positional.enumerated().compactMap { offset, range in
-            let kana = renderer.render(range)
-            guard !kana.isEmpty, !kana.contains("=") else { return nil }
+        var readings = template.positional.map { renderer.render($0) }
+        if readings.allSatisfy(\.isEmpty), KanaRomanization.isReading(headword) { readings = [headword] }
+        return readings.enumerated().compactMap { offset, reading in
+            guard !reading.isEmpty, !reading.contains("=") else { return nil }
+            let kana = KanaRomanization.shown(reading)
             let key = offset == 0 ? "acc" : "acc\(offset + 1)"
-            let accent = template.named(key).map { source.string(source.trimmed($0)) }.flatMap { value -> String? in
-                guard !value.isEmpty else { return nil }
-                guard let downstep = Int(value) else { return "Tokyo, " + value }
-                return "Tokyo, " + Self.pitchAccentName(downstep, morae: Self.morae(kana)) + " [\(downstep)]"
+            let accent = (template.named(key) ?? template.named(offset == 0 ? "accent" : "accent\(offset + 1)"))
+                .map { source.string(source.trimmed($0)) }.flatMap { value -> String? in
+                    guard !value.isEmpty else { return nil }
+                    guard let downstep = Int(value) else { return "Tokyo, " + value }
+                    return "Tokyo, " + Self.pitchAccentName(downstep, morae: Self.morae(kana)) + " [\(downstep)]"
+                }
+            return Pronunciation(text: Self.withRomanization(reading), notation: .other, accent: accent, provenance: provenance)
+        }
+    }
+
+    /// A kana reading as the page shows it, with its romanisation after it: `はしる (hashiru)`; the kana alone when it
+    /// cannot be romanised.
+    static func withRomanization(_ reading: String, romanization: String? = nil) -> String {
+        let kana = KanaRomanization.shown(reading)
+        guard let roman = romanization ?? KanaRomanization.romanize(reading) else { return kana }
+        return kana + " (" + roman + ")"
+    }
+
+    /// The head templates of Japanese parts of speech, whose kana arguments are the word's readings (`{{ja-noun|たいせつ}}`,
+    /// `{{ja-verb|type=1|はしる}}`, `{{ja-pos|proper|ふじさん}}`; the older `{{ja-noun|k|hira=ことば|rom=kotoba}}`).
+    static let japaneseHeadTemplates: Set<String> = [
+        "ja-noun", "ja-adj", "ja-verb", "ja-verb-suru", "ja-verb form", "ja-pos", "ja-phrase", "ja-head", "ja-altread",
+    ]
+
+    /// The readings a Japanese head line gives, each with its romanisation (`rom=` when the older templates write it
+    /// out): a word whose page has no `{{ja-pron}}` showed no reading at all; a page in kana is its own reading.
+    func japaneseHeadReadings(_ template: Template) -> [String] {
+        guard Self.japaneseHeadTemplates.contains(template.name) else { return [] }
+        var readings = template.positional.map { source.string(source.trimmed($0)) }.filter(KanaRomanization.isReading)
+        for key in ["hira", "kata"] {
+            if let range = template.named(key) {
+                let text = source.string(source.trimmed(range))
+                if KanaRomanization.isReading(text) { readings.append(text) }
             }
-            return Pronunciation(text: kana, notation: .other, accent: accent, provenance: provenance)
+        }
+        if readings.isEmpty, KanaRomanization.isReading(headword) { readings = [headword] }
+        let romanization = template.named("rom").map { renderer.render($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        return readings.enumerated().map { offset, reading in
+            Self.withRomanization(reading, romanization: offset == 0 ? romanization : nil)
         }
     }
 

@@ -113,12 +113,20 @@ extension PageParser {
     static let seeTemplates: Set<String> = ["zh-see", "ja-see", "ja-see-kango"]
 
     /// The head line under a part of speech's header, before its definitions (`{{de-noun|n,es,^er}}`): the gender it
-    /// gives labels the part of speech (``HeadLineGender``).
+    /// gives labels the part of speech (``HeadLineGender``); a Japanese one's kana readings are the entry's pronunciation,
+    /// with their romanisation, when its Pronunciation section gave them not (``japaneseHeadReadings(_:)``).
     mutating func headLine(_ line: Range<Int>) {
         let block = blocks.count - 1
-        guard block >= 0, let group = blocks[block].groups.indices.last,
-              blocks[block].groups[group].senses.isEmpty, blocks[block].groups[group].labels.isEmpty
+        guard block >= 0, let group = blocks[block].groups.indices.last, blocks[block].groups[group].senses.isEmpty
         else { return }
+        // A Japanese head line's readings, unless the Pronunciation section gave them (`{{ja-pron}}`).
+        for range in topLevelTemplates(line) {
+            for reading in japaneseHeadReadings(source.template(range))
+            where !(shared + blocks[block].pronunciations).contains(where: { $0.text == reading }) {
+                blocks[block].pronunciations.append(Pronunciation(text: reading, notation: .other, provenance: provenance))
+            }
+        }
+        guard blocks[block].groups[group].labels.isEmpty else { return }
         for range in topLevelTemplates(line) {
             if let label = HeadLineGender.label(source.template(range), source: source, title: headword) {
                 blocks[block].groups[group].labels = [label]

@@ -732,8 +732,8 @@ private func senses(_ body: String) -> [Sense] {
     }
 }
 
-/// Chinese and Japanese pronunciation templates: the readings written in their arguments, labelled (they showed
-/// nothing: the IPA is Lua's).
+/// Chinese pronunciation templates: the readings written in their arguments, labelled (they showed nothing: the IPA
+/// is Lua's). The Japanese ones are in JapaneseReadingTests.swift.
 @Suite struct CJKPronunciationTests {
     private func pronunciations(_ page: String, title: String) throws -> [String] {
         let entry = try #require(
@@ -763,19 +763,5 @@ private func senses(_ body: String) -> [Sense] {
         #expect(try pronunciations(page, title: "家") == [
             "jiā (Mandarin, Pinyin)", "jia (Mandarin, Pinyin)", "gaa1 (Cantonese, Jyutping)",
         ])
-    }
-
-    @Test(arguments: [
-        ("{{ja-pron|yomi=k|いえ|acc=2|acc_ref=DJR,NHK}}", "いえ", ["いえ (Tokyo, Odaka [2])"]),
-        ("{{ja-pron|yomi=k|ながい|acc=2|acc_ref=NHK}}", "長い", ["ながい (Tokyo, Nakadaka [2])"]),
-        ("{{ja-pron|たいせつ|acc=0|acc_ref=SMK2,ZAJ}}", "大切", ["たいせつ (Tokyo, Heiban [0])"]),
-        ("{{ja-pron|yomi=k|や|acc=1|acc_ref=DJR,NHK}}", "家", ["や (Tokyo, Atamadaka [1])"]),
-        ("{{ja-pron|きょう|acc=1}}", "今日", ["きょう (Tokyo, Atamadaka [1])"]),
-        ("{{ja-pron|コーヒー|acc=3}}", "コーヒー", ["コーヒー (Tokyo, Nakadaka [3])"]),
-        ("{{ja-pron|うち}}", "家", ["うち (-)"]),
-    ])
-    func japaneseKanaAndPitchAccent(line: String, title: String, expected: [String]) throws {
-        let page = "==Japanese==\n===Pronunciation===\n\(line)\n\n===Noun===\n{{ja-noun}}\n# a [[house]]\n"
-        #expect(try pronunciations(page, title: title) == expected)
     }
 }

@@ -164,65 +164,6 @@ extension WikitextRenderer {
         }
     }
 
-    static func isQuotation(_ name: String) -> Bool {
-        name.hasPrefix("quote-") || name.hasPrefix("rq:") || name.hasPrefix("cite-")
-    }
-
-    /// A quotation template's passage and its translation: `passage=`/`text=` and `t=`/`translation=`, or
-    /// `{{quote-book}}`'s positional ones.
-    func quotationText(_ template: Template) -> (passage: Range<Int>?, translation: Range<Int>?) {
-        (template.named("passage") ?? template.named("text") ?? template.named("quote") ?? Self.bookArgument(template, 7),
-         template.named("translation") ?? template.named("t") ?? Self.bookArgument(template, 8))
-    }
-
-    /// `{{quote-book}}`'s positional argument `number`, in the order its documentation gives
-    /// (`{{quote-book|[lang]|[year]|[author]|[title]|[url]|[page]|[text]|[translation]}}`), the language as `lang=`
-    /// on older pages; `nil` for other templates.
-    static func bookArgument(_ template: Template, _ number: Int) -> Range<Int>? {
-        guard template.name == "quote-book" else { return nil }
-        return template.positional(number - (template.named("lang") != nil ? 2 : 1))
-    }
-
-    /// A quotation template's year, author and title: `1590, Edmund Spenser, The Faerie Queene` (the work's title for a
-    /// journal's article), named or `{{quote-book}}`'s positional ones; an `{{RQ:…}}` template names its work in its
-    /// own name (`RQ:Browne Pseudodoxia Epidemica`), which is shown when it gives none of these.
-    func quotationSource(_ template: Template) -> String {
-        func text(_ keys: String...) -> String? {
-            for key in keys { if let range = template.named(key), hasText(range) { return render(range) } }
-            return nil
-        }
-        func book(_ number: Int) -> String? {
-            Self.bookArgument(template, number).flatMap { hasText($0) ? render($0) : nil }
-        }
-        var author = text("author", "authors", "last")
-        if let last = author, template.named("author") == nil, let first = text("first") { author = first + " " + last }
-        // A translation's original author (`by=Arthur Schopenhauer|type=translation|author=R. B. Haldane`), not its
-        // translator.
-        if let original = text("by") { author = original }
-        let parts = [text("year", "date") ?? book(2), author ?? book(3), text("title", "work", "journal", "newspaper") ?? book(4)]
-            .compactMap { $0 }.filter { !$0.isEmpty }
-        if parts.isEmpty, template.name.hasPrefix("rq:"), let work = workName(template) { return work }
-        return parts.joined(separator: ", ")
-    }
-
-    /// The work an `{{RQ:…}}` template's name gives, without a language prefix (`RQ:ga-Finck` is Finck's); `nil` for a
-    /// name abbreviated past reading (`RQ:Mlry MrtDrthr`, `RQ:WBsnt IvryGt`: a word without a vowel) or not a title's.
-    private func workName(_ template: Template) -> String? {
-        guard let range = template.nameRange else { return nil }
-        var name = String(source.string(range).dropFirst(3).drop { $0 == " " })
-        if let separator = name.firstIndex(where: { $0 == "-" || $0 == ":" }),
-            WikitextRenderer.looksLikeLanguageCode(String(name[..<separator]))
-        {
-            name = String(name[name.index(after: separator)...])
-        }
-        guard name.first?.isUppercase == true else { return nil }  // `RQ:sga-gloss` names no work
-        let words = name.split(separator: " ")
-        let vowels = Set("aeiouAEIOUéèáíóúäöü")
-        guard !words.isEmpty, words.allSatisfy({ word in word.count < 2 || word.allSatisfy(\.isNumber) || word.contains(where: vowels.contains) })
-        else { return nil }
-        return name
-    }
-
     /// `{{suffix|en|happy|ness}}` → "happy + -ness", `{{prefix|en|un|happy}}` → "un- + happy", `{{confix|…}}` both,
     /// `{{blend|en|smoke|fog}}` → "Blend of smoke + fog", each part's gloss (`t1=`, `gloss1=`) after it. Older pages
     /// name the language with `lang=` and start with the parts (their first part was taken for the language).

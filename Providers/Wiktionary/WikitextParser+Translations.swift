@@ -1,3 +1,4 @@
+import Foundation
 import LexAggCore
 
 extension WikitextParser {
@@ -39,6 +40,17 @@ extension PageParser {
             commas += source.bytes[from..<range.lowerBound].count { $0 == 0x2C }
             stretch.append(commas)
             from = range.upperBound
+        }
+        // `* {{ttbc|fr}}: {{t|fr|maison|f}}`: a row whose items are to be checked, its language named by code (older
+        // rows by name: `{{ttbc|French}}`); on older pages its items are plain links (`* {{ttbc|fr}}: [[maison]]`).
+        var toBeChecked: (code: String, end: Int)?
+        if let range = templates.first, source.template(range).name == "ttbc",
+           let argument = source.template(range).positional(0)
+        {
+            let written = source.string(source.trimmed(argument))
+            let code = WiktionaryLanguages.sectionName(forCode: written) != nil
+                ? written : WiktionaryLanguages.code(forSectionName: written) ?? written
+            if !code.isEmpty { toBeChecked = (code, range.upperBound) }
         }
         var qualifiers: [Int: [String]] = [:]
         for (index, range) in templates.enumerated() {
@@ -85,7 +97,7 @@ extension PageParser {
                     notes.insert(transliteration, at: 0)
                 }
                 notes += qualifiers[stretch[index]] ?? []
-                if !translationsChecked || name.hasSuffix("check") { notes.append("to be checked") }
+                if !translationsChecked || name.hasSuffix("check") || toBeChecked != nil { notes.append("to be checked") }
                 let partOfSpeech = blocks[block].groups.last?.partOfSpeech
                 blocks[block].translations.append(
                     TableItem(code: code, text: text, notes: notes, gloss: translationGloss, partOfSpeech: partOfSpeech)
@@ -94,6 +106,72 @@ extension PageParser {
                 continue
             }
         }
+        if let row = toBeChecked, !templates.contains(where: { Self.translationTemplates.contains(source.template($0).name) }) {
+            let partOfSpeech = blocks[block].groups.last?.partOfSpeech
+            for (text, notes) in plainItems(row.end..<line.upperBound) {
+                blocks[block].translations.append(TableItem(
+                    code: row.code, text: text, notes: notes + ["to be checked"], gloss: translationGloss, partOfSpeech: partOfSpeech
+                ))
+            }
+        }
+    }
+
+    /// The items of a row written without translation templates (`: [[maison]] {{g|f}}, [[logis]] ''m'' {{q|rare}}`):
+    /// each stretch between commas or semicolons outside links and templates, as the page shows it, with the genders
+    /// (`{{g|f}}`, the older `''f''` after the word) and qualifiers beside it as its notes.
+    func plainItems(_ range: Range<Int>) -> [(text: String, notes: [String])] {
+        var items: [(text: String, notes: [String])] = []
+        var output: [UInt8] = []
+        var notes: [String] = []
+        func endItem() {
+            var text = TextCleaner.clean(output).trimmingCharacters(in: CharacterSet(charactersIn: " :."))
+            // An older row's gender in italics after the word: `[[maison]] ''f''`.
+            if let space = text.lastIndex(of: " "), let gender = Self.genderNames[String(text[text.index(after: space)...])] {
+                let raw = source.string(range)
+                if raw.contains("''" + String(text[text.index(after: space)...]) + "''") {
+                    notes.insert(gender, at: 0)
+                    text = String(text[..<space]).trimmingCharacters(in: .whitespaces)
+                }
+            }
+            if !text.isEmpty { items.append((text, notes)) }
+            output.removeAll(keepingCapacity: true)
+            notes = []
+        }
+        var cursor = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = source[index]
+            if byte == Ascii.openBrace, index + 1 < range.upperBound, source[index + 1] == Ascii.openBrace,
+               let end = source.templateEnd(from: index, limit: range.upperBound)
+            {
+                let template = source.template(index..<end)
+                let arguments = template.positional.map { renderer.render($0) }.filter { !$0.isEmpty }
+                if template.name == "g" || template.name == "gender" {
+                    renderer.append(cursor..<index, to: &output)
+                    notes += arguments.map { Self.genderNames[$0] ?? $0 }
+                    cursor = end
+                } else if Self.qualifierTemplates.contains(template.name) || Self.glossTemplates.contains(template.name) {
+                    renderer.append(cursor..<index, to: &output)
+                    if !arguments.isEmpty { notes.append(arguments.joined(separator: ", ")) }
+                    cursor = end
+                }
+                index = end
+            } else if byte == Ascii.openBracket, index + 1 < range.upperBound, source[index + 1] == Ascii.openBracket,
+                      let end = source.linkEnd(from: index, limit: range.upperBound)
+            {
+                index = end
+            } else if byte == 0x2C || byte == 0x3B {  // , ;
+                renderer.append(cursor..<index, to: &output)
+                endItem()
+                index += 1
+                cursor = index
+            } else {
+                index += 1
+            }
+        }
+        renderer.append(cursor..<range.upperBound, to: &output)
+        endItem()
+        return items
     }
 
     static let genderNames: [String: String] = [

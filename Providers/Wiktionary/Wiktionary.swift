@@ -72,7 +72,7 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
         case "no": codes.formUnion(["nb", "nn"])
         default: break
         }
-        func wanted(_ language: Language) -> Bool { language.matches(target) || codes.contains(language.primary) }
+        let wanted: @Sendable (Language) -> Bool = { [codes] language in language.matches(target) || codes.contains(language.primary) }
         // A word with large tables keeps them on a subpage (`cat/translations`, named by `{{see translation
         // subpage}}`): read it when the page itself has none into the language asked.
         if subpage, !found.entries.contains(where: { $0.translations.contains { wanted($0.pair.target) } }),
@@ -85,24 +85,24 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
             })
         }
         // A sense whose table is on another page (`{{trans-see|pizza}}`, `{{trans-see|genre of music|house music}}`):
-        // that page's items, under the sense the reference names, saying where they come from.
+        // that page's items, under the sense the reference names, saying where they come from, in the page's order.
         if let headword = found.entries.first?.headword {
-            for reference in references.prefix(Self.referencedPagesLimit) {
-                for title in reference.pages.prefix(2) {
-                    let items = try await referencedTranslations(title, partOfSpeech: reference.partOfSpeech, from: query.pair.source, where: wanted)
-                    guard !items.isEmpty else { continue }
-                    found.entries.append(Entry(
-                        headword: headword, language: query.pair.source,
-                        translations: items.map { item in
-                            var item = item
-                            item.context = reference.gloss
-                            item.partOfSpeech = reference.partOfSpeech ?? item.partOfSpeech
-                            item.notes.append("see " + title)
-                            return item
-                        },
-                        provenance: items[0].provenance
-                    ))
-                }
+            let requests = references.prefix(Self.referencedPagesLimit).flatMap { reference in
+                reference.pages.prefix(Self.pagesPerReference).map { (reference: reference, title: $0) }
+            }
+            let answers = try await referencedTranslations(requests, from: query.pair.source, where: wanted)
+            for (request, items) in zip(requests, answers) where !items.isEmpty {
+                found.entries.append(Entry(
+                    headword: headword, language: query.pair.source,
+                    translations: items.map { item in
+                        var item = item
+                        item.context = request.reference.gloss
+                        item.partOfSpeech = request.reference.partOfSpeech ?? item.partOfSpeech
+                        item.notes.append("see " + request.title)
+                        return item
+                    },
+                    provenance: items[0].provenance
+                ))
             }
         }
         let entries = found.entries.compactMap { entry -> Entry? in
@@ -113,8 +113,47 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
         return LookupResult(entries: entries)
     }
 
-    /// How many `{{trans-see}}` references `translate` follows (each is a request; real pages have one to three).
+    /// How many `{{trans-see}}` references `translate` follows (real pages have one to three), and how many of the pages
+    /// each names it reads (`{{trans-see|pie chart|pie chart|pie graph}}` names two): each page is a request, twelve at
+    /// most.
     static let referencedPagesLimit = 6
+    static let pagesPerReference = 2
+    /// How many of those requests are in flight at once: Wikimedia asks API clients for three concurrent requests at
+    /// most.
+    static let concurrentReferenceRequests = 3
+
+    /// The translations `wanted` keeps of each referenced page, in the order of `requests`: the requests run
+    /// concurrently through the provider's HTTP client, ``concurrentReferenceRequests`` at a time (one after another,
+    /// twelve cost a translation twelve round trips).
+    private func referencedTranslations(
+        _ requests: [(reference: WikitextParser.TableReference, title: String)], from language: Language,
+        where wanted: @escaping @Sendable (Language) -> Bool
+    ) async throws -> [[Translation]] {
+        var answers = [[Translation]](repeating: [], count: requests.count)
+        try await withThrowingTaskGroup(of: (Int, [Translation]).self) { group in
+            var next = 0
+            func start(_ index: Int) {
+                let request = requests[index]
+                group.addTask {
+                    (index, try await referencedTranslations(
+                        request.title, partOfSpeech: request.reference.partOfSpeech, from: language, where: wanted
+                    ))
+                }
+            }
+            while next < min(Self.concurrentReferenceRequests, requests.count) {
+                start(next)
+                next += 1
+            }
+            while let (index, items) = try await group.next() {
+                answers[index] = items
+                if next < requests.count {
+                    start(next)
+                    next += 1
+                }
+            }
+        }
+        return answers
+    }
 
     /// The translations of the page `title` that `wanted` keeps, of the part of speech when it has some of that one;
     /// none when the page is missing or cannot be read (the word's own tables are the answer still).

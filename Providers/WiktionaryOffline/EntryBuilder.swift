@@ -317,7 +317,7 @@ enum EntryBuilder {
         }
         // Each transcription once (most records repeat none: nothing is made).
         guard found.indices.dropFirst().contains(where: { index in
-            found[..<index].contains { $0.text == found[index].text && $0.notation == found[index].notation }
+            found[..<index].contains { isSameSound($0, found[index]) }
         }) else { return found }
         var unique: [Pronunciation] = []
         for pronunciation in found { add(pronunciation, to: &unique) }
@@ -341,17 +341,36 @@ enum EntryBuilder {
 
     /// `pronunciation` added to `list`, unless the same transcription is there: then that one takes its accent's
     /// parts it lacks and its recording, if it has none ("each transcription once, with all it says").
+    ///
+    /// A reading in another notation is the same as one that is it with more in brackets after it (`tián` and
+    /// `tián (tian²)`, Pinyin without and with its numbered tones; a kana reading without and with its romanisation,
+    /// `ごしき` and `ごしき (goshiki)`): one sound, shown once as the richer.
     static func add(_ pronunciation: Pronunciation, to list: inout [Pronunciation]) {
-        guard let index = list.firstIndex(where: { $0.text == pronunciation.text && $0.notation == pronunciation.notation }) else {
+        guard let index = list.firstIndex(where: { isSameSound($0, pronunciation) }) else {
             list.append(pronunciation)
             return
         }
+        if pronunciation.text.utf8.count > list[index].text.utf8.count { list[index].text = pronunciation.text }
         if list[index].audioURL == nil { list[index].audioURL = pronunciation.audioURL }
         guard let accent = pronunciation.accent, accent != list[index].accent else { return }
         guard let existing = list[index].accent else { list[index].accent = accent; return }
         let parts = existing.split(separator: ", ")
         let added = accent.split(separator: ", ").filter { !parts.contains($0) }
         if !added.isEmpty { list[index].accent = (parts + added).joined(separator: ", ") }
+    }
+
+    /// Whether `a` and `b` say one sound (``add(_:to:)``): the same text in the same notation, or two readings of the
+    /// other notation one of which is the other with a bracket after it (` (…)`, ` […]`). By bytes: most are IPA.
+    static func isSameSound(_ a: Pronunciation, _ b: Pronunciation) -> Bool {
+        guard a.notation == b.notation else { return false }
+        let x = a.text.utf8, y = b.text.utf8
+        if x.count == y.count { return a.text == b.text }
+        guard a.notation == .other else { return false }
+        let (short, long) = x.count < y.count ? (x, y) : (y, x)
+        guard long.count > short.count + 2, long.starts(with: short) else { return false }
+        let space = long.index(long.startIndex, offsetBy: short.count)
+        let bracket = long[long.index(after: space)]
+        return long[space] == 0x20 && (bracket == UInt8(ascii: "(") || bracket == UInt8(ascii: "["))
     }
 
     /// A sound's tags and its note as the accent shown (cleaned; none left: nil).

@@ -82,6 +82,29 @@ import Testing
         #expect(found.first?.accent == "Mandarin, Standard, Pinyin, Standard-Chinese", "the repeated reading adds what its tags say")
     }
 
+    /// A reading with its alternative in brackets and the same reading without it are one sound, shown once as the
+    /// richer (田's Standard Pinyin `tián (tian²)` and `tián`; 五色's `ごしき` with the record's romanisation and
+    /// again without it); other readings are not merged (`tián` is no `tiá`).
+    @Test func aReadingWithAndWithoutItsAlternativeIsShownOnce() async throws {
+        let found = EntryBuilder.pronunciations([
+            zh("tián (tian²)", ["Mandarin", "Standard", "Pinyin"]), zh("ㄊㄧㄢˊ", ["Mandarin", "Standard", "Bopomofo"]),
+            zh("tián", ["Mandarin", "Standard-Chinese", "Pinyin"]), zh("tiá", ["Mandarin", "Standard-Chinese", "Pinyin"]),
+            zh("ㄊㄧㄢˊ", ["Mandarin", "Standard-Chinese", "Bopomofo"]),
+        ], provenance: provenance)
+        #expect(found.map(\.text) == ["tián (tian²)", "ㄊㄧㄢˊ", "tiá"])
+        #expect(found.first?.accent == "Mandarin, Standard, Pinyin, Standard-Chinese")
+        let plainFirst = EntryBuilder.pronunciations([zh("tián", ["Pinyin"]), zh("tián (tian²)", ["Pinyin"])], provenance: provenance)
+        #expect(plainFirst.map(\.text) == ["tián (tian²)"])
+        let provider = try WiktionaryOffline(path: WiktionaryOfflineTests.imported([
+            #"{"word": "五色", "lang_code": "ja", "pos": "noun", "sounds": [{"other": "ごしき"}, {"other": "ごしき"}, {"ipa": "[ɡo̞ɕikʲi]"}, "#
+                + #"{"other": "ごしょく"}, {"other": "ごしょく"}, {"ipa": "[ɡo̞ɕo̞kɯ̟]"}], "forms": [{"form": "五色 ^", "tags": ["canonical"]}, "#
+                + #"{"form": "goshiki", "tags": ["romanization"]}, {"form": "ごしき", "roman": "gosiki", "tags": ["hiragana", "historical"]}], "#
+                + #""senses": [{"glosses": ["five colors"]}]}"#,
+        ], name: "goshiki"))
+        let goshiki = try #require(try await provider.lookup(LookupQuery("五色")).entries.first)
+        #expect(goshiki.pronunciations.map(\.text) == ["ごしき (goshiki)", "[ɡo̞ɕikʲi]", "ごしょく", "[ɡo̞ɕo̞kɯ̟]"])
+    }
+
     /// The same transcription twice (French `\a.va.taʁ\`, Ancient Greek's three) is shown once, with the tags and the
     /// recording either had.
     @Test func aRepeatedTranscriptionIsShownOnce() {

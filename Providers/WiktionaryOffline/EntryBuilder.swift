@@ -423,21 +423,6 @@ enum EntryBuilder {
         )
     }
 
-    /// `text` without the quotation marks around it (`“…”`, `„…“`, `"…"`, `«…»`) when it has no other of them: an
-    /// example is shown quoted, and one the edition quoted was shown `““…””`.
-    static func unquoted(_ text: String) -> String {
-        guard let lead = text.utf8.first, lead == 0x22 || lead == 0xC2 || lead == 0xE2, let open = text.first, let close = text.last,
-              text.count > 2 else { return text }
-        switch (open, close) {
-        case ("“", "”"), ("„", "“"), ("„", "”"), ("\"", "\""), ("«", "»"), ("»", "«"), ("‚", "‘"), ("‘", "’"):
-            let inner = text.dropFirst().dropLast()
-            guard !inner.contains(open), !inner.contains(close) else { return text }
-            return clean(String(inner)) ?? text
-        default:
-            return text
-        }
-    }
-
     /// The other editions' etymology paragraphs (`etymology_texts`) as one text: a paragraph that does not end a
     /// sentence ends with a period (they ran on: "… śnieżyć od").
     static func paragraphs(_ texts: [String]) -> String {

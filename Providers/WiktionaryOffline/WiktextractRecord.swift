@@ -353,7 +353,7 @@ extension Sense {
         guard let text = EntryBuilder.clean(text).map(EntryBuilder.unquoted) else { return nil }
         // `english` is the deprecated name of `translation`; a `roman` that is the translation (the Japanese
         // edition's) is said once.
-        let translated = EntryBuilder.clean(translation ?? english)
+        let translated = EntryBuilder.clean(translation ?? english).map(EntryBuilder.unquoted)
         let shown = EntryBuilder.clean(roman).flatMap { $0 == translated ? nil : "\(text) (\($0))" } ?? text
         return translated.map { "\(shown) — \($0)" } ?? shown
     }

@@ -497,7 +497,7 @@ enum Reference {
         }
         let examples = elements(value, "examples") { example -> String? in
             guard var text = EntryBuilder.clean(example["text"]?.string).map(EntryBuilder.unquoted) else { return nil }
-            let translation = EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string)
+            let translation = EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string).map(EntryBuilder.unquoted)
             if let roman = EntryBuilder.clean(example["roman"]?.string), roman != translation { text += " (\(roman))" }
             return translation.map { "\(text) — \($0)" } ?? text
         }

@@ -1,0 +1,45 @@
+import Foundation
+import LexAggCore
+import Testing
+@testable import WiktionaryOfflineProvider
+
+/// Shapes found wrong on real kaikki.org records (a review of 141 of them, many editions), written here in
+/// wiktextract's shape: quoted examples, a sense's own linkages with what they say beside the word, a word-level
+/// `form_of` on a word with glosses, and text that is no example, no definition or no pronunciation.
+@Suite struct RealRecordShapesTests {
+    static func provider(_ lines: [String], name: String) throws -> WiktionaryOffline {
+        try WiktionaryOffline(path: WiktionaryOfflineTests.imported(lines, name: name))
+    }
+
+    /// Every example is shown quoted: the quotation marks an edition wrote around one are left out, even when it has
+    /// quotes inside, a speaker before or an attribution after; quotes that do not enclose the whole are kept.
+    @Test(arguments: [
+        (#""He said "no".""#, #"He said "no"."#),
+        ("“He said “no” today.”", "He said “no” today."),
+        ("„Sie wirkten Wundertaten nachmals in König Etzels Land“. (Nibelungenlied)", "Sie wirkten Wundertaten nachmals in König Etzels Land. (Nibelungenlied)"),
+        ("„Und es fielen drei Tropfen Blut in den Schnee.“ (Schneewittchen, Brüder Grimm)", "Und es fielen drei Tropfen Blut in den Schnee. (Schneewittchen, Brüder Grimm)"),
+        ("„Er erinnerte sich.“ ()", "Er erinnerte sich."),
+        ("[Zar Nikolaj II.:] „Man sieht im Telegramwechsel, dass er naiv war.“", "[Zar Nikolaj II.:] Man sieht im Telegramwechsel, dass er naiv war."),
+        ("«He quedado con unos amigos para ir a comer».", "He quedado con unos amigos para ir a comer."),
+        ("「ねえ、お延」", "ねえ、お延"),
+        ("“… Date volnera lymphīs / ōre legam.” …", "… Date volnera lymphīs / ōre legam. …"),
+        (#""Viele Vögel brüten unauffällig", sagte er."#, #""Viele Vögel brüten unauffällig", sagte er."#),
+        ("“Rock,” sagte er, “bleibt.”", "“Rock,” sagte er, “bleibt.”"),
+        ("「釣れましたか」「全然でした」", "「釣れましたか」「全然でした」"),
+        ("“Oenōtrī coluēre virī; nunc fāma minōrēs", "“Oenōtrī coluēre virī; nunc fāma minōrēs"),
+        (#"The "Hay Wain" is a painting."#, #"The "Hay Wain" is a painting."#),
+    ])
+    func anExampleIsShownQuotedOnce(text: String, shown: String) {
+        #expect(EntryBuilder.unquoted(text) == shown)
+    }
+
+    /// A quoted translation is shown unquoted too: `… — “Oenotrian men …”` ended in `””`.
+    @Test func aQuotedTranslationIsShownOnce() async throws {
+        let provider = try Self.provider([
+            #"{"word": "fama", "lang_code": "la", "pos": "noun", "senses": [{"glosses": ["rumour"], "examples": [{"text": "nunc fāma minōrēs", "#
+                + #""english": "“now rumor [has it that their] descendants”", "translation": "“now rumor [has it that their] descendants”", "type": "quotation"}]}]}"#,
+        ], name: "quoted-translation")
+        let fama = try #require(try await provider.lookup(LookupQuery("fama")).entries.first)
+        #expect(fama.allSenses.first?.examples == ["nunc fāma minōrēs — now rumor [has it that their] descendants"])
+    }
+}

@@ -482,29 +482,3 @@ extension WiktextractRecord.FormData {
         try self.init(&reader)
     }
 }
-
-extension EntryBuilder {
-    /// An etymology without the text of the etymology tree current dumps write before it (`Etymology tree` and a line
-    /// for each word of the tree: `Proto-Indo-European *leǵ-`, …, `Latin legō`, then `From Proto-Italic *legō, …`),
-    /// which ran into the etymology as one sentence; nil when nothing else is left. A tree's line is no sentence: it
-    /// neither ends with a full stop nor has a comma.
-    static func withoutEtymologyTree(_ text: String) -> String? {
-        guard text.hasPrefix("Etymology tree\n") else { return text }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-        while let line = lines.first, !line.hasSuffix("."), !line.contains(", ") { lines.removeFirst() }
-        let rest = lines.joined(separator: "\n")
-        return rest.isEmpty ? nil : rest
-    }
-
-    /// An etymology without wiktextract's marks of a word's link to its own edition's entry (the German edition's
-    /// `englisch cool ^(→ en)`): `cool`.
-    static func withoutLanguageLinks(_ text: String) -> String {
-        var text = text
-        while let start = text.range(of: "^(→"), let end = text[start.upperBound...].firstIndex(of: ")") {
-            var from = start.lowerBound
-            if from > text.startIndex, text[text.index(before: from)] == " " { from = text.index(before: from) }
-            text.removeSubrange(from...end)
-        }
-        return text
-    }
-}

@@ -42,4 +42,15 @@ import Testing
         let fama = try #require(try await provider.lookup(LookupQuery("fama")).entries.first)
         #expect(fama.allSenses.first?.examples == ["nunc fāma minōrēs — now rumor [has it that their] descendants"])
     }
+
+    /// An etymology tree's line with the label of its arrow (`Arabic فَارِسِيّ (fārisiyy)influ.`) ends with a full
+    /// stop but is no sentence: the tree ran into the etymology ("Arabic … influ. Persian فارسی Inherited from …").
+    @Test func anEtymologyTreesArrowLabelIsLeftOut() async throws {
+        let provider = try Self.provider([
+            #"{"word": "فارسی", "lang_code": "fa", "pos": "noun", "senses": [{"glosses": ["Persian"]}], "etymology_text": "Etymology tree\nMiddle Persian pʾlsyk' (/⁠pārsīg⁠/)\n"#
+                + #"Early New Persian پَارْسِی (pārsī)\n▲\nArabic فَارِسِيّ (fārisiyy)influ.\nPersian فارسی\nInherited from Early New Persian پَارْسِی (pārsī), influenced by Arabic."}"#,
+        ], name: "tree-labels")
+        let farsi = try #require(try await provider.lookup(LookupQuery("فارسی")).entries.first)
+        #expect(farsi.etymology == "Inherited from Early New Persian پَارْسِی (pārsī), influenced by Arabic.")
+    }
 }

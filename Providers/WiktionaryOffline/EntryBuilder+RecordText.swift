@@ -1,0 +1,39 @@
+import Foundation
+
+/// Text of a record that is not what it seems: an etymology tree's lines before the etymology, an edition's link
+/// marks in it.
+extension EntryBuilder {
+    /// An etymology without the text of the etymology tree current dumps write before it (`Etymology tree` and a line
+    /// for each word of the tree: `Proto-Indo-European *leǵ-`, …, `Latin legō`, then `From Proto-Italic *legō, …`),
+    /// which ran into the etymology as one sentence; nil when nothing else is left. A tree's line is no sentence
+    /// (``isEtymologyTreeLine(_:)``).
+    static func withoutEtymologyTree(_ text: String) -> String? {
+        guard text.hasPrefix("Etymology tree\n") else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        while let line = lines.first, isEtymologyTreeLine(line) { lines.removeFirst() }
+        let rest = lines.joined(separator: "\n")
+        return rest.isEmpty ? nil : rest
+    }
+
+    /// Whether `line` is a line of an etymology tree's text: no sentence — it has no comma and ends with no full stop
+    /// but that of the label of the tree's arrow after a word (`Arabic فَارِسِيّ (fārisiyy)influ.`).
+    static func isEtymologyTreeLine(_ line: Substring) -> Bool {
+        guard !line.contains(", ") else { return false }
+        guard line.hasSuffix(".") else { return true }
+        guard let close = line.lastIndex(of: ")") else { return false }
+        let label = line[line.index(after: close)...].dropLast()
+        return !label.isEmpty && label.allSatisfy { $0.isLetter && $0.isLowercase }
+    }
+
+    /// An etymology without wiktextract's marks of a word's link to its own edition's entry (the German edition's
+    /// `englisch cool ^(→ en)`): `cool`.
+    static func withoutLanguageLinks(_ text: String) -> String {
+        var text = text
+        while let start = text.range(of: "^(→"), let end = text[start.upperBound...].firstIndex(of: ")") {
+            var from = start.lowerBound
+            if from > text.startIndex, text[text.index(before: from)] == " " { from = text.index(before: from) }
+            text.removeSubrange(from...end)
+        }
+        return text
+    }
+}

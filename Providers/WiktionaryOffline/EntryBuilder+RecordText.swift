@@ -1,7 +1,7 @@
 import Foundation
 
 /// Text of a record that is not what it seems: an etymology tree's lines before the etymology, an edition's link
-/// marks in it.
+/// marks in it, a line of linkages or a pointer taken for an example.
 extension EntryBuilder {
     /// An etymology without the text of the etymology tree current dumps write before it (`Etymology tree` and a line
     /// for each word of the tree: `Proto-Indo-European *leǵ-`, …, `Latin legō`, then `From Proto-Italic *legō, …`),
@@ -23,6 +23,27 @@ extension EntryBuilder {
         guard let close = line.lastIndex(of: ")") else { return false }
         let label = line[line.index(after: close)...].dropLast()
         return !label.isEmpty && label.allSatisfy { $0.isLetter && $0.isLowercase }
+    }
+
+    /// Whether an example's text is none: a line of linkages the edition's extractor took for one (`Near-synonym:
+    /// pääty`, beside the sense's synonyms), or the English edition's pointer to a citations page ("For quotations
+    /// using this term, see Citations:peninsular."). Compared only when the text begins as they do.
+    static func isNoExample(_ text: String) -> Bool {
+        switch text.utf8.first {
+        case UInt8(ascii: "S"), UInt8(ascii: "N"), UInt8(ascii: "A"), UInt8(ascii: "H"), UInt8(ascii: "C"):
+            guard let colon = text.firstIndex(of: ":") else { return false }
+            switch text[..<colon] {
+            case "Synonym", "Synonyms", "Near-synonym", "Near-synonyms", "Antonym", "Antonyms", "Hypernym", "Hypernyms",
+                 "Hyponym", "Hyponyms", "Coordinate term", "Coordinate terms":
+                return true
+            default:
+                return false
+            }
+        case UInt8(ascii: "F"):
+            return text.hasPrefix("For quotations using this term, see ") || text.hasPrefix("For more quotations using this term, see ")
+        default:
+            return false
+        }
     }
 
     /// An etymology without wiktextract's marks of a word's link to its own edition's entry (the German edition's

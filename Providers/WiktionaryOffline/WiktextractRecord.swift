@@ -350,7 +350,7 @@ extension Sense {
             default: try reader.skip()
             }
         }
-        guard let text = EntryBuilder.clean(text).map(EntryBuilder.unquoted) else { return nil }
+        guard let text = EntryBuilder.clean(text).map(EntryBuilder.unquoted), !EntryBuilder.isNoExample(text) else { return nil }
         // `english` is the deprecated name of `translation`; a `roman` that is the translation (the Japanese
         // edition's) is said once.
         let translated = EntryBuilder.clean(translation ?? english).map(EntryBuilder.unquoted)

@@ -53,4 +53,15 @@ import Testing
         let farsi = try #require(try await provider.lookup(LookupQuery("فارسی")).entries.first)
         #expect(farsi.etymology == "Inherited from Early New Persian پَارْسِی (pārsī), influenced by Arabic.")
     }
+
+    /// A line of linkages the extractor took for an example (`Near-synonym: pääty`, the sense's synonym already) and
+    /// the English edition's pointer to a citations page are no examples.
+    @Test func aLinkageLineOrACitationsPointerIsNoExample() async throws {
+        let provider = try Self.provider([
+            #"{"word": "pää", "lang_code": "fi", "pos": "noun", "senses": [{"glosses": ["end, tip"], "examples": [{"text": "Near-synonym: pääty"}, {"text": "pään kärki"}], "#
+                + #""synonyms": [{"word": "pääty"}]}, {"glosses": ["Misspelling of peninsula."], "examples": [{"text": "For quotations using this term, see Citations:peninsular."}]}]}"#,
+        ], name: "no-examples")
+        let head = try #require(try await provider.lookup(LookupQuery("pää")).entries.first)
+        #expect(head.allSenses.map(\.examples) == [["pään kärki"], []])
+    }
 }

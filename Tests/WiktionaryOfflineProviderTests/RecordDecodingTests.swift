@@ -496,7 +496,8 @@ enum Reference {
             if let text = EntryBuilder.clean(text), !labels.contains(text) { labels.append(text) }
         }
         let examples = elements(value, "examples") { example -> String? in
-            guard var text = EntryBuilder.clean(example["text"]?.string).map(EntryBuilder.unquoted) else { return nil }
+            guard var text = EntryBuilder.clean(example["text"]?.string).map(EntryBuilder.unquoted), !EntryBuilder.isNoExample(text)
+            else { return nil }
             let translation = EntryBuilder.clean(example["translation"]?.string ?? example["english"]?.string).map(EntryBuilder.unquoted)
             if let roman = EntryBuilder.clean(example["roman"]?.string), roman != translation { text += " (\(roman))" }
             return translation.map { "\(text) — \($0)" } ?? text

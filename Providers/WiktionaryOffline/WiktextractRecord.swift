@@ -411,6 +411,9 @@ extension WiktextractRecord.SoundData {
             default: try reader.skip()
             }
         }
+        // The Spanish edition's rows of its pronunciation table that are no pronunciation (`other`: "llana" of
+        // "acentuación", "bisílaba" of "longitud silábica"), in the Latin script a reading in another (kana) is not.
+        if let text = reading, !rawTags.isEmpty, text.utf8.allSatisfy({ $0 < 0xCA }) { reading = nil }
         // A sound with no transcription and no recording (`rhymes`, `homophone`, `hyphenation`: most of a real
         // entry's sounds) gives no pronunciation: not kept.
         guard isObject, ipa != nil || enpr != nil || other != nil || reading != nil || ogg != nil || mp3 != nil else { return nil }

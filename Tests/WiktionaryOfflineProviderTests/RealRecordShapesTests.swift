@@ -64,4 +64,15 @@ import Testing
         let head = try #require(try await provider.lookup(LookupQuery("pää")).entries.first)
         #expect(head.allSenses.map(\.examples) == [["pään kärki"], []])
     }
+
+    /// The Spanish edition's rows of its pronunciation table that are no pronunciation ("llana" of "acentuación",
+    /// "bisílaba" of "longitud silábica", wiktextract's `other`) are not shown as readings.
+    @Test func theSpanishTablesRowsAreNoReadings() async throws {
+        let provider = try Self.provider([
+            #"{"word": "nieve", "lang_code": "es", "pos": "noun", "senses": [{"glosses": ["Precipitación"]}], "sounds": [{"ipa": "[ˈnjeβ̞e]"}, "#
+                + #"{"raw_tags": ["acentuación"], "other": "llana"}, {"raw_tags": ["longitud silábica"], "other": "bisílaba"}, {"rhymes": "e.be"}]}"#,
+        ], name: "spanish-rows")
+        let snow = try #require(try await provider.lookup(LookupQuery("nieve")).entries.first)
+        #expect(snow.pronunciations.map(\.text) == ["[ˈnjeβ̞e]"])
+    }
 }

@@ -514,11 +514,14 @@ enum Reference {
     /// A sound with a transcription or a recording (the others give no pronunciation).
     static func sound(_ value: JSONValue) -> WiktextractRecord.SoundData? {
         guard value.isObject else { return nil }
+        // A Latin-script `other` with raw tags is a row of the Spanish edition's table, no reading.
+        let rawTags = value["raw_tags"]?.strings ?? []
+        let other = value["other"]?.string.flatMap { text in !rawTags.isEmpty && text.utf8.allSatisfy { $0 < 0xCA } ? nil : text }
         let sound = WiktextractRecord.SoundData(
             ipa: value["ipa"]?.string, enpr: value["enpr"]?.string,
             tags: (value["tags"]?.strings ?? []) + EntryBuilder.unparenthesized(value["raw_tags"]?.strings ?? []),
             audioURL: value["ogg_url"]?.string ?? value["mp3_url"]?.string, other: value["zh_pron"]?.string,
-            note: value["note"]?.string, reading: value["other"]?.string, roman: value["roman"]?.string
+            note: value["note"]?.string, reading: other, roman: value["roman"]?.string
         )
         return sound.ipa == nil && sound.enpr == nil && sound.other == nil && sound.reading == nil && sound.audioURL == nil ? nil : sound
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Text of a record that is not what it seems: an etymology tree's lines before the etymology, an edition's link
-/// marks in it, a line of linkages or a pointer taken for an example.
+/// marks in it, a line of linkages or a pointer taken for an example, a note that the definition is missing.
 extension EntryBuilder {
     /// An etymology without the text of the etymology tree current dumps write before it (`Etymology tree` and a line
     /// for each word of the tree: `Proto-Indo-European *leǵ-`, …, `Latin legō`, then `From Proto-Italic *legō, …`),
@@ -44,6 +44,12 @@ extension EntryBuilder {
         default:
             return false
         }
+    }
+
+    /// Whether a gloss is an edition's note that the definition is missing (the Italian "definizione mancante; se vuoi,
+    /// aggiungila tu"), no definition.
+    static func isPlaceholder(_ gloss: String) -> Bool {
+        gloss.utf8.first == UInt8(ascii: "d") && gloss.hasPrefix("definizione mancante")
     }
 
     /// An etymology without wiktextract's marks of a word's link to its own edition's entry (the German edition's

@@ -317,7 +317,7 @@ extension Sense {
         guard isObject else { return nil }
         let definition: String, formOf: FormOf?
         var shownTags = tags
-        if let gloss = EntryBuilder.clean(gloss ?? rawGloss) {
+        if let gloss = EntryBuilder.clean(gloss ?? rawGloss), !EntryBuilder.isPlaceholder(gloss) {
             definition = gloss
             formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
         } else if let (text, link) = EntryBuilder.formOfDefinition(lemma: lemma, alternativeOf: alternativeOf, tags: tags) {

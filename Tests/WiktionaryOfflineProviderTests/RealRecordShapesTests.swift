@@ -75,4 +75,15 @@ import Testing
         let snow = try #require(try await provider.lookup(LookupQuery("nieve")).entries.first)
         #expect(snow.pronunciations.map(\.text) == ["[ˈnjeβ̞e]"])
     }
+
+    /// The Italian edition's note that a definition is missing ("definizione mancante; se vuoi, aggiungila tu") is no
+    /// sense.
+    @Test func aMissingDefinitionsNoteIsNoSense() async throws {
+        let provider = try Self.provider([
+            #"{"word": "fissa", "lang_code": "it", "pos": "noun", "senses": [{"glosses": ["definizione mancante; se vuoi, aggiungila tu"], "topics": ["medicine"]}, "#
+                + #"{"glosses": ["complesso maniacale"]}]}"#,
+        ], name: "missing-definition")
+        let fissa = try #require(try await provider.lookup(LookupQuery("fissa")).entries.first)
+        #expect(fissa.allSenses.map(\.definition) == ["complesso maniacale"])
+    }
 }

@@ -479,7 +479,7 @@ enum Reference {
         let lemma = elements(value, "form_of", linkage).first, alternativeOf = elements(value, "alt_of", linkage).first
         let definition: String, formOf: FormOf?
         var formTags = false  // a form's tags name it: no labels
-        if let gloss = EntryBuilder.clean(glosses.last ?? rawGlosses.last) {
+        if let gloss = EntryBuilder.clean(glosses.last ?? rawGlosses.last), !EntryBuilder.isPlaceholder(gloss) {
             definition = gloss
             formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
         } else if let (text, link) = EntryBuilder.formOfDefinition(lemma: lemma, alternativeOf: alternativeOf, tags: tags) {

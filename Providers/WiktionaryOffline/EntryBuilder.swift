@@ -149,7 +149,7 @@ enum EntryBuilder {
             var end = start + 1
             while end < linkages.endIndex && linkages[end].sense == linkages[start].sense
                 && linkages[end].senseIndex == linkages[start].senseIndex { end += 1 }
-            let words = linkages[start..<end].map(\.word)
+            let words = linkages[start..<end].map(\.shown)
             if let number = linkages[start].senseIndex, case let senses = WiktextractRecord.senseIndices(number, in: numbers, count: group.senses.count),
                !senses.isEmpty {
                 let named = linkages[start].sense.flatMap { group.senseIndex(named: $0) }
@@ -166,6 +166,15 @@ enum EntryBuilder {
                 } else {
                     group.add(words, as: relation, toSenses: named.map { senses.contains($0) ? senses : [$0] } ?? senses)
                 }
+            } else if let label = linkages[start].sense, linkages[start..<end].contains(where: { $0.note != nil }),
+                      group.senses.count > 1, group.senseIndex(named: label) == nil {
+                // A gloss that names no sense goes with each word, in the brackets of a word's own note
+                // (`φθάνω (approach, come; ftháno)`, not `φθάνω (ftháno) (approach, come)`).
+                let terms = linkages[start..<end].map { (linkage: WiktextractRecord.Linkage) -> String in
+                    let inBrackets: String = linkage.note.map { note in label + "; " + note } ?? label
+                    return linkage.word + " (" + inBrackets + ")"
+                }
+                group.add(terms, as: relation, toSenses: [])
             } else {
                 group.add(words, as: relation, senseLabel: linkages[start].sense)
             }

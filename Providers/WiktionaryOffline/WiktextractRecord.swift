@@ -45,6 +45,13 @@ struct WiktextractRecord: Equatable {
         var sense: String?
         /// The senses it belongs to by number (`sense_index`: `2`, `"1"`, `"1, 3"`, `"1-3"`, `"2a"`).
         var senseIndex: String? = nil
+        /// What is said of it beside the word, as shown in brackets after it (``EntryBuilder/linkageNote``).
+        var note: String? = nil
+        /// Whether it is what the sense's gloss names (tagged `synonym-of`, `alt-of`, `form-of`: "synonym of X").
+        var ofGloss = false
+
+        /// The word as an answer shows it: with its note in brackets.
+        var shown: String { note.map { word + " (" + $0 + ")" } ?? word }
     }
 
     struct SoundData: Equatable {
@@ -188,6 +195,17 @@ extension WiktextractRecord {
             senses = [Sense(definition: definition, examples: [], labels: [], synonyms: [], antonyms: [], formOf: formOf, sources: sources)]
             if EntryBuilder.clean(lemma) != nil { tags = [] }
         }
+        // A word listed as its own synonym (`magical` in a thesaurus's list of the word's) says nothing.
+        synonyms.removeAll { $0.word == word }
+        antonyms.removeAll { $0.word == word }
+        synonyms = EntryBuilder.merged(synonyms)
+        antonyms = EntryBuilder.merged(antonyms)
+        if senses.contains(where: { $0.synonyms.contains(word) || $0.antonyms.contains(word) }) {
+            for index in senses.indices {
+                senses[index].synonyms.removeAll { $0 == word }
+                senses[index].antonyms.removeAll { $0 == word }
+            }
+        }
         // The other editions write the etymology as a list of paragraphs (`etymology_texts`); English as one text.
         if etymologyText == nil, let etymologyTexts, !etymologyTexts.isEmpty { etymologyText = EntryBuilder.paragraphs(etymologyTexts) }
         // (A byte search: `utf8.contains` stepped through the text a byte at a time, 4 M instructions a 1,000-word batch.)
@@ -295,7 +313,8 @@ extension Sense {
         parent: inout String?
     ) throws(JSONReader.Malformed) {
         var gloss: String?, rawGloss: String?, tags: [String] = [], rawTags: [String] = [], topics: [String] = [], qualifier: String?
-        var examples: [String] = [], lemma: String?, alternativeOf: String?, synonyms: [String] = [], antonyms: [String] = []
+        var examples: [String] = [], lemma: String?, alternativeOf: String?
+        var synonyms: [WiktextractRecord.Linkage] = [], antonyms: [WiktextractRecord.Linkage] = []
         let isObject = try reader.members { (reader, key) throws(JSONReader.Malformed) in
             switch key.count {
             case 4 where JSONReader.equals(key, "tags"): tags = try reader.strings()
@@ -304,8 +323,8 @@ extension Sense {
             case 7 where JSONReader.equals(key, "glosses"): (gloss, parent, glosses) = try reader.lastTwoStringsAndCount()
             case 7 where JSONReader.equals(key, "form_of"): lemma = try reader.firstElement(Self.linkedWord)
             case 8 where JSONReader.equals(key, "examples"): examples = try reader.elements(Self.example)
-            case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(Self.cleanLinkedWord)
-            case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(Self.cleanLinkedWord)
+            case 8 where JSONReader.equals(key, "synonyms"): synonyms = try reader.elements(WiktextractRecord.Linkage.init)
+            case 8 where JSONReader.equals(key, "antonyms"): antonyms = try reader.elements(WiktextractRecord.Linkage.init)
             case 8 where JSONReader.equals(key, "raw_tags"): rawTags = EntryBuilder.unparenthesized(try reader.strings())
             case 9 where JSONReader.equals(key, "qualifier"): qualifier = try reader.string()
             case 11 where JSONReader.equals(key, "raw_glosses"): rawGloss = try reader.lastString()
@@ -334,7 +353,8 @@ extension Sense {
         let labels = EntryBuilder.labels(qualifier: qualifier, tags: rawTags.isEmpty ? shownTags : shownTags + rawTags, topics: topics)
         self.init(
             definition: definition, examples: examples, labels: labels,
-            synonyms: synonyms, antonyms: antonyms, formOf: formOf, sources: sources
+            synonyms: synonyms.isEmpty ? [] : EntryBuilder.shownLinkages(synonyms, of: definition),
+            antonyms: antonyms.isEmpty ? [] : EntryBuilder.shownLinkages(antonyms, of: definition), formOf: formOf, sources: sources
         )
     }
 
@@ -358,11 +378,6 @@ extension Sense {
         return translated.map { "\(shown) — \($0)" } ?? shown
     }
 
-    /// A link's word as a sense shows it (cleaned; nil when nothing is left).
-    private static func cleanLinkedWord(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
-        EntryBuilder.clean(try linkedWord(&reader))
-    }
-
     /// A link object's (`form_of`, `synonyms`, `antonyms`: wiktextract's `FormOf` and `LinkageData`) `word`.
     static func linkedWord(_ reader: inout JSONReader) throws(JSONReader.Malformed) -> String? {
         var word: String?
@@ -370,25 +385,6 @@ extension Sense {
             if JSONReader.equals(key, "word") { word = try reader.string() } else { try reader.skip() }
         }
         return word
-    }
-}
-
-extension WiktextractRecord.Linkage {
-    /// A `LinkageData` object: its `word` (cleaned) and `sense`; nil when it has no word left.
-    init?(_ reader: inout JSONReader) throws(JSONReader.Malformed) {
-        var word: String?, sense: String?, senseIndex: String?, note: String?
-        try reader.members { (reader, key) throws(JSONReader.Malformed) in
-            switch key.count {
-            case 4 where JSONReader.equals(key, "word"): word = try reader.string()
-            case 4 where JSONReader.equals(key, "note"): note = try reader.string()
-            case 5 where JSONReader.equals(key, "sense"): sense = try reader.string()
-            case 11 where JSONReader.equals(key, "sense_index"): senseIndex = try WiktextractRecord.senseIndex(&reader)
-            default: try reader.skip()
-            }
-        }
-        guard let word = EntryBuilder.clean(word) else { return nil }
-        // Its `note` (the Spanish edition's "coloquial", "anticuado") after it, as Wiktionary writes it.
-        self.init(word: EntryBuilder.clean(note).map { "\(word) (\($0))" } ?? word, sense: EntryBuilder.clean(sense), senseIndex: senseIndex)
     }
 }
 

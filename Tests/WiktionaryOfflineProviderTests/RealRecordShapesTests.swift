@@ -43,6 +43,54 @@ import Testing
         #expect(fama.allSenses.first?.examples == ["nunc fāma minōrēs — now rumor [has it that their] descendants"])
     }
 
+    /// A sense's own synonyms and antonyms show what the dump says beside each word — its tags, its other script,
+    /// its romanisation and gloss, a note; the gloss they were listed under when the definition does not say it —
+    /// without the word the gloss already names ("synonym of فارس"), the English edition's `^` link mark, a stray
+    /// `;` of a list, the word itself, or a word twice.
+    @Test func aSensesOwnLinkagesShowWhatIsSaidOfThem() async throws {
+        let provider = try Self.provider([
+            #"{"word": "bus", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["A motor vehicle for transporting people."], "#
+                + #""synonyms": [{"sense": "vehicle", "word": "autobus", "_dis1": "61 0"}, {"tags": ["obsolete"], "sense": "vehicle", "word": "Shillibeer"}, "#
+                + #"{"word": "coach", "sense": "long-distance"}, {"word": ";"}, {"word": "bus"}, {"word": "autobus"}]}]}"#,
+            #"{"word": "فارسی", "lang_code": "fa", "pos": "noun", "senses": [{"glosses": ["synonym of فارس (fārs, “Persian (person)”)"], "#
+                + #""tags": ["alt-of", "synonym", "synonym-of"], "synonyms": [{"word": "فارس", "extra": "(fārs, “Persian (person)”)", "tags": ["synonym", "synonym-of"]}]}]}"#,
+            #"{"word": "독일", "lang_code": "ko", "pos": "name", "senses": [{"glosses": ["Germany"], "synonyms": [{"word": "^도이칠란트"}, {"word": "^덕국", "alt": "德國"}]}]}"#,
+            #"{"word": "έρχομαι", "lang_code": "el", "pos": "verb", "senses": [{"glosses": ["to come"], "synonyms": [{"word": "φθάνω", "roman": "ftháno", "#
+                + #""english": "arrive", "translation": "arrive"}], "antonyms": [{"word": "φεύγω", "roman": "févgo", "raw_tags": ["λαϊκό"], "qualifier": "rare"}]}]}"#,
+        ], name: "sense-linkages")
+        let bus = try #require(try await provider.lookup(LookupQuery("bus")).entries.first)
+        #expect(bus.allSenses.first?.synonyms == ["autobus", "Shillibeer (obsolete)", "coach (long-distance)"])
+        let farsi = try #require(try await provider.lookup(LookupQuery("فارسی")).entries.first)
+        #expect(farsi.allSenses.first?.synonyms == [])
+        let germany = try #require(try await provider.lookup(LookupQuery("독일")).entries.first)
+        #expect(germany.allSenses.first?.synonyms == ["도이칠란트", "덕국 (德國)"])
+        let come = try #require(try await provider.lookup(LookupQuery("έρχομαι")).entries.first)
+        #expect(come.allSenses.first?.synonyms == ["φθάνω (ftháno, “arrive”)"])
+        #expect(come.allSenses.first?.antonyms == ["φεύγω (févgo, rare, λαϊκό)"])
+    }
+
+    /// The word's linkages (a Synonyms section's) show their labels too: its tags, else the edition's raw tags (beside
+    /// tags those are what it could not map: a Chinese dialect table's places), not one that is the word; a word listed
+    /// for several varieties once with all of them; not the word itself (`magical` among a thesaurus's synonyms of
+    /// magical); a gloss that names no sense in the brackets of the word's own note.
+    @Test func aWordsLinkagesShowTheirLabelsEachWordOnce() async throws {
+        let provider = try Self.provider([
+            #"{"word": "manger", "lang_code": "fr", "pos": "verb", "senses": [{"glosses": ["Mâcher et avaler."]}], "#
+                + #""synonyms": [{"word": "bouffer", "tags": ["familiar"], "sense_index": 1}, {"word": "magical", "sense_index": 1}, {"word": "manger"}, "#
+                + #"{"word": "medicina", "raw_tags": ["medicina"], "sense_index": 1}, {"word": "grailler", "raw_tags": ["France"], "sense_index": 1}]}"#,
+            #"{"word": "啤酒", "lang_code": "zh", "pos": "noun", "senses": [{"glosses": ["beer"]}], "synonyms": [{"word": "啤的", "tags": ["Northeastern-Mandarin"], "#
+                + #""raw_tags": ["哈爾濱"]}, {"word": "畢威", "tags": ["Cantonese", "dated"], "raw_tags": ["廣州"]}, {"word": "啤的", "tags": ["Jilu-Mandarin"], "raw_tags": ["天津"]}]}"#,
+            #"{"word": "έρχομαι", "lang_code": "el", "pos": "verb", "senses": [{"glosses": ["to come"]}, {"glosses": ["to cost"]}], "#
+                + #""synonyms": [{"word": "φθάνω", "roman": "ftháno", "sense": "approach, come"}, {"word": "πάω", "sense": "approach, come"}]}"#,
+        ], name: "word-linkages")
+        let manger = try #require(try await provider.lookup(LookupQuery("manger")).entries.first)
+        #expect(manger.allSenses.first?.synonyms == ["bouffer (familiar)", "magical", "medicina", "grailler (France)"])
+        let beer = try #require(try await provider.lookup(LookupQuery("啤酒")).entries.first)
+        #expect(beer.allSenses.first?.synonyms == ["啤的 (Northeastern-Mandarin, Jilu-Mandarin)", "畢威 (Cantonese, dated)"], "a sole sense takes the word's")
+        let come = try #require(try await provider.lookup(LookupQuery("έρχομαι")).entries.first?.senseGroups.first)
+        #expect(come.synonyms == ["φθάνω (approach, come; ftháno)", "πάω (approach, come)"])
+    }
+
     /// An etymology tree's line with the label of its arrow (`Arabic فَارِسِيّ (fārisiyy)influ.`) ends with a full
     /// stop but is no sentence: the tree ran into the etymology ("Arabic … influ. Persian فارسی Inherited from …").
     @Test func anEtymologyTreesArrowLabelIsLeftOut() async throws {

@@ -210,7 +210,7 @@ import Testing
         #expect(Self.decode(cases[1])?.senses.map(\.definition) == ["r"], "glosses with a number: the raw gloss")
         #expect(Self.decode(cases[7])?.synonyms == [.init(word: "b", sense: "lucky"), .init(word: "c", sense: nil)])
         #expect(Self.decode(cases[7])?.antonyms == [])
-        #expect(Self.decode(cases[8])?.antonyms == [.init(word: "d", sense: nil)])
+        #expect(Self.decode(cases[8])?.antonyms == [.init(word: "d", sense: nil, note: "rare")], "a linkage's tags are shown beside it")
         // The other editions' shapes.
         let bank = Self.decode(cases[9])
         #expect(bank?.etymologyText == "a.  b ")
@@ -419,6 +419,11 @@ enum Reference {
         ) {
             senses = [Sense(definition: definition, examples: [], labels: [], synonyms: [], antonyms: [], formOf: formOf, sources: [])]
         }
+        // The word is no linkage of itself.
+        for index in senses.indices {
+            senses[index].synonyms.removeAll { $0 == word }
+            senses[index].antonyms.removeAll { $0 == word }
+        }
         let texts = value["etymology_texts"]?.strings ?? []
         var record = WiktextractRecord(
             word: word, languageCode: value["lang_code"]?.string, partOfSpeech: value["pos"]?.string,
@@ -427,8 +432,9 @@ enum Reference {
                 .map(EntryBuilder.withoutLanguageLinks).flatMap(EntryBuilder.withoutEtymologyTree),
             senses: senses, senseNumbers: numbers.enumerated().allSatisfy { $1 == .init(own: nil, place: $0 + 1) } ? [] : numbers,
             sounds: elements(value, "sounds", sound), translations: elements(value, "translations", translation),
-            forms: elements(value, "forms", form), synonyms: elements(value, "synonyms", wordLinkage),
-            antonyms: elements(value, "antonyms", wordLinkage)
+            forms: elements(value, "forms", form),
+            synonyms: EntryBuilder.merged(elements(value, "synonyms", wordLinkage).filter { $0.word != word }),
+            antonyms: EntryBuilder.merged(elements(value, "antonyms", wordLinkage).filter { $0.word != word })
         )
         // The head line's forms: those that lead `forms`, tagged canonical or romanization.
         for element in value["forms"]?.array ?? [] {
@@ -458,12 +464,21 @@ enum Reference {
         return value?.int.flatMap { $0 > 0 ? String($0) : nil }
     }
 
-    /// A word-level linkage: its cleaned `word` (none left: dropped), cleaned `sense` and `sense_index`.
+    /// A linkage: its cleaned `word` without a leading `^` (none left, or no letter or digit in it: dropped), cleaned
+    /// `sense`, `sense_index`, and what is said beside it as ``EntryBuilder/linkageNote`` words it.
     static func wordLinkage(_ value: JSONValue) -> WiktextractRecord.Linkage? {
-        guard let word = EntryBuilder.clean(value["word"]?.string) else { return nil }
-        let note = EntryBuilder.clean(value["note"]?.string)
+        guard var word = EntryBuilder.clean(value["word"]?.string) else { return nil }
+        if word.hasPrefix("^") { guard let rest = EntryBuilder.clean(String(word.dropFirst())) else { return nil }; word = rest }
+        guard word.unicodeScalars.contains(where: { !$0.isASCII || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else { return nil }
+        let tags = value["tags"]?.strings ?? [], rawTags = EntryBuilder.unparenthesized(value["raw_tags"]?.strings ?? [])
+        let note = EntryBuilder.linkageNote(
+            word: word, alt: value["alt"]?.string, roman: value["roman"]?.string,
+            translation: value["translation"]?.string ?? value["english"]?.string, labels: tags + rawTags,
+            qualifier: value["qualifier"]?.string, note: value["note"]?.string
+        )
         return WiktextractRecord.Linkage(
-            word: note.map { "\(word) (\($0))" } ?? word, sense: EntryBuilder.clean(value["sense"]?.string), senseIndex: senseIndex(value["sense_index"])
+            word: word, sense: EntryBuilder.clean(value["sense"]?.string), senseIndex: senseIndex(value["sense_index"]), note: note,
+            ofGloss: tags.contains { ["synonym-of", "alt-of", "form-of"].contains($0) }
         )
     }
 
@@ -504,8 +519,8 @@ enum Reference {
         }
         return Sense(
             definition: definition, examples: examples, labels: labels,
-            synonyms: elements(value, "synonyms", linkage).compactMap { EntryBuilder.clean($0) },
-            antonyms: elements(value, "antonyms", linkage).compactMap { EntryBuilder.clean($0) }, formOf: formOf, sources: []
+            synonyms: EntryBuilder.shownLinkages(elements(value, "synonyms", wordLinkage), of: definition),
+            antonyms: EntryBuilder.shownLinkages(elements(value, "antonyms", wordLinkage), of: definition), formOf: formOf, sources: []
         )
     }
 

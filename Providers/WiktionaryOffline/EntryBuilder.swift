@@ -214,6 +214,14 @@ enum EntryBuilder {
         return ("alternative form of " + word, FormOf(lemma: word, form: "alternative form"))
     }
 
+    /// `senses` that name no word they are a form of linked to `lemma` (a record's word-level `form_of`), the form its
+    /// `tags` name (``WiktionaryOffline/formName(_:)``); their glosses as they are.
+    static func link(_ senses: inout [Sense], toLemma lemma: String?, tags: [String]) {
+        guard let lemma = clean(lemma), senses.contains(where: { $0.formOf == nil }) else { return }
+        let formOf = FormOf(lemma: lemma, form: WiktionaryOffline.formName(tags.filter { !isInternal($0) }))
+        for index in senses.indices where senses[index].formOf == nil { senses[index].formOf = formOf }
+    }
+
     /// A sense's tags in the order its raw gloss's labels name them (`(transitive, ditransitive) To transport…`:
     /// wiktextract sorts tags), those it does not name after them; and of its topics only those the raw gloss names
     /// (`medicine` of `(transitive, medicine)`): wiktextract adds each topic's parents (`sciences`; `communications,

@@ -188,12 +188,19 @@ extension WiktextractRecord {
             return false
         }
         guard let word else { return nil }
+        // A word named as a form of itself (the Greek edition's `alt_of` copied from its "άλλες γραφές") is no form.
+        if lemma != nil, EntryBuilder.clean(lemma) == word { lemma = nil }
+        if alternativeOf != nil, EntryBuilder.clean(alternativeOf) == word { alternativeOf = nil }
         // A word whose senses have no gloss, its `form_of` or `alt_of` on the word (the Greek edition's participles):
         // one sense that says what it is a form of, its tags the form's name, not labels of their own.
         if senses.isEmpty, lemma != nil || alternativeOf != nil,
            let (definition, formOf) = EntryBuilder.formOfDefinition(lemma: lemma, alternativeOf: alternativeOf, tags: tags) {
             senses = [Sense(definition: definition, examples: [], labels: [], synonyms: [], antonyms: [], formOf: formOf, sources: sources)]
             if EntryBuilder.clean(lemma) != nil { tags = [] }
+        } else if lemma != nil {
+            // The Greek edition's `form_of` on a word with glosses of its own (a participle's {{μτχππ|εκφράζω}} in its
+            // etymology): each of its senses is that form of the lemma, the lemma fallback's to follow; its glosses stay.
+            EntryBuilder.link(&senses, toLemma: lemma, tags: tags)
         }
         // A word listed as its own synonym (`magical` in a thesaurus's list of the word's) says nothing.
         synonyms.removeAll { $0.word == word }

@@ -91,6 +91,22 @@ import Testing
         #expect(come.synonyms == ["φθάνω (approach, come; ftháno)", "πάω (approach, come)"])
     }
 
+    /// The Greek edition's word-level `form_of` (a participle's `{{μτχππ|…}}` in its etymology) on a word with glosses
+    /// of its own: each sense is linked to the lemma, its gloss kept, so the lemma fallback brings the lemma; a
+    /// word-level `alt_of` or `form_of` naming the word itself links nothing.
+    @Test func aWordLevelFormOfLinksTheGlossedSensesToTheLemma() async throws {
+        let provider = try Self.provider([
+            #"{"word": "καταρτισμένος", "pos": "verb", "lang_code": "el", "lang": "Greek", "etymology_text": "μετοχή παθητικού παρακειμένου του καταρτίζω", "#
+                + #""senses": [{"glosses": ["που έχει καταρτιστεί"]}, {"glosses": ["ειδικευμένος"], "form_of": [{"word": "ειδικεύω"}]}], "#
+                + #""tags": ["participle"], "form_of": [{"word": "καταρτίζω"}]}"#,
+            #"{"word": "αμελητέος", "pos": "adj", "lang_code": "el", "senses": [{"tags": ["no-gloss"]}], "alt_of": [{"word": "αμελητέος"}]}"#,
+        ], name: "word-form-of")
+        let participle = try #require(try await provider.lookup(LookupQuery("καταρτισμένος")).entries.first)
+        #expect(participle.allSenses.map(\.definition) == ["που έχει καταρτιστεί", "ειδικευμένος"])
+        #expect(participle.allSenses.map(\.formOf) == [FormOf(lemma: "καταρτίζω", form: "participle"), FormOf(lemma: "ειδικεύω")])
+        #expect(try await provider.lookup(LookupQuery("αμελητέος")).entries.isEmpty, "an alternative form of itself is no entry")
+    }
+
     /// An etymology tree's line with the label of its arrow (`Arabic فَارِسِيّ (fārisiyy)influ.`) ends with a full
     /// stop but is no sentence: the tree ran into the etymology ("Arabic … influ. Persian فارسی Inherited from …").
     @Test func anEtymologyTreesArrowLabelIsLeftOut() async throws {

@@ -412,12 +412,16 @@ enum Reference {
             senses.append(sense)
             numbers.append(.init(own: senseIndex(element["sense_index"]), place: glosses == 1 ? numbered : 0))
         }
-        // A word whose senses have no gloss names its lemma on the word: one sense says so.
+        // A word whose senses have no gloss names its lemma on the word: one sense says so; a word with glosses has
+        // them linked to it. A word named as its own lemma names none.
+        let notItself = { (name: String?) in EntryBuilder.clean(name) == word ? nil : name }
+        let lemma = notItself(elements(value, "form_of", linkage).first), alternativeOf = notItself(elements(value, "alt_of", linkage).first)
         if senses.isEmpty, let (definition, formOf) = EntryBuilder.formOfDefinition(
-            lemma: elements(value, "form_of", linkage).first, alternativeOf: elements(value, "alt_of", linkage).first,
-            tags: value["tags"]?.strings ?? []
+            lemma: lemma, alternativeOf: alternativeOf, tags: value["tags"]?.strings ?? []
         ) {
             senses = [Sense(definition: definition, examples: [], labels: [], synonyms: [], antonyms: [], formOf: formOf, sources: [])]
+        } else {
+            EntryBuilder.link(&senses, toLemma: lemma, tags: value["tags"]?.strings ?? [])
         }
         // The word is no linkage of itself.
         for index in senses.indices {

@@ -31,7 +31,8 @@ extension EntryBuilder {
     static func isNoExample(_ text: String) -> Bool {
         switch text.utf8.first {
         case UInt8(ascii: "S"), UInt8(ascii: "N"), UInt8(ascii: "A"), UInt8(ascii: "H"), UInt8(ascii: "C"):
-            guard let colon = text.firstIndex(of: ":") else { return false }
+            // The longest, "Coordinate terms:", is 17 bytes: no more are looked at.
+            guard let colon = text.utf8.prefix(18).firstIndex(of: UInt8(ascii: ":")) else { return false }
             switch text[..<colon] {
             case "Synonym", "Synonyms", "Near-synonym", "Near-synonyms", "Antonym", "Antonyms", "Hypernym", "Hypernyms",
                  "Hyponym", "Hyponyms", "Coordinate term", "Coordinate terms":

@@ -129,7 +129,11 @@ public struct APIError: Error, Sendable, Hashable {
 
     var headers: HTTPFields {
         var headers = HTTPFields()
-        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let retryAfter {
+            headers[.retryAfter] = String(retryAfter)
+            // Not a header a page's script may read unless it is named (Fetch, "CORS-safelisted response header").
+            headers[.accessControlExposeHeaders] = "Retry-After"
+        }
         if code == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="lexagg""# }
         if code == .methodNotAllowed { headers[.allow] = "GET, HEAD" }
         return headers

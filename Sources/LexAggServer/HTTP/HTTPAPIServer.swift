@@ -45,6 +45,12 @@ public struct HTTPAPIServer: Service {
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware<ServerContext>())
+        // A page on another origin may call the API (every answer says `Access-Control-Allow-Origin: *`): its browser's
+        // preflight `OPTIONS` is answered here, before the token and the rate limit (a preflight carries neither).
+        router.add(middleware: CORSMiddleware<ServerContext>(
+            allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType], allowMethods: [.get, .head, .options],
+            maxAge: .seconds(HTTPServerSettings.corsMaxAgeSeconds)
+        ))
         router.add(middleware: ErrorMiddleware(logger: logger))
         router.add(middleware: GateMiddleware(settings: settings, rateLimiter: settings.rateLimit.map(RateLimiter.init)))
         Routes(service: service, maxConcurrentLookups: settings.maxConcurrentLookups).add(to: router)

@@ -37,6 +37,8 @@ public struct HTTPServerSettings: Sendable, Hashable {
     public static let defaultIdleSeconds = 60
 
     public init(
+    /// How long a browser may keep a preflight's answer (browsers cap it lower: Chromium at 2 hours).
+    public static let corsMaxAgeSeconds: Int64 = 86_400
         host: String = "127.0.0.1", port: Int = HTTPServerSettings.defaultPort, token: String? = nil,
         rateLimit: RateLimit? = RateLimit(requestsPerMinute: HTTPServerSettings.defaultRequestsPerMinute),
         maxConcurrentLookups: Int = HTTPServerSettings.defaultMaxConcurrentLookups, maxURIBytes: Int = 4096,

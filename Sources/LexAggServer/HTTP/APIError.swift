@@ -19,6 +19,7 @@ import NIOCore
 /// | `not-found`          | 404    | no such route (a lookup that finds nothing answers its document with 404) |
 /// | `method-not-allowed` | 405    | a route asked with a method other than GET or HEAD (`Allow: GET, HEAD`) |
 /// | `request-too-large`  | 413/414| a body or a request line over the limits |
+/// | `headers-too-large`  | 431    | header fields over the limit (``HTTPServerSettings/maxHeaderBytes``) |
 /// | `rate-limited`       | 429    | the client's rate limit, or every provider asked was rate limited (`Retry-After`) |
 /// | `providers-failed`   | 502    | every provider asked failed with a bad answer (malformed, refused credentials) |
 /// | `unavailable`        | 503    | every provider failed transiently (down, timeout, offline), nothing usable, or too many lookups at once |
@@ -36,6 +37,7 @@ public struct APIError: Error, Sendable, Hashable {
         public static let methodNotAllowed = Code(rawValue: "method-not-allowed")
         public static let requestTooLarge = Code(rawValue: "request-too-large")
         public static let uriTooLong = Code(rawValue: "uri-too-long")
+        public static let headersTooLarge = Code(rawValue: "headers-too-large")
         public static let rateLimited = Code(rawValue: "rate-limited")
         public static let providersFailed = Code(rawValue: "providers-failed")
         public static let unavailable = Code(rawValue: "unavailable")
@@ -44,8 +46,8 @@ public struct APIError: Error, Sendable, Hashable {
 
         /// Every code, in the table's order (what `/openapi.json` lists).
         public static let all: [Code] = [
-            .invalidRequest, .unauthorized, .notFound, .methodNotAllowed, .requestTooLarge, .uriTooLong, .rateLimited,
-            .providersFailed, .unavailable, .busy, .internalError,
+            .invalidRequest, .unauthorized, .notFound, .methodNotAllowed, .requestTooLarge, .uriTooLong, .headersTooLarge,
+            .rateLimited, .providersFailed, .unavailable, .busy, .internalError,
         ]
     }
 
@@ -69,6 +71,7 @@ public struct APIError: Error, Sendable, Hashable {
         case .methodNotAllowed: .methodNotAllowed
         case .requestTooLarge: .contentTooLarge
         case .uriTooLong: .uriTooLong
+        case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .rateLimited: .tooManyRequests
         case .providersFailed: .badGateway
         case .unavailable, .busy: .serviceUnavailable
@@ -123,8 +126,12 @@ public struct APIError: Error, Sendable, Hashable {
 
     /// The error as lexagg's own JSON, with `Retry-After` (429/503) and `WWW-Authenticate` (401).
     func response() -> Response {
-        let body = Body(error: .init(code: code.rawValue, message: message, status: status.code, retryAfterSeconds: retryAfter))
-        return JSONResponse.make(status: status, json: JSONOutput.encodeCompact(body), headers: headers)
+        JSONResponse.make(status: status, json: jsonBody, headers: headers)
+    }
+
+    /// The body of ``response()``.
+    var jsonBody: String {
+        JSONOutput.encodeCompact(Body(error: .init(code: code.rawValue, message: message, status: status.code, retryAfterSeconds: retryAfter)))
     }
 
     var headers: HTTPFields {

@@ -67,9 +67,9 @@ public struct HTTPAPIServer: Service {
         let listening = Mutex(false)
         let application = Application(
             router: router(),
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(
+            server: PolicedHTTP1Channel.builder(settings: settings, idleTimeout: .nanoseconds(Int64(
                 settings.idleTimeout.components.seconds * 1_000_000_000 + settings.idleTimeout.components.attoseconds / 1_000_000_000
-            )))),
+            ))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: settings.port), serverName: "lexagg"),
             onServerRunning: { channel in
                 listening.withLock { $0 = true }

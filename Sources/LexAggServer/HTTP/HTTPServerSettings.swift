@@ -27,6 +27,8 @@ public struct HTTPServerSettings: Sendable, Hashable {
     public var maxURIBytes: Int
     /// The largest request body accepted (every route is GET; a body is never needed); larger ones get 413.
     public var maxBodyBytes: Int
+    /// The most bytes of header fields a request may send (one field, and all of them); more get 431.
+    public var maxHeaderBytes: Int
     /// How long a connection may send nothing (between requests, or in the middle of one) before it is closed: a
     /// client that sent half a request, or kept an idle connection, held it for ever.
     public var idleTimeout: Duration
@@ -35,14 +37,14 @@ public struct HTTPServerSettings: Sendable, Hashable {
     public static let defaultRequestsPerMinute = 600
     public static let defaultMaxConcurrentLookups = 64
     public static let defaultIdleSeconds = 60
-
-    public init(
     /// How long a browser may keep a preflight's answer (browsers cap it lower: Chromium at 2 hours).
     public static let corsMaxAgeSeconds: Int64 = 86_400
+
+    public init(
         host: String = "127.0.0.1", port: Int = HTTPServerSettings.defaultPort, token: String? = nil,
         rateLimit: RateLimit? = RateLimit(requestsPerMinute: HTTPServerSettings.defaultRequestsPerMinute),
         maxConcurrentLookups: Int = HTTPServerSettings.defaultMaxConcurrentLookups, maxURIBytes: Int = 4096,
-        maxBodyBytes: Int = 1024, idleTimeout: Duration = .seconds(HTTPServerSettings.defaultIdleSeconds)
+        maxBodyBytes: Int = 1024, maxHeaderBytes: Int = 80 * 1024, idleTimeout: Duration = .seconds(HTTPServerSettings.defaultIdleSeconds)
     ) {
         self.host = host
         self.port = port
@@ -51,6 +53,7 @@ public struct HTTPServerSettings: Sendable, Hashable {
         self.maxConcurrentLookups = max(1, maxConcurrentLookups)
         self.maxURIBytes = maxURIBytes
         self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
         self.idleTimeout = idleTimeout
     }
 

@@ -28,7 +28,7 @@ enum OpenAPIDocument {
             "properties": {
               "schemaVersion": {"type": "integer"},
               "error": {"type": "object", "required": ["code", "message", "status"], "properties": {
-                "code": {"type": "string", "enum": ["invalid-request", "unauthorized", "not-found", "method-not-allowed", "request-too-large", "uri-too-long", "rate-limited", "providers-failed", "unavailable", "busy", "internal-error"]},
+                "code": {"type": "string", "enum": ["invalid-request", "unauthorized", "not-found", "method-not-allowed", "request-too-large", "uri-too-long", "headers-too-large", "rate-limited", "providers-failed", "unavailable", "busy", "internal-error"]},
                 "message": {"type": "string"}, "status": {"type": "integer"}, "retryAfterSeconds": {"type": "integer"}}}
             }
           },

@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LexAggHTTPServer
+import Testing
+
+/// HTTP/1 as clients other than browsers speak it, over a raw socket: oversized headers, bytes that are not HTTP.
+@Suite(.serialized) struct ConnectionTests {
+    /// Headers over the limit are 431 Request Header Fields Too Large (RFC 6585), with lexagg's error saying the
+    /// limit, not a bare 400.
+    @Test func headersOverTheLimitAre431() async throws {
+        try await TestServer.with { server in
+            let request = "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: " + String(repeating: "p", count: 100_000) + "\r\n\r\n"
+            let answer = try RawHTTP.exchange(port: server.port, Array(request.utf8))
+            #expect(answer.text.hasPrefix("HTTP/1.1 431 "), "\(answer.text.prefix(200))")
+            #expect(answer.text.contains(#""code":"headers-too-large""#), "\(answer.text)")
+            #expect(answer.text.contains("81920 bytes"), "the limit is named: \(answer.text)")
+            #expect(answer.closed)
+            // The server goes on.
+            #expect(try await server.get("/healthz").status == 200)
+        }
+    }
+
+    /// A request line with raw UTF-8 (not percent-encoded) is not HTTP (RFC 9112 §3.2: the target is ASCII) and
+    /// NIO's parser refuses it; the 400 says what to send instead.
+    @Test func aRequestLineWithRawUTF8IsA400ThatSaysToPercentEncode() async throws {
+        try await TestServer.with { server in
+            let request = Array("GET /api/v2/entries/en/caf".utf8) + [0xC3, 0xA9] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            let answer = try RawHTTP.exchange(port: server.port, request)
+            #expect(answer.text.hasPrefix("HTTP/1.1 400 "), "\(answer.text)")
+            #expect(answer.text.contains("percent-encode"), "\(answer.text)")
+            #expect(answer.closed)
+        }
+    }
+}
+
+/// One request on a new connection with a blocking socket: what came back, and whether the server closed the
+/// connection within `wait` seconds.
+enum RawHTTP {
+    static func exchange(port: Int, _ request: [UInt8], wait: Int = 10) throws -> (text: String, closed: Bool) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw SocketError(errno: errno) }
+        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var limit = timeval(tv_sec: wait, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 { received += buffer[0..<count]; continue }
+            // 0: closed by the server; -1 with EAGAIN: still open after `wait`; ECONNRESET: closed too.
+            return (String(decoding: received, as: UTF8.self), count == 0 || errno == ECONNRESET)
+        }
+    }
+
+    struct SocketError: Error { var errno: Int32 }
+}
+
+extension TestServer {
+    var port: Int { Int(base.split(separator: ":").last!)! }
+}

@@ -5,8 +5,26 @@ import Glibc
 import LexAggHTTPServer
 import Testing
 
-/// HTTP/1 as clients other than browsers speak it, over a raw socket: oversized headers, bytes that are not HTTP.
+/// HTTP/1 as clients other than browsers speak it, over a raw socket: HTTP/1.0, oversized headers, bytes that are
+/// not HTTP.
 @Suite(.serialized) struct ConnectionTests {
+    /// An HTTP/1.0 request without `Connection: keep-alive` is answered and the connection closed (RFC 9112 §9.3):
+    /// a client reading the body until the end of the connection waited for the idle timeout.
+    @Test func anHTTP10RequestWithoutKeepAliveIsAnsweredThenClosed() async throws {
+        try await TestServer.with { server in
+            let answer = try RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
+            #expect(answer.text.hasPrefix("HTTP/1.1 200 "), "\(answer.text)")
+            #expect(answer.text.lowercased().contains("connection: close"), "\(answer.text)")
+            #expect(answer.text.hasSuffix(#"{"status":"ok"}"#))
+            #expect(answer.closed, "the server closed the connection after the response")
+            // With keep-alive it stays open, as with HTTP/1.1 (and HTTP/1.1 with `Connection: close` closes).
+            let kept = try RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n".utf8), wait: 2)
+            #expect(kept.text.hasPrefix("HTTP/1.1 200 ") && !kept.closed, "\(kept.text)")
+            let closing = try RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n".utf8))
+            #expect(closing.text.hasPrefix("HTTP/1.1 200 ") && closing.closed, "\(closing.text)")
+        }
+    }
+
     /// Headers over the limit are 431 Request Header Fields Too Large (RFC 6585), with lexagg's error saying the
     /// limit, not a bare 400.
     @Test func headersOverTheLimitAre431() async throws {

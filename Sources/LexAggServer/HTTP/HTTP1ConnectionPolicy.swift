@@ -3,11 +3,16 @@ import NIOCore
 import NIOHTTP1
 
 /// What Hummingbird's HTTP/1 handling leaves to the server, done where NIO's decoder hands a request over (the
-/// parser's errors are gone once it is converted to HTTP types): a request the parser refuses, when no response is
-/// owed on the connection, is answered here in lexagg's JSON error shape, then the connection's output is closed and the rest it sends is read and dropped (closing with
-/// unread bytes would reset the connection before the client read the answer): header fields over
-/// ``HTTPServerSettings/maxHeaderBytes`` are 431 Request Header Fields Too Large (RFC 6585), anything else 400
-/// saying what was wrong. (Hummingbird answered every one with a bare 400.)
+/// protocol version and the parser's errors are gone once it is converted to HTTP types):
+///
+/// 1. A request the parser refuses, when no response is owed on the connection, is answered here in lexagg's JSON
+///    error shape, then the connection's output is closed and the rest it sends is read and dropped (closing with
+///    unread bytes would reset the connection before the client read the answer): header fields over
+///    ``HTTPServerSettings/maxHeaderBytes`` are 431 Request Header Fields Too Large (RFC 6585), anything else 400
+///    saying what was wrong. (Hummingbird answered every one with a bare 400.)
+/// 2. A request whose connection is not to be kept (HTTP/1.0 without `Connection: keep-alive`, HTTP/1.1 with
+///    `Connection: close` in any case or list) reaches Hummingbird as `Connection: close`, the only spelling it
+///    acts on, so it closes after the response; the response says `Connection: close` too (RFC 9112 §9.3, §9.6).
 final class HTTP1ConnectionPolicy: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -19,18 +24,34 @@ final class HTTP1ConnectionPolicy: ChannelDuplexHandler, RemovableChannelHandler
     private var unanswered = 0
     /// Whether a refusal was written: what the client sends after it is dropped.
     private var refused = false
+    /// For each request read whose response has not started: whether the connection closes after it.
+    private var closing = CircularBuffer<Bool>()
 
     init(maxHeaderBytes: Int) {
         self.maxHeaderBytes = maxHeaderBytes
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { unanswered += 1 }
-        context.fireChannelRead(data)
+        guard case .head(var head) = unwrapInboundIn(data) else { return context.fireChannelRead(data) }
+        unanswered += 1
+        let closes = !head.isKeepAlive
+        closing.append(closes)
+        if closes { head.headers.replaceOrAdd(name: "connection", value: "close") }
+        context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { unanswered -= 1 }
+        switch unwrapOutboundIn(data) {
+        case .head(var head):
+            if closing.popFirst() == true {
+                head.headers.replaceOrAdd(name: "connection", value: "close")
+                return context.write(wrapOutboundOut(.head(head)), promise: promise)
+            }
+        case .body:
+            break
+        case .end:
+            unanswered -= 1
+        }
         context.write(data, promise: promise)
     }
 

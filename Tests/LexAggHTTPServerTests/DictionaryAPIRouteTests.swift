@@ -116,3 +116,24 @@ extension DictionaryAPIRouteTests {
         }
     }
 }
+
+extension DictionaryAPIRouteTests {
+    /// A word whose percent-encoding is not UTF-8 (`%FF`), or not percent-encoding at all (`%zz`), names no word:
+    /// the API's 404 "No Definitions Found", as for any word it cannot look up, without asking a provider (it was
+    /// looked up as the text `%FF`, and a provider that was down made it a 503 "Something Went Wrong").
+    @Test func aWordThatIsNotPercentEncodedUTF8IsNoDefinitionsFound() async throws {
+        let registry = try TestRegistry.make(extra: [ScriptedProvider("down", .fail(.unavailable))])
+        try await TestServer.with(registry: registry) { server in
+            // Sent as they are, on a raw socket: AsyncHTTPClient sends such a path as `/` (Foundation's URL decodes it).
+            for path in ["/api/v2/entries/en/%FF", "/api/v2/entries/en/house%C3%28", "/api/v2/entries/en/%zz", "/api/v2/entries/%FF/house"] {
+                let reply = try RawHTTP.exchange(port: server.port, Array("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+                #expect(reply.text.hasPrefix("HTTP/1.1 404 "), "\(path): \(reply.text)")
+                #expect(reply.text.hasSuffix(#"{"title":"No Definitions Found","message":"Sorry pal, we couldn't find definitions for the word you were looking for.","resolution":"You can try the search again at later time or head to the web instead."}"#), "\(path): \(reply.text)")
+                #expect(reply.text.contains("Access-Control-Allow-Origin: *"))
+            }
+            // Percent-encoded UTF-8 is still decoded.
+            let cafe = try await server.get("/api/v2/entries/en/caf%C3%A9?providers=wordnet")
+            #expect(cafe.status == 200, "\(cafe.body)")
+        }
+    }
+}

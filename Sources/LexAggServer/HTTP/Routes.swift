@@ -156,8 +156,11 @@ struct Routes: Sendable {
     /// parameters, so its clients send none); a bad one, or a provider named that cannot answer, is 400 with the
     /// API's error object saying which, not a 404 a client would take for "no such word".
     func dictionaryAPI(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let code = Self.percentDecoded(context.parameters.get("lang") ?? "")
-        let word = Self.trimmingSpaces(Self.percentDecoded(context.parameters.get("word") ?? ""))
+        // Percent-encoding that is not UTF-8 (`%FF`) names no word: the API's 404, without asking anyone.
+        guard let code = Self.percentDecoded(context.parameters.get("lang") ?? ""),
+              let decoded = Self.percentDecoded(context.parameters.get("word") ?? "")
+        else { throw APIError(.notFound, "the path is not percent-encoded UTF-8") }
+        let word = Self.trimmingSpaces(decoded)
         let options: RequestOptions
         do {
             options = try QueryParameters(request.uri.query).requestOptions(suggest: false)
@@ -212,10 +215,11 @@ struct Routes: Sendable {
         return paths.contains(path) || (path.hasPrefix("/api/v2/entries/") && path.split(separator: "/").count == 5)
     }
 
-    /// `text` percent-decoded (left as it is when that fails); Foundation's decoding is slow even with nothing to decode.
-    static func percentDecoded(_ text: String) -> String {
+    /// `text` percent-decoded; `nil` when it is not percent-encoded UTF-8 (`%FF`, `%zz`). Foundation's decoding is slow
+    /// even with nothing to decode.
+    static func percentDecoded(_ text: String) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        return text.removingPercentEncoding ?? text
+        return text.removingPercentEncoding
     }
 
     /// `text.trimmingCharacters(in: .whitespaces)` (tabs and Unicode space separators), without Foundation's

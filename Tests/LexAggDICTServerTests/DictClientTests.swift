@@ -1,6 +1,7 @@
 import DictDatabaseProvider
 import Foundation
 import LexAggCore
+import LexAggDICTServer
 import LexAggHTTP
 import LexAggFixtures
 import ProviderConformance
@@ -121,5 +122,41 @@ struct DictClientTests {
 
     static func bytes(_ fixture: String) -> [UInt8] {
         Array(TemporaryFiles.read(FixtureStore.path(fixture)).utf8)
+    }
+}
+
+/// A database that needs the network, which a server started `--offline` without a cache cannot ask.
+struct OnlineOnly: DefinitionProviding {
+    let descriptor = ProviderDescriptor(
+        id: ProviderID("online")!, displayName: "Online only", capabilities: [.define], languages: [.english],
+        requiresNetwork: true, source: "https://example.org/online"
+    )
+
+    func lookup(_ query: LookupQuery) async throws -> LookupResult {
+        throw ProviderError(.unavailable, provider: descriptor.id, message: "cannot reach example.org")
+    }
+}
+
+extension DictClientTests {
+    /// RFC 2229 has no reply for "some databases answered, others could not": `DEFINE *` answers with what came —
+    /// the definitions found (150), else 552 when a database said it has no such word — and 420 (server temporarily
+    /// unavailable) only when no database asked could answer at all. One database that could not be asked made every
+    /// `DEFINE *` 420, and `dict` exited 31 though WordNet had answered.
+    @Test func aDatabaseThatCannotAnswerDoesNotHideTheOthersAnswers() async throws {
+        let running = try await RunningServer.start(
+            [RunningServer.wordnet(), OnlineOnly()], configuration: .init(port: 0, offline: true)
+        )
+        let missing = try await DictClient.run(["xqzvtwordnotthere"], port: running.port)
+        let found = try await DictClient.run(["serendipity"], port: running.port)
+        let only = try await DictClient.run(["-d", "online", "serendipity"], port: running.port)
+        let wire = try await RawClient.exchange(port: running.port, send: "DEFINE * xqzvtwordnotthere\r\nDEFINE online house\r\nQUIT\r\n")
+        try await running.stop()
+        #expect(missing.status == 20 || missing.status == 21, "dict's 'no match'; got \(missing.status): \(missing.stderr)")
+        #expect(missing.stderr.contains("No definitions found for \"xqzvtwordnotthere\""), "\(missing.stderr)")
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("[wordnet]"))
+        // The only database asked could not answer: that is 420, and dict says so.
+        #expect(only.status != 0 && only.stderr.contains("temporarily unavailable"), "\(only.status): \(only.stderr)")
+        #expect(RawClient.codes(wire) == [220, 552, 420, 221], "\(wire)")
     }
 }

@@ -97,16 +97,19 @@ struct DICTResponder: Sendable {
             results = [await lookUp(query, in: [database])]
         }
         let answers = results.compactMap { try? $0.get() }
-        let refusal = results.lazy.compactMap { result -> LookupServiceError? in
-            if case .failure(let error) = result { error } else { nil }
-        }.first
         let entries = answers.flatMap(\.entries)
         guard !entries.isEmpty else {
-            let failures = answers.flatMap(\.result.failures)
-            if let refusal {
-                reply.status(420, "Server temporarily unavailable: \(oneLine(refusal.message))")
-            } else if !answers.isEmpty, answers.allSatisfy(\.allFailed), let failure = failures.first {
+            // RFC 2229 has no reply for "some databases could not answer": the databases that did answer have no such
+            // word (552), and 420 is left for when none asked could answer at all (a refusal by the service, or every
+            // provider failing) — one that could not be asked made every `DEFINE *` 420 and `dict` exit 31.
+            guard !answers.contains(where: { !$0.allFailed }) else { return reply.status(552, "No match") }
+            let refusal = results.lazy.compactMap { result -> LookupServiceError? in
+                if case .failure(let error) = result { error } else { nil }
+            }.first
+            if let failure = answers.flatMap(\.result.failures).first {
                 reply.status(420, "Server temporarily unavailable: \(failure.provider): \(oneLine(failure.message))")
+            } else if let refusal {
+                reply.status(420, "Server temporarily unavailable: \(oneLine(refusal.message))")
             } else {
                 reply.status(552, "No match")
             }

@@ -76,6 +76,9 @@ import Testing
         ("library_add", ["word": "Haus", "translate_to": "en"], "'translate_to' needs 'lang'"),
         ("library_search", ["query": "!!!"], "needs a letter or digit"),
         ("library_search", ["query": "x", "favourites": "yes"], "'favourites' must be true or false"),
+        // A well-formed code that names no language: an error, as `lookup` gives, not "no saved word matches".
+        ("library_search", ["query": "house", "lang": "zz"], "'zz' is not a language lexagg knows"),
+        ("library_search", ["query": "house", "lang": "english!"], "is not a language code for 'lang'"),
         ("define", ["word": "house"], "unknown tool 'define'"),
     ] as [(String, [String: Value], String)])
     func badArgumentsAreToolErrors(tool: String, arguments: [String: Value], message: String) async throws {

@@ -174,6 +174,13 @@ extension MCPServer {
         do { words = try await library.search(query, language: language, starredOnly: favourites || favorites, limit: limit) } catch {
             throw ToolFailure("the library could not be searched: \(error.message)")
         }
+        // A well-formed code that names no language (`zz`) and matches nothing saved is a mistake, as `lookup` says.
+        if words.isEmpty, let language, !Language.isKnown(language) {
+            throw ToolFailure(
+                "'\(language.code)' is not a language lexagg knows for 'lang', and no saved word is in it; "
+                    + "use an ISO 639 code such as en, de, fr, es"
+            )
+        }
         let text = words.isEmpty
             ? "No saved word matches '\(query)'.\n"
             : words.map(PlainText.savedWord).joined(separator: "\n") + "\n"

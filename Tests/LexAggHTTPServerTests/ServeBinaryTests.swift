@@ -270,3 +270,27 @@ import Testing
         #expect(server.terminate() == 0)
     }
 }
+
+extension ServeBinaryTests {
+    /// A negative number after a numeric option of `serve http`, `serve dict` is that option's value, refused (64) with
+    /// the option's own range — `--rate-limit -1` said "Missing value for '--rate-limit <n>'", as if `-1` were an
+    /// option.
+    @Test(arguments: [
+        (["serve", "http", "--rate-limit", "-1"], "--rate-limit must be 0 (no limit) or more, not -1"),
+        (["serve", "http", "--rate-limit=-1"], "--rate-limit must be 0 (no limit) or more, not -1"),
+        (["serve", "http", "--port", "-1"], "--port must be between 0 and 65535, not -1"),
+        (["serve", "http", "--max-concurrent", "-3"], "--max-concurrent must be from 1 to 10000, not -3"),
+        (["serve", "http", "--idle-timeout", "-5"], "--idle-timeout must be between 1 and 86400 seconds, not -5"),
+        (["serve", "http", "--dict-port", "-2"], "--dict-port must be from 0 to 65535, not -2"),
+        (["serve", "http", "--burst", "-1"], "--burst must be at least 1, not -1"),
+        (["serve", "dict", "--port", "-1"], "--port must be between 0 and 65535, not -1"),
+        (["serve", "dict", "--max-connections", "-4"], "--max-connections must be between 1 and 10000, not -4"),
+        (["serve", "dict", "--idle-timeout", "-6"], "--idle-timeout must be between 1 and 86400 seconds, not -6"),
+    ])
+    func aNegativeNumberIsRefusedByItsOption(arguments: [String], message: String) async {
+        let run = await BinaryRun.run(arguments, environment: ["HOME": TemporaryFiles.directory()])
+        #expect(run.status == 64, "\(arguments): \(run.status) \(run.stderr)")
+        #expect(!run.stderr.contains("Missing value"), "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+    }
+}

@@ -19,7 +19,7 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTHost), valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTPort), valueName: "port"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpServeDICTPort), valueName: "port"))
     var port = 2628
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpServeDICTProviders), valueName: "ids"))
@@ -28,10 +28,10 @@ struct ServeDICTCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: ArgumentHelp(localized(.helpServeDICTOffline)))
     var offline = false
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp(localized(.helpServeDICTMaximumConnections), valueName: "n"))
+    @Option(name: .customLong("max-connections"), parsing: .unconditional, help: ArgumentHelp(localized(.helpServeDICTMaximumConnections), valueName: "n"))
     var maximumConnections = 64
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(localized(.helpServeDICTIdleTimeout), valueName: "seconds"))
+    @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: ArgumentHelp(localized(.helpServeDICTIdleTimeout), valueName: "seconds"))
     var idleTimeout = 300
 
     @OptionGroup var logging: LoggingOptions

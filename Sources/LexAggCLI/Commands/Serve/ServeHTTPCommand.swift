@@ -23,25 +23,25 @@ struct ServeHTTPCommand: ParsableCommand, ContextCommand {
     @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPHost), valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPPort), valueName: "port"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpServeHTTPPort), valueName: "port"))
     var port = HTTPServerSettings.defaultPort
 
     @Option(name: .long, help: ArgumentHelp(localized(.helpServeHTTPToken), valueName: "token"))
     var token: String?
 
-    @Option(name: .customLong("rate-limit"), help: ArgumentHelp(localized(.helpServeHTTPRateLimit), valueName: "n"))
+    @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp(localized(.helpServeHTTPRateLimit), valueName: "n"))
     var rateLimit = HTTPServerSettings.defaultRequestsPerMinute
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(localized(.helpServeHTTPBurst), valueName: "n"))
     var burst: Int?
 
-    @Option(name: .customLong("max-concurrent"), help: ArgumentHelp(localized(.helpServeHTTPMaxConcurrent), valueName: "n"))
+    @Option(name: .customLong("max-concurrent"), parsing: .unconditional, help: ArgumentHelp(localized(.helpServeHTTPMaxConcurrent), valueName: "n"))
     var maxConcurrent = HTTPServerSettings.defaultMaxConcurrentLookups
 
-    @Option(name: .customLong("dict-port"), help: ArgumentHelp(localized(.helpServeHTTPDictPort), valueName: "port"))
+    @Option(name: .customLong("dict-port"), parsing: .unconditional, help: ArgumentHelp(localized(.helpServeHTTPDictPort), valueName: "port"))
     var dictPort: Int?
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(localized(.helpServeDICTIdleTimeout), valueName: "seconds"))
+    @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: ArgumentHelp(localized(.helpServeDICTIdleTimeout), valueName: "seconds"))
     var idleTimeout = HTTPServerSettings.defaultIdleSeconds
 
     @OptionGroup var logging: LoggingOptions

@@ -243,11 +243,12 @@ package enum FreeDictionaryResponse {
     }
 
     /// Pronunciations with their recordings. An item without a transcription borrows the entry's `phonetic`; else
-    /// its recording goes with the entry's transcription when there is only one (a recording of a word with two
-    /// readings, `hello` /həˈləʊ/ and /həˈloʊ/, cannot be told apart and is left out: a pronunciation is a
-    /// transcription, and ``LexAggCore/Pronunciation`` has no recording-only form). Empty `audio` means no recording.
-    /// One transcription is listed once per recording: a bare repeat is dropped, and a bare item followed by the
-    /// same transcription with a recording becomes that one (`run`: /ɹʌn/, then /ɹʌn/ with run-us.mp3).
+    /// its recording goes with the entry's transcription when there is only one, and is a recording alone (empty
+    /// text, its accent from the file name) when the entry has none (`prickly`) or several it cannot be told apart
+    /// from (`hello` /həˈləʊ/ and /həˈloʊ/ with hello-au.mp3; `run` /ɹʊn/ and /ɹʌn/ with run-au.mp3): the sound is
+    /// still worth playing. Empty `audio` means no recording. One transcription is listed once per recording: a
+    /// bare repeat is dropped, and a bare item followed by the same transcription with a recording becomes that one
+    /// (`run`: /ɹʌn/, then /ɹʌn/ with run-us.mp3).
     static func pronunciations(of wire: WireEntry, provenance: Provenance) -> [Pronunciation] {
         var result: [Pronunciation] = []
         let fallbackText = wire.phonetic.map(clean).flatMap { $0.isEmpty ? nil : $0 }
@@ -282,6 +283,12 @@ package enum FreeDictionaryResponse {
         let transcriptions = result.map(\.text).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         if transcriptions.count == 1, let only = transcriptions.first {
             for audio in recordingsOnly { add(text: only, audio: audio) }
+        } else {
+            for audio in recordingsOnly where !result.contains(where: { $0.audioURL == audio }) {
+                result.append(Pronunciation(
+                    text: "", notation: .ipa, accent: accent(fromAudio: audio), audioURL: audio, provenance: provenance
+                ))
+            }
         }
         return result
     }

@@ -147,15 +147,41 @@ struct FreeDictionaryResponseTests {
 
     static let media = "https://api.dictionaryapi.dev/media/pronunciations/en/"
 
-    /// `run`'s phonetics: a bare /ɹʌn/ and then /ɹʌn/ with its US recording are one pronunciation, not two.
+    /// `run`'s phonetics: a bare /ɹʌn/ and then /ɹʌn/ with its US recording are one pronunciation, not two; the
+    /// Australian recording, which could be either transcription, is a recording alone.
     @Test func aTranscriptionWithItsRecordingIsListedOnce() async throws {
         let body = Self.body(word: "run", phonetics: [
             (nil, Self.media + "run-au.mp3"), ("/ɹʊn/", ""), ("/ɹʌn/", ""), ("/ɹʌn/", Self.media + "run-us.mp3"),
         ])
         let pronunciations = try #require(try await entries(fromBody: body).first?.pronunciations)
-        #expect(pronunciations.map(\.text) == ["/ɹʊn/", "/ɹʌn/"])
-        #expect(pronunciations.map(\.audioURL) == [nil, Self.media + "run-us.mp3"])
-        #expect(pronunciations.map(\.accent) == [nil, "US"])
+        #expect(pronunciations.map(\.text) == ["/ɹʊn/", "/ɹʌn/", ""])
+        #expect(pronunciations.map(\.audioURL) == [nil, Self.media + "run-us.mp3", Self.media + "run-au.mp3"])
+        #expect(pronunciations.map(\.accent) == [nil, "US", "AU"])
+        #expect(pronunciations.map(\.isRecordingOnly) == [false, false, true])
+    }
+
+    /// A recording with no transcription to go with is kept as a recording alone: `prickly` has one item, audio and
+    /// no text, and no `phonetic`; `hello` has hello-au.mp3 beside /həˈləʊ/ (UK) and /həˈloʊ/. Both were dropped,
+    /// and prickly had no pronunciation at all.
+    @Test func aRecordingWithNoTranscriptionToGoWithIsARecordingAlone() async throws {
+        let prickly = Self.body(word: "prickly", phonetics: [(nil, Self.media + "prickly.mp3")])
+        let alone = try #require(try await entries(fromBody: prickly).first?.pronunciations)
+        #expect(alone.map(\.text) == [""])
+        #expect(alone.map(\.audioURL) == [Self.media + "prickly.mp3"])
+        #expect(alone.map(\.accent) == [nil])
+        let hello = Self.body(word: "hello", phonetics: [
+            (nil, Self.media + "hello-au.mp3"), ("/həˈləʊ/", Self.media + "hello-uk.mp3"), ("/həˈloʊ/", ""),
+        ])
+        let three = try #require(try await entries(fromBody: hello).first?.pronunciations)
+        #expect(three.map(\.text) == ["/həˈləʊ/", "/həˈloʊ/", ""])
+        #expect(three.map(\.accent) == ["UK", nil, "AU"])
+        #expect(three.last?.audioURL == Self.media + "hello-au.mp3")
+        // The same recording twice is one.
+        let twice = Self.body(word: "prickly", phonetics: [(nil, Self.media + "prickly.mp3"), (nil, Self.media + "prickly.mp3")])
+        #expect(try await entries(fromBody: twice).first?.pronunciations.count == 1)
+        // The recorded body, when ../shared/reference-samples is there.
+        guard let recorded = Fixtures.corpusSample("en-prickly.json") else { return }
+        #expect(try await entries(fromBody: recorded).first?.pronunciations.map(\.isRecordingOnly) == [true])
     }
 
     /// A recording without `text` (the first item of most answers) is kept with the entry's only transcription.
@@ -238,7 +264,7 @@ struct FreeDictionaryResponseTests {
                 #expect(MarkupCheck.problem(in: sense.definition) == nil, "\(name): \(sense.definition)")
                 for label in sense.labels { #expect(MarkupCheck.problem(in: label) == nil) }
             }
-            for pronunciation in entry.pronunciations { #expect(!pronunciation.text.isEmpty) }
+            for pronunciation in entry.pronunciations { #expect(!pronunciation.text.isEmpty || pronunciation.isRecordingOnly) }
             #expect(entry.pronunciations.allSatisfy { $0.audioURL.map { !$0.isEmpty && !$0.hasPrefix("//") } ?? true })
         }
     }
@@ -256,10 +282,11 @@ struct FreeDictionaryResponseTests {
         let academia = test[0].allSenses.first { $0.labels == ["academia"] }
         #expect(academia?.definition == "An examination, given often during the academic term.")
         let hello = try await entries(fromBody: try Fixtures.referenceSample("en-hello.json"))
-        // The first item has audio but no text and the entry has no `phonetic`: dropped. `audio: ""` → no URL.
-        #expect(hello.first?.pronunciations.map(\.text) == ["/həˈləʊ/", "/həˈloʊ/"])
+        // The first item has audio but no text and the entry has no `phonetic`: a recording alone. `audio: ""` → no URL.
+        #expect(hello.first?.pronunciations.map(\.text) == ["/həˈləʊ/", "/həˈloʊ/", ""])
         #expect(hello.first?.pronunciations.map(\.audioURL) == [
             "https://api.dictionaryapi.dev/media/pronunciations/en/hello-uk.mp3", nil,
+            "https://api.dictionaryapi.dev/media/pronunciations/en/hello-au.mp3",
         ])
         let spell = try await entries(fromBody: try Fixtures.referenceSample("en-spell.json"))
         #expect(spell.count == 4)

@@ -27,14 +27,13 @@ extension PONSResponse {
     /// A grammatical case inside a phrase spelled out where it stands: `sich <span class="case"><acronym
     /// title="accusative">acc</acronym></span> freuen` → "sich (accusative) freuen" (it read "sich acc freuen").
     static func spellingOutCases(_ html: String) -> String {
-        let open = "<span class=\"case\">"
-        guard html.contains(open) else { return html }
+        guard html.contains("case") else { return html }
         var out = ""
         var rest = Substring(html)
-        while let start = rest.firstRange(of: open) {
-            let after = rest[start.upperBound...]
+        while let start = openingTags(in: rest).first(where: { $0.name == "span" && $0.classes.contains("case") }) {
+            let after = rest[start.end...]
             guard let end = after.firstRange(of: "</span>") else { break }
-            out += rest[..<start.lowerBound]
+            out += rest[..<start.start]
             let name = HTMLText.plainText(String(after[..<end.lowerBound]), options: HTMLText.Options(expandAcronyms: true))
             if !name.isEmpty { out += "(" + name + ")" }
             rest = after[end.upperBound...]
@@ -110,13 +109,12 @@ extension PONSResponse {
         return result
     }
 
-    /// The inner HTML of each `<span class="…">` of `className` in `html`, nested spans included.
+    /// The inner HTML of each `<span>` of class `className` in `html`, nested spans included.
     static func spanContents(_ html: String, className: String) -> [String] {
-        let open = "<span class=\"\(className)\">"
         var result: [String] = []
         var rest = Substring(html)
-        while let start = rest.firstRange(of: open) {
-            var index = start.upperBound
+        while let start = openingTags(in: rest).first(where: { $0.name == "span" && $0.classes.contains(className) }) {
+            var index = start.end
             var depth = 1
             var contentEnd = rest.endIndex
             while index < rest.endIndex {
@@ -127,7 +125,7 @@ extension PONSResponse {
                 }
                 index = rest.index(after: index)
             }
-            result.append(String(rest[start.upperBound..<contentEnd]))
+            result.append(String(rest[start.end..<contentEnd]))
             rest = contentEnd < rest.endIndex ? rest[rest.index(contentEnd, offsetBy: 7)...] : ""
         }
         return result
@@ -153,12 +151,48 @@ extension PONSResponse {
 
     /// The class of the element that starts `html` (`<span class="example">…` → `example`), if any.
     static func leadingClass(_ html: String) -> String? {
-        let trimmed = html.trimmingWhitespace()
-        guard trimmed.hasPrefix("<"), let end = trimmed.firstIndex(of: ">") else { return nil }
-        let tag = trimmed[..<end]
-        guard let range = tag.firstRange(of: "class=\"") else { return nil }
-        let rest = tag[range.upperBound...]
-        return String(rest.prefix { $0 != "\"" }).split(separator: " ").first.map(String.init)
+        let trimmed = Substring(html.trimmingWhitespace())
+        guard trimmed.hasPrefix("<"), let first = openingTags(in: trimmed).first, first.start == trimmed.startIndex else {
+            return nil
+        }
+        return first.classes.first
+    }
+
+    /// Whether an element of `html` has the class `name` (`<strong class="headword">`, or in single quotes).
+    static func hasClass(_ html: String, _ name: String) -> Bool {
+        html.contains(name) && openingTags(in: Substring(html)).contains { $0.classes.contains(name) }
+    }
+
+    /// The opening tags of `html`: name, classes, and where the tag starts and ends. The class attribute may be in
+    /// double or single quotes (`dept` writes `<span class='phonetics'>`); a misspelt attribute (`classs="…"`) is
+    /// none.
+    static func openingTags(in html: Substring) -> [(name: String, classes: [String], start: Substring.Index, end: Substring.Index)] {
+        var tags: [(name: String, classes: [String], start: Substring.Index, end: Substring.Index)] = []
+        var rest = html
+        while let open = rest.firstIndex(of: "<") {
+            let afterOpen = rest[rest.index(after: open)...]
+            guard let close = afterOpen.firstIndex(of: ">") else { break }
+            let inside = afterOpen[..<close]
+            let name = String(inside.prefix { $0.isLetter || $0.isNumber }).lowercased()
+            if !name.isEmpty { tags.append((name, classAttribute(inside), open, afterOpen.index(after: close))) }
+            rest = afterOpen[afterOpen.index(after: close)...]
+        }
+        return tags
+    }
+
+    /// The classes a tag's `class="…"` or `class='…'` names.
+    private static func classAttribute(_ tag: Substring) -> [String] {
+        var rest = tag
+        while let range = rest.firstRange(of: "class") {
+            let before = range.lowerBound > tag.startIndex ? tag[tag.index(before: range.lowerBound)] : " "
+            var value = rest[range.upperBound...].drop { $0 == " " }
+            rest = rest[range.upperBound...]
+            guard before.isWhitespace, value.first == "=" else { continue }
+            value = value.dropFirst().drop { $0 == " " }
+            guard let quote = value.first, quote == "\"" || quote == "'" else { continue }
+            return value.dropFirst().prefix { $0 != quote }.split(separator: " ").map(String.init)
+        }
+        return []
     }
 
     static func stripParentheses(_ text: String) -> String {

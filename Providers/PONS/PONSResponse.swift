@@ -199,7 +199,7 @@ package enum PONSResponse {
                 let sourceText = cleanText(item.source)
                 let targetText = target.text.isEmpty ? cleanText(item.target) : target.text
                 guard !targetText.isEmpty else { continue }
-                let isHeadword = item.source.contains("class=\"headword\"") || sourceText.isEmpty
+                let isHeadword = hasClass(item.source, "headword") || sourceText.isEmpty
                     || normalizedHeadword(source.text).lowercased() == headword.lowercased()
                 if !isHeadword, firstInArab != nil || isPhrase(item) {
                     // A phrase with the headword: an example of the sense's translation, its labels ("fig",
@@ -243,13 +243,12 @@ package enum PONSResponse {
     static func isPhrase(_ item: Pair) -> Bool {
         let kind = leadingClass(item.source)
         if let kind, phraseClasses.contains(kind) { return true }
-        return kind != "grammatical_construction" && !item.source.contains("class=\"headword\"")
-            && item.source.contains("class=\"tilde\"")
+        return kind != "grammatical_construction" && !hasClass(item.source, "headword") && hasClass(item.source, "tilde")
     }
 
     /// Whether a row translates the word itself (its headword row, or a construction of it).
     static func translatesTheWord(_ item: Pair, headword: String) -> Bool {
-        if item.source.contains("class=\"headword\"") || cleanText(item.source).isEmpty { return true }
+        if hasClass(item.source, "headword") || cleanText(item.source).isEmpty { return true }
         if isPhrase(item) { return false }
         return true
     }

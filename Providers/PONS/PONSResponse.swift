@@ -201,7 +201,7 @@ package enum PONSResponse {
                 guard !targetText.isEmpty else { continue }
                 let isHeadword = hasClass(item.source, "headword") || sourceText.isEmpty
                     || normalizedHeadword(source.text).lowercased() == headword.lowercased()
-                if !isHeadword, firstInArab != nil || isPhrase(item) {
+                if !isHeadword, !isTheWordItself(item, headword: headword), firstInArab != nil || isPhrase(item) {
                     // A phrase with the headword: an example of the sense's translation, its labels ("fig",
                     // "subj") spelled out after it rather than run into the sentence; one before the sense's
                     // translation waits for it.
@@ -248,9 +248,38 @@ package enum PONSResponse {
 
     /// Whether a row translates the word itself (its headword row, or a construction of it).
     static func translatesTheWord(_ item: Pair, headword: String) -> Bool {
-        if hasClass(item.source, "headword") || cleanText(item.source).isEmpty { return true }
+        if hasClass(item.source, "headword") || cleanText(item.source).isEmpty || isTheWordItself(item, headword: headword) {
+            return true
+        }
         if isPhrase(item) { return false }
         return true
+    }
+
+    /// Whether a row says the headword itself, whatever span it sits in: its text is the headword (`Chi-Quadrat
+    /// Test` as an idiom in deen), or the headword with nothing but "to" and placeholders around it (`to ask after
+    /// <acronym>sb</acronym>`, the one row of enfr's `ask after`; `to go after sb/sth`). It translates the word,
+    /// as a construction does; a phrase with any other word (`stupid cow`, `to look after oneself`) does not.
+    static func isTheWordItself(_ item: Pair, headword: String) -> Bool {
+        let text = normalizedHeadword(cleanText(item.source)).lowercased()
+        let word = headword.lowercased()
+        guard !word.isEmpty, let range = text.firstRange(of: word) else { return false }
+        let placeholders = Set(acronyms(in: item.source).map { $0.lowercased() })
+        let around = (text[..<range.lowerBound] + " " + text[range.upperBound...])
+            .split { $0.isWhitespace || "/,()[]".contains($0) }
+        return around.allSatisfy { $0 == "to" || placeholders.contains(String($0)) }
+    }
+
+    /// The abbreviations of `html` as printed (`<acronym title="somebody">sb</acronym>` → `sb`).
+    static func acronyms(in html: String) -> [String] {
+        var result: [String] = []
+        var rest = Substring(html)
+        while let open = openingTags(in: rest).first(where: { $0.name == "acronym" || $0.name == "abbr" }) {
+            let after = rest[open.end...]
+            guard let close = after.firstRange(of: "</") else { break }
+            result.append(HTMLText.plainText(String(after[..<close.lowerBound])))
+            rest = after[close.upperBound...]
+        }
+        return result
     }
 
     /// A header that names a list of phrases (`Phrases:`, `Wendungen:` in German labels): no number, no markup,

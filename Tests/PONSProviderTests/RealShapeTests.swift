@@ -34,4 +34,39 @@ struct RealShapeTests {
         #expect(lese.notes == ["feminino"])
         #expect(lese.context == "Weinlese")
     }
+
+    /// A row that says the headword itself, whatever span it sits in (`Chi-Quadrat Test` as an idiom, recorded in
+    /// the full `Test` answer of deen), or the headword with only "to" and placeholders (`to ask after sb`, the one
+    /// row of `ask after` in enfr's after), is the word's translation: it was shown as a phrase, and `translate`
+    /// gave no translation of the word.
+    @Test func aRowThatIsTheHeadwordTranslatesIt() async throws {
+        let test = #"""
+        [{"lang":"de","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"Chi-Quadrat Test","headword_full":"Chi-Quadrat Test    <span class=\"topic\"><acronym title=\"theoretische Modellbildung\">MODELL</acronym></span>","arabs":[{"header":"","translations":[{"source":"<span class=\"idiom_proverb\">Chi-Quadrat Test</span>","target":"Chi square test"}]}]}]}]}]
+        """#
+        let chi = try #require(try await Self.translations(test, query: "Chi-Quadrat Test", from: "de", to: "en").first)
+        #expect(chi.translations.map(\.text) == ["Chi square test"])
+        #expect(chi.allSenses.isEmpty)
+
+        let after = #"""
+        [{"lang":"en","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"ask after","headword_full":"ask after <span class=\"wordclass\"><acronym title=\"verb\">VB</acronym></span> <span class=\"verbclass\"><acronym title=\"transitive verb\">trans</acronym></span>","wordclass":"transitive verb","arabs":[{"header":"","translations":[{"source":"<span class=\"example\">to <strong class=\"tilde\">ask after</strong> <acronym title=\"somebody\">sb</acronym></span>","target":"demander des nouvelles de <acronym title=\"quelqu'un\">qn</acronym>"}]}]}]},{"type":"entry","opendict":false,"roms":[{"headword":"go after","headword_full":"go after <span class=\"wordclass\"><acronym title=\"verb\">VB</acronym></span> <span class=\"verbclass\"><acronym title=\"intransitive verb\">intr</acronym></span>","wordclass":"intransitive verb","arabs":[{"header":"","translations":[{"source":"<span class=\"example\">to <strong class=\"tilde\">go after</strong> <acronym title=\"somebody\">sb</acronym>/<acronym title=\"something\">sth</acronym></span>","target":"courir après <acronym title=\"quelqu'un\">qn</acronym>/<acronym title=\"quelque chose\">qc</acronym>"}]}]}]}]}]
+        """#
+        let entries = try await Self.translations(after, query: "ask after", from: "en", to: "fr")
+        #expect(entries.map(\.headword) == ["ask after", "go after"])
+        #expect(entries.map { $0.translations.map(\.text) } == [["demander des nouvelles de qn"], ["courir après qn/qc"]])
+        #expect(entries.map { $0.translations.map(\.context) } == [["to ask after sb"], ["to go after sb/sth"]])
+        #expect(entries.allSatisfy { $0.allSenses.isEmpty })
+        #expect(entries.first?.translations.first?.partOfSpeech == PartOfSpeech("transitive verb"))
+    }
+
+    /// A phrase with other words than the headword stays a phrase (`stupid cow`, recorded in ensl's cow; `the apple
+    /// of one's eye`), and so does one whose only other word is a reflexive pronoun spelled out (`to look after
+    /// oneself`).
+    @Test func aPhraseWithOtherWordsStaysAPhrase() async throws {
+        let body = #"""
+        [{"lang":"en","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"cow","headword_full":"cow <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>","wordclass":"noun","arabs":[{"header":"2. cow <span class=\"rhetoric\"><acronym title=\"pejorative\">pej</acronym></span> <span class=\"style\"><acronym title=\"slang\">sl</acronym></span>:","translations":[{"source":"<span class=\"example\">stupid <strong class=\"tilde\">cow</strong></span>","target":"krava neumna"}]}]}]},{"type":"entry","opendict":false,"roms":[{"headword":"look after","headword_full":"look after <span class=\"wordclass\"><acronym title=\"verb\">VB</acronym></span>","wordclass":"transitive verb","arabs":[{"header":"","translations":[{"source":"<span class=\"example\">to <strong class=\"tilde\">look after</strong> oneself</span>","target":"prendre soin de soi"}]}]}]}]}]
+        """#
+        let entries = try await Self.translations(body, query: "cow", from: "en", to: "sl")
+        #expect(entries.flatMap(\.translations).isEmpty)
+        #expect(entries.flatMap(\.allSenses).map(\.definition) == ["stupid cow — krava neumna", "to look after oneself — prendre soin de soi"])
+    }
 }

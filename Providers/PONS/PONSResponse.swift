@@ -174,7 +174,7 @@ package enum PONSResponse {
         for arab in rom.arabs {
             // The header's note on the sense ("1. cat:" has none: it only repeats the headword).
             let context = headerContext(arab.header).map { withoutHeadword($0, headword) }
-                .flatMap { $0.lowercased() == headword.lowercased() ? nil : $0 }
+                .flatMap { isSameWord($0, headword) ? nil : $0 }
             if arab.translations.allSatisfy({ $0.target.trimmingWhitespace().isEmpty }) {
                 // Cross-references have empty source and target; what they point to is in the header.
                 if let reference = crossReference(arab.header, headword: headword, provenance: provenance) {
@@ -304,7 +304,7 @@ package enum PONSResponse {
             labels = deduplicated(header.notes.filter { $0.className != "sense" }.map { stripParentheses($0.text) })
             let notes = header.notes.filter { $0.className == "sense" }.map { stripParentheses($0.text) }
             var rest = headerContext(header.text).map { withoutHeadword($0, headword) } ?? ""
-            if rest.lowercased() == headword.lowercased() { rest = "" }
+            if isSameWord(rest, headword) { rest = "" }
             name = notes.isEmpty ? (rest.isEmpty ? nil : rest) : notes.joined(separator: ", ")
         }
         if let name {
@@ -364,13 +364,23 @@ package enum PONSResponse {
     }
 
     /// `live (living)` → `living`, `AD abbreviation of Anno Domini` → `abbreviation of Anno Domini`: a header that
-    /// repeats the headword before its sense note says only the note.
+    /// repeats the headword before its sense note says only the note. The header may spell it without the accents
+    /// of the rom's headword (ensl: `kráv|a`, headers `1. krava ZOOL:`).
     package static func withoutHeadword(_ context: String, _ headword: String) -> String {
-        guard context.lowercased().hasPrefix(headword.lowercased()) else { return context }
+        guard !headword.isEmpty, isSameWord(String(context.prefix(headword.count)), headword) else { return context }
         let rest = context.dropFirst(headword.count)
         guard let first = rest.first, first == " " || first == "," else { return context }
         let note = HTMLText.collapse(String(rest.drop { $0 == " " || $0 == "," }))
         return note.isEmpty ? context : stripParentheses(note)
+    }
+
+    /// Whether two spellings are one word: case, accents and stress marks aside (`krava`, `kráva`, `Bi̱e̱r`).
+    package static func isSameWord(_ one: String, _ other: String) -> Bool {
+        func folded(_ text: String) -> String {
+            let lower = normalizedHeadword(text).lowercased()
+            return DiacriticFolding.fold(lower) ?? lower
+        }
+        return folded(one) == folded(other)
     }
 
     /// An example's text with its set-aside labels after it in parentheses: "… for the school (figurative)".

@@ -69,4 +69,23 @@ struct RealShapeTests {
         #expect(entries.flatMap(\.translations).isEmpty)
         #expect(entries.flatMap(\.allSenses).map(\.definition) == ["stupid cow — krava neumna", "to look after oneself — prendre soin de soi"])
     }
+
+    /// A header may spell the headword without the accents the rom's headword has (ensl's krava: rom `kráv|a`,
+    /// headers `1. krava ZOOL:`, `3. krava fig:`): the header's word was kept as if it were a note ("cow [krava
+    /// zoology]", a sense named "krava").
+    @Test func aHeaderThatRepeatsTheHeadwordWithoutItsAccentsSaysOnlyItsNote() async throws {
+        let body = #"""
+        [{"lang":"sl","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"kráv|a","headword_full":"<span class=\"headword_attributes\" title=\"\">kráv|a</span> <span class=\"flexion\">&lt;-e, -i, -e&gt;</span> <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span> <span class=\"genus\"><acronym title=\"feminine\">f</acronym></span>","wordclass":"noun","arabs":[{"header":"1. krava <span class=\"topic\"><acronym title=\"zoology\">ZOOL</acronym></span>:","translations":[{"source":"<strong class=\"headword\">krava</strong>","target":"cow"},{"source":"<span class=\"full_collocation\"><strong class=\"tilde\">kráva</strong> mlekarica</span>","target":"dairy cow"}]},{"header":"3. krava <span class=\"rhetoric\"><acronym title=\"figurative\">fig</acronym></span>:","translations":[{"source":"<span class=\"idiom_proverb\">saj nisva skupaj <strong class=\"tilde\">kráv</strong> pasla</span>","target":"we're not old pals"}]}]}]}]}]
+        """#
+        let krava = try #require(try await Self.translations(body, query: "krava", from: "sl", to: "en").first)
+        #expect(krava.headword == "kráva")
+        #expect(krava.translations.map(\.text) == ["cow"])
+        #expect(krava.translations.first?.context == "zoology")
+        let idiom = try #require(krava.allSenses.first)
+        #expect(idiom.definition == "saj nisva skupaj kráv pasla — we're not old pals")
+        #expect(idiom.labels == ["figurative"])
+        #expect(PONSResponse.withoutHeadword("krava zoology", "kráva") == "zoology")
+        #expect(PONSResponse.withoutHeadword("Kráva (figurative)", "krava") == "figurative")
+        #expect(PONSResponse.withoutHeadword("kravata", "krava") == "kravata")
+    }
 }

@@ -21,7 +21,7 @@ extension PONSResponse {
         let html = spellingOutCases(html)
         let text = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: noteClasses)).text
         let notes = HTMLText.extract(html, options: HTMLText.Options(expandAcronyms: true, setAsideClasses: noteClasses))
-        return (text, notes.setAside)
+        return (withoutSpaceBeforeCommas(text), notes.setAside)
     }
 
     /// A grammatical case inside a phrase spelled out where it stands: `sich <span class="case"><acronym
@@ -42,7 +42,26 @@ extension PONSResponse {
     }
 
     /// Clean text, abbreviations kept as PONS prints them (`sb`, `sth`).
-    static func cleanText(_ html: String) -> String { HTMLText.plainText(html) }
+    static func cleanText(_ html: String) -> String { withoutSpaceBeforeCommas(HTMLText.plainText(html)) }
+
+    /// `triste , mais` → `triste, mais`: the space a note taken out of the text leaves before a comma (`triste
+    /// <span class="info">(subj)</span>, mais`), and the one dezh writes between Chinese translations (`房屋 fángwū ,
+    /// 房子 fángzi`). Spaces before other marks are a language's own (French `dégage !`) and stay, as does `but ...`.
+    package static func withoutSpaceBeforeCommas(_ text: String) -> String {
+        guard text.contains(" ,") else { return text }
+        var out = ""
+        var pendingSpaces = ""
+        for character in text {
+            if character == " " {
+                pendingSpaces.append(character)
+                continue
+            }
+            if character != "," { out += pendingSpaces }
+            pendingSpaces = ""
+            out.append(character)
+        }
+        return out + pendingSpaces
+    }
 
     /// A sense header without its numbering and final colon (`1. Test (Versuch):` → `Test (Versuch)`).
     package static func headerContext(_ header: String) -> String? {

@@ -88,4 +88,23 @@ struct RealShapeTests {
         #expect(PONSResponse.withoutHeadword("Kráva (figurative)", "krava") == "figurative")
         #expect(PONSResponse.withoutHeadword("kravata", "krava") == "kravata")
     }
+
+    /// A note taken out of the text left the space before the comma after it (enfr's because: `triste  <span
+    /// class="info">(subj)</span>, mais` read "triste , mais ... (subjunctive)"), and dezh writes its lists of
+    /// Chinese translations with " , " between them.
+    @Test func noSpaceIsLeftBeforeAComma() async throws {
+        let body = #"""
+        [{"lang":"en","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"because","headword_full":"because <span class=\"phonetics\">[bɪˈkɒz]</span> <span class=\"wordclass\"><acronym title=\"conjunction\">CONJ</acronym></span>","wordclass":"conjunction","arabs":[{"header":"","translations":[{"source":"<strong class=\"headword\">because</strong>","target":"parce que"},{"source":"<span class=\"example\">not <strong class=\"tilde\">because</strong> I am sad, but ...</span>","target":"non que je sois triste  <span class=\"info\">(<acronym title=\"subjunctive\">subj</acronym>)</span>, mais ..."}]}]}]}]}]
+        """#
+        let because = try #require(try await Self.translations(body, query: "because", from: "en", to: "fr").first)
+        #expect(because.translations.first?.examples.map(\.target) == ["non que je sois triste, mais ... (subjunctive)"])
+
+        let haus = #"""
+        [{"lang":"de","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"H_CDMBB_au_CDMBE_s","headword_full":"H<span class=\"cdmb\">au</span>s <span class=\"flexion\">&lt;-es, ̶̈ er&gt;</span> <span class=\"wordclass\"><acronym title=\"名词\">名词</acronym></span> <span class=\"genus\"><acronym title=\"中性\">nt</acronym></span>","wordclass":"名词","arabs":[{"header":"","translations":[{"source":"<strong class=\"headword\">Haus</strong>","target":"<span class=\"zphrase\"><span class=\"zhu\">房屋</span></span> <span class=\"zpinyin\"><span class=\"pyu\">fángwū</span></span> , <span class=\"zphrase\"><span class=\"zhu\">房子</span></span> <span class=\"zpinyin\"><span class=\"pyu\">fángzi</span></span>"}]}]}]}]}]
+        """#
+        let zh = try #require(try await Self.translations(haus, query: "Haus", from: "de", to: "zh").first)
+        #expect(zh.translations.map(\.text) == ["房屋 fángwū, 房子 fángzi"])
+        // A space before other marks is the language's own (French "dégage !", "un V majuscule ;"), and "but ..." stays.
+        #expect(PONSResponse.withoutSpaceBeforeCommas("dégage ! mais ... , et") == "dégage ! mais ..., et")
+    }
 }

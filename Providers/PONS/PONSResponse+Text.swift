@@ -24,6 +24,32 @@ extension PONSResponse {
         return (withoutSpaceBeforeCommas(text), notes.setAside)
     }
 
+    /// Classes that say what a translation is said of: `collocator` (`cut <span class="collocator">grass</span>` ⇒
+    /// tondre), `subject` (`tomber <span class="subject">personne:</span>` ⇒ [hin]fallen) and `colloc` (`tomber
+    /// <span class="colloc">(femme)</span>` ⇒ erobern).
+    static let collocatorClasses: Set<String> = ["collocator", "colloc", "subject"]
+
+    /// An example's or phrase's text with its notes, what it is said of among them (`after 6 May <span
+    /// class="collocator">since then</span>` → "after 6 May" and "since then"; it ran into the phrase).
+    static func phraseSplit(_ html: String) -> (text: String, notes: [HTMLText.Extraction.Part]) {
+        let html = spellingOutCases(html)
+        let classes = noteClasses.union(collocatorClasses)
+        let text = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: classes)).text
+        var notes = HTMLText.extract(html, options: HTMLText.Options(expandAcronyms: true, setAsideClasses: classes))
+            .setAside
+        for index in notes.indices where collocatorClasses.contains(notes[index].className) {
+            notes[index].text = collocatorText(notes[index].text)
+        }
+        return (withoutSpaceBeforeCommas(text), notes.filter { !$0.text.isEmpty })
+    }
+
+    /// `personne, bouteille, chaise:` → `personne, bouteille, chaise`; `(femme)` → `femme`.
+    static func collocatorText(_ text: String) -> String {
+        var text = Substring(text.trimmingWhitespace())
+        while let last = text.last, last == ":" || last == " " { text = text.dropLast() }
+        return stripParentheses(String(text))
+    }
+
     /// A grammatical case inside a phrase spelled out where it stands: `sich <span class="case"><acronym
     /// title="accusative">acc</acronym></span> freuen` → "sich (accusative) freuen" (it read "sich acc freuen").
     static func spellingOutCases(_ html: String) -> String {
@@ -64,8 +90,9 @@ extension PONSResponse {
     }
 
     /// A sense header without its numbering and final colon (`1. Test (Versuch):` → `Test (Versuch)`).
-    package static func headerContext(_ header: String) -> String? {
-        var text = Substring(HTMLText.plainText(header, options: HTMLText.Options(expandAcronyms: true)))
+    package static func headerContext(_ header: String, dropping classes: Set<String> = []) -> String? {
+        let options = HTMLText.Options(expandAcronyms: true, dropClasses: classes)
+        var text = Substring(withoutSpaceBeforeCommas(HTMLText.plainText(header, options: options)))
         let digits = text.prefix { $0.isNumber }
         if !digits.isEmpty, text.dropFirst(digits.count).first == "." {
             text = text.dropFirst(digits.count + 1).drop { $0 == " " }

@@ -173,8 +173,13 @@ package enum PONSResponse {
         var senses: [Sense] = []
         for arab in rom.arabs {
             // The header's note on the sense ("1. cat:" has none: it only repeats the headword).
-            let context = headerContext(arab.header).map { withoutHeadword($0, headword) }
-                .flatMap { isSameWord($0, headword) ? nil : $0 }
+            // What the sense is said of may stand in the header (`2. tomber (glisser) <span class="subject">bretelle,
+            // pantalon</span>:`): after the note, as a row's collocator is ("glisser: bretelle, pantalon").
+            let context = withCollocator(
+                headerContext(arab.header, dropping: collocatorClasses).map { withoutHeadword($0, headword) }
+                    .flatMap { isSameWord($0, headword) ? nil : $0 },
+                collocator(arab.header)
+            )
             if arab.translations.allSatisfy({ $0.target.trimmingWhitespace().isEmpty }) {
                 // Cross-references have empty source and target; what they point to is in the header.
                 if let reference = crossReference(arab.header, headword: headword, provenance: provenance) {
@@ -205,7 +210,7 @@ package enum PONSResponse {
                     // A phrase with the headword: an example of the sense's translation, its labels ("fig",
                     // "subj") spelled out after it rather than run into the sentence; one before the sense's
                     // translation waits for it.
-                    let example = TranslatedExample(source: labelled(source), target: labelled(target))
+                    let example = TranslatedExample(source: labelled(phraseSplit(item.source)), target: labelled(target))
                     if let index = firstInArab { translations[index].examples.append(example) } else { pending.append(example) }
                     continue
                 }
@@ -294,7 +299,7 @@ package enum PONSResponse {
     /// (fort):` → "fort"), its rows as examples; without a note (`Phrases:`, or no header), each row a sense of
     /// its own ("the cut and thrust of sth — les estocades de qc").
     static func phraseSenses(_ arab: Arab, rows: [Pair], headword: String, provenance: Provenance) -> [Sense] {
-        let examples = rows.map { row in (labelled(split(row.source)), labelled(split(row.target))) }
+        let examples = rows.map { row in (labelled(phraseSplit(row.source)), labelled(split(row.target))) }
             .filter { !$0.0.isEmpty && !$0.1.isEmpty }
         guard !examples.isEmpty else { return [] }
         var name: String?
@@ -323,10 +328,11 @@ package enum PONSResponse {
     }
 
     /// The word a headword row's translation goes with (`cut <span class="collocator">grass</span>` ⇒ tondre,
-    /// `cut <span class="collocator">of meat</span>` ⇒ morceau), if any.
+    /// `cut <span class="collocator">of meat</span>` ⇒ morceau), if any; also what it is said of (defr's `tomber
+    /// <span class="subject">personne:</span>` ⇒ [hin]fallen beside `animal:` ⇒ stürzen, `(femme)` ⇒ erobern).
     static func collocator(_ html: String) -> String? {
-        let parts = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: ["collocator"])).setAside
-        let text = parts.filter { $0.className == "collocator" }.map(\.text).joined(separator: ", ")
+        let parts = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: collocatorClasses)).setAside
+        let text = parts.map { collocatorText($0.text) }.filter { !$0.isEmpty }.joined(separator: ", ")
         return text.isEmpty ? nil : text
     }
 

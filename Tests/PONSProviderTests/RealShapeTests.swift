@@ -89,6 +89,30 @@ struct RealShapeTests {
         #expect(PONSResponse.withoutHeadword("kravata", "krava") == "kravata")
     }
 
+    /// What a translation is said of sits in a `subject` span (`tomber personne:` ⇒ [hin]fallen, `tomber animal:` ⇒
+    /// stürzen; in the header, `2. tomber (glisser) bretelle, pantalon:`) or a `colloc` one (`tomber (femme)` ⇒
+    /// erobern), recorded in defr's tomber: it was dropped (in a header, run into the note: "(glisser) bretelle,
+    /// pantalon"), and "fallen [descendre]" came four times with nothing to tell them apart. In an example it ran into the phrase
+    /// (`tomber [par terre] personne, bouteille, chaise:`, enfr's `after 6 May since then`); it now follows it.
+    @Test func whatATranslationIsSaidOfIsKept() async throws {
+        let body = #"""
+        [{"lang":"fr","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"tomber","headword_full":"tomber <span class=\"phonetics\">[tɔ͂be]</span> <span class=\"wordclass\"><acronym title=\"Verb\">VERB</acronym></span> <span class=\"verbclass\"><acronym title=\"intransitives Verb\">intr</acronym></span> <span class=\"auxiliary_verb\">+être</span>","wordclass":"Intransitives Verb","arabs":[{"header":"1. tomber <span class=\"sense\">(chuter)</span>:","translations":[{"source":"<strong class=\"headword\">tomber</strong> <span class=\"subject\">personne:</span>","target":"[hin]fallen"},{"source":"<strong class=\"headword\">tomber</strong> <span class=\"subject\">animal:</span>","target":"stürzen"},{"source":"<span class=\"example\"><strong class=\"tilde\">tomber</strong> [par terre]</span> <span class=\"subject\">personne, bouteille, chaise:</span>","target":"umfallen"}]},{"header":"2. tomber <span class=\"sense\">(glisser)</span> <span class=\"subject\">bretelle, pantalon</span>:","translations":[{"source":"<strong class=\"headword\">tomber</strong>","target":"herunterrutschen"}]},{"header":"3. tomber <span class=\"sense\">(séduire)</span>:","translations":[{"source":"<strong class=\"headword\">tomber</strong> <span class=\"colloc\">(femme)</span>","target":"erobern"}]}]}]}]}]
+        """#
+        let tomber = try #require(try await Self.translations(body, query: "tomber", from: "fr", to: "de").first)
+        #expect(tomber.translations.map(\.text) == ["[hin]fallen", "stürzen", "herunterrutschen", "erobern"])
+        #expect(tomber.translations.map(\.context) == [
+            "chuter: personne", "chuter: animal", "glisser: bretelle, pantalon", "séduire: femme",
+        ])
+        #expect(tomber.translations[0].examples.map(\.source) == ["tomber [par terre] (personne, bouteille, chaise)"])
+        #expect(tomber.translations[0].examples.map(\.target) == ["umfallen"])
+
+        let after = #"""
+        [{"lang":"en","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"after","headword_full":"after <span class=\"phonetics\">[ˈɑ:ftəʳ, <span class=\"region\"><acronym title=\"American English\" class=\"Am\">Am</acronym></span> ˈæftɚ]</span> <span class=\"wordclass\"><acronym title=\"preposition\">PREP</acronym></span>","wordclass":"preposition","arabs":[{"header":"1. after:","translations":[{"source":"<strong class=\"headword\">after</strong>","target":"après"},{"source":"<span class=\"example\"><strong class=\"tilde\">after</strong> 6 May</span> <span class=\"collocator\">since then</span>","target":"depuis le 6 mai"}]}]}]}]}]
+        """#
+        let examples = try #require(try await Self.translations(after, query: "after", from: "en", to: "fr").first?.translations.first?.examples)
+        #expect(examples.map(\.source) == ["after 6 May (since then)"])
+    }
+
     /// A note taken out of the text left the space before the comma after it (enfr's because: `triste  <span
     /// class="info">(subj)</span>, mais` read "triste , mais ... (subjunctive)"), and dezh writes its lists of
     /// Chinese translations with " , " between them.

@@ -222,6 +222,21 @@ enum EntryBuilder {
         for index in senses.indices where senses[index].formOf == nil { senses[index].formOf = formOf }
     }
 
+    /// A form's tags but the one its gloss begins with, the template's words (`(archaic) Archaic form of synonym.`,
+    /// `(alternative) Alternative spelling of colour`, `(misspelling) Misspelling of peninsula`, `(plural) plural of
+    /// cat`: said twice): a tag that is the gloss's first word, the next `form`, `spelling` or `of`. A gloss that goes
+    /// on with more of the form's name (`genitive singular of talo`) keeps them all.
+    static func withoutTagsTheGlossSays(_ tags: [String], definition: String) -> [String] {
+        guard let space = definition.utf8.firstIndex(of: 0x20) else { return tags }
+        let first = definition[..<space]
+        let next = definition[definition.utf8.index(after: space)...].prefix { $0 != " " }
+        guard next == "form" || next == "spelling" || next == "of",
+              let index = tags.firstIndex(where: { $0.utf8.count == first.utf8.count && $0.lowercased() == first.lowercased() }) else { return tags }
+        var tags = tags
+        tags.remove(at: index)
+        return tags
+    }
+
     /// A sense's tags in the order its raw gloss's labels name them (`(transitive, ditransitive) To transport…`:
     /// wiktextract sorts tags), those it does not name after them; and of its topics only those the raw gloss names
     /// (`medicine` of `(transitive, medicine)`): wiktextract adds each topic's parents (`sciences`; `communications,

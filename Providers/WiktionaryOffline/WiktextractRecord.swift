@@ -346,6 +346,7 @@ extension Sense {
         if let gloss = EntryBuilder.clean(gloss ?? rawGloss), !EntryBuilder.isPlaceholder(gloss) {
             definition = gloss
             formOf = EntryBuilder.formOf(lemma: lemma, alternativeOf: alternativeOf, definition: definition, tags: tags)
+            if formOf != nil, !tags.isEmpty { shownTags = EntryBuilder.withoutTagsTheGlossSays(tags, definition: definition) }
         } else if let (text, link) = EntryBuilder.formOfDefinition(lemma: lemma, alternativeOf: alternativeOf, tags: tags) {
             // No gloss, but what it is a form of (`"tags": ["alt-of", "no-gloss", "obsolete"]`): said as Wiktionary's
             // template says it; a `form_of`'s tags are the form's name, not labels.

@@ -150,4 +150,21 @@ import Testing
         let fissa = try #require(try await provider.lookup(LookupQuery("fissa")).entries.first)
         #expect(fissa.allSenses.map(\.definition) == ["complesso maniacale"])
     }
+
+    /// A form's tag that its gloss begins with is said twice: `(archaic) Archaic form of synonym.`, `(misspelling)
+    /// Misspelling of peninsula`, `(alternative, plural, plural-only) Alternative form of 1920s.`; a gloss that names
+    /// the form with more words keeps its tags.
+    @Test func aFormsTagItsGlossBeginsWithIsNotALabel() async throws {
+        let provider = try Self.provider([
+            #"{"word": "synonyme", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["Archaic form of synonym."], "#
+                + #""tags": ["alt-of", "archaic"], "alt_of": [{"word": "synonym"}]}]}"#,
+            #"{"word": "1920's", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["Alternative form of 1920s."], "#
+                + #""tags": ["alt-of", "alternative", "plural", "plural-only"], "alt_of": [{"word": "1920s"}]}]}"#,
+            #"{"word": "talon", "lang_code": "fi", "pos": "noun", "senses": [{"glosses": ["genitive singular of talo"], "#
+                + #""tags": ["form-of", "genitive", "singular"], "form_of": [{"word": "talo"}]}]}"#,
+        ], name: "form-tags")
+        #expect(try await provider.lookup(LookupQuery("synonyme")).entries.first?.allSenses.first?.labels == [])
+        #expect(try await provider.lookup(LookupQuery("1920's")).entries.first?.allSenses.first?.labels == ["plural", "plural-only"])
+        #expect(try await provider.lookup(LookupQuery("talon")).entries.first?.allSenses.first?.labels == ["genitive", "singular"])
+    }
 }

@@ -507,7 +507,8 @@ enum Reference {
             return nil
         }
         let (shownTags, topics) = EntryBuilder.asRawGlossNames(
-            tags: formTags ? [] : tags, topics: value["topics"]?.strings ?? [], rawGloss: rawGlosses.last
+            tags: formTags ? [] : formOf != nil ? EntryBuilder.withoutTagsTheGlossSays(tags, definition: definition) : tags,
+            topics: value["topics"]?.strings ?? [], rawGloss: rawGlosses.last
         )
         var labels: [String] = []
         for text in [value["qualifier"]?.string] + shownTags.filter({ !EntryBuilder.isInternal($0) }) + EntryBuilder.unparenthesized(value["raw_tags"]?.strings ?? [])

@@ -105,9 +105,12 @@ struct PageParser {
     /// The quotation the last lines gave, while they go on: its citation, its passage's lines (`#*:`, a verse each)
     /// and its translation's (`#*::`); it is the sense's last example, written again as each line comes.
     var quotation: (citation: String?, passage: [String], translation: [String])?
-    /// A pronunciation line's qualifier with nothing else on it (`* {{sense|noun}}`), and its list depth: the
-    /// transcriptions on the lines nested under it are for that.
-    var pronunciationQualifier: (depth: Int, text: String)?
+    /// A pronunciation line's qualifier or accent with no transcription beside it (`* {{sense|noun}}`, `* {{a|UK}}`),
+    /// and its list depth: the transcriptions and recordings on the lines nested under it are for that.
+    var pronunciationQualifier: (depth: Int, text: String?, accent: String?)?
+    /// The last pronunciation line with transcriptions, its list depth and where its transcriptions start in their
+    /// list: the recordings on lines nested under it are its own.
+    var transcriptionLine: (depth: Int, start: Int)?
     /// The same for a Synonyms or Antonyms line (`* {{sense|military police}}` over `** {{l|fi|sotilaspoliisi}}`).
     var relationQualifier: (depth: Int, text: String)?
     /// Whether Translations sections are read (for `translate`), and the gloss of the table being read.
@@ -250,6 +253,7 @@ struct PageParser {
     private mutating func handle(_ header: Header) {
         relationQualifier = nil
         pronunciationQualifier = nil
+        transcriptionLine = nil
         if header.level == 2 {
             finishLanguage()
             if wanted == nil || header.name == wanted || (wantedCode != nil && WiktionaryLanguages.code(forSectionName: header.name) == wantedCode) {
@@ -347,20 +351,7 @@ struct PageParser {
             let text = renderer.render(start..<line.upperBound)
             if !text.isEmpty, !blocks.isEmpty { blocks[blocks.count - 1].etymology.append(text) }
         case .pronunciation(let isShared):
-            // `* {{sense|noun}}` over `** {{IPA|en|/haʊs/}}`: what the line says goes for the lines nested under it.
-            var depth = 0
-            while line.lowerBound + depth < line.upperBound, source[line.lowerBound + depth] == Ascii.star { depth += 1 }
-            if let inherited = pronunciationQualifier, depth <= inherited.depth { pronunciationQualifier = nil }
-            let (found, audio, qualifier) = pronunciations(in: line, qualifier: pronunciationQualifier?.text)
-            if found.isEmpty, let qualifier { pronunciationQualifier = (depth, qualifier) }
-            if isShared || blocks.isEmpty {
-                shared += found
-                PageParser.attach(audio, to: &shared, lineStart: shared.count - found.count)
-            } else {
-                blocks[blocks.count - 1].pronunciations += found
-                let count = blocks[blocks.count - 1].pronunciations.count
-                PageParser.attach(audio, to: &blocks[blocks.count - 1].pronunciations, lineStart: count - found.count)
-            }
+            pronunciationLine(line, isShared: isShared)
         case .senses:
             guard source[line.lowerBound] == Ascii.hash else {
                 if !seeLine(line) { headLine(line) }

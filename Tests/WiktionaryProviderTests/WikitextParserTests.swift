@@ -305,7 +305,8 @@ private func senses(_ body: String) -> [Sense] {
         Case(line: "* {{a|UK|US}} {{enPR|ăn'ĭməl}}, {{IPA|en|/ˈænɪməl/}}", expected: ["enPR ăn'ĭməl UK, US", "ipa /ˈænɪməl/ UK, US"]),
         Case(line: "* {{a|en|US}} {{IPA|en|/bæθ/}}", expected: ["ipa /bæθ/ US"]),
         Case(line: "* {{IPA|en|/tə.ˈmeɪ.toʊ/|a=GA}}", expected: ["ipa /tə.ˈmeɪ.toʊ/ GA"]),
-        Case(line: "* {{audio|en|en-us-house.ogg|Audio (US)}}", expected: []),
+        // A recording alone: a pronunciation with no text (``RecordingOnlyPronunciationTests``).
+        Case(line: "* {{audio|en|en-us-house.ogg|Audio (US)}}", expected: ["ipa  -"]),
         // What a transcription is for (they read alike without it: house's noun /haʊs/ and verb /haʊz/).
         Case(line: "* {{sense|noun}} {{a|UK}} {{IPA|en|/haʊs/}}", expected: ["ipa /haʊs/ UK, noun"]),
         Case(line: "* {{IPA|en|/ˈæɡ.ɹə.veɪt/<q:verb>|/ˈæɡ.ɹə.vət/<q:adjective><a:UK>}}",
@@ -545,7 +546,9 @@ private func senses(_ body: String) -> [Sense] {
                     }
                 }
             }
-            for text in [entry.etymology].compactMap({ $0 }) + entry.pronunciations.map(\.text) {
+            // (A recording alone has no text: `{{fr-IPA}}` then `{{audio|fr|…}}`.)
+            let transcriptions = entry.pronunciations.filter { !$0.isRecordingOnly }.map(\.text)
+            for text in [entry.etymology].compactMap({ $0 }) + transcriptions {
                 if let problem = MarkupCheck.problem(in: text) {
                     Issue.record("\(page): \(problem) in \(String(reflecting: text))")
                 }

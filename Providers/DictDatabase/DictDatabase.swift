@@ -26,6 +26,9 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
     private let files: OpenOnce
     /// WordNet's exception lists, read on the first lemma request (DictDatabase+Lemmas.swift).
     let morphology: MorphologyOnce
+    /// A FreeDict database's single-word headwords, as positions of their index lines, once asked for random words
+    /// (DictDatabase+Random.swift).
+    let randomWordLines = MutexBox<[Int]?>(nil)
 
     /// Creates a provider for the database at `indexPath`; nothing is opened until first use.
     public init(id: ProviderID, indexPath: String, bodyPath: String?, format: Format, displayName: String) {
@@ -45,6 +48,8 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
             license = "WordNet 3.0 License (Princeton University)"
         case .freedict(let pair):
             capabilities.formUnion([.translate, .pronunciations])
+            // Random words of its language from its index (DictDatabase+Random.swift); English has `wordlist`.
+            if !pair.source.matches(.english) { capabilities.insert(.randomWords) }
             languages = [pair.source]
             pairs = [pair]
             license = "FreeDict: GPL or CC BY-SA, per dictionary (its 00-database-info says which)"
@@ -114,7 +119,7 @@ public struct DictDatabase: DefinitionProviding, TranslationProviding, MatchProv
 
     // MARK: Reading entries
 
-    private func entries(for term: String) throws -> LookupResult {
+    func entries(for term: String) throws -> LookupResult {
         try checkCancellation()
         let opened = try open()
         var locations = opened.index.lookup(term)

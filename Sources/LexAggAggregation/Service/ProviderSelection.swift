@@ -159,14 +159,23 @@ struct ProviderSelection: Sendable {
     {
         let named = try options.providers.map { names throws(LookupServiceError) in try self.named(names) }
         var candidates: [any RandomWordProviding] = []
-        for provider in (named ?? registry.providers).compactMap(\.asRandomSource) where provider.descriptor.gives(language) {
+        // (By capability, not only by type: a dictd database gives random words only when it is FreeDict's.)
+        func gives(_ provider: any RandomWordProviding) -> Bool {
+            provider.descriptor.capabilities.contains(.randomWords) && provider.descriptor.gives(language)
+        }
+        for provider in (named ?? registry.providers).compactMap(\.asRandomSource) where gives(provider) {
             if options.offline && provider.descriptor.requiresNetwork { continue }
             if named == nil, case .notConfigured = await provider.availability() { continue }
             candidates.append(provider)
         }
+        // Unless named in an order: the online sources first, the offline ones (the word list, FreeDict's indexes)
+        // as their fallback, whatever the order the registry lists them in (dictd databases come first there).
+        if named == nil {
+            candidates = candidates.filter(\.descriptor.requiresNetwork) + candidates.filter { !$0.descriptor.requiresNetwork }
+        }
         if let named, candidates.isEmpty {
             let ids = named.map(\.descriptor.id)
-            let sources = registry.providers.compactMap(\.asRandomSource).filter { $0.descriptor.gives(language) }
+            let sources = registry.providers.compactMap(\.asRandomSource).filter(gives)
             let others = await Self.usable(sources, besides: ids, offline: options.offline)
             throw LookupServiceError(
                 .invalidRequest,
@@ -178,7 +187,7 @@ struct ProviderSelection: Sendable {
         guard !candidates.isEmpty else {
             // The languages the providers that could be asked give (offline: those on this machine).
             let languages = Set(registry.providers.compactMap { $0.asRandomSource }
-                .filter { !options.offline || !$0.descriptor.requiresNetwork }
+                .filter { $0.descriptor.capabilities.contains(.randomWords) && (!options.offline || !$0.descriptor.requiresNetwork) }
                 .flatMap(\.descriptor.languages).map(\.code)).sorted()
             throw LookupServiceError(
                 .invalidRequest,

@@ -68,16 +68,39 @@ enum RawHTTP {
         }
         guard connected == 0 else { throw SocketError(errno: errno) }
         _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var limit = timeval(tv_sec: wait, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        // Up to a minute for the response (a loaded machine once took more than the 2 s a keep-alive check waits),
+        // then `wait` seconds more for the server to close the connection, or not.
+        func setTimeout(_ seconds: Int) {
+            var limit = timeval(tv_sec: seconds, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
+        setTimeout(60)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var answered = false
         while true {
             let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count > 0 { received += buffer[0..<count]; continue }
+            if count > 0 {
+                received += buffer[0..<count]
+                if !answered, Self.isComplete(received) {
+                    answered = true
+                    setTimeout(wait)
+                }
+                continue
+            }
             // 0: closed by the server; -1 with EAGAIN: still open after `wait`; ECONNRESET: closed too.
             return (String(decoding: received, as: UTF8.self), count == 0 || errno == ECONNRESET)
         }
+    }
+
+    /// Whether `bytes` hold a whole response: its head, and as much body as its `Content-Length` says.
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return false }
+        let head = text[..<end.lowerBound].lowercased()
+        let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        return text[end.upperBound...].utf8.count >= length
     }
 
     struct SocketError: Error { var errno: Int32 }

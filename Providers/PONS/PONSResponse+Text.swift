@@ -10,9 +10,10 @@ import LexAggHTTP
 extension PONSResponse {
     /// Classes whose text is a grammatical or usage note rather than part of a translation.
     /// (`category`: "prov", "idiom" after a phrase; `grammar SUBST`: a compound's gender; `restriction`: "spec",
-    /// "childspeak".)
+    /// "childspeak"; `object-case`: the case a translation governs, defr's `nach +Dat`.)
     static let noteClasses: Set<String> = [
         "genus", "style", "region", "topic", "rhetoric", "sense", "number", "info", "category", "grammar", "restriction",
+        "object-case",
     ]
 
     /// The text of `html` without its notes (abbreviations kept as PONS prints them: `sb`, `qn`, `etw`), and the

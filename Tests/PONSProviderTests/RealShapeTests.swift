@@ -131,4 +131,17 @@ struct RealShapeTests {
         // A space before other marks is the language's own (French "dégage !", "un V majuscule ;"), and "but ..." stays.
         #expect(PONSResponse.withoutSpaceBeforeCommas("dégage ! mais ... , et") == "dégage ! mais ..., et")
     }
+
+    /// The case a translation governs (defr's après: `nach <span class="object-case">+Dat</span>`) was part of the
+    /// translation's text ("nach +Dat", "hinter +Dat"); it is a note beside it, as a gender is.
+    @Test func theCaseATranslationGovernsIsANote() async throws {
+        let body = #"""
+        [{"lang":"fr","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"après","headword_full":"après <span class=\"phonetics\">[apʀɛ]</span> <span class=\"wordclass\"><acronym title=\"preposition\">PREP</acronym></span>","wordclass":"preposition","arabs":[{"header":"2. après:","translations":[{"source":"<strong class=\"headword\">après</strong> <span class=\"sense\">(plus loin que)</span>","target":"nach <span class=\"object-case\">+Dat</span>"},{"source":"<span class=\"example\">courir <strong class=\"tilde\">après</strong> l&#39;autobus</span>","target":"dem Bus hinterherrennen"},{"source":"<strong class=\"headword\">après</strong> <span class=\"sense\">(derrière)</span>","target":"hinter <span class=\"object-case\">+Dat</span>"}]}]}]}]}]
+        """#
+        let apres = try #require(try await Self.translations(body, query: "après", from: "fr", to: "de").first)
+        #expect(apres.translations.map(\.text) == ["nach", "hinter"])
+        #expect(apres.translations.map(\.notes) == [["+Dat"], ["+Dat"]])
+        #expect(apres.translations.map(\.context) == ["plus loin que", "derrière"])
+        #expect(apres.translations.first?.examples.map(\.target) == ["dem Bus hinterherrennen"])
+    }
 }

@@ -106,25 +106,63 @@ extension PageParser {
                 continue
             }
         }
-        if let row = toBeChecked, !templates.contains(where: { Self.translationTemplates.contains(source.template($0).name) }) {
-            let partOfSpeech = blocks[block].groups.last?.partOfSpeech
-            for (text, notes) in plainItems(row.end..<line.upperBound) {
-                blocks[block].translations.append(TableItem(
-                    code: row.code, text: text, notes: notes + ["to be checked"], gloss: translationGloss, partOfSpeech: partOfSpeech
-                ))
+        guard !templates.contains(where: { Self.translationTemplates.contains(source.template($0).name) }) else { return }
+        // A row of plain links: `{{ttbc|…}}`'s, or one whose language is named in text (`* French: [[maison]] {{g|f}}`).
+        guard let row = toBeChecked.map({ (code: $0.code, items: $0.end..<line.upperBound) }) ?? plainRow(line) else { return }
+        let partOfSpeech = blocks[block].groups.last?.partOfSpeech
+        let checked = toBeChecked == nil && translationsChecked
+        for (text, notes) in plainItems(row.items) {
+            blocks[block].translations.append(TableItem(
+                code: row.code, text: text, notes: notes + (checked ? [] : ["to be checked"]), gloss: translationGloss,
+                partOfSpeech: partOfSpeech
+            ))
+        }
+    }
+
+    /// A row written without templates (`* French: [[maison]] {{g|f}}`, older pages' `* [[Catalan]]: [[casa]] {{f}}`,
+    /// `*: Walloon: [[måjhon]]`): the code of the language it names and its items after the colon; `nil` when the name
+    /// is no language en.wiktionary names so (`*: Cyrillic: …` under Serbo-Croatian) or no link follows.
+    func plainRow(_ line: Range<Int>) -> (code: String, items: Range<Int>)? {
+        guard source[line.lowerBound] == Ascii.star else { return nil }
+        var index = line.lowerBound
+        while index < line.upperBound, [Ascii.star, Ascii.colon, 0x20].contains(source[index]) { index += 1 }
+        let nameStart = index
+        while index < line.upperBound, source[index] != Ascii.colon {
+            if source[index] == Ascii.openBrace { return nil }  // `* {{ttbc|fr}}:`, `* {{trans-see|…}}`
+            if source[index] == Ascii.openBracket, index + 1 < line.upperBound, source[index + 1] == Ascii.openBracket,
+               let end = source.linkEnd(from: index, limit: line.upperBound)
+            {
+                index = end
+            } else {
+                index += 1
             }
         }
+        guard index < line.upperBound, index > nameStart else { return nil }
+        let name = renderer.render(nameStart..<index).trimmingCharacters(in: .whitespaces)
+        let items = (index + 1)..<line.upperBound
+        guard let code = WiktionaryLanguages.code(forSectionName: name), source.string(items).contains("[[") else { return nil }
+        return (code, items)
     }
 
     /// The items of a row written without translation templates (`: [[maison]] {{g|f}}, [[logis]] ''m'' {{q|rare}}`):
     /// each stretch between commas or semicolons outside links and templates, as the page shows it, with the genders
-    /// (`{{g|f}}`, the older `''f''` after the word) and qualifiers beside it as its notes.
+    /// (`{{g|f}}`, the older `{{f}}` and `''f''` after the word), qualifiers and what a bracket at its end says
+    /// (`[[קו]] (ku)`, `[[vache]] {{f}} (''of any bovine'')`) as its notes.
     func plainItems(_ range: Range<Int>) -> [(text: String, notes: [String])] {
         var items: [(text: String, notes: [String])] = []
         var output: [UInt8] = []
         var notes: [String] = []
         func endItem() {
             var text = TextCleaner.clean(output).trimmingCharacters(in: CharacterSet(charactersIn: " :."))
+            // A transliteration or a qualifier in brackets after the word.
+            if text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) {
+                let inside = text[open.upperBound..<text.index(before: text.endIndex)].trimmingCharacters(in: .whitespaces)
+                let word = text[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+                if !inside.isEmpty, !word.isEmpty, !inside.contains("(") {
+                    notes.append(inside)
+                    text = word
+                }
+            }
             // An older row's gender in italics after the word: `[[maison]] ''f''`.
             if let space = text.lastIndex(of: " "), let gender = Self.genderNames[String(text[text.index(after: space)...])] {
                 let raw = source.string(range)
@@ -149,6 +187,11 @@ extension PageParser {
                 if template.name == "g" || template.name == "gender" {
                     renderer.append(cursor..<index, to: &output)
                     notes += arguments.map { Self.genderNames[$0] ?? $0 }
+                    cursor = end
+                } else if template.positional.isEmpty, let gender = Self.genderNames[template.name] {
+                    // The older gender templates: `{{f}}`, `{{m-p}}`.
+                    renderer.append(cursor..<index, to: &output)
+                    notes.append(gender)
                     cursor = end
                 } else if Self.qualifierTemplates.contains(template.name) || Self.glossTemplates.contains(template.name) {
                     renderer.append(cursor..<index, to: &output)

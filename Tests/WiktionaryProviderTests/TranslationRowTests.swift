@@ -43,4 +43,56 @@ import WiktionaryProvider
             "es casa [\"to be checked\"] -",
         ])
     }
+
+    /// Rows written without translation templates (`* French: [[maison]] {{g|f}}`, older pages' `* [[Catalan]]: [[casa]]
+    /// {{f}}` and `*: Walloon: [[måjhon]]`): their plain links are items of the language the row names, when
+    /// en.wiktionary names a language so, to be checked only in a table to be checked; they were lost.
+    @Test func plainRowsKeepTheirItems() {
+        let page = """
+            ==English==
+            ===Noun===
+            {{en-noun}}
+
+            # A [[building]].
+
+            ====Translations====
+            {{trans-top|building}}
+            * French: [[maison]] {{g|f}}, [[logis]] ''m'' (''dated'')
+            *: Walloon: [[måjhon]] {{f}}
+            * [[Catalan]]: [[casa]] {{f}}
+            * Yiddish: [[הויז]] (hoyz)
+            * German: {{t+|de|Haus|n}}
+            * Unknownese: [[zork]]
+            * Chinese:
+            *: Mandarin: [[房子]]
+            * Spanish: {{t-needed|es}}
+            {{trans-bottom}}
+            {{checktrans-top}}
+            * Italian: [[casa]] {{f}}
+            {{checktrans-bottom}}
+            """
+        #expect(translations(page) == [
+            "fr maison [\"feminine\"] building",
+            "fr logis [\"masculine\", \"dated\"] building",
+            "wa måjhon [\"feminine\"] building",
+            "ca casa [\"feminine\"] building",
+            "yi הויז [\"hoyz\"] building",
+            "de Haus [\"neuter\"] building",
+            "cmn 房子 [] building",
+            "it casa [\"feminine\", \"to be checked\"] -",
+        ])
+    }
+
+    /// The real `cow` page (read in place when the shared folder is there): its plain rows' items are kept.
+    @Test func realPlainRowsKeepTheirItems() throws {
+        let file = Fixtures.referenceSamples.deletingLastPathComponent().appendingPathComponent("corpus/wiktionary/en-cow-jwktl.wikitext")
+        guard let data = try? Data(contentsOf: file) else { return }
+        let translations = WikitextParser.entries(
+            from: WikitextSource(Array(data)), headword: "cow", language: "English", provenance: Fixtures.provenance, translations: true
+        ).flatMap(\.translations)
+        func texts(_ code: String) -> [String] { translations.filter { $0.pair.target.code == code }.map(\.text) }
+        #expect(texts("ca").contains("vaca"))
+        #expect(texts("sco") == ["coo", "kye"])
+        #expect(texts("ta").contains("பசு"))
+    }
 }

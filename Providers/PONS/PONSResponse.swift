@@ -215,7 +215,9 @@ package enum PONSResponse {
                     continue
                 }
                 let sense = source.notes.first { $0.className == "sense" }.map { stripParentheses($0.text) }
-                var notes = target.notes.map(\.text) + source.notes.filter { $0.className != "sense" }.map(\.text)
+                // Without the parentheses some notes come in (`(feminine)` beside `m` read "masculine, (feminine)").
+                var notes = (target.notes + source.notes.filter { $0.className != "sense" })
+                    .map { stripParentheses($0.text) }
                 // A construction row (`jdn/etw testen` → `to test sb/sth`) translates the word in it: its source is
                 // the context, the arab's header a note beside it.
                 if !isHeadword, let header = context ?? sense { notes.insert(header, at: 0) }

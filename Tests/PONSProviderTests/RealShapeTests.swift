@@ -144,4 +144,15 @@ struct RealShapeTests {
         #expect(apres.translations.map(\.context) == ["plus loin que", "derrière"])
         #expect(apres.translations.first?.examples.map(\.target) == ["dem Bus hinterherrennen"])
     }
+
+    /// A note PONS writes in parentheses (deen's cat burglar: `<span class="genus">(<acronym
+    /// title="feminine">f</acronym>)</span>` for the feminine form) was kept with them: "(masculine, (feminine))".
+    @Test func aNoteInParenthesesIsNotDoublyBracketed() async throws {
+        let body = #"""
+        [{"lang":"en","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"cat burglar","headword_full":"ˈcat bur·glar <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>","wordclass":"noun","arabs":[{"header":"","translations":[{"source":"<strong class=\"headword\">cat burglar</strong>","target":"Fassadenkletterer<span class=\"feminine\">(-kletterin)</span> <span class=\"genus\"><acronym title=\"masculine\">m</acronym></span> <span class=\"genus\">(<acronym title=\"feminine\">f</acronym>)</span>"}]}]}]}]}]
+        """#
+        let burglar = try #require(try await Self.translations(body, query: "cat burglar", from: "en", to: "de").first)
+        #expect(burglar.translations.map(\.text) == ["Fassadenkletterer(-kletterin)"])
+        #expect(burglar.translations.map(\.notes) == [["masculine", "feminine"]])
+    }
 }

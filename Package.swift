@@ -149,6 +149,9 @@ let package = Package(
             dependencies: [
                 "LexAggCore", "LexAggAggregation", "LexAggDocuments", logging,
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The connection handler between NIO's HTTP decoder and Hummingbird (431, HTTP/1.0 closing).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

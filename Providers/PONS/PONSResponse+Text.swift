@@ -10,18 +10,26 @@ import LexAggHTTP
 extension PONSResponse {
     /// Classes whose text is a grammatical or usage note rather than part of a translation.
     /// (`category`: "prov", "idiom" after a phrase; `grammar SUBST`: a compound's gender; `restriction`: "spec",
-    /// "childspeak"; `object-case`: the case a translation governs, defr's `nach +Dat`.)
+    /// "childspeak"; `object-case`: the case a translation governs, defr's `nach +Dat`; `explanation`: a gloss beside
+    /// a translation, deen's `Katzentür (klappenartiger enger Durchlass …)`.)
     static let noteClasses: Set<String> = [
-        "genus", "style", "region", "topic", "rhetoric", "sense", "number", "info", "category", "grammar", "restriction",
-        "object-case",
+        "genus", "style", "region", "topic", "rhetoric", "sense", "number", "info", "category", "grammar",
+        "restriction", "object-case", "explanation",
     ]
 
     /// The text of `html` without its notes (abbreviations kept as PONS prints them: `sb`, `qn`, `etw`), and the
     /// notes with abbreviations expanded (`f` → `feminine`, `inf` → `informal`).
+    /// A target that is only an explanation (alley cat's `jd mit lockerem Lebenswandel`, the Big Apple's `New York`)
+    /// keeps it as its text.
     static func split(_ html: String) -> (text: String, notes: [HTMLText.Extraction.Part]) {
         let html = spellingOutCases(html)
-        let text = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: noteClasses)).text
-        let notes = HTMLText.extract(html, options: HTMLText.Options(expandAcronyms: true, setAsideClasses: noteClasses))
+        var classes = noteClasses
+        var text = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: classes)).text
+        if text.isEmpty, hasClass(html, "explanation") {
+            classes.remove("explanation")
+            text = HTMLText.extract(html, options: HTMLText.Options(setAsideClasses: classes)).text
+        }
+        let notes = HTMLText.extract(html, options: HTMLText.Options(expandAcronyms: true, setAsideClasses: classes))
         return (withoutSpaceBeforeCommas(text), notes.setAside)
     }
 
@@ -199,9 +207,8 @@ extension PONSResponse {
     /// The class of the element that starts `html` (`<span class="example">…` → `example`), if any.
     static func leadingClass(_ html: String) -> String? {
         let trimmed = Substring(html.trimmingWhitespace())
-        guard trimmed.hasPrefix("<"), let first = openingTags(in: trimmed).first, first.start == trimmed.startIndex else {
-            return nil
-        }
+        guard trimmed.hasPrefix("<"), let first = openingTags(in: trimmed).first, first.start == trimmed.startIndex
+        else { return nil }
         return first.classes.first
     }
 
@@ -213,8 +220,8 @@ extension PONSResponse {
     /// The opening tags of `html`: name, classes, and where the tag starts and ends. The class attribute may be in
     /// double or single quotes (`dept` writes `<span class='phonetics'>`); a misspelt attribute (`classs="…"`) is
     /// none.
-    static func openingTags(in html: Substring) -> [(name: String, classes: [String], start: Substring.Index, end: Substring.Index)] {
-        var tags: [(name: String, classes: [String], start: Substring.Index, end: Substring.Index)] = []
+    static func openingTags(in html: Substring) -> [OpeningTag] {
+        var tags: [OpeningTag] = []
         var rest = html
         while let open = rest.firstIndex(of: "<") {
             let afterOpen = rest[rest.index(after: open)...]
@@ -226,6 +233,9 @@ extension PONSResponse {
         }
         return tags
     }
+
+    /// An opening tag: its name, its classes, and where it starts and ends.
+    typealias OpeningTag = (name: String, classes: [String], start: Substring.Index, end: Substring.Index)
 
     /// The classes a tag's `class="…"` or `class='…'` names.
     private static func classAttribute(_ tag: Substring) -> [String] {

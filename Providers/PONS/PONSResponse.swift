@@ -210,7 +210,9 @@ package enum PONSResponse {
                     // A phrase with the headword: an example of the sense's translation, its labels ("fig",
                     // "subj") spelled out after it rather than run into the sentence; one before the sense's
                     // translation waits for it.
-                    let example = TranslatedExample(source: labelled(phraseSplit(item.source)), target: labelled(target))
+                    let example = TranslatedExample(
+                        source: labelled(phraseSplit(item.source)), target: labelled(target)
+                    )
                     if let index = firstInArab { translations[index].examples.append(example) } else { pending.append(example) }
                     continue
                 }
@@ -250,14 +252,14 @@ package enum PONSResponse {
     static func isPhrase(_ item: Pair) -> Bool {
         let kind = leadingClass(item.source)
         if let kind, phraseClasses.contains(kind) { return true }
-        return kind != "grammatical_construction" && !hasClass(item.source, "headword") && hasClass(item.source, "tilde")
+        return kind != "grammatical_construction" && !hasClass(item.source, "headword")
+            && hasClass(item.source, "tilde")
     }
 
     /// Whether a row translates the word itself (its headword row, or a construction of it).
     static func translatesTheWord(_ item: Pair, headword: String) -> Bool {
-        if hasClass(item.source, "headword") || cleanText(item.source).isEmpty || isTheWordItself(item, headword: headword) {
-            return true
-        }
+        if hasClass(item.source, "headword") || cleanText(item.source).isEmpty { return true }
+        if isTheWordItself(item, headword: headword) { return true }
         if isPhrase(item) { return false }
         return true
     }

@@ -155,4 +155,22 @@ struct RealShapeTests {
         #expect(burglar.translations.map(\.text) == ["Fassadenkletterer(-kletterin)"])
         #expect(burglar.translations.map(\.notes) == [["masculine", "feminine"]])
     }
+
+    /// An explanation beside a translation (deen's cat flap: `Katzentür <span class="genus">f</span> <span
+    /// class="explanation">(klappenartiger enger Durchlass in beiden Richtungen)</span>`) was part of its text; it
+    /// is a note, and a target that is only an explanation (alley cat's `jd mit lockerem Lebenswandel`, the Big
+    /// Apple's `New York`) stays the text.
+    @Test func anExplanationIsANoteUnlessItIsAllThereIs() async throws {
+        let body = #"""
+        [{"lang":"en","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"cat flap","headword_full":"ˈcat flap <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>","wordclass":"noun","arabs":[{"header":"","translations":[{"source":"<strong class=\"headword\">cat flap</strong>","target":"Katzentür <span class=\"genus\"><acronym title=\"feminine\">f</acronym></span> <span class=\"explanation\">(klappenartiger enger Durchlass in beiden Richtungen)</span>"}]}]}]},{"type":"entry","opendict":false,"roms":[{"headword":"alley cat","headword_full":"ˈal·ley cat <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>","wordclass":"noun","arabs":[{"header":"","translations":[{"source":"<strong class=\"headword\">alley cat</strong> <span class=\"sense\">(person)</span>","target":"<span class=\"explanation\"><acronym title=\"jemand\">jd</acronym> mit lockerem Lebenswandel</span>"}]}]}]},{"type":"entry","opendict":false,"roms":[{"headword":"Big Apple","headword_full":"Big ˈApple <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span>","wordclass":"noun","arabs":[{"header":"","translations":[{"source":"<span class=\"example\">the <strong class=\"tilde\">Big Apple</strong></span>","target":"<span class=\"explanation\">New York</span>"}]}]}]}]}]
+        """#
+        let entries = try await Self.translations(body, query: "cat flap", from: "en", to: "de")
+        #expect(entries.map(\.headword) == ["cat flap", "alley cat", "Big Apple"])
+        #expect(entries[0].translations.map(\.text) == ["Katzentür"])
+        #expect(entries[0].translations.map(\.notes) == [["feminine", "klappenartiger enger Durchlass in beiden Richtungen"]])
+        #expect(entries[1].translations.map(\.text) == ["jd mit lockerem Lebenswandel"])
+        #expect(entries[1].translations.map(\.notes) == [[]])
+        #expect(entries[1].translations.map(\.context) == ["person"])
+        #expect(entries[2].allSenses.map(\.definition) == ["the Big Apple — New York"])
+    }
 }

@@ -163,6 +163,14 @@ extension PageParser {
                     text = word
                 }
             }
+            // A qualifier in brackets before it: `''(vt)'' [['u]]`, `([[द्रव]]) [[पान]]`.
+            if text.hasPrefix("("), let close = text.firstIndex(of: ")") {
+                let inside = text[text.index(after: text.startIndex)..<close].trimmingCharacters(in: .whitespaces)
+                let word = text[text.index(after: close)...].trimmingCharacters(in: .whitespaces)
+                // (Nothing but a bracket is no item: a transcription after a template that shows nothing here.)
+                if !word.isEmpty, !inside.isEmpty { notes.append(inside) }
+                text = word
+            }
             // An older row's gender in italics after the word: `[[maison]] ''f''`.
             if let space = text.lastIndex(of: " "), let gender = Self.genderNames[String(text[text.index(after: space)...])] {
                 let raw = source.string(range)
@@ -177,8 +185,11 @@ extension PageParser {
         }
         var cursor = range.lowerBound
         var index = range.lowerBound
+        // Commas inside brackets are no separators: `[[ܬܘܪܬܐ]] (tōrtā, tōrto) {{f}}`.
+        var brackets = 0
         while index < range.upperBound {
             let byte = source[index]
+            if byte == 0x28 { brackets += 1 } else if byte == 0x29 { brackets = max(0, brackets - 1) }
             if byte == Ascii.openBrace, index + 1 < range.upperBound, source[index + 1] == Ascii.openBrace,
                let end = source.templateEnd(from: index, limit: range.upperBound)
             {
@@ -187,6 +198,13 @@ extension PageParser {
                 if template.name == "g" || template.name == "gender" {
                     renderer.append(cursor..<index, to: &output)
                     notes += arguments.map { Self.genderNames[$0] ?? $0 }
+                    cursor = end
+                } else if template.name == "zh-ts" || template.name == "zh-tsp" {
+                    // `{{zh-ts|[[飲料]]|[[饮料]]}}`: the traditional and simplified forms, as the page shows them.
+                    renderer.append(cursor..<index, to: &output)
+                    var forms: [String] = []
+                    for form in arguments.prefix(2) where !forms.contains(form) { forms.append(form) }
+                    output += Array(forms.joined(separator: "／").utf8)
                     cursor = end
                 } else if template.positional.isEmpty, let gender = Self.genderNames[template.name] {
                     // The older gender templates: `{{f}}`, `{{m-p}}`.
@@ -203,7 +221,7 @@ extension PageParser {
                       let end = source.linkEnd(from: index, limit: range.upperBound)
             {
                 index = end
-            } else if byte == 0x2C || byte == 0x3B {  // , ;
+            } else if (byte == 0x2C || byte == 0x3B) && brackets == 0 {  // , ;
                 renderer.append(cursor..<index, to: &output)
                 endItem()
                 index += 1

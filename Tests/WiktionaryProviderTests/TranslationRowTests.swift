@@ -83,6 +83,38 @@ import WiktionaryProvider
         ])
     }
 
+    /// A row's brackets: commas inside them part no items (`(tōrtā, tōrto)` made two, "ܬܘܪܬܐ (tōrtā" and "tōrto)"),
+    /// a bracket before the word is a qualifier, and `{{zh-ts}}` shows its two forms.
+    @Test func bracketsInPlainRows() {
+        let page = """
+            ==English==
+            ===Noun===
+            {{en-noun}}
+
+            # A [[cow]].
+
+            ====Translations====
+            {{trans-top|cow}}
+            *: Hebrew: [[תורתא]] (tōrtā, tōrto) {{f}}
+            * Chinese:
+            *: Min Nan: {{zh-ts|[[飲料]]|[[饮料]]}} (ím-liāu)
+            *: Mandarin: {{zh-ts|[[母]][[牛]]|[[母]][[牛]]}} (mǔníu)
+            {{trans-bottom}}
+            {{checktrans-top}}
+            * {{ttbc|lt}}: [[karvė]] {{f}} (1, 3)
+            * {{ttbc|gn}}: (''vt'') [['u]]; (''vi'') [[y'u]]
+            {{checktrans-bottom}}
+            """
+        #expect(translations(page).map { $0.replacingOccurrences(of: "house", with: "cow") } == [
+            "he תורתא [\"feminine\", \"tōrtā, tōrto\"] cow",
+            "nan 飲料／饮料 [\"ím-liāu\"] cow",
+            "cmn 母牛 [\"mǔníu\"] cow",
+            "lt karvė [\"feminine\", \"1, 3\", \"to be checked\"] -",
+            "gn 'u [\"vt\", \"to be checked\"] -",
+            "gn y'u [\"vi\", \"to be checked\"] -",
+        ])
+    }
+
     /// The real `cow` page (read in place when the shared folder is there): its plain rows' items are kept.
     @Test func realPlainRowsKeepTheirItems() throws {
         let file = Fixtures.referenceSamples.deletingLastPathComponent().appendingPathComponent("corpus/wiktionary/en-cow-jwktl.wikitext")

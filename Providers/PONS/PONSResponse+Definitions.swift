@@ -84,8 +84,22 @@ extension PONSResponse {
         let partOfSpeech = rom.wordclass.map(HTMLText.collapse).flatMap { $0.isEmpty ? nil : PartOfSpeech($0) }
         return Entry(
             headword: headword, language: language, pronunciations: pronunciations(of: rom, provenance: provenance),
-            senseGroups: [SenseGroup(partOfSpeech: partOfSpeech, senses: senses)], provenance: provenance
+            senseGroups: [SenseGroup(partOfSpeech: partOfSpeech, senses: senses, labels: genders(of: rom))],
+            provenance: provenance
         )
+    }
+
+    /// The headword's grammatical gender as `headword_full` gives it: dede's article (`<span class="genus">das</span>
+    /// Bi̱e̱r` → neuter), a bilingual dictionary's abbreviation (`<acronym title="masculine">m</acronym>` → masculine).
+    static func genders(of rom: Rom) -> [String] {
+        let articles = ["der": "masculine", "die": "feminine", "das": "neuter"]
+        let parts = HTMLText.extract(rom.headwordFull, options: HTMLText.Options(
+            expandAcronyms: true, setAsideClasses: ["genus"]
+        )).setAside
+        return deduplicated(parts.map { part in
+            let text = stripParentheses(part.text)
+            return articles[text.lowercased()] ?? text
+        })
     }
 
     /// `■ -abend, -trinker(in), Weizen-` under Bier → Bierabend, Biertrinker(in), Weizenbier: the dash stands for

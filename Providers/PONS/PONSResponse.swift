@@ -237,10 +237,10 @@ package enum PONSResponse {
             }
         }
         guard !translations.isEmpty || !senses.isEmpty else { return nil }
+        let groups = senses.isEmpty ? [] : [SenseGroup(partOfSpeech: partOfSpeech, senses: senses, labels: genders(of: rom))]
         return Entry(
             headword: headword, language: pair.source, pronunciations: pronunciations(of: rom, provenance: provenance),
-            senseGroups: senses.isEmpty ? [] : [SenseGroup(partOfSpeech: partOfSpeech, senses: senses)],
-            translations: translations, provenance: provenance
+            senseGroups: groups, translations: translations, provenance: provenance
         )
     }
 

@@ -173,4 +173,26 @@ struct RealShapeTests {
         #expect(entries[1].translations.map(\.context) == ["person"])
         #expect(entries[2].allSenses.map(\.definition) == ["the Big Apple — New York"])
     }
+
+    /// The headword's gender (dede's `<span class="genus">das</span> Bi̱e̱r`, deen's `Weg … <span
+    /// class="genus"><acronym title="masculine">m</acronym></span>`) was dropped: `lookup Bier --lang de` did not say
+    /// it is das Bier. It is the part of speech's label, as Wiktionary's head-line gender is, the article named as
+    /// the gender it marks.
+    @Test func theHeadwordsGenderLabelsItsPartOfSpeech() async throws {
+        let dede = #"""
+        [{"lang":"de","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"Bi\u0331e\u0331r","headword_full":"<span class=\"genus\">das</span> Bi\u0331e\u0331r   <span class=\"flexion\">&lt;-(e)s, -e&gt;</span>  <span class=\"wordclass\"></span>","wordclass":"noun","arabs":[{"header":"","translations":[{"source":"<span class=\"definition\">ein aus Hopfen, Malz, Hefe und Wasser durch G\u00e4rung hergestelltes alkoholisches Getr\u00e4nk</span>","target":""},{"source":"<span class=\"example\">ein alkoholfreies/k\u00fchles/oberg\u00e4riges Bier</span>","target":""}]}]}]}]}]
+        """#
+        let bier = PONSResponse.definitionEntries(
+            from: try await directions(fromBody: Array(dede.utf8)), query: "Bier", provenanceSource: "test", retrievedAt: Date()
+        )
+        #expect(bier.map(\.headword) == ["Bier"])
+        #expect(bier.first?.senseGroups.first?.labels == ["neuter"])
+        #expect(bier.first?.senseGroups.first?.heading == "noun (neuter)")
+
+        let weg = #"""
+        [{"lang":"de","hits":[{"type":"entry","opendict":false,"roms":[{"headword":"Weg","headword_full":"Weg <span class=\"flexion\">&lt;-[e]s, -e&gt;</span> <span class=\"phonetics\">[ve\u02d0k]</span> <span class=\"wordclass\"><acronym title=\"noun\">N</acronym></span> <span class=\"genus\"><acronym title=\"masculine\">m</acronym></span>","wordclass":"noun","arabs":[{"header":"Phrases:","translations":[{"source":"<span class=\"idiom_proverb\">viele <strong class=\"tilde\">Wege</strong> f\u00fchren nach Rom</span> <span class=\"category\"><acronym title=\"proverb\">prov</acronym></span>","target":"tous les chemins m\u00e8nent \u00e0 Rome"}]}]}]}]}]
+        """#
+        let entry = try #require(try await Self.translations(weg, query: "Weg", from: "de", to: "fr").first)
+        #expect(entry.senseGroups.first?.labels == ["masculine"])
+    }
 }

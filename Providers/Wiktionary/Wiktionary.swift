@@ -60,18 +60,14 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
         var (found, subpage, references) = try await entries(query.term, language: query.pair.source, translations: true)
         let target = query.pair.target
         // The codes Wiktionary files the language under: the code of its section (Croatian, Serbian and Bosnian are
-        // Serbo-Croatian's `sh`, as a lookup reads them), and in translation tables Chinese as Mandarin (`cmn`),
-        // Norwegian as Bokmål and Nynorsk (`nb`, `nn`).
+        // Serbo-Croatian's `sh`, as a lookup reads them), and in translation tables Norwegian as Bokmål and Nynorsk
+        // (`nb`, `nn`). (Chinese as Mandarin, `cmn`, is the same language to ``Language/matches(_:)``.)
         var codes: Set<String> = [target.primary]
         if let section = WiktionaryLanguages.sectionName(forCode: target.primary),
            let code = WiktionaryLanguages.code(forSectionName: section) {
             codes.insert(code)
         }
-        switch target.primary {
-        case "zh": codes.insert("cmn")
-        case "no": codes.formUnion(["nb", "nn"])
-        default: break
-        }
+        if target.primary == "no" { codes.formUnion(["nb", "nn"]) }
         let wanted: @Sendable (Language) -> Bool = { [codes] language in language.matches(target) || codes.contains(language.primary) }
         // A word with large tables keeps them on a subpage (`cat/translations`, named by `{{see translation
         // subpage}}`): read it when the page itself has none into the language asked.

@@ -63,7 +63,7 @@ extension WiktionaryOffline {
                   let word = scanner.record.word.map({ String(decoding: scanner.bytes($0), as: UTF8.self) })
             else { continue }
             if let language, let code = scanner.record.languageCode.map({ String(decoding: scanner.bytes($0), as: UTF8.self) }),
-               let own = Language(code), !Self.same(own, language)
+               let own = Language(code), !own.matches(language)
             {
                 continue
             }

@@ -42,15 +42,11 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         for (source, targets) in metadata.translations.sorted(by: { $0.key < $1.key }) {
             guard let from = Language(source) else { continue }
             for target in targets.keys.sorted() {
-                guard let to = Language(target), !Self.same(to, from) else { continue }
-                // Chinese as `zh` and as `cmn` (wiktextract's code of Mandarin items): both ways.
-                for from in Self.twins(of: from) {
-                    for to in Self.twins(of: to) {
-                        for pair in [LanguagePair(source: from, target: to), LanguagePair(source: to, target: from)]
-                        where seen.insert(pair.description).inserted {
-                            pairs.append(pair)
-                        }
-                    }
+                guard let to = Language(target), !to.matches(from) else { continue }
+                // (Chinese as `zh` answers for `cmn`, wiktextract's code of Mandarin items, and back: Language.matches.)
+                for pair in [LanguagePair(source: from, target: to), LanguagePair(source: to, target: from)]
+                where seen.insert(pair.description).inserted {
+                    pairs.append(pair)
                 }
             }
         }
@@ -159,23 +155,8 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         return entries.isEmpty ? nil : entries
     }
 
-    /// Whether a record's or an item's language answers a request for `other` (``Language/matches(_:)``), Chinese
-    /// (`zh`) and Mandarin (`cmn`, the English edition's code of its translation tables' Mandarin items) alike: a
-    /// request for either finds both.
-    static func same(_ language: Language, _ other: Language) -> Bool {
-        language.matches(other) || (isChinese(language) && isChinese(other))
-    }
-
-    private static func isChinese(_ language: Language) -> Bool { language.primary == "zh" || language.primary == "cmn" }
-
-    /// `language`, and its twin code when it is Chinese's (``same(_:_:)``).
-    static func twins(of language: Language) -> [Language] {
-        guard isChinese(language), let zh = Language("zh"), let cmn = Language("cmn") else { return [language] }
-        return language.primary == "zh" ? [language, cmn] : [language, zh]
-    }
-
     static func isIn(_ language: Language, _ record: WiktextractRecord) -> Bool {
-        record.languageCode.flatMap(Language.init).map { same($0, language) } ?? false
+        record.languageCode.flatMap(Language.init).map { $0.matches(language) } ?? false
     }
 
     /// Whether a lemma's forms or a translation table have the word spelled as typed (in `language`, any when nil).
@@ -207,7 +188,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         if let language {
             records.removeAll { record in
                 guard let code = record.languageCode, let own = Language(code) else { return false }
-                return !Self.same(own, language)
+                return !own.matches(language)
             }
         }
         return records
@@ -350,7 +331,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
     // MARK: Translations
 
     public func translate(_ query: TranslationQuery) async throws -> LookupResult {
-        guard descriptor.translationPairs.contains(where: { Self.same($0.source, query.pair.source) && Self.same($0.target, query.pair.target) })
+        guard descriptor.translationPairs.contains(where: { $0.source.matches(query.pair.source) && $0.target.matches(query.pair.target) })
         else {
             throw ProviderError(.unsupportedLanguage, provider: descriptor.id, message: "has no translations \(query.pair)")
         }
@@ -365,7 +346,7 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         records.removeAll { !Self.isIn(query.pair.source, $0) }
         spelling.preferAsTyped(&records) { spelling.asTyped($0.word) }
         let items = records.map { record in
-            record.translations.filter { $0.code.flatMap(Language.init).map { Self.same($0, query.pair.target) } ?? false }
+            record.translations.filter { $0.code.flatMap(Language.init).map { $0.matches(query.pair.target) } ?? false }
         }
         for (index, record) in records.enumerated() {
             guard let code = record.languageCode, let language = Language(code) else { continue }
@@ -423,10 +404,10 @@ public struct WiktionaryOffline: DefinitionProviding, TranslationProviding, Matc
         let records = try decode(Array(rows.filter { $0.kind == .translation }.prefix(Self.reverseRecordLimit)))
         for (index, record) in records.enumerated() {
             guard let code = record.languageCode, let entryLanguage = Language(code) else { continue }
-            if let from, !Self.same(entryLanguage, from) { continue }
+            if let from, !entryLanguage.matches(from) { continue }
             for item in record.translations where self.key(item.word) == key {
                 guard let itemLanguage = item.code.flatMap(Language.init) else { continue }
-                if let language, !Self.same(itemLanguage, language) { continue }
+                if let language, !itemLanguage.matches(language) { continue }
                 items.append((index, item, itemLanguage, entryLanguage))
             }
         }

@@ -76,8 +76,24 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// Whether lexagg knows this language by name (a well-formed but unknown code such as `xx` is not).
     public static func isKnown(_ language: Language) -> Bool { name(of: language.primary) != nil }
 
-    /// Whether a source in this language can answer a request for `other` (same primary subtag).
-    public func matches(_ other: Language) -> Bool { primary == other.primary }
+    /// Whether a source in this language can answer a request for `other`: the same primary subtag, or Chinese
+    /// (`zh`) and Mandarin (`cmn`), which a reader does not tell apart and Wiktionary does (its entries are `zh`, its
+    /// translation tables' Mandarin items `cmn`): `translate … --to zh` and `--to cmn` find the same words.
+    public func matches(_ other: Language) -> Bool {
+        let primary = primary, otherPrimary = other.primary
+        return primary == otherPrimary || (Self.isStandardChinese(primary) && Self.isStandardChinese(otherPrimary))
+    }
+
+    /// This language and the other code of the same language (``matches(_:)``), when it has one: `zh` and `cmn`.
+    public var equivalents: [Language] {
+        switch primary {
+        case "zh": [self, Language(known: "cmn")]
+        case "cmn": [self, Language(known: "zh")]
+        default: [self]
+        }
+    }
+
+    private static func isStandardChinese(_ primary: String) -> Bool { primary == "zh" || primary == "cmn" }
 
     public static let english = Language(known: "en")
     public static let german = Language(known: "de")

@@ -33,6 +33,16 @@ import Testing
         #expect(Language("de")!.englishName == "German")
         #expect(Language("xx")!.englishName == "xx")
     }
+
+    /// Chinese (`zh`) and Mandarin (`cmn`) are one language to a reader; Wiktionary writes the first for its
+    /// entries and the second for its translation tables' items. Cantonese (`yue`) stays apart.
+    @Test func chineseAndMandarinMatchEachOther() throws {
+        let zh = try #require(Language("zh")), cmn = try #require(Language("cmn")), yue = try #require(Language("yue"))
+        #expect(zh.matches(cmn) && cmn.matches(zh) && Language("zh-hans")!.matches(cmn))
+        #expect(!zh.matches(yue) && !cmn.matches(yue) && !cmn.matches(Language("en")!))
+        #expect(zh.equivalents == [zh, cmn] && cmn.equivalents == [cmn, zh] && yue.equivalents == [yue])
+        #expect(throws: QueryError.self) { try TranslationQuery("水", from: zh, to: cmn) }
+    }
 }
 
 @Suite struct LookupQueryTests {

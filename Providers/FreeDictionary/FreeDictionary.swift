@@ -34,7 +34,8 @@ public struct FreeDictionary: DefinitionProviding, ServiceProvider {
             requiresNetwork: true,
             source: configuration.endpoint.text,
             license: "CC BY-SA 3.0 (Wiktionary content; recordings under their own licences)",
-            formatVersion: 1
+            // 2: this round's parser fixes (recordings without a transcription, …): answers cached before are asked again.
+            formatVersion: 2
         )
     }
 

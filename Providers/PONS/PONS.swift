@@ -74,7 +74,8 @@ public struct PONS: TranslationProviding, DefinitionProviding, CustomStringConve
             requiresCredentials: true,
             source: configuration.endpoint.text,
             license: "© PONS GmbH; API terms of use",
-            formatVersion: 1,
+            // 2: this round's parser fixes (recordings without a transcription, …): answers cached before are asked again.
+            formatVersion: 2,
             quota: .metered("1,000 requests a month on the free plan")
         )
     }

@@ -34,7 +34,8 @@ public struct Wiktionary: DefinitionProviding, TranslationProviding, ServiceProv
             requiresNetwork: true,
             source: configuration.endpoint.text,
             license: "CC BY-SA 4.0",
-            formatVersion: 1
+            // 2: this round's parser fixes (recordings without a transcription, …): answers cached before are asked again.
+            formatVersion: 2
         )
     }
 

@@ -13,8 +13,8 @@ extension EntryBuilder {
     /// wiktextract gives a recording a sound entry of its own (`{"audio": …, "ogg_url": …, "tags": ["US"]}`) beside
     /// the transcriptions (`{"ipa": "/haʊs/", "tags": ["UK", "US"]}`): a recording goes with the first IPA without one
     /// whose tags include all of the recording's (a US recording with a UK and US transcription, not with a UK-only
-    /// one); an untagged recording only with a sole IPA. One left without a transcription is not shown: a
-    /// pronunciation is a transcription. A sound entry with both an IPA and a recording keeps its own.
+    /// one); an untagged recording only with a sole IPA. One left without a transcription is a recording alone, with
+    /// its accent. A sound entry with both an IPA and a recording keeps its own.
     ///
     /// A Chinese record (one with a `zh_pron`) lists every reading `{{zh-pron}}` gives — Wu, Min, Hakka, Old Chinese,
     /// each in several romanisations and in Sinological IPA, often twice: its IPA is kept only for Standard Mandarin.
@@ -76,7 +76,15 @@ extension EntryBuilder {
                 : found.indices.dropFirst(heads).first { index in
                     open(index) && tags.allSatisfy { sounds[soundOf[index]].tags.contains($0) }
                 }
-            if let match { found[match].audioURL = url }
+            if let match {
+                found[match].audioURL = url
+            } else if !found.contains(where: { $0.audioURL == url }) {
+                // No transcription of its accent: a recording alone (``Pronunciation/isRecordingOnly``).
+                found.append(Pronunciation(
+                    text: "", notation: .ipa, accent: accent(tags, note: sounds[sound].note), audioURL: url, provenance: provenance
+                ))
+                soundOf.append(sound)
+            }
         }
         // Each transcription once (most records repeat none: nothing is made).
         guard found.indices.dropFirst().contains(where: { index in

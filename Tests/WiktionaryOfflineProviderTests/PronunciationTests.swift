@@ -26,14 +26,19 @@ import Testing
         #expect(found.map(\.accent) == ["UK", "UK, US"])
     }
 
-    @Test func aRecordingOfAnotherAccentIsNotShown() {
-        #expect(pronunciations([ipa("/hɑʊs/", ["UK"]), recording("us.ogg", ["US"])]).map(\.audioURL) == [nil])
-        #expect(pronunciations([recording("us.ogg", ["US"])]).isEmpty)  // no transcription: no pronunciation
+    /// A recording with no transcription of its accent is a recording alone (empty text), with its accent; it was
+    /// dropped before the model had one.
+    @Test func aRecordingOfAnotherAccentIsARecordingAlone() {
+        let other = pronunciations([ipa("/hɑʊs/", ["UK"]), recording("us.ogg", ["US"])])
+        #expect(other.map(\.audioURL) == [nil, "us.ogg"] && other.map(\.text) == ["/hɑʊs/", ""])
+        #expect(other.map(\.accent) == ["UK", "US"] && other[1].isRecordingOnly)
+        let alone = pronunciations([recording("us.ogg", ["US"]), recording("us.ogg", ["US"])])
+        #expect(alone.map(\.audioURL) == ["us.ogg"] && alone.allSatisfy { $0.isRecordingOnly })
     }
 
     @Test func anUntaggedRecordingGoesOnlyWithASoleTranscription() {
         #expect(pronunciations([ipa("/haʊs/"), recording("a.ogg")]).map(\.audioURL) == ["a.ogg"])
-        #expect(pronunciations([ipa("/haʊs/", ["UK"]), ipa("/hæʊs/", ["US"]), recording("a.ogg")]).map(\.audioURL) == [nil, nil])
+        #expect(pronunciations([ipa("/haʊs/", ["UK"]), ipa("/hæʊs/", ["US"]), recording("a.ogg")]).map(\.audioURL) == [nil, nil, "a.ogg"])
     }
 
     @Test func aTranscriptionKeepsItsOwnRecordingAndEachRecordingGoesOnce() {
@@ -41,7 +46,9 @@ import Testing
             ipa("/haʊs/", ["US"], audio: "own.ogg"), ipa("/hæʊs/", ["US"]), recording("second.ogg", ["US"]),
             recording("third.ogg", ["US"]),
         ])
-        #expect(found.map(\.audioURL) == ["own.ogg", "second.ogg"])
+        // (The third, with no transcription of its accent left to go with, is a recording alone.)
+        #expect(found.map(\.audioURL) == ["own.ogg", "second.ogg", "third.ogg"])
+        #expect(found.map(\.text) == ["/haʊs/", "/hæʊs/", ""])
     }
 
     /// An accent is the sound's tags cleaned: an empty or blank `raw_tags` element shows no "()".
@@ -52,7 +59,8 @@ import Testing
 
     @Test func enPRNeverTakesARecording() {
         let found = pronunciations([.init(ipa: nil, enpr: "hous", tags: [], audioURL: nil), recording("a.ogg")])
-        #expect(found.map(\.notation) == [.enPR] && found.map(\.audioURL) == [nil])
+        #expect(found.map(\.notation) == [.enPR, .ipa] && found.map(\.audioURL) == [nil, "a.ogg"])
+        #expect(found[1].isRecordingOnly)
     }
 }
 

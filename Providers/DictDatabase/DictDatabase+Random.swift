@@ -1,14 +1,15 @@
 import LexAggCore
 import LexAggDictFormats
 
-/// Random words of a FreeDict database's source language, from its index (the databases that have
-/// ``ProviderCapabilities/randomWords``: the lookup service asks no other for random words): `random --lang de` offline, where the
-/// only German dictionary on the machine is FreeDict's German–English. WordNet and GCIDE give none (the `wordlist`
-/// provider serves English from WordNet's index already, and so do FreeDict's English–X databases not).
+/// Random words of a FreeDict database's source language, from its index: `random --lang de` offline, where the
+/// only German dictionary on the machine is FreeDict's German–English. Only the databases with
+/// ``ProviderCapabilities/randomWords`` are asked (the lookup service chooses by capability): FreeDict's from a
+/// language other than English. English has the `wordlist` provider; WordNet and GCIDE give none.
 ///
 /// The words are the index's headwords that are one word of letters (no phrases, abbreviations, numbers or
-/// acronyms), lower case, or capitalised in a language that capitalises its nouns (German). They are found on the
-/// first request, as positions of their lines, and kept for the provider's lifetime; each is equally likely.
+/// acronyms), each shown as its entry heads it: lower case, or capitalised in a language that capitalises its nouns
+/// (German; a German name such as *Nürnberg* cannot be told from a noun). The lines are found on the first request
+/// and kept for the provider's lifetime; each is equally likely.
 extension DictDatabase: RandomWordProviding {
     public func randomWords(_ request: RandomWordRequest) async throws -> [String] {
         var generator = SystemRandomNumberGenerator()

@@ -83,14 +83,15 @@ public struct LookupService<C: Clock>: Sendable where C.Duration == Duration {
             ).providers
         }
         // The offline translating dictionaries of the word's language (of any, when it is not given), for
-        // ``LookupAnswer/translatableBy`` — not when the user named the providers to ask.
+        // ``LookupAnswer/translatableBy`` — not when the user named the providers to ask. Chosen by their
+        // descriptors alone: nothing is opened unless a word is not found (an unusable one then throws, and is
+        // passed over).
         var elsewhere: [any TranslationProviding] = []
         if options.providers == nil {
             let asked = Set(definers.map(\.descriptor.id))
             for provider in registry.providers where provider.descriptor.runsInline && !asked.contains(provider.descriptor.id) {
-                guard let translator = provider.asTranslator,
-                      provider.descriptor.translationPairs.contains(where: { language.map($0.source.matches) ?? true }),
-                      case .available = await provider.availability()
+                guard provider.descriptor.translationPairs.contains(where: { language.map($0.source.matches) ?? true }),
+                      let translator = provider.asTranslator
                 else { continue }
                 elsewhere.append(translator)
             }

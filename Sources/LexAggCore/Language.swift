@@ -84,15 +84,6 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
         return primary == otherPrimary || (Self.isStandardChinese(primary) && Self.isStandardChinese(otherPrimary))
     }
 
-    /// This language and the other code of the same language (``matches(_:)``), when it has one: `zh` and `cmn`.
-    public var equivalents: [Language] {
-        switch primary {
-        case "zh": [self, Language(known: "cmn")]
-        case "cmn": [self, Language(known: "zh")]
-        default: [self]
-        }
-    }
-
     private static func isStandardChinese(_ primary: String) -> Bool { primary == "zh" || primary == "cmn" }
 
     public static let english = Language(known: "en")

@@ -52,6 +52,26 @@ import Testing
         #expect(nothing.status == 69 && nothing.stderr.contains("no word entries in standard input"), "\(nothing.stderr)")
     }
 
+    /// Where there is no network (a container, `unshare -n`), an xz or bzip2 dump imports with nothing on standard
+    /// error: the decompressor was started through Foundation's `Process`, whose run loop could not make its wakeup
+    /// socket pair there and printed "Could not create wakeup socket pair for CFSocket!!!". (Skipped where the user
+    /// namespace that `unshare -rn` needs is not allowed.)
+    @Test func compressedImportWithoutNetworkIsQuiet() async throws {
+        guard await BinaryRun.sh("unshare -rn true 2>/dev/null") == 0 else { return }
+        let sample = FixtureStore.path("wiktextract/sample.jsonl")
+        for (program, suffix) in [("xz", "xz"), ("bzip2", "bz2")] {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)") else { continue }
+            let compressed = home + "/sample.jsonl." + suffix
+            try #require(await BinaryRun.sh("\(program) -c \(BinaryRun.shellQuote(sample)) > \(BinaryRun.shellQuote(compressed))") == 0)
+            let run = await BinaryRun.run(
+                ["-rn", BinaryRun.binary, "data", "import", "wiktextract", compressed, "--name", suffix],
+                environment: environment, executable: "/usr/bin/unshare"
+            )
+            #expect(run.status == 0 && run.stdout.contains("imported 11 entries"), "\(program): \(run.stdout) \(run.stderr)")
+            #expect(run.stderr.isEmpty, "\(program): \(run.stderr)")
+        }
+    }
+
     /// A pipe by name is read as it comes, as `-` is: a FIFO, or a shell's `<(zcat dump.jsonl.gz)` (`/dev/fd/63`,
     /// named `pipe` in the dataset). It was refused as "not a regular file", with 69.
     @Test func importFromANamedPipe() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import LexAggCore
 import LexAggWiktextract
 
@@ -12,7 +13,8 @@ extension WiktionaryOffline {
         return try headwords(startingWith: key, exact: query.strategy == .exact, language: query.language, limit: query.limit)
     }
 
-    /// Completions of the word, then headwords within two edits that share its first letters.
+    /// Completions of the word, then headwords within two edits that share its first letters, then those that differ
+    /// from it by an accent on its first letter as well (`ecole`: *école*; `ubung`: *Übung*).
     public func suggestions(for query: LookupQuery, limit: Int) async throws -> [String] {
         try checkCancellation()
         let key = key(query.term)
@@ -21,16 +23,42 @@ extension WiktionaryOffline {
         // candidate's key (its headword, normalised) is compared first, and only one within two edits has its line
         // read for its spelling and language (a read and a scan of the whole line, for up to 4 x limit candidates
         // under each prefix, most of them not close).
-        for keep in stride(from: max(1, key.count - 1), through: max(1, key.count - 3), by: -1) where found.count < limit {
-            let prefix = Array(key.prefix(keep))
-            let close = try headwords(
-                startingWith: prefix, exact: false, language: query.language, limit: limit * 4, scan: 5000,
-                keeping: { EditDistance.bounded(Array($0), key, bound: 2) != nil }
-            )
-            for word in close where found.count < limit && !found.contains(word) { found.append(word) }
+        func addClose(to target: [UInt8], keepingAtLeast shortest: Int) throws(ProviderError) {
+            for keep in stride(from: max(shortest, target.count - 1), through: max(shortest, target.count - 3), by: -1)
+            where found.count < limit {
+                let close = try headwords(
+                    startingWith: Array(target.prefix(keep)), exact: false, language: query.language, limit: limit * 4,
+                    scan: 5000, keeping: { EditDistance.bounded(Array($0), target, bound: 2) != nil }
+                )
+                for word in close where found.count < limit && !found.contains(word) { found.append(word) }
+            }
+        }
+        try addClose(to: key, keepingAtLeast: 1)
+        // A word typed without the accent of its first letter shares no beginning with its headword, whose key keeps
+        // the accent (only marks a word may be written with or without are left out of keys: ``DatasetKey``): each
+        // accented letter is tried in its place, the accented letter always part of the prefix.
+        if found.count < limit, let first = key.first, let letters = Self.accentedLetters[first] {
+            for letter in letters.map(self.key) where found.count < limit && letter != [first] {
+                try addClose(to: letter + key.dropFirst(), keepingAtLeast: letter.count + 1)
+            }
         }
         return found
     }
+
+    /// The lower-case Latin letters with diacritics (U+00C0–U+024F: `é`, `ü`, `ç`; not `ø` or `ł`, which do not
+    /// decompose) by the ASCII letter they are written on. (Their keys are made by the dataset's rules where used:
+    /// those that fold a letter's mark away, `ā` to `a`, give the letter itself, and are passed over.)
+    static let accentedLetters: [UInt8: [String]] = {
+        var letters: [UInt8: [String]] = [:]
+        for value in UInt32(0xC0)...0x24F {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isLowercase,
+                  let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first,
+                  base != scalar, base.isASCII, base.properties.isAlphabetic
+            else { continue }
+            letters[UInt8(base.value), default: []].append(String(scalar))
+        }
+        return letters
+    }()
 
     /// Up to `limit` distinct headwords (as the dump spells them) whose key is, or starts with, `key`, looking at
     /// no more than `scan` key rows. With `keeping`, a headword whose key it refuses is left out unread, and counts

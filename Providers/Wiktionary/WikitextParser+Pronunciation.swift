@@ -87,6 +87,10 @@ extension PageParser {
             } else if let index = onLine.first ?? latest.first {
                 var copy = pronunciations[index]
                 copy.audioURL = recording.url
+                // The copy is the recording's: of its accent, when the transcription names none (only what it is for).
+                if let accent = recording.accent, !Self.accents(copy.accent).contains(where: { $0 != recording.qualifier }) {
+                    copy.accent = ([accent] + Self.accents(copy.accent)).joined(separator: ", ")
+                }
                 pronunciations.insert(copy, at: index + 1)
                 if index < lineStart { lineStart += 1 }
             } else {
@@ -101,12 +105,41 @@ extension PageParser {
         }
     }
 
-    /// The transcriptions and recordings on a pronunciation line, and what the line says they are for (`qualifier`:
-    /// a line's above it, when it says nothing itself).
     /// The accents a pronunciation's accent names (`UK, US`).
     static func accents(_ accent: String?) -> [String] {
         (accent ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
     }
+
+    /// The accent a recording's label names: `Audio (UK)`, `Audio (CA)` (nearly every English recording of the recorded
+    /// pages is labelled so), in the names `{{a}}`'s labels show (`CA` → Canada); `nil` for a label naming none
+    /// (`Audio`, `audio (un garçon)`).
+    static func labelAccent(_ label: String) -> String? {
+        var text = Substring(label)
+        if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close {
+            text = text[text.index(after: open)..<close]
+        } else if text.lowercased().hasPrefix("audio") {
+            text = text.dropFirst(5)
+        }
+        var found: [String] = []
+        for part in text.split(whereSeparator: { $0 == "," || $0 == "/" || $0 == ";" }) {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            if let accent = accentNames[name], !found.contains(accent) { found.append(accent) }
+        }
+        return found.isEmpty ? nil : found.joined(separator: ", ")
+    }
+
+    /// The accents a label may name, as `{{a}}`'s labels show them: the regions of ``WikitextRenderer/labelDisplay``
+    /// (`UK`, `US`, `AU` → Australia, `CA` → Canada, …) and the two standard accents' names.
+    static let accentNames: [String: String] = {
+        let regions: Set<String> = ["UK", "US", "British", "Australia", "New Zealand", "Canada", "Ireland", "Scotland"]
+        var names: [String: String] = [:]
+        for name in regions.union(["GA", "RP", "General American", "Received Pronunciation"]) { names[name] = name }
+        for (label, shown) in WikitextRenderer.labelDisplay where regions.contains(shown) { names[label] = shown }
+        return names
+    }()
+
+    /// The transcriptions and recordings on a pronunciation line, and what the line says they are for (`qualifier`:
+    /// a line's above it, when it says nothing itself).
 
     func pronunciations(
         in line: Range<Int>, qualifier inherited: String? = nil, accent inheritedAccent: String? = nil
@@ -194,8 +227,11 @@ extension PageParser {
                 continue
             }
         }
-        // A recording's accent is its template's, else its line's, whichever template comes first on the line.
-        for index in audio.indices where audio[index].accent == nil { audio[index].accent = accent }
+        // A recording's accent is its template's, else its line's, whichever template comes first on the line, else
+        // the one its label names (`Audio (UK)`).
+        for index in audio.indices where audio[index].accent == nil {
+            audio[index].accent = accent ?? Self.labelAccent(audio[index].label)
+        }
         return (found, audio, own, ownAccent)
     }
 }

@@ -305,8 +305,8 @@ private func senses(_ body: String) -> [Sense] {
         Case(line: "* {{a|UK|US}} {{enPR|ăn'ĭməl}}, {{IPA|en|/ˈænɪməl/}}", expected: ["enPR ăn'ĭməl UK, US", "ipa /ˈænɪməl/ UK, US"]),
         Case(line: "* {{a|en|US}} {{IPA|en|/bæθ/}}", expected: ["ipa /bæθ/ US"]),
         Case(line: "* {{IPA|en|/tə.ˈmeɪ.toʊ/|a=GA}}", expected: ["ipa /tə.ˈmeɪ.toʊ/ GA"]),
-        // A recording alone: a pronunciation with no text (``RecordingOnlyPronunciationTests``).
-        Case(line: "* {{audio|en|en-us-house.ogg|Audio (US)}}", expected: ["ipa  -"]),
+        // A recording alone: a pronunciation with no text (``RecordingOnlyPronunciationTests``), of its label's accent.
+        Case(line: "* {{audio|en|en-us-house.ogg|Audio (US)}}", expected: ["ipa  US"]),
         // What a transcription is for (they read alike without it: house's noun /haʊs/ and verb /haʊz/).
         Case(line: "* {{sense|noun}} {{a|UK}} {{IPA|en|/haʊs/}}", expected: ["ipa /haʊs/ UK, noun"]),
         Case(line: "* {{IPA|en|/ˈæɡ.ɹə.veɪt/<q:verb>|/ˈæɡ.ɹə.vət/<q:adjective><a:UK>}}",
@@ -408,7 +408,7 @@ private func senses(_ body: String) -> [Sense] {
             * {{audio|en|En-uk-cow.ogg|Audio (UK)}}
             * {{a|Scotland}} {{IPA|en|/kuː/}} {{audio|en|En-sc-cow.ogg|Audio (Scotland)}} {{audio|en|En-sc-coo.ogg|Audio (Scotland)}}
             """, "cow") == [
-            "/kaʊ/ - en-us-cow.ogg", "/kaʊ/ - En-uk-cow.ogg", "/kuː/ Scotland En-sc-cow.ogg", "/kuː/ Scotland En-sc-coo.ogg",
+            "/kaʊ/ - en-us-cow.ogg", "/kaʊ/ UK En-uk-cow.ogg", "/kuː/ Scotland En-sc-cow.ogg", "/kuː/ Scotland En-sc-coo.ogg",
         ])
         #expect(try pronunciations("""
             * {{sense|noun}}

@@ -52,6 +52,10 @@ extension PageParser {
                 ? written : WiktionaryLanguages.code(forSectionName: written) ?? written
             if !code.isEmpty { toBeChecked = (code, range.upperBound) }
         }
+        // A row's language, for the script sub-rows under it (`* Serbo-Croatian:`, then `*: Cyrillic: …`).
+        if source[line.lowerBound] == Ascii.star, line.count < 2 || ![Ascii.star, Ascii.colon].contains(source[line.lowerBound + 1]) {
+            translationParent = rowName(line).flatMap { WiktionaryLanguages.code(forSectionName: $0.name) } ?? toBeChecked?.code
+        }
         var qualifiers: [Int: [String]] = [:]
         for (index, range) in templates.enumerated() {
             let template = source.template(range)
@@ -66,10 +70,12 @@ extension PageParser {
                 // {{trans-top|a building}} or {{trans-top|id=…|a building}}: what the table's sense is.
                 translationGloss = template.positional(0).map { renderer.render($0) }.flatMap { $0.isEmpty ? nil : $0 }
                 translationsChecked = true
+                translationParent = nil
             case "checktrans-top":
                 // "Translations to be checked": items nobody has placed under a sense yet.
                 translationGloss = nil
                 translationsChecked = false
+                translationParent = nil
             case "trans-see":
                 guard let glossRange = template.positional(0) else { continue }
                 let gloss = renderer.render(glossRange)
@@ -121,11 +127,36 @@ extension PageParser {
 
     /// A row written without templates (`* French: [[maison]] {{g|f}}`, older pages' `* [[Catalan]]: [[casa]] {{f}}`,
     /// `*: Walloon: [[måjhon]]`): the code of the language it names and its items after the colon; `nil` when the name
-    /// is no language en.wiktionary names so (`*: Cyrillic: …` under Serbo-Croatian) or no link follows.
+    /// is no language en.wiktionary names so or no link follows. A sub-row naming a script (`*: Cyrillic: [[крава]]`
+    /// under `* Serbo-Croatian:`, `*: Hebrew: [[תורתא]]` under `* Aramaic:`) is its parent row's language: it was lost
+    /// (no language is named "Cyrillic") or went to the language the script is named after.
     func plainRow(_ line: Range<Int>) -> (code: String, items: Range<Int>)? {
+        guard let row = rowName(line), source.string(row.items).contains("[[") else { return nil }
+        if row.isSubRow, let parent = translationParent, Self.isScriptName(row.name) { return (parent, row.items) }
+        return WiktionaryLanguages.code(forSectionName: row.name).map { ($0, row.items) }
+    }
+
+    /// The names of script sub-rows (`*: Cyrillic:`, `*: Roman script:`): the parent row's language written in another
+    /// script, not a language or variety of their own (`*: Bavarian:` under German, `*: Mandarin:` under Chinese).
+    static func isScriptName(_ name: String) -> Bool {
+        let script = name.hasSuffix(" script") ? String(name.dropLast(7)) : name
+        return scriptNames.contains(script)
+    }
+
+    static let scriptNames: Set<String> = [
+        "Cyrillic", "Roman", "Latin", "Arabic", "Perso-Arabic", "Hebrew", "Syriac", "Greek", "Glagolitic", "Devanagari",
+        "Gurmukhi", "Shahmukhi", "Hiragana", "Katakana", "Kana", "Kanji", "Hangul", "Hanja", "Rumi", "Jawi", "Traditional",
+        "Simplified", "Tifinagh", "Ge'ez",
+    ]
+
+    /// A table row's name, whether it is a sub-row (`*:`), and its items after the colon (`* French: …`,
+    /// `*: Cyrillic: …`, older `* [[Catalan]]: …`); `nil` when the name is a template (`* {{ttbc|fr}}:`) or no colon
+    /// ends it.
+    func rowName(_ line: Range<Int>) -> (name: String, isSubRow: Bool, items: Range<Int>)? {
         guard source[line.lowerBound] == Ascii.star else { return nil }
         var index = line.lowerBound
         while index < line.upperBound, [Ascii.star, Ascii.colon, 0x20].contains(source[index]) { index += 1 }
+        let isSubRow = index > line.lowerBound + 1 && [Ascii.star, Ascii.colon].contains(source[line.lowerBound + 1])
         let nameStart = index
         while index < line.upperBound, source[index] != Ascii.colon {
             if source[index] == Ascii.openBrace { return nil }  // `* {{ttbc|fr}}:`, `* {{trans-see|…}}`
@@ -139,9 +170,7 @@ extension PageParser {
         }
         guard index < line.upperBound, index > nameStart else { return nil }
         let name = renderer.render(nameStart..<index).trimmingCharacters(in: .whitespaces)
-        let items = (index + 1)..<line.upperBound
-        guard let code = WiktionaryLanguages.code(forSectionName: name), source.string(items).contains("[[") else { return nil }
-        return (code, items)
+        return (name, isSubRow, (index + 1)..<line.upperBound)
     }
 
     /// The items of a row written without translation templates (`: [[maison]] {{g|f}}, [[logis]] ''m'' {{q|rare}}`):

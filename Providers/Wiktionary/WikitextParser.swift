@@ -118,6 +118,9 @@ struct PageParser {
     var translationGloss: String?
     /// Whether the table being read is checked (not a `{{checktrans-top}}` one).
     var translationsChecked = true
+    /// The code of the language the last top-level table row names (`* Serbo-Croatian:`): its script sub-rows'
+    /// (`*: Cyrillic: [[крава]]`).
+    var translationParent: String?
     /// The `{{trans-see|…}}` lines read, in page order.
     var tableReferences: [WikitextParser.TableReference] = []
     var mode: Mode = .skip

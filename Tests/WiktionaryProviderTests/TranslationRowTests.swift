@@ -127,4 +127,40 @@ import WiktionaryProvider
         #expect(texts("sco") == ["coo", "kye"])
         #expect(texts("ta").contains("பசு"))
     }
+
+    /// A language's rows by script under it (`* Serbo-Croatian:`, then `*: Cyrillic: [[крава]] {{f}}` and `*: Roman:
+    /// [[krava]] {{f}}`, as `cow` has them; `* Aramaic:`, then `*: Syriac:` and `*: Hebrew:`): their items are the
+    /// parent row's language's. The plain ones were lost (no language is named "Cyrillic") or went to the language
+    /// the script is named after (Aramaic in Hebrew script as Hebrew). A sub-row naming a language or variety
+    /// (`*: Bavarian:` under German) stays its own, and the template rows were right already (their code says).
+    @Test func scriptSubRowsAreTheParentRowsLanguage() {
+        let page = """
+            ==English==
+            ===Noun===
+            {{en-noun}}
+
+            # A [[cow]].
+
+            ====Translations====
+            {{trans-top|cow}}
+            * Aramaic:
+            *: Syriac: [[ܬܘܪܬܐ]] {{f}}
+            *: Hebrew: [[תורתא]] {{f}}
+            * German: [[Kuh]] {{f}}
+            *: Bavarian: [[Kua]] {{f}}
+            * Japanese:
+            *: Hiragana: [[うし]]
+            * Serbo-Croatian:
+            *: Cyrillic: [[крава]] {{f}}
+            *: Roman: [[krava]] {{f}}
+            * Serbo-Croatian:
+            *: Cyrillic: {{t|sh|крава|f}}
+            *: Roman: {{t+|sh|krava|f}}
+            {{trans-bottom}}
+            """
+        #expect(translations(page).map { $0.replacingOccurrences(of: " [\"feminine\"] cow", with: " f") } == [
+            "arc ܬܘܪܬܐ f", "arc תורתא f", "de Kuh f", "bar Kua f", "ja うし [] cow", "sh крава f", "sh krava f", "sh крава f",
+            "sh krava f",
+        ])
+    }
 }

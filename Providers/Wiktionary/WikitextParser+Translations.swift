@@ -63,6 +63,9 @@ extension PageParser {
             let text = template.positional.map { renderer.render($0) }.filter { !$0.isEmpty }.joined(separator: ", ")
             if !text.isEmpty { qualifiers[stretch[index], default: []].append(text) }
         }
+        // Where each template item starts, to put the row's plain items among them.
+        let firstItem = blocks[block].translations.count
+        var positions: [Int] = []
         for (index, range) in templates.enumerated() {
             let template = source.template(range)
             switch template.name {
@@ -108,11 +111,17 @@ extension PageParser {
                 blocks[block].translations.append(
                     TableItem(code: code, text: text, notes: notes, gloss: translationGloss, partOfSpeech: partOfSpeech)
                 )
+                positions.append(range.lowerBound)
             default:
                 continue
             }
         }
-        guard !templates.contains(where: { Self.translationTemplates.contains(source.template($0).name) }) else { return }
+        let templateItems = templates.filter { Self.translationTemplates.contains(source.template($0).name) }
+        if !templateItems.isEmpty {
+            let items = toBeChecked.map { $0.end..<line.upperBound } ?? rowName(line)?.items
+            if let items { placePlainItems(items, beside: templateItems, at: positions, from: firstItem, checked: toBeChecked == nil) }
+            return
+        }
         // A row of plain links: `{{ttbc|…}}`'s, or one whose language is named in text (`* French: [[maison]] {{g|f}}`).
         guard let row = toBeChecked.map({ (code: $0.code, items: $0.end..<line.upperBound) }) ?? plainRow(line) else { return }
         let partOfSpeech = blocks[block].groups.last?.partOfSpeech
@@ -171,6 +180,65 @@ extension PageParser {
         guard index < line.upperBound, index > nameStart else { return nil }
         let name = renderer.render(nameStart..<index).trimmingCharacters(in: .whitespaces)
         return (name, isSubRow, (index + 1)..<line.upperBound)
+    }
+
+    /// The plain items of a row with `{{t}}` items too (`* Turkish: {{t+|tr|ev}}, [[hane]] {{q|obsolete}}`): each
+    /// stretch between commas and semicolons with a link and no translation template is an item of the language of
+    /// the template item before it (else after it), put in its place among the row's items (from `firstItem`, at
+    /// `positions`). They were lost: only rows with no template item were read for plain links.
+    mutating func placePlainItems(_ items: Range<Int>, beside templateItems: [Range<Int>], at positions: [Int], from firstItem: Int, checked: Bool) {
+        let block = blocks.count - 1
+        let codes = templateItems.compactMap { range in
+            source.template(range).positional(0).map { (position: range.lowerBound, code: source.string(source.trimmed($0))) }
+        }.filter { !$0.code.isEmpty }
+        var placed = zip(positions, blocks[block].translations[firstItem...]).enumerated().map { ($1.0, $0, $1.1) }
+        for stretch in itemStretches(items) where !templateItems.contains(where: { stretch.contains($0.lowerBound) }) {
+            guard source.string(stretch).contains("[["),
+                  let code = codes.last(where: { $0.position < stretch.lowerBound })?.code ?? codes.first?.code
+            else { continue }
+            let partOfSpeech = blocks[block].groups.last?.partOfSpeech
+            for (text, notes) in plainItems(stretch) {
+                let item = TableItem(
+                    code: code, text: text, notes: notes + (checked && translationsChecked ? [] : ["to be checked"]),
+                    gloss: translationGloss, partOfSpeech: partOfSpeech
+                )
+                placed.append((stretch.lowerBound, placed.count, item))
+            }
+        }
+        placed.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        blocks[block].translations.replaceSubrange(firstItem..., with: placed.map(\.2))
+    }
+
+    /// A row's items between commas and semicolons outside links, templates and brackets.
+    func itemStretches(_ range: Range<Int>) -> [Range<Int>] {
+        var stretches: [Range<Int>] = []
+        var start = range.lowerBound, index = range.lowerBound, brackets = 0
+        while index < range.upperBound {
+            let byte = source[index]
+            if byte == Ascii.openBrace, index + 1 < range.upperBound, source[index + 1] == Ascii.openBrace,
+               let end = source.templateEnd(from: index, limit: range.upperBound)
+            {
+                index = end
+                continue
+            }
+            if byte == Ascii.openBracket, index + 1 < range.upperBound, source[index + 1] == Ascii.openBracket,
+               let end = source.linkEnd(from: index, limit: range.upperBound)
+            {
+                index = end
+                continue
+            }
+            if byte == 0x28 {
+                brackets += 1
+            } else if byte == 0x29 {
+                brackets = max(0, brackets - 1)
+            } else if byte == 0x2C || byte == 0x3B, brackets == 0 {
+                stretches.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        stretches.append(start..<range.upperBound)
+        return stretches
     }
 
     /// The items of a row written without translation templates (`: [[maison]] {{g|f}}, [[logis]] ''m'' {{q|rare}}`):

@@ -1,0 +1,45 @@
+import Foundation
+import LexAggCore
+import Testing
+import WiktionaryProvider
+
+/// Translation rows that mix `{{t}}` items and plain links.
+@Suite struct MixedTranslationRowTests {
+    private func translations(_ page: String) -> [String] {
+        WikitextParser.entries(from: WikitextSource(page), headword: "house", language: nil, provenance: Fixtures.provenance, translations: true)
+            .flatMap(\.translations).map { "\($0.pair.target.code) \($0.text) \($0.notes) \($0.context ?? "-")" }
+    }
+
+    /// A row with `{{t}}` items and plain links (`* Turkish: {{t+|tr|sözlük}}, [[lügat]] {{qualifier|obsolete}}` on
+    /// `dictionary`, `* Sicilian: {{t+|scn|chiantari}}, [[ghiantari]]`): the plain items are kept, of the row's
+    /// language, each in its place; they were lost, as only rows with no template item were read for them.
+    @Test func mixedRowsKeepTheirPlainItems() {
+        let page = """
+            ==English==
+            ===Noun===
+            {{en-noun}}
+
+            # A [[building]].
+
+            ====Translations====
+            {{trans-top|building}}
+            * Turkish: {{t+|tr|ev}}, [[hane]] {{qualifier|obsolete}}
+            * French: [[logis]] {{g|m}}, {{t+|fr|maison|f}}; [[demeure]]
+            * Serbo-Croatian:
+            *: Cyrillic: {{t|sh|кућа|f}}, [[дом]] {{m}}
+            * Japanese: {{t|ja|家|tr=いえ, ie}}, [[お宅]] (otaku)
+            {{trans-bottom}}
+            """
+        #expect(translations(page) == [
+            "tr ev [] building",
+            "tr hane [\"obsolete\"] building",
+            "fr logis [\"masculine\"] building",
+            "fr maison [\"feminine\"] building",
+            "fr demeure [] building",
+            "sh кућа [\"feminine\"] building",
+            "sh дом [\"masculine\"] building",
+            "ja 家 [\"いえ, ie\"] building",
+            "ja お宅 [\"otaku\"] building",
+        ])
+    }
+}

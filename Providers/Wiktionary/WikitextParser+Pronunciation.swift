@@ -76,8 +76,12 @@ extension PageParser {
                 return accents.isEmpty || accents.contains { recording.label.contains($0) || named.contains($0) }
             }
             // The line's own transcriptions first, the first of them without one; else the latest that fits. A
-            // recording alone is no transcription to go with.
-            let candidates = pronunciations.indices.filter { !pronunciations[$0].isRecordingOnly }
+            // recording alone is no transcription to go with, nor is an enPR one: the notation of American
+            // dictionaries, written before the IPA on the same line (`house`'s `{{enPR|hous}}, {{IPA|/haʊs/}}`), it
+            // took the UK recording under the line as the first without one.
+            let candidates = pronunciations.indices.filter {
+                !pronunciations[$0].isRecordingOnly && pronunciations[$0].notation != .enPR
+            }
             let onLine = candidates.filter { $0 >= lineStart }
             let latest = candidates.reversed().filter(fits)
             if let index = onLine.first(where: { pronunciations[$0].audioURL == nil })

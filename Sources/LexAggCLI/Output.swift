@@ -20,6 +20,10 @@ public protocol OutputSink: Sendable {
     var isErrorTerminal: Bool { get }
     /// Writes a result that may be longer than the screen (the real standard output pages it).
     func page(_ text: String)
+    /// Writes `text` to standard output, or to standard error when `error` is set, and says whether it could: where
+    /// ``write(_:)`` ends the process, this returns false, for a command that must save what the user did before
+    /// it ends (a quiz's answers) and then ends with ``ExitStatus/ioError`` itself.
+    func attempt(_ text: String, error: Bool) -> Bool
 }
 
 extension OutputSink {
@@ -29,6 +33,12 @@ extension OutputSink {
 
     /// Written as it is, unless the sink pages (the real standard output, through ``Pager``).
     public func page(_ text: String) { write(text) }
+
+    /// Written with ``write(_:)`` or ``writeError(_:)``: a sink that cannot fail always could.
+    public func attempt(_ text: String, error: Bool) -> Bool {
+        if error { writeError(text) } else { write(text) }
+        return true
+    }
 }
 
 /// The process's real standard output and error.
@@ -36,7 +46,8 @@ extension OutputSink {
 /// Every write is checked: when standard output cannot be written (a full disk, `> /dev/full`, an I/O error) lexagg
 /// says so on standard error and exits 74 (EX_IOERR) at once, so a truncated result never ends with status 0; a
 /// closed pipe (`lexagg … | head`) ends the process quietly with the same status, instead of working on for
-/// nobody. Text bound for a terminal passes ``TerminalSafeText`` first.
+/// nobody. Text bound for a terminal passes ``TerminalSafeText`` first. ``attempt(_:error:)`` is the one write that
+/// reports a failure instead (saying so the same way), for a command with the user's work to save first.
 public struct StandardOutput: OutputSink {
     public init() {}
 
@@ -54,6 +65,14 @@ public struct StandardOutput: OutputSink {
         Self.write(isErrorTerminal ? TerminalSafeText.filter(text) : text, to: STDERR_FILENO)
     }
 
+    public func attempt(_ text: String, error: Bool) -> Bool {
+        let descriptor = error ? STDERR_FILENO : STDOUT_FILENO
+        var text = (error ? isErrorTerminal : isTerminal) ? TerminalSafeText.filter(text) : text
+        guard let failure = text.withUTF8({ Self.put($0, to: descriptor) }) else { return true }
+        Self.report(failure, on: descriptor)
+        return false
+    }
+
     /// Writes all of `text`, retrying short writes and interruptions; any failure ends the process (see above).
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
@@ -61,22 +80,31 @@ public struct StandardOutput: OutputSink {
     }
 
     private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        var failure: Int32?
+        guard let failure = put(bytes, to: descriptor) else { return }
+        report(failure, on: descriptor)
+        _exit(ExitStatus.ioError.rawValue)
+    }
+
+    /// Writes all of `bytes`, retrying short writes and interruptions; the `errno` of a failure, nil when written.
+    private static func put(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
         var done = 0
         while done < bytes.count {
             let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if written < 0 && errno == EINTR { continue }
-            if written < 0 { failure = errno; break }
-            if written == 0 { failure = EIO; break }
+            if written < 0 { return errno }
+            if written == 0 { return EIO }
             done += written
         }
-        guard let failure else { return }
-        if failure != EPIPE && descriptor == STDOUT_FILENO {
-            let message = localized(.cannotWriteStandardOutput, String(cString: strerror(failure))) + "\n"
-            var notice = Array(message.utf8)
-            _ = Glibc.write(STDERR_FILENO, &notice, notice.count)
-        }
-        _exit(ExitStatus.ioError.rawValue)
+        return nil
+    }
+
+    /// Says on standard error that standard output could not be written; a closed pipe is said nothing of (the reader
+    /// went away on purpose), and neither is standard error's own failure (there is nowhere to say it).
+    private static func report(_ failure: Int32, on descriptor: Int32) {
+        guard failure != EPIPE && descriptor == STDOUT_FILENO else { return }
+        let message = localized(.cannotWriteStandardOutput, String(cString: strerror(failure))) + "\n"
+        var notice = Array(message.utf8)
+        _ = Glibc.write(STDERR_FILENO, &notice, notice.count)
     }
 
     public var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }

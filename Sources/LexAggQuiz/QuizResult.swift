@@ -48,6 +48,9 @@ public enum QuizEnd: String, Sendable, Codable {
     case interrupted
     /// Standard input or the `--answers` list ran out.
     case inputEnded = "input-ended"
+    /// What the quiz shows could no longer be shown (``QuizPresenter/isClosed``: `lexagg quiz | head`, a terminal
+    /// gone): no question is asked of nobody.
+    case outputClosed = "output-closed"
 }
 
 /// A whole quiz run: what was asked, the score and how long it took.

@@ -17,6 +17,13 @@ public enum QuizEvent: Sendable, Hashable {
 /// Shows a quiz as it happens.
 public protocol QuizPresenter: Sendable {
     func show(_ event: QuizEvent)
+    /// Whether what is shown can no longer be seen (its output closed: `lexagg quiz | head`, a terminal gone): the
+    /// session then ends (``QuizEnd/outputClosed``), keeping and recording the answers given. False by default.
+    var isClosed: Bool { get }
+}
+
+extension QuizPresenter {
+    public var isClosed: Bool { false }
 }
 
 /// Runs a quiz: asks each question with a countdown on an injected clock, takes answers from an ``AnswerSource``,
@@ -48,7 +55,8 @@ public struct QuizSession: Sendable {
         case tick(question: Int, remaining: Int)
     }
 
-    /// Runs the quiz to its end (all asked, interrupted or input ended) and returns the result.
+    /// Runs the quiz to its end (all asked, interrupted, input ended or output closed) and returns the result; every
+    /// answer is recorded as it is given, and the run at the end, however it ends (unless nothing was answered).
     ///
     /// - Parameters:
     ///   - answers: where the answers come from.
@@ -79,8 +87,17 @@ public struct QuizSession: Sendable {
         questions: for (index, question) in questions.enumerated() {
             let questionStart = clock.now
             let right = answered.count { $0.outcome == .right }
+            // A question nobody can see is not asked (the answer to the last one may be what found the output closed).
+            guard !presenter.isClosed else {
+                end = .outputClosed
+                break
+            }
             presenter.show(.question(number: index + 1, total: questions.count, question: question, right: right,
                                      asked: answered.count, seconds: seconds))
+            guard !presenter.isClosed else {
+                end = .outputClosed
+                break
+            }
             let seconds = seconds
             let ticker = Task {
                 for elapsed in 1...seconds {
@@ -127,6 +144,11 @@ public struct QuizSession: Sendable {
                         end = .inputEnded
                         break questions
                     }
+                }
+                // A countdown or a hint that found the output closed: the question cannot be seen any more.
+                if outcome == nil, presenter.isClosed {
+                    end = .outputClosed
+                    break questions
                 }
             }
             ticker.cancel()

@@ -119,8 +119,14 @@ public struct LineAnswers: AnswerSource {
     }
 }
 
-/// Adds SIGINT and SIGTERM to another source as ``InputEvent/interrupt``, so a signal ends the quiz through the
-/// same path as Ctrl-C in raw mode (answers kept, terminal restored) instead of killing the process.
+/// Adds SIGINT, SIGTERM and SIGHUP (the terminal gone) to another source as ``InputEvent/interrupt``, so a signal ends
+/// the quiz through the same path as Ctrl-C in raw mode (answers kept, the run recorded, terminal restored) instead of
+/// killing the process.
+///
+/// The signals are caught for as long as the session listens, not only while the base source has answers: when it
+/// ends the stream says ``InputEvent/endOfInput`` and stays open, since a question let go (`-`) may still be counting
+/// down to its timeout. A signal the process was started with ignored (`nohup`, a shell's background job and SIGINT)
+/// stays ignored, and each signal's action is put back as it was when the session stops listening.
 public struct InterruptibleAnswers<Base: AnswerSource>: AnswerSource {
     let base: Base
 
@@ -131,20 +137,23 @@ public struct InterruptibleAnswers<Base: AnswerSource>: AnswerSource {
     public func events() -> AsyncStream<InputEvent> {
         let base = base
         return AsyncStream { continuation in
-            let sources = SignalSources([SIGINT, SIGTERM].map { number in
-                signal(number, SIG_IGN)
+            var sources: [(number: Int32, source: any DispatchSourceSignal)] = []
+            for number in [SIGINT, SIGTERM, SIGHUP] {
+                let before = signal(number, SIG_IGN)  // the source receives it instead of the default action
+                if unsafeBitCast(before, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { continuation.yield(.interrupt) }
                 source.resume()
-                return source
-            })
+                sources.append((number, source))
+            }
+            let signals = SignalSources(sources)
             let pump = Task {
                 for await event in base.events() { continuation.yield(event) }
-                continuation.finish()
+                continuation.yield(.endOfInput)
             }
             continuation.onTermination = { _ in
                 pump.cancel()
-                sources.cancel()
+                signals.cancel()
             }
         }
     }
@@ -152,15 +161,18 @@ public struct InterruptibleAnswers<Base: AnswerSource>: AnswerSource {
 
 /// Signal sources, cancelled together; only touched when created and when the stream ends.
 private final class SignalSources: @unchecked Sendable {
-    private let sources: [any DispatchSourceSignal]
+    private let sources: [(number: Int32, source: any DispatchSourceSignal)]
 
-    init(_ sources: [any DispatchSourceSignal]) {
+    init(_ sources: [(number: Int32, source: any DispatchSourceSignal)]) {
         self.sources = sources
     }
 
+    /// Stops catching the signals: each gets the default action back, which lexagg leaves them otherwise (one that
+    /// was ignored has no source here).
     func cancel() {
-        for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for (number, source) in sources {
+            source.cancel()
+            signal(number, SIG_DFL)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LexAggCore
 import LexAggLocalization
+import Synchronization
 
 /// Shows a quiz as text: each question with numbered choices, a countdown, the running score and a summary.
 ///
@@ -8,14 +9,36 @@ import LexAggLocalization
 /// so the output stays one line per event. Colour only when `colour` is set (a terminal without `NO_COLOR`). The text
 /// is in the language of the task that shows the quiz (``LexAggLocalization/UILanguage/current``).
 public struct TextPresenter: QuizPresenter {
-    let write: @Sendable (String) -> Void
+    let attempt: @Sendable (String) -> Bool
     let terminal: Bool
     let colour: Bool
+    private let closed = Closed()
 
     public init(terminal: Bool, colour: Bool, write: @escaping @Sendable (String) -> Void) {
+        self.init(terminal: terminal, colour: colour, attempt: { text in
+            write(text)
+            return true
+        })
+    }
+
+    /// Shows the quiz with `attempt`, which writes and says whether it could: once it could not (the output closed),
+    /// nothing more is written and ``isClosed`` is true, so the session ends.
+    public init(terminal: Bool, colour: Bool, attempt: @escaping @Sendable (String) -> Bool) {
         self.terminal = terminal
         self.colour = colour
-        self.write = write
+        self.attempt = attempt
+    }
+
+    public var isClosed: Bool { closed.value.withLock { $0 } }
+
+    private func write(_ text: String) {
+        closed.value.withLock { closed in
+            if !closed { closed = !attempt(text) }
+        }
+    }
+
+    private final class Closed: Sendable {
+        let value = Mutex(false)
     }
 
     public func show(_ event: QuizEvent) {
@@ -79,7 +102,7 @@ public struct TextPresenter: QuizPresenter {
     static func summary(of result: QuizResult, style: (String, String) -> String) -> String {
         var text = ""
         switch result.end {
-        case .completed: break
+        case .completed, .outputClosed: break
         case .interrupted:
             text += localized(.quizStoppedEarly, count: result.planned, result.asked) + "\n"
         case .inputEnded:

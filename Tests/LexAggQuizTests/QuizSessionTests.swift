@@ -113,6 +113,62 @@ import Testing
         #expect(recorder.quizzes.count == 1, "a quiz without answers is not recorded")
     }
 
+    /// `lexagg quiz | head`: the reader went away, and telling the second answer found out. That answer and the
+    /// first are kept, the run is recorded, and the third question (its answer already waiting) is not asked of
+    /// nobody.
+    @Test func anOutputThatClosesEndsTheQuizKeepingTheAnswersAndTheRun() async throws {
+        let clock = TestClock()
+        let questions = try questions(3)
+        let recorder = MemoryRecorder()
+        let presenter = ClosingPresenter { event in
+            if case .answered(_, _, _, let asked) = event { asked == 2 } else { false }
+        }
+        let script = ScriptedAnswers([.choice(questions[0].answerIndex + 1), .choice(wrongKey(questions[1])),
+                                      .choice(questions[2].answerIndex + 1)])
+        let session = QuizSession(questions: questions, seconds: 5, language: Words.english, recorder: recorder,
+                                  presenter: presenter)
+        let result = try await session.run(answers: script, clock: clock, startDate: Words.start)
+        #expect(result.end == .outputClosed)
+        #expect(result.answers.map(\.outcome) == [.right, .wrong])
+        #expect(recorder.answers == result.answers && recorder.quizzes == [result])
+        #expect(presenter.shown.questionsShown == 2, "the third question was shown to nobody")
+    }
+
+    /// A terminal gone while a question counts down: the tick that cannot be shown ends the quiz; the answer given
+    /// before is kept and the run recorded, and no answer is taken for the question nobody saw out.
+    @Test func aCountdownThatCannotBeShownEndsTheQuiz() async throws {
+        let clock = TestClock()
+        let questions = try questions(3)
+        let recorder = MemoryRecorder(), keys = ManualAnswers()
+        let presenter = ClosingPresenter { event in
+            if case .tick = event { true } else { false }
+        }
+        let session = QuizSession(questions: questions, seconds: 5, language: Words.english, recorder: recorder,
+                                  presenter: presenter)
+        let run = Task { try await session.run(answers: keys, clock: clock, startDate: Words.start) }
+        try #require(await settle(clock) { presenter.shown.questionsShown == 1 })
+        keys.press(.choice(questions[0].answerIndex + 1))
+        try #require(await settle(clock) { presenter.shown.questionsShown == 2 })
+        await clock.advance(by: .seconds(1))
+        let result = try await run.value
+        keys.press(.choice(questions[1].answerIndex + 1))
+        #expect(result.end == .outputClosed)
+        #expect(result.answers.map(\.outcome) == [.right])
+        #expect(recorder.answers.count == 1 && recorder.quizzes.map(\.asked) == [1])
+    }
+
+    /// A quiz whose output never closes is not ended by it.
+    @Test func anOpenOutputEndsNothing() async throws {
+        let clock = TestClock()
+        let questions = try questions(2)
+        let presenter = ClosingPresenter { _ in false }
+        let session = QuizSession(questions: questions, seconds: 5, language: Words.english, recorder: nil,
+                                  presenter: presenter)
+        let result = try await session.run(answers: ScriptedAnswers([.choice(1), .choice(2)]), clock: clock,
+                                           startDate: Words.start)
+        #expect(result.end == .completed && result.asked == 2)
+    }
+
     /// The "done when": a five-question quiz with one timeout; the next day a review offers the missed
     /// word first.
     @Test func theNextDaysReviewOffersTheMissedWordFirst() async throws {

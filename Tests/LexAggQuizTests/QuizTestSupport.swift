@@ -53,6 +53,27 @@ final class RecordingPresenter: QuizPresenter {
     }
 }
 
+/// Shows a quiz until an event it cannot show, as a presenter whose output closed (`lexagg quiz | head`, a terminal
+/// gone): from the first event `closesAt` matches, nothing more is shown and ``isClosed`` is true.
+final class ClosingPresenter: QuizPresenter {
+    let shown = RecordingPresenter()
+    private let closesAt: @Sendable (QuizEvent) -> Bool
+    private let closed = Mutex(false)
+
+    init(closesAt: @escaping @Sendable (QuizEvent) -> Bool) {
+        self.closesAt = closesAt
+    }
+
+    func show(_ event: QuizEvent) {
+        closed.withLock { closed in
+            guard !closed else { return }
+            if closesAt(event) { closed = true } else { shown.show(event) }
+        }
+    }
+
+    var isClosed: Bool { closed.withLock { $0 } }
+}
+
 /// Keeps what a quiz records, in memory.
 final class MemoryRecorder: QuizRecorder {
     private let state = Mutex<(answers: [AnsweredQuestion], quizzes: [QuizResult])>(([], []))

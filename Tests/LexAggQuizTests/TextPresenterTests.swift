@@ -29,6 +29,22 @@ import Testing
         return screen.contents
     }
 
+    /// A write that fails (the output closed) closes the presenter: it is the last one tried.
+    @Test func aFailedWriteClosesThePresenter() throws {
+        let attempts = Mutex<[String]>([])
+        let presenter = TextPresenter(terminal: false, colour: false, attempt: { text in
+            attempts.withLock { $0.append(text) }
+            return attempts.withLock { $0.count } < 2
+        })
+        #expect(!presenter.isClosed)
+        presenter.show(.hint(key: "x"))
+        #expect(!presenter.isClosed)
+        presenter.show(.hint(key: "y"))
+        #expect(presenter.isClosed)
+        presenter.show(.hint(key: "z"))
+        #expect(attempts.withLock { $0.count } == 2)
+    }
+
     @Test func plainOutputHasNoEscapesAndNamesTheAnswerOnTimeout() throws {
         let text = try play(terminal: false, colour: false)
         #expect(!text.contains("\u{1B}"))

@@ -89,6 +89,9 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
         defer { library.close() }
         var results: [JSONOutput.LibraryAddDocument.Result] = []
         var status = ExitStatus.success
+        // Standard output gone (`library add … | head`): the words asked for are still saved, told to nobody, and the
+        // command then ends with 74 as any whose output closed. The closing stops the telling, not the saving.
+        var outputClosed = false
         for query in queries {
             try Task.checkCancellation()
             let saved: SavedWordOutcome
@@ -113,12 +116,14 @@ struct LibraryAddCommand: ParsableCommand, ContextCommand {
                 var counts = [localized(.librarySenses, count: saved.senses)]
                 if saved.translations > 0 { counts.append(localized(.libraryTranslations, count: saved.translations)) }
                 let verb = localized(saved.status == .added ? .libraryAdded : .libraryUpdated)
-                context.output.write(localized(
+                let line = localized(
                     .librarySavedCounts, verb, word.word, wordLanguage.code, counts.joined(separator: ", "),
                     word.sources.map(\.rawValue).joined(separator: ", "), form
-                ) + "\n")
+                ) + "\n"
+                if !outputClosed { outputClosed = !context.output.attempt(line, error: false) }
             }
         }
+        if outputClosed { return .ioError }
         if format == .json { context.output.write(JSONOutput.encode(JSONOutput.LibraryAddDocument(results: results))) }
         return status
     }

@@ -131,11 +131,13 @@ struct LookupOptions: Equatable, ContextCommand {
                     + (lang == nil && origin != .defaultValue ? localized(.lookupLanguageFromSettings, origin.description) : "")
             )
         }
+        // `lexagg history`; never fails the lookup. Counted before the answer is written: a closed pipe
+        // (`lookup … | head`) ends the process at that write, and the lookup was made all the same.
+        recordLookupHistory(query, found: answer.isFound, context: context)
         switch format {
         case .json: context.output.write(JSONOutput.encode(session.document(answer)))
         case .text: session.renderText(answer, footer: true)
         }
-        recordLookupHistory(query, found: answer.isFound, context: context)  // `lexagg history`; never fails the lookup
         leaveToExit(answer)
         return answer.status
     }

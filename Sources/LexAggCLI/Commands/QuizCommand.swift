@@ -109,12 +109,13 @@ struct QuizPlay {
         let questions = try words.map { try generator.question(about: $0, using: &random) }
         let quizInput = try input ?? QuizInput.choose(answers: nil)
 
-        // With --format json, standard output carries only the JSON; the play goes to standard error.
+        // With --format json, standard output carries only the JSON; the play goes to standard error. A play that
+        // cannot be written (`lexagg quiz | head`, a terminal gone) ends the quiz, not the process: the answers given
+        // and the run are recorded first, and the quiz then exits 74 like any command whose output closed.
         let json = options.format == .json
-        let write: @Sendable (String) -> Void = { text in
-            if json { context.output.writeError(text) } else { context.output.write(text) }
-        }
-        let presenter = TextPresenter(terminal: context.output.isTerminal, colour: context.style.enabled, write: write)
+        let output = context.output
+        let presenter = TextPresenter(terminal: output.isTerminal, colour: context.style.enabled,
+                                      attempt: { output.attempt($0, error: json) })
         let session = QuizSession(questions: questions, seconds: options.seconds, kind: kind, language: language,
                                   recorder: LibraryQuizRecorder(library: library, kind: kind), presenter: presenter)
         let result: QuizResult
@@ -125,6 +126,8 @@ struct QuizPlay {
         } catch let error as LibraryError {
             throw CommandFailure(error)
         }
+        // Text after the play would go where the play could not (the JSON may still have somewhere to go).
+        if presenter.isClosed, options.format == .text { return .ioError }
         let after = (try? await quizWords(in: library, language: language).pool) ?? pool
         let next = QuizPlanner.nextDue(in: after, after: result.finished)
         // Words still due (the answers ended early, or --count stopped first): the next review is not only later.
@@ -138,6 +141,7 @@ struct QuizPlay {
         case .json:
             context.output.write(JSONOutput.encode(QuizDocument(command: kind, result: result, next: next, dueNow: stillDue)))
         }
+        if presenter.isClosed { return .ioError }
         if result.asked == 0, result.end == .inputEnded, case .lines = quizInput {
             context.fail(localized(.quizInputEndedFirst))
             return .usage

@@ -42,11 +42,12 @@ enum QuizInput {
     }
 
     /// Runs `body` with the answer source; for keys the terminal is in raw mode until `body` returns or throws.
-    /// SIGINT and SIGTERM end the quiz like Ctrl-C (answers kept) rather than killing the process.
+    /// SIGINT, SIGTERM and SIGHUP end the quiz like Ctrl-C (answers kept, the run recorded) rather than killing the
+    /// process, whatever the answers come from (`--answers` too: a question let go waits for its timeout).
     func withSource<T>(_ body: (any AnswerSource) async throws -> T) async throws -> T {
         switch self {
         case .scripted(let answers):
-            return try await body(answers)
+            return try await body(InterruptibleAnswers(answers))
         case .lines:
             return try await body(InterruptibleAnswers(LineAnswers()))
         case .keys:

@@ -50,8 +50,11 @@ public struct LibraryWord: Sendable, Hashable, Codable {
 
     /// What the word means, for the quiz: its first definition, else its first translations (`house, home`) for a
     /// word saved from a bilingual dictionary only.
-    public var meaning: String? {
-        if let firstDefinition { return firstDefinition }
+    public var meaning: String? { Self.meaning(of: entries) }
+
+    /// What `entries` say a word means: the first definition, else the first translations (`house, home`).
+    public static func meaning(of entries: [Entry]) -> String? {
+        if let definition = entries.lazy.flatMap(\.allSenses).map(\.definition).first(where: { !$0.isEmpty }) { return definition }
         var seen = Set<String>()
         let translations = entries.flatMap(\.translations).map(\.text).filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
         return translations.isEmpty ? nil : translations.prefix(3).joined(separator: ", ")

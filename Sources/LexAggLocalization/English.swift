@@ -492,6 +492,8 @@ enum English {
         case .libraryNotSavedButLemmaVerb: "'{1}' is saved as '{2}', the word it is a form of: lexagg library {3} {4}"
         case .librarySpelledSeveralWays: "'{1}' is saved spelled several ways: {2}; name one as it is spelled (lexagg library {3} {4})"
         case .libraryNoTranslator: "no provider here translates {1} → {2}: the words are saved without translations"
+        case .randomNoTranslator: "no provider here translates {1} → {2}: words are shown with their definitions only"
+        case .browseTryTo: "; --to {1} shows words with their translations into {2}"
         case .lemmaFormOf: "{1} of {2}"
         case .lemmaAFormOf: "a form of {1}"
         case .serveSamePorts: "--port and --dict-port are both {1}; give the DICT server a port of its own (2628 is DICT's)"

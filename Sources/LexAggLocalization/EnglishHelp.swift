@@ -530,6 +530,7 @@ enum EnglishHelp {
               # then --page 2: no word repeats in the session
               lexagg random --define --page 1
               lexagg random --define --save --count 3
+              lexagg random --lang de --to en   # German words, English translations
             """
         case .helpRandomLang: "Language of the words (ISO 639 code; default: lookup.language, else en)."
         case .helpRandomProviders: "Comma-separated provider ids to try, in order."
@@ -537,6 +538,8 @@ enum EnglishHelp {
             "Browse: page N of this session, never repeating a word shown on earlier pages (1 starts anew)."
         case .helpRandomDefine: "Look each word up and show its definition; words without one are replaced."
         case .helpRandomSave: "Save the words (with their entries) to your library."
+        case .helpRandomTo:
+            "Also translate each word into this language (implies --define): a word no dictionary here defines is shown with its translations (offline German from FreeDict: --lang de --to en)."
         case .helpRandomOffline:
             "Make no network request: words from the word lists on this machine, definitions from its dictionaries."
         case .helpServeDICTDiscussion:

@@ -37,7 +37,7 @@ public enum HelpKey: String, CaseIterable, Sendable {
     case helpMCPProviders, helpMCPOffline, helpMatchDiscussion, helpMatchPattern, helpMatchStrategy, helpMatchLang
     case helpMatchOffline, helpProviderCheckDiscussion, helpProviderCheckExecutable, helpProviderCheckWord
     case helpProviderCheckTimeout, helpProvidersDiscussion, helpProvidersWide, helpRandomDiscussion
-    case helpRandomLang, helpRandomProviders, helpRandomPage, helpRandomDefine, helpRandomSave, helpRandomOffline
+    case helpRandomLang, helpRandomProviders, helpRandomPage, helpRandomDefine, helpRandomSave, helpRandomOffline, helpRandomTo
     case helpServeDICTDiscussion, helpServeDICTHost, helpServeDICTPort, helpServeDICTProviders
     case helpServeDICTOffline, helpServeDICTMaximumConnections, helpServeDICTIdleTimeout, helpServeHTTPDiscussion
     case helpServeHTTPHost, helpServeHTTPPort, helpServeHTTPToken, helpServeHTTPRateLimit, helpServeHTTPBurst

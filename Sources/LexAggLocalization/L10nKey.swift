@@ -125,7 +125,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     // MARK: serve
     case serveBadPort, serveBadMaxConnections, serveBadIdleTimeout, serveBadHost, serveUnknownHost, serveOnNetwork
     case serveDICTListening, serveDICTFailed, serveBadRateLimit, serveBadBurst, serveBadMaxConcurrent
-    case serveSamePorts, lemmaFormOf, lemmaAFormOf, libraryNoTranslator, libraryNotSavedButLemma, libraryNotSavedButLemmaVerb, librarySpelledSeveralWays
+    case serveSamePorts, lemmaFormOf, lemmaAFormOf, libraryNoTranslator, randomNoTranslator, browseTryTo, libraryNotSavedButLemma, libraryNotSavedButLemmaVerb, librarySpelledSeveralWays
     case serveEmptyToken, serveBadDictPort, serveHTTPListening, serveHTTPDICTListening, serveFailed
 
     // MARK: help with a number

@@ -502,6 +502,8 @@ enum Russian {
         case .libraryNotSavedButLemmaVerb: "«{1}» сохранено как «{2}» — слово, формой которого оно является: lexagg library {3} {4}"
         case .librarySpelledSeveralWays: "«{1}» сохранено в нескольких написаниях: {2}; укажите одно, как оно написано (lexagg library {3} {4})"
         case .libraryNoTranslator: "здесь ни один источник не переводит {1} → {2}: слова сохранены без переводов"
+        case .randomNoTranslator: "здесь ни один источник не переводит {1} → {2}: слова показаны только с определениями"
+        case .browseTryTo: "; с --to {1} будут слова с переводами на {2}"
         case .lemmaFormOf: "{1} от {2}"
         case .lemmaAFormOf: "форма слова {1}"
         case .serveSamePorts: "у --port и --dict-port один и тот же порт {1}; дайте серверу DICT свой (2628 — порт DICT)"

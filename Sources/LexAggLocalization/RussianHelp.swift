@@ -556,6 +556,7 @@ enum RussianHelp {
               # потом --page 2: слова в сеансе не повторяются
               lexagg random --define --page 1
               lexagg random --define --save --count 3
+              lexagg random --lang de --to en   # немецкие слова с переводами
             """
         case .helpRandomLang: "Язык слов (код ISO 639; по умолчанию lookup.language, иначе en)."
         case .helpRandomProviders: "Идентификаторы источников через запятую, в порядке опроса."
@@ -563,6 +564,8 @@ enum RussianHelp {
             "Листать: страница N этого сеанса, без слов, показанных на прошлых страницах (1 начинает заново)."
         case .helpRandomDefine: "Найти каждое слово и показать его определение; слова без определения заменяются другими."
         case .helpRandomSave: "Сохранить слова (с их статьями) в вашу библиотеку."
+        case .helpRandomTo:
+            "Ещё и перевести каждое слово на этот язык (включает --define): слово, которого не определяет ни один словарь здесь, показывается с переводами (немецкий без сети из FreeDict: --lang de --to en)."
         case .helpRandomOffline: "Не ходить в сеть: слова из списков на этой машине, определения из её словарей."
         case .helpServeDICTDiscussion:
             """

@@ -68,6 +68,32 @@ import Testing
         for line in shown { #expect(list.stdout.contains("\"word\" : \"\(line.split(separator: " ")[0])\"")) }
     }
 
+    /// `--to`: a word no dictionary defines but one translates (`wizard`, in the fixture English–German only) is shown
+    /// with its translations instead of being skipped (German words offline, which only FreeDict's German–English
+    /// has, were all skipped: `random --lang de --define --offline` found none and exited 1). Without `--to`, the
+    /// warning about skipped words names it when a dictionary here translates into the reader's language.
+    @Test func toShowsTranslationsOfWordsNothingDefines() async throws {
+        let json = await run(["random", "--to", "de", "--count", "9", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(Set(words(in: json.stdout)) == Set(Self.defined + ["wizard"]), "\(json.stdout)")
+        let wizard = try #require(json.stdout.range(of: "\"word\" : \"wizard\""))
+        let before = json.stdout[..<wizard.lowerBound]
+        let object = before[(before.lastIndex(of: "{") ?? before.startIndex)...]
+        #expect(object.contains("\"definition\" : \"Genie, Leuchte, Hexenmeister\""), "its translations as its meaning: \(object)")
+        #expect(json.stdout.contains("\"skipped\" : [") && json.stdout.contains("\"qwzxa\""))
+
+        let same = await run(["random", "--to", "en", "--count", "2"])
+        #expect(same.status == 64 && same.stderr.contains("both en"), "\(same.stderr)")
+        let none = await run(["random", "--to", "fr", "--count", "2", "--define"])
+        #expect(none.stderr.contains("no provider here translates English → French"), "\(none.stderr)")
+
+        let hinted = await run(["random", "--define", "--count", "9"], extra: ["LEXAGG_LANGUAGES": "de"])
+        #expect(hinted.stderr.contains("found only 8 of 9 new words with a definition")
+                && hinted.stderr.contains("; --to de shows words with their translations into German"), "\(hinted.stderr)")
+        let noTranslator = await run(["random", "--define", "--count", "9"], extra: ["LEXAGG_LANGUAGES": "fr"])
+        #expect(noTranslator.stderr.contains("found only 8 of 9") && !noTranslator.stderr.contains("--to"), "\(noTranslator.stderr)")
+    }
+
     @Test func plainRandomIsUnchanged() async throws {
         let plain = await run(["random", "--count", "12", "--providers", "wordlist"])
         #expect(Set(plain.stdout.split(separator: "\n").map(String.init)) == Set(Self.defined + Self.undefined))

@@ -15,14 +15,25 @@ extension RandomCommand {
         -> ExitStatus
     {
         if let page, page < 1 { throw CommandFailure.usage(localized(.pageTooSmall, page)) }
-        let needsDefinitions = define || save
-        let lookup = needsDefinitions ? try await context.definitions(language: language, offline: offline, timeout: try parseTimeout(timeout)) : nil
+        // `--to`: each word's translations too, so that a word only a translating dictionary has (German offline, from
+        // FreeDict's German–English) is shown with them instead of being skipped as undefined.
+        let target = try to.map { try parseLanguage($0, option: "--to") }
+        if let target, target.matches(language) { throw CommandFailure.usage(ErrorText.text(QueryError.sameLanguage(language))) }
+        let needsDefinitions = define || save || target != nil
+        let lookup = needsDefinitions
+            ? try await context.definitions(language: language, offline: offline, target: target, timeout: try parseTimeout(timeout))
+            : nil
+        if let target, let lookup, lookup.translatorIDs.isEmpty {
+            context.warn(localized(.randomNoTranslator, language.displayName, target.displayName))
+        }
         let library = page != nil || save ? try context.openLibrary() : nil
         defer { library?.close() }
         var shown: Set<String> = []
         if let library, let page {
             do { shown = try await library.browseSession(language: language, page: page, at: Date()) } catch { throw CommandFailure(error) }
         }
+        // The language `--to` is suggested in when words were skipped as undefined: the reader's.
+        let reader = context.readerLanguages.first ?? .english
         var picked: [(word: String, entries: [Entry])] = []
         var skipped: [String] = []
         var providers: [ProviderID] = []
@@ -47,7 +58,8 @@ extension RandomCommand {
                 if let lookup, let query = try? LookupQuery(word, language: language) {
                     let answer = await lookup.lookUp(query)
                     entries = answer.entries
-                    guard answer.hasDefinition else {
+                    // With `--to`, translations alone will do (a word of a bilingual dictionary only).
+                    guard answer.hasDefinition || (target != nil && LibraryWord.meaning(of: entries) != nil) else {
                         skipped.append(word)
                         continue
                     }
@@ -61,10 +73,20 @@ extension RandomCommand {
             return .unavailable
         }
         if picked.count < count {
+            // Words skipped as undefined that a dictionary here translates into the reader's language: `--to` says so.
+            var tryTo = false
+            if needsDefinitions, target == nil, !skipped.isEmpty, !reader.matches(language),
+               let translating = try? await context.lookupService().definitions(
+                   language: language, translatingTo: reader, options: RequestOptions(offline: offline, suggest: false)
+               )
+            {
+                tryTo = !translating.translatorIDs.isEmpty
+            }
             context.warn(
                 localized(.browseFoundOnly, count: count, picked.count)
                     + (needsDefinitions ? localized(.browseWithDefinition, skipped.count) : "")
                     + (page != nil ? localized(.browseNotShownBefore) : "")
+                    + (tryTo ? localized(.browseTryTo, reader.code, reader.displayName) : "")
             )
         }
         var saved: Set<String> = []
@@ -82,8 +104,9 @@ extension RandomCommand {
         let words = picked.map { item in
             JSONOutput.RandomBrowseDocument.Word(
                 word: item.word,
-                partOfSpeech: item.entries.lazy.flatMap(\.senseGroups).compactMap(\.partOfSpeech).first?.name,
-                definition: item.entries.lazy.flatMap(\.allSenses).map(\.definition).first { !$0.isEmpty },
+                partOfSpeech: (item.entries.lazy.flatMap(\.senseGroups).compactMap(\.partOfSpeech).first
+                    ?? item.entries.lazy.flatMap(\.translations).compactMap(\.partOfSpeech).first)?.name,
+                definition: LibraryWord.meaning(of: item.entries),
                 saved: save ? saved.contains(item.word) : nil
             )
         }
@@ -115,6 +138,8 @@ extension RandomCommand {
         if let providers { words += ["--providers", providers] }
         if define { words.append("--define") }
         if save { words.append("--save") }
+        if let to { words += ["--to", to] }
+        if offline { words.append("--offline") }
         return words.joined(separator: " ")
     }
 }

@@ -38,6 +38,9 @@ struct RandomCommand: ParsableCommand, ContextCommand {
     @Flag(name: .long, help: ArgumentHelp(localized(.helpRandomSave)))
     var save = false
 
+    @Option(name: .long, help: ArgumentHelp(localized(.helpRandomTo), valueName: "code"))
+    var to: String?
+
     @Flag(name: .long, help: ArgumentHelp(localized(.helpRandomOffline)))
     var offline = false
 
@@ -56,7 +59,7 @@ struct RandomCommand: ParsableCommand, ContextCommand {
             language: language, providers: providers, timeout: try parseTimeout(timeout), offline: offline
         )
 
-        if define || save || page != nil { return try await browse(source, language: language, context: context) }
+        if define || save || page != nil || to != nil { return try await browse(source, language: language, context: context) }
 
         let answer = await source.next(count)
         guard let provider = answer.provider else {

@@ -36,10 +36,15 @@ extension EntryBuilder {
         var romanization = clean(romanization)
         for (index, sound) in sounds.enumerated() {
             let other = isLearnersReading(sound) ? clean(sound.other) : nil
-            let ipa = chinese && !isStandardMandarin(sound.tags) ? nil : clean(sound.ipa), enpr = clean(sound.enpr)
+            var ipa = chinese && !isStandardMandarin(sound.tags) ? nil : clean(sound.ipa), enpr = clean(sound.enpr)
             let reading = clean(sound.reading)
             guard ipa != nil || enpr != nil || other != nil || reading != nil else { continue }
-            let accent = accent(sound.tags, note: sound.note)
+            var accent = accent(sound.tags, note: sound.note)
+            // A mark written before the transcription (the French `^((h aspiré))\e.las\`) says how it is said.
+            if let text = ipa, let (mark, rest) = leadingSuperscript(text) {
+                ipa = rest
+                accent = accent.map { $0 + ", " + mark } ?? mark
+            }
             if let ipa {
                 found.append(Pronunciation(
                     text: ipa, notation: .ipa, accent: accent, audioURL: clean(sound.audioURL), provenance: provenance
@@ -93,6 +98,28 @@ extension EntryBuilder {
         var unique: [Pronunciation] = []
         for pronunciation in found { add(pronunciation, to: &unique) }
         return unique
+    }
+
+    /// A transcription's leading superscript, as wiktextract writes one (`^(…)`), and the transcription after it: the
+    /// French edition's `{{h aspiré}}` mark, `^((h aspiré))\e.las\` → ("h aspiré", `\e.las\`), its own brackets
+    /// left out; nil when the text does not start with one, or nothing follows it.
+    static func leadingSuperscript(_ text: String) -> (mark: String, rest: String)? {
+        guard text.hasPrefix("^(") else { return nil }
+        var depth = 0
+        for index in text.indices.dropFirst() {
+            switch text[index] {
+            case "(": depth += 1
+            case ")":
+                depth -= 1
+                guard depth == 0 else { continue }
+                var mark = text[text.index(text.startIndex, offsetBy: 2)..<index]
+                if mark.hasPrefix("("), mark.hasSuffix(")") { mark = mark.dropFirst().dropLast() }
+                guard let rest = clean(String(text[text.index(after: index)...])), let shown = clean(String(mark)) else { return nil }
+                return (shown, rest)
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The head line's form as a pronunciation shows it: the canonical spelling, unless it is the word (or the word

@@ -54,9 +54,10 @@ extension EntryBuilder {
     }
 
     /// An etymology without wiktextract's marks of a word's link to its own edition's entry (the German edition's
-    /// `englisch cool ^(→ en)`): `cool`.
+    /// `englisch cool ^(→ en)`): `cool`; nor the star `{{Üt}}` writes after a transliteration as its link
+    /// (`Πέτρος (Petros^☆)`): `(Petros)`.
     static func withoutLanguageLinks(_ text: String) -> String {
-        var text = text
+        var text = text.contains("^☆") ? text.replacingOccurrences(of: "^☆", with: "") : text
         while let start = text.range(of: "^(→"), let end = text[start.upperBound...].firstIndex(of: ")") {
             var from = start.lowerBound
             if from > text.startIndex, text[text.index(before: from)] == " " { from = text.index(before: from) }

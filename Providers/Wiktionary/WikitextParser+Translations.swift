@@ -25,8 +25,10 @@ extension PageParser {
         var partOfSpeech: PartOfSpeech?
     }
 
-    /// The translation templates: `{{t|de|Haus|n}}`, `{{t+|…}}`, `{{tt|…}}`, checked ones, `{{t-simple|…}}`.
-    static let translationTemplates: Set<String> = ["t", "t+", "tt", "tt+", "t-simple", "t-check", "t+check", "t-egy"]
+    /// The translation templates: `{{t|de|Haus|n}}`, `{{t+|…}}`, `{{tt|…}}`, checked ones, `{{t-simple|…}}`, and the
+    /// older `{{t-|…}}` and `{{tø|…}}` (no link to the other language's Wiktionary) that pages not edited since still
+    /// have (`* Serbo-Croatian: {{t-|sh|речник|m}}` on *dictionary*): the same arguments.
+    static let translationTemplates: Set<String> = ["t", "t+", "tt", "tt+", "t-simple", "t-check", "t+check", "t-egy", "t-", "tø"]
 
     mutating func translationLine(_ line: Range<Int>) {
         let block = blocks.count - 1

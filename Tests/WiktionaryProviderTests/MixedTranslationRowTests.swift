@@ -42,4 +42,30 @@ import WiktionaryProvider
             "ja お宅 [\"otaku\"] building",
         ])
     }
+
+    /// The older templates `{{t-}}` and `{{tø}}` (a translation with no link to the other Wiktionary), still on pages
+    /// not edited since (*dictionary*'s Serbo-Croatian, *cow*'s Ossetian), take the arguments of `{{t}}`; their items
+    /// were dropped.
+    @Test func olderTranslationTemplatesKeepTheirItems() {
+        let page = """
+            ==English==
+            ===Noun===
+            {{en-noun}}
+
+            # A [[book]] of words.
+
+            ====Translations====
+            {{trans-top|book of words}}
+            * Serbo-Croatian:
+            *: Cyrillic: {{t-|sh|речник|m}}
+            *: Roman: {{t-|sh|rječnik|m}}
+            * Ossetian: {{tø|os|дзырдуат|tr=dzyrduat}}
+            {{trans-bottom}}
+            """
+        #expect(translations(page) == [
+            "sh речник [\"masculine\"] book of words",
+            "sh rječnik [\"masculine\"] book of words",
+            "os дзырдуат [\"dzyrduat\"] book of words",
+        ])
+    }
 }

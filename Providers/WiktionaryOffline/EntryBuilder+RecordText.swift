@@ -25,6 +25,19 @@ extension EntryBuilder {
         return !label.isEmpty && label.allSatisfy { $0.isLetter && $0.isLowercase }
     }
 
+    /// An etymology whose numbered list wiktextract wrote as wikitext (`Possibly:\n# A derivation from …\n# Borrowed
+    /// from …`, the English edition's "uncertain" etymologies) with its items numbered as Wiktionary shows them:
+    /// `Possibly:\n1. A derivation from …\n2. Borrowed from …` (the `#` ran into the text: "Possibly: # A derivation").
+    static func numberingItems(_ text: String) -> String {
+        guard text.contains("\n# ") || text.hasPrefix("# ") else { return text }
+        var number = 0
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard line.hasPrefix("# ") else { return String(line) }
+            number += 1
+            return "\(number). " + line.dropFirst(2)
+        }.joined(separator: "\n")
+    }
+
     /// Whether an example's text is none: a line of linkages the edition's extractor took for one (`Near-synonym:
     /// pääty`, beside the sense's synonyms), or the English edition's pointer to a citations page ("For quotations
     /// using this term, see Citations:peninsular."). Compared only when the text begins as they do.

@@ -220,6 +220,9 @@ extension WiktextractRecord {
             etymologyText = EntryBuilder.withoutLanguageLinks(text)
         }
         if let text = etymologyText, text.utf8.first == UInt8(ascii: "E") { etymologyText = EntryBuilder.withoutEtymologyTree(text) }
+        if var text = etymologyText, text.withUTF8({ $0.isEmpty ? false : memchr($0.baseAddress!, 0x23, $0.count) != nil }) {
+            etymologyText = EntryBuilder.numberingItems(text)
+        }
         // A translation that names its senses only by number: their glosses.
         for index in translations.indices where translations[index].sense == nil && translations[index].senseIndex != nil {
             let named = Self.senseIndices(translations[index].senseIndex!, in: senseNumbers, count: senses.count)

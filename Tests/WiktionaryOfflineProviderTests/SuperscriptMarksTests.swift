@@ -32,3 +32,17 @@ import WiktionaryOfflineProvider
         #expect(philipp.etymology == "von altgriechisch Φίλιππος (Philippos) „Pferdefreund“, zu ἵππος (hippos)")
     }
 }
+
+/// Wikitext list marks an etymology keeps in real records.
+@Suite struct EtymologyListTests {
+    /// An English-edition etymology that lists its possibilities (kaikki's Albanian *akull*: `Uncertain.
+    /// Possibly:\n# A derivation …\n# Borrowed …`) showed its `#` marks run into the text; Wiktionary numbers them.
+    @Test func anEtymologysListItemsAreNumbered() async throws {
+        let provider = try SenseShapesTests.provider([
+            #"{"word": "guri", "lang_code": "sq", "pos": "noun", "senses": [{"glosses": ["stone"]}], "#
+                + #""etymology_text": "Uncertain. Possibly:\n# From Proto-Albanian *gura.\n# Borrowed from Latin, with #1 less likely."}"#,
+        ], name: "etymology-list")
+        let guri = try #require(try await provider.lookup(LookupQuery("guri")).entries.first)
+        #expect(guri.etymology == "Uncertain. Possibly: 1. From Proto-Albanian *gura. 2. Borrowed from Latin, with #1 less likely.")
+    }
+}

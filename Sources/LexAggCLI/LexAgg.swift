@@ -56,7 +56,7 @@ public enum LexAggCLI {
             command = try LexAgg.parseAsRoot(arguments)
         } catch {
             // --help, --version and parse errors all arrive here; ArgumentParser formats them.
-            return report(error, context: context)
+            return report(error, arguments: arguments, context: context)
         }
         guard let runnable = command as? any ContextCommand else {
             // ArgumentParser's own commands (`help`) report what to print by throwing, like parse errors.
@@ -132,7 +132,7 @@ public enum LexAggCLI {
     }
 
     /// Prints an ArgumentParser outcome (help, version, usage error) and returns its exit code.
-    private static func report(_ error: any Error, context: CommandContext) -> Int32 {
+    private static func report(_ error: any Error, arguments: [String] = [], context: CommandContext) -> Int32 {
         let code = LexAgg.exitCode(for: error)
         let message = LexAgg.fullMessage(for: error)
         if code == .success {
@@ -140,7 +140,30 @@ public enum LexAggCLI {
             return ExitStatus.success.rawValue
         }
         context.output.writeError(usageErrorText(message) + "\n")
+        if let hint = dashWordHint(message, arguments: arguments) { context.output.writeError(hint + "\n") }
         return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+    }
+
+    /// For a word that begins with a dash taken for an unknown option (`lookup -ness`, a suffix; Korean `-에서`): how to
+    /// give it as a word, `--` before it. Not for something that looks like a mistyped option (`-offline`, `--bogus`):
+    /// a single dash, then a word that is not an option with one dash more.
+    static func dashWordHint(_ message: String, arguments: [String]) -> String? {
+        // (ArgumentParser's English, matched word by word: "Unknown option '-ness'", "Did you mean '--offline'?")
+        func says(_ words: String...) -> Bool { message.contains(words.joined(separator: " ")) }
+        guard let index = arguments.firstIndex(where: { argument in
+            argument.count > 2 && argument.hasPrefix("-") && !argument.hasPrefix("--")
+                && says("Unknown", "option", "'\(argument)'") && !says("Did", "you", "mean", "'-\(argument)'")
+        }) else { return nil }
+        var fixed = arguments
+        let word = fixed.remove(at: index)
+        if !fixed.contains("--") { fixed.append("--") }
+        fixed.append(word)
+        // (Words that begin with a dash are shown as typed when the rest is plain: an option, `--`, the word itself.)
+        func shown(_ argument: String) -> String {
+            let rest = String(argument.drop { $0 == "-" })
+            return argument.hasPrefix("-") && (rest.isEmpty || ShellWord.quoted(rest) == rest) ? argument : ShellWord.quoted(argument)
+        }
+        return localized(.dashWordHint, word, (["lexagg"] + fixed).map(shown).joined(separator: " "))
     }
 
     /// ArgumentParser's usage error (`Error: …`, `Usage: …`, `  See 'lexagg lookup --help' for more information.`) as

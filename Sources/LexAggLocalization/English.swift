@@ -14,6 +14,7 @@ enum English {
         case .seeCommandHelp: "See '{1}' for more."
         case .unknownCommand: "unknown command '{1}'"
         case .unknownCommandDidYouMean: "; did you mean '{1}'?"
+        case .dashWordHint: "  to look up '{1}' as a word, put -- before it: {2}"
         case .missingSubcommand: "'{1}' needs a subcommand before '{2}'; did you mean '{3}'?"
         case .unknownCommandList: "; the commands are {1}"
         case .badLanguageCode: "'{1}' is not a language code for {2}; use an ISO 639 code such as en, de, fr, es"

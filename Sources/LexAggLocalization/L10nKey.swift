@@ -4,7 +4,7 @@
 public enum L10nKey: String, CaseIterable, Sendable {
     // MARK: Everywhere
     case errorLine, warningLine, internalError, cannotWriteStandardOutput, seeHelpForCommands, seeHelpForUsage, unknownUILanguage
-    case unknownCommand, unknownCommandDidYouMean, missingSubcommand, unknownCommandList, badLanguageCode, badTimeout
+    case unknownCommand, unknownCommandDidYouMean, dashWordHint, missingSubcommand, unknownCommandList, badLanguageCode, badTimeout
     case historyNotRecorded, secondsShort
 
     // MARK: Parts of speech (the labels of sense groups)

@@ -14,6 +14,7 @@ enum Russian {
         case .seeCommandHelp: "Подробнее: {1}."
         case .unknownCommand: "неизвестная команда «{1}»"
         case .unknownCommandDidYouMean: "; может быть, вы имели в виду «{1}»?"
+        case .dashWordHint: "  чтобы искать «{1}» как слово, поставьте перед ним --: {2}"
         case .missingSubcommand: "после «{1}» перед «{2}» нужна подкоманда; может быть, «{3}»?"
         case .unknownCommandList: "; есть такие команды: {1}"
         case .badLanguageCode: "«{1}» — не код языка для {2}; укажите код ISO 639, например en, de, fr, es"

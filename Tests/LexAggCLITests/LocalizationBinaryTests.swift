@@ -103,6 +103,18 @@ import Testing
         #expect(option.stderr.hasPrefix("lexagg: error: Unknown option '--bogus'"), "\(option.stderr)")
         #expect(option.stderr.contains("\nUsage: lexagg lookup") && option.stderr.contains("See 'lexagg lookup --help' for more."), "\(option.stderr)")
 
+        // A word that begins with a dash (a suffix, `-ness`; Korean `-에서`) was only an unknown option: how to give it
+        // as a word is said, in the reader's language; a mistyped option (`-offline`) is not taken for one.
+        let suffix = await BinaryRun.run(["lookup", "-ness", "--offline"], environment: ["LANG": "C"])
+        #expect(suffix.status == 64 && suffix.stderr.hasPrefix("lexagg: error: Unknown option '-ness'"), "\(suffix.stderr)")
+        #expect(suffix.stderr.hasSuffix("  to look up '-ness' as a word, put -- before it: lexagg lookup --offline -- -ness\n"), "\(suffix.stderr)")
+        let russianSuffix = await BinaryRun.run(["translate", "-에서", "--from", "ko", "--to", "en"], environment: Self.russian)
+        #expect(russianSuffix.stderr.contains("чтобы искать «-에서» как слово, поставьте перед ним --: lexagg translate --from ko --to en -- -에서"),
+                "\(russianSuffix.stderr)")
+        let mistyped = await BinaryRun.run(["lookup", "-offline", "house"], environment: ["LANG": "C"])
+        #expect(mistyped.status == 64 && mistyped.stderr.contains("Did you mean '--offline'?") && !mistyped.stderr.contains("put --"),
+                "\(mistyped.stderr)")
+
         let typo = await BinaryRun.run(["libary", "list"], environment: Self.russian)
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("неизвестная команда «libary»; может быть, вы имели в виду «library»?"), "\(typo.stderr)")

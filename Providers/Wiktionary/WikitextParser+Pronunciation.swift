@@ -144,7 +144,6 @@ extension PageParser {
 
     /// The transcriptions and recordings on a pronunciation line, and what the line says they are for (`qualifier`:
     /// a line's above it, when it says nothing itself).
-
     func pronunciations(
         in line: Range<Int>, qualifier inherited: String? = nil, accent inheritedAccent: String? = nil
     ) -> (found: [Pronunciation], audio: [Audio], qualifier: String?, accent: String?) {

@@ -44,7 +44,10 @@ public struct LibraryWord: Sendable, Hashable, Codable {
     }
 
     /// The first definition of the first entry that has one.
-    public var firstDefinition: String? {
+    public var firstDefinition: String? { Self.firstDefinition(of: entries) }
+
+    /// The first definition of the first of `entries` that has one.
+    static func firstDefinition(of entries: [Entry]) -> String? {
         entries.lazy.flatMap(\.allSenses).map(\.definition).first { !$0.isEmpty }
     }
 
@@ -54,7 +57,7 @@ public struct LibraryWord: Sendable, Hashable, Codable {
 
     /// What `entries` say a word means: the first definition, else the first translations (`house, home`).
     public static func meaning(of entries: [Entry]) -> String? {
-        if let definition = entries.lazy.flatMap(\.allSenses).map(\.definition).first(where: { !$0.isEmpty }) { return definition }
+        if let definition = firstDefinition(of: entries) { return definition }
         var seen = Set<String>()
         let translations = entries.flatMap(\.translations).map(\.text).filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
         return translations.isEmpty ? nil : translations.prefix(3).joined(separator: ", ")

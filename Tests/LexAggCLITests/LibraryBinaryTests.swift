@@ -73,7 +73,7 @@ import Glibc
                 try await Task.sleep(for: .microseconds(Int.random(in: 30_000...600_000, using: &generator)))
             }
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await process.exited()
             let lines = TemporaryFiles.read(output).split(separator: "\n")
             for line in lines where line.hasPrefix("added ") && line.hasSuffix("from wordnet") {
                 acknowledged.insert(String(line.split(separator: " ")[1]))
@@ -130,7 +130,7 @@ import Glibc
             let process = try start(["library", "import", file], data: data, output: data + "/out")
             try await Task.sleep(for: .microseconds(Int.random(in: 50_000...550_000, using: &generator)))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await process.exited()
             let acknowledged = TemporaryFiles.read(data + "/out").contains("600 added")
             guard FileManager.default.fileExists(atPath: data + "/" + Library.fileName) else {
                 #expect(!acknowledged)

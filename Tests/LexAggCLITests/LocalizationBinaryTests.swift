@@ -211,15 +211,13 @@ import Testing
         let quiz = [BinaryRun.binary, "quiz", "--count", "3", "--seconds", "60", "--seed", "2", "--now", "2026-11-21T10:00:00Z"]
             .map(BinaryRun.shellQuote)
         try #require(tmux.start(environment + " " + quiz.joined(separator: " ")))
-        var screen = tmux.wait { $0.contains("Вопрос 1 из 3") && $0.contains("с") && $0.contains("нажмите 1–4") }
+        var screen = await tmux.wait(thenSend: "x") { $0.contains("Вопрос 1 из 3") && $0.contains("с") && $0.contains("нажмите 1–4") }
         #expect(screen.contains("Вопрос 1 из 3"), "\(screen)")
         #expect(screen.contains("Что это значит?"), "\(screen)")
         #expect(screen.contains("— нажмите 1–4, q — выход"), "\(screen)")
-        tmux.send("x")
-        screen = tmux.wait { $0.contains("не ответ") }
+        screen = await tmux.wait(thenSend: "q") { $0.contains("не ответ") }
         #expect(screen.contains("«x» — не ответ: нажмите 1, 2, 3 или 4"), "\(screen)")
-        tmux.send("q")
-        screen = tmux.wait { $0.contains("QUIZ-EXIT=") }
+        screen = await tmux.wait { $0.contains("QUIZ-EXIT=") }
         #expect(screen.contains("Остановлено досрочно после 0 из 3 вопросов; данные ответы сохранены."), "\(screen)")
         #expect(!screen.contains("Question"), "\(screen)")
     }

@@ -11,24 +11,23 @@ import Testing
     }
 
     @Test(.enabled(if: Tmux.available && access("/usr/bin/less", X_OK) == 0))
-    func aLongAnswerWaitsInThePagerUntilQ() throws {
+    func aLongAnswerWaitsInThePagerUntilQ() async throws {
         let tmux = Tmux()
         defer { tmux.kill() }
         try #require(tmux.start(command([])))
-        let paged = tmux.wait { $0.contains("\n:") || $0.contains("QUIZ-EXIT") }
+        let paged = await tmux.wait(thenSend: "q") { $0.contains("\n:") || $0.contains("QUIZ-EXIT") }
         #expect(!paged.contains("QUIZ-EXIT"), "lexagg returned before the pager was quit")
         #expect(paged.contains("run"))
-        tmux.send("q")
-        let done = tmux.wait { $0.contains("QUIZ-EXIT") }
+        let done = await tmux.wait { $0.contains("QUIZ-EXIT") }
         #expect(done.contains("QUIZ-EXIT=0"))
     }
 
     @Test(.enabled(if: Tmux.available))
-    func noPagerWritesStraightThrough() throws {
+    func noPagerWritesStraightThrough() async throws {
         let tmux = Tmux()
         defer { tmux.kill() }
         try #require(tmux.start(command(["--no-pager"])))
-        let done = tmux.wait { $0.contains("QUIZ-EXIT") }
+        let done = await tmux.wait { $0.contains("QUIZ-EXIT") }
         #expect(done.contains("QUIZ-EXIT=0"))
         #expect(done.contains("sources: wordnet"))
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import LexAggCore
 import LexAggLibrary
 import LexAggFixtures
 import Testing
@@ -39,21 +40,29 @@ struct Tmux {
 
     func kill() { tmux(["kill-server"]) }
 
-    /// Polls the pane until `condition` holds, for at most `limit` (generous: the machine may be busy); returns
-    /// the last capture either way.
+    /// Polls the pane until `condition` holds, for at most `limit` (generous: the machine may be busy), then sends
+    /// `key` when one is given; returns the last capture either way.
     ///
-    /// Synchronous on purpose: the poll never gives up its thread, so when the full suite keeps every thread of
-    /// the concurrency pool busy, the test still sends its key within the countdown (an `await` between polls
-    /// could wait seconds for a thread, and the key would land on the next question).
-    func wait(limit: Duration = .seconds(60), until condition: (String) -> Bool) -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        var screen = capture()
-        while !condition(screen), clock.now < deadline {
-            usleep(40_000)  // the poll interval, not a wait for an outcome
-            screen = capture()
+    /// The poll runs on a thread of its own (``offThePool(_:)``), never on the test pool: that pool has as many
+    /// threads as the machine has cores (two on CI), and a quiz's poll lasts tens of seconds under the full suite, so
+    /// two terminal tests polling on it at once held every thread it had and stalled every other test (an HTTP test's
+    /// client gave up waiting). The key is sent from that same thread as soon as the condition holds, so a busy pool
+    /// cannot hold it past a countdown (it would land on the next question).
+    @discardableResult
+    func wait(
+        limit: Duration = .seconds(60), thenSend key: String? = nil, until condition: @escaping @Sendable (String) -> Bool
+    ) async -> String {
+        await offThePool {
+            let clock = ContinuousClock()
+            let deadline = clock.now + limit
+            var screen = capture()
+            while !condition(screen), clock.now < deadline {
+                usleep(40_000)  // the poll interval, not a wait for an outcome
+                screen = capture()
+            }
+            if let key { send(key) }
+            return screen
         }
-        return screen
     }
 }
 
@@ -102,33 +111,27 @@ struct Tmux {
         try #require(tmux.start(environment + " " + quiz.joined(separator: " ")))
 
         // Question 1: the countdown ticks from 8 to 7 before the answer.
-        var screen = tmux.wait { question(1, in: $0)?.contains("⏱ 8 s") ?? false }
+        var screen = await tmux.wait { question(1, in: $0)?.contains("⏱ 8 s") ?? false }
         #expect(question(1, in: screen)?.contains("⏱ 8 s") == true, "\(screen)")
-        screen = tmux.wait { question(1, in: $0)?.contains("⏱ 7 s") ?? false }
+        screen = await tmux.wait(thenSend: keys[0]) { question(1, in: $0)?.contains("⏱ 7 s") ?? false }
         #expect(question(1, in: screen)?.contains("⏱ 7 s") == true, "the countdown did not tick: \(screen)")
-        tmux.send(keys[0])
-        screen = tmux.wait { $0.contains("Question 2 of 5") }
-        #expect(question(1, in: screen)?.contains("✓ Right!") == true, "\(screen)")
 
         // Question 2: a wrong key.
-        tmux.send(String(Int(keys[1])! % 4 + 1))
-        screen = tmux.wait { $0.contains("Question 3 of 5") }
+        screen = await tmux.wait(thenSend: String(Int(keys[1])! % 4 + 1)) { $0.contains("Question 2 of 5") }
+        #expect(question(1, in: screen)?.contains("✓ Right!") == true, "\(screen)")
+        screen = await tmux.wait { $0.contains("Question 3 of 5") }
         #expect(question(2, in: screen)?.contains("✗ Wrong — the answer is \(keys[1]):") == true, "\(screen)")
 
         // Question 3: no answer; the countdown runs out and the right answer is shown.
-        screen = tmux.wait { $0.contains("Question 4 of 5") }
+        // Question 4: right. Question 5: a key that is not an answer gets a hint, then the right one.
+        screen = await tmux.wait(thenSend: keys[3]) { $0.contains("Question 4 of 5") }
         let third = try #require(question(3, in: screen))
         #expect(third.contains(missed))
         #expect(third.contains("⏱ Time's up — the answer is \(keys[2]):"), "\(screen)")
-
-        // Question 4: right. Question 5: a key that is not an answer gets a hint, then the right one.
-        tmux.send(keys[3])
-        screen = tmux.wait { $0.contains("Question 5 of 5") }
-        tmux.send("x")
-        screen = tmux.wait { question(5, in: $0)?.contains("'x' is not an answer") ?? false }
+        await tmux.wait(thenSend: "x") { $0.contains("Question 5 of 5") }
+        screen = await tmux.wait(thenSend: keys[4]) { question(5, in: $0)?.contains("'x' is not an answer") ?? false }
         #expect(question(5, in: screen)?.contains("'x' is not an answer: press 1, 2, 3 or 4") == true, "\(screen)")
-        tmux.send(keys[4])
-        screen = tmux.wait { $0.contains("QUIZ-EXIT=") }
+        screen = await tmux.wait { $0.contains("QUIZ-EXIT=") }
         #expect(screen.contains("Score: 3/5 (60%) — 3 right, 1 wrong, 1 missed"), "\(screen)")
         #expect(screen.contains("QUIZ-EXIT=0"))
         let settings = screen.components(separatedBy: "TTY=").last ?? ""
@@ -156,14 +159,12 @@ struct Tmux {
         let reviewCommand = [BinaryRun.binary, "review", "--seconds", "30", "--now", "2026-11-22T12:00:00Z"]
             .map(BinaryRun.shellQuote).joined(separator: " ")
         try #require(review.start(environment + " " + reviewCommand))
-        screen = review.wait { $0.contains("Question 1 of 5") }
+        screen = await review.wait(thenSend: "1") { $0.contains("Question 1 of 5") }
         let first = try #require(question(1, in: screen), "\(screen)")
         let prompt = first.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
         #expect(prompt.trimmingCharacters(in: .whitespaces).hasPrefix(missed + " "), "\(screen)")
-        review.send("1")
-        screen = review.wait { $0.contains("Question 2 of 5") }
-        review.send("C-c")
-        screen = review.wait { $0.contains("QUIZ-EXIT=") }
+        await review.wait(thenSend: "C-c") { $0.contains("Question 2 of 5") }
+        screen = await review.wait { $0.contains("QUIZ-EXIT=") }
         #expect(screen.contains("QUIZ-EXIT=130"), "\(screen)")
         #expect(screen.contains("Stopped early after 1 of 5 questions; the answers given are saved."), "\(screen)")
         #expect(!(screen.components(separatedBy: "TTY=").last ?? "-").contains("-"), "terminal not restored: \(screen)")

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LexAggCore
 import LexAggHTTPServer
 import Testing
 
@@ -12,15 +13,15 @@ import Testing
     /// a client reading the body until the end of the connection waited for the idle timeout.
     @Test func anHTTP10RequestWithoutKeepAliveIsAnsweredThenClosed() async throws {
         try await TestServer.with { server in
-            let answer = try RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
+            let answer = try await RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
             #expect(answer.text.hasPrefix("HTTP/1.1 200 "), "\(answer.text)")
             #expect(answer.text.lowercased().contains("connection: close"), "\(answer.text)")
             #expect(answer.text.hasSuffix(#"{"status":"ok"}"#))
             #expect(answer.closed, "the server closed the connection after the response")
             // With keep-alive it stays open, as with HTTP/1.1 (and HTTP/1.1 with `Connection: close` closes).
-            let kept = try RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n".utf8), wait: 2)
+            let kept = try await RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n".utf8), wait: 2)
             #expect(kept.text.hasPrefix("HTTP/1.1 200 ") && !kept.closed, "\(kept.text)")
-            let closing = try RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n".utf8))
+            let closing = try await RawHTTP.exchange(port: server.port, Array("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n".utf8))
             #expect(closing.text.hasPrefix("HTTP/1.1 200 ") && closing.closed, "\(closing.text)")
         }
     }
@@ -30,7 +31,7 @@ import Testing
     @Test func headersOverTheLimitAre431() async throws {
         try await TestServer.with { server in
             let request = "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: " + String(repeating: "p", count: 100_000) + "\r\n\r\n"
-            let answer = try RawHTTP.exchange(port: server.port, Array(request.utf8))
+            let answer = try await RawHTTP.exchange(port: server.port, Array(request.utf8))
             #expect(answer.text.hasPrefix("HTTP/1.1 431 "), "\(answer.text.prefix(200))")
             #expect(answer.text.contains(#""code":"headers-too-large""#), "\(answer.text)")
             #expect(answer.text.contains("81920 bytes"), "the limit is named: \(answer.text)")
@@ -45,7 +46,7 @@ import Testing
     @Test func aRequestLineWithRawUTF8IsA400ThatSaysToPercentEncode() async throws {
         try await TestServer.with { server in
             let request = Array("GET /api/v2/entries/en/caf".utf8) + [0xC3, 0xA9] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
-            let answer = try RawHTTP.exchange(port: server.port, request)
+            let answer = try await RawHTTP.exchange(port: server.port, request)
             #expect(answer.text.hasPrefix("HTTP/1.1 400 "), "\(answer.text)")
             #expect(answer.text.contains("percent-encode"), "\(answer.text)")
             #expect(answer.closed)
@@ -55,8 +56,16 @@ import Testing
 
 /// One request on a new connection with a blocking socket: what came back, and whether the server closed the
 /// connection within `wait` seconds.
+///
+/// The socket is read on a thread of its own (``offThePool(_:)``), never on the test pool: the server answering is
+/// in this process and needs that pool, which has as many threads as cores (two on CI). Two blocking reads on it
+/// held every thread, so the server could not answer until the reads timed out, and every other test stalled with it.
 enum RawHTTP {
-    static func exchange(port: Int, _ request: [UInt8], wait: Int = 10) throws -> (text: String, closed: Bool) {
+    static func exchange(port: Int, _ request: [UInt8], wait: Int = 10) async throws -> (text: String, closed: Bool) {
+        try await offThePool { try blockingExchange(port: port, request, wait: wait) }
+    }
+
+    private static func blockingExchange(port: Int, _ request: [UInt8], wait: Int) throws -> (text: String, closed: Bool) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()

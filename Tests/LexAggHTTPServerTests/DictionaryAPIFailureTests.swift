@@ -64,7 +64,7 @@ final class FreeDictionaryStub: Sendable {
     @Test func aFailedProviderIsSomethingWentWrongNotNoDefinitionsFound() async throws {
         let stub = try await FreeDictionaryStub.start()
         let directory = TemporaryFiles.directory()
-        let server = try ServeBinaryTests.Server.start(["--rate-limit", "0"], environment: [
+        let server = try await ServeBinaryTests.Server.start(["--rate-limit", "0"], environment: [
             "PATH": "/usr/bin:/bin", "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
             "LEXAGG_CACHE_DIR": directory + "/cache", "LEXAGG_PROVIDERS": "wordnet,freedictionary",
             "LEXAGG_FREEDICTIONARY_ENDPOINT": stub.base,
@@ -96,7 +96,7 @@ final class FreeDictionaryStub: Sendable {
         let throttled = try await TestServer.get(server.http + "/api/v2/entries/en/qxthrottled")
         #expect(throttled.status == 429 && throttled.body == DictionaryAPIErrorText.rateLimited, "\(throttled.status) \(throttled.body)")
         #expect(throttled.headers["retry-after"] != nil)
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
         await stub.stop()
     }
 }

@@ -126,7 +126,7 @@ extension DictionaryAPIRouteTests {
         try await TestServer.with(registry: registry) { server in
             // Sent as they are, on a raw socket: AsyncHTTPClient sends such a path as `/` (Foundation's URL decodes it).
             for path in ["/api/v2/entries/en/%FF", "/api/v2/entries/en/house%C3%28", "/api/v2/entries/en/%zz", "/api/v2/entries/%FF/house"] {
-                let reply = try RawHTTP.exchange(port: server.port, Array("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+                let reply = try await RawHTTP.exchange(port: server.port, Array("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
                 #expect(reply.text.hasPrefix("HTTP/1.1 404 "), "\(path): \(reply.text)")
                 #expect(reply.text.hasSuffix(#"{"title":"No Definitions Found","message":"Sorry pal, we couldn't find definitions for the word you were looking for.","resolution":"You can try the search again at later time or head to the web instead."}"#), "\(path): \(reply.text)")
                 #expect(reply.text.contains("Access-Control-Allow-Origin: *"))

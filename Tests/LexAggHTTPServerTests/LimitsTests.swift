@@ -17,26 +17,34 @@ import Testing
         try await TestServer.with(settings: settings) { server in
             let port = UInt16(server.base.split(separator: ":").last!)!
             for request in ["GET /healthz HTTP/1.1\r\nHost: x\r\n", ""] {
-                let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                defer { close(descriptor) }
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = port.bigEndian
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
+                // Read on a thread of its own, not the test pool, which the server in this process needs (RawHTTP).
+                let (connected, received) = await offThePool { Self.sendThenReadUntilClosed(port: port, request) }
                 #expect(connected == 0)
-                _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
-                // Blocks until the server closes (0), or 60 s (a receive timeout: -1) if it never does.
-                var limit = timeval(tv_sec: 60, tv_usec: 0)
-                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                var received = 1
-                while received > 0 { received = recv(descriptor, &buffer, buffer.count, 0) }
                 #expect(received == 0, "the server closed the connection: \(request.debugDescription)")
             }
         }
+    }
+
+    /// Sends `request` on a new connection and reads until the server closes it (0), or 60 s pass (a receive
+    /// timeout: -1); whether it connected (0) and what the last read returned. Blocks its thread.
+    static func sendThenReadUntilClosed(port: UInt16, _ request: String) -> (connected: Int32, received: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return (connected, -1) }
+        _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
+        var limit = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var received = 1
+        while received > 0 { received = recv(descriptor, &buffer, buffer.count, 0) }
+        return (connected, received)
     }
 
     @Test func aTokenIsRequiredOnEveryRouteButHealth() async throws {

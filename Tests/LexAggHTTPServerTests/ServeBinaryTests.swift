@@ -35,7 +35,7 @@ import Testing
         let http: String
         let dictPort: String?
 
-        static func start(_ arguments: [String], environment: [String: String]) throws -> Server {
+        static func start(_ arguments: [String], environment: [String: String]) async throws -> Server {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
             process.arguments = ["serve", "http", "--port", "0", "--quiet"] + arguments
@@ -44,13 +44,7 @@ import Testing
             process.standardOutput = stdout
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
-            let expected = arguments.contains("--dict-port") ? 2 : 1
-            var printed = ""
-            while printed.split(separator: "\n").count < expected {
-                let data = stdout.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                printed += String(decoding: data, as: UTF8.self)
-            }
+            let printed = await stdout.fileHandleForReading.lines(arguments.contains("--dict-port") ? 2 : 1)
             let lines = printed.split(separator: "\n").map(String.init)
             func address(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) }?.split(separator: " ").last.map(String.init) }
             guard let http = address("lexagg: serving HTTP on ") else {
@@ -66,16 +60,12 @@ import Testing
         func stop() { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         /// SIGTERM, then its exit status.
-        func terminate() -> Int32 {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        func terminate() async -> Int32 { await process.terminated() }
     }
 
     /// Beyond loopback, the DICT port is open to anyone whatever `--token` says (DICT has no tokens): lexagg says so. With
     /// a token set it said nothing at all, as if the token covered both.
-    @Test func aDICTPortBeyondLoopbackIsWarnedOfEvenWithAToken() throws {
+    @Test func aDICTPortBeyondLoopbackIsWarnedOfEvenWithAToken() async throws {
         let directory = TemporaryFiles.directory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
@@ -86,14 +76,8 @@ import Testing
         process.standardError = stderr
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var printed = ""
-        while printed.split(separator: "\n").count < 2 {
-            let data = stdout.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-        }
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        let printed = await stdout.fileHandleForReading.lines(2)
+        await process.terminated()
         let warnings = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(printed.contains("serving DICT on"), "\(printed)")
         #expect(warnings.contains("serving the network on 0.0.0.0: anyone who can reach this machine's port 0 can use it"), "\(warnings)")
@@ -103,7 +87,7 @@ import Testing
     func sigtermDuringLoadAnswersTheRequestsInFlightAndExits() async throws {
         let directory = TemporaryFiles.directory()
         try Self.slowProvider.write(toFile: directory + "/slow.py", atomically: true, encoding: .utf8)
-        let server = try Server.start(["--rate-limit", "0"], environment: [
+        let server = try await Server.start(["--rate-limit", "0"], environment: [
             "PATH": "/usr/bin:/bin", "HOME": directory, "XDG_CONFIG_HOME": directory + "/config",
             "LEXAGG_CACHE_DIR": directory + "/cache", "LEXAGG_SLOW_COMMAND": "python3 \(directory)/slow.py",
         ])
@@ -151,7 +135,7 @@ import Testing
         #expect(!process.isRunning, "still running 15 s after SIGTERM")
         load.cancel()
         let answered = await load.value
-        process.waitUntilExit()
+        await process.exited()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         // How many load requests got through depends on how busy the machine is; that each one answered is 200 does not.
         #expect(!answered.isEmpty, "no request answered under load")
@@ -166,7 +150,7 @@ import Testing
         let dictClient = FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")
         let directory = TemporaryFiles.directory()
         let environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "LEXAGG_CACHE_DIR": directory + "/cache"]
-        let server = try Server.start(["--rate-limit", "0"] + (dictClient ? ["--dict-port", "0"] : []), environment: environment)
+        let server = try await Server.start(["--rate-limit", "0"] + (dictClient ? ["--dict-port", "0"] : []), environment: environment)
         defer { server.stop() }
         let base = server.http, dictPort = server.dictPort
         let url = base + "/v1/lookup?word=house&providers=fresh"
@@ -215,7 +199,7 @@ import Testing
             let defined = await BinaryRun.run(["-h", "127.0.0.1", "-p", dictPort, "-d", "fresh", "house"], executable: "/usr/bin/dict")
             #expect((defined.stdout + defined.stderr).contains("is not a valid database"), "\(defined.stdout) \(defined.stderr)")
         }
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     /// A port another program listens on: exit 69 with the port and the protocol in words — for `--dict-port`
@@ -258,7 +242,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dict")))
     func oneProcessServesHTTPAndDICTFromOneCache() async throws {
         let directory = TemporaryFiles.directory()
-        let server = try Server.start(
+        let server = try await Server.start(
             ["--dict-port", "0"], environment: ["PATH": "/usr/bin:/bin", "HOME": directory, "LEXAGG_CACHE_DIR": directory + "/cache"]
         )
         defer { server.stop() }
@@ -267,7 +251,7 @@ import Testing
         #expect(try await TestServer.get(http + "/v1/lookup?word=serendipity&providers=wordnet").status == 200)
         let client = await BinaryRun.run(["-h", "127.0.0.1", "-p", port, "-d", "wordnet", "serendipity"], executable: "/usr/bin/dict")
         #expect(client.stdout.contains("good luck in making unexpected and fortunate discoveries"), "\(client.stderr)")
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 }
 

@@ -18,7 +18,7 @@ struct SharedCacheServeTests {
         let process = Process()
         let base: String
 
-        init(_ environment: [String: String]) throws {
+        init(_ environment: [String: String]) async throws {
             process.executableURL = URL(fileURLWithPath: BinaryRun.binary)
             process.arguments = ["serve", "http", "--port", "0", "--rate-limit", "0", "--quiet"]
             process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
@@ -26,12 +26,7 @@ struct SharedCacheServeTests {
             process.standardOutput = stdout
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
-            var printed = ""
-            while !printed.contains("\n") {
-                let data = stdout.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                printed += String(decoding: data, as: UTF8.self)
-            }
+            let printed = await stdout.fileHandleForReading.lines(1)
             guard let line = printed.split(separator: "\n").first, line.hasPrefix("lexagg: serving HTTP on "),
                   let address = line.split(separator: " ").last
             else {
@@ -41,10 +36,10 @@ struct SharedCacheServeTests {
             base = String(address)
         }
 
-        func stop() {
+        /// SIGTERM, waiting for the exit. A test that fails before stopping a server leaves it to `deinit`.
+        func stop() async {
             guard process.isRunning else { return }
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
+            await process.terminated()
         }
 
         deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
@@ -78,8 +73,7 @@ struct SharedCacheServeTests {
                      .json(PostgresBinaryTests.bytes("wiktionary/responses/parse-bank.json")))
         let endpoint = ["LEXAGG_WIKTIONARY_ENDPOINT": replay.baseURL]
 
-        let first = try Server(PostgresBinaryTests.environment(url, endpoint))
-        defer { first.stop() }
+        let first = try await Server(PostgresBinaryTests.environment(url, endpoint))
         let fetched = try await first.lookup("bank")
         #expect(fetched.status == 200)
         #expect(fetched.origin == "source")
@@ -87,18 +81,17 @@ struct SharedCacheServeTests {
         await replay.shutdown()
 
         // The second instance never asked Wiktionary; its server is gone, and the shared cache answers.
-        let second = try Server(PostgresBinaryTests.environment(url, endpoint))
-        defer { second.stop() }
+        let second = try await Server(PostgresBinaryTests.environment(url, endpoint))
         let cached = try await second.lookup("bank")
         #expect(cached.status == 200)
         #expect(cached.origin == "cache")
 
         // A third instance whose answers live one second: expired, the source is down, the answer is served stale.
         try await Task.sleep(for: .milliseconds(1500))
-        let third = try Server(PostgresBinaryTests.environment(url, endpoint.merging(["LEXAGG_CACHE_TTL": "1"]) { $1 }))
-        defer { third.stop() }
+        let third = try await Server(PostgresBinaryTests.environment(url, endpoint.merging(["LEXAGG_CACHE_TTL": "1"]) { $1 }))
         let stale = try await third.lookup("bank")
         #expect(stale.status == 200)
         #expect(stale.origin == "stale")
+        for server in [first, second, third] { await server.stop() }
     }
 }

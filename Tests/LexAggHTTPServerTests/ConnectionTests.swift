@@ -89,6 +89,9 @@ enum RawHTTP {
         var answered = false
         while true {
             let count = recv(descriptor, &buffer, buffer.count, 0)
+            // A signal (another test's child process ending) interrupts a read with a receive timeout whatever
+            // SA_RESTART says (signal(7)): not the server's doing, so the read goes on.
+            if count < 0 && errno == EINTR { continue }
             if count > 0 {
                 received += buffer[0..<count]
                 if !answered, Self.isComplete(received) {

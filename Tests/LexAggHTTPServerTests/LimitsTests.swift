@@ -18,16 +18,16 @@ import Testing
             let port = UInt16(server.base.split(separator: ":").last!)!
             for request in ["GET /healthz HTTP/1.1\r\nHost: x\r\n", ""] {
                 // Read on a thread of its own, not the test pool, which the server in this process needs (RawHTTP).
-                let (connected, received) = await offThePool { Self.sendThenReadUntilClosed(port: port, request) }
+                let (connected, received, error) = await offThePool { Self.sendThenReadUntilClosed(port: port, request) }
                 #expect(connected == 0)
-                #expect(received == 0, "the server closed the connection: \(request.debugDescription)")
+                #expect(received == 0, "the server closed the connection: \(request.debugDescription), errno \(error)")
             }
         }
     }
 
     /// Sends `request` on a new connection and reads until the server closes it (0), or 60 s pass without a byte (a
-    /// receive timeout: -1); whether it connected (0) and what the last read returned. Blocks its thread.
-    static func sendThenReadUntilClosed(port: UInt16, _ request: String) -> (connected: Int32, received: Int) {
+    /// receive timeout: -1); whether it connected (0), what the last read returned and its errno. Blocks its thread.
+    static func sendThenReadUntilClosed(port: UInt16, _ request: String) -> (connected: Int32, received: Int, errno: Int32) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -37,7 +37,7 @@ import Testing
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return (connected, -1) }
+        guard connected == 0 else { return (connected, -1, errno) }
         _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
         var limit = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -46,7 +46,7 @@ import Testing
             let received = recv(descriptor, &buffer, buffer.count, 0)
             // A signal interrupts a read with a receive timeout (RawHTTP): read on.
             if received > 0 || (received < 0 && errno == EINTR) { continue }
-            return (connected, received)
+            return (connected, received, received < 0 ? errno : 0)
         }
     }
 

@@ -391,7 +391,7 @@ enum Reference {
             // unless it has its own number; a parent that is no sense leads its gloss.
             if glosses > 1, let parent = EntryBuilder.clean(allGlosses[glosses - 2]) {
                 let top = senses.indices.last { owns[$0] == parent || senses[$0].subsenses.contains { $0.definition == parent } }
-                if let top, senseIndex(element["sense_index"]) != nil {
+                if top != nil, senseIndex(element["sense_index"]) != nil {
                     // stays a sense, its own gloss
                 } else if let top, owns[top] == parent {
                     senses[top].subsenses.append(sense)
@@ -453,10 +453,10 @@ enum Reference {
         }
         // A translation naming its sense only by number is given the gloss of the first sense of that number.
         for index in record.translations.indices where record.translations[index].sense == nil {
-            guard let number = record.translations[index].senseIndex,
-                  let first = WiktextractRecord.senseIndices(number, in: numbers, count: senses.count).first else { continue }
-            record.translations[index].sense = WiktextractRecord.senseIndices(number, in: numbers, count: senses.count)
-                .map { senses[$0].definition }.joined(separator: "; ")
+            guard let number = record.translations[index].senseIndex else { continue }
+            let indices = WiktextractRecord.senseIndices(number, in: numbers, count: senses.count)
+            guard !indices.isEmpty else { continue }
+            record.translations[index].sense = indices.map { senses[$0].definition }.joined(separator: "; ")
             record.translations[index].senseFromIndex = true
         }
         return record

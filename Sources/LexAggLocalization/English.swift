@@ -240,6 +240,7 @@ enum English {
         case .batchJobsRange: "--jobs must be between 1 and 64, not {1}"
         case .batchNoWords: "{1} has no words (one per line)"
         case .standardInput: "standard input"
+        case .pipeSource: "pipe"
         case .batchLineSkipped: "line {1}: {2}, skipped"
         case .cannotReadBecause: "cannot read {1}: {2}"
         case .batchLineTooLong: "line {1} of {2} is longer than {3} bytes; a batch file has one word per line"

@@ -59,7 +59,7 @@ public enum L10nKey: String, CaseIterable, Sendable {
     case configEnvironmentVariable, latencyMilliseconds
 
     // MARK: lookup --batch
-    case batchJobsRange, batchNoWords, standardInput, batchLineSkipped, cannotReadBecause, batchLineTooLong
+    case batchJobsRange, batchNoWords, standardInput, pipeSource, batchLineSkipped, cannotReadBecause, batchLineTooLong
     case batchSummary, batchFound, batchNotFound, batchFailed, batchInvalid, batchProgress
 
     // MARK: providers

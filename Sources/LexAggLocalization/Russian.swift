@@ -251,6 +251,7 @@ enum Russian {
         case .batchJobsRange: "--jobs должен быть от 1 до 64, а не {1}"
         case .batchNoWords: "в {1} нет ни одного слова (нужно по одному в строке)"
         case .standardInput: "стандартный ввод"
+        case .pipeSource: "канал"
         case .batchLineSkipped: "строка {1}: {2}, пропущена"
         case .cannotReadBecause: "не удаётся прочитать {1}: {2}"
         case .batchLineTooLong: "строка {1} в {2} длиннее {3} байт; в файле для --batch по одному слову в строке"

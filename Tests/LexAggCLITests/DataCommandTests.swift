@@ -50,6 +50,34 @@ import Testing
             [BinaryRun.binary, "data", "import", "wiktextract", "-", "--name", "nothing"], environment: environment
         )
         #expect(nothing.status == 69 && nothing.stderr.contains("no word entries in standard input"), "\(nothing.stderr)")
+
+        // The dataset records standard input and a pipe (`/dev/fd/0`) by their English names; a reader in Russian
+        // sees them in Russian, in `data list` and `data info`.
+        let fd = await BinaryRun.shell(
+            [BinaryRun.binary, "data", "import", "wiktextract", "/dev/fd/0", "--name", "fd"], environment: environment,
+            input: "cat \(BinaryRun.shellQuote(sample))"
+        )
+        #expect(fd.status == 0, "\(fd.stderr)")
+        let russian = environment.merging(["LC_ALL": "ru_RU.UTF-8"]) { $1 }
+        let list = await BinaryRun.run(["data", "list"], environment: russian)
+        #expect(list.stdout.contains("стандартный ввод (") && list.stdout.contains("канал ("), "\(list.stdout)")
+        #expect(!list.stdout.contains("standard input (") && !list.stdout.contains("pipe ("), "\(list.stdout)")
+        let russianInfo = await BinaryRun.run(["data", "info", "piped"], environment: russian)
+        #expect(russianInfo.stdout.contains("стандартный ввод ("), "\(russianInfo.stdout)")
+    }
+
+    /// A file name's control characters show in an import's error, never act: an escape sequence in the name of a
+    /// dump that is not what its suffix says reached the terminal as it was.
+    @Test func aFileNamesControlCharactersDoNotReachTheTerminal() async throws {
+        let directory = TemporaryFiles.directory()
+        for suffix in ["gz", "xz"] {
+            let path = directory + "/a\u{1B}[31mb.jsonl." + suffix
+            try Data("not compressed\n".utf8).write(to: URL(fileURLWithPath: path))
+            let run = await run(["data", "import", "wiktextract", path])
+            #expect(run.status != 0)
+            #expect(!run.stderr.contains("\u{1B}"), "\(run.stderr)")
+            #expect(run.stderr.contains("a\u{FFFD}[31mb.jsonl." + suffix), "\(run.stderr)")
+        }
     }
 
     /// Where there is no network (a container, `unshare -n`), an xz or bzip2 dump imports with nothing on standard

@@ -16,6 +16,17 @@ struct DataCommand: ParsableCommand {
             defaultSubcommand: DataListCommand.self
         )
     }
+
+    /// A dataset's source as shown: standard input and a pipe in the reader's language (the importer records them by
+    /// their English names), a file's name or path with its control characters shown, never acting (a file name may
+    /// hold any byte but "/" and NUL).
+    static func sourceShown(_ name: String) -> String {
+        switch name {
+        case standardInputName: localized(.standardInput)
+        case pipeName: localized(.pipeSource)
+        default: ControlCharacters.replaced(name)
+        }
+    }
 }
 
 extension CommandContext {
@@ -91,8 +102,7 @@ struct DataListCommand: ParsableCommand, ContextCommand {
                 guard let metadata = document.metadata else { return [document.name, "", "", "", document.problem ?? ""] }
                 return [
                     document.name, grouped(metadata.entries), DataInfoCommand.topLanguages(metadata), formatBytes(document.bytes),
-                    // A file name may hold any byte but "/" and NUL: its control characters show, never act.
-                    "\(ControlCharacters.replaced((metadata.sourceFile as NSString).lastPathComponent)) (\(DataInfoCommand.day(metadata.sourceDate)))",
+                    "\(DataCommand.sourceShown((metadata.sourceFile as NSString).lastPathComponent)) (\(DataInfoCommand.day(metadata.sourceDate)))",
                 ]
             }
             context.output.write(table(header: [
@@ -135,7 +145,7 @@ struct DataInfoCommand: ParsableCommand, ContextCommand {
             var text = "\(name): \(found.path) (\(formatBytes(found.bytes)))\n"
             var rows: [(label: String, value: String)] = [
                 (localized(.dataLabelSource), localized(
-                    .dataSourceValue, ControlCharacters.replaced(metadata.sourceFile), formatBytes(metadata.sourceBytes),
+                    .dataSourceValue, DataCommand.sourceShown(metadata.sourceFile), formatBytes(metadata.sourceBytes),
                     Self.day(metadata.sourceDate))),
                 (localized(.dataLabelImported), Self.day(metadata.importedAt) + (metadata.languageFilter.isEmpty
                     ? "" : localized(.dataImportedLanguages, metadata.languageFilter.joined(separator: ",")))),

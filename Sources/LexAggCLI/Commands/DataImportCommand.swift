@@ -129,7 +129,7 @@ struct DataImportWiktextractCommand: ParsableCommand, ContextCommand {
     /// An import's failure in the reader's language: the failures users meet most are worded here; the rest (a
     /// system call's error) as the importer words them.
     static func message(_ error: ImportError) -> String {
-        func source(_ name: String) -> String { name == standardInputName ? localized(.standardInput) : name }
+        let source = DataCommand.sourceShown
         func problems(_ list: [WiktextractImporter.Problem]) -> String {
             list.map { localized(.importProblemLine, $0.line, ImportProblemText.text($0.message)) }.joined(separator: "; ")
         }

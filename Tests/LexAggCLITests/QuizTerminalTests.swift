@@ -122,12 +122,14 @@ struct Tmux {
         screen = await tmux.wait { $0.contains("Question 3 of 5") }
         #expect(question(2, in: screen)?.contains("✗ Wrong — the answer is \(keys[1]):") == true, "\(screen)")
 
-        // Question 3: no answer; the countdown runs out and the right answer is shown.
-        // Question 4: right. Question 5: a key that is not an answer gets a hint, then the right one.
+        // Question 3: no answer; the countdown runs out and the right answer is shown. Question 4: right (the key is
+        // sent as soon as it shows).
         screen = await tmux.wait(thenSend: keys[3]) { $0.contains("Question 4 of 5") }
         let third = try #require(question(3, in: screen))
         #expect(third.contains(missed))
         #expect(third.contains("⏱ Time's up — the answer is \(keys[2]):"), "\(screen)")
+
+        // Question 5: a key that is not an answer gets a hint, then the right one.
         await tmux.wait(thenSend: "x") { $0.contains("Question 5 of 5") }
         screen = await tmux.wait(thenSend: keys[4]) { question(5, in: $0)?.contains("'x' is not an answer") ?? false }
         #expect(question(5, in: screen)?.contains("'x' is not an answer: press 1, 2, 3 or 4") == true, "\(screen)")

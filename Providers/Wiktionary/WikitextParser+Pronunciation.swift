@@ -115,9 +115,12 @@ extension PageParser {
     }
 
     /// The accent a recording's label names: `Audio (UK)`, `Audio (CA)` (nearly every English recording of the recorded
-    /// pages is labelled so), in the names `{{a}}`'s labels show (`CA` → Canada); `nil` for a label naming none
-    /// (`Audio`, `audio (un garçon)`).
-    static func labelAccent(_ label: String) -> String? {
+    /// pages is labelled so), `Audio (BR)`, `Audio (PT)` (Portuguese), `Audio (Paris)`, `audio (Belgium, the first
+    /// one)` (French, Dutch), in the names `{{a}}`'s labels show (`CA` → Canada, `BR` → Brazil); `nil` for a label
+    /// naming none (`Audio`, `audio (un garçon)`, `(un animal)`). A place written out (a capitalised name, `Paris`,
+    /// `Northern England`) is an accent as written; an abbreviation only when known (`BR`, not `IPA`); the page's
+    /// own title is the word said, not a place (a German `Audio (Haus)`).
+    static func labelAccent(_ label: String, title: String? = nil) -> String? {
         var text = Substring(label)
         if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close {
             text = text[text.index(after: open)..<close]
@@ -127,18 +130,50 @@ extension PageParser {
         var found: [String] = []
         for part in text.split(whereSeparator: { $0 == "," || $0 == "/" || $0 == ";" }) {
             let name = part.trimmingCharacters(in: .whitespaces)
-            if let accent = accentNames[name], !found.contains(accent) { found.append(accent) }
+            let accent = accentNames[name] ?? (isPlaceName(name) && name.lowercased() != title?.lowercased() ? name : nil)
+            if let accent, !found.contains(accent) { found.append(accent) }
         }
         return found.isEmpty ? nil : found.joined(separator: ", ")
     }
 
+    /// Whether a label's part is a place written out, as recordings' labels name cities and regions (`Paris`,
+    /// `Northern England`, `Rio de Janeiro`, `Québec`): capitalised words of letters (lower-case joining words such as
+    /// `de` between them), with a lower-case letter somewhere (an abbreviation, `IPA`, is no place unless
+    /// ``accentNames`` knows it), and no word a recording's label gives for something else (`Audio`, `Female`).
+    static func isPlaceName(_ name: String) -> Bool {
+        let words = name.split(separator: " ")
+        guard let first = words.first, words.count <= 4, first.first?.isUppercase == true,
+            name.contains(where: \.isLowercase), !notPlaces.contains(name)
+        else { return false }
+        return words.allSatisfy { word in
+            word.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." }
+                && (word.first?.isUppercase == true || placeJoiners.contains(String(word)))
+        }
+    }
+
+    /// Lower-case words inside place names (`Rio de Janeiro`, `Isle of Man`, `Saint-Pierre and Miquelon`).
+    static let placeJoiners: Set<String> = ["de", "do", "da", "dos", "das", "del", "la", "le", "of", "and", "upon", "am", "an", "im"]
+
+    /// Capitalised words recordings' labels give that name no place: what the recording is, or who speaks.
+    static let notPlaces: Set<String> = [
+        "Audio", "Sound", "File", "Pronunciation", "Recording", "Male", "Female", "Man", "Woman", "Child", "Boy", "Girl",
+        "Noun", "Verb", "Adjective", "Adverb", "Singular", "Plural", "Slow", "Fast", "Normal",
+    ]
+
     /// The accents a label may name, as `{{a}}`'s labels show them: the regions of ``WikitextRenderer/labelDisplay``
-    /// (`UK`, `US`, `AU` → Australia, `CA` → Canada, …) and the two standard accents' names.
+    /// (`UK`, `US`, `AU` → Australia, `CA` → Canada, …), the two standard accents' names, and the countries whose codes
+    /// recordings' labels give (`BR` → Brazil, `PT` → Portugal, as en.wiktionary shows `{{a|BR}}`; a `{{a|BR}}` line
+    /// itself still reads `BR` here, as ``WikitextRenderer/labelDisplay`` has no such codes).
     static let accentNames: [String: String] = {
         let regions: Set<String> = ["UK", "US", "British", "Australia", "New Zealand", "Canada", "Ireland", "Scotland"]
         var names: [String: String] = [:]
         for name in regions.union(["GA", "RP", "General American", "Received Pronunciation"]) { names[name] = name }
         for (label, shown) in WikitextRenderer.labelDisplay where regions.contains(shown) { names[label] = shown }
+        let countries = [
+            "BR": "Brazil", "PT": "Portugal", "BE": "Belgium", "NL": "Netherlands", "FR": "France", "ES": "Spain",
+            "MX": "Mexico", "AR": "Argentina", "AT": "Austria", "DE": "Germany", "CH": "Switzerland",
+        ]
+        for (code, country) in countries { names[code] = country; names[country] = country }
         return names
     }()
 
@@ -233,7 +268,7 @@ extension PageParser {
         // A recording's accent is its template's, else its line's, whichever template comes first on the line, else
         // the one its label names (`Audio (UK)`).
         for index in audio.indices where audio[index].accent == nil {
-            audio[index].accent = accent ?? Self.labelAccent(audio[index].label)
+            audio[index].accent = accent ?? Self.labelAccent(audio[index].label, title: headword)
         }
         return (found, audio, own, ownAccent)
     }

@@ -51,4 +51,69 @@ import WiktionaryProvider
             """
         #expect(try Self.pronunciations(house) == ["/haʊs/|noun|en-us-house-noun.ogg", "/haʊs/|UK, noun|En-uk-house.ogg"])
     }
+
+    /// The rest of the family: Portuguese recordings labelled with the country's code (`Audio (BR)`, `Audio (PT)`, as
+    /// on `f`'s and `casa`'s pages), and places written out (`Audio (Paris)` on French pages, `audio (Belgium, the first
+    /// one)` on Dutch ones), each named as `{{a}}` names it (`BR` → Brazil). They gave no accent.
+    @Test(arguments: [
+        ("Portuguese", "* {{audio|Pt-br-f.ogg|Audio (BR)|lang=pt}}", ["|Brazil|Pt-br-f.ogg"]),
+        ("Portuguese", "* {{pt-IPA}}\n* {{audio|pt|LL-Q5146 (por)-X-casa.wav|Audio (PT)}}", ["|Portugal|LL-Q5146_(por)-X-casa.wav"]),
+        ("French", "* {{fr-IPA}}\n* {{audio|fr|Fr-Paris--fa.ogg|Audio (Paris)}}", ["|Paris|Fr-Paris--fa.ogg"]),
+        ("Dutch", "* {{audio|Nl-water (Belgium).ogg|audio (Belgium, the first one)|lang=nl}}", ["|Belgium|Nl-water_(Belgium).ogg"]),
+        ("Dutch", "* {{audio|nl|Nl-water (Netherlands).ogg|audio (Netherlands)}}", ["|Netherlands|Nl-water_(Netherlands).ogg"]),
+        ("English", "* {{audio|en|En bath north.ogg|Audio (Northern England)}}", ["|Northern England|En_bath_north.ogg"]),
+        ("Portuguese", "* {{audio|pt|Pt-rj-x.ogg|Audio (Rio de Janeiro)}}", ["|Rio de Janeiro|Pt-rj-x.ogg"]),
+        ("French", "* {{audio|fr|Fr-qc-x.ogg|Audio (Québec)}}", ["|Québec|Fr-qc-x.ogg"]),
+        // A second recording of an accentless transcription, from Paris: on a copy, of Paris.
+        ("French", "* {{IPA|fr|/fa/}}\n* {{audio|fr|Fr-fa.ogg|Audio}}\n* {{audio|fr|Fr-Paris--fa.ogg|Audio (Paris)}}",
+         ["/fa/|-|Fr-fa.ogg", "/fa/|Paris|Fr-Paris--fa.ogg"]),
+        // What is no place: words in lower case (`animal`'s `(un animal)`), abbreviations not known, what the
+        // recording is or who speaks.
+        ("French", "* {{audio|fr|Fr-un animal-fr.ogg|(un animal)}}", ["|-|Fr-un_animal-fr.ogg"]),
+        ("English", "* {{audio|en|en-x.ogg|Audio (IPA)}}", ["|-|en-x.ogg"]),
+        ("English", "* {{audio|en|en-x.ogg|Audio (Female)}}", ["|-|en-x.ogg"]),
+        ("English", "* {{audio|en|en-x.ogg|Audio (US, female)}}", ["|US|en-x.ogg"]),
+    ])
+    func aRecordingTakesTheCountryOrPlaceItsLabelNames(language: String, lines: String, expected: [String]) throws {
+        #expect(try Self.pronunciations(lines, language: language) == expected)
+    }
+
+    /// The accent read from the label finds the transcription of that accent: `Audio (BR)` after `{{a|Brazil}}`'s
+    /// line goes with it, not alone (its label does not spell `Brazil`).
+    @Test func aCountrysRecordingGoesWithItsTranscription() throws {
+        let lines = """
+            * {{a|Portugal}} {{IPA|pt|/ˈka.zɐ/}}
+            * {{a|Brazil}} {{IPA|pt|/ˈka.za/}}
+            * {{audio|pt|Pt-br-casa.ogg|Audio (BR)}}
+            """
+        #expect(try Self.pronunciations(lines, language: "Portuguese") == ["/ˈka.zɐ/|Portugal|-", "/ˈka.za/|Brazil|Pt-br-casa.ogg"])
+    }
+
+    /// A label naming the word said, capitalised as German nouns are (`Audio (Haus)` on `Haus`), is no place.
+    @Test func theWordSaidIsNoPlace() throws {
+        let page = "==German==\n===Pronunciation===\n* {{audio|de|De-Haus.ogg|Audio (Haus)}}\n===Noun===\n# [[house]]\n"
+        let entry = try #require(
+            WikitextParser.entries(from: WikitextSource(page), headword: "Haus", language: nil, provenance: Fixtures.provenance).first
+        )
+        #expect(entry.pronunciations.map { $0.accent ?? "-" } == ["-"])
+    }
+
+    /// The recorded pages (read in place when the shared folder is there): `f`'s Portuguese recording is Brazil's,
+    /// `water`'s Dutch ones Belgium's and the Netherlands'.
+    @Test func realPagesName() throws {
+        let corpus = Fixtures.referenceSamples.deletingLastPathComponent().appendingPathComponent("corpus/wiktionary")
+        func accents(_ file: String, _ title: String, _ language: String) -> [String]? {
+            guard let data = try? Data(contentsOf: corpus.appendingPathComponent(file)) else { return nil }
+            let entries = WikitextParser.entries(
+                from: WikitextSource(Array(data)), headword: title, language: language, provenance: Fixtures.provenance
+            )
+            return entries.first?.pronunciations.filter { $0.audioURL != nil }.map { $0.accent ?? "-" }
+        }
+        if let f = accents("multi-f-letter-dump2015.wikitext", "f", "Portuguese") {
+            #expect(f == ["Brazil"])
+        }
+        if let water = accents("multi-water-jwktl-2016.wikitext", "water", "Dutch") {
+            #expect(water == ["Belgium", "Netherlands"])
+        }
+    }
 }

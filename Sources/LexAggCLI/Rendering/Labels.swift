@@ -118,8 +118,7 @@ func dayString(_ date: Date) -> String {
 
 /// "2026-11-21": a day (UTC) as data (a key, not text for the reader), whatever the language.
 func isoDayString(_ date: Date) -> String {
-    let parts = utcComponents(date)
-    return DateText.day(year: parts.year!, month: parts.month!, day: parts.day!, in: .english)
+    CivilDate(date).isoDay
 }
 
 /// A time (UTC) in the reader's language: `2026-11-22 09:30 UTC`, `22.11.2026 09:30 UTC`.

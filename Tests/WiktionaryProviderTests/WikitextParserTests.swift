@@ -570,6 +570,24 @@ private func senses(_ body: String) -> [Sense] {
         #expect(parse["wikitext"] as? String == (try Fixtures.text("pages/\(page).wikitext")))
         #expect(parse["title"] as? String == page)
     }
+
+    /// SOURCES.md says which real shape each fixture follows: every page and response has its row (the first column
+    /// names it), so a fixture is not added without saying what it follows (`pages/maison.wikitext` was).
+    @Test func everyFixtureSaysWhatItFollows() throws {
+        let sources = try Fixtures.text("SOURCES.md")
+        let named = Set(sources.split(separator: "\n").filter { $0.hasPrefix("| `") }.flatMap { row -> [String] in
+            let first = row.split(separator: "|", omittingEmptySubsequences: true).first ?? ""
+            return first.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        })
+        var missing: [String] = []
+        for folder in ["pages", "responses"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.appendingPathComponent(folder).path)
+            for file in files.sorted() where !file.hasPrefix(".") && !named.contains("\(folder)/\(file)") {
+                missing.append("\(folder)/\(file)")
+            }
+        }
+        #expect(missing == [])
+    }
 }
 
 /// Synonyms sections: a line goes to the sense its `{{sense|…}}` names, else to the part of speech as a whole

@@ -55,7 +55,7 @@ let providers: [ProviderModule] = [
     ProviderModule(name: "DictProtocol",
                    dependencies: ["LexAggDictFormats", "LexAggHTTP", .product(name: "NIOExtras", package: "swift-nio-extras")] + nio,
                    testDependencies: ["LexAggAggregation", "LexAggCache", logging] + nio),
-    ProviderModule(name: "External", testDependencies: ["lexagg"]),
+    ProviderModule(name: "External", dependencies: ["CSpawn"], testDependencies: ["lexagg"]),
     ProviderModule(name: "WiktionaryOffline", dependencies: ["LexAggWiktextract", "LexAggJSON"], testDependencies: ["LexAggWiktextract", "LexAggJSON"]),
 ]
 
@@ -258,7 +258,8 @@ let package = Package(
         // `lexagg data` and the WiktionaryOffline provider.
         // A prefetch hint for the import's key sorter (Swift has none).
         .target(name: "CPrefetch"),
-        .target(name: "LexAggWiktextract", dependencies: ["CZlib", "CPrefetch", "LexAggCore", "LexAggJSON"]),
+        .target(name: "CSpawn"),
+        .target(name: "LexAggWiktextract", dependencies: ["CZlib", "CPrefetch", "CSpawn", "LexAggCore", "LexAggJSON"]),
         .testTarget(name: "LexAggWiktextractTests", dependencies: ["LexAggWiktextract", "LexAggJSON", "LexAggFixtures", "LexAggCore"]),
 
         // The scaffold for a new provider (README.md, "Adding a provider").

@@ -1,4 +1,5 @@
 import Foundation
+import CSpawn
 import Synchronization
 
 #if canImport(Glibc)
@@ -101,6 +102,10 @@ public final class ProviderProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        // Nothing else of lexagg's: descriptors opened without close-on-exec (SwiftNIO accepts connections so) were
+        // inherited, so a server's connection stayed open in a long-lived provider after the server closed it (an
+        // idle client waited for ever for its end), and a listening socket outlived the server.
+        _ = lexagg_spawn_close_from(&actions, 3)
 
         // lexagg ignores SIGPIPE; the child gets the default back, and no blocked signals.
         var attributes = posix_spawnattr_t()

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import CSpawn
 import Synchronization
 
 /// A file decompressed by an external program (`bzip2 -dc FILE`, `xz -dc FILE`) whose output is read from a pipe; or
@@ -115,6 +116,7 @@ public final class PipeSource: ByteSource {
         }
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        _ = lexagg_spawn_close_from(&actions, 3)  // nothing else of lexagg's (ProviderProcess)
         // The program gets the default action back for the signals lexagg ignores or handles itself, and no
         // blocked signals: Ctrl-C or a closed pipe ends it as it would end it run from a shell.
         var attributes = posix_spawnattr_t()

@@ -25,6 +25,31 @@ import Testing
         _ = try await program.lookup(try LookupQuery("hello"))
     }
 
+    /// A program gets its three pipes and nothing else of lexagg's: a descriptor opened without close-on-exec (as
+    /// SwiftNIO accepts a server's connections) was inherited, so a connection `serve http` closed stayed open in a
+    /// long-lived provider, and its idle client never saw the end (a test's silent connection waited out 60 s).
+    @Test func aProgramInheritsNoDescriptorButItsPipes() async throws {
+        let directory = Scripts.directory()
+        let marker = directory + "/held-open", listing = directory + "/descriptors"
+        FileManager.default.createFile(atPath: marker, contents: Data())
+        let held = open(marker, O_RDONLY)  // no O_CLOEXEC
+        try #require(held >= 0)
+        defer { close(held) }
+        let path = Scripts.write("descriptors", """
+            import os
+            with open(\(BinaryRun.shellQuote(listing).replacingOccurrences(of: "'", with: "\"")), "w") as out:
+                for fd in sorted(os.listdir("/proc/self/fd"), key=int):
+                    try:
+                        out.write(fd + " " + os.readlink("/proc/self/fd/" + fd) + "\\n")
+                    except OSError:
+                        pass
+            """ + "\n" + Scripts.provider())
+        _ = try await Scripts.program(id: "descriptors", path: path).lookup(try LookupQuery("house"))
+        let descriptors = TemporaryFiles.read(listing)
+        #expect(descriptors.contains("0 pipe:"), "\(descriptors)")
+        #expect(!descriptors.contains(marker), "lexagg's descriptor \(held) reached the program: \(descriptors)")
+    }
+
     @Test func aProgramThatCrashesOnStartIsUnavailableWithItsErrorOutput() async throws {
         let path = Scripts.write("crash", """
             import sys

@@ -104,25 +104,17 @@ public final class ProviderProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         // Nothing else of lexagg's: descriptors opened without close-on-exec (SwiftNIO accepts connections so) were
         // inherited, so a server's connection stayed open in a long-lived provider after the server closed it (an
-        // idle client waited for ever for its end), and a listening socket outlived the server.
+        // idle client waited for ever for its end).
         _ = lexagg_spawn_close_from(&actions, 3)
 
-        // lexagg ignores SIGPIPE; the child gets the default back, and no blocked signals.
+        // lexagg ignores SIGPIPE, and a server SIGINT and SIGTERM while it handles them itself (`lexagg mcp`): the
+        // child gets the default actions back, and no blocked signals. A process group of its own, so that ending it
+        // ends what it started too (a shell script's `curl`, which holds its standard output open after it is killed:
+        // it was never seen to end).
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        // (And the signals a server ignores while it handles them itself: `lexagg mcp`'s SIGINT and SIGTERM.)
-        for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        // A process group of its own, so that ending it ends what it started too (a shell script's `curl`, which
-        // holds its standard output open after it is killed: it was never seen to end).
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        _ = lexagg_spawn_child_signals(&attributes, 1)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([launch.executable] + launch.arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = launch.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

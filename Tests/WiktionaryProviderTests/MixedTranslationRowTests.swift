@@ -5,23 +5,11 @@ import WiktionaryProvider
 
 /// Translation rows that mix `{{t}}` items and plain links.
 @Suite struct MixedTranslationRowTests {
-    private func translations(_ page: String) -> [String] {
-        WikitextParser.entries(from: WikitextSource(page), headword: "house", language: nil, provenance: Fixtures.provenance, translations: true)
-            .flatMap(\.translations).map { "\($0.pair.target.code) \($0.text) \($0.notes) \($0.context ?? "-")" }
-    }
-
     /// A row with `{{t}}` items and plain links (`* Turkish: {{t+|tr|sözlük}}, [[lügat]] {{qualifier|obsolete}}` on
     /// `dictionary`, `* Sicilian: {{t+|scn|chiantari}}, [[ghiantari]]`): the plain items are kept, of the row's
     /// language, each in its place; they were lost, as only rows with no template item were read for them.
     @Test func mixedRowsKeepTheirPlainItems() {
-        let page = """
-            ==English==
-            ===Noun===
-            {{en-noun}}
-
-            # A [[building]].
-
-            ====Translations====
+        let page = TranslationRowTests.nounPage("A [[building]].", translations: """
             {{trans-top|building}}
             * Turkish: {{t+|tr|ev}}, [[hane]] {{qualifier|obsolete}}
             * French: [[logis]] {{g|m}}, {{t+|fr|maison|f}}; [[demeure]]
@@ -29,8 +17,8 @@ import WiktionaryProvider
             *: Cyrillic: {{t|sh|кућа|f}}, [[дом]] {{m}}
             * Japanese: {{t|ja|家|tr=いえ, ie}}, [[お宅]] (otaku)
             {{trans-bottom}}
-            """
-        #expect(translations(page) == [
+            """)
+        #expect(TranslationRowTests.translations(page) == [
             "tr ev [] building",
             "tr hane [\"obsolete\"] building",
             "fr logis [\"masculine\"] building",
@@ -47,22 +35,15 @@ import WiktionaryProvider
     /// not edited since (*dictionary*'s Serbo-Croatian, *cow*'s Ossetian), take the arguments of `{{t}}`; their items
     /// were dropped.
     @Test func olderTranslationTemplatesKeepTheirItems() {
-        let page = """
-            ==English==
-            ===Noun===
-            {{en-noun}}
-
-            # A [[book]] of words.
-
-            ====Translations====
+        let page = TranslationRowTests.nounPage("A [[book]] of words.", translations: """
             {{trans-top|book of words}}
             * Serbo-Croatian:
             *: Cyrillic: {{t-|sh|речник|m}}
             *: Roman: {{t-|sh|rječnik|m}}
             * Ossetian: {{tø|os|дзырдуат|tr=dzyrduat}}
             {{trans-bottom}}
-            """
-        #expect(translations(page) == [
+            """)
+        #expect(TranslationRowTests.translations(page) == [
             "sh речник [\"masculine\"] book of words",
             "sh rječnik [\"masculine\"] book of words",
             "os дзырдуат [\"dzyrduat\"] book of words",

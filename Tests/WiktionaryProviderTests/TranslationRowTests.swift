@@ -7,20 +7,20 @@ import WiktionaryProvider
 /// (`[[Haus]] {{g|n}}`, `[[Gebäude]] ''n''`) as well as `{{t}}` templates, are kept and say they are to be checked; the
 /// plain ones were lost.
 @Suite struct TranslationRowTests {
-    private func translations(_ page: String) -> [String] {
+    /// The page's translations, each as `code text notes context`.
+    static func translations(_ page: String) -> [String] {
         WikitextParser.entries(from: WikitextSource(page), headword: "house", language: nil, provenance: Fixtures.provenance, translations: true)
             .flatMap(\.translations).map { "\($0.pair.target.code) \($0.text) \($0.notes) \($0.context ?? "-")" }
     }
 
+    /// An English noun's page with one sense (`sense`: its definition line) and `translations` under its
+    /// Translations header.
+    static func nounPage(_ sense: String, translations: String) -> String {
+        "==English==\n===Noun===\n{{en-noun}}\n\n# \(sense)\n\n====Translations====\n" + translations
+    }
+
     @Test func rowsToBeCheckedKeepTheirItems() {
-        let page = """
-            ==English==
-            ===Noun===
-            {{en-noun}}
-
-            # A [[building]].
-
-            ====Translations====
+        let page = Self.nounPage("A [[building]].", translations: """
             {{trans-top|building}}
             * French: {{t+|fr|maison|f}}
             * {{ttbc|nl}}: [[huis]] {{g|n}}
@@ -31,8 +31,8 @@ import WiktionaryProvider
             * {{ttbc|French}}: [[logis]] {{q|dated}}; [[demeure#French|demeure]]
             *: {{ttbc|es}}: {{l|es|casa}}
             {{checktrans-bottom}}
-            """
-        #expect(translations(page) == [
+            """)
+        #expect(Self.translations(page) == [
             "fr maison [\"feminine\"] building",
             "nl huis [\"neuter\", \"to be checked\"] building",
             "de Haus [\"neuter\", \"to be checked\"] -",
@@ -48,14 +48,7 @@ import WiktionaryProvider
     /// {{f}}` and `*: Walloon: [[måjhon]]`): their plain links are items of the language the row names, when
     /// en.wiktionary names a language so, to be checked only in a table to be checked; they were lost.
     @Test func plainRowsKeepTheirItems() {
-        let page = """
-            ==English==
-            ===Noun===
-            {{en-noun}}
-
-            # A [[building]].
-
-            ====Translations====
+        let page = Self.nounPage("A [[building]].", translations: """
             {{trans-top|building}}
             * French: [[maison]] {{g|f}}, [[logis]] ''m'' (''dated'')
             *: Walloon: [[måjhon]] {{f}}
@@ -70,8 +63,8 @@ import WiktionaryProvider
             {{checktrans-top}}
             * Italian: [[casa]] {{f}}
             {{checktrans-bottom}}
-            """
-        #expect(translations(page) == [
+            """)
+        #expect(Self.translations(page) == [
             "fr maison [\"feminine\"] building",
             "fr logis [\"masculine\", \"dated\"] building",
             "wa måjhon [\"feminine\"] building",
@@ -86,14 +79,7 @@ import WiktionaryProvider
     /// A row's brackets: commas inside them part no items (`(tōrtā, tōrto)` made two, "ܬܘܪܬܐ (tōrtā" and "tōrto)"),
     /// a bracket before the word is a qualifier, and `{{zh-ts}}` shows its two forms.
     @Test func bracketsInPlainRows() {
-        let page = """
-            ==English==
-            ===Noun===
-            {{en-noun}}
-
-            # A [[cow]].
-
-            ====Translations====
+        let page = Self.nounPage("A [[cow]].", translations: """
             {{trans-top|cow}}
             *: Hebrew: [[תורתא]] (tōrtā, tōrto) {{f}}
             * Chinese:
@@ -104,8 +90,8 @@ import WiktionaryProvider
             * {{ttbc|lt}}: [[karvė]] {{f}} (1, 3)
             * {{ttbc|gn}}: (''vt'') [['u]]; (''vi'') [[y'u]]
             {{checktrans-bottom}}
-            """
-        #expect(translations(page).map { $0.replacingOccurrences(of: "house", with: "cow") } == [
+            """)
+        #expect(Self.translations(page).map { $0.replacingOccurrences(of: "house", with: "cow") } == [
             "he תורתא [\"feminine\", \"tōrtā, tōrto\"] cow",
             "nan 飲料／饮料 [\"ím-liāu\"] cow",
             "cmn 母牛 [\"mǔníu\"] cow",
@@ -134,14 +120,7 @@ import WiktionaryProvider
     /// the script is named after (Aramaic in Hebrew script as Hebrew). A sub-row naming a language or variety
     /// (`*: Bavarian:` under German) stays its own, and the template rows were right already (their code says).
     @Test func scriptSubRowsAreTheParentRowsLanguage() {
-        let page = """
-            ==English==
-            ===Noun===
-            {{en-noun}}
-
-            # A [[cow]].
-
-            ====Translations====
+        let page = Self.nounPage("A [[cow]].", translations: """
             {{trans-top|cow}}
             * Aramaic:
             *: Syriac: [[ܬܘܪܬܐ]] {{f}}
@@ -157,8 +136,8 @@ import WiktionaryProvider
             *: Cyrillic: {{t|sh|крава|f}}
             *: Roman: {{t+|sh|krava|f}}
             {{trans-bottom}}
-            """
-        #expect(translations(page).map { $0.replacingOccurrences(of: " [\"feminine\"] cow", with: " f") } == [
+            """)
+        #expect(Self.translations(page).map { $0.replacingOccurrences(of: " [\"feminine\"] cow", with: " f") } == [
             "arc ܬܘܪܬܐ f", "arc תורתא f", "de Kuh f", "bar Kua f", "ja うし [] cow", "sh крава f", "sh krava f", "sh крава f",
             "sh krava f",
         ])

@@ -116,7 +116,7 @@ extension PageParser {
 
     /// The accent a recording's label names: `Audio (UK)`, `Audio (CA)` (nearly every English recording of the recorded
     /// pages is labelled so), `Audio (BR)`, `Audio (PT)` (Portuguese), `Audio (Paris)`, `audio (Belgium, the first
-    /// one)` (French, Dutch), in the names `{{a}}`'s labels show (`CA` → Canada, `BR` → Brazil); `nil` for a label
+    /// one)` (French, Dutch), by the names Wiktionary's `{{a}}` shows (`CA` → Canada, `BR` → Brazil); `nil` for a label
     /// naming none (`Audio`, `audio (un garçon)`, `(un animal)`). A place written out (a capitalised name, `Paris`,
     /// `Northern England`) is an accent as written; an abbreviation only when known (`BR`, not `IPA`); the page's
     /// own title is the word said, not a place (a German `Audio (Haus)`).
@@ -160,10 +160,10 @@ extension PageParser {
         "Noun", "Verb", "Adjective", "Adverb", "Singular", "Plural", "Slow", "Fast", "Normal",
     ]
 
-    /// The accents a label may name, as `{{a}}`'s labels show them: the regions of ``WikitextRenderer/labelDisplay``
-    /// (`UK`, `US`, `AU` → Australia, `CA` → Canada, …), the two standard accents' names, and the countries whose codes
-    /// recordings' labels give (`BR` → Brazil, `PT` → Portugal, as en.wiktionary shows `{{a|BR}}`; a `{{a|BR}}` line
-    /// itself still reads `BR` here, as ``WikitextRenderer/labelDisplay`` has no such codes).
+    /// The accents a label may name, as Wiktionary's `{{a}}` shows them: the regions of
+    /// ``WikitextRenderer/labelDisplay`` (`UK`, `US`, `AU` → Australia, `CA` → Canada, …), the two standard accents'
+    /// names, and the countries whose codes recordings' labels give (`BR` → Brazil, `PT` → Portugal). (An `{{a}}` line
+    /// itself is read as written, `{{a|CA}}` as `CA`: a recording still finds it, by its label's text.)
     static let accentNames: [String: String] = {
         let regions: Set<String> = ["UK", "US", "British", "Australia", "New Zealand", "Canada", "Ireland", "Scotland"]
         var names: [String: String] = [:]

@@ -273,6 +273,34 @@ struct ScriptedProvider: DefinitionProviding {
         #expect(try lazy.resolve(["online"]).first?.descriptor.requiresNetwork == true)
     }
 
+    /// An id every factory can tell it does not have (`data import` asks for each new name) is nil without the whole
+    /// list built: no dictd directory listed, no dataset opened. A typo of an id still names the nearest, from the
+    /// whole list.
+    @Test func anIdNoFactoryHasIsAbsentWithoutBuildingEverything() throws {
+        let runs = Runs()
+        let factories = [
+            ProviderFactory(
+                name: "databases",
+                makeOne: { id, _ in
+                    runs.add("databases:\(id)")
+                    return .init(providers: [])
+                }
+            ) { _ in
+                runs.add("databases")
+                return .init(providers: [ScriptedProvider("gcide", .empty)])
+            },
+            ProviderFactory(name: "online", ids: [ProviderID("online")!], onlyDeclared: true) { _ in
+                runs.add("online")
+                return .init(providers: [ScriptedProvider("online", .empty, online: true)])
+            },
+        ]
+        let registry = ProviderRegistry(factories: factories, environment: ProviderEnvironment(variables: [:]))
+        #expect(registry.provider(ProviderID("fresh")!) == nil)
+        #expect(runs.all == ["databases:fresh": 1])
+        #expect(throws: RegistryError.unknownID("gcid", suggestion: ProviderID("gcide"))) { try registry.resolve(["gcid"]) }
+        #expect(runs.all["databases"] == 1 && runs.all["online"] == 1)
+    }
+
     @Test func anUnknownIdIsReportedWithTheNearestAfterBuildingEverything() {
         let runs = Runs()
         let registry = ProviderRegistry(factories: Self.factories(runs), environment: ProviderEnvironment(variables: [:]))

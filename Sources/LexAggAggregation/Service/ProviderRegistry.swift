@@ -74,8 +74,13 @@ public struct ProviderRegistry: Sendable {
 
     public func provider(_ id: ProviderID) -> (any DictionaryProvider)? {
         if let declared = catalog.declaredProvider(id) { return declared }
-        if let found = catalog.undeclaredProvider(id) { return found }
-        return providers.first { $0.descriptor.id == id }
+        switch catalog.undeclaredProvider(id) {
+        case .found(let provider): return provider
+        // Every factory said it has none: building them all (every dictd directory listed, every dataset opened) would
+        // say so too, a millisecond later (`data import` asks for each new name).
+        case .absent: return nil
+        case .unknown: return providers.first { $0.descriptor.id == id }
+        }
     }
 
     /// Resolves user-given identifiers (`--providers a,b`), keeping the user's order and dropping repeats.
@@ -304,13 +309,23 @@ private final class Catalog: Sendable {
         }
     }
 
+    /// What ``undeclaredProvider(_:)`` found.
+    enum Undeclared {
+        case found(any DictionaryProvider)
+        /// No factory has a provider of that id.
+        case absent
+        /// A factory cannot tell without building everything, or a factory declares the id.
+        case unknown
+    }
+
     /// The provider with `id`, which no factory declares, built by the factories in order, each only what it would
-    /// build under `id`; nil when one of them cannot tell without building everything (or none has it: the whole
-    /// list then says so, and names the nearest ids).
-    func undeclaredProvider(_ id: ProviderID) -> (any DictionaryProvider)? {
-        guard owners[id] == nil else { return nil }
-        return state.withLock { state in
-            if let everything = state.everything { return everything.providers.first { $0.descriptor.id == id } }
+    /// build under `id`.
+    func undeclaredProvider(_ id: ProviderID) -> Undeclared {
+        guard owners[id] == nil else { return .unknown }
+        return state.withLock { state -> Undeclared in
+            if let everything = state.everything {
+                return everything.providers.first { $0.descriptor.id == id }.map(Undeclared.found) ?? .absent
+            }
             for index in factories.indices {
                 let products: ProviderFactory.Products
                 if let made = state.made[index] {
@@ -320,11 +335,11 @@ private final class Catalog: Sendable {
                 } else if factories[index].makeOne != nil, let alone = alone(id, of: index, in: &state) {
                     products = alone
                 } else {
-                    return nil
+                    return .unknown
                 }
-                if let found = products.providers.first(where: { $0.descriptor.id == id }) { return found }
+                if let found = products.providers.first(where: { $0.descriptor.id == id }) { return .found(found) }
             }
-            return nil
+            return .absent
         }
     }
 

@@ -160,20 +160,51 @@ extension PageParser {
         "Noun", "Verb", "Adjective", "Adverb", "Singular", "Plural", "Slow", "Fast", "Normal",
     ]
 
-    /// The accents a label may name, as Wiktionary's `{{a}}` shows them: the regions of
-    /// ``WikitextRenderer/labelDisplay`` (`UK`, `US`, `AU` → Australia, `CA` → Canada, …), the two standard accents'
-    /// names, and the countries whose codes recordings' labels give (`BR` → Brazil, `PT` → Portugal). (An `{{a}}` line
-    /// itself is read as written, `{{a|CA}}` as `CA`: a recording still finds it, by its label's text.)
-    static let accentNames: [String: String] = {
-        let regions: Set<String> = ["UK", "US", "British", "Australia", "New Zealand", "Canada", "Ireland", "Scotland"]
-        var names: [String: String] = [:]
-        for name in regions.union(["GA", "RP", "General American", "Received Pronunciation"]) { names[name] = name }
-        for (label, shown) in WikitextRenderer.labelDisplay where regions.contains(shown) { names[label] = shown }
-        let countries = [
-            "BR": "Brazil", "PT": "Portugal", "BE": "Belgium", "NL": "Netherlands", "FR": "France", "ES": "Spain",
-            "MX": "Mexico", "AR": "Argentina", "AT": "Austria", "DE": "Germany", "CH": "Switzerland",
+    /// How Wiktionary shows an accent qualifier (`{{a|GA}}`, `a=RP`, `<a:AU>`) where it is not as written: `{{a}}`
+    /// takes the labels of `{{lb}}`, aliases and all (`CA` → Canada), but shows a country's standard accent by its
+    /// name (`AU`, `Australia` → General Australian), as Template:a's documentation says.
+    static let accentDisplay: [String: String] = {
+        var names: [String: String] = [
+            "GA": "General American", "GenAm": "General American", "RP": "Received Pronunciation",
+            "AU": "General Australian", "Aus": "General Australian", "AusE": "General Australian",
+            "Australia": "General Australian", "Australian": "General Australian",
+            "South Africa": "General South African", "South African": "General South African",
+            "NZ": "New Zealand", "CA": "Canada", "Canadian": "Canada", "CanE": "Canada", "IE": "Ireland", "Irish": "Ireland",
+            "Scottish": "Scotland", "cot-caught": "cot–caught merger",
+            // Welsh's two standard accents.
+            "cy-N": "North Wales", "cy-S": "South Wales",
         ]
-        for (code, country) in countries { names[code] = country; names[country] = country }
+        for (code, country) in countryCodes { names[code] = country }
+        return names
+    }()
+
+    /// Countries by the codes recordings' labels and `{{a}}` give them (`BR` on Portuguese pages).
+    static let countryCodes = [
+        "BR": "Brazil", "PT": "Portugal", "BE": "Belgium", "NL": "Netherlands", "FR": "France", "ES": "Spain",
+        "MX": "Mexico", "AR": "Argentina", "AT": "Austria", "DE": "Germany", "CH": "Switzerland",
+    ]
+
+    /// `accent` (`UK, US`, `GA`) as Wiktionary shows it (``accentDisplay``), each of its accents.
+    static func shownAccent(_ accent: String) -> String {
+        let parts = accents(accent)
+        guard parts.contains(where: { accentDisplay[$0] != nil }) else { return accent }
+        return parts.map { accentDisplay[$0] ?? $0 }.joined(separator: ", ")
+    }
+
+    /// The accents a label may name, as Wiktionary's `{{a}}` shows them: the regions of
+    /// ``WikitextRenderer/labelDisplay`` (`UK`, `US`, `CA` → Canada, …), the standard accents' names
+    /// (``accentDisplay``: `RP`, `AU` → General Australian), and the countries whose codes recordings' labels give
+    /// (`BR` → Brazil, `PT` → Portugal).
+    static let accentNames: [String: String] = {
+        let regions: Set<String> = ["UK", "US", "British", "New Zealand", "Canada", "Ireland", "Scotland"]
+        var names: [String: String] = [:]
+        for name in regions { names[name] = name }
+        for (label, shown) in WikitextRenderer.labelDisplay where regions.contains(shown) { names[label] = shown }
+        for (label, shown) in accentDisplay {
+            names[label] = shown
+            names[shown] = shown
+        }
+        for country in countryCodes.values { names[country] = country }
         return names
     }()
 
@@ -202,7 +233,7 @@ extension PageParser {
                     template, skipLanguage: false, source: source, renderer: renderer
                 )
                 if !values.isEmpty {
-                    ownAccent = values.joined(separator: ", ")
+                    ownAccent = values.map(Self.shownAccent).joined(separator: ", ")
                     accent = ownAccent
                 }
             case let name where name == "sense" || name == "s" || Self.qualifierTemplates.contains(name):
@@ -214,13 +245,13 @@ extension PageParser {
                     let raw = source.string(source.trimmed(first))
                     if !raw.hasPrefix("/"), !raw.hasPrefix("[") { arguments = arguments.dropFirst() }
                 }
-                let ownAccent = template.named("a").map { renderer.render($0) }
+                let ownAccent = template.named("a").map { Self.shownAccent(renderer.render($0)) }
                 for argument in arguments {
                     // Inline modifiers after a transcription: `/ˈæɡ.ɹə.veɪt/<q:verb>`, `<a:UK>`.
                     let (transcription, modifiers) = Self.inlineModifiers(source, argument)
                     let text = renderer.render(transcription)
                     guard !text.isEmpty else { continue }
-                    let shownAccent = modifiers["a"] ?? modifiers["aa"] ?? ownAccent ?? accent
+                    let shownAccent = (modifiers["a"] ?? modifiers["aa"]).map(Self.shownAccent) ?? ownAccent ?? accent
                     found.append(
                         Pronunciation(
                             text: text, notation: .ipa,
@@ -258,7 +289,7 @@ extension PageParser {
                 audio.append(
                     Audio(
                         url: "https://commons.wikimedia.org/wiki/Special:FilePath/" + name, label: label,
-                        qualifier: own ?? inherited, accent: named.flatMap { $0.isEmpty ? nil : $0 }
+                        qualifier: own ?? inherited, accent: named.flatMap { $0.isEmpty ? nil : Self.shownAccent($0) }
                     )
                 )
             default:

@@ -17,15 +17,16 @@ import WiktionaryProvider
         // No transcription of its accent: a recording alone, of the accent its label names.
         ("* {{a|US}} {{IPA|en|/bæθ/}}\n* {{audio|en|en-uk-bath.ogg|Audio (UK)}}", ["/bæθ/|US|-", "|UK|en-uk-bath.ogg"]),
         ("* {{audio|en|en-us-house.ogg|Audio (US)}}", ["|US|en-us-house.ogg"]),
-        // The label's abbreviations, as `{{a}}`'s labels show them (`Cambrian explosion`, `did`).
-        ("* {{audio|en|en-au-Cambrian explosion.ogg|Audio (AU)}}", ["|Australia|en-au-Cambrian_explosion.ogg"]),
+        // The label's abbreviations, as `{{a}}` shows them (`Cambrian explosion`, `did`): a country's standard accent
+        // by its name.
+        ("* {{audio|en|en-au-Cambrian explosion.ogg|Audio (AU)}}", ["|General Australian|en-au-Cambrian_explosion.ogg"]),
         ("* {{audio|En-ca-did.ogg|Audio (CA)}}", ["|Canada|En-ca-did.ogg"]),
         ("* {{audio|en|En-sc-cow.ogg|Audio (Scotland)}}", ["|Scotland|En-sc-cow.ogg"]),
         // A label naming no accent gives none.
         ("* {{audio|en|en-x.ogg|Audio}}", ["|-|en-x.ogg"]),
         ("* {{audio|Fr-garçon.ogg|audio (un garçon)|lang=fr}}", ["|-|Fr-garçon.ogg"]),
         // An accent given otherwise comes first: the template's `a=`, the line's `{{a}}`.
-        ("* {{audio|en|en-x.ogg|Audio (US)|a=GA}}", ["|GA|en-x.ogg"]),
+        ("* {{audio|en|en-x.ogg|Audio (US)|a=GA}}", ["|General American|en-x.ogg"]),
         ("* {{a|Scotland}} {{audio|en|en-x.ogg|Audio (UK)}}", ["|Scotland|en-x.ogg"]),
     ])
     func aRecordingTakesTheAccentItsLabelNames(lines: String, expected: [String]) throws {
@@ -96,6 +97,62 @@ import WiktionaryProvider
             WikitextParser.entries(from: WikitextSource(page), headword: "Haus", language: nil, provenance: Fixtures.provenance).first
         )
         #expect(entry.pronunciations.map { $0.accent ?? "-" } == ["-"])
+    }
+
+    /// An accent qualifier is shown as Wiktionary shows it: `{{a}}` takes `{{lb}}`'s labels and aliases (`CA` →
+    /// Canada, `BR` → Brazil) and names a country's standard accent (`RP`, `GA`, `AU` → General Australian); on a
+    /// line, in an `a=` and in an inline `<a:…>` alike. They were shown as written, so one entry could name one accent
+    /// two ways (`Canada` from a recording's label, `CA` from its line).
+    @Test(arguments: [
+        ("* {{a|RP}} {{IPA|en|/ˈwɔːtə/}}", ["/ˈwɔːtə/|Received Pronunciation|-"]),
+        ("* {{a|GA}} {{IPA|en|/ˈwɔtɚ/}}", ["/ˈwɔtɚ/|General American|-"]),
+        ("* {{a|en|GenAm}} {{IPA|en|/ˈwɔtɚ/}}", ["/ˈwɔtɚ/|General American|-"]),
+        ("* {{a|en|AU}} {{IPA|en|/ˈwoːtə/}}", ["/ˈwoːtə/|General Australian|-"]),
+        ("* {{a|CA}} {{IPA|en|/ˈwɑtɚ/}}", ["/ˈwɑtɚ/|Canada|-"]),
+        ("* {{a|UK|US}} {{IPA|en|/x/}}", ["/x/|UK, US|-"]),
+        ("* {{a|cot-caught}} {{IPA|en|/kɑt/}}", ["/kɑt/|cot–caught merger|-"]),
+        ("* {{IPA|en|/ˈwɔːtə/<a:RP>|/ˈwɔtɚ/<a:GA>}}", ["/ˈwɔːtə/|Received Pronunciation|-", "/ˈwɔtɚ/|General American|-"]),
+        // As written when Wiktionary shows it so: regions, places, what no table has.
+        ("* {{a|Northern England}} {{IPA|en|/bat/}}", ["/bat/|Northern England|-"]),
+        ("* {{a|US}} {{IPA|en|/bæθ/}}", ["/bæθ/|US|-"]),
+    ])
+    func anAccentIsShownAsWiktionaryShowsIt(lines: String, expected: [String]) throws {
+        #expect(try Self.pronunciations(lines) == expected)
+    }
+
+    /// A recording labelled with the code of the accent its line names by name goes with that line's transcription.
+    @Test func aRecordingFindsTheTranscriptionOfItsStandardAccent() throws {
+        let lines = """
+            * {{a|RP}} {{IPA|en|/ˈwɔːtə/}}
+            * {{a|GA}} {{IPA|en|/ˈwɔtɚ/}}
+            * {{audio|en|en-us-water.ogg|Audio (GA)}}
+            """
+        #expect(try Self.pronunciations(lines) == [
+            "/ˈwɔːtə/|Received Pronunciation|-", "/ˈwɔtɚ/|General American|en-us-water.ogg",
+        ])
+    }
+
+    /// The recorded pages: `water`'s English lines (`{{a|RP}}`, `{{a|GenAm}}`, `{{a|Australia}}`) and Dutch ones
+    /// (`{{a|BE}}`), `escritorio`'s Portuguese one (`{{a|PT}}`).
+    @Test func realPagesShowAccentsByName() throws {
+        let corpus = Fixtures.referenceSamples.deletingLastPathComponent().appendingPathComponent("corpus/wiktionary")
+        func accents(_ file: String, _ title: String, _ language: String) -> Set<String>? {
+            guard let data = try? Data(contentsOf: corpus.appendingPathComponent(file)) else { return nil }
+            let entries = WikitextParser.entries(
+                from: WikitextSource(Array(data)), headword: title, language: language, provenance: Fixtures.provenance
+            )
+            return Set(entries.flatMap(\.pronunciations).flatMap { $0.accent?.components(separatedBy: ", ") ?? [] })
+        }
+        if let water = accents("multi-water-jwktl-2016.wikitext", "water", "English") {
+            #expect(water.isSuperset(of: ["Received Pronunciation", "General American", "General Australian"]), "\(water)")
+            #expect(water.isDisjoint(with: ["RP", "GenAm", "Australia"]), "\(water)")
+        }
+        if let dutch = accents("multi-water-jwktl-2016.wikitext", "water", "Dutch") {
+            #expect(dutch.contains("Belgium") && !dutch.contains("BE"), "\(dutch)")
+        }
+        if let escritorio = accents("es-escritorio-jwktl.wikitext", "escritorio", "Portuguese") {
+            #expect(escritorio.contains("Portugal") && !escritorio.contains("PT"), "\(escritorio)")
+        }
     }
 
     /// The recorded pages (read in place when the shared folder is there): `f`'s Portuguese recording is Brazil's,

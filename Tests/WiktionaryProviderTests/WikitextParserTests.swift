@@ -304,7 +304,7 @@ private func senses(_ body: String) -> [Sense] {
         Case(line: "* {{a|UK}} {{IPA|en|/ˈbɑːθ/}}", expected: ["ipa /ˈbɑːθ/ UK"]),
         Case(line: "* {{a|UK|US}} {{enPR|ăn'ĭməl}}, {{IPA|en|/ˈænɪməl/}}", expected: ["enPR ăn'ĭməl UK, US", "ipa /ˈænɪməl/ UK, US"]),
         Case(line: "* {{a|en|US}} {{IPA|en|/bæθ/}}", expected: ["ipa /bæθ/ US"]),
-        Case(line: "* {{IPA|en|/tə.ˈmeɪ.toʊ/|a=GA}}", expected: ["ipa /tə.ˈmeɪ.toʊ/ GA"]),
+        Case(line: "* {{IPA|en|/tə.ˈmeɪ.toʊ/|a=GA}}", expected: ["ipa /tə.ˈmeɪ.toʊ/ General American"]),
         // A recording alone: a pronunciation with no text (``RecordingOnlyPronunciationTests``), of its label's accent.
         Case(line: "* {{audio|en|en-us-house.ogg|Audio (US)}}", expected: ["ipa  US"]),
         // What a transcription is for (they read alike without it: house's noun /haʊs/ and verb /haʊz/).

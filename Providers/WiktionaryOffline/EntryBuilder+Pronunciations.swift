@@ -171,14 +171,34 @@ extension EntryBuilder {
         return long[space] == 0x20 && (bracket == UInt8(ascii: "(") || bracket == UInt8(ascii: "["))
     }
 
-    /// A sound's tags and its note as the accent shown (cleaned; none left: nil).
+    /// A sound's tags and its note as the accent shown (cleaned; none left: nil), each tag by the name Wiktionary
+    /// shows (``accentName(_:)``).
     static func accent(_ tags: [String], note: String? = nil) -> String? {
         let note = clean(note)
         if tags.isEmpty { return note }
         var shown = tags.allSatisfy(isClean) ? tags : tags.compactMap(clean)
+        if shown.contains(where: { $0.utf8.contains(UInt8(ascii: "-")) }) { shown = shown.map(accentName) }
         if let note, !shown.contains(note) { shown.append(note) }
         return shown.isEmpty ? nil : shown.joined(separator: ", ")
     }
+
+    /// The accent Wiktionary shows for a sound's tag: wiktextract joins the words of an accent's name with hyphens
+    /// (`Received-Pronunciation`, `General-American`, `New-Zealand`, `Rio-de-Janeiro`), which were shown so. A name's
+    /// words are capitalised (or join one: `de`, `of`); a tag of other words keeps its hyphens (`first-person`).
+    static func accentName(_ tag: String) -> String {
+        if let name = accentNames[tag] { return name }
+        let words = tag.split(separator: "-")
+        guard words.count > 1, words.first?.first?.isUppercase == true,
+              words.allSatisfy({ $0.first?.isUppercase == true || nameJoiners.contains($0) })
+        else { return tag }
+        return words.joined(separator: " ")
+    }
+
+    /// Accents whose names are not their tags' words spaced.
+    static let accentNames = ["cot-caught-merger": "cot–caught merger", "Canadian-raising": "Canadian raising"]
+
+    /// Lower-case words inside names of places and accents.
+    static let nameJoiners: Set<Substring> = ["de", "do", "da", "dos", "das", "del", "la", "le", "of", "and", "upon", "am", "an", "im"]
 
     /// Whether a Chinese reading (`zh_pron`) is one of the romanisations learners read — Pinyin, Zhuyin (`Bopomofo`)
     /// of Standard Mandarin, Jyutping of Cantonese — by its tags: wiktextract lists every reading Wiktionary's

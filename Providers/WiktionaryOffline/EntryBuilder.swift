@@ -241,15 +241,27 @@ enum EntryBuilder {
     /// wiktextract sorts tags), those it does not name after them; and of its topics only those the raw gloss names
     /// (`medicine` of `(transitive, medicine)`): wiktextract adds each topic's parents (`sciences`; `communications,
     /// human-sciences, journalism, literature, media`), which Wiktionary does not show; without a raw gloss, none.
+    ///
+    /// A tag or topic of several words that the raw gloss names is shown in its words (`not-comparable` of `(not
+    /// comparable)`, `card-games` of `(card games)`): wiktextract joins a label's words with hyphens, which were shown
+    /// so.
     static func asRawGlossNames(tags: [String], topics: [String], rawGloss: String?) -> (tags: [String], topics: [String]) {
         guard let rawGloss, rawGloss.hasPrefix("("), let close = rawGloss.firstIndex(of: ")") else { return (tags, []) }
+        let written = rawGloss[rawGloss.index(after: rawGloss.startIndex)..<close].split(separator: ",")
+            .map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
         // The labels it names, each whole ("card games", not its "games"), as a tag spells them (`card-games`).
-        let named = rawGloss[rawGloss.index(after: rawGloss.startIndex)..<close].lowercased().split(separator: ",")
-            .map { $0.split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: "-") }
+        let named = written.map { $0.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: "-") }
         func position(_ label: String) -> Int? { named.firstIndex(of: label.lowercased()) }
         let places = tags.map { position($0) ?? Int.max }
-        let ordered = places.indices.sorted { (places[$0], $0) < (places[$1], $1) }.map { tags[$0] }
-        return (ordered, topics.filter { position($0) != nil })
+        /// `label` in the raw gloss's words when it names it and the tag's are hyphenated.
+        func shown(_ label: String, at place: Int?) -> String {
+            guard let place, label.utf8.contains(UInt8(ascii: "-")) else { return label }
+            return written[place]
+        }
+        let ordered = places.indices.sorted { (places[$0], $0) < (places[$1], $1) }.map { index in
+            shown(tags[index], at: places[index] == Int.max ? nil : places[index])
+        }
+        return (ordered, topics.compactMap { topic in position(topic).map { shown(topic, at: $0) } })
     }
 
     /// A sense's labels: its qualifier, its tags but the bookkeeping ones and its topics, cleaned, each once (a

@@ -77,7 +77,8 @@ public enum SenseLabels {
         "North America": "северноамер.",
         // Accents of pronunciations.
         "Received Pronunciation": "брит. норма", "RP": "брит. норма", "General American": "амер. норма",
-        "GA": "амер. норма", "GenAm": "амер. норма",
+        "GA": "амер. норма", "GenAm": "амер. норма", "General Australian": "австрал. норма",
+        "General South African": "южноафр. норма",
         // Fields.
         "biology": "биол.", "botany": "бот.", "zoology": "зоол.", "anatomy": "анат.", "medicine": "мед.",
         "pharmacy": "фарм.", "pharmacology": "фарм.", "chemistry": "хим.", "physics": "физ.", "mathematics": "мат.",

@@ -13,7 +13,7 @@ import Testing
         ("Zool.", "зоол."), ("Obs.", "уст."), ("Obs. or R.", "уст. или редк."), ("Prov. Eng.", "диал. англ."),
         ("U.S.", "амер."), ("Dial.", "диал."),
         // Accents.
-        ("UK", "брит."), ("General American", "амер. норма"),
+        ("UK", "брит."), ("General American", "амер. норма"), ("General Australian", "австрал. норма"),
         // wiktextract's tags, their words joined by hyphens.
         ("not-comparable", "без степ. сравн."), ("in-plural", "во мн. ч."), ("Received-Pronunciation", "брит. норма"),
         ("South-Africa", "южноафр."), ("card-games", "карт."),

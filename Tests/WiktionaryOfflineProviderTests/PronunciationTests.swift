@@ -36,6 +36,18 @@ import Testing
         #expect(alone.map(\.audioURL) == ["us.ogg"] && alone.allSatisfy { $0.isRecordingOnly })
     }
 
+    /// An accent is shown by the name Wiktionary shows: wiktextract joins its words with hyphens
+    /// (`Received-Pronunciation`), which were shown so; tags of other words keep theirs.
+    @Test func anAccentIsShownByItsName() {
+        let found = pronunciations([
+            ipa("/ˈwɔːtə/", ["Received-Pronunciation"]), ipa("/ˈwɔtɚ/", ["General-American"]), ipa("/ˈwɑtɚ/", ["cot-caught-merger"]),
+            ipa("/ˈaɡwɐ/", ["Rio-de-Janeiro"]), ipa("/ˈwaːtə/", ["New-Zealand", "US"]), ipa("/x/", ["first-person"]), ipa("/y/", ["UK"]),
+        ])
+        #expect(found.map(\.accent) == [
+            "Received Pronunciation", "General American", "cot–caught merger", "Rio de Janeiro", "New Zealand, US", "first-person", "UK",
+        ])
+    }
+
     @Test func anUntaggedRecordingGoesOnlyWithASoleTranscription() {
         #expect(pronunciations([ipa("/haʊs/"), recording("a.ogg")]).map(\.audioURL) == ["a.ogg"])
         #expect(pronunciations([ipa("/haʊs/", ["UK"]), ipa("/hæʊs/", ["US"]), recording("a.ogg")]).map(\.audioURL) == [nil, nil, "a.ogg"])
@@ -87,7 +99,7 @@ import Testing
             ipa("/di²³/", ["Wu", "Northern", "Shanghai", "Sinological-IPA"]), ipa("/tʰin²¹/", ["Cantonese", "Guangzhou", "Sinological-IPA"]),
         ], provenance: provenance)
         #expect(found.map(\.text) == ["tián", "ㄊㄧㄢˊ", "tin4", "/tʰi̯ɛn³⁵/"])
-        #expect(found.first?.accent == "Mandarin, Standard, Pinyin, Standard-Chinese", "the repeated reading adds what its tags say")
+        #expect(found.first?.accent == "Mandarin, Standard, Pinyin, Standard Chinese", "the repeated reading adds what its tags say")
     }
 
     /// A reading with its alternative in brackets and the same reading without it are one sound, shown once as the
@@ -100,7 +112,7 @@ import Testing
             zh("ㄊㄧㄢˊ", ["Mandarin", "Standard-Chinese", "Bopomofo"]),
         ], provenance: provenance)
         #expect(found.map(\.text) == ["tián (tian²)", "ㄊㄧㄢˊ", "tiá"])
-        #expect(found.first?.accent == "Mandarin, Standard, Pinyin, Standard-Chinese")
+        #expect(found.first?.accent == "Mandarin, Standard, Pinyin, Standard Chinese")
         let plainFirst = EntryBuilder.pronunciations([zh("tián", ["Pinyin"]), zh("tián (tian²)", ["Pinyin"])], provenance: provenance)
         #expect(plainFirst.map(\.text) == ["tián (tian²)"])
         let provider = try WiktionaryOffline(path: WiktionaryOfflineTests.imported([

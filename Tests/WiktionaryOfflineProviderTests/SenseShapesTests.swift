@@ -76,6 +76,20 @@ import WiktionaryOfflineProvider
         #expect(senses.map(\.labels) == [["transitive", "ditransitive"], ["archaic", "journalism"], []])
     }
 
+    /// A label of several words is shown in the raw gloss's words, as Wiktionary shows it: wiktextract's tags join
+    /// them with hyphens (`not-comparable`, `Received-Pronunciation`), and were shown so. A tag the raw gloss does not
+    /// name keeps its spelling.
+    @Test func aLabelOfSeveralWordsIsShownInTheRawGlosssWords() async throws {
+        let provider = try Self.provider([
+            #"{"word": "dead", "lang_code": "en", "pos": "adj", "senses": [{"glosses": ["No longer living."], "#
+                + #""raw_glosses": ["(not comparable, figuratively) No longer living."], "tags": ["figuratively", "not-comparable"]}, "#
+                + #"{"glosses": ["Very."], "raw_glosses": ["(Received Pronunciation, slang) Very."], "tags": ["Received-Pronunciation", "slang"]}, "#
+                + #"{"glosses": ["Exactly."], "tags": ["first-person", "informal"]}]}"#,
+        ], name: "words")
+        let senses = try #require(try await provider.lookup(LookupQuery("dead")).entries.first?.allSenses)
+        #expect(senses.map(\.labels) == [["not comparable", "figuratively"], ["Received Pronunciation", "slang"], ["first-person", "informal"]])
+    }
+
     /// The English edition copies the head line's tags onto every sense: its gender and inflection class are the part
     /// of speech's, its remarks on a form ("also rare") no sense's.
     @Test func headLineTagsCopiedOntoEverySenseAreThePartOfSpeechs() async throws {
@@ -87,7 +101,7 @@ import WiktionaryOfflineProvider
         ], name: "head-lines")
         let herz = try #require(try await provider.lookup(LookupQuery("Herz")).entries.first?.senseGroups.first)
         #expect(herz.labels == ["neuter"])
-        #expect(herz.senses.map(\.labels) == [[], ["card-games"]])
+        #expect(herz.senses.map(\.labels) == [[], ["card games"]])
         let pflegen = try #require(try await provider.lookup(LookupQuery("pflegen")).entries.first?.senseGroups.first)
         #expect(pflegen.labels == ["class-4", "strong", "weak"] && pflegen.senses.map(\.labels) == [["transitive"], ["intransitive"]])
     }

@@ -194,8 +194,9 @@ extension EntryBuilder {
         return words.joined(separator: " ")
     }
 
-    /// Accents whose names are not their tags' words spaced.
-    static let accentNames = ["cot-caught-merger": "cot–caught merger", "Canadian-raising": "Canadian raising"]
+    /// Accents whose names are not their tags' words spaced (kaikki.org's `cot-caught merger` page lists its
+    /// transcription with the merger tagged `cot-caught-merger`; Wiktionary writes an en dash).
+    static let accentNames = ["cot-caught-merger": "cot–caught merger"]
 
     /// Lower-case words inside names of places and accents.
     static let nameJoiners: Set<Substring> = ["de", "do", "da", "dos", "das", "del", "la", "le", "of", "and", "upon", "am", "an", "im"]

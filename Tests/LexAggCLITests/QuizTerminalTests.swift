@@ -175,6 +175,41 @@ struct Tmux {
         #expect(runs.map(\.asked) == [1, 5])
     }
 
+    /// A real SIGINT (kill -INT, or Ctrl-C when the answers come from a pipe and the terminal's keys are not read
+    /// raw) stops the quiz at once, exits 130 and keeps the answers given: the same end as the Ctrl-C byte a terminal
+    /// sends in raw mode (the review above), which was the only one tried on the binary.
+    @Test func aSignalStopsAQuizAndKeepsTheAnswersGiven() async throws {
+        let data = try QuizLibraryFixture.directory()
+        let quiz = Process()
+        quiz.executableURL = URL(fileURLWithPath: BinaryRun.binary)
+        quiz.arguments = ["quiz", "--count", "4", "--seconds", "60"]
+        quiz.environment = ["PATH": "/usr/bin:/bin", "LEXAGG_DATA_DIR": data]
+        let input = Pipe(), output = Pipe()
+        quiz.standardInput = input
+        quiz.standardOutput = output
+        quiz.standardError = output
+        try quiz.run()
+        // One answer; then the second question waits for the next.
+        input.fileHandleForWriting.write(Data("1\n".utf8))
+        let shown = await offThePool {
+            var text = ""
+            while !text.contains("Question 2 of 4") {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }
+        try #require(shown.contains("Question 2 of 4"), "\(shown)")
+        kill(quiz.processIdentifier, SIGINT)
+        let rest = await offThePool { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        let status = await quiz.exited()
+        try? input.fileHandleForWriting.close()
+        #expect(status == 130, "\(shown)\(rest)")
+        #expect(rest.contains("Stopped early after 1 of 4 questions; the answers given are saved."), "\(rest)")
+        #expect(try QuizLibraryFixture.stats(data).runs.first?.asked == 1)
+    }
+
     @Test func answersPipedInArePlayedAndAClosedPipeKeepsThem() async throws {
         let data = try QuizLibraryFixture.directory()
         let out = TemporaryFiles.directory() + "/out"

@@ -41,3 +41,85 @@ extension FileHandle {
         }
     }
 }
+
+/// A program started with every signal at its default action and none blocked, its standard input and output (with
+/// standard error) on pipes: for a test that signals it. Foundation's `Process` passes on a signal the test process
+/// ignores at that moment, and in-process tests ignore SIGINT while they listen for it (a quiz session, an import, the
+/// MCP server): a quiz started then took SIGINT as ignored on purpose (`nohup`, a background job) and went on.
+public final class SignalledProgram: @unchecked Sendable {
+    // Safety: the descriptors are written in `init` only; `output` is read by one caller at a time.
+    public let pid: pid_t
+    private let input: Int32
+    private let output: Int32
+    private var received = ""
+
+    public init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw POSIXError(.EMFILE) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 2)
+        for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid = pid_t()
+        let failed = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        close(toChild[0])
+        close(fromChild[1])
+        guard failed == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw POSIXError(POSIXErrorCode(rawValue: failed) ?? .EINVAL)
+        }
+        self.pid = pid
+        input = toChild[1]
+        output = fromChild[0]
+    }
+
+    deinit {
+        close(input)
+        close(output)
+    }
+
+    /// Writes `text` to the program's standard input.
+    public func send(_ text: String) {
+        _ = text.withCString { write(input, $0, strlen($0)) }
+    }
+
+    /// What the program has written, read until it contains `text` or ends, off the test pool.
+    public func read(until text: String? = nil) async -> String {
+        await offThePool { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while text.map({ !received.contains($0) }) ?? true {
+                let count = Glibc.read(output, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                received += String(decoding: buffer[0..<count], as: UTF8.self)
+            }
+            return received
+        }
+    }
+
+    /// Its exit status (128 + the signal's number when a signal ended it), waited for off the test pool.
+    public func exited() async -> Int32 {
+        await offThePool { [self] in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let signal = status & 0x7F
+            return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        }
+    }
+}

@@ -180,33 +180,18 @@ struct Tmux {
     /// sends in raw mode (the review above), which was the only one tried on the binary.
     @Test func aSignalStopsAQuizAndKeepsTheAnswersGiven() async throws {
         let data = try QuizLibraryFixture.directory()
-        let quiz = Process()
-        quiz.executableURL = URL(fileURLWithPath: BinaryRun.binary)
-        quiz.arguments = ["quiz", "--count", "4", "--seconds", "60"]
-        quiz.environment = ["PATH": "/usr/bin:/bin", "LEXAGG_DATA_DIR": data]
-        let input = Pipe(), output = Pipe()
-        quiz.standardInput = input
-        quiz.standardOutput = output
-        quiz.standardError = output
-        try quiz.run()
+        let quiz = try SignalledProgram(
+            BinaryRun.binary, ["quiz", "--count", "4", "--seconds", "60"], environment: ["PATH": "/usr/bin:/bin", "LEXAGG_DATA_DIR": data]
+        )
         // One answer; then the second question waits for the next.
-        input.fileHandleForWriting.write(Data("1\n".utf8))
-        let shown = await offThePool {
-            var text = ""
-            while !text.contains("Question 2 of 4") {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-            }
-            return text
-        }
+        quiz.send("1\n")
+        let shown = await quiz.read(until: "Question 2 of 4")
         try #require(shown.contains("Question 2 of 4"), "\(shown)")
-        kill(quiz.processIdentifier, SIGINT)
-        let rest = await offThePool { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        kill(quiz.pid, SIGINT)
+        let all = await quiz.read()
         let status = await quiz.exited()
-        try? input.fileHandleForWriting.close()
-        #expect(status == 130, "\(shown)\(rest)")
-        #expect(rest.contains("Stopped early after 1 of 4 questions; the answers given are saved."), "\(rest)")
+        #expect(status == 130, "\(all)")
+        #expect(all.contains("Stopped early after 1 of 4 questions; the answers given are saved."), "\(all)")
         #expect(try QuizLibraryFixture.stats(data).runs.first?.asked == 1)
     }
 

@@ -46,14 +46,16 @@ public struct BinaryRun {
         let piped = input.hasPrefix("<") ? "\(line) \(input)" : "\(input) | \(line)"
         let script = piped + " " + (output ?? ">\(out)") + " 2>\(err)"
         let full = "timeout -k 10 \(limit) sh -c \(shellQuote(script))"
-        let raw = await offThePool { system(full) }
+        let raw = await offThePool { shellWithDefaultSignals(full) }
         return BinaryRun(status: (raw >> 8) & 0xFF, stdout: TemporaryFiles.read(out), stderr: TemporaryFiles.read(err))
     }
 
-    /// Runs a shell command line, waiting off the test pool, and returns its exit status (`sh`'s, 0–255).
+    /// Runs a shell command line, waiting off the test pool, and returns its exit status (`sh`'s, 0–255). Both this
+    /// and ``shell(_:environment:input:output:limit:)`` start it with every signal at its default action
+    /// (``shellWithDefaultSignals(_:)``).
     @discardableResult
     public static func sh(_ line: String) async -> Int32 {
-        let raw = await offThePool { system(line) }
+        let raw = await offThePool { shellWithDefaultSignals(line) }
         return (raw >> 8) & 0xFF
     }
 

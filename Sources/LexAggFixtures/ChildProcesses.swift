@@ -42,10 +42,44 @@ extension FileHandle {
     }
 }
 
-/// A program started with every signal at its default action and none blocked, its standard input and output (with
-/// standard error) on pipes: for a test that signals it. Foundation's `Process` passes on a signal the test process
-/// ignores at that moment, and in-process tests ignore SIGINT while they listen for it (a quiz session, an import, the
-/// MCP server): a quiz started then took SIGINT as ignored on purpose (`nohup`, a background job) and went on.
+/// Spawn attributes for a child that starts with every signal at its default action and none blocked, whatever the test
+/// process does with them at that moment: `system()` and Foundation's `Process` pass on a signal it ignores, and
+/// in-process tests ignore SIGINT, SIGTERM and SIGHUP while they listen for them (a quiz session, an import, the MCP
+/// server). lexagg keeps a signal it starts with ignored (`nohup`, a shell's background job), so a binary started then
+/// went on through the signal a test sent it.
+struct SpawnAttributes {
+    var value = posix_spawnattr_t()
+
+    init() {
+        posix_spawnattr_init(&value)
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&value, &all)
+        posix_spawnattr_setsigmask(&value, &none)
+        posix_spawnattr_setflags(&value, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    }
+
+    mutating func destroy() { posix_spawnattr_destroy(&value) }
+}
+
+/// `system(line)` with the child's signals as ``SpawnAttributes`` makes them: `/bin/sh -c line`, with this process's
+/// environment and standard streams; its wait status (as `system` returns it).
+public func shellWithDefaultSignals(_ line: String) -> Int32 {
+    var attributes = SpawnAttributes()
+    defer { attributes.destroy() }
+    let words: [String] = ["/bin/sh", "-c", line]
+    let argv = words.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, "/bin/sh", nil, &attributes.value, argv, environ) == 0 else { return 127 << 8 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
+}
+
+/// A program started with every signal at its default action and none blocked (``SpawnAttributes``), its standard
+/// input and output (with standard error) on pipes: for a test that signals it.
 public final class SignalledProgram: @unchecked Sendable {
     // Safety: the descriptors are written in `init` only; `output` is read by one caller at a time.
     public let pid: pid_t
@@ -56,27 +90,22 @@ public final class SignalledProgram: @unchecked Sendable {
     public init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw POSIXError(.EMFILE) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // Close-on-exec at once (Glibc's module has no pipe2): another test's child started meanwhile would keep an
+        // end open, and the reading would wait for it to exit. The child's own copies, made by dup2, are not.
+        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var attributes = SpawnAttributes()
+        defer { attributes.destroy() }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 2)
-        for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid = pid_t()
-        let failed = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let failed = posix_spawn(&pid, path, &actions, &attributes.value, argv, envp)
         close(toChild[0])
         close(fromChild[1])
         guard failed == 0 else {

@@ -81,11 +81,12 @@ public func shellWithDefaultSignals(_ line: String) -> Int32 {
 /// A program started with every signal at its default action and none blocked (``SpawnAttributes``), its standard
 /// input and output (with standard error) on pipes: for a test that signals it.
 public final class SignalledProgram: @unchecked Sendable {
-    // Safety: the descriptors are written in `init` only; `output` is read by one caller at a time.
+    // Safety: the descriptors are written in `init` only; `received` and `reaped` by one caller at a time.
     public let pid: pid_t
     private let input: Int32
     private let output: Int32
     private var received = ""
+    private var reaped = false
 
     public init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
@@ -121,6 +122,12 @@ public final class SignalledProgram: @unchecked Sendable {
     deinit {
         close(input)
         close(output)
+        // A test that failed before the program ended does not leave it running (a quiz counts down for minutes).
+        if !reaped {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
     }
 
     /// Writes `text` to the program's standard input.
@@ -147,6 +154,7 @@ public final class SignalledProgram: @unchecked Sendable {
         await offThePool { [self] in
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaped = true
             let signal = status & 0x7F
             return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
         }

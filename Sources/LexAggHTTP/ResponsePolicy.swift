@@ -61,7 +61,7 @@ public struct ResponsePolicy: Sendable {
 
         /// Decodes the body as `type` (silently giving up when it does not decode) and asks `interpret` what it
         /// means for `status`; `interpret` returns `nil` when the body is not an error after all.
-        public static func json<Body: Decodable>(
+        public static func json<Body: Decodable & SendableMetatype>(
             _ type: Body.Type, _ interpret: @escaping @Sendable (_ status: Int, _ body: Body) -> Verdict?
         ) -> ErrorBody {
             ErrorBody { status, bytes in

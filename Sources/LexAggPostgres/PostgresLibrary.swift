@@ -46,7 +46,9 @@ public final class PostgresLibrary: LibraryStore {
         }
     }
 
-    /// Runs `body` in one transaction: all of it or none.
+    /// Runs `body` in one transaction: all of it or none. Its result may be left unused (a statement run for its effect
+    /// returns the rows it did not select; release builds warned at each such call).
+    @discardableResult
     func write<T: Sendable>(_ action: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws(LibraryError) -> T
     {

@@ -95,7 +95,7 @@ extension RandomCommand {
                 if let page { try await library.recordShown(picked.map(\.word), language: language, page: page, at: Date()) }
                 if save {
                     for item in picked {
-                        try await library.save(item.word, language: language, entries: item.entries, at: Date())
+                        _ = try await library.save(item.word, language: language, entries: item.entries, at: Date())
                         saved.insert(item.word)
                     }
                 }

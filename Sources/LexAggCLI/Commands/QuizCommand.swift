@@ -243,7 +243,7 @@ struct LibraryQuizRecorder: QuizRecorder {
     }
 
     func record(quiz: QuizResult) async throws {
-        try await library.recordQuizRun(QuizRun(
+        _ = try await library.recordQuizRun(QuizRun(
             started: quiz.started, finished: quiz.finished,
             mode: kind == "quiz" ? quiz.mode.rawValue : "\(kind) \(quiz.mode.rawValue)",
             language: Language(quiz.language), asked: quiz.asked, right: quiz.right, wrong: quiz.wrong,

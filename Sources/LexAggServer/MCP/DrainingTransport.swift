@@ -42,7 +42,7 @@ actor DrainingTransport: Transport {
                         try? await self.send(answer)
                         continue
                     }
-                    guard await self.accept(message) else { break }
+                    guard self.accept(message) else { break }
                 }
                 continuation.finish()
             } catch {

@@ -289,7 +289,7 @@ let package = Package(
         ),
 
         // MARK: Fixtures and the other tests
-        .target(name: "LexAggFixtures", dependencies: ["CTestRunnerSettings", "LexAggCore"]),
+        .target(name: "LexAggFixtures", dependencies: ["CSpawn", "CTestRunnerSettings", "LexAggCore"]),
         .target(name: "CTestRunnerSettings"),
         .testTarget(name: "LexAggCoreTests", dependencies: ["LexAggCore", "LexAggFixtures"]),
         .testTarget(

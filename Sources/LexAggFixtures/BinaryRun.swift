@@ -51,7 +51,7 @@ public struct BinaryRun {
     }
 
     /// Runs a shell command line, waiting off the test pool, and returns its exit status (`sh`'s, 0–255). Both this
-    /// and ``shell(_:environment:input:output:limit:)`` start it with every signal at its default action
+    /// and ``shell(_:environment:input:output:limit:)`` start it with lexagg's signals at their default actions
     /// (``shellWithDefaultSignals(_:)``).
     @discardableResult
     public static func sh(_ line: String) async -> Int32 {

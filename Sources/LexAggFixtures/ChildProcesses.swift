@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import LexAggCore
 
@@ -42,28 +43,24 @@ extension FileHandle {
     }
 }
 
-/// Spawn attributes for a child that starts with every signal at its default action and none blocked, whatever the test
-/// process does with them at that moment: `system()` and Foundation's `Process` pass on a signal it ignores, and
-/// in-process tests ignore SIGINT, SIGTERM and SIGHUP while they listen for them (a quiz session, an import, the MCP
-/// server). lexagg keeps a signal it starts with ignored (`nohup`, a shell's background job), so a binary started then
-/// went on through the signal a test sent it.
+/// Spawn attributes for a child that starts with the signals lexagg ignores or handles at their default actions and
+/// none blocked (`lexagg_spawn_child_signals`, as lexagg starts its own children), whatever the test process does with
+/// them at that moment: `system()` and Foundation's `Process` pass on a signal it ignores, and in-process tests ignore
+/// SIGINT, SIGTERM and SIGHUP while they listen for them (a quiz session, an import, the MCP server). lexagg keeps a
+/// signal it starts with ignored (`nohup`, a shell's background job), so a binary started then went on through the
+/// signal a test sent it.
 struct SpawnAttributes {
     var value = posix_spawnattr_t()
 
     init() {
         posix_spawnattr_init(&value)
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&value, &all)
-        posix_spawnattr_setsigmask(&value, &none)
-        posix_spawnattr_setflags(&value, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        _ = lexagg_spawn_child_signals(&value, 0)
     }
 
     mutating func destroy() { posix_spawnattr_destroy(&value) }
 }
 
-/// `system(line)` with the child's signals as ``SpawnAttributes`` makes them: `/bin/sh -c line`, with this process's
+/// `system(line)` with the child's signals as ``SpawnAttributes`` sets them: `/bin/sh -c line`, with this process's
 /// environment and standard streams; its wait status (as `system` returns it).
 public func shellWithDefaultSignals(_ line: String) -> Int32 {
     var attributes = SpawnAttributes()
@@ -78,7 +75,7 @@ public func shellWithDefaultSignals(_ line: String) -> Int32 {
     return status
 }
 
-/// A program started with every signal at its default action and none blocked (``SpawnAttributes``), its standard
+/// A program started with lexagg's signals at their default actions and none blocked (``SpawnAttributes``), its standard
 /// input and output (with standard error) on pipes: for a test that signals it.
 public final class SignalledProgram: @unchecked Sendable {
     // Safety: the descriptors are written in `init` only; `received` and `reaped` by one caller at a time.

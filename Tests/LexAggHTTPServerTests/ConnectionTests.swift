@@ -65,17 +65,27 @@ enum RawHTTP {
         try await offThePool { try blockingExchange(port: port, request, wait: wait) }
     }
 
-    private static func blockingExchange(port: Int, _ request: [UInt8], wait: Int) throws -> (text: String, closed: Bool) {
+    /// A blocking socket connected to 127.0.0.1:`port` (the caller closes it), or connect's errno. Blocks its thread.
+    static func connected(port: Int) throws(SocketError) -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
+        let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw SocketError(errno: errno) }
+        guard result == 0 else {
+            let failure = SocketError(errno: errno)
+            close(descriptor)
+            throw failure
+        }
+        return descriptor
+    }
+
+    private static func blockingExchange(port: Int, _ request: [UInt8], wait: Int) throws -> (text: String, closed: Bool) {
+        let descriptor = try connected(port: port)
+        defer { close(descriptor) }
         _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         // Up to a minute for the response (a loaded machine once took more than the 2 s a keep-alive check waits),
         // then `wait` seconds more for the server to close the connection, or not.

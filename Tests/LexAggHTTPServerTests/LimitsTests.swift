@@ -28,16 +28,9 @@ import Testing
     /// Sends `request` on a new connection and reads until the server closes it (0), or 60 s pass without a byte (a
     /// receive timeout: -1); whether it connected (0), what the last read returned and its errno. Blocks its thread.
     static func sendThenReadUntilClosed(port: UInt16, _ request: String) -> (connected: Int32, received: Int, errno: Int32) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor: Int32
+        do throws(RawHTTP.SocketError) { descriptor = try RawHTTP.connected(port: Int(port)) } catch { return (-1, -1, error.errno) }
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return (connected, -1, errno) }
         _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
         var limit = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -46,7 +39,7 @@ import Testing
             let received = recv(descriptor, &buffer, buffer.count, 0)
             // A signal interrupts a read with a receive timeout (RawHTTP): read on.
             if received > 0 || (received < 0 && errno == EINTR) { continue }
-            return (connected, received, received < 0 ? errno : 0)
+            return (0, received, received < 0 ? errno : 0)
         }
     }
 
